@@ -1,0 +1,121 @@
+package dev.prismindex.repository;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A page of the files whose root-relative path matches a glob. Build with
+ * {@link #builder(Path, String)}.
+ *
+ * <p>Glob syntax: {@code **} matches zero or more whole segments, {@code *} any run within a segment,
+ * {@code ?} one UTF-16 unit; everything else is literal. Braces ({@code {a,b}}) are rejected unless
+ * {@code braceExpansion} is set, and then expanded with bounds (128 alternatives, 4 096 bytes each).
+ *
+ * @param root the workspace root; every result path is relative to it
+ * @param pattern the glob, matched against the full root-relative path
+ * @param path optional start below the root
+ * @param includeHidden whether names starting with {@code .} are walked
+ * @param exclude base names never entered; {@code null} uses the limits' list
+ * @param maxDepth deepest level walked (1..128)
+ * @param maxResults page size (1..10 000)
+ * @param offset matched files skipped before the page starts (0..100 000)
+ * @param braceExpansion whether {@code {a,b}} groups are expanded
+ * @param signal cancels the walk; what was collected is returned, truncated
+ * @param deadlineMs wall-clock budget in milliseconds (1..300 000)
+ */
+public record RepositoryGlobRequest(
+    Path root,
+    String pattern,
+    @Nullable String path,
+    boolean includeHidden,
+    @Nullable List<String> exclude,
+    @Nullable Integer maxDepth,
+    @Nullable Integer maxResults,
+    @Nullable Integer offset,
+    boolean braceExpansion,
+    @Nullable AbortSignal signal,
+    @Nullable Long deadlineMs) {
+
+  public RepositoryGlobRequest {
+    Objects.requireNonNull(root, "root");
+    Objects.requireNonNull(pattern, "pattern");
+    exclude = exclude == null ? null : List.copyOf(exclude);
+  }
+
+  /** Starts a glob of {@code pattern} under {@code root}. */
+  public static Builder builder(Path root, String pattern) {
+    return new Builder(root, pattern);
+  }
+
+  /** Builds a {@link RepositoryGlobRequest}. */
+  public static final class Builder {
+    private final Path root;
+    private final String pattern;
+    private @Nullable String path;
+    private boolean includeHidden;
+    private @Nullable List<String> exclude;
+    private @Nullable Integer maxDepth;
+    private @Nullable Integer maxResults;
+    private @Nullable Integer offset;
+    private boolean braceExpansion;
+    private @Nullable AbortSignal signal;
+    private @Nullable Long deadlineMs;
+
+    private Builder(Path root, String pattern) {
+      this.root = root;
+      this.pattern = pattern;
+    }
+
+    public Builder path(@Nullable String value) {
+      this.path = value;
+      return this;
+    }
+
+    public Builder includeHidden(boolean value) {
+      this.includeHidden = value;
+      return this;
+    }
+
+    public Builder exclude(@Nullable List<String> value) {
+      this.exclude = value;
+      return this;
+    }
+
+    public Builder maxDepth(@Nullable Integer value) {
+      this.maxDepth = value;
+      return this;
+    }
+
+    public Builder maxResults(@Nullable Integer value) {
+      this.maxResults = value;
+      return this;
+    }
+
+    public Builder offset(@Nullable Integer value) {
+      this.offset = value;
+      return this;
+    }
+
+    public Builder braceExpansion(boolean value) {
+      this.braceExpansion = value;
+      return this;
+    }
+
+    public Builder signal(@Nullable AbortSignal value) {
+      this.signal = value;
+      return this;
+    }
+
+    public Builder deadlineMs(@Nullable Long value) {
+      this.deadlineMs = value;
+      return this;
+    }
+
+    public RepositoryGlobRequest build() {
+      return new RepositoryGlobRequest(root, pattern, path, includeHidden, exclude, maxDepth,
+          maxResults, offset, braceExpansion, signal, deadlineMs);
+    }
+  }
+}
