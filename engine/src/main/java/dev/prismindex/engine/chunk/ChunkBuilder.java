@@ -59,11 +59,20 @@ final class ChunkBuilder {
 
   private void definition(int start, int end, Def def) {
     if (fits(start, end)) {
-      add(start, end, List.of(new Chunk.Symbol(def.name(), def.start())));
+      List<Chunk.Symbol> symbols = new ArrayList<>();
+      flatten(def, symbols);
+      add(start, end, symbols);
     } else if (!def.children().isEmpty()) {
       range(start, end, def.children(), def.name(), def.start());
     } else {
       windows(start, end, def.name(), def.start());
+    }
+  }
+
+  private static void flatten(Def def, List<Chunk.Symbol> out) {
+    out.add(new Chunk.Symbol(def.name(), def.start()));
+    for (Def child : def.children()) {
+      flatten(child, out);
     }
   }
 

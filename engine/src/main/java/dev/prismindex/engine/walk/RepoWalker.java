@@ -73,7 +73,7 @@ public final class RepoWalker {
 
   private @Nullable Repository openRepository() {
     try {
-      FileRepositoryBuilder builder = new FileRepositoryBuilder().readEnvironment(null)
+      FileRepositoryBuilder builder = new FileRepositoryBuilder()
           .findGitDir(root.toFile());
       if (builder.getGitDir() == null) {
         return null;
