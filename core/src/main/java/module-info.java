@@ -10,4 +10,7 @@ module dev.prismindex.core {
   exports dev.prismindex.repository;
   exports dev.prismindex.index;
   exports dev.prismindex.tool;
+  exports dev.prismindex.embed;
+
+  uses dev.prismindex.embed.EmbedderProvider;
 }
