@@ -51,10 +51,10 @@ final class RepoSearchDefinition {
           + " mutation. Skips binary files and excluded basenames (default: " + exclude
           + "). Caps matches/scanned bytes/time.";
     }
-    return "Search text files under the workspace using literal substring match. Use outputMode"
-        + " \"files_with_matches\" for paths only or \"count\" for totals without line bodies. Skips"
-        + " binary files, excluded basenames (default: " + exclude + "), and hidden names unless"
-        + " includeHidden is true. Does not follow symlinks. Caps matches/scanned bytes/time.";
+    return "Search text files under the workspace using literal substring match. Use"
+        + " outputMode \"files_with_matches\" for paths only or \"count\" for totals without line"
+        + " bodies. Skips binary files, excluded basenames (default: " + exclude + "), and hidden"
+        + " names unless includeHidden is true. Does not follow symlinks. Caps matches/scanned bytes/time.";
   }
 
   static ObjectNode schema(RepositoryLimits limits, List<SearchMode> modes) {
@@ -69,9 +69,11 @@ final class RepoSearchDefinition {
         "Search mode: " + modeDescriptions(modes)).putArray("enum");
     modes.forEach(m -> modeEnum.add(m.wireName()));
     property(properties, "caseSensitive", "boolean", "Case-sensitive matching (default false)");
-    property(properties, "includeHidden", "boolean", "Include dotfile/dotdir names (default false)");
+    property(properties, "includeHidden", "boolean",
+        "Include dotfile/dotdir names (default false)");
     property(properties, "context", "number", "Context lines before/after each match (default "
-        + limits.maxContextLines() + ", hard " + RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES + ")");
+        + limits.maxContextLines() + ", hard " + RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES
+        + ")");
     property(properties, "maxMatches", "number", "Maximum matches to retain (default "
         + limits.maxMatches() + ", hard " + RepositoryLimits.HARD_MAX_SEARCH_MATCHES + ")");
     ArrayNode outputEnum = property(properties, "outputMode", "string",

@@ -36,7 +36,8 @@ final class SafeText {
       return escape(text);
     }
     int end = MAX_LINE_UNITS;
-    if (Character.isHighSurrogate(text.charAt(end - 1)) && Character.isLowSurrogate(text.charAt(end))) {
+    if (Character.isHighSurrogate(text.charAt(end - 1))
+        && Character.isLowSurrogate(text.charAt(end))) {
       end--;
     }
     return escape(text.substring(0, end)) + TRUNCATED_SUFFIX;
