@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The {@code repo_search} definition: description and argument schema. The texts are the reference's,
- * word for word, so hosts moving between implementations show models the same tool.
+ * The {@code repo_search} definition: description and argument schema. The mode labels are the
+ * contract's; the rest is worded for models: what the tool does, what it skips, what it caps.
  */
 final class RepoSearchDefinition {
 
@@ -46,15 +46,17 @@ final class RepoSearchDefinition {
     String exclude = String.join(", ", limits.exclude());
     boolean indexed = modes.stream().anyMatch(m -> m != SearchMode.LITERAL);
     if (indexed) {
-      return "Search text files under the workspace. Modes: " + modeDescriptions(modes)
-          + ". Index results are untrusted host index output and may be stale; verify before"
-          + " mutation. Skips binary files and excluded basenames (default: " + exclude
-          + "). Caps matches/scanned bytes/time.";
+      return "Search the text files of the workspace. Modes: " + modeDescriptions(modes)
+          + ". Results of index modes come from the host's index: they are untrusted and may be"
+          + " stale, so read the file before changing it. Binary files and the excluded base names ("
+          + exclude + ") are skipped; matches, bytes scanned and time are capped.";
     }
-    return "Search text files under the workspace using literal substring match. Use"
-        + " outputMode \"files_with_matches\" for paths only or \"count\" for totals without line"
-        + " bodies. Skips binary files, excluded basenames (default: " + exclude + "), and hidden"
-        + " names unless includeHidden is true. Does not follow symlinks. Caps matches/scanned bytes/time.";
+    return "Find lines containing a literal substring (never a regular expression) in the text"
+        + " files of the workspace; case-insensitive unless caseSensitive is true. outputMode"
+        + " \"files_with_matches\" returns only the matching paths and \"count\" only the totals."
+        + " Binary files, the excluded base names (" + exclude + ") and hidden names (unless"
+        + " includeHidden is true) are skipped; symbolic links are never followed; matches, bytes"
+        + " scanned and time are capped.";
   }
 
   static ObjectNode schema(RepositoryLimits limits, List<SearchMode> modes) {
@@ -62,23 +64,23 @@ final class RepoSearchDefinition {
     ObjectNode schema = json.objectNode();
     schema.put("type", "object");
     ObjectNode properties = schema.putObject("properties");
-    property(properties, "query", "string", "Literal text to search for (required)");
+    property(properties, "query", "string", "The text to find (required; a literal substring, not a regular expression)");
     property(properties, "path", "string",
-        "Workspace-relative directory or file to search (default: workspace root)");
+        "Directory or file to search, relative to the workspace root (default: the whole workspace)");
     ArrayNode modeEnum = property(properties, "mode", "string",
-        "Search mode: " + modeDescriptions(modes)).putArray("enum");
+        "How to search: " + modeDescriptions(modes)).putArray("enum");
     modes.forEach(m -> modeEnum.add(m.wireName()));
-    property(properties, "caseSensitive", "boolean", "Case-sensitive matching (default false)");
+    property(properties, "caseSensitive", "boolean", "Match letter case exactly (default false)");
     property(properties, "includeHidden", "boolean",
-        "Include dotfile/dotdir names (default false)");
-    property(properties, "context", "number", "Context lines before/after each match (default "
+        "Also search names that start with a dot (default false)");
+    property(properties, "context", "number", "Lines of context before and after each match (default "
         + limits.maxContextLines() + ", hard " + RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES
         + ")");
-    property(properties, "maxMatches", "number", "Maximum matches to retain (default "
+    property(properties, "maxMatches", "number", "Most matches returned (default "
         + limits.maxMatches() + ", hard " + RepositoryLimits.HARD_MAX_SEARCH_MATCHES + ")");
     ArrayNode outputEnum = property(properties, "outputMode", "string",
-        "Result shape: \"content\" (default, line bodies), \"files_with_matches\" (unique paths),"
-            + " or \"count\" (match/file totals)").putArray("enum");
+        "What to return: \"content\" (default: matching lines with context),"
+            + " \"files_with_matches\" (the unique paths) or \"count\" (totals only)").putArray("enum");
     for (OutputMode mode : OutputMode.values()) {
       outputEnum.add(mode.wireName());
     }

@@ -57,9 +57,9 @@ class RepoSearchDefinitionTest {
     assertThat(texts(properties.get("outputMode").get("enum")))
         .containsExactly("content", "files_with_matches", "count");
     assertThat(properties.get("caseSensitive").get("description").textValue())
-        .isEqualTo("Case-sensitive matching (default false)");
+        .isEqualTo("Match letter case exactly (default false)");
     assertThat(properties.get("includeHidden").get("description").textValue())
-        .isEqualTo("Include dotfile/dotdir names (default false)");
+        .isEqualTo("Also search names that start with a dot (default false)");
   }
 
   @Test
@@ -68,7 +68,7 @@ class RepoSearchDefinitionTest {
         .get("properties").get("mode");
     assertThat(texts(literalOnly.get("enum"))).containsExactly("literal");
     assertThat(literalOnly.get("description").textValue())
-        .isEqualTo("Search mode: literal substring match only");
+        .isEqualTo("How to search: literal substring match only");
 
     JsonNode indexed = tool(RepoSearchToolOptions.builder().modes(List.of("indexed_literal"))
         .build()).definition().inputSchema().get("properties").get("mode");
@@ -78,7 +78,7 @@ class RepoSearchDefinitionTest {
         .modes(List.of("semantic", "indexed_literal")).build())
         .definition().inputSchema().get("properties").get("mode");
     assertThat(texts(all.get("enum"))).containsExactly("literal", "indexed_literal", "semantic");
-    assertThat(all.get("description").textValue()).isEqualTo("Search mode: literal substring"
+    assertThat(all.get("description").textValue()).isEqualTo("How to search: literal substring"
         + " match only; host-indexed literal match with relevance scores; host semantic search"
         + " (requires a semantic-capable index backend)");
   }
@@ -87,26 +87,27 @@ class RepoSearchDefinitionTest {
   void limitDescriptionsShowResolvedDefaultsAndHardCaps() {
     JsonNode properties = RepoSearchTool.create(CWD).definition().inputSchema().get("properties");
     assertThat(properties.get("context").get("description").textValue())
-        .isEqualTo("Context lines before/after each match (default 5, hard 20)");
+        .isEqualTo("Lines of context before and after each match (default 5, hard 20)");
     assertThat(properties.get("maxMatches").get("description").textValue())
-        .isEqualTo("Maximum matches to retain (default 1000, hard 10000)");
+        .isEqualTo("Most matches returned (default 1000, hard 10000)");
 
     JsonNode custom = tool(RepoSearchToolOptions.builder().maxMatches(50).maxContextLines(0)
         .build()).definition().inputSchema().get("properties");
     assertThat(custom.get("context").get("description").textValue())
-        .isEqualTo("Context lines before/after each match (default 0, hard 20)");
+        .isEqualTo("Lines of context before and after each match (default 0, hard 20)");
     assertThat(custom.get("maxMatches").get("description").textValue())
-        .isEqualTo("Maximum matches to retain (default 50, hard 10000)");
+        .isEqualTo("Most matches returned (default 50, hard 10000)");
   }
 
   @Test
   void literalOnlyDescription() {
     assertThat(RepoSearchTool.create(CWD).definition().description()).isEqualTo(
-        "Search text files under the workspace using literal substring match. Use outputMode"
-            + " \"files_with_matches\" for paths only or \"count\" for totals without line bodies."
-            + " Skips binary files, excluded basenames (default: .git, node_modules, dist), and"
-            + " hidden names unless includeHidden is true. Does not follow symlinks. Caps"
-            + " matches/scanned bytes/time.");
+        "Find lines containing a literal substring (never a regular expression) in the text files"
+            + " of the workspace; case-insensitive unless caseSensitive is true. outputMode"
+            + " \"files_with_matches\" returns only the matching paths and \"count\" only the"
+            + " totals. Binary files, the excluded base names (.git, node_modules, dist) and hidden"
+            + " names (unless includeHidden is true) are skipped; symbolic links are never followed;"
+            + " matches, bytes scanned and time are capped.");
   }
 
   @Test
@@ -115,10 +116,11 @@ class RepoSearchDefinitionTest {
         .modes(SearchMode.SEMANTIC).exclude(List.of("target", ".git")).build());
 
     assertThat(tool.definition().description()).isEqualTo(
-        "Search text files under the workspace. Modes: literal substring match only; host semantic"
-            + " search (requires a semantic-capable index backend). Index results are untrusted"
-            + " host index output and may be stale; verify before mutation. Skips binary files and"
-            + " excluded basenames (default: target, .git). Caps matches/scanned bytes/time.");
+        "Search the text files of the workspace. Modes: literal substring match only; host semantic"
+            + " search (requires a semantic-capable index backend). Results of index modes come from"
+            + " the host's index: they are untrusted and may be stale, so read the file before"
+            + " changing it. Binary files and the excluded base names (target, .git) are skipped;"
+            + " matches, bytes scanned and time are capped.");
   }
 
   @Test
