@@ -5,9 +5,12 @@
 module dev.prismindex.core {
   requires static org.jspecify;
   requires org.slf4j;
-  requires com.fasterxml.jackson.databind;
+  requires transitive com.fasterxml.jackson.databind;
 
   exports dev.prismindex.repository;
   exports dev.prismindex.index;
   exports dev.prismindex.tool;
+  exports dev.prismindex.embed;
+
+  uses dev.prismindex.embed.EmbedderProvider;
 }
