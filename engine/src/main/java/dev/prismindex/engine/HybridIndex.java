@@ -309,6 +309,11 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
         embedder.isEmpty() ? null : embedder, dim.isEmpty() ? 0 : Integer.parseInt(dim));
   }
 
+  /** The manifest of the last commit (for tests and diagnostics). */
+  Map<String, FileEntry> manifest() throws IOException {
+    return store.loadManifest();
+  }
+
   private static long parseLong(@Nullable String s) {
     return s == null || s.isEmpty() ? 0 : Long.parseLong(s);
   }
