@@ -283,6 +283,38 @@ class QueryDeadlineTest {
         IndexErrorCode.ERR_PRISM_INDEX_FAILED, "index is disposed");
   }
 
+  @Test
+  void aLongLivedCallerSignalKeepsNoListenersAfterQueries() throws Exception {
+    IndexedRepositoryOperations ops = composite(backend);
+    AbortSignal shared = AbortSignal.create();
+    for (int i = 0; i < 20; i++) {
+      ops.search(indexed("q").signal(shared).build());
+    }
+    backend.searchAnswer = query -> {
+      throw new IllegalStateException("secret");
+    };
+    for (int i = 0; i < 5; i++) {
+      catchThrowable(() -> ops.search(indexed("q").signal(shared).build()));
+    }
+    backend.searchAnswer = query -> {
+      hangIgnoringTheSignal();
+      return new IndexQueryResult(List.of(), false);
+    };
+    catchThrowable(() -> ops.search(indexed("q").signal(shared).deadlineMs(100L).build()));
+
+    assertThat(registeredListeners(shared)).isZero();
+    assertThat(shared.isAborted()).isFalse();
+  }
+
+  private static int registeredListeners(AbortSignal signal) throws ReflectiveOperationException {
+    java.lang.reflect.Field field = AbortSignal.class.getDeclaredField("listeners");
+    field.setAccessible(true);
+    List<?> listeners = (List<?>) field.get(signal);
+    synchronized (listeners) {
+      return listeners.size();
+    }
+  }
+
   private static long liveThreads(String prefix) {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.isAlive() && t.getName().startsWith(prefix)).count();
