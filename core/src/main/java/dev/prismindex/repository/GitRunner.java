@@ -20,13 +20,14 @@ import org.jspecify.annotations.Nullable;
  * <p>Every command runs as {@code git -c core.fsmonitor=false <args>} in the given directory, so a
  * repository's configuration cannot make git start an fsmonitor hook. The child's environment is
  * the JVM's minus the variables that would point git at another repository ({@code GIT_DIR},
- * {@code GIT_WORK_TREE}, {@code GIT_INDEX_FILE}, ...), with {@code GIT_OPTIONAL_LOCKS=0} and
- * {@code GIT_TERMINAL_PROMPT=0}, plus any overrides given at construction. Standard input is closed
- * at once and standard error is discarded, so only standard output is read, on the calling thread.
+ * {@code GIT_WORK_TREE}, {@code GIT_INDEX_FILE}, ...; {@code GIT_CEILING_DIRECTORIES} is kept),
+ * with {@code GIT_OPTIONAL_LOCKS=0} and {@code GIT_TERMINAL_PROMPT=0}, plus any overrides given at
+ * construction. Standard input is closed at once and standard error is discarded, so only standard
+ * output is read, on the calling thread.
  *
- * <p>Timeouts and aborts kill the process; the kill is scheduled on one shared daemon thread
- * (created on first use) and cancelled as soon as the command ends, so no thread or timer is left
- * behind per command.
+ * <p>Timeouts, aborts and an output overflow kill the process and its descendants. The timeout kill
+ * is scheduled on one shared daemon thread (created on first use) and cancelled as soon as the
+ * command ends, and the abort listener is removed, so nothing is left behind per command.
  */
 final class GitRunner {
 
@@ -53,8 +54,7 @@ final class GitRunner {
 
   private static final List<String> SCRUBBED_VARIABLES = List.of("GIT_DIR", "GIT_WORK_TREE",
       "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-      "GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_PREFIX", "GIT_CEILING_DIRECTORIES",
-      "GIT_DISCOVERY_ACROSS_FILESYSTEM");
+      "GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_PREFIX");
 
   private static final int RUNNING = 0;
   private static final int TIMED_OUT = 1;
@@ -157,14 +157,20 @@ final class GitRunner {
       timer.cancel(false);
       registration.close();
       if (process.isAlive()) {
-        process.destroyForcibly();
+        destroyTree(process);
       }
     }
   }
 
   private static void kill(Process process, AtomicInteger state, int reason) {
     if (state.compareAndSet(RUNNING, reason)) {
-      process.destroyForcibly();
+      destroyTree(process);
     }
+  }
+
+  /** Kills the process and anything it started that could keep its output pipe open. */
+  private static void destroyTree(Process process) {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
   }
 }
