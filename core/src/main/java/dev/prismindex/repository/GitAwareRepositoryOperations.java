@@ -42,7 +42,8 @@ final class GitAwareRepositoryOperations implements RepositoryOperations {
   }
 
   /** With extra environment variables for every git child process (tests isolate git config). */
-  GitAwareRepositoryOperations(Path root, GitAwareOptions options, Map<String, String> environment) {
+  GitAwareRepositoryOperations(
+      Path root, GitAwareOptions options, Map<String, String> environment) {
     this.root = Objects.requireNonNull(root, "root");
     this.options = Objects.requireNonNull(options, "options");
     this.fallback = options.fallback() != null

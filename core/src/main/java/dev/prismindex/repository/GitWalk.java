@@ -99,7 +99,10 @@ final class GitWalk implements RepoWalk {
     return result.stdout();
   }
 
-  /** Splits {@code -z} output: NUL-terminated paths, empty segments dropped, a last unterminated kept. */
+  /**
+   * Splits {@code -z} output: NUL-terminated paths; empty segments are dropped, an unterminated
+   * last path is kept.
+   */
   static List<String> parseNulSeparated(byte[] output) {
     List<String> paths = new ArrayList<>();
     int start = 0;

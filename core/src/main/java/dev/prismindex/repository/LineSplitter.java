@@ -52,7 +52,7 @@ final class LineSplitter {
     return !stopped;
   }
 
-  /** Ends the input: a pending final segment becomes the last line. Returns {@code false} if stopped. */
+  /** Ends the input: a pending final segment becomes the last line; {@code false} if stopped. */
   boolean finish() {
     if (!stopped && length > 0) {
       endLine();
@@ -67,7 +67,8 @@ final class LineSplitter {
     int keep = (int) Math.min(len, Math.max(0, (long) maxLineBytes + 1 - stored));
     if (keep > 0) {
       if (stored + keep > buffer.length) {
-        int grown = (int) Math.min((long) maxLineBytes + 1, Math.max((long) buffer.length * 2, stored + keep));
+        long doubled = Math.max((long) buffer.length * 2, stored + keep);
+        int grown = (int) Math.min((long) maxLineBytes + 1, doubled);
         buffer = Arrays.copyOf(buffer, grown);
       }
       System.arraycopy(data, off, buffer, stored, keep);

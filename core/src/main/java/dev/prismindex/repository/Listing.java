@@ -42,7 +42,8 @@ final class Listing {
           maxDepth == null ? limits.maxDepth() : maxDepth, RepositoryLimits.HARD_MAX_REPO_DEPTH);
       Set<String> names = LocalRepositoryOperations.exclude(exclude, limits);
       long budget = LocalRepositoryOperations.deadlineMs(deadlineMs, limits);
-      return new Knobs(results, start, depth, names, OperationGuard.start(signal, budget, nanoClock));
+      OperationGuard guard = OperationGuard.start(signal, budget, nanoClock);
+      return new Knobs(results, start, depth, names, guard);
     }
   }
 
@@ -61,7 +62,7 @@ final class Listing {
       this.maxResults = knobs.maxResults();
     }
 
-    /** Offers an item; returns {@code false} when the page is full and this item proves more exist. */
+    /** Offers an item; {@code false} when the page is full and this item proves more exist. */
     boolean offer(T item) {
       if (skipped < offset) {
         skipped++;

@@ -31,7 +31,8 @@ final class PathResolver {
    *
    * @param realRoot the real path of the root
    * @param start where the operation starts (real, unless it could not be resolved)
-   * @param relative {@code start} relative to {@code realRoot}, {@code /}-separated, {@code "."} for the root
+   * @param relative {@code start} relative to {@code realRoot}, {@code /}-separated, {@code "."}
+   *     for the root
    */
   record Resolved(Path realRoot, Path start, String relative) {}
 
@@ -81,7 +82,7 @@ final class PathResolver {
     }
   }
 
-  /** The reference's {@code expandPath}: {@code @} prefix, Unicode spaces, {@code ~}, {@code file://}. */
+  /** The reference's {@code expandPath}: {@code @}, Unicode spaces, {@code ~}, {@code file://}. */
   static String expand(String input) {
     String text = input.startsWith("@") ? input.substring(1) : input;
     text = normalizeUnicodeSpaces(text);
@@ -132,7 +133,9 @@ final class PathResolver {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(path.length());
     for (int i = 0; i < path.length(); i++) {
       char c = path.charAt(i);
-      if (c == '%' && i + 2 < path.length() && isHex(path.charAt(i + 1)) && isHex(path.charAt(i + 2))) {
+      boolean escape = c == '%' && i + 2 < path.length()
+          && isHex(path.charAt(i + 1)) && isHex(path.charAt(i + 2));
+      if (escape) {
         int value = Integer.parseInt(path.substring(i + 1, i + 3), 16);
         if (value == '/') {
           throw new IllegalArgumentException("File URL path must not include encoded / characters");

@@ -22,7 +22,7 @@ final class RepoPaths {
     return target.startsWith(root);
   }
 
-  /** The {@code /}-separated path of {@code target} relative to {@code root}; {@code "."} for the root. */
+  /** The {@code /}-separated path of {@code target} relative to {@code root} ({@code "."} for it). */
   static String toRepoRelative(Path root, Path target) {
     Path relative = root.relativize(target);
     String text = relative.toString();

@@ -266,6 +266,47 @@ class GitAwareRepositoryOperationsTest {
   }
 
   @Test
+  void randomTreesListIdenticallyInBothVariants() throws Exception {
+    long seed = System.nanoTime();
+    java.util.Random random = new java.util.Random(seed);
+    String[] names = {"a", "a-b", "a.b", "a b", "B", "é", "a0", "_", "z😀", "ｚ"};
+    for (int round = 0; round < 3; round++) {
+      Path root = Files.createDirectory(temp.resolve("random" + round));
+      init(root);
+      TestTree tree = new TestTree(root);
+      int files = 10 + random.nextInt(30);
+      for (int i = 0; i < files; i++) {
+        StringBuilder path = new StringBuilder();
+        int depth = random.nextInt(4);
+        for (int d = 0; d < depth; d++) {
+          path.append(names[random.nextInt(names.length)]).append('/');
+        }
+        path.append(names[random.nextInt(names.length)]).append(i);
+        tree.file(path.toString(), "x".repeat(random.nextInt(5)));
+      }
+      tree.link("zz-link", Path.of("a"));
+      if (random.nextBoolean()) {
+        git(root, "add", ".");
+        git(root, "commit", "-q", "-m", "random");
+      }
+      RepositoryOperations local = RepositoryOperations.local(RepositoryLimits.defaults());
+      GitAwareRepositoryOperations git = ops();
+      assertThat(git.select(root, null, null).toString()).contains("GitWalk");
+      int pageSize = 1 + random.nextInt(7);
+      int maxDepth = 1 + random.nextInt(4);
+      for (int offset = 0; offset < files * 2; offset += pageSize) {
+        RepositoryListRequest page = RepositoryListRequest.builder(root).maxResults(pageSize)
+            .offset(offset).maxDepth(maxDepth).build();
+        assertThat(git.list(page)).as("seed %d round %d offset %d", seed, round, offset)
+            .isEqualTo(local.list(page));
+      }
+      RepositorySearchRequest search = RepositorySearchRequest.builder(root, "xx").build();
+      assertThat(git.search(search)).as("seed %d round %d", seed, round)
+          .isEqualTo(local.search(search));
+    }
+  }
+
+  @Test
   void detectionUsesTheRequestRootAndDoesNotCacheNegatives() throws Exception {
     Path plain = Files.createDirectory(temp.resolve("plain"));
     new TestTree(plain).file("a.txt", "hit\n").file("debug.log", "hit\n");
