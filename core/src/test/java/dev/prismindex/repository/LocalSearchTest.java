@@ -439,6 +439,14 @@ class LocalSearchTest {
         .hasMessage("path escapes workspace root: " + outside);
     assertThatThrownBy(() -> ops.search(query("x").path("~").build()))
         .hasMessage("path escapes workspace root: ~");
+    assertThatThrownBy(() -> ops.search(query("x").path("~/x").build()))
+        .hasMessage("path escapes workspace root: ~/x");
+    // a sibling sharing the root's name as a string prefix is outside
+    Path sibling = Files.createDirectory(temp.resolve("repo2"));
+    assertThatThrownBy(() -> ops.search(query("x").path(sibling.toString()).build()))
+        .hasMessage("path escapes workspace root: " + sibling);
+    assertThatThrownBy(() -> ops.search(query("x").path("../repo2").build()))
+        .hasMessage("path escapes workspace root: ../repo2");
     assertThatThrownBy(() -> ops.search(query("x").path("out").build()))
         .isInstanceOf(RepositoryException.class)
         .hasMessage("path resolves outside workspace root: out");
