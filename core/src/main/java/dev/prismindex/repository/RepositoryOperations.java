@@ -43,8 +43,11 @@ public interface RepositoryOperations {
   }
 
   /**
-   * Operations that enumerate like {@code git ls-files --cached --others --exclude-standard} when
-   * {@code root} is inside a git work tree, and otherwise use {@code options.fallback()}.
+   * Operations that enumerate like {@code git ls-files --cached --others --exclude-standard} when a
+   * request's root is inside a git work tree, and otherwise use {@code options.fallback()}.
+   *
+   * <p>Detection runs against each request's own root (a positive answer is cached per root, a
+   * negative one is not), so {@code root} only names the workspace for diagnostics.
    */
   static RepositoryOperations gitAware(Path root, GitAwareOptions options) {
     return new GitAwareRepositoryOperations(root, options);
