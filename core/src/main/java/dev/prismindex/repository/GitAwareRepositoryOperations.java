@@ -21,30 +21,25 @@ import org.jspecify.annotations.Nullable;
  * cached, so a repository created later is picked up. In git mode the operations are {@link
  * LocalRepositoryOperations} over a {@link GitWalk} with {@code options.limits()}; otherwise they
  * are {@code options.fallback()}, or local operations with {@code options.limits()}.
- *
- * <p>The root given to the constructor is not used for detection (requests carry their root); it is
- * kept for diagnostics only.
  */
 final class GitAwareRepositoryOperations implements RepositoryOperations {
 
   static final List<String> REV_PARSE = List.of("rev-parse", "--is-inside-work-tree");
   static final int REV_PARSE_OUTPUT_BYTES = 64;
 
-  private final Path root;
   private final GitAwareOptions options;
   private final RepositoryOperations fallback;
   private final GitRunner runner;
   private final LocalRepositoryOperations gitOperations;
   private final Set<Path> gitRoots = ConcurrentHashMap.newKeySet();
 
-  GitAwareRepositoryOperations(Path root, GitAwareOptions options) {
-    this(root, options, Map.of());
+  GitAwareRepositoryOperations(GitAwareOptions options) {
+    this(options, Map.of());
   }
 
   /** With extra environment variables for every git child process (tests isolate git config). */
   GitAwareRepositoryOperations(
-      Path root, GitAwareOptions options, Map<String, String> environment) {
-    this.root = Objects.requireNonNull(root, "root");
+      GitAwareOptions options, Map<String, String> environment) {
     this.options = Objects.requireNonNull(options, "options");
     this.fallback = options.fallback() != null
         ? options.fallback() : RepositoryOperations.local(options.limits());
@@ -105,6 +100,6 @@ final class GitAwareRepositoryOperations implements RepositoryOperations {
 
   @Override
   public String toString() {
-    return "GitAwareRepositoryOperations[" + root + "]";
+    return "GitAwareRepositoryOperations[git=" + options.gitExecutable() + "]";
   }
 }

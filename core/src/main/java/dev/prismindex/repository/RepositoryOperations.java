@@ -1,6 +1,5 @@
 package dev.prismindex.repository;
 
-import java.nio.file.Path;
 
 /**
  * Bounded read-only operations over a working tree: literal {@link #search}, {@link #list} and
@@ -49,7 +48,7 @@ public interface RepositoryOperations {
    * <p>Detection runs against each request's own root (a positive answer is cached per root, a
    * negative one is not), so {@code root} only names the workspace for diagnostics.
    */
-  static RepositoryOperations gitAware(Path root, GitAwareOptions options) {
-    return new GitAwareRepositoryOperations(root, options);
+  static RepositoryOperations gitAware(GitAwareOptions options) {
+    return new GitAwareRepositoryOperations(options);
   }
 }

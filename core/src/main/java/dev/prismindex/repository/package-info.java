@@ -3,7 +3,7 @@
  *
  * <p><b>Entry points.</b> {@link dev.prismindex.repository.RepositoryOperations#local(RepositoryLimits)}
  * for a plain bounded walk, or
- * {@link dev.prismindex.repository.RepositoryOperations#gitAware(java.nio.file.Path, GitAwareOptions)}
+ * {@link dev.prismindex.repository.RepositoryOperations#gitAware(GitAwareOptions)}
  * for a walk that sees exactly what {@code git ls-files --cached --others --exclude-standard} sees
  * (falling back to the plain walk outside a work tree or without git). Both return the same
  * vocabulary: requests ({@link dev.prismindex.repository.RepositorySearchRequest} and friends),

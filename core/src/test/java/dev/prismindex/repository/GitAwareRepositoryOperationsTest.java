@@ -95,7 +95,7 @@ class GitAwareRepositoryOperationsTest {
   }
 
   GitAwareRepositoryOperations ops(GitAwareOptions options) {
-    return new GitAwareRepositoryOperations(temp, options, env);
+    return new GitAwareRepositoryOperations(options, env);
   }
 
   GitAwareRepositoryOperations ops() {
@@ -311,7 +311,7 @@ class GitAwareRepositoryOperationsTest {
     Path plain = Files.createDirectory(temp.resolve("plain"));
     new TestTree(plain).file("a.txt", "hit\n").file("debug.log", "hit\n");
     // constructed for a directory that is not a repository at all
-    GitAwareRepositoryOperations ops = new GitAwareRepositoryOperations(plain,
+    GitAwareRepositoryOperations ops = new GitAwareRepositoryOperations(
         GitAwareOptions.defaults(), env);
     RepositoryGlobRequest glob = RepositoryGlobRequest.builder(plain, "**").build();
     assertThat(ops.glob(glob).paths()).containsExactly("a.txt", "debug.log");
