@@ -46,7 +46,7 @@ public interface RepositoryOperations {
    * request's root is inside a git work tree, and otherwise use {@code options.fallback()}.
    *
    * <p>Detection runs against each request's own root (a positive answer is cached per root, a
-   * negative one is not), so {@code root} only names the workspace for diagnostics.
+   * negative one is not), so a repository created later is picked up.
    */
   static RepositoryOperations gitAware(GitAwareOptions options) {
     return new GitAwareRepositoryOperations(options);
