@@ -3,7 +3,7 @@
  * and the Lucene-free reference backend. Depends on the SLF4J API and Jackson only.
  */
 module dev.prismindex.core {
-  requires static org.jspecify;
+  requires static transitive org.jspecify;
   requires org.slf4j;
   requires transitive com.fasterxml.jackson.databind;
 

@@ -3,8 +3,8 @@ package dev.prismindex.index;
 import java.util.Locale;
 
 /**
- * The frozen lifecycle of an index. Only {@link #READY} and {@link #STALE} indexes are queried, and
- * only while their attested {@code updatedAt} is inside the stale window.
+ * The frozen lifecycle of an index. Only a {@link #READY} index is queried, and only while its attested
+ * {@code updatedAt} is inside the stale window.
  */
 public enum IndexState {
   /** Nothing has been indexed yet. */
@@ -13,7 +13,10 @@ public enum IndexState {
   BUILDING,
   /** The index reflects its attested source revision. */
   READY,
-  /** The backend knows it lags the tree; still served while its timestamp is fresh. */
+  /**
+   * The backend knows it lags the tree. Not served (the reference serves it while its timestamp is
+   * fresh; we believe the backend and refuse).
+   */
   STALE,
   /** The last update failed; nothing is served until an update succeeds. */
   FAILED;

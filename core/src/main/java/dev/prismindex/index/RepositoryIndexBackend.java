@@ -11,6 +11,13 @@ import java.io.IOException;
  * snapshot. Methods are synchronous; the composite enforces deadlines and cancellation and passes the
  * abort signal in the {@link IndexQuery}, which a backend should honour.
  *
+ * <p>{@link #status()} and {@link #search(IndexQuery)} are called on short-lived threads owned by the
+ * composite (named {@code prism-index-query-*}), which are never interrupted: when the caller gives up
+ * or the deadline passes, the query's signal is aborted and the composite stops waiting, but the call
+ * keeps its thread until it returns. A backend should therefore check the signal in long loops and
+ * return (or throw) soon after it is aborted. Facade calls ({@link #update}, {@link #remove},
+ * {@link #status()} through the facade, {@link #dispose()}) run on the caller's thread.
+ *
  * <p>The behaviour every backend must have is the abstract {@code RepositoryIndexBackendContractTest}
  * in this module's test jar.
  */
@@ -28,7 +35,11 @@ public interface RepositoryIndexBackend {
   /** Drops the given paths (an empty list is allowed and changes nothing). */
   void remove(IndexRemoveRequest request) throws IOException;
 
-  /** Answers a query with at most {@code query.maxResults()} hits, best first. */
+  /**
+   * Answers a query with at most {@code query.maxResults()} hits, best first: at most one hit per path,
+   * each inside {@code query.scope()}, with a score in [0, 1], and {@code truncated} set exactly when
+   * further matching paths exist.
+   */
   IndexQueryResult search(IndexQuery query) throws IOException;
 
   /** Reports state, attested revision and timestamp, and diagnostics. */

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * @param maxEntries directory entries visited per operation (default 10 000, hard 100 000)
  * @param maxFiles files visited per operation (default 10 000, hard 100 000)
  * @param maxResults list/glob page size (default 1 000, hard 10 000)
- * @param maxConcurrency files scanned concurrently (default 8, hard 32)
+ * @param maxConcurrency validated for parity with the reference (default 8, hard 32) but unused:
+ *     the scanner reads one file at a time so results are deterministic
  * @param maxScanBytes line bytes a search may read in total (default 64 MiB, hard 1 GiB)
  * @param maxFileBytes larger files are skipped as oversize (default 8 MiB, hard 64 MiB)
  * @param maxMatches matches a search may return (default 1 000, hard 10 000)

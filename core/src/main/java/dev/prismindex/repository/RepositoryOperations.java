@@ -1,6 +1,5 @@
 package dev.prismindex.repository;
 
-import java.nio.file.Path;
 
 /**
  * Bounded read-only operations over a working tree: literal {@link #search}, {@link #list} and
@@ -43,10 +42,13 @@ public interface RepositoryOperations {
   }
 
   /**
-   * Operations that enumerate like {@code git ls-files --cached --others --exclude-standard} when
-   * {@code root} is inside a git work tree, and otherwise use {@code options.fallback()}.
+   * Operations that enumerate like {@code git ls-files --cached --others --exclude-standard} when a
+   * request's root is inside a git work tree, and otherwise use {@code options.fallback()}.
+   *
+   * <p>Detection runs against each request's own root (a positive answer is cached per root, a
+   * negative one is not), so a repository created later is picked up.
    */
-  static RepositoryOperations gitAware(Path root, GitAwareOptions options) {
-    return new GitAwareRepositoryOperations(root, options);
+  static RepositoryOperations gitAware(GitAwareOptions options) {
+    return new GitAwareRepositoryOperations(options);
   }
 }

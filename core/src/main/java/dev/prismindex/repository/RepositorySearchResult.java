@@ -15,8 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param matches the matches, at most the request's {@code maxMatches}
  * @param truncatedBy why the result stopped early; {@code null} when it is complete
  * @param scannedBytes line bytes read (newlines excluded)
- * @param scannedFiles files visited, including skipped ones
- * @param scannedEntries directory entries visited
+ * @param scannedFiles files whose scan began, including binary, oversize and unreadable ones
+ * @param scannedEntries entries the walk visited (the whole bounded enumeration)
  * @param filesSkippedBinary files skipped because a NUL byte was found
  * @param filesSkippedOversize files skipped because they exceed {@code maxFileBytes}
  * @param indexed what the index attested, for index results; {@code null} for literal results

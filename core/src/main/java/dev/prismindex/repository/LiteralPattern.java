@@ -1,0 +1,191 @@
+package dev.prismindex.repository;
+
+import dev.prismindex.internal.Utf8;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The literal search semantics, in one place: how a query matches a line and how file bytes become
+ * numbered lines. The literal scanner uses exactly this class, and index backends that answer
+ * {@code indexed_literal} queries should too, so that their answers equal the scanner's.
+ *
+ * <p><b>Matching.</b> The query is a plain substring, never a regular expression ({@code (a+)+$} is
+ * searched verbatim). Case-sensitive matching compares UTF-16 units. Case-insensitive matching (the
+ * default of a search request) lower-cases the query and the line with {@link Locale#ROOT} (full
+ * case mapping, as JavaScript's {@code toLowerCase}) and compares those. A line matches at most once:
+ * {@link #column(String)} is the 1-based UTF-16 column of the <em>first</em> occurrence, measured in
+ * the original line even when lower-casing changed its length (U+0130 'İ' lower-cases to two units).
+ *
+ * <p><b>Lines.</b> {@link #forEachLine} splits bytes on LF only; a CR right before an LF, and a CR at
+ * the very end of the content, are not part of the line (the reference keeps that final CR; we treat
+ * it like the CR of CRLF); any other CR is content. A trailing LF does not create an extra empty
+ * line; empty content has no lines. Lines are numbered from 1. A line longer than
+ * {@code maxLineBytes} UTF-8 bytes (terminator excluded) is skipped: it is numbered and reported
+ * with {@code null} text, but never matched. Line bytes are decoded as UTF-8 with each maximal
+ * malformed subsequence replaced by U+FFFD (the WHATWG rule JavaScript uses); a byte-order mark is
+ * kept as U+FEFF.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class LiteralPattern {
+
+  /**
+   * Receives the lines of {@link #forEachLine}.
+   */
+  @FunctionalInterface
+  public interface LineVisitor {
+    /**
+     * Visits one line.
+     *
+     * @param line the 1-based line number
+     * @param text the decoded line without its terminator, or {@code null} when the line exceeds
+     *     {@code maxLineBytes} and is skipped
+     * @param bytes the line's length in bytes, terminator (LF and a stripped CR) excluded
+     * @return {@code false} to stop visiting
+     */
+    boolean visit(int line, @Nullable String text, long bytes);
+  }
+
+  /**
+   * The first matching line of some content.
+   *
+   * @param line 1-based line number
+   * @param column 1-based UTF-16 column of the first occurrence in {@code text}
+   * @param text the whole decoded line
+   */
+  public record LineMatch(int line, int column, String text) {
+    public LineMatch {
+      Objects.requireNonNull(text, "text");
+    }
+  }
+
+  private final String query;
+  private final boolean caseSensitive;
+  private final String needle;
+
+  private LiteralPattern(String query, boolean caseSensitive) {
+    this.query = query;
+    this.caseSensitive = caseSensitive;
+    this.needle = caseSensitive ? query : query.toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Compiles a literal query.
+   *
+   * @param query the substring to find
+   * @param caseSensitive whether case must match
+   * @param maxPatternBytes the largest accepted UTF-8 length of {@code query} (1..4 096)
+   * @throws RepositoryException {@code "query must be non-empty"} or
+   *     {@code "query exceeds <maxPatternBytes> byte pattern limit"}
+   * @throws IllegalArgumentException when {@code maxPatternBytes} is outside 1..4 096
+   */
+  public static LiteralPattern compile(String query, boolean caseSensitive, int maxPatternBytes) {
+    Objects.requireNonNull(query, "query");
+    CodingLimits.requirePositive(
+        "maxPatternBytes", maxPatternBytes, RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES);
+    long bytes = Utf8.byteLength(query);
+    if (bytes < 1) {
+      throw new RepositoryException("query must be non-empty");
+    }
+    if (bytes > maxPatternBytes) {
+      throw new RepositoryException("query exceeds " + maxPatternBytes + " byte pattern limit");
+    }
+    return new LiteralPattern(query, caseSensitive);
+  }
+
+  /** The query as given. */
+  public String query() {
+    return query;
+  }
+
+  /** Whether case must match. */
+  public boolean caseSensitive() {
+    return caseSensitive;
+  }
+
+  /**
+   * The 1-based UTF-16 column of the first occurrence of the query in {@code line}, measured in the
+   * original line, or 0 when the line does not match.
+   */
+  public int column(String line) {
+    if (caseSensitive) {
+      return line.indexOf(needle) + 1;
+    }
+    String lowered = line.toLowerCase(Locale.ROOT);
+    int index = lowered.indexOf(needle);
+    if (index < 0) {
+      return 0;
+    }
+    if (lowered.length() == line.length()) {
+      // Only U+0130 changes length under Locale.ROOT lower-casing, so equal lengths map 1:1.
+      return index + 1;
+    }
+    return originalIndex(line, index) + 1;
+  }
+
+  /** Maps an index in {@code line.toLowerCase(Locale.ROOT)} back to the code point it came from. */
+  private static int originalIndex(String line, int loweredIndex) {
+    int lowered = 0;
+    int i = 0;
+    while (i < line.length()) {
+      int codePoint = line.codePointAt(i);
+      int units = Character.charCount(codePoint);
+      int loweredUnits =
+          codePoint < 0x80 ? 1 : line.substring(i, i + units).toLowerCase(Locale.ROOT).length();
+      if (loweredIndex < lowered + loweredUnits) {
+        return i;
+      }
+      lowered += loweredUnits;
+      i += units;
+    }
+    return line.length();
+  }
+
+  /**
+   * Splits {@code content} into lines with the scanner's rules (see the class documentation) and
+   * passes each to {@code visitor} until it returns {@code false}.
+   *
+   * @param maxLineBytes longer lines are skipped (1..1 048 576)
+   * @throws IllegalArgumentException when {@code maxLineBytes} is outside 1..1 048 576
+   */
+  public static void forEachLine(byte[] content, int maxLineBytes, LineVisitor visitor) {
+    Objects.requireNonNull(content, "content");
+    Objects.requireNonNull(visitor, "visitor");
+    CodingLimits.requirePositive(
+        "maxLineBytes", maxLineBytes, RepositoryLimits.HARD_MAX_SEARCH_LINE_BYTES);
+    LineSplitter splitter = new LineSplitter(maxLineBytes, visitor);
+    if (splitter.feed(content, 0, content.length)) {
+      splitter.finish();
+    }
+  }
+
+  /**
+   * The first line of {@code content} that matches, with the scanner's line rules and this
+   * pattern's matching; empty when no line matches.
+   *
+   * @param maxLineBytes longer lines are skipped (1..1 048 576)
+   * @throws IllegalArgumentException when {@code maxLineBytes} is outside 1..1 048 576
+   */
+  public Optional<LineMatch> firstMatch(byte[] content, int maxLineBytes) {
+    LineMatch[] found = new LineMatch[1];
+    forEachLine(content, maxLineBytes, (line, text, bytes) -> {
+      if (text == null) {
+        return true;
+      }
+      int column = column(text);
+      if (column > 0) {
+        found[0] = new LineMatch(line, column, text);
+        return false;
+      }
+      return true;
+    });
+    return Optional.ofNullable(found[0]);
+  }
+
+  @Override
+  public String toString() {
+    return "LiteralPattern[" + (caseSensitive ? "case-sensitive" : "case-insensitive") + "]";
+  }
+}
