@@ -112,8 +112,15 @@ class HybridIndexTest {
           "\u0000\u0001\u001f", "\ud800", "", "   ", big, "foo AND", "-", "+foo -bar", "/re/")) {
         List<Hit> hits = index.search(q, SearchOpts.lexical(10));
         assertThat(hits).isNotNull();
-        assertThat(index.literalSearch(q, false, null, 10, false,
-            dev.prismindex.repository.AbortSignal.create()).matches()).isNotNull();
+        if (q.length() <= 4096) {
+          assertThat(index.literalSearch(q, false, null, 10, false,
+              dev.prismindex.repository.AbortSignal.create()).matches()).isNotNull();
+        } else {
+          assertThatThrownBy(() -> index.literalSearch(q, false, null, 10, false,
+              dev.prismindex.repository.AbortSignal.create()))
+              .isInstanceOf(IllegalArgumentException.class)
+              .hasMessageContaining("byte pattern limit");
+        }
       }
       assertThat(index.search("foo(bar", SearchOpts.lexical(10))).extracting(Hit::path)
           .containsExactly("a.py");
@@ -170,11 +177,12 @@ class HybridIndexTest {
     write(root, ".env", "NEEDLE=secret\n");
     write(root, "node_modules/x/index.js", "needle\n");
     write(root, "app.min.js", "needle\n");
+    write(root, "bundle.js", "var needle=1;" + "x=1;".repeat(40_000));
     try (HybridIndex index = TestRepos.open(root)) {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(stats.skipped()).containsEntry(SkipReason.OVERSIZE, 1)
           .containsEntry(SkipReason.BINARY, 1).containsEntry(SkipReason.LOCK_FILE, 1)
-          .containsEntry(SkipReason.SECRET, 1).containsEntry(SkipReason.MINIFIED, 1);
+          .containsEntry(SkipReason.SECRET, 1).containsEntry(SkipReason.MINIFIED, 2);
       assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
           .containsExactly("ok.txt");
     }

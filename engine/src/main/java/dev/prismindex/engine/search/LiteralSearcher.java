@@ -4,6 +4,9 @@ import dev.prismindex.engine.analysis.Grams;
 import dev.prismindex.engine.store.FileReader;
 import dev.prismindex.engine.store.Schema;
 import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.LiteralPattern;
+import dev.prismindex.repository.RepositoryException;
+import dev.prismindex.repository.RepositoryLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -12,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
@@ -29,11 +31,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * Exact substring search with the literal scanner's semantics, served from the n-gram postings:
  * the query's grams select candidate files (a superset of the matching files, see {@link Grams}),
- * which are then read in path order and verified line by line exactly as the scanner does
- * (case-insensitive by default with {@code toLowerCase(Locale.ROOT)} on both sides, LF line
- * splitting with one CR stripped, lines over {@value #MAX_LINE_BYTES} UTF-8 bytes skipped, first
- * occurrence per line, 1-based UTF-16 columns). Verification reads the current file, so every match
- * served is true of the working tree now.
+ * which are then read in path order and verified line by line with core's
+ * {@link LiteralPattern}, the literal scanner's own semantics (case rules, line splitting and
+ * decoding, lines over {@value #MAX_LINE_BYTES} UTF-8 bytes skipped, first occurrence per line,
+ * 1-based UTF-16 columns), so the answers equal the scanner's on the same files. Verification reads
+ * the current file, so every match served is true of the working tree now.
  *
  * <p>Path rule: a file whose repository-relative path contains the query (same case rule) but
  * whose content does not is reported once, at line 1 with column 0, with its first line (or its
@@ -66,76 +68,60 @@ public final class LiteralSearcher {
     if (query.isEmpty()) {
       return new LiteralResult(List.of(), false);
     }
+    LiteralPattern pattern;
+    try {
+      pattern = LiteralPattern.compile(query, caseSensitive,
+          RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES);
+    } catch (RepositoryException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
     List<String> candidates = candidates(searcher, query, caseSensitive, scope);
-    String needle = caseSensitive ? query : query.toLowerCase(Locale.ROOT);
     List<LiteralMatch> out = new ArrayList<>();
+    boolean[] truncated = {false};
     for (String path : candidates) {
       if (signal.isAborted()) {
         return new LiteralResult(out, true);
       }
-      List<String> lines = read(path);
-      if (lines == null) {
+      byte[] content = read(path);
+      if (content == null) {
         continue;
       }
-      boolean found = false;
-      for (int i = 0; i < lines.size(); i++) {
-        String line = lines.get(i);
-        int col = column(line, needle, caseSensitive);
-        if (col > 0) {
-          found = true;
-          if (out.size() == maxMatches) {
-            return new LiteralResult(out, true);
-          }
-          out.add(new LiteralMatch(path, i + 1, col, line));
-          if (onePerFile) {
-            break;
-          }
+      boolean[] found = {false};
+      String[] firstLine = {null};
+      LiteralPattern.forEachLine(content, MAX_LINE_BYTES, (line, text, bytes) -> {
+        if (line == 1) {
+          firstLine[0] = text;
         }
+        if (text == null) {
+          return true;
+        }
+        int col = pattern.column(text);
+        if (col == 0) {
+          return true;
+        }
+        found[0] = true;
+        if (out.size() == maxMatches) {
+          truncated[0] = true;
+          return false;
+        }
+        out.add(new LiteralMatch(path, line, col, text));
+        return !onePerFile;
+      });
+      if (truncated[0]) {
+        return new LiteralResult(out, true);
       }
-      if (!found && column(path, needle, caseSensitive) > 0) {
+      if (!found[0] && pattern.column(path) > 0) {
         if (out.size() == maxMatches) {
           return new LiteralResult(out, true);
         }
-        String first = lines.isEmpty() || lines.get(0).isBlank() ? path : lines.get(0);
+        String first = firstLine[0] == null || firstLine[0].isBlank() ? path : firstLine[0];
         out.add(new LiteralMatch(path, 1, 0, first));
       }
     }
     return new LiteralResult(out, false);
   }
 
-  /** 1-based column of the first occurrence (scanner semantics), 0 when absent or skipped. */
-  static int column(String line, String needle, boolean caseSensitive) {
-    if (utf8Length(line) > MAX_LINE_BYTES) {
-      return 0;
-    }
-    int idx = caseSensitive ? line.indexOf(needle) : line.toLowerCase(Locale.ROOT).indexOf(needle);
-    return idx + 1;
-  }
-
-  private static long utf8Length(String s) {
-    long bytes = 0;
-    int n = s.length();
-    if (n * 3L <= MAX_LINE_BYTES) {
-      return n; // cannot exceed the cap
-    }
-    for (int i = 0; i < n; i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        bytes += 1;
-      } else if (c < 0x800) {
-        bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < n
-          && Character.isLowSurrogate(s.charAt(i + 1))) {
-        bytes += 4;
-        i++;
-      } else {
-        bytes += 3;
-      }
-    }
-    return bytes;
-  }
-
-  private @Nullable List<String> read(String path) {
+  private @Nullable byte[] read(String path) {
     Path file = root.resolve(path);
     try {
       if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
@@ -148,7 +134,7 @@ public final class LiteralSearcher {
       if (bytes.length > maxFileBytes || FileReader.isBinary(bytes, bytes.length)) {
         return null;
       }
-      return dev.prismindex.engine.chunk.SourceLines.split(FileReader.decode(bytes, bytes.length));
+      return bytes;
     } catch (IOException e) {
       return null;
     }

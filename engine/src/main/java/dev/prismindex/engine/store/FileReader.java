@@ -40,10 +40,10 @@ public final class FileReader {
   }
 
   /**
-   * Whether text looks minified or generated: more than 4 KiB with an average line longer than 500
-   * characters.
+   * Whether text looks minified or generated: more than 64 Ki characters with an average line longer
+   * than 1 000 characters (small files with a few long lines are kept).
    */
   public static boolean looksMinified(String text, int lines) {
-    return text.length() > 4096 && text.length() / Math.max(1, lines) > 500;
+    return text.length() > 64 * 1024 && text.length() / Math.max(1, lines) > 1000;
   }
 }
