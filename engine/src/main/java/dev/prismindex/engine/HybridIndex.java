@@ -487,8 +487,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   /**
-   * EMPTY before the first commit, BUILDING while a write runs, FAILED after a failed write until
-   * the next success, else READY. {@code updatedAt} is the later of the last commit's time and the
+   * FAILED after a failed write until the next success; otherwise READY whenever a commit exists
+   * (also while a later run is writing: searches are served from the last commit, so the seam need
+   * not refuse them); BUILDING while the first run writes; EMPTY before any commit. {@code updatedAt} is the later of the last commit's time and the
    * last run in this process that found nothing to change (the index was verified current then).
    */
   @Override
@@ -502,14 +503,15 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     IndexDiagnostics diagnostics = new IndexDiagnostics(parseLong(data.get(Schema.META_FILES)),
         store.sizeOnDisk(), commitMs);
     IndexState state;
-    if (running.get() > 0) {
-      state = IndexState.BUILDING;
-    } else if (failed) {
+    if (failed) {
       state = IndexState.FAILED;
-    } else if (!store.hasCommit()) {
-      state = IndexState.EMPTY;
-    } else {
+    } else if (store.hasCommit()) {
+      // A run in progress never hides the last commit: it stays servable until the next one.
       state = IndexState.READY;
+    } else if (running.get() > 0) {
+      state = IndexState.BUILDING;
+    } else {
+      state = IndexState.EMPTY;
     }
     return new IndexStatus(state, revision, updatedAt, diagnostics);
   }

@@ -31,6 +31,7 @@ public final class EngineTiming {
     switch (args[0]) {
       case "generate" -> generate(Path.of(args[1]), Integer.parseInt(args[2]));
       case "index" -> index(Path.of(args[1]), args.length > 2 ? args[2] : null);
+      case "cold" -> cold(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
       case "blake3" -> blake3();
       default -> throw new IllegalArgumentException(args[0]);
     }
@@ -148,6 +149,26 @@ public final class EngineTiming {
       System.out.printf("lexical (limit 10): p50 %.2f ms, p95 %.2f ms%n", pct(lex, 50), pct(lex, 95));
       System.out.printf("indexed_literal (100 files): p50 %.2f ms, p95 %.2f ms%n", pct(lit, 50),
           pct(lit, 95));
+    }
+  }
+
+  /**
+   * Cold full index of {@code dir} into {@code home}, {@code runs} times: wall time and the process's
+   * CPU time per run (CPU time is the steadier figure on a shared machine).
+   */
+  static void cold(Path dir, Path home, int runs) throws Exception {
+    var os = (com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    for (int i = 0; i < runs; i++) {
+      HybridIndexOptions options = HybridIndexOptions.builder(dir).home(home).build();
+      try (HybridIndex index = HybridIndex.open(options)) {
+        long cpu = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        IndexRunStats stats = index.refresh(RefreshOptions.FULL);
+        System.out.printf("cold run %d: wall %d ms, cpu %d ms, files %d, chunks %d%n", i,
+            (System.nanoTime() - t0) / 1_000_000, (os.getProcessCpuTime() - cpu) / 1_000_000,
+            stats.added(), stats.chunksWritten());
+      }
     }
   }
 

@@ -1,12 +1,11 @@
 package dev.prismindex.engine.store;
 
 import dev.prismindex.engine.analysis.GramTokenStream;
-import dev.prismindex.engine.analysis.Grams;
+import dev.prismindex.engine.analysis.GramSet;
 import dev.prismindex.engine.chunk.Chunk;
 import dev.prismindex.engine.chunk.SourceLines;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.StringJoiner;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -35,11 +34,11 @@ public final class Documents {
 
   /** The FILE document: manifest entry plus the n-gram postings of its lines and path. */
   public static Document file(FileEntry e, List<String> lines) {
-    Set<String> grams = Grams.newSet();
+    GramSet grams = new GramSet();
     for (String line : lines) {
-      Grams.addLineGrams(line, grams);
+      grams.addLine(line);
     }
-    Grams.addLineGrams(e.path(), grams);
+    grams.addLine(e.path());
     Document d = new Document();
     d.add(new StringField(Schema.TYPE, Schema.TYPE_FILE, Field.Store.NO));
     d.add(new StringField(Schema.PATH, e.path(), Field.Store.YES));
