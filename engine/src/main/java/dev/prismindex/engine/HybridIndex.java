@@ -409,11 +409,17 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
             commit ? outcome.revision() : previous.get(Schema.META_REVISION),
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - outcome.startedNanos()));
       } finally {
-        // commitOnClose is off: closing discards anything not committed (rollback).
+        // commitOnClose is off: closing discards anything not committed (rollback). With the
+        // interrupt flag cleared meanwhile: Lucene's file channels close on interrupts.
+        boolean interrupted = Thread.interrupted();
         try {
           writer.rollback();
         } catch (IOException | RuntimeException e) {
           LOG.debug("closing the index writer failed", e);
+        } finally {
+          if (interrupted) {
+            Thread.currentThread().interrupt();
+          }
         }
       }
     } finally {
@@ -545,6 +551,12 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
         embedderId.isEmpty() ? null : embedderId, dim.isEmpty() ? 0 : Integer.parseInt(dim),
         parseLong(data.get(Schema.META_CHUNKS_EMBEDDED)), parseLong(data.get(Schema.META_VECTORS)),
         s.state(), s.message());
+  }
+
+  /** Coverage and vector counts computed from the last commit's documents (for tests). */
+  VectorCatalog.Stats vectorStats() throws IOException {
+    return store.withSearcher(s -> VectorCatalog.stats(s.getIndexReader()),
+        new VectorCatalog.Stats(0, 0, 0, 0));
   }
 
   /** The manifest of the last commit (for tests and diagnostics). */

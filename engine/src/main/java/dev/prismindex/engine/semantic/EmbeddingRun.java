@@ -164,10 +164,17 @@ public final class EmbeddingRun {
         submit(pool, inFlight, batch, progress, totalTexts);
       }
       drain(inFlight, 0);
+    } catch (InterruptedIOException e) {
+      interrupted = true;
     } catch (Throwable t) {
       failure = t;
     } finally {
-      // Whatever happened, wait for the batches in flight (their vectors are complete documents).
+      // Batches not started yet are dropped; running ones finish (their vectors are complete).
+      if (failure != null || interrupted) {
+        for (Future<?> f : inFlight) {
+          f.cancel(false);
+        }
+      }
       try {
         drainQuietly(inFlight, failure);
       } finally {
@@ -186,22 +193,29 @@ public final class EmbeddingRun {
         failure.addSuppressed(e);
       }
     }
-    if (failure == null && interrupted) {
+    if (interrupted) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("embedding interrupted after " + embedded.get() + " of "
-          + totalTexts + " chunk texts (committed; the next refresh continues)");
     }
     if (failure != null) {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
       rethrow(failure);
+    }
+    if (interrupted) {
+      throw new InterruptedIOException("embedding interrupted after " + embedded.get() + " of "
+          + totalTexts + " chunk texts (committed; the next refresh continues)");
     }
     return new Result(embedded.get(), covered.get(), skipped);
   }
 
+  /** Commits with the interrupt flag cleared (Lucene's file channels close on interrupts). */
   private void commit(Committer committer) throws IOException {
-    committer.commit(embedded.get(), covered.get());
+    boolean interrupted = Thread.interrupted();
+    try {
+      committer.commit(embedded.get(), covered.get());
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /** The missing texts of one file, or null when the file changed since the lexical commit. */
@@ -264,7 +278,6 @@ public final class EmbeddingRun {
       try {
         f.get();
       } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
         throw new InterruptedIOException("embedding interrupted");
       } catch (ExecutionException e) {
         inFlight.removeFirst();
@@ -282,6 +295,8 @@ public final class EmbeddingRun {
         f.get(10, TimeUnit.MINUTES);
       } catch (InterruptedException e) {
         interrupted = true;
+      } catch (java.util.concurrent.CancellationException e) {
+        // never started
       } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
         if (failure != null && e.getCause() != failure) {
           failure.addSuppressed(e.getCause() == null ? e : e.getCause());

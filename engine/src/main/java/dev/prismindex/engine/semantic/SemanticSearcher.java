@@ -67,7 +67,8 @@ public final class SemanticSearcher {
     }
     int k = Math.min(vectors, depth * 2 + 10);
     while (true) {
-      TopDocs top = searcher.search(new KnnFloatVectorQuery(Schema.VECTOR, query, k, filter), k);
+      TopDocs top = searcher.search(
+          new KnnFloatVectorQuery(Schema.vectorField(query.length), query, k, filter), k);
       List<Scored> scored = rescore(searcher, query, top.scoreDocs);
       List<Ranked> out = new ArrayList<>();
       Set<String> seen = new HashSet<>();
@@ -106,7 +107,7 @@ public final class SemanticSearcher {
       if (li != leafIndex) {
         leafIndex = li;
         leaf = leaves.get(li);
-        values = leaf.reader().getFloatVectorValues(Schema.VECTOR);
+        values = leaf.reader().getFloatVectorValues(Schema.vectorField(query.length));
         hashes = DocValues.getBinary(leaf.reader(), Schema.VEC_HASH);
       }
       int local = sd.doc - leaf.docBase;

@@ -70,7 +70,8 @@ public final class Documents {
     d.add(new StringField(Schema.TYPE, Schema.TYPE_VECTOR, Field.Store.NO));
     d.add(new StringField(Schema.VEC_HASH, key, Field.Store.NO));
     d.add(new BinaryDocValuesField(Schema.VEC_HASH, key));
-    d.add(new KnnFloatVectorField(Schema.VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
+    d.add(new KnnFloatVectorField(Schema.vectorField(vector.length), vector,
+        VectorSimilarityFunction.DOT_PRODUCT));
     d.add(new NumericDocValuesField(Schema.VEC_CREATED, createdMs));
     return d;
   }

@@ -46,7 +46,8 @@ public final class Schema {
 
   public static final String TYPE_VECTOR = "vector";
   public static final String VEC_HASH = "vec_hash";
-  public static final String VECTOR = "vector";
+  /** The prefix of the vector field; the field is {@link #vectorField(int)}. */
+  public static final String VECTOR = "vector_";
   public static final String VEC_CREATED = "vec_created";
 
   /** Commit metadata keys. */
@@ -65,6 +66,15 @@ public final class Schema {
 
   /** The index format this code writes and reads. Bump on any schema change. */
   public static final String FORMAT_VERSION = "2";
+
+  /**
+   * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes
+   * a field's dimension for the life of the index, so a model of another dimension writes another
+   * field.
+   */
+  public static String vectorField(int dimension) {
+    return VECTOR + dimension;
+  }
 
   private Schema() {}
 }
