@@ -6,6 +6,7 @@ import dev.prismindex.embed.EmbeddingException;
 import dev.prismindex.engine.IndexProgress.Phase;
 import dev.prismindex.engine.analysis.CodeAnalyzer;
 import dev.prismindex.engine.chunk.Chunker;
+import dev.prismindex.engine.search.ChunkDoc;
 import dev.prismindex.engine.search.HitLocator;
 import dev.prismindex.engine.search.LexicalSearcher;
 import dev.prismindex.engine.search.LexicalSearcher.Ranked;
@@ -154,7 +155,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   // ---------------------------------------------------------------------------------------------
   // Semantic availability
 
-  /** Whether this process can search an index whose last commit recorded {@code data} semantically. */
+  /** Whether this process can search semantically an index whose commit recorded {@code data}. */
   private record Semantic(SemanticState state, @Nullable String message) {
     boolean available() {
       return state == SemanticState.AVAILABLE;
@@ -357,7 +358,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
         try (IndexStore.Lease lease = store.lease()) {
           Predicate<BytesRef> reuse = null;
           IndexSearcher pre = lease.searcher();
-          if (before.available() && pre != null && parseLong(previous.get(Schema.META_VECTORS)) > 0) {
+          if (before.available() && pre != null
+              && parseLong(previous.get(Schema.META_VECTORS)) > 0) {
             reuse = hash -> {
               try {
                 return pre.count(new TermQuery(new Term(Schema.VEC_HASH, hash))) > 0;
@@ -653,7 +655,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       if (hits.size() == opts.limit()) {
         break;
       }
-      Hit hit = locator.locate(r.chunk(), Set.of(), Math.min(1.0, Math.max(0.0, r.score())),
+      Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
+          Math.min(1.0, Math.max(0.0, r.score())),
           null, new EngineScore(r.rank(), r.score()));
       if (hit != null) {
         hits.add(hit);
@@ -684,7 +687,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       if (hits.size() == opts.limit()) {
         break;
       }
-      Hit hit = locator.locate(f.chunk(), f.lexical() != null ? terms : Set.of(),
+      Hit hit = locator.locate(locator.chunk(f.doc()), f.lexical() != null ? terms : Set.of(),
           f == pinned ? pinnedScore : f.score(),
           f.lexical() == null ? null : new EngineScore(f.lexical().rank(), f.lexical().score()),
           f.semantic() == null ? null
@@ -708,11 +711,12 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     }
     for (Ranked r : lex) {
       // The lexical top hit is the first candidate whose file still yields a hit.
-      Hit top = locator.locate(r.chunk(), terms, 1.0, null, null);
+      ChunkDoc chunk = locator.chunk(r.doc());
+      Hit top = locator.locate(chunk, terms, 1.0, null, null);
       if (top == null) {
         continue;
       }
-      if (!exactIdentifierMatch(top, r.chunk().symbolNames(), id)) {
+      if (!exactIdentifierMatch(top, chunk.symbolNames(), id)) {
         return null;
       }
       for (HybridFuser.Fused f : fused) {

@@ -31,8 +31,8 @@ import org.jspecify.annotations.Nullable;
  * @param seamSemanticMode what the seam's {@code semantic} mode runs: {@link RetrievalMode#HYBRID}
  *     (default) or {@link RetrievalMode#SEMANTIC}
  * @param embeddingThreads threads calling the embedder during a refresh (default
- *     {@value #DEFAULT_EMBEDDING_THREADS}: the bundled model already uses every core per call, a
- *     second caller gains little; see {@code docs/benchmarks.md})
+ *     {@value #DEFAULT_EMBEDDING_THREADS}: the bundled model already uses every core per call, yet a
+ *     second caller still gained 5-8 % on two cores, see {@code docs/benchmarks.md})
  * @param embeddingCommitInterval how often a refresh commits the vectors embedded so far (default
  *     30 s; {@link Duration#ZERO} commits after every batch), so an interrupted run keeps its work
  */
@@ -56,7 +56,7 @@ public record HybridIndexOptions(
   /** The name of the default index home below the repository root. */
   public static final String DEFAULT_HOME_NAME = ".prism-index";
   /** Default {@link #embeddingThreads()}. */
-  public static final int DEFAULT_EMBEDDING_THREADS = 1;
+  public static final int DEFAULT_EMBEDDING_THREADS = 2;
   /** Default {@link #embeddingCommitInterval()}. */
   public static final Duration DEFAULT_EMBEDDING_COMMIT_INTERVAL = Duration.ofSeconds(30);
 

@@ -3,7 +3,7 @@ package dev.prismindex.engine;
 import dev.prismindex.engine.IndexProgress.Phase;
 import java.util.concurrent.TimeUnit;
 
-/** Serialises and throttles the progress callbacks of one run (see {@link IndexProgressListener}). */
+/** Serialises and throttles the progress callbacks of one run ({@link IndexProgressListener}). */
 final class RunProgress {
 
   private static final long THROTTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);

@@ -1,6 +1,7 @@
 package dev.prismindex.engine;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A semantic or hybrid search (or the seam's {@code semantic} mode) was asked of an index that
@@ -42,7 +43,8 @@ public final class SemanticSearchUnavailableException extends IllegalStateExcept
    * An error with its reason and message (prefixed with {@value #PREFIX} when it does not start
    * with it).
    */
-  public SemanticSearchUnavailableException(Reason reason, String message, Throwable cause) {
+  public SemanticSearchUnavailableException(Reason reason, String message,
+      @Nullable Throwable cause) {
     super(message.startsWith(PREFIX) ? message : PREFIX + message, cause);
     this.reason = Objects.requireNonNull(reason, "reason");
   }

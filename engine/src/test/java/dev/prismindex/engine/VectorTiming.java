@@ -185,6 +185,8 @@ public final class VectorTiming {
     }
     List<Object[]> variants = List.of(
         new Object[] {"float32 (Lucene99HnswVectorsFormat)", new Lucene99HnswVectorsFormat(16, 100)},
+        new Object[] {"fl50 float32, beam width 50", new Lucene99HnswVectorsFormat(16, 50)},
+        new Object[] {"fl12 float32, M 12, beam width 50", new Lucene99HnswVectorsFormat(12, 50)},
         new Object[] {"int8 (Lucene99HnswScalarQuantizedVectorsFormat, 7 bits)",
             new Lucene99HnswScalarQuantizedVectorsFormat(16, 100)},
         new Object[] {"int4 (Lucene99HnswScalarQuantizedVectorsFormat, 4 bits, compressed)",

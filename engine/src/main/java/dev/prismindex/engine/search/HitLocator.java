@@ -34,6 +34,7 @@ public final class HitLocator {
   private final long maxFileBytes;
   private final IndexSearcher searcher;
   private final Map<String, FileView> views = new HashMap<>();
+  private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
 
   public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, IndexSearcher searcher) {
     this.root = root;
@@ -42,10 +43,14 @@ public final class HitLocator {
     this.searcher = searcher;
   }
 
-  /** Whether the chunk's file still exists as an indexable file (loads it). */
-  public boolean present(ChunkDoc c) throws IOException {
-    FileView view = view(c.path());
-    return view.state() != FileView.State.GONE && view.lines() != null;
+  /** The stored fields of the chunk document {@code doc} (read once per query). */
+  public ChunkDoc chunk(int doc) throws IOException {
+    ChunkDoc c = chunks.get(doc);
+    if (c == null) {
+      c = ChunkDoc.read(searcher, doc);
+      chunks.put(doc, c);
+    }
+    return c;
   }
 
   /**
@@ -76,7 +81,8 @@ public final class HitLocator {
       }
       endLine = line;
     }
-    String snippet = LexicalSearcher.snippet(lines, line, c.start(), Math.min(c.end(), lines.size()));
+    String snippet =
+        LexicalSearcher.snippet(lines, line, c.start(), Math.min(c.end(), lines.size()));
     if (snippet == null) {
       snippet = c.path();
     }

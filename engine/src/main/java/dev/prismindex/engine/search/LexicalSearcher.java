@@ -79,13 +79,13 @@ public final class LexicalSearcher {
   }
 
   /**
-   * A chunk as one engine ranked it.
+   * A chunk as one engine ranked it (its stored fields are read only when it becomes a hit).
    *
-   * @param chunk the chunk document
+   * @param doc the CHUNK document's id in the searcher's reader
    * @param rank 1-based rank in that engine's list
    * @param score the engine's raw score (BM25, or cosine similarity)
    */
-  public record Ranked(ChunkDoc chunk, int rank, double score) {}
+  public record Ranked(int doc, int rank, double score) {}
 
   /** The distinct analyzed terms of a query (at most {@value #MAX_TERMS}). */
   public Set<String> terms(String text) {
@@ -103,7 +103,7 @@ public final class LexicalSearcher {
     List<Ranked> out = new ArrayList<>(top.scoreDocs.length);
     int rank = 0;
     for (ScoreDoc sd : top.scoreDocs) {
-      out.add(new Ranked(ChunkDoc.read(searcher, sd.doc), ++rank, sd.score));
+      out.add(new Ranked(sd.doc, ++rank, sd.score));
     }
     return out;
   }
@@ -122,7 +122,8 @@ public final class LexicalSearcher {
       if (hits.size() == limit) {
         break;
       }
-      Hit hit = locator.locate(r.chunk(), terms, 0.0, new EngineScore(r.rank(), r.score()), null);
+      Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
+          new EngineScore(r.rank(), r.score()), null);
       if (hit == null) {
         continue;
       }

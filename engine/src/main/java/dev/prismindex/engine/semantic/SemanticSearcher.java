@@ -71,11 +71,11 @@ public final class SemanticSearcher {
           new KnnFloatVectorQuery(Schema.vectorField(query.length), query, k, filter), k);
       List<Scored> scored = rescore(searcher, query, top.scoreDocs);
       List<Ranked> out = new ArrayList<>();
-      Set<String> seen = new HashSet<>();
+      Set<Integer> seen = new HashSet<>();
       for (Scored s : scored) {
-        for (ChunkDoc c : chunksOf(searcher, s.hash(), scope)) {
-          if (seen.add(c.chunkId())) {
-            out.add(new Ranked(c, out.size() + 1, s.cosine()));
+        for (int doc : chunksOf(searcher, s.hash(), scope)) {
+          if (seen.add(doc)) {
+            out.add(new Ranked(doc, out.size() + 1, s.cosine()));
           }
         }
         if (out.size() >= depth) {
@@ -126,10 +126,13 @@ public final class SemanticSearcher {
     return out;
   }
 
-  /** The live chunks whose text has {@code hash}, inside the scope, by path and line. */
-  private static List<ChunkDoc> chunksOf(IndexSearcher searcher, BytesRef hash,
+  /**
+   * The live chunks whose text has {@code hash}, inside the scope, by path and line (stored fields
+   * are read only to check a scope or to order several chunks sharing the text).
+   */
+  private static List<Integer> chunksOf(IndexSearcher searcher, BytesRef hash,
       @Nullable String scope) throws IOException {
-    List<ChunkDoc> out = new ArrayList<>(1);
+    List<Integer> docs = new ArrayList<>(1);
     Term term = new Term(Schema.CHUNK_HASH, hash);
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       PostingsEnum pe = leaf.reader().postings(term, PostingsEnum.NONE);
@@ -138,17 +141,32 @@ public final class SemanticSearcher {
       }
       Bits live = leaf.reader().getLiveDocs();
       for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
-        if (live != null && !live.get(doc)) {
-          continue;
-        }
-        ChunkDoc c = ChunkDoc.read(searcher, leaf.docBase + doc);
-        if (scope == null || c.path().equals(scope) || c.path().startsWith(scope + "/")) {
-          out.add(c);
+        if (live == null || live.get(doc)) {
+          docs.add(leaf.docBase + doc);
         }
       }
     }
-    if (out.size() > 1) {
-      out.sort(Comparator.comparing(ChunkDoc::path).thenComparingInt(ChunkDoc::start));
+    if (scope == null && docs.size() <= 1) {
+      return docs;
+    }
+    List<ChunkDoc> chunks = new ArrayList<>(docs.size());
+    List<Integer> ids = new ArrayList<>(docs.size());
+    for (int doc : docs) {
+      ChunkDoc c = ChunkDoc.read(searcher, doc);
+      if (scope == null || c.path().equals(scope) || c.path().startsWith(scope + "/")) {
+        chunks.add(c);
+        ids.add(doc);
+      }
+    }
+    Integer[] order = new Integer[chunks.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, Comparator.<Integer, String>comparing(i -> chunks.get(i).path())
+        .thenComparingInt(i -> chunks.get(i).start()));
+    List<Integer> out = new ArrayList<>(order.length);
+    for (int i : order) {
+      out.add(ids.get(i));
     }
     return out;
   }

@@ -129,7 +129,8 @@ public final class VectorCatalog {
       if (liveCount(vectors, live, first) == 0) {
         continue;
       }
-      boolean referenced = chunks != null && chunks.seekExact(h) && liveCount(chunks, live, null) > 0;
+      boolean referenced =
+          chunks != null && chunks.seekExact(h) && liveCount(chunks, live, null) > 0;
       if (!referenced) {
         out.add(new Orphan(BytesRef.deepCopyOf(h), created(reader, first[0])));
       }
