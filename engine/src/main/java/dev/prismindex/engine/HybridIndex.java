@@ -16,6 +16,7 @@ import dev.prismindex.engine.search.LiteralSearcher;
 import dev.prismindex.engine.semantic.EmbeddingRun;
 import dev.prismindex.engine.semantic.HybridFuser;
 import dev.prismindex.engine.semantic.SemanticSearcher;
+import dev.prismindex.engine.semantic.TextSpool;
 import dev.prismindex.engine.semantic.VectorCatalog;
 import dev.prismindex.engine.store.FileEntry;
 import dev.prismindex.engine.store.FileReader;
@@ -239,7 +240,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
           droppedVectors = true;
         }
       }
-      Indexer indexer = newIndexer(writer, before, run.reuse(), progress);
+      Indexer indexer = newIndexer(writer, before, run, progress);
       progress.filesTotal(walk.paths().size());
       progress.phase(Phase.INDEXING);
       indexer.countSkips(walk.skipped());
@@ -313,10 +314,16 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   private Indexer newIndexer(IndexWriter writer, Map<String, FileEntry> before,
-      @Nullable Predicate<BytesRef> reuse, RunProgress progress) {
+      @Nullable RunContext run, RunProgress progress) {
     Indexer indexer = new Indexer(options.root(), writer, chunker, rules, options.maxFileBytes(),
         options.clock(), before);
-    indexer.countReuse(reuse);
+    if (run != null) {
+      indexer.countReuse(run.reuse());
+      TextSpool spool = run.spool();
+      if (spool != null) {
+        indexer.onUnembedded(spool::offer);
+      }
+    }
     indexer.onFileDone(progress::fileDone);
     return indexer;
   }
@@ -325,11 +332,12 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       long startedNanos, boolean droppedVectors) {}
 
   /**
-   * What a write job sees of the run: the semantic availability before it, and the embedding-cache
+   * What a write job sees of the run: the semantic availability before it, the embedding-cache
    * lookup for counting reused chunks (null when semantic search is unavailable or there are no
-   * vectors).
+   * vectors), and the spool keeping the texts to embed (null when the run will not embed).
    */
-  private record RunContext(Semantic semanticBefore, @Nullable Predicate<BytesRef> reuse) {}
+  private record RunContext(Semantic semanticBefore, @Nullable Predicate<BytesRef> reuse,
+      @Nullable TextSpool spool) {}
 
   @FunctionalInterface
   private interface WriteJob {
@@ -355,6 +363,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
         boolean commit;
         long now;
         VectorCatalog.Stats stats = null;
+        RunContext run;
         try (IndexStore.Lease lease = store.lease()) {
           Predicate<BytesRef> reuse = null;
           IndexSearcher pre = lease.searcher();
@@ -368,7 +377,10 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
               }
             };
           }
-          outcome = job.run(writer, new RunContext(before, reuse));
+          TextSpool spool = embed && before.available()
+              ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
+          run = new RunContext(before, reuse, spool);
+          outcome = job.run(writer, run);
           Indexer.Counters c = outcome.indexer().counters();
           commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
               || !outcome.revision().equals(previous.get(Schema.META_REVISION));
@@ -396,7 +408,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
           Semantic after = semantic(data);
           if (after.available() && embedder != null) {
             progress.phase(Phase.EMBEDDING);
-            embedded = embed(writer, embedder, data, embedPaths, progress);
+            embedded = embed(writer, embedder, data, embedPaths, progress, run.spool());
             committedVectors = embedded.textsEmbedded() > 0;
             if (embedPaths == null && stats != null) {
               committedVectors |= prune(writer, stats, embedded.textsEmbedded());
@@ -432,7 +444,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
 
   /** Embeds the missing chunk texts; every commit carries exact coverage and vector counts. */
   private EmbeddingRun.Result embed(IndexWriter writer, Embedder model, Map<String, String> base,
-      @Nullable Set<String> onlyPaths, RunProgress progress) throws IOException {
+      @Nullable Set<String> onlyPaths, RunProgress progress, @Nullable TextSpool spool)
+      throws IOException {
     Map<String, Map<BytesRef, Integer>> backlog = store.withSearcher(
         s -> VectorCatalog.missing(s.getIndexReader(), onlyPaths), Map.of());
     long baseEmbedded = parseLong(base.get(Schema.META_CHUNKS_EMBEDDED));
@@ -456,7 +469,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
             store.refreshSearcher();
             committed[0] = texts;
           },
-          progress::embedded);
+          progress::embedded, spool);
     } catch (EmbeddingException e) {
       throw modelFailed(e);
     }
@@ -816,7 +829,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
     write(progress, true, new LinkedHashSet<>(upserts), (writer, run) -> {
-      Indexer indexer = newIndexer(writer, store.loadManifest(), run.reuse(), progress);
+      Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress);
       indexer.runPaths(insideRoot(upserts, deletes), deletes, options.threads());
       return new Outcome(indexer, revision, false, upserts.size(), started, false);
     });

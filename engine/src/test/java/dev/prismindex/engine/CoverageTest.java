@@ -24,8 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CoverageTest {
 
-  /** 60 files of 3 chunks: 180 texts, several embedding batches. */
-  private static final int FILES = 60;
+  /**
+   * 200 files of 3 chunks: 600 texts, about 19 embedding batches; the interrupting tests embed at
+   * 1 ms per text, so progress callbacks (at most every 100 ms) arrive mid-run.
+   */
+  private static final int FILES = 200;
 
   @TempDir Path root;
 
@@ -39,7 +42,7 @@ class CoverageTest {
 
   @Test
   void anInterruptedRunReportsPartialCoverageAndTheNextRunCompletesIt() throws Exception {
-    HashingEmbedder embedder = new HashingEmbedder();
+    HashingEmbedder embedder = new HashingEmbedder().slow(1000);
     List<IndexProgress> seen = new CopyOnWriteArrayList<>();
     List<Object> duringEmbedding = new ArrayList<>();
     try (HybridIndex index = TestRepos.open(root, embedder)) {
@@ -93,7 +96,7 @@ class CoverageTest {
 
   @Test
   void aFailingModelKeepsTheLexicalCommitAndWhatWasEmbedded() throws Exception {
-    HashingEmbedder failing = new HashingEmbedder().failAfter(70);
+    HashingEmbedder failing = new HashingEmbedder().failAfter(100);
     try (HybridIndex index = TestRepos.open(root, failing)) {
       assertThatThrownBy(() -> index.refresh(RefreshOptions.INCREMENTAL))
           .isInstanceOfSatisfying(SemanticSearchUnavailableException.class, e ->
@@ -116,7 +119,7 @@ class CoverageTest {
 
   @Test
   void anInterruptedThreadCommitsWhatWasEmbeddedAndThrows() throws Exception {
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder())) {
+    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder().slow(1000))) {
       Thread caller = Thread.currentThread();
       RefreshOptions interrupting = RefreshOptions.INCREMENTAL.withProgress(p -> {
         if (p.phase() == Phase.EMBEDDING && p.chunksEmbedded() > 0) {

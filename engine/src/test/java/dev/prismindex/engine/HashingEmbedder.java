@@ -33,6 +33,7 @@ public final class HashingEmbedder implements Embedder {
   /** Queries embedded through {@link #embedQuery}. */
   public final AtomicLong queries = new AtomicLong();
   private volatile long failAfter = Long.MAX_VALUE;
+  private volatile long delayMicrosPerText;
 
   public HashingEmbedder() {
     this(ID, DIMENSION);
@@ -49,6 +50,12 @@ public final class HashingEmbedder implements Embedder {
     return this;
   }
 
+  /** Makes {@link #embed} take about {@code micros} per text (like a real model, slower). */
+  public HashingEmbedder slow(long micros) {
+    this.delayMicrosPerText = micros;
+    return this;
+  }
+
   @Override
   public String id() {
     return id;
@@ -62,6 +69,15 @@ public final class HashingEmbedder implements Embedder {
   @Override
   public List<float[]> embed(List<String> texts) {
     List<float[]> out = new ArrayList<>(texts.size());
+    long delay = delayMicrosPerText * texts.size();
+    if (delay > 0) {
+      try {
+        Thread.sleep(delay / 1000, (int) (delay % 1000) * 1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new EmbeddingException("interrupted", e);
+      }
+    }
     for (String t : texts) {
       if (documents.get() >= failAfter) {
         throw new EmbeddingException("embedding model failed: test failure after "

@@ -36,10 +36,11 @@ import org.jspecify.annotations.Nullable;
  * Embeds the chunk texts that have no vector yet, after the lexical documents are committed, and
  * adds one VECTOR document per text.
  *
- * <p>The texts come from the files themselves: chunk texts are not stored in the index, so each
- * file holding missing texts is read again, checked against its manifest hash (a file edited since
- * the lexical commit is skipped: the next refresh re-indexes it), and chunked again (chunking is
- * deterministic, so the same texts and hashes come back). Texts are embedded in batches of
+ * <p>Chunk texts are not stored in the index. They come from the {@link TextSpool} the lexical phase
+ * of the same run filled, when it holds every missing text of a file; otherwise (texts over the
+ * spool's budget, or a run resuming an interrupted one) the file is read again, checked against its
+ * manifest hash (a file edited since the lexical commit is skipped: the next refresh re-indexes
+ * it), and chunked again (chunking is deterministic, so the same texts and hashes come back). Texts are embedded in batches of
  * {@value #BATCH} on {@code threads} threads; the calling thread reads and chunks meanwhile.
  *
  * <p>Every {@code commitInterval}, and at the end, the run waits for the batches in flight and
@@ -114,7 +115,7 @@ public final class EmbeddingRun {
    * @throws IOException when a file or the index cannot be read or written
    */
   public Result run(Map<String, Map<BytesRef, Integer>> backlog, Manifest manifest,
-      Committer committer, Progress progress) throws IOException {
+      Committer committer, Progress progress, @Nullable TextSpool spool) throws IOException {
     long total = 0;
     for (Map<BytesRef, Integer> texts : backlog.values()) {
       total += texts.size();
@@ -142,7 +143,10 @@ public final class EmbeddingRun {
           interrupted = true;
           break;
         }
-        List<Pending> texts = texts(file.getKey(), file.getValue(), manifest, queued);
+        List<Pending> texts = spooled(file.getValue(), spool, queued);
+        if (texts == null) {
+          texts = texts(file.getKey(), file.getValue(), manifest, queued);
+        }
         if (texts == null) {
           skipped++;
           continue;
@@ -216,6 +220,24 @@ public final class EmbeddingRun {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /** The missing texts of one file from the spool, or null unless the spool has all of them. */
+  private static @Nullable List<Pending> spooled(Map<BytesRef, Integer> missing,
+      @Nullable TextSpool spool, Set<BytesRef> queued) {
+    if (spool == null) {
+      return null;
+    }
+    List<Pending> out = new ArrayList<>(missing.size());
+    for (Map.Entry<BytesRef, Integer> e : missing.entrySet()) {
+      String text = spool.get(e.getKey());
+      if (text == null) {
+        return null;
+      }
+      out.add(new Pending(e.getKey(), text, e.getValue()));
+    }
+    out.removeIf(p -> !queued.add(p.hash()));
+    return out;
   }
 
   /** The missing texts of one file, or null when the file changed since the lexical commit. */

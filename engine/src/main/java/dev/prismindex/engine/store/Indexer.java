@@ -27,6 +27,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
@@ -68,6 +69,7 @@ public final class Indexer {
   final AtomicLong chunksReused = new AtomicLong();
   private final AtomicInteger filesDone = new AtomicInteger();
   private @Nullable Predicate<BytesRef> hasVector;
+  private @Nullable BiConsumer<BytesRef, String> unembedded;
   private IntConsumer fileDone = done -> {};
   private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
 
@@ -92,6 +94,14 @@ public final class Indexer {
    */
   public void countReuse(@Nullable Predicate<BytesRef> hasVector) {
     this.hasVector = hasVector;
+  }
+
+  /**
+   * Receives the hash and text of every chunk written whose text has no vector yet (by the
+   * {@link #countReuse} lookup), for the embedding phase; null (the default) passes nothing.
+   */
+  public void onUnembedded(@Nullable BiConsumer<BytesRef, String> sink) {
+    this.unembedded = sink;
   }
 
   /** Called (from worker threads) with the number of files done after each file. */
@@ -325,11 +335,15 @@ public final class Indexer {
         chunks.size());
     List<byte[]> hashes = new ArrayList<>(chunks.size());
     Predicate<BytesRef> cache = hasVector;
+    BiConsumer<BytesRef, String> sink = unembedded;
     for (Chunk c : chunks) {
       byte[] h = Hashing.blake3Raw(c.text());
       hashes.add(h);
-      if (cache != null && cache.test(new BytesRef(h))) {
+      BytesRef key = new BytesRef(h);
+      if (cache != null && cache.test(key)) {
         chunksReused.incrementAndGet();
+      } else if (sink != null) {
+        sink.accept(key, c.text());
       }
     }
     List<Document> docs = new ArrayList<>(chunks.size() + 1);
