@@ -415,6 +415,16 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
             }
           }
         }
+        if (commit || committedVectors) {
+          // Let the merges this run started finish and commit them (same metadata: merges change
+          // no counts); closing by rollback would abort them and leave the segments to pile up.
+          try {
+            writer.close();
+            store.refreshSearcher();
+          } catch (IOException | RuntimeException e) {
+            LOG.warn("merging after the run failed; the index stays as committed: {}", e.toString());
+          }
+        }
         progress.phase(Phase.DONE);
         return new IndexRunStats(outcome.filesSeen(), c.hashed(), c.added(), c.changed(),
             c.deleted(), c.unchanged(), c.skipped(), c.chunksWritten(),
@@ -423,16 +433,18 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
             commit ? outcome.revision() : previous.get(Schema.META_REVISION),
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - outcome.startedNanos()));
       } finally {
-        // commitOnClose is off: closing discards anything not committed (rollback). With the
-        // interrupt flag cleared meanwhile: Lucene's file channels close on interrupts.
-        boolean interrupted = Thread.interrupted();
-        try {
-          writer.rollback();
-        } catch (IOException | RuntimeException e) {
-          LOG.debug("closing the index writer failed", e);
-        } finally {
-          if (interrupted) {
-            Thread.currentThread().interrupt();
+        if (writer.isOpen()) {
+          // Nothing to keep, or a failure: discard what is not committed. With the interrupt flag
+          // cleared meanwhile: Lucene's file channels close on interrupts.
+          boolean interrupted = Thread.interrupted();
+          try {
+            writer.rollback();
+          } catch (IOException | RuntimeException e) {
+            LOG.debug("closing the index writer failed", e);
+          } finally {
+            if (interrupted) {
+              Thread.currentThread().interrupt();
+            }
           }
         }
       }

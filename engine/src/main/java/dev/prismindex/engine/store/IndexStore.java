@@ -210,7 +210,10 @@ public final class IndexStore implements Closeable {
   }
 
   /**
-   * Opens a writer on the directory, append mode, commit on close disabled. The codec is Lucene's
+   * Opens a writer on the directory, append mode. Commit on close is enabled so that closing after
+   * a successful run waits for its merges and commits them; callers that must not commit (a
+   * failure, a run with nothing to write) call {@link IndexWriter#rollback()} instead of closing.
+   * The codec is Lucene's
    * default, whose vector format is float32 HNSW ({@code Lucene99HnswVectorsFormat}, M = 16, beam
    * width 100): chosen over int8 scalar quantization by measurement (same recall once candidates
    * are re-scored, smaller on disk; see {@code docs/benchmarks.md}).
@@ -221,7 +224,7 @@ public final class IndexStore implements Closeable {
     IndexWriterConfig config = new IndexWriterConfig(analyzer)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
         .setRAMBufferSizeMB(32)
-        .setCommitOnClose(false);
+        .setCommitOnClose(true);
     try {
       return new IndexWriter(directory, config);
     } catch (LockObtainFailedException e) {
