@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.concurrent.CancellationException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Answers {@code indexed_literal}: candidates from the gram postings ({@link Candidates}), verified
@@ -40,6 +41,7 @@ final class LiteralSearcher {
     LiteralPattern pattern = LiteralPattern.compile(query.query(), query.caseSensitive(),
         RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES);
     String needle = Grams.foldedNeedle(query.query(), query.caseSensitive());
+    Prefilter prefilter = Prefilter.of(query.query(), query.caseSensitive());
     AbortSignal signal = query.signal();
     List<SegmentView> views = snapshot.views;
     int viewCount = views.size();
@@ -65,7 +67,7 @@ final class LiteralSearcher {
         continue;
       }
       Optional<LiteralPattern.LineMatch> match =
-          pattern.firstMatch(walk.segment().content(walk.doc), maxLineBytes);
+          verify(pattern, prefilter, walk.segment(), walk.doc, maxLineBytes);
       if (match.isPresent()) {
         hits.add(contentHit(walk.path, SCORE_CONTENT_AND_PATH, match.get()));
         int[] found = tierA[walk.view];
@@ -83,7 +85,7 @@ final class LiteralSearcher {
         continue; // a path match: tier A if the content matched, otherwise not a content hit
       }
       Optional<LiteralPattern.LineMatch> match =
-          pattern.firstMatch(walk.segment().content(walk.doc), maxLineBytes);
+          verify(pattern, prefilter, walk.segment(), walk.doc, maxLineBytes);
       if (match.isPresent()) {
         hits.add(contentHit(walk.path, SCORE_CONTENT, match.get()));
       }
@@ -104,6 +106,84 @@ final class LiteralSearcher {
       hits = hits.subList(0, query.maxResults());
     }
     return new IndexQueryResult(List.copyOf(hits), truncated);
+  }
+
+  /**
+   * The first matching line of a candidate, by {@link LiteralPattern}; for ASCII content and an ASCII
+   * query, a byte scan first rejects content that cannot match, without decoding any line.
+   */
+  private static Optional<LiteralPattern.LineMatch> verify(LiteralPattern pattern,
+      @Nullable Prefilter prefilter, Segment segment, int doc, int maxLineBytes) {
+    byte[] content = segment.content(doc);
+    if (prefilter != null && segment.isAscii(doc) && !prefilter.occursIn(content)) {
+      return Optional.empty();
+    }
+    return pattern.firstMatch(content, maxLineBytes);
+  }
+
+  /**
+   * A necessary condition for an ASCII query on ASCII content: its bytes occur somewhere in the
+   * content (ASCII case-folded when case-insensitive). On ASCII content a line's text is its bytes
+   * and root lower-casing is ASCII lower-casing, so a line that matches implies an occurrence; the
+   * converse need not hold (an occurrence in an overlong line, or across a stripped CR), which is why
+   * a found occurrence is still verified by the pattern.
+   */
+  static final class Prefilter {
+    private final byte[] needle;
+    private final boolean caseSensitive;
+
+    private Prefilter(byte[] needle, boolean caseSensitive) {
+      this.needle = needle;
+      this.caseSensitive = caseSensitive;
+    }
+
+    static @Nullable Prefilter of(String query, boolean caseSensitive) {
+      byte[] needle = new byte[query.length()];
+      for (int i = 0; i < query.length(); i++) {
+        char c = query.charAt(i);
+        if (c >= 0x80) {
+          return null;
+        }
+        needle[i] = (byte) (caseSensitive ? c : lower(c));
+      }
+      return needle.length == 0 ? null : new Prefilter(needle, caseSensitive);
+    }
+
+    boolean occursIn(byte[] content) {
+      int m = needle.length;
+      int last = content.length - m;
+      byte first = needle[0];
+      if (caseSensitive) {
+        for (int i = 0; i <= last; i++) {
+          if (content[i] == first && matchesAt(content, i)) {
+            return true;
+          }
+        }
+        return false;
+      }
+      byte upperFirst = (byte) (first >= 'a' && first <= 'z' ? first - 32 : first);
+      for (int i = 0; i <= last; i++) {
+        byte b = content[i];
+        if ((b == first || b == upperFirst) && matchesAt(content, i)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private boolean matchesAt(byte[] content, int at) {
+      for (int k = 1; k < needle.length; k++) {
+        byte b = content[at + k];
+        if ((caseSensitive ? b : lower(b)) != needle[k]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private static int lower(int c) {
+      return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    }
   }
 
   private static IndexSearchHit contentHit(String path, double score,

@@ -26,6 +26,8 @@ final class Segment {
   private final Postings pathGrams;
   private final @Nullable VectorStore vectors;
   private final long contentBytes;
+  /** One bit per document, set when its content is pure ASCII (see {@code LiteralSearcher}). */
+  private final long[] ascii;
 
   Segment(byte[] pathData, int[] pathStarts, byte[][] contents, byte[] hashes,
       Postings contentGrams, Postings pathGrams, @Nullable VectorStore vectors) {
@@ -38,10 +40,19 @@ final class Segment {
     this.pathGrams = pathGrams;
     this.vectors = vectors;
     long bytes = 0;
-    for (byte[] content : contents) {
-      bytes += content.length;
+    this.ascii = new long[(docCount + 63) >>> 6];
+    for (int doc = 0; doc < docCount; doc++) {
+      bytes += contents[doc].length;
+      if (Grams.isAscii(contents[doc])) {
+        ascii[doc >>> 6] |= 1L << doc;
+      }
     }
     this.contentBytes = bytes;
+  }
+
+  /** Whether the content of {@code doc} is pure ASCII. */
+  boolean isAscii(int doc) {
+    return (ascii[doc >>> 6] & (1L << doc)) != 0;
   }
 
   int docCount() {
@@ -144,6 +155,7 @@ final class Segment {
   long byteSize() {
     long contentArrays = 16L + 4L * docCount + ((contentBytes + 7L * docCount) & ~7L)
         + 16L * docCount;
-    return contentArrays + pathBytes() + 16L + hashes.length + postingBytes() + vectorBytes();
+    return contentArrays + pathBytes() + 16L + hashes.length + 16L + 8L * ascii.length
+        + postingBytes() + vectorBytes();
   }
 }
