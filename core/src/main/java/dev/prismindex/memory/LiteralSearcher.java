@@ -6,6 +6,9 @@ import dev.prismindex.index.IndexSearchHit;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.LiteralPattern;
 import dev.prismindex.repository.RepositoryLimits;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -127,14 +130,43 @@ final class LiteralSearcher {
    * and root lower-casing is ASCII lower-casing, so a line that matches implies an occurrence; the
    * converse need not hold (an occurrence in an overlong line, or across a stripped CR), which is why
    * a found occurrence is still verified by the pattern.
+   *
+   * <p>The scan looks for the query's rarest byte (by a fixed table of how common characters are in
+   * source code) eight bytes at a time (the SWAR zero-byte test on a {@code long}), and compares the
+   * whole query only where that byte occurs.
    */
   static final class Prefilter {
+    private static final VarHandle LONGS =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    /** Characters of source code from most to least common; unlisted ones count as rarest. */
+    private static final String COMMON = " etaoinsrlcdupmhf(.);,=g_b\"'yw{}v:/k-x0>1*2<j[]qz";
+
     private final byte[] needle;
     private final boolean caseSensitive;
+    private final int anchor;
+    private final long anchorLow;
+    private final long anchorHigh;
 
     private Prefilter(byte[] needle, boolean caseSensitive) {
       this.needle = needle;
       this.caseSensitive = caseSensitive;
+      int best = 0;
+      int bestRank = -1;
+      for (int i = 0; i < needle.length; i++) {
+        int at = COMMON.indexOf(lower(needle[i]));
+        int rank = at < 0 ? COMMON.length() : at;
+        if (rank > bestRank) {
+          best = i;
+          bestRank = rank;
+        }
+      }
+      this.anchor = best;
+      int low = needle[best] & 0xFF;
+      int high = !caseSensitive && low >= 'a' && low <= 'z' ? low - 32 : low;
+      this.anchorLow = low * ONES;
+      this.anchorHigh = high * ONES;
     }
 
     static @Nullable Prefilter of(String query, boolean caseSensitive) {
@@ -150,30 +182,36 @@ final class LiteralSearcher {
     }
 
     boolean occursIn(byte[] content) {
-      int m = needle.length;
-      int last = content.length - m;
-      byte first = needle[0];
-      if (caseSensitive) {
-        for (int i = 0; i <= last; i++) {
-          if (content[i] == first && matchesAt(content, i)) {
-            return true;
-          }
-        }
+      int last = content.length - needle.length; // the last start of an occurrence
+      if (last < 0) {
         return false;
       }
-      byte upperFirst = (byte) (first >= 'a' && first <= 'z' ? first - 32 : first);
-      for (int i = 0; i <= last; i++) {
-        byte b = content[i];
-        if ((b == first || b == upperFirst) && matchesAt(content, i)) {
+      int end = last + anchor; // the last position of the anchor byte
+      int p = anchor;
+      for (; p + 7 <= end; p += 8) {
+        long x = (long) LONGS.get(content, p);
+        long low = x ^ anchorLow;
+        long high = x ^ anchorHigh;
+        long zero = (((low - ONES) & ~low) | ((high - ONES) & ~high)) & HIGHS;
+        while (zero != 0) {
+          int k = Long.numberOfTrailingZeros(zero) >>> 3;
+          if (matchesAt(content, p + k - anchor)) {
+            return true;
+          }
+          zero &= zero - 1;
+        }
+      }
+      for (; p <= end; p++) {
+        if (matchesAt(content, p - anchor)) {
           return true;
         }
       }
       return false;
     }
 
-    private boolean matchesAt(byte[] content, int at) {
-      for (int k = 1; k < needle.length; k++) {
-        byte b = content[at + k];
+    private boolean matchesAt(byte[] content, int start) {
+      for (int k = 0; k < needle.length; k++) {
+        byte b = content[start + k];
         if ((caseSensitive ? b : lower(b)) != needle[k]) {
           return false;
         }
