@@ -95,8 +95,9 @@ public final class HashingEmbedder implements Embedder {
   }
 
   private float[] embedOne(String text) {
-    Features features = new Features();
     int n = text.length();
+    Features features = new Features(Math.max(256, Integer.highestOneBit(Math.min(n, 1 << 16)) * 2));
+    char[] part = new char[64];
     int i = 0;
     while (i < n) {
       int cp = text.codePointAt(i);
@@ -105,7 +106,10 @@ public final class HashingEmbedder implements Embedder {
         while (i < n && isIdentifierPart(text.codePointAt(i))) {
           i += Character.charCount(text.codePointAt(i));
         }
-        identifier(text, start, i, features);
+        if (part.length < i - start + 2) {
+          part = new char[(i - start) * 2 + 2];
+        }
+        identifier(text, start, i, features, part);
       } else {
         i += Character.charCount(cp);
       }
@@ -132,12 +136,35 @@ public final class HashingEmbedder implements Embedder {
   }
 
   private static boolean isIdentifierPart(int cp) {
-    return Character.isLetterOrDigit(cp) || cp == '_' || cp == '$';
+    if (cp < 0x80) {
+      return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9')
+          || cp == '_' || cp == '$';
+    }
+    return Character.isLetterOrDigit(cp);
+  }
+
+  private static boolean isDigit(int cp) {
+    return cp < 0x80 ? cp >= '0' && cp <= '9' : Character.isDigit(cp);
+  }
+
+  private static boolean isUpper(int cp) {
+    return cp < 0x80 ? cp >= 'A' && cp <= 'Z' : Character.isUpperCase(cp);
+  }
+
+  private static boolean isLower(int cp) {
+    return cp < 0x80 ? cp >= 'a' && cp <= 'z' : Character.isLowerCase(cp);
+  }
+
+  private static int toLower(int cp) {
+    if (cp < 0x80) {
+      return cp >= 'A' && cp <= 'Z' ? cp + 32 : cp;
+    }
+    return Character.toLowerCase(cp);
   }
 
   /** Emits the features of the identifier {@code text[start, end)}. */
-  private static void identifier(String text, int start, int end, Features features) {
-    char[] part = new char[end - start + 2];
+  private static void identifier(String text, int start, int end, Features features,
+      char[] part) {
     int parts = 0;
     long wholeHash = FNV_OFFSET;
     int partLength = 0;
@@ -150,13 +177,13 @@ public final class HashingEmbedder implements Embedder {
       boolean separator = cp == '_' || cp == '$';
       boolean boundary = cp < 0 || separator;
       if (!boundary && partLength > 0 && previous >= 0) {
-        boolean digit = Character.isDigit(cp);
+        boolean digit = isDigit(cp);
         if (digit != partDigits) {
           boundary = true;
-        } else if (Character.isUpperCase(cp) && Character.isLowerCase(previous)) {
+        } else if (isUpper(cp) && isLower(previous)) {
           boundary = true;
-        } else if (Character.isUpperCase(cp) && Character.isUpperCase(previous) && i + width < end
-            && Character.isLowerCase(text.codePointAt(i + width))) {
+        } else if (isUpper(cp) && isUpper(previous) && i + width < end
+            && isLower(text.codePointAt(i + width))) {
           boundary = true;
         }
       }
@@ -167,9 +194,9 @@ public final class HashingEmbedder implements Embedder {
         partLength = 0;
       }
       if (cp >= 0 && !separator) {
-        int lower = Character.toLowerCase(cp);
+        int lower = toLower(cp);
         if (partLength == 0) {
-          partDigits = Character.isDigit(cp);
+          partDigits = isDigit(cp);
         }
         partLength += Character.toChars(lower, part, partLength);
         wholeHash = fnv(wholeHash, lower);
@@ -227,10 +254,16 @@ public final class HashingEmbedder implements Embedder {
 
   /** Counts feature keys without boxing (open addressing, keys never 0 after mixing in practice). */
   private static final class Features {
-    private long[] keys = new long[256];
-    private int[] counts = new int[256];
-    private boolean[] used = new boolean[256];
+    private long[] keys;
+    private int[] counts;
+    private boolean[] used;
     private int size;
+
+    Features(int capacity) {
+      keys = new long[capacity];
+      counts = new int[capacity];
+      used = new boolean[capacity];
+    }
 
     void add(long key) {
       int mask = keys.length - 1;

@@ -85,7 +85,9 @@ import org.jspecify.annotations.Nullable;
  * <h2>Threads and lifetime</h2>
  *
  * <p>Updates, removals and {@link #dispose()} are serialised by one lock; searches and status calls
- * run concurrently with them and with each other. After {@link #dispose()} the snapshot is released
+ * run concurrently with them and with each other. An update of 128 files or more spreads its
+ * per-file work (grams, embeddings) over the common {@link java.util.concurrent.ForkJoinPool}; no
+ * thread of its own is ever started. After {@link #dispose()} the snapshot is released
  * and every call throws {@link IllegalStateException}; a search already running finishes on its own
  * snapshot.
  */
@@ -109,7 +111,6 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
   private final int maxLineBytes;
   private final LongSupplier clock;
   private final ReentrantLock writer = new ReentrantLock();
-  private final Grams grams;
   private final MessageDigest sha256;
 
   private volatile @Nullable Published published =
@@ -130,7 +131,6 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
     this.maxFileBytes = builder.maxFileBytes;
     this.maxLineBytes = builder.maxLineBytes;
     this.clock = builder.clock;
-    this.grams = new Grams(maxLineBytes);
     try {
       this.sha256 = MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
@@ -533,7 +533,7 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
     }
     if (!added.isEmpty()) {
       added.sort(Comparator.comparing(SegmentWriter.NewDoc::path));
-      next.add(SegmentView.allLive(SegmentWriter.write(added, grams, embedder)));
+      next.add(SegmentView.allLive(SegmentWriter.write(added, maxLineBytes, embedder)));
     }
     return new Snapshot(mergeIfNeeded(next, counts));
   }

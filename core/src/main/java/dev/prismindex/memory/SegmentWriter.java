@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,7 +19,9 @@ final class SegmentWriter {
   /** The longest prefix of a file (in bytes) that is embedded, after its path. */
   static final int EMBED_PREFIX_BYTES = 16 * 1024;
 
-  private static final int EMBED_BATCH = 256;
+  private static final int EMBED_BATCH = 128;
+  private static final int GRAM_CHUNK = 64;
+  static final int PARALLEL_MIN_DOCS = 128;
 
   /** A file to index: its canonical path, content and content hash. */
   record NewDoc(String path, byte[] content, byte[] hash) {}
@@ -31,13 +34,28 @@ final class SegmentWriter {
     return path + "\n" + new String(content, 0, length, StandardCharsets.UTF_8);
   }
 
-  /** Builds a segment from {@code docs}, which must be sorted by path and have distinct paths. */
-  static Segment write(List<NewDoc> docs, Grams grams, @Nullable Embedder embedder) {
+  /**
+   * Builds a segment from {@code docs}, which must be sorted by path and have distinct paths. The
+   * per-file work (gram extraction, embedding) of a batch of at least {@value #PARALLEL_MIN_DOCS}
+   * files is spread over the common fork-join pool, in chunks; postings are then assembled in
+   * document order on the calling thread, so the result does not depend on scheduling.
+   */
+  static Segment write(List<NewDoc> docs, int maxLineBytes, @Nullable Embedder embedder) {
     int n = docs.size();
     int pathBytes = 0;
     for (NewDoc doc : docs) {
       pathBytes += PathCodec.encodedLength(doc.path());
     }
+    long[][] contentKeys = new long[n][];
+    long[][] pathKeys = new long[n][];
+    forEachChunk(n, GRAM_CHUNK, (from, to) -> {
+      Grams grams = new Grams(maxLineBytes);
+      for (int i = from; i < to; i++) {
+        contentKeys[i] = grams.content(docs.get(i).content());
+        pathKeys[i] = grams.path(docs.get(i).path());
+      }
+    });
+    float[][] vectors = embedder == null ? null : embed(docs, embedder);
     byte[] pathData = new byte[pathBytes];
     int[] pathStarts = new int[n + 1];
     byte[][] contents = new byte[n][];
@@ -51,29 +69,32 @@ final class SegmentWriter {
       at = PathCodec.encode(doc.path(), pathData, at);
       contents[i] = doc.content();
       System.arraycopy(doc.hash(), 0, hashes, i * Segment.HASH_BYTES, Segment.HASH_BYTES);
-      long[] keys = grams.content(doc.content());
-      contentGrams.addAll(keys, keys.length, i);
-      keys = grams.path(doc.path());
-      pathGrams.addAll(keys, keys.length, i);
+      contentGrams.addAll(contentKeys[i], contentKeys[i].length, i);
+      contentKeys[i] = null;
+      pathGrams.addAll(pathKeys[i], pathKeys[i].length, i);
+      pathKeys[i] = null;
     }
     pathStarts[n] = at;
-    VectorStore vectors = null;
-    if (embedder != null) {
-      vectors = embed(docs, embedder);
+    VectorStore store = null;
+    if (vectors != null) {
+      int dimension = embedder.dimension();
+      VectorStore.Builder builder = new VectorStore.Builder(dimension, n);
+      byte[] row = new byte[dimension];
+      for (float[] vector : vectors) {
+        builder.add(row, VectorStore.quantise(vector, row));
+      }
+      store = builder.build();
     }
     return new Segment(pathData, pathStarts, contents, hashes, contentGrams.build(n),
-        pathGrams.build(n), vectors);
+        pathGrams.build(n), store);
   }
 
-  private static VectorStore embed(List<NewDoc> docs, Embedder embedder) {
+  private static float[][] embed(List<NewDoc> docs, Embedder embedder) {
     int dimension = embedder.dimension();
-    VectorStore.Builder builder = new VectorStore.Builder(dimension, docs.size());
-    byte[] row = new byte[dimension];
-    List<String> texts = new ArrayList<>(EMBED_BATCH);
-    for (int start = 0; start < docs.size(); start += EMBED_BATCH) {
-      texts.clear();
-      int end = Math.min(docs.size(), start + EMBED_BATCH);
-      for (int i = start; i < end; i++) {
+    float[][] out = new float[docs.size()][];
+    forEachChunk(docs.size(), EMBED_BATCH, (from, to) -> {
+      List<String> texts = new ArrayList<>(to - from);
+      for (int i = from; i < to; i++) {
         texts.add(embeddingText(docs.get(i).path(), docs.get(i).content()));
       }
       List<float[]> vectors = embedder.embed(texts);
@@ -82,16 +103,33 @@ final class SegmentWriter {
             + (vectors == null ? "no list" : vectors.size() + " vectors") + " for "
             + texts.size() + " texts");
       }
-      for (float[] vector : vectors) {
+      for (int i = from; i < to; i++) {
+        float[] vector = vectors.get(i - from);
         if (vector == null || vector.length != dimension) {
           throw new IllegalStateException(
               "embedder " + embedder.id() + " returned a vector of the wrong dimension");
         }
-        float scale = VectorStore.quantise(vector, row);
-        builder.add(row, scale);
+        out[i] = vector;
       }
+    });
+    return out;
+  }
+
+  /** Work on the document range {@code [from, to)}. */
+  private interface Chunk {
+    void run(int from, int to);
+  }
+
+  private static void forEachChunk(int n, int size, Chunk chunk) {
+    int chunks = (n + size - 1) / size;
+    if (n < PARALLEL_MIN_DOCS || chunks < 2) {
+      for (int c = 0; c < chunks; c++) {
+        chunk.run(c * size, Math.min(n, (c + 1) * size));
+      }
+      return;
     }
-    return builder.build();
+    IntStream.range(0, chunks).parallel()
+        .forEach(c -> chunk.run(c * size, Math.min(n, (c + 1) * size)));
   }
 
   /**
