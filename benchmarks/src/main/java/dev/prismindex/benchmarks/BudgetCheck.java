@@ -41,11 +41,11 @@ public final class BudgetCheck {
       int semanticWarmup, int semanticSamples, int updateWarmup, int updateSamples) {
 
     static Config shortRun(int files) {
-      return new Config(false, files, 3_000, 10_000, 300, 1_000, 5, 30);
+      return new Config(false, files, 3_000, 10_000, 300, 1_000, 5, 100);
     }
 
     static Config fullRun(int files) {
-      return new Config(true, files, 10_000, 50_000, 1_000, 5_000, 10, 100);
+      return new Config(true, files, 10_000, 50_000, 1_000, 5_000, 10, 300);
     }
   }
 
