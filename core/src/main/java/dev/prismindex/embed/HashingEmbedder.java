@@ -1,9 +1,9 @@
 package dev.prismindex.embed;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A dependency-free {@link Embedder}: feature hashing of code-aware tokens into a fixed number of
@@ -323,12 +323,12 @@ public final class HashingEmbedder implements Embedder {
   }
 
   @Override
-  public boolean equals(Object other) {
+  public boolean equals(@Nullable Object other) {
     return other instanceof HashingEmbedder that && that.dimension == dimension;
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(new int[] {dimension});
+    return Integer.hashCode(dimension);
   }
 }

@@ -106,6 +106,7 @@ final class Candidates {
     return kept == 0 ? NONE : Arrays.copyOf(docs, kept);
   }
 
+  /** Every live document in scope, ascending (the exact document sorts before the range). */
   private static int[] everyDoc(SegmentView view, Scope.Range scope) {
     int[] docs = new int[scope.size()];
     int size = 0;
@@ -116,9 +117,6 @@ final class Candidates {
       if (view.isLive(doc)) {
         docs[size++] = doc;
       }
-    }
-    if (size > 1 && scope.exact() >= 0 && docs[0] == scope.exact()) {
-      Arrays.sort(docs, 0, size);
     }
     return size == 0 ? NONE : Arrays.copyOf(docs, size);
   }

@@ -67,7 +67,7 @@ final class Grams {
         lf++;
       }
       int end = lf;
-      if (end > start && content[end - 1] == '\r' && (lf < n || end == n)) {
+      if (end > start && content[end - 1] == '\r') { // before the LF, or at the very end
         end--;
       }
       if (end - start <= maxLineBytes && end > start) {

@@ -21,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -227,10 +226,5 @@ class ScannerParityTest {
       out.append(c < 0x20 || c > 0x7e ? String.format(Locale.ROOT, "\\u%04x", (int) c) : c);
     }
     return out.toString();
-  }
-
-  @SuppressWarnings("unused")
-  private static Map<String, String> ordered(Map<String, String> map) {
-    return new LinkedHashMap<>(map);
   }
 }
