@@ -1,0 +1,257 @@
+package dev.prismindex.engine.store;
+
+import dev.prismindex.engine.CorruptIndexException;
+import dev.prismindex.engine.IncompatibleIndexException;
+import dev.prismindex.engine.IndexLockedException;
+import dev.prismindex.engine.analysis.CodeAnalyzer;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.store.MMapDirectory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The on-disk index: an {@link MMapDirectory} under {@code <home>/lucene}, a {@link SearcherManager}
+ * over the last commit (never near-real-time: searches see commits only), and short-lived
+ * {@link IndexWriter}s, one per run, holding Lucene's {@code write.lock} only while they run.
+ */
+public final class IndexStore implements Closeable {
+
+  private final Path home;
+  private final MMapDirectory directory;
+  private final Object managerLock = new Object();
+  private volatile @Nullable SearcherManager manager;
+
+  private IndexStore(Path home, MMapDirectory directory) {
+    this.home = home;
+    this.directory = directory;
+  }
+
+  /**
+   * Opens or creates the index home: the directory, its {@code .gitignore} ({@code *}) and the Lucene
+   * sub-directory. An existing commit is opened and its versions checked.
+   *
+   * @throws IncompatibleIndexException when the commit has another format or analyzer version
+   * @throws CorruptIndexException when the commit cannot be read
+   */
+  public static IndexStore open(Path home) throws IOException {
+    Files.createDirectories(home);
+    Path ignore = home.resolve(".gitignore");
+    if (!Files.exists(ignore)) {
+      Files.writeString(ignore, "*\n", StandardCharsets.UTF_8);
+    }
+    Path lucene = home.resolve("lucene");
+    Files.createDirectories(lucene);
+    IndexStore store = new IndexStore(home, new MMapDirectory(lucene));
+    try {
+      store.refreshSearcher();
+    } catch (IOException | RuntimeException e) {
+      store.close();
+      throw e;
+    }
+    return store;
+  }
+
+  /** The index home. */
+  public Path home() {
+    return home;
+  }
+
+  /** Re-opens the searcher on the latest commit (call after each commit). */
+  public void refreshSearcher() throws IOException {
+    synchronized (managerLock) {
+      try {
+        SearcherManager m = manager;
+        if (m == null) {
+          if (!DirectoryReader.indexExists(directory)) {
+            return;
+          }
+          DirectoryReader reader = DirectoryReader.open(directory);
+          try {
+            checkVersions(reader.getIndexCommit().getUserData());
+          } catch (IOException e) {
+            reader.close();
+            throw e;
+          }
+          manager = new SearcherManager(reader, null);
+        } else {
+          m.maybeRefreshBlocking();
+          IndexSearcher s = m.acquire();
+          try {
+            checkVersions(((DirectoryReader) s.getIndexReader()).getIndexCommit().getUserData());
+          } finally {
+            m.release(s);
+          }
+        }
+      } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
+          | IndexFormatTooNewException | EOFException | NoSuchFileException e) {
+        throw new CorruptIndexException(home, e);
+      }
+    }
+  }
+
+  private static void checkVersions(Map<String, String> data) throws IncompatibleIndexException {
+    String format = data.getOrDefault(Schema.META_FORMAT, "none");
+    if (!format.equals(Schema.FORMAT_VERSION)) {
+      throw new IncompatibleIndexException("format", format, Schema.FORMAT_VERSION);
+    }
+    String analyzer = data.getOrDefault(Schema.META_ANALYZER, "none");
+    if (!analyzer.equals(CodeAnalyzer.VERSION)) {
+      throw new IncompatibleIndexException("analyzer", analyzer, CodeAnalyzer.VERSION);
+    }
+  }
+
+  /** A function over a searcher of the last commit. */
+  @FunctionalInterface
+  public interface SearcherFunction<T> {
+    T apply(IndexSearcher searcher) throws IOException;
+  }
+
+  /**
+   * Runs {@code fn} on the last commit's searcher, or returns {@code empty} when there is no commit.
+   *
+   * @throws CorruptIndexException when Lucene detects corruption while reading
+   */
+  public <T> T withSearcher(SearcherFunction<T> fn, T empty) throws IOException {
+    SearcherManager m = manager;
+    if (m == null) {
+      return empty;
+    }
+    IndexSearcher searcher = m.acquire();
+    try {
+      return fn.apply(searcher);
+    } catch (org.apache.lucene.index.CorruptIndexException e) {
+      throw new CorruptIndexException(home, e);
+    } finally {
+      m.release(searcher);
+    }
+  }
+
+  /** Whether a commit exists. */
+  public boolean hasCommit() {
+    return manager != null;
+  }
+
+  /** The user data of the last commit (empty when there is none). */
+  public Map<String, String> commitData() throws IOException {
+    return withSearcher(
+        s -> ((DirectoryReader) s.getIndexReader()).getIndexCommit().getUserData(), Map.of());
+  }
+
+  /** The bytes of the files of the last commit. */
+  public long sizeOnDisk() throws IOException {
+    return withSearcher(s -> {
+      long total = 0;
+      for (String name : ((DirectoryReader) s.getIndexReader()).getIndexCommit().getFileNames()) {
+        try {
+          total += directory.fileLength(name);
+        } catch (NoSuchFileException ignored) {
+          // deleted by a newer commit after our reader opened
+        }
+      }
+      return total;
+    }, 0L);
+  }
+
+  /**
+   * Opens a writer on the directory, append mode, commit on close disabled.
+   *
+   * @throws IndexLockedException when another writer holds {@code write.lock}
+   */
+  public IndexWriter openWriter(CodeAnalyzer analyzer) throws IOException {
+    IndexWriterConfig config = new IndexWriterConfig(analyzer)
+        .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+        .setRAMBufferSizeMB(32)
+        .setCommitOnClose(false);
+    try {
+      return new IndexWriter(directory, config);
+    } catch (LockObtainFailedException e) {
+      throw new IndexLockedException(home, e);
+    } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
+        | IndexFormatTooNewException e) {
+      throw new CorruptIndexException(home, e);
+    }
+  }
+
+  /** Loads the manifest (every FILE document) of the last commit. */
+  public Map<String, FileEntry> loadManifest() throws IOException {
+    return withSearcher(s -> {
+      Map<String, FileEntry> out = new HashMap<>();
+      Query q = new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE));
+      Weight w = s.createWeight(s.rewrite(q), ScoreMode.COMPLETE_NO_SCORES, 1f);
+      for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+        Scorer scorer = w.scorer(leaf);
+        if (scorer == null) {
+          continue;
+        }
+        StoredFields stored = leaf.reader().storedFields();
+        var live = leaf.reader().getLiveDocs();
+        DocIdSetIterator it = scorer.iterator();
+        for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+          if (live != null && !live.get(doc)) {
+            continue;
+          }
+          FileEntry e = toEntry(stored.document(doc));
+          out.put(e.path(), e);
+        }
+      }
+      return out;
+    }, new HashMap<>());
+  }
+
+  /** The manifest entry of one file, from the given searcher. */
+  public static @Nullable FileEntry lookup(IndexSearcher s, String path) throws IOException {
+    var top = s.search(new TermQuery(new Term(Schema.FILE_KEY, path)), 1);
+    if (top.scoreDocs.length == 0) {
+      return null;
+    }
+    return toEntry(s.storedFields().document(top.scoreDocs[0].doc));
+  }
+
+  static FileEntry toEntry(Document d) {
+    return new FileEntry(d.get(Schema.PATH), d.get(Schema.HASH),
+        d.getField(Schema.SIZE).numericValue().longValue(),
+        d.getField(Schema.MTIME_NS).numericValue().longValue(),
+        d.getField(Schema.RECORDED_MS).numericValue().longValue(),
+        d.get(Schema.LANGUAGE), d.getField(Schema.CHUNK_COUNT).numericValue().intValue());
+  }
+
+  @Override
+  public void close() throws IOException {
+    synchronized (managerLock) {
+      SearcherManager m = manager;
+      manager = null;
+      try {
+        if (m != null) {
+          m.close();
+        }
+      } finally {
+        directory.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package dev.prismindex.engine;
+
+import static dev.prismindex.engine.TestRepos.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prismindex.engine.store.Schema;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IndexFailureTest {
+
+  @TempDir Path root;
+
+  private Path lucene() {
+    return root.resolve(".prism-index/lucene");
+  }
+
+  private void buildIndex() throws Exception {
+    write(root, "a.txt", "alpha needle\n");
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+    }
+  }
+
+  private void rewriteMetadata(String key, String value) throws Exception {
+    try (FSDirectory dir = FSDirectory.open(lucene());
+        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      Map<String, String> data;
+      try (DirectoryReader r = DirectoryReader.open(dir)) {
+        data = new HashMap<>(r.getIndexCommit().getUserData());
+      }
+      data.put(key, value);
+      w.setLiveCommitData(data.entrySet(), true);
+      w.commit();
+    }
+  }
+
+  @Test
+  void anotherFormatVersionIsRefusedNamingBothVersions() throws Exception {
+    buildIndex();
+    rewriteMetadata(Schema.META_FORMAT, "0");
+    assertThatThrownBy(() -> TestRepos.open(root))
+        .isInstanceOfSatisfying(IncompatibleIndexException.class, e -> {
+          assertThat(e.what()).isEqualTo("format");
+          assertThat(e.found()).isEqualTo("0");
+          assertThat(e.expected()).isEqualTo(Schema.FORMAT_VERSION);
+        })
+        .hasMessageContaining("format version 0 found, 1 expected");
+  }
+
+  @Test
+  void anotherAnalyzerVersionIsRefused() throws Exception {
+    buildIndex();
+    rewriteMetadata(Schema.META_ANALYZER, "code-0");
+    assertThatThrownBy(() -> TestRepos.open(root))
+        .isInstanceOf(IncompatibleIndexException.class)
+        .hasMessageContaining("analyzer version code-0 found");
+  }
+
+  @Test
+  void garbledSegmentFilesRaiseCorruptIndexException() throws Exception {
+    buildIndex();
+    try (Stream<Path> files = Files.list(lucene())) {
+      for (Path f : files.filter(p -> !p.getFileName().toString().equals("write.lock")).toList()) {
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+          long len = raf.length();
+          for (long pos = 0; pos < Math.min(len, 64); pos++) {
+            raf.seek(pos);
+            raf.write(0x5A);
+          }
+        }
+      }
+    }
+    assertThatThrownBy(() -> TestRepos.open(root))
+        .isInstanceOf(CorruptIndexException.class)
+        .hasMessageContaining("corrupt index");
+  }
+
+  @Test
+  void aSecondWriterGetsAClearError() throws Exception {
+    buildIndex();
+    try (HybridIndex index = TestRepos.open(root);
+        FSDirectory dir = FSDirectory.open(lucene());
+        IndexWriter holder = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      assertThat(holder.isOpen()).isTrue();
+      write(root, "b.txt", "more\n");
+      assertThatThrownBy(() -> index.refresh(RefreshOptions.INCREMENTAL))
+          .isInstanceOf(IndexLockedException.class)
+          .hasMessageContaining("write.lock");
+      assertThat(index.search("needle", SearchOpts.lexical(3))).hasSize(1);
+    }
+  }
+
+  @Test
+  void closedIndexRejectsCalls() throws Exception {
+    HybridIndex index = TestRepos.open(root);
+    index.close();
+    index.close();
+    assertThatThrownBy(() -> index.search("x", SearchOpts.lexical(1)))
+        .isInstanceOf(IllegalStateException.class);
+    assertThat(List.of()).isEmpty();
+  }
+}

@@ -1,0 +1,196 @@
+package dev.prismindex.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.engine.search.LiteralMatch;
+import dev.prismindex.engine.search.LiteralResult;
+import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.RepositoryLimits;
+import dev.prismindex.repository.RepositoryOperations;
+import dev.prismindex.repository.RepositorySearchMatch;
+import dev.prismindex.repository.RepositorySearchRequest;
+import dev.prismindex.repository.RepositorySearchResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code indexed_literal} answers equal core's literal scanner ({@code RepositoryOperations.local},
+ * large limits) on seeded random trees: every content match, in order, with line and column. The
+ * seed is printed in every assertion message; rerun with {@code -Dprism.seed=<seed>}.
+ */
+class LiteralEquivalenceTest {
+
+  private static final String[] WORDS = {"alpha", "Beta", "GAMMA", "parseDuration", "snake_case",
+      "x", "ab", "é", "straße", "İstanbul", "ΣΊΣΥΦΟΣ", "😀", "foo(bar", "\"q\"", "*", ":", "\\",
+      "tab\there", "a.b", "[x]", "  ", "ﬁ", "K", "k"};
+
+  @TempDir Path root;
+
+  record M(String path, int line, int column) {}
+
+  @Test
+  void indexedLiteralEqualsTheScannerOnRandomTrees() throws Exception {
+    long seed = Long.getLong("prism.seed", System.nanoTime());
+    Random random = new Random(seed);
+    for (int round = 0; round < 3; round++) {
+      Path tree = Files.createDirectories(root.resolve("round" + round));
+      generate(tree, random);
+      try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(tree)
+          .home(root.resolve("home" + round)).build())) {
+        index.refresh(RefreshOptions.INCREMENTAL);
+        Set<String> indexed = index.manifest().keySet();
+        List<String> queries = queries(tree, indexed, random);
+        RepositoryOperations scanner = RepositoryOperations.local(RepositoryLimits.builder()
+            .maxMatches(10_000).maxFiles(100_000).maxEntries(100_000).build());
+        for (String q : queries) {
+          for (boolean cs : new boolean[] {false, true}) {
+            String msg = "seed " + seed + " round " + round + " query [" + q + "] caseSensitive "
+                + cs;
+            LiteralResult got = index.literalSearch(q, cs, null, 10_000, false,
+                AbortSignal.create());
+            List<M> engine = got.matches().stream().filter(m -> !m.pathOnly())
+                .map(m -> new M(m.path(), m.line(), m.column())).toList();
+            {
+              RepositorySearchResult r = scanner.search(RepositorySearchRequest.builder(tree, q)
+                  .caseSensitive(cs).maxMatches(10_000).context(0).build());
+              List<M> real = new ArrayList<>();
+              for (RepositorySearchMatch m : r.matches()) {
+                if (indexed.contains(m.path())) {
+                  real.add(new M(m.path(), m.line(), m.column()));
+                }
+              }
+              assertThat(engine).as(msg + " (core scanner)").isEqualTo(real);
+            }
+            // The seam serves the first match of each file, capped, with a truncation flag.
+            LiteralResult firstPerFile = index.literalSearch(q, cs, null, 3, true,
+                AbortSignal.create());
+            List<String> files = got.matches().stream().map(LiteralMatch::path).distinct()
+                .toList();
+            assertThat(firstPerFile.matches()).as(msg).extracting(LiteralMatch::path)
+                .isEqualTo(files.subList(0, Math.min(3, files.size())));
+            assertThat(firstPerFile.truncated()).as(msg).isEqualTo(files.size() > 3);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void pathMatchesAreReportedAtLineOne() throws Exception {
+    TestRepos.write(root, "src/NeedleFinder.java", "class X {}\n");
+    TestRepos.write(root, "src/empty.txt", "");
+    TestRepos.write(root, "docs/needle-notes.md", "\nsecond\n");
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      LiteralResult r = index.literalSearch("needle", false, null, 10, true, AbortSignal.create());
+      assertThat(r.matches()).containsExactly(
+          new LiteralMatch("docs/needle-notes.md", 1, 0, "docs/needle-notes.md"),
+          new LiteralMatch("src/NeedleFinder.java", 1, 0, "class X {}"));
+      assertThat(index.literalSearch("needle", true, null, 10, true, AbortSignal.create())
+          .matches()).extracting(LiteralMatch::path).containsExactly("docs/needle-notes.md");
+      assertThat(index.literalSearch("e", false, "src", 10, true, AbortSignal.create())
+          .matches()).extracting(LiteralMatch::path)
+          .containsExactly("src/NeedleFinder.java", "src/empty.txt");
+    }
+  }
+
+  @Test
+  void abortedSearchStopsEarly() throws Exception {
+    for (int i = 0; i < 20; i++) {
+      TestRepos.write(root, "f" + i + ".txt", "needle\n");
+    }
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      LiteralResult r = index.literalSearch("needle", false, null, 100, true,
+          AbortSignal.aborted());
+      assertThat(r.matches()).isEmpty();
+      assertThat(r.truncated()).isTrue();
+    }
+  }
+
+  // ------------------------------------------------------------------ generation
+
+  private static void generate(Path tree, Random random) throws IOException {
+    int files = 10 + random.nextInt(30);
+    for (int f = 0; f < files; f++) {
+      String dir = switch (random.nextInt(4)) {
+        case 0 -> "";
+        case 1 -> "src/";
+        case 2 -> "src/deep/";
+        default -> "Docs/ü/";
+      };
+      String name = dir + "f" + f + (random.nextBoolean() ? ".txt" : ".java");
+      StringBuilder sb = new StringBuilder();
+      int lines = random.nextInt(40);
+      String eol = random.nextInt(4) == 0 ? "\r\n" : "\n";
+      for (int l = 0; l < lines; l++) {
+        int words = random.nextInt(8);
+        for (int w = 0; w < words; w++) {
+          sb.append(WORDS[random.nextInt(WORDS.length)]);
+          sb.append(random.nextInt(3) == 0 ? "" : " ");
+        }
+        if (random.nextInt(30) == 0) {
+          sb.append("\r"); // a lone CR inside a line
+          sb.append("mid");
+        }
+        if (random.nextInt(200) == 0) {
+          sb.append("q".repeat(51_300)); // longer than the scanner's line cap
+        }
+        sb.append(eol);
+      }
+      if (random.nextInt(5) == 0) {
+        sb.append("last line without newline");
+        if (random.nextBoolean()) {
+          sb.append('\r');
+        }
+      }
+      byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
+      if (random.nextInt(8) == 0 && bytes.length > 4) {
+        bytes[random.nextInt(bytes.length)] = (byte) 0xC3; // malformed UTF-8
+      }
+      TestRepos.writeBytes(tree, name, bytes);
+    }
+  }
+
+  private static List<String> queries(Path tree, Set<String> indexed, Random random)
+      throws IOException {
+    List<String> out = new ArrayList<>(List.of("a", "A", "é", "É", "ss", "STRASSE", "σ", "Σ",
+        "i̇", "😀", "\ud83d", "r\r", "\t", "e ", "nope-not-there", "\ufffd", "k", "K"));
+    List<String> files = new ArrayList<>(indexed);
+    files.sort(null);
+    for (int i = 0; i < 25 && !files.isEmpty(); i++) {
+      List<String> lines = lines(tree.resolve(files.get(random.nextInt(files.size()))));
+      if (lines.isEmpty()) {
+        continue;
+      }
+      String line = lines.get(random.nextInt(lines.size()));
+      if (line.isEmpty() || line.length() > 1000) {
+        continue;
+      }
+      int from = random.nextInt(line.length());
+      int to = Math.min(line.length(), from + 1 + random.nextInt(12));
+      String q = line.substring(from, to);
+      if (random.nextBoolean()) {
+        q = random.nextBoolean() ? q.toUpperCase(Locale.ROOT) : q.toLowerCase(Locale.ROOT);
+      }
+      out.add(q);
+    }
+    return out;
+  }
+
+  private static List<String> lines(Path file) throws IOException {
+    List<String> lines = new ArrayList<>();
+    dev.prismindex.repository.LiteralPattern.forEachLine(Files.readAllBytes(file), 1024 * 1024,
+        (line, text, bytes) -> lines.add(text));
+    return lines;
+  }
+}

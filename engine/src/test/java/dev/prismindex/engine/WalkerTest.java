@@ -1,0 +1,124 @@
+package dev.prismindex.engine;
+
+import static dev.prismindex.engine.TestRepos.git;
+import static dev.prismindex.engine.TestRepos.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.prismindex.engine.walk.FileRules;
+import dev.prismindex.engine.walk.RepoWalker;
+import dev.prismindex.engine.walk.WalkResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class WalkerTest {
+
+  @TempDir Path root;
+  @TempDir Path outside;
+
+  private WalkResult walk() throws Exception {
+    return new RepoWalker(root.toRealPath(), root.toRealPath().resolve(".prism-index"),
+        new FileRules(List.of(), List.of(), false)).walk();
+  }
+
+  @Test
+  void gitWalkEqualsGitLsFiles() throws Exception {
+    assumeTrue(TestRepos.gitAvailable(), "git is not installed");
+    git(root, "init", "-q");
+    write(root, ".gitignore", "*.log\nignored-dir/\n/top-only.txt\n");
+    write(root, "src/.gitignore", "local.tmp\n!keep.log\n");
+    write(root, "src/Main.java", "class Main {}\n");
+    write(root, "src/local.tmp", "x\n");
+    write(root, "src/keep.log", "kept by negation\n");
+    write(root, "src/deep/a/b/c.txt", "deep\n");
+    write(root, "top-only.txt", "ignored at top\n");
+    write(root, "sub/top-only.txt", "not ignored below\n");
+    write(root, "app.log", "ignored\n");
+    write(root, "ignored-dir/x.txt", "ignored\n");
+    write(root, "excluded-by-info.txt", "x\n");
+    write(root, "global-excluded.cfg", "x\n");
+    write(root, "tracked.log", "tracked although ignored\n");
+    write(root, "with space/ü.txt", "unicode\n");
+    write(root, "untracked.txt", "untracked, not ignored\n");
+    Files.writeString(root.resolve(".git/info/exclude"), "excluded-by-info.txt\n");
+    Path globalIgnore = outside.resolve("global-ignore");
+    Files.writeString(globalIgnore, "*.cfg\n");
+    git(root, "config", "core.excludesFile", globalIgnore.toString());
+    git(root, "add", "-f", "tracked.log", ".gitignore", "src/Main.java");
+    git(root, "commit", "-q", "-m", "init");
+    String ls = git(root, "-c", "core.quotepath=off", "ls-files", "--cached", "--others",
+        "--exclude-standard", "-z");
+    List<String> expected = Arrays.stream(ls.split("\0")).filter(s -> !s.isEmpty()).sorted()
+        .toList();
+    WalkResult result = walk();
+    assertThat(result.paths()).isEqualTo(expected);
+    assertThat(result.paths()).contains("tracked.log", "src/keep.log", "sub/top-only.txt")
+        .doesNotContain("app.log", "global-excluded.cfg", "excluded-by-info.txt");
+    assertThat(result.gitHead()).hasSize(40);
+  }
+
+  @Test
+  void gitWalkFromASubdirectoryListsOnlyThatSubtree() throws Exception {
+    assumeTrue(TestRepos.gitAvailable(), "git is not installed");
+    git(root, "init", "-q");
+    write(root, "a/x.txt", "x\n");
+    write(root, "b/y.txt", "y\n");
+    WalkResult result = new RepoWalker(root.resolve("a").toRealPath(),
+        root.resolve("a/.prism-index"), new FileRules(List.of(), List.of(), false)).walk();
+    assertThat(result.paths()).containsExactly("x.txt");
+  }
+
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void symlinkLoopsAndEscapesAreNeverFollowed() throws Exception {
+    write(root, "real/file.txt", "inside needle\n");
+    write(outside, "secret.txt", "outside needle\n");
+    Files.createSymbolicLink(root.resolve("real/loop"), root.resolve("real"));
+    Files.createSymbolicLink(root.resolve("escape-dir"), outside);
+    Files.createSymbolicLink(root.resolve("escape-file.txt"), outside.resolve("secret.txt"));
+    Files.createSymbolicLink(root.resolve("self"), root.resolve("self"));
+    assertThat(walk().paths()).containsExactly("real/file.txt");
+    try (HybridIndex index = TestRepos.open(root)) {
+      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(stats.skipped()).containsEntry(SkipReason.NOT_REGULAR, 4);
+      assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
+          .containsExactly("real/file.txt");
+      // Through the seam, a path that goes through a symlink out of the repository is not indexed.
+      index.update(dev.prismindex.index.IndexUpdateRequest.of("r2", List.of(
+          dev.prismindex.index.IndexFileChange.of("escape-dir/secret.txt",
+              dev.prismindex.index.IndexFileChangeKind.ADD))));
+      assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
+          .containsExactly("real/file.txt");
+    }
+  }
+
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void symlinksInAGitWorkTreeAreSkipped() throws Exception {
+    assumeTrue(TestRepos.gitAvailable(), "git is not installed");
+    git(root, "init", "-q");
+    write(root, "real/file.txt", "inside needle\n");
+    write(outside, "secret.txt", "outside needle\n");
+    Files.createSymbolicLink(root.resolve("real/loop"), root.resolve("real"));
+    Files.createSymbolicLink(root.resolve("escape-dir"), outside);
+    Files.createSymbolicLink(root.resolve("escape-file.txt"), outside.resolve("secret.txt"));
+    assertThat(walk().paths()).containsExactly("real/file.txt");
+  }
+
+  @Test
+  void prunedDirectoriesAndIndexHomeAreNeverWalked() throws Exception {
+    for (String dir : List.of("node_modules", "vendor", "dist", "build", "target", ".git",
+        ".prism-index")) {
+      write(root, dir + "/f.txt", "x\n");
+    }
+    write(root, "src/build/g.txt", "pruned at any depth\n");
+    write(root, "src/ok.txt", "x\n");
+    assertThat(walk().paths()).containsExactly("src/ok.txt");
+  }
+}
