@@ -75,12 +75,22 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Searches never lock: each reads the current snapshot once and answers from it, in every state
  * (the composite decides what is served), so a search that overlaps an update sees either the state
- * before or after it, never a mix. {@code indexed_literal} has exactly the literal scanner's matching
- * semantics and ranks content-and-path matches, then content matches, then path-only matches, each
- * in path order (see {@code LiteralSearcher}); {@code semantic} ranks files by the cosine similarity
- * of their vector (one per file: the path and the first 16 KiB of content) to the query's. Both check
- * the query's abort signal in their loops and then throw
- * {@link java.util.concurrent.CancellationException}.
+ * before or after it, never a mix. Both modes check the query's abort signal in their loops and then
+ * throw {@link java.util.concurrent.CancellationException}.
+ *
+ * <p>{@code indexed_literal} has exactly the literal scanner's matching semantics (same
+ * {@link dev.prismindex.repository.LiteralPattern}, same line limit), served from trigram postings of
+ * case-folded content and paths and verified per candidate. A file matches when a line of its content
+ * or its path contains the query. Hits come in three tiers, each in path order: content and path
+ * (score 1.0), content only (0.75), path only (0.5). A content hit carries its first matching line's
+ * number, column and text; a path-only hit carries line 0 and the path as its snippet.
+ * {@code truncated} is set exactly when more matching files exist.
+ *
+ * <p>{@code semantic} ranks files by the cosine similarity of their vector (one per file, from the
+ * path and the first 16 KiB of content) to the query's, clamped to [0, 1] (the score); files with no
+ * positive similarity do not match; ties are broken by path. The hit's line is the first line sharing
+ * the most query words, or, when none does, the file's first non-blank line (with {@code endLine} its
+ * last line).
  *
  * <h2>Threads and lifetime</h2>
  *
