@@ -150,6 +150,37 @@ class InMemoryIndexBackendTest {
     assertThat(paths(literal(backend, "zz", null, 10))).isEmpty();
   }
 
+  @Test
+  void aCommonOneCharacterQueryStopsAtTheCapInPathOrder() throws IOException {
+    InMemoryIndexBackend backend = backend();
+    List<String> all = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      String path = String.format(java.util.Locale.ROOT, "f%03d.txt", i);
+      source.put(path, i == 7 ? "nothing here\nline two has E\n" : "every line has an e\n");
+      all.add(path);
+    }
+    update(backend, "r1", all.toArray(String[]::new));
+    IndexQueryResult result = literal(backend, "E", null, 10);
+    assertThat(paths(result)).containsExactlyElementsOf(all.subList(0, 10));
+    assertThat(result.truncated()).isTrue();
+    assertThat(result.hits().get(7).line()).isEqualTo(1);
+    assertThat(result.hits().get(7).column()).isEqualTo(10);
+    assertThat(literal(backend, "E", "f007.txt", 10).hits()).singleElement()
+        .satisfies(hit -> assertThat(hit.line()).isEqualTo(1));
+  }
+
+  @Test
+  void aRenameSentDirectlyMovesTheFile() throws IOException {
+    source.put("old.txt", "moving\n");
+    InMemoryIndexBackend backend = backend();
+    update(backend, "r1", "old.txt");
+    source.files.remove("old.txt");
+    source.put("new.txt", "moving\n");
+    backend.update(IndexUpdateRequest.of("r2", List.of(IndexFileChange.rename("old.txt", "new.txt"))));
+    assertThat(paths(literal(backend, "moving", null, 10))).containsExactly("new.txt");
+    assertThat(backend.stats().files()).isEqualTo(1);
+  }
+
   // ------------------------------------------------------------------------ failures
 
   @Test
