@@ -1,0 +1,89 @@
+package dev.prismindex.benchmarks;
+
+import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.EngineStatus;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.RefreshOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A cold index of the generated corpus ({@link EngineCorpus}, 5 000 files, 23.0 MB) from an empty
+ * home: {@code semantic=false} is the lexical index alone, {@code semantic=true} the hybrid index
+ * with the real model (lexical commit, then every chunk embedded; about 5-6 minutes on two cores).
+ * One shot per fork; the index size with and without vectors, divided by the source size, is
+ * printed after each shot.
+ *
+ * <p>Command:
+ *
+ * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineColdIndexBenchmark -rf json -rff engine-cold.json}</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 0)
+@Measurement(iterations = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
+public class EngineColdIndexBenchmark {
+
+  @Param({"5000"})
+  public int files;
+
+  @Param({"false", "true"})
+  public boolean semantic;
+
+  private Path base;
+  private Path corpus;
+  private Path home;
+  private long sourceBytes;
+
+  @Setup(Level.Trial)
+  public void prepare() throws IOException {
+    base = Files.createTempDirectory("prism-engine-cold-");
+    corpus = base.resolve("corpus");
+    sourceBytes = EngineCorpus.generate(corpus, files);
+    home = base.resolve("index");
+  }
+
+  @TearDown(Level.Trial)
+  public void clean() {
+    EngineCorpus.delete(base);
+  }
+
+  @Benchmark
+  public long coldIndex() throws IOException {
+    HybridIndexOptions.Builder options = HybridIndexOptions.builder(corpus).home(home)
+        .semantic(semantic);
+    if (semantic) {
+      options.embedder(EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create());
+    }
+    try (HybridIndex index = HybridIndex.open(options.build())) {
+      index.refresh(RefreshOptions.FULL);
+      EngineStatus status = index.engineStatus();
+      System.out.printf(Locale.ROOT, "%n%d files, %d chunks, %d embedded; index %.1f MB = %.2f x "
+          + "source (%.1f MB)%n", status.files(), status.chunks(), status.chunksEmbedded(),
+          status.sizeOnDiskBytes() / 1e6, status.sizeOnDiskBytes() / (double) sourceBytes,
+          sourceBytes / 1e6);
+      return status.chunks();
+    } finally {
+      EngineCorpus.delete(home);
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package dev.prismindex.benchmarks;
+
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IndexRunStats;
+import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.chunk.Chunk;
+import dev.prismindex.engine.chunk.Chunker;
+import dev.prismindex.engine.walk.FileRules;
+import dev.prismindex.engine.walk.Languages;
+import dev.prismindex.engine.walk.RepoWalker;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Embedding throughput of the raw model against the engine's indexing pipeline, on the same
+ * corpus ({@link EngineCorpus}, {@code files} files): {@code rawModel} embeds the corpus's distinct
+ * chunk texts directly (batches of 32 on two threads); {@code pipeline} runs a cold full
+ * {@link HybridIndex#refresh} with two embedding threads (the lexical phase, about 4 % of it,
+ * included). Both return the number of texts; chunks per second = texts / seconds per shot, and the
+ * pipeline's share of the raw model's throughput is the ratio of the two times (target >= 90 %).
+ *
+ * <p>Command:
+ *
+ * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineEmbeddingBenchmark -rf json -rff engine-embedding.json}</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 1)
+@Measurement(iterations = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
+public class EngineEmbeddingBenchmark {
+
+  @Param({"1000"})
+  public int files;
+
+  private Path base;
+  private Path corpus;
+  private Embedder model;
+  private List<String> texts;
+  private int run;
+
+  @Setup(Level.Trial)
+  public void prepare() throws IOException {
+    base = Files.createTempDirectory("prism-engine-embed-");
+    corpus = base.resolve("corpus");
+    EngineCorpus.generate(corpus, files);
+    model = EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create();
+    model.embed(List.of("load the model"));
+    texts = chunkTexts(corpus);
+  }
+
+  @TearDown(Level.Trial)
+  public void clean() {
+    EngineCorpus.delete(base);
+  }
+
+  /** The distinct chunk texts of the corpus, as the engine cuts them. */
+  private static List<String> chunkTexts(Path root) throws IOException {
+    List<String> paths = new RepoWalker(root, root.resolve(".prism-index"),
+        new FileRules(List.of(), List.of(), false)).walk().paths();
+    Set<String> out = new LinkedHashSet<>();
+    try (Chunker chunker = new Chunker()) {
+      for (String p : paths) {
+        String text = Files.readString(root.resolve(p), StandardCharsets.UTF_8);
+        for (Chunk c : chunker.chunk(text, Languages.detect(p))) {
+          out.add(c.text());
+        }
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  @Benchmark
+  public int rawModel() throws InterruptedException, ExecutionException {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int i = 0; i < texts.size(); i += 32) {
+        List<String> batch = texts.subList(i, Math.min(texts.size(), i + 32));
+        futures.add(pool.submit(() -> model.embed(batch)));
+      }
+      for (Future<?> f : futures) {
+        f.get();
+      }
+      return texts.size();
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @Benchmark
+  public long pipeline() throws IOException {
+    Path home = base.resolve("index-" + run++);
+    try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(corpus).home(home)
+        .embedder(model).embeddingThreads(2).build())) {
+      IndexRunStats stats = index.refresh(RefreshOptions.FULL);
+      if (stats.chunksEmbedded() != texts.size()) {
+        throw new IllegalStateException(
+            "embedded " + stats.chunksEmbedded() + " of " + texts.size() + " texts");
+      }
+      return stats.chunksEmbedded();
+    } finally {
+      EngineCorpus.delete(home);
+    }
+  }
+}

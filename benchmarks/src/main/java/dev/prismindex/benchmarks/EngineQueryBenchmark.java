@@ -1,0 +1,104 @@
+package dev.prismindex.benchmarks;
+
+import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.EngineStatus;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.SearchOpts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Warm query latency of the persistent engine per mode (LEXICAL, SEMANTIC, HYBRID; limit 10; the
+ * query embedding included) over the generated corpus ({@link EngineCorpus}) indexed with the real
+ * model (all-MiniLM-L6-v2). The corpus and its index are built once under
+ * {@code java.io.tmpdir/prism-engine-bench-<files>} (about 6 minutes for 5 000 files on two cores)
+ * and reused by later runs: each trial opens the persisted index in a fresh {@link HybridIndex}, as
+ * a new process would. Targets: hybrid p95 <= 30 ms, semantic p95 <= 20 ms.
+ *
+ * <p>Command (from the repository root, after {@code mvn -B -ntp -pl benchmarks -am package
+ * -DskipTests}):
+ *
+ * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineQueryBenchmark -rf json -rff engine-query.json}</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 5)
+@Measurement(iterations = 4, time = 5)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
+public class EngineQueryBenchmark {
+
+  @Param({"5000"})
+  public int files;
+
+  private HybridIndex index;
+  private int next;
+
+  @Setup(Level.Trial)
+  public void open() throws IOException {
+    Path base = Path.of(System.getProperty("java.io.tmpdir"), "prism-engine-bench-" + files);
+    Path corpus = base.resolve("corpus");
+    Path home = base.resolve("index");
+    if (!Files.isDirectory(corpus)) {
+      EngineCorpus.delete(base);
+      EngineCorpus.generate(corpus, files);
+    }
+    HybridIndexOptions options = HybridIndexOptions.builder(corpus).home(home)
+        .embedder(EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create()).build();
+    index = HybridIndex.open(options);
+    EngineStatus status = index.engineStatus();
+    if (!status.hasCommit() || !status.coverage().complete()) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+    }
+    for (String q : EngineCorpus.QUERIES) {
+      List<Hit> hits = index.search(q, SearchOpts.hybrid(10));
+      if (hits.isEmpty()) {
+        throw new IllegalStateException("no hybrid hit for " + q);
+      }
+    }
+  }
+
+  @TearDown(Level.Trial)
+  public void close() throws IOException {
+    index.close();
+  }
+
+  private String query() {
+    next = (next + 1) % EngineCorpus.QUERIES.length;
+    return EngineCorpus.QUERIES[next];
+  }
+
+  @Benchmark
+  public List<Hit> lexical() throws IOException {
+    return index.search(query(), SearchOpts.lexical(10));
+  }
+
+  @Benchmark
+  public List<Hit> semantic() throws IOException {
+    return index.search(query(), SearchOpts.semantic(10));
+  }
+
+  @Benchmark
+  public List<Hit> hybrid() throws IOException {
+    return index.search(query(), SearchOpts.hybrid(10));
+  }
+}
