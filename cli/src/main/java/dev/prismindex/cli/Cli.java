@@ -16,6 +16,7 @@ import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The command pipeline: parse the raw flags (picocli), validate them into a request, run it on a
@@ -51,6 +52,11 @@ final class Cli {
         parsed = cl.parseArgs(args);
       } catch (ParameterException e) {
         command = e.getCommandLine().getCommandSpec().qualifiedName();
+        if (e instanceof UnmatchedArgumentException u && e.getCommandLine() == cl
+            && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+          throw CliFailure.usage("unknown command '" + u.getUnmatched().get(0)
+              + "': expected index, search or status (see `prism-index --help`)");
+        }
         throw CliFailure.usage(lowerFirst(firstLine(e.getMessage())) + " (see `" + command
             + " --help`)");
       }
