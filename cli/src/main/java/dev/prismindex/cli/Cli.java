@@ -42,7 +42,8 @@ final class Cli {
   int run(String[] args) {
     boolean debug = List.of(args).contains("--debug");
     if (debug) {
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
+      // prism-index's own loggers only (JGit and Lucene at debug level drown everything).
+      System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
     }
     CommandLine cl = commandLine();
     String command = "prism-index";

@@ -42,6 +42,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The in-process backend: opens the {@link HybridIndex} of the target, runs one request, closes it.
@@ -51,6 +53,8 @@ final class LocalBackend implements Backend {
 
   /** The engine keeps its Lucene files here, below the index home (see docs/engine.md). */
   static final String LUCENE_DIR = "lucene";
+
+  private static final Logger LOG = LoggerFactory.getLogger(LocalBackend.class);
 
   private final Environment env;
 
@@ -64,8 +68,13 @@ final class LocalBackend implements Backend {
   @Override
   public SearchResult search(SearchRequest request) throws CliFailure, IOException {
     Target target = request.target();
+    long t0 = System.nanoTime();
     try (HybridIndex index = openExisting(target)) {
+      long t1 = System.nanoTime();
       Freshness freshness = request.refresh() ? catchUp(index, request) : Freshness.NOT_CHECKED;
+      long t2 = System.nanoTime();
+      LOG.debug("opened the index in {} ms, freshness check {} ms ({})", ms(t1 - t0), ms(t2 - t1),
+          freshness);
       EngineStatus status = index.engineStatus();
       QueryMode mode = request.mode();
       boolean chosen = mode == QueryMode.AUTO;
@@ -76,7 +85,8 @@ final class LocalBackend implements Backend {
       long started = System.nanoTime();
       List<CliHit> hits = mode == QueryMode.LITERAL ? literal(index, request)
           : ranked(index, request, mode);
-      long tookMs = (System.nanoTime() - started) / 1_000_000;
+      long tookMs = ms(System.nanoTime() - started);
+      LOG.debug("{} search: {} hits in {} ms", mode.wireName(), hits.size(), tookMs);
       return new SearchResult(request.query(), mode.wireName(), chosen, hits, freshness, null,
           tookMs);
     } catch (CorruptIndexException e) {
@@ -277,6 +287,10 @@ final class LocalBackend implements Backend {
 
   // ---------------------------------------------------------------------------------------------
   // shared
+
+  private static long ms(long nanos) {
+    return nanos / 1_000_000;
+  }
 
   private Optional<String> modelId() {
     return env.models().get().map(EmbedderProvider::id);
