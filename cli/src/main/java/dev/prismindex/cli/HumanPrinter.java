@@ -9,6 +9,8 @@ import dev.prismindex.cli.Results.StatusReport;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,11 +56,54 @@ final class HumanPrinter implements Printer {
       first.append("  ").append(style.score(String.format(Locale.ROOT, "%.3f", h.score())));
       emit("");
       emit(first.toString());
-      emit("    " + oneLine(h.snippet()));
+      emit("    " + highlight(oneLine(h.snippet()), r.query(), h.mode()));
     }
     if (n == 0) {
       emit("no hits");
     }
+  }
+
+  /**
+   * Marks the query in the snippet (colour only): the whole query in literal mode, else each query
+   * word of two or more letters or digits, case-insensitively.
+   */
+  String highlight(String snippet, String query, String mode) {
+    if (!style.on()) {
+      return snippet;
+    }
+    List<String> needles = new ArrayList<>();
+    if (mode.equals("literal")) {
+      needles.add(query);
+    } else {
+      for (String word : query.split("[^\\p{L}\\p{N}_]+")) {
+        if (word.length() >= 2) {
+          needles.add(word);
+        }
+      }
+    }
+    String lower = snippet.toLowerCase(Locale.ROOT);
+    boolean[] marked = new boolean[snippet.length()];
+    for (String needle : needles) {
+      String n = needle.toLowerCase(Locale.ROOT);
+      if (n.isEmpty() || n.length() != needle.length()) {
+        continue;
+      }
+      for (int i = lower.indexOf(n); i >= 0; i = lower.indexOf(n, i + 1)) {
+        java.util.Arrays.fill(marked, i, Math.min(marked.length, i + n.length()), true);
+      }
+    }
+    StringBuilder b = new StringBuilder(snippet.length() + 16);
+    int i = 0;
+    while (i < snippet.length()) {
+      int j = i;
+      while (j < snippet.length() && marked[j] == marked[i]) {
+        j++;
+      }
+      String part = snippet.substring(i, j);
+      b.append(marked[i] ? style.match(part) : part);
+      i = j;
+    }
+    return b.toString();
   }
 
   private void notes(SearchResult r) {

@@ -15,6 +15,14 @@ final class Style {
     return colour ? ANSI : PLAIN;
   }
 
+  boolean on() {
+    return on;
+  }
+
+  String match(String s) {
+    return wrap("1;31", s);
+  }
+
   String path(String s) {
     return wrap("35", s);
   }

@@ -127,6 +127,7 @@ class SearchCommandTest {
     Result coloured = cli.run("search", "parseDuration");
     assertThat(coloured.out()).contains("\u001b[35msrc/main/java/demo/Duration.java\u001b[0m:"
         + "\u001b[32m5\u001b[0m");
+    assertThat(coloured.out()).contains("public static long \u001b[1;31mparseDuration\u001b[0m(");
     cli.variables.put("NO_COLOR", "1");
     Result plain = cli.run("search", "parseDuration");
     assertThat(plain.out()).doesNotContain("\u001b[");
