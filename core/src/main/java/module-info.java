@@ -11,6 +11,7 @@ module dev.prismindex.core {
   exports dev.prismindex.index;
   exports dev.prismindex.tool;
   exports dev.prismindex.embed;
+  exports dev.prismindex.memory;
 
   uses dev.prismindex.embed.EmbedderProvider;
 }

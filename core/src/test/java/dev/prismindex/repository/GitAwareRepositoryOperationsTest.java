@@ -281,7 +281,8 @@ class GitAwareRepositoryOperationsTest {
         for (int d = 0; d < depth; d++) {
           path.append(names[random.nextInt(names.length)]).append('/');
         }
-        path.append(names[random.nextInt(names.length)]).append(i);
+        // ".f<i>" keeps file names distinct from directory names ("a" + 0 would be the dir "a0")
+        path.append(names[random.nextInt(names.length)]).append(".f").append(i);
         tree.file(path.toString(), "x".repeat(random.nextInt(5)));
       }
       tree.link("zz-link", Path.of("a"));

@@ -1,0 +1,622 @@
+package dev.prismindex.memory;
+
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.HashingEmbedder;
+import dev.prismindex.index.IndexCapabilities;
+import dev.prismindex.index.IndexDiagnostics;
+import dev.prismindex.index.IndexFileChange;
+import dev.prismindex.index.IndexFileChangeKind;
+import dev.prismindex.index.IndexQuery;
+import dev.prismindex.index.IndexQueryResult;
+import dev.prismindex.index.IndexRemoveRequest;
+import dev.prismindex.index.IndexState;
+import dev.prismindex.index.IndexStatus;
+import dev.prismindex.index.IndexUpdateRequest;
+import dev.prismindex.index.RepositoryIndexBackend;
+import dev.prismindex.repository.CodingLimits;
+import dev.prismindex.repository.RepositoryLimits;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The Lucene-free reference {@link RepositoryIndexBackend}: a real in-memory index of a repository's
+ * text files, for hosts that want the seam without the persistent engine, and the yardstick the
+ * seam's budgets are measured on.
+ *
+ * <h2>Use</h2>
+ *
+ * <pre>{@code
+ * InMemoryIndexBackend backend = InMemoryIndexBackend.builder(root).build();
+ * IndexedRepositoryOperations ops = IndexedRepositoryOperations.create(root,
+ *     IndexedRepositoryOptions.builder(backend, RepositoryOperations.local(RepositoryLimits.defaults()))
+ *         .allowedModes(EnumSet.allOf(SearchMode.class)).build());
+ * ops.index().update(IndexUpdateRequest.of("rev-1", List.of(IndexFileChange.of("a.txt", ADD))));
+ * }</pre>
+ *
+ * <h2>What an update does</h2>
+ *
+ * <p>Each ADD or EDIT reads the file through the {@link ContentSource} (by default the working tree,
+ * never through a symbolic link). A file that is absent, not regular, larger than
+ * {@code maxFileBytes}, or binary (a NUL byte in its first 8 192 bytes, the scanner's rule) is
+ * dropped. Otherwise the first 16 bytes of its SHA-256 are compared with the indexed file's: when
+ * they and the bytes are equal, the file is skipped ({@link InMemoryIndexStats#filesUnchanged()}).
+ * Changed and new files form one new immutable segment (paths, content bytes, gram postings,
+ * quantised vectors); the old copies are marked deleted in copy-on-write live bits; small segments
+ * are merged ten at a time (tiered by powers of ten of their size), and a segment more than half
+ * deleted is rewritten, so an update costs about its own size plus amortised merges. The batch is
+ * atomic: the next snapshot is published with one volatile write, or, if anything fails (the content
+ * source throws, the embedder fails), nothing changes except the state.
+ *
+ * <h2>State</h2>
+ *
+ * <p>{@code empty} until the first update; {@code building} while an update runs; {@code ready} after
+ * a successful update, attesting its {@code sourceRevision} and the time it finished as
+ * {@code updatedAt}; {@code failed} after a failed update, until one succeeds (a failed batch must be
+ * sent again). {@link #remove} drops paths without changing the state, revision or {@code updatedAt}
+ * (it does not say the rest of the index is current). Diagnostics report the indexed files as
+ * {@code entries}, {@link InMemoryIndexStats#totalBytes()} as {@code bytes}, and the time of the last
+ * change as {@code lastUpdatedAt}.
+ *
+ * <h2>Searching</h2>
+ *
+ * <p>Searches never lock: each reads the current snapshot once and answers from it, in every state
+ * (the composite decides what is served), so a search that overlaps an update sees either the state
+ * before or after it, never a mix. Both modes check the query's abort signal in their loops and then
+ * throw {@link java.util.concurrent.CancellationException}.
+ *
+ * <p>{@code indexed_literal} has exactly the literal scanner's matching semantics (same
+ * {@link dev.prismindex.repository.LiteralPattern}, same line limit), served from trigram postings of
+ * case-folded content and paths and verified per candidate. A file matches when a line of its content
+ * or its path contains the query. Hits come in three tiers, each in path order: content and path
+ * (score 1.0), content only (0.75), path only (0.5). A content hit carries its first matching line's
+ * number, column and text; a path-only hit carries line 0 and the path as its snippet.
+ * {@code truncated} is set exactly when more matching files exist.
+ *
+ * <p>{@code semantic} ranks files by the cosine similarity of their vector (one per file, from the
+ * path and the first 16 KiB of content) to the query's, clamped to [0, 1] (the score); files with no
+ * positive similarity do not match; ties are broken by path. The hit's line is the first line sharing
+ * the most query words, or, when none does, the file's first non-blank line (with {@code endLine} its
+ * last line).
+ *
+ * <h2>Threads and lifetime</h2>
+ *
+ * <p>Updates, removals and {@link #dispose()} are serialised by one lock; searches and status calls
+ * run concurrently with them and with each other. An update of 128 files or more spreads its
+ * per-file work (grams, embeddings) over the common {@link java.util.concurrent.ForkJoinPool}; no
+ * thread of its own is ever started. After {@link #dispose()} the snapshot is released
+ * and every call throws {@link IllegalStateException}; a search already running finishes on its own
+ * snapshot.
+ */
+public final class InMemoryIndexBackend implements RepositoryIndexBackend {
+
+  private static final int MERGE_FACTOR = 10;
+  private static final int BINARY_SNIFF_BYTES = RepositoryLimits.DEFAULT_BINARY_SNIFF_BYTES;
+
+  /** One published state: what status attests and what searches read. */
+  private record Published(IndexState state, Snapshot snapshot, @Nullable String revision,
+      @Nullable Long updatedAt, @Nullable Long changedAt) {
+    Published withState(IndexState next) {
+      return new Published(next, snapshot, revision, updatedAt, changedAt);
+    }
+  }
+
+  private final Path root;
+  private final ContentSource source;
+  private final @Nullable Embedder embedder;
+  private final long maxFileBytes;
+  private final int maxLineBytes;
+  private final LongSupplier clock;
+  private final ReentrantLock writer = new ReentrantLock();
+  private final MessageDigest sha256;
+
+  private volatile @Nullable Published published =
+      new Published(IndexState.EMPTY, Snapshot.EMPTY, null, null, null);
+
+  private volatile long updates;
+  private volatile long failedUpdates;
+  private volatile long filesIndexed;
+  private volatile long filesUnchanged;
+  private volatile long filesDropped;
+  private volatile long filesDeleted;
+  private volatile long merges;
+
+  private InMemoryIndexBackend(Builder builder, ContentSource source) {
+    this.root = builder.root;
+    this.source = source;
+    this.embedder = builder.semantic ? builder.embedder : null;
+    this.maxFileBytes = builder.maxFileBytes;
+    this.maxLineBytes = builder.maxLineBytes;
+    this.clock = builder.clock;
+    try {
+      this.sha256 = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e);
+    }
+  }
+
+  /**
+   * Starts a backend over the repository at {@code repositoryRoot}: by default it reads files there
+   * ({@link ContentSource#files(Path)}), answers {@code semantic} with a {@link HashingEmbedder}, and
+   * uses the literal scanner's file and line limits.
+   */
+  public static Builder builder(Path repositoryRoot) {
+    return new Builder(repositoryRoot);
+  }
+
+  /** Options of an {@link InMemoryIndexBackend}; unset options take the defaults named below. */
+  public static final class Builder {
+    private final Path root;
+    private @Nullable ContentSource contentSource;
+    private Embedder embedder = new HashingEmbedder();
+    private boolean semantic = true;
+    private long maxFileBytes = RepositoryLimits.DEFAULT_MAX_SEARCH_FILE_BYTES;
+    private int maxLineBytes = RepositoryLimits.DEFAULT_MAX_SEARCH_LINE_BYTES;
+    private LongSupplier clock = System::currentTimeMillis;
+
+    private Builder(Path root) {
+      this.root = Objects.requireNonNull(root, "repositoryRoot").toAbsolutePath().normalize();
+    }
+
+    /** Where file content comes from (default: {@link ContentSource#files(Path)} of the root). */
+    public Builder contentSource(ContentSource source) {
+      this.contentSource = Objects.requireNonNull(source, "source");
+      return this;
+    }
+
+    /** The embedder of {@code semantic} search (default: {@link HashingEmbedder#HashingEmbedder()}). */
+    public Builder embedder(Embedder embedder) {
+      this.embedder = Objects.requireNonNull(embedder, "embedder");
+      this.semantic = true;
+      return this;
+    }
+
+    /** Answers {@code indexed_literal} only: no vectors are computed or stored. */
+    public Builder withoutSemantic() {
+      this.semantic = false;
+      return this;
+    }
+
+    /**
+     * Larger files are dropped (default 8 MiB, the scanner's {@code maxFileBytes}; at most 64 MiB).
+     *
+     * @throws IllegalArgumentException outside 1..64 MiB
+     */
+    public Builder maxFileBytes(long bytes) {
+      this.maxFileBytes = CodingLimits.requirePositive(
+          "maxFileBytes", bytes, RepositoryLimits.HARD_MAX_SEARCH_FILE_BYTES);
+      return this;
+    }
+
+    /**
+     * Longer lines are never matched, as in the scanner (default 50 KiB, its {@code maxLineBytes};
+     * at most 1 MiB). Set it to the scanner's value so that both give the same answers.
+     *
+     * @throws IllegalArgumentException outside 1..1 MiB
+     */
+    public Builder maxLineBytes(int bytes) {
+      this.maxLineBytes = (int) CodingLimits.requirePositive(
+          "maxLineBytes", bytes, RepositoryLimits.HARD_MAX_SEARCH_LINE_BYTES);
+      return this;
+    }
+
+    /** Test seam: the clock of {@code updatedAt} (epoch milliseconds). */
+    Builder clock(LongSupplier clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * Builds the backend, empty.
+     *
+     * @throws IOException when no content source was given and the root is not a readable directory
+     */
+    public InMemoryIndexBackend build() throws IOException {
+      ContentSource source = contentSource != null ? contentSource : ContentSource.files(root);
+      return new InMemoryIndexBackend(this, source);
+    }
+  }
+
+  /** {@code semantic} unless built {@linkplain Builder#withoutSemantic() without it}. */
+  @Override
+  public IndexCapabilities capabilities() {
+    return embedder != null ? IndexCapabilities.SEMANTIC : IndexCapabilities.LITERAL_ONLY;
+  }
+
+  /**
+   * Applies a batch atomically (see the class documentation). RENAME changes are accepted too (as a
+   * DELETE of the old path and an ADD of the new one); when a path appears more than once, its last
+   * change wins.
+   *
+   * @throws IllegalArgumentException for a missing revision or change list, a change without a kind,
+   *     or a path that is not canonical ({@code a/b}; no empty, {@code .} or {@code ..} segment, no
+   *     backslash or control character); the index is then unchanged
+   * @throws IOException when the content source fails; the index is then {@code failed}
+   * @throws IllegalStateException after {@link #dispose()}
+   */
+  @Override
+  public void update(IndexUpdateRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
+    String revision = request.sourceRevision();
+    if (revision == null || revision.isEmpty()) {
+      throw new IllegalArgumentException("sourceRevision is required");
+    }
+    Map<String, IndexFileChangeKind> changes = normalise(request.changes());
+    writer.lock();
+    try {
+      Published before = requireOpen();
+      published = before.withState(IndexState.BUILDING);
+      Counts counts = new Counts();
+      Snapshot next;
+      try {
+        next = apply(before.snapshot, changes, counts);
+      } catch (IOException | RuntimeException | Error failure) {
+        failedUpdates++;
+        published = before.withState(IndexState.FAILED);
+        throw failure;
+      }
+      long now = clock.getAsLong();
+      published = new Published(IndexState.READY, next, revision, now, now);
+      updates++;
+      counts.commit(this);
+    } finally {
+      writer.unlock();
+    }
+  }
+
+  /**
+   * Drops {@code paths} (an absent path is ignored). State, revision and {@code updatedAt} are kept.
+   *
+   * @throws IllegalArgumentException for a missing list or a path that is not canonical
+   * @throws IllegalStateException after {@link #dispose()}
+   */
+  @Override
+  public void remove(IndexRemoveRequest request) {
+    Objects.requireNonNull(request, "request");
+    List<@Nullable String> paths = request.paths();
+    if (paths == null) {
+      throw new IllegalArgumentException("paths are required");
+    }
+    Map<String, IndexFileChangeKind> changes = new LinkedHashMap<>();
+    for (String path : paths) {
+      changes.put(requireCanonical(path), IndexFileChangeKind.DELETE);
+    }
+    writer.lock();
+    try {
+      Published before = requireOpen();
+      if (changes.isEmpty()) {
+        return;
+      }
+      Counts counts = new Counts();
+      Snapshot next;
+      try {
+        next = apply(before.snapshot, changes, counts);
+      } catch (IOException deletesReadNothing) {
+        throw new java.io.UncheckedIOException(deletesReadNothing);
+      } catch (RuntimeException | Error failure) {
+        published = before.withState(IndexState.FAILED);
+        throw failure;
+      }
+      published = new Published(before.state, next, before.revision, before.updatedAt,
+          clock.getAsLong());
+      counts.commit(this);
+    } finally {
+      writer.unlock();
+    }
+  }
+
+  /**
+   * Answers {@code indexed_literal} or {@code semantic} from the current snapshot.
+   *
+   * @throws java.util.concurrent.CancellationException when the query's signal is aborted
+   * @throws dev.prismindex.repository.RepositoryException for an empty query or one over 4 096 UTF-8
+   *     bytes ({@code indexed_literal})
+   * @throws UnsupportedOperationException for {@code semantic} on a backend without it
+   * @throws IllegalArgumentException for the {@code literal} mode, which belongs to the scanner
+   * @throws IllegalStateException after {@link #dispose()}
+   */
+  @Override
+  public IndexQueryResult search(IndexQuery query) {
+    Objects.requireNonNull(query, "query");
+    Snapshot snapshot = requireOpen().snapshot;
+    LiteralSearcher.checkAbort(query.signal());
+    if (query.maxResults() < 1) {
+      throw new IllegalArgumentException("maxResults must be positive");
+    }
+    if (query.mode() == SearchMode.INDEXED_LITERAL) {
+      return LiteralSearcher.search(snapshot, query, maxLineBytes);
+    }
+    if (query.mode() == SearchMode.SEMANTIC) {
+      Embedder semantic = embedder;
+      if (semantic == null) {
+        throw new UnsupportedOperationException("this index was built without semantic search");
+      }
+      return SemanticSearcher.search(snapshot, query, semantic, maxLineBytes);
+    }
+    throw new IllegalArgumentException("the in-memory index does not answer " + query.mode());
+  }
+
+  /**
+   * The current state, attested revision and time, and diagnostics.
+   *
+   * @throws IllegalStateException after {@link #dispose()}
+   */
+  @Override
+  public IndexStatus status() {
+    Published current = requireOpen();
+    Snapshot snapshot = current.snapshot;
+    return new IndexStatus(current.state, current.revision, current.updatedAt,
+        new IndexDiagnostics(snapshot.liveDocs, snapshot.byteSize(), current.changedAt));
+  }
+
+  /**
+   * What the index holds and what its updates did.
+   *
+   * @throws IllegalStateException after {@link #dispose()}
+   */
+  public InMemoryIndexStats stats() {
+    Snapshot snapshot = requireOpen().snapshot;
+    long content = 0;
+    long paths = 0;
+    long postings = 0;
+    long vectors = 0;
+    for (SegmentView view : snapshot.views) {
+      content += view.segment.contentBytes();
+      paths += view.segment.pathBytes();
+      postings += view.segment.postingBytes();
+      vectors += view.segment.vectorBytes();
+    }
+    return new InMemoryIndexStats(snapshot.liveDocs, snapshot.views.size(), content, paths,
+        postings, vectors, snapshot.byteSize(), updates, failedUpdates, filesIndexed,
+        filesUnchanged, filesDropped, filesDeleted, merges);
+  }
+
+  /** The id of the embedder whose vectors this index holds, or {@code null} without semantic. */
+  public @Nullable String embedderId() {
+    return embedder == null ? null : embedder.id();
+  }
+
+  /** Releases the index (waiting for a running update); idempotent. Later calls throw. */
+  @Override
+  public void dispose() {
+    writer.lock();
+    try {
+      published = null;
+    } finally {
+      writer.unlock();
+    }
+  }
+
+  @Override
+  public String toString() {
+    Published current = published;
+    return "InMemoryIndexBackend[" + root + ", "
+        + (current == null ? "disposed" : current.state.wireName() + ", "
+            + current.snapshot.liveDocs + " files") + ", "
+        + (embedder == null ? "literal only" : embedder.id()) + "]";
+  }
+
+  // ------------------------------------------------------------------------------------ internals
+
+  private Published requireOpen() {
+    Published current = published;
+    if (current == null) {
+      throw new IllegalStateException("the in-memory index is disposed");
+    }
+    return current;
+  }
+
+  private static Map<String, IndexFileChangeKind> normalise(
+      @Nullable List<@Nullable IndexFileChange> changes) {
+    if (changes == null) {
+      throw new IllegalArgumentException("changes are required");
+    }
+    Map<String, IndexFileChangeKind> byPath = new LinkedHashMap<>();
+    for (IndexFileChange change : changes) {
+      if (change == null || change.kind() == null) {
+        throw new IllegalArgumentException("a change and its kind are required");
+      }
+      String path = requireCanonical(change.path());
+      if (change.kind() == IndexFileChangeKind.RENAME) {
+        String oldPath = requireCanonical(change.oldPath());
+        byPath.remove(oldPath);
+        byPath.put(oldPath, IndexFileChangeKind.DELETE);
+        byPath.remove(path);
+        byPath.put(path, IndexFileChangeKind.ADD);
+      } else {
+        byPath.remove(path);
+        byPath.put(path, change.kind());
+      }
+    }
+    return byPath;
+  }
+
+  private static String requireCanonical(@Nullable String path) {
+    if (!isCanonical(path)) {
+      throw new IllegalArgumentException("not a canonical repository-relative path");
+    }
+    return path;
+  }
+
+  /** {@code a/b}: non-empty segments other than {@code .} and {@code ..}, no backslash or control. */
+  static boolean isCanonical(@Nullable String path) {
+    if (path == null || path.isEmpty()) {
+      return false;
+    }
+    int segmentStart = 0;
+    for (int i = 0; i <= path.length(); i++) {
+      char c = i < path.length() ? path.charAt(i) : '/';
+      if (c < 0x20 || c == 0x7f || c == '\\') {
+        return false;
+      }
+      if (c == '/') {
+        int length = i - segmentStart;
+        if (length == 0
+            || (length == 1 && path.charAt(segmentStart) == '.')
+            || (length == 2 && path.charAt(segmentStart) == '.'
+                && path.charAt(segmentStart + 1) == '.')) {
+          return false;
+        }
+        segmentStart = i + 1;
+      }
+    }
+    return true;
+  }
+
+  /** Counters of one update, added to the backend's only when it succeeds. */
+  private static final class Counts {
+    long indexed;
+    long unchanged;
+    long dropped;
+    long deleted;
+    long merges;
+
+    void commit(InMemoryIndexBackend backend) {
+      backend.filesIndexed += indexed;
+      backend.filesUnchanged += unchanged;
+      backend.filesDropped += dropped;
+      backend.filesDeleted += deleted;
+      backend.merges += merges;
+    }
+  }
+
+  /** Builds the snapshot that follows {@code base} after {@code changes}. Called under the lock. */
+  private Snapshot apply(Snapshot base, Map<String, IndexFileChangeKind> changes, Counts counts)
+      throws IOException {
+    List<SegmentView> views = base.views;
+    Map<Integer, long[]> live = new HashMap<>();
+    int[] killed = new int[views.size()];
+    List<SegmentWriter.NewDoc> added = new ArrayList<>();
+    for (Map.Entry<String, IndexFileChangeKind> change : changes.entrySet()) {
+      String path = change.getKey();
+      long location = base.locate(path);
+      if (change.getValue() == IndexFileChangeKind.DELETE) {
+        if (location >= 0) {
+          kill(views, live, killed, location);
+          counts.deleted++;
+        }
+        continue;
+      }
+      byte[] content = source.read(path, maxFileBytes);
+      if (content == null || content.length > maxFileBytes || isBinary(content)) {
+        if (location >= 0) {
+          kill(views, live, killed, location);
+        }
+        counts.dropped++;
+        continue;
+      }
+      byte[] hash = hash(content);
+      if (location >= 0) {
+        Segment segment = views.get((int) (location >>> 32)).segment;
+        int doc = (int) location;
+        if (segment.hashEquals(doc, hash) && Arrays.equals(segment.content(doc), content)) {
+          counts.unchanged++;
+          continue;
+        }
+        kill(views, live, killed, location);
+      }
+      added.add(new SegmentWriter.NewDoc(path, content, hash));
+      counts.indexed++;
+    }
+    List<SegmentView> next = new ArrayList<>(views.size() + 1);
+    for (int v = 0; v < views.size(); v++) {
+      SegmentView view = views.get(v);
+      long[] bits = live.get(v);
+      if (bits == null) {
+        next.add(view);
+      } else if (view.liveCount - killed[v] > 0) {
+        next.add(new SegmentView(view.segment, bits, view.liveCount - killed[v]));
+      }
+    }
+    if (!added.isEmpty()) {
+      added.sort(Comparator.comparing(SegmentWriter.NewDoc::path));
+      next.add(SegmentView.allLive(SegmentWriter.write(added, maxLineBytes, embedder)));
+    }
+    return new Snapshot(mergeIfNeeded(next, counts));
+  }
+
+  private static void kill(List<SegmentView> views, Map<Integer, long[]> live, int[] killed,
+      long location) {
+    int v = (int) (location >>> 32);
+    int doc = (int) location;
+    long[] bits = live.computeIfAbsent(v, key -> views.get(key).copyLive());
+    bits[doc >>> 6] &= ~(1L << doc);
+    killed[v]++;
+  }
+
+  /**
+   * The merge policy: a segment with more deleted than live documents is rewritten alone; ten or more
+   * segments whose live counts have the same number of decimal digits are merged into one. Repeats
+   * until neither applies.
+   */
+  private List<SegmentView> mergeIfNeeded(List<SegmentView> views, Counts counts) {
+    List<SegmentView> current = new ArrayList<>(views);
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (int i = 0; i < current.size(); i++) {
+        SegmentView view = current.get(i);
+        if (view.liveCount * 2 < view.segment.docCount()) {
+          current.set(i, merge(List.of(view), counts));
+          changed = true;
+        }
+      }
+      Map<Integer, List<SegmentView>> tiers = new HashMap<>();
+      for (SegmentView view : current) {
+        tiers.computeIfAbsent(tier(view.liveCount), key -> new ArrayList<>()).add(view);
+      }
+      for (List<SegmentView> tier : tiers.values()) {
+        if (tier.size() >= MERGE_FACTOR) {
+          current.removeAll(tier);
+          current.add(merge(tier, counts));
+          changed = true;
+          break;
+        }
+      }
+    }
+    return current;
+  }
+
+  private SegmentView merge(List<SegmentView> views, Counts counts) {
+    counts.merges++;
+    Embedder semantic = embedder;
+    return SegmentView.allLive(SegmentWriter.merge(views, semantic != null,
+        semantic == null ? 0 : semantic.dimension()));
+  }
+
+  private static int tier(int liveCount) {
+    int digits = 0;
+    for (long n = liveCount; n >= 10; n /= 10) {
+      digits++;
+    }
+    return digits;
+  }
+
+  private static boolean isBinary(byte[] content) {
+    int sniff = Math.min(content.length, BINARY_SNIFF_BYTES);
+    for (int i = 0; i < sniff; i++) {
+      if (content[i] == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private byte[] hash(byte[] content) {
+    sha256.reset();
+    return Arrays.copyOf(sha256.digest(content), Segment.HASH_BYTES);
+  }
+}

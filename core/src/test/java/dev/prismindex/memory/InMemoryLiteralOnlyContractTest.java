@@ -1,0 +1,15 @@
+package dev.prismindex.memory;
+
+import dev.prismindex.index.RepositoryIndexBackend;
+import dev.prismindex.index.RepositoryIndexBackendContractTest;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** The backend contract, run against the in-memory index built without semantic search. */
+class InMemoryLiteralOnlyContractTest extends RepositoryIndexBackendContractTest {
+
+  @Override
+  protected RepositoryIndexBackend newBackend(Path repositoryRoot) throws IOException {
+    return InMemoryIndexBackend.builder(repositoryRoot).withoutSemantic().build();
+  }
+}
