@@ -262,4 +262,17 @@ class LauncherIT {
     assertThat(index.out()).contains("3 added");
     assertThat(launch("search", "wallaby", "--json").json()).hasSize(3);
   }
+
+  @Test
+  @Order(9)
+  void colourOnATerminalOnlyAndNeverWithNoColor() throws Exception {
+    // script(1) gives the launcher a pseudo-terminal as stdout.
+    String cmd = "'" + launcher + "' search parseDuration --mode lexical";
+    Run tty = exec(List.of("script", "-qec", cmd, "/dev/null"));
+    assertThat(tty.exit()).as(tty.toString()).isZero();
+    assertThat(tty.out()).contains("\u001b[35msrc/main/java/demo/Duration.java\u001b[0m:");
+    Run noColor = exec(List.of("env", "NO_COLOR=1", "script", "-qec", cmd, "/dev/null"));
+    assertThat(noColor.exit()).isZero();
+    assertThat(noColor.out()).contains("src/main/java/demo/Duration.java:").doesNotContain("\u001b[");
+  }
 }
