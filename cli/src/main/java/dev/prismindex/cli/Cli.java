@@ -1,0 +1,157 @@
+package dev.prismindex.cli;
+
+import dev.prismindex.cli.Flags.RootFlags;
+import dev.prismindex.cli.Requests.IndexRequest;
+import dev.prismindex.cli.Requests.Request;
+import dev.prismindex.cli.Requests.SearchRequest;
+import dev.prismindex.cli.Requests.StatusRequest;
+import dev.prismindex.cli.Results.StatusReport;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The command pipeline: parse the raw flags (picocli), validate them into a request, run it on a
+ * {@link Backend}, print the result through the {@link Printer} of the output format, and map the
+ * outcome to an exit code. Nothing here calls {@link System#exit}; errors are one line on stderr,
+ * with a stack trace only under {@code --debug}.
+ */
+final class Cli {
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Environment env;
+  private final Function<Environment, Backend> backends;
+
+  Cli(PrintStream out, PrintStream err, Environment env, Function<Environment, Backend> backends) {
+    this.out = out;
+    this.err = err;
+    this.env = env;
+    this.backends = backends;
+  }
+
+  /** Runs one command line and returns its exit code. */
+  int run(String[] args) {
+    boolean debug = List.of(args).contains("--debug");
+    if (debug) {
+      // prism-index's own loggers only (JGit and Lucene at debug level drown everything).
+      System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
+    }
+    CommandLine cl = commandLine();
+    String command = "prism-index";
+    try {
+      ParseResult parsed;
+      try {
+        parsed = cl.parseArgs(args);
+      } catch (ParameterException e) {
+        command = e.getCommandLine().getCommandSpec().qualifiedName();
+        if (e instanceof UnmatchedArgumentException u && e.getCommandLine() == cl
+            && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+          throw CliFailure.usage("unknown command '" + u.getUnmatched().get(0)
+              + "': expected index, search or status (see `prism-index --help`)");
+        }
+        throw CliFailure.usage(lowerFirst(firstLine(e.getMessage())) + " (see `" + command
+            + " --help`)");
+      }
+      if (CommandLine.printHelpIfRequested(parsed)) {
+        out.flush();
+        return ExitCode.OK;
+      }
+      if (!parsed.hasSubcommand()) {
+        throw CliFailure.usage("missing command: index, search or status (see `prism-index"
+            + " --help`)");
+      }
+      ParseResult sub = parsed.subcommand();
+      command = sub.commandSpec().qualifiedName();
+      RootFlags root = cl.getCommand();
+      Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
+      Printer printer = request.json() ? new JsonPrinter(out)
+          : new HumanPrinter(out, err, Style.of(env.colour()));
+      int code = execute(request, backends.apply(env), printer);
+      out.flush();
+      return out.checkError() ? ExitCode.OK : code;
+    } catch (OutputClosedException e) {
+      return ExitCode.OK;
+    } catch (CliFailure e) {
+      report(command, e.getMessage(), debug ? e : null);
+      return e.exitCode();
+    } catch (UncheckedIOException e) {
+      report(command, "error: " + message(e.getCause()), debug ? e : null);
+      return ExitCode.FAILURE;
+    } catch (Exception | LinkageError | AssertionError e) {
+      report(command, "error: " + message(e), debug ? e : null);
+      return ExitCode.FAILURE;
+    } catch (OutOfMemoryError e) {
+      report(command, "error: out of memory (" + message(e) + ")", debug ? e : null);
+      return ExitCode.FAILURE;
+    }
+  }
+
+  private int execute(Request request, Backend backend, Printer printer) throws Exception {
+    if (request instanceof SearchRequest r) {
+      printer.search(backend.search(r));
+      return ExitCode.OK;
+    }
+    if (request instanceof IndexRequest r) {
+      try (Progress progress = env.stderrTerminal() ? new TerminalProgress(err) : Progress.NONE) {
+        var summary = backend.index(r, progress);
+        progress.close();
+        printer.index(summary);
+      }
+      return ExitCode.OK;
+    }
+    StatusReport report = backend.status((StatusRequest) request);
+    printer.status(report);
+    if (!report.state().searchable()) {
+      out.flush();
+      throw new CliFailure(ExitCode.INDEX, String.valueOf(report.problem()));
+    }
+    return ExitCode.OK;
+  }
+
+  private CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Flags.RootFlags());
+    cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+    cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.setOverwrittenOptionsAllowed(true);
+    return cl;
+  }
+
+  private void report(String command, String message, @Nullable Throwable trace) {
+    err.println(command.equals("prism-index") ? "prism-index: " + oneLine(message)
+        : command + ": " + oneLine(message));
+    if (trace != null) {
+      trace.printStackTrace(err);
+    }
+    err.flush();
+  }
+
+  private static String message(Throwable e) {
+    String m = e.getMessage();
+    return m == null || m.isBlank() ? e.getClass().getSimpleName() : e.getClass().getSimpleName()
+        + ": " + m;
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return (nl < 0 ? s : s.substring(0, nl)).strip();
+  }
+
+  private static String lowerFirst(String s) {
+    return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+  }
+
+  /** Collapses line breaks so an error is always one line. */
+  static String oneLine(String s) {
+    return s.replaceAll("\\s*\\R\\s*", " ").strip();
+  }
+}

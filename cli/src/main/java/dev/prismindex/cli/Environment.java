@@ -1,0 +1,73 @@
+package dev.prismindex.cli;
+
+import dev.prismindex.embed.EmbedderProvider;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a command may learn about the world outside its arguments: the working directory, the
+ * environment variables, whether stdout and stderr are terminals, and where the embedding model
+ * comes from. Tests build one; {@link #system()} reads the real process.
+ *
+ * @param cwd the working directory (absolute)
+ * @param variables the environment variables
+ * @param stdoutTerminal whether standard output is a terminal (colour)
+ * @param stderrTerminal whether standard error is a terminal (progress display)
+ * @param models finds the embedding model provider, if one is on the class path
+ */
+record Environment(
+    Path cwd,
+    Map<String, String> variables,
+    boolean stdoutTerminal,
+    boolean stderrTerminal,
+    Supplier<Optional<EmbedderProvider>> models) {
+
+  /** The environment variable naming the index directory (overridden by {@code --index-dir}). */
+  static final String INDEX_DIR_VARIABLE = "PRISM_INDEX_DIR";
+
+  /**
+   * The system properties through which the launcher passes what only the shell knows cheaply:
+   * whether fd 1 and fd 2 are terminals ({@code [ -t 1 ]}).
+   */
+  static final String STDOUT_TTY_PROPERTY = "prism-index.stdout.tty";
+
+  static final String STDERR_TTY_PROPERTY = "prism-index.stderr.tty";
+
+  Environment {
+    cwd = Objects.requireNonNull(cwd, "cwd").toAbsolutePath().normalize();
+    variables = Map.copyOf(variables);
+    Objects.requireNonNull(models, "models");
+  }
+
+  /** The real process: {@code user.dir}, {@link System#getenv()}, terminal flags, ServiceLoader. */
+  static Environment system() {
+    boolean console = System.console() != null;
+    return new Environment(Path.of(System.getProperty("user.dir")), System.getenv(),
+        flag(STDOUT_TTY_PROPERTY, console), flag(STDERR_TTY_PROPERTY, console),
+        EmbedderProvider::findDefault);
+  }
+
+  private static boolean flag(String property, boolean fallback) {
+    String value = System.getProperty(property);
+    return value == null || value.isEmpty() ? fallback : Boolean.parseBoolean(value);
+  }
+
+  @Nullable String variable(String name) {
+    String value = variables.get(name);
+    return value == null || value.isEmpty() ? null : value;
+  }
+
+  /** Colour on stdout: a terminal, and {@code NO_COLOR} not set (see no-color.org). */
+  boolean colour() {
+    return stdoutTerminal && variable("NO_COLOR") == null && !"dumb".equals(variable("TERM"));
+  }
+
+  /** A copy with other terminal flags (tests). */
+  Environment withTerminals(boolean stdout, boolean stderr) {
+    return new Environment(cwd, variables, stdout, stderr, models);
+  }
+}

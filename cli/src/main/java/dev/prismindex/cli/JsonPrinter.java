@@ -1,0 +1,175 @@
+package dev.prismindex.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.prismindex.cli.Results.Changes;
+import dev.prismindex.cli.Results.CliHit;
+import dev.prismindex.cli.Results.EngineRank;
+import dev.prismindex.cli.Results.IndexSummary;
+import dev.prismindex.cli.Results.SearchResult;
+import dev.prismindex.cli.Results.StatusReport;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Robot mode: {@code search} prints NDJSON, exactly one object per hit and nothing else (schema
+ * version {@value #SCHEMA_VERSION}, see docs/cli.md: fields are only ever added);
+ * {@code index} and {@code status} print one object on one line. Fields keep a fixed order.
+ */
+final class JsonPrinter implements Printer {
+
+  /** The version of the hit schema documented in docs/cli.md. */
+  static final int SCHEMA_VERSION = 1;
+
+  private static final JsonFactory FACTORY = new JsonFactory();
+
+  private final PrintStream out;
+
+  JsonPrinter(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void search(SearchResult result) {
+    for (CliHit hit : result.hits()) {
+      line(g -> hit(g, hit));
+    }
+  }
+
+  static void hit(JsonGenerator g, CliHit hit) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("path", hit.path());
+    g.writeNumberField("line", hit.line());
+    g.writeNumberField("endLine", hit.endLine());
+    g.writeStringField("snippet", hit.snippet());
+    g.writeNumberField("score", hit.score());
+    g.writeStringField("mode", hit.mode());
+    g.writeStringField("language", hit.language());
+    string(g, "symbol", hit.symbol());
+    g.writeObjectFieldStart("engines");
+    for (String name : new String[] {"lexical", "semantic", "literal"}) {
+      EngineRank r = hit.engines().get(name);
+      if (r != null) {
+        g.writeObjectFieldStart(name);
+        g.writeNumberField("rank", r.rank());
+        g.writeNumberField("score", r.score());
+        g.writeEndObject();
+      }
+    }
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  @Override
+  public void index(IndexSummary s) {
+    line(g -> {
+      g.writeStartObject();
+      g.writeStringField("repo", s.repo().toString());
+      g.writeStringField("indexDir", s.indexDir().toString());
+      g.writeNumberField("filesSeen", s.filesSeen());
+      g.writeNumberField("hashed", s.hashed());
+      g.writeNumberField("added", s.added());
+      g.writeNumberField("changed", s.changed());
+      g.writeNumberField("deleted", s.deleted());
+      g.writeNumberField("unchanged", s.unchanged());
+      g.writeNumberField("skipped", s.skippedTotal());
+      g.writeObjectFieldStart("skippedBy");
+      for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(s.skipped()).entrySet()) {
+        g.writeNumberField(e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+      g.writeNumberField("chunksWritten", s.chunksWritten());
+      g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
+      g.writeNumberField("chunksReused", s.chunksReused());
+      g.writeBooleanField("committed", s.committed());
+      string(g, "revision", s.sourceRevision());
+      g.writeNumberField("files", s.files());
+      g.writeNumberField("chunks", s.chunks());
+      string(g, "model", s.model());
+      number(g, "semanticCoverage", s.semanticCoverage());
+      g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
+      g.writeNumberField("durationMs", s.durationMs());
+      g.writeEndObject();
+    });
+  }
+
+  @Override
+  public void status(StatusReport s) {
+    line(g -> {
+      g.writeStartObject();
+      g.writeStringField("state", s.state().wireName());
+      g.writeBooleanField("searchable", s.state().searchable());
+      string(g, "problem", s.problem());
+      g.writeStringField("repo", s.repo().toString());
+      g.writeStringField("indexDir", s.indexDir().toString());
+      g.writeNumberField("files", s.files());
+      g.writeNumberField("chunks", s.chunks());
+      number(g, "semanticCoverage", s.semanticCoverage());
+      string(g, "model", s.model());
+      string(g, "availableModel", s.availableModel());
+      string(g, "revision", s.sourceRevision());
+      Instant at = s.updatedAt();
+      string(g, "updatedAt", at == null ? null : at.toString());
+      g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
+      Changes c = s.changes();
+      if (c == null) {
+        g.writeNullField("changes");
+      } else {
+        g.writeObjectFieldStart("changes");
+        g.writeNumberField("added", c.added());
+        g.writeNumberField("modified", c.modified());
+        g.writeNumberField("deleted", c.deleted());
+        g.writeNumberField("total", c.total());
+        g.writeNumberField("probeMs", c.probeMs());
+        g.writeEndObject();
+      }
+      g.writeNumberField("maxRefreshFiles", s.maxRefreshFiles());
+      string(g, "formatVersion", s.formatVersion());
+      string(g, "analyzerVersion", s.analyzerVersion());
+      g.writeEndObject();
+    });
+  }
+
+  private static void string(JsonGenerator g, String name, @Nullable String value)
+      throws IOException {
+    if (value == null) {
+      g.writeNullField(name);
+    } else {
+      g.writeStringField(name, value);
+    }
+  }
+
+  private static void number(JsonGenerator g, String name, @Nullable Double value)
+      throws IOException {
+    if (value == null) {
+      g.writeNullField(name);
+    } else {
+      g.writeNumberField(name, value);
+    }
+  }
+
+  @FunctionalInterface
+  private interface Body {
+    void write(JsonGenerator g) throws IOException;
+  }
+
+  /** Writes one object as one line, then checks that stdout is still read. */
+  private void line(Body body) {
+    StringWriter w = new StringWriter(256);
+    try (JsonGenerator g = FACTORY.createGenerator(w)) {
+      body.write(g);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    out.print(w);
+    out.print('\n');
+    if (out.checkError()) {
+      throw new OutputClosedException();
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package dev.prismindex.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** The entry point of {@code prism-index}: see docs/cli.md. */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, stdout(), System.err));
+  }
+
+  /**
+   * Runs one command line against the real environment with the given streams.
+   *
+   * @return the exit code (0 ok, 1 failure, 2 usage, 3 index, 4 model)
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, Environment.system());
+  }
+
+  static int run(String[] args, PrintStream out, PrintStream err, Environment env) {
+    return new Cli(out, err, env, LocalBackend::new).run(args);
+  }
+
+  /** UTF-8 whatever the locale, buffered (flushed by the command), on fd 1. */
+  private static PrintStream stdout() {
+    return new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out),
+        1 << 16), false, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,199 @@
+package dev.prismindex.cli;
+
+import dev.prismindex.cli.Flags.IndexFlags;
+import dev.prismindex.cli.Flags.RootFlags;
+import dev.prismindex.cli.Flags.SearchFlags;
+import dev.prismindex.cli.Flags.StatusFlags;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.RetrievalMode;
+import dev.prismindex.engine.SearchOpts;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Step two of a command: raw {@link Flags} validated into complete requests. Every usage error
+ * (exit code 2) is found here, before the index is touched.
+ */
+final class Requests {
+
+  /** The default refresh policy: at most this many changed files are re-indexed before a search. */
+  static final int DEFAULT_MAX_REFRESH_FILES = 200;
+
+  private Requests() {}
+
+  /** A validated command: one of the request records. */
+  sealed interface Request permits IndexRequest, SearchRequest, StatusRequest {
+    Target target();
+
+    /** Whether output is JSON (NDJSON for hits). */
+    boolean json();
+  }
+
+  /**
+   * Which repository and which index directory.
+   *
+   * @param root the repository root (absolute, normalised)
+   * @param home the index directory (absolute, normalised)
+   */
+  record Target(Path root, Path home) {}
+
+  /** What answers a search; {@link #AUTO} picks hybrid or lexical from what is available. */
+  enum QueryMode {
+    AUTO, LEXICAL, SEMANTIC, HYBRID, LITERAL;
+
+    /** The name used on the command line and in JSON. */
+    String wireName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    static QueryMode of(RetrievalMode mode) {
+      return switch (mode) {
+        case LEXICAL -> LEXICAL;
+        case SEMANTIC -> SEMANTIC;
+        case HYBRID -> HYBRID;
+      };
+    }
+
+    /** The engine mode; only for LEXICAL, SEMANTIC and HYBRID. */
+    RetrievalMode retrieval() {
+      return switch (this) {
+        case LEXICAL -> RetrievalMode.LEXICAL;
+        case SEMANTIC -> RetrievalMode.SEMANTIC;
+        case HYBRID -> RetrievalMode.HYBRID;
+        default -> throw new IllegalStateException("no engine mode for " + this);
+      };
+    }
+  }
+
+  /**
+   * {@code search}.
+   *
+   * @param query the query, not blank
+   * @param mode the requested mode ({@link QueryMode#AUTO} when none was given)
+   * @param limit 1..{@value SearchOpts#MAX_LIMIT}
+   * @param scope the normalised repository-relative scope, or null for the whole repository
+   * @param caseSensitive exact case (literal mode only)
+   * @param refresh whether to probe for changes and catch up before answering
+   * @param maxRefreshFiles the largest change set re-indexed before answering
+   */
+  record SearchRequest(Target target, boolean json, String query, QueryMode mode, int limit,
+      @Nullable String scope, boolean caseSensitive, boolean refresh, int maxRefreshFiles)
+      implements Request {
+
+    /** The engine's options for this search in {@code engineMode}. */
+    SearchOpts opts(RetrievalMode engineMode) {
+      return new SearchOpts(limit, engineMode, scope);
+    }
+  }
+
+  /** {@code index}. */
+  record IndexRequest(Target target, boolean json, boolean full, boolean verify, boolean semantic)
+      implements Request {}
+
+  /** {@code status}. */
+  record StatusRequest(Target target, boolean json, int maxRefreshFiles) implements Request {}
+
+  /**
+   * Validates the parsed flags of one subcommand.
+   *
+   * @param sub the subcommand's flags object
+   * @throws CliFailure with {@link ExitCode#USAGE} for any invalid value
+   */
+  static Request validate(RootFlags root, Object sub, Environment env) throws CliFailure {
+    if (sub instanceof SearchFlags f) {
+      return search(root, f, env);
+    }
+    if (sub instanceof IndexFlags f) {
+      return new IndexRequest(target(root, env), f.json, f.full, f.verify, !f.noSemantic);
+    }
+    if (sub instanceof StatusFlags f) {
+      return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles));
+    }
+    throw new IllegalArgumentException("unknown command " + sub);
+  }
+
+  private static SearchRequest search(RootFlags root, SearchFlags f, Environment env)
+      throws CliFailure {
+    if (f.query == null || f.query.isBlank()) {
+      throw CliFailure.usage("missing QUERY: prism-index search \"QUERY\"");
+    }
+    QueryMode mode = mode(f.mode);
+    int limit = f.limit == null ? SearchOpts.DEFAULT_LIMIT : f.limit;
+    if (limit < 1 || limit > SearchOpts.MAX_LIMIT) {
+      throw CliFailure.usage("invalid --limit " + limit + ": expected 1.." + SearchOpts.MAX_LIMIT);
+    }
+    if (f.caseSensitive && mode != QueryMode.LITERAL) {
+      throw CliFailure.usage("--case-sensitive applies to --mode literal only (lexical, semantic"
+          + " and hybrid search ignore case)");
+    }
+    String scope;
+    try {
+      scope = new SearchOpts(limit, RetrievalMode.LEXICAL, f.path).pathScope();
+    } catch (IllegalArgumentException e) {
+      throw CliFailure.usage("invalid --path: " + e.getMessage());
+    }
+    int max = maxRefresh(f.maxRefreshFiles);
+    return new SearchRequest(target(root, env), f.json, f.query, mode, limit, scope,
+        f.caseSensitive, !f.noRefresh, max);
+  }
+
+  private static QueryMode mode(@Nullable String value) throws CliFailure {
+    if (value == null) {
+      return QueryMode.AUTO;
+    }
+    for (QueryMode m : QueryMode.values()) {
+      if (m.wireName().equals(value.toLowerCase(Locale.ROOT))) {
+        return m;
+      }
+    }
+    throw CliFailure.usage("invalid --mode '" + value
+        + "': expected lexical, semantic, hybrid or literal");
+  }
+
+  private static int maxRefresh(@Nullable Integer value) throws CliFailure {
+    int max = value == null ? DEFAULT_MAX_REFRESH_FILES : value;
+    if (max < 0) {
+      throw CliFailure.usage("invalid --max-refresh-files " + max + ": expected 0 or more");
+    }
+    return max;
+  }
+
+  /** Resolves {@code --repo}, {@code --index-dir} and {@code PRISM_INDEX_DIR}. */
+  static Target target(RootFlags root, Environment env) throws CliFailure {
+    Path repo;
+    if (root.repo != null) {
+      repo = resolve(env.cwd(), root.repo, "--repo");
+      if (!Files.isDirectory(repo)) {
+        throw CliFailure.usage("--repo " + root.repo + " is not a directory");
+      }
+    } else {
+      repo = repositoryRoot(env.cwd());
+    }
+    String dir = root.indexDir != null ? root.indexDir : env.variable(Environment.INDEX_DIR_VARIABLE);
+    Path home = dir == null ? repo.resolve(HybridIndexOptions.DEFAULT_HOME_NAME)
+        : resolve(env.cwd(), dir, root.indexDir != null ? "--index-dir"
+            : Environment.INDEX_DIR_VARIABLE);
+    return new Target(repo, home);
+  }
+
+  private static Path resolve(Path cwd, String value, String what) throws CliFailure {
+    try {
+      return cwd.resolve(value).toAbsolutePath().normalize();
+    } catch (InvalidPathException e) {
+      throw CliFailure.usage("invalid " + what + " '" + value + "': " + e.getReason());
+    }
+  }
+
+  /** The nearest directory at or above {@code start} holding {@code .git}; else {@code start}. */
+  static Path repositoryRoot(Path start) {
+    for (Path p = start; p != null; p = p.getParent()) {
+      if (Files.exists(p.resolve(".git"))) {
+        return p;
+      }
+    }
+    return start;
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * The {@code prism-index} command line, a thin layer over the engine.
+ *
+ * <p>Entry point: {@link dev.prismindex.cli.Main}. A command flows through five steps:
+ * {@code Flags} (raw picocli flags) -> {@code Requests} (validated requests; every usage error,
+ * exit code 2, is found here) -> {@code Backend} ({@code LocalBackend} runs the request on a
+ * {@code HybridIndex} in this process and turns engine exceptions into {@code CliFailure}s with
+ * exit codes 3 and 4) -> {@code Printer} ({@code HumanPrinter} or {@code JsonPrinter}) -> the
+ * exit code, mapped in {@code Cli}. The reference for users is docs/cli.md.
+ */
+@NullMarked
+package dev.prismindex.cli;
+
+import org.jspecify.annotations.NullMarked;

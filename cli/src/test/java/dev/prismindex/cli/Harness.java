@@ -1,0 +1,139 @@
+package dev.prismindex.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prismindex.embed.EmbedderProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** Runs the CLI in this JVM with captured stdout and stderr and a chosen environment. */
+final class Harness {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  /** No embedding model: lexical and literal only. */
+  static final Supplier<Optional<EmbedderProvider>> NO_MODEL = Optional::empty;
+
+  final Path repo;
+  Path cwd;
+  final Map<String, String> variables = new HashMap<>();
+  boolean stdoutTerminal;
+  boolean stderrTerminal;
+  Supplier<Optional<EmbedderProvider>> models = NO_MODEL;
+
+  Harness(Path repo) {
+    this.repo = repo;
+    this.cwd = repo;
+  }
+
+  /** The outcome of one run. */
+  record Result(int exit, String out, String err) {
+    List<String> outLines() {
+      List<String> lines = new ArrayList<>(List.of(out.split("\n", -1)));
+      if (lines.get(lines.size() - 1).isEmpty()) {
+        lines.remove(lines.size() - 1);
+      }
+      return lines;
+    }
+
+    List<JsonNode> json() {
+      List<JsonNode> nodes = new ArrayList<>();
+      for (String line : outLines()) {
+        try {
+          nodes.add(JSON.readTree(line));
+        } catch (IOException e) {
+          throw new UncheckedIOException("not JSON: " + line, e);
+        }
+      }
+      return nodes;
+    }
+
+    @Override
+    public String toString() {
+      return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
+    }
+  }
+
+  Environment environment() {
+    return new Environment(cwd, variables, stdoutTerminal, stderrTerminal, models);
+  }
+
+  Result run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit;
+    try (PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      exit = Main.run(args, o, e, environment());
+      o.flush();
+    }
+    return new Result(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** Writes a file below the repository. */
+  Path write(String rel, String content) throws IOException {
+    Path p = repo.resolve(rel);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, content, StandardCharsets.UTF_8);
+    return p;
+  }
+
+  /** A small repository: Java, Python and Markdown. */
+  void smallRepository() throws IOException {
+    write("src/main/java/demo/Duration.java", """
+        package demo;
+
+        /** Parses durations such as 5s or 2m. */
+        public final class Duration {
+          public static long parseDuration(String text) {
+            if (text.endsWith("ms")) {
+              return Long.parseLong(text.substring(0, text.length() - 2));
+            }
+            return Long.parseLong(text.substring(0, text.length() - 1)) * 1000;
+          }
+
+          /** Formats a duration in milliseconds. */
+          public static String formatDuration(long millis) {
+            return millis + "ms";
+          }
+        }
+        """);
+    write("src/main/java/demo/StaleCheck.java", """
+        package demo;
+
+        /** Decides whether the index is stale compared with the working tree. */
+        final class StaleCheck {
+          boolean isStale(long indexedAt, long modifiedAt) {
+            return modifiedAt > indexedAt;
+          }
+        }
+        """);
+    write("tools/strings.py", """
+        def snake_case_name(value):
+            \"\"\"Turns CamelCase into snake_case.\"\"\"
+            out = []
+            for ch in value:
+                if ch.isupper() and out:
+                    out.append("_")
+                out.append(ch.lower())
+            return "".join(out)
+        """);
+    write("README.md", """
+        # Demo
+
+        A tiny repository for the prism-index CLI tests. It parses durations.
+        """);
+  }
+}

@@ -1,0 +1,234 @@
+package dev.prismindex.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.prismindex.cli.Harness.Result;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code index} and {@code status}, and the index problems that map to exit code 3. */
+class IndexAndStatusTest {
+
+  @TempDir Path repo;
+  Harness cli;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    cli = new Harness(repo);
+    cli.smallRepository();
+  }
+
+  private Path lucene() {
+    return repo.resolve(".prism-index").resolve("lucene");
+  }
+
+  @Test
+  void indexJsonIsOneSummaryObject() {
+    Result r = cli.run("index", "--json");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.err()).isEmpty();
+    assertThat(r.outLines()).hasSize(1);
+    JsonNode s = r.json().get(0);
+    assertThat(s.get("added").asInt()).isEqualTo(4);
+    assertThat(s.get("files").asInt()).isEqualTo(4);
+    assertThat(s.get("chunks").asInt()).isPositive();
+    assertThat(s.get("chunksWritten").asInt()).isEqualTo(s.get("chunks").asInt());
+    assertThat(s.get("committed").asBoolean()).isTrue();
+    assertThat(s.get("indexDir").asText()).isEqualTo(repo.resolve(".prism-index").toString());
+    assertThat(s.has("durationMs")).isTrue();
+    assertThat(s.get("skippedBy").isObject()).isTrue();
+
+    JsonNode again = cli.run("index", "--json").json().get(0);
+    assertThat(again.get("committed").asBoolean()).isFalse();
+    assertThat(again.get("unchanged").asInt()).isEqualTo(4);
+  }
+
+  @Test
+  void indexHumanSummaryNamesTheCounters() {
+    Result r = cli.run("index");
+    assertThat(r.exit()).isZero();
+    assertThat(r.outLines().get(0)).startsWith("indexed 4 files seen in ")
+        .endsWith("(4 added, 0 changed, 0 deleted, 0 unchanged, 0 skipped)");
+    assertThat(r.out()).contains("  chunks   ").contains("  index    4 files, ");
+    Result full = cli.run("index", "--full", "--verify");
+    assertThat(full.exit()).isZero();
+    assertThat(full.outLines().get(0)).contains("(4 added, 0 changed");
+  }
+
+  @Test
+  void statusOfAFreshAStaleAndAnOutdatedIndex() throws Exception {
+    cli.run("index");
+    JsonNode ready = cli.run("status", "--json").json().get(0);
+    assertThat(ready.get("state").asText()).isEqualTo("ready");
+    assertThat(ready.get("searchable").asBoolean()).isTrue();
+    assertThat(ready.get("files").asInt()).isEqualTo(4);
+    assertThat(ready.get("changes").get("total").asInt()).isZero();
+    assertThat(ready.get("updatedAt").asText()).endsWith("Z");
+    assertThat(ready.get("sizeOnDiskBytes").asLong()).isPositive();
+
+    cli.write("new.txt", "new file\n");
+    Result stale = cli.run("status", "--json");
+    assertThat(stale.exit()).isZero();
+    assertThat(stale.json().get(0).get("state").asText()).isEqualTo("stale");
+    assertThat(stale.json().get(0).get("changes").get("added").asInt()).isEqualTo(1);
+
+    Result outdated = cli.run("status", "--json", "--max-refresh-files", "0");
+    assertThat(outdated.exit()).isEqualTo(ExitCode.INDEX);
+    assertThat(outdated.json().get(0).get("state").asText()).isEqualTo("outdated");
+    assertThat(outdated.err()).isEqualTo("prism-index status: index is stale: 1 files changed"
+        + " since the last index run (more than --max-refresh-files 0); run `prism-index index`\n");
+
+    Result human = cli.run("status");
+    assertThat(human.out()).contains("state     stale").contains("files     4")
+        .contains("changed   1 file since the last index run (1 added");
+  }
+
+  @Test
+  void statusOfAMissingIndexIsExit3WithTheState() {
+    Result r = cli.run("status", "--json");
+    assertThat(r.exit()).isEqualTo(ExitCode.INDEX);
+    JsonNode s = r.json().get(0);
+    assertThat(s.get("state").asText()).isEqualTo("missing");
+    assertThat(s.get("searchable").asBoolean()).isFalse();
+    assertThat(r.err()).isEqualTo("prism-index status: no index at " + repo.resolve(".prism-index")
+        + "; run `prism-index index`\n");
+    assertThat(repo.resolve(".prism-index")).doesNotExist();
+  }
+
+  private void corrupt() throws Exception {
+    try (Stream<Path> files = Files.list(lucene())) {
+      for (Path f : files.filter(p -> !p.getFileName().toString().equals("write.lock")).toList()) {
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+          for (long pos = 0; pos < Math.min(raf.length(), 64); pos++) {
+            raf.seek(pos);
+            raf.write(0x5A);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void aCorruptIndexIsExit3UntilIndexFullRebuildsIt() throws Exception {
+    assertThat(cli.run("index").exit()).isZero();
+    corrupt();
+    Result search = cli.run("search", "duration");
+    assertThat(search.exit()).isEqualTo(ExitCode.INDEX);
+    assertThat(search.err()).startsWith("prism-index search: corrupt index at "
+        + repo.resolve(".prism-index")).endsWith("; run `prism-index index --full`\n");
+    assertThat(search.err().strip()).doesNotContain("\n");
+
+    Result status = cli.run("status", "--json");
+    assertThat(status.exit()).isEqualTo(ExitCode.INDEX);
+    assertThat(status.json().get(0).get("state").asText()).isEqualTo("corrupt");
+
+    Result incremental = cli.run("index");
+    assertThat(incremental.exit()).isEqualTo(ExitCode.INDEX);
+    assertThat(incremental.err()).contains("run `prism-index index --full`");
+
+    Result full = cli.run("index", "--full");
+    assertThat(full.exit()).as(full.toString()).isZero();
+    assertThat(cli.run("search", "parseDuration", "--json").json()).isNotEmpty();
+  }
+
+  @Test
+  void anIncompatibleIndexIsExit3NamingBothVersions() throws Exception {
+    assertThat(cli.run("index").exit()).isZero();
+    try (FSDirectory dir = FSDirectory.open(lucene());
+        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      Map<String, String> data;
+      try (DirectoryReader r = DirectoryReader.open(dir)) {
+        data = new HashMap<>(r.getIndexCommit().getUserData());
+      }
+      data.put("prism.format", "0");
+      w.setLiveCommitData(data.entrySet(), true);
+      w.commit();
+    }
+    Result r = cli.run("search", "duration", "--json");
+    assertThat(r.exit()).isEqualTo(ExitCode.INDEX);
+    assertThat(r.err()).matches("prism-index search: incompatible index at .*: format version 0"
+        + " found, \\S+ expected; run `prism-index index --full`\\n");
+    assertThat(cli.run("status", "--json").json().get(0).get("state").asText())
+        .isEqualTo("incompatible");
+    assertThat(cli.run("index", "--full").exit()).isZero();
+    assertThat(cli.run("search", "duration", "--json").exit()).isZero();
+  }
+
+  @Test
+  void debugPrintsTheStackTraceAndOtherwiseErrorsAreOneLine() throws Exception {
+    assertThat(cli.run("index").exit()).isZero();
+    corrupt();
+    Result quiet = cli.run("search", "duration");
+    assertThat(quiet.err().lines().count()).isEqualTo(1);
+    Result debug = cli.run("search", "duration", "--debug");
+    assertThat(debug.exit()).isEqualTo(ExitCode.INDEX);
+    assertThat(debug.err().lines().count()).isGreaterThan(5);
+    assertThat(debug.err()).contains("\tat dev.prismindex.");
+  }
+
+  @Test
+  void aLockedIndexFailsIndexingButSearchAnswersFromTheLastCommit() throws Exception {
+    assertThat(cli.run("index").exit()).isZero();
+    cli.write("src/main/java/demo/Late.java", "class Late { int platypus; }\n");
+    try (FSDirectory dir = FSDirectory.open(lucene());
+        IndexWriter holder = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      assertThat(holder.isOpen()).isTrue();
+      Result index = cli.run("index");
+      assertThat(index.exit()).isEqualTo(ExitCode.FAILURE);
+      assertThat(index.err()).isEqualTo("prism-index index: the index at "
+          + repo.resolve(".prism-index") + " is being written by another process; run the"
+          + " command again when it has finished\n");
+      Result search = cli.run("search", "parseDuration");
+      assertThat(search.exit()).isZero();
+      assertThat(search.err()).contains("1 changed files not re-indexed (another process is"
+          + " writing the index)");
+      assertThat(search.out()).contains("Duration.java:5");
+    }
+  }
+
+  @Test
+  void progressIsShownOnlyOnATerminal() {
+    cli.stderrTerminal = false;
+    assertThat(cli.run("index").err()).isEmpty();
+    TerminalProgress p = new TerminalProgress(System.err, new long[] {0, 2_000_000_000L}.length
+        == 2 ? clock(0, 2_000_000_000L) : null, false);
+    p.phase("indexing");
+    p.files(50, 200);
+    assertThat(p.line()).isEqualTo("indexing  50/200 files  25.0 files/s  ETA 6s  (2s)");
+    p.chunks(100, 300);
+    assertThat(p.line()).isEqualTo(
+        "indexing  50/200 files  100/300 chunks embedded  50.0 chunks/s  ETA 4s  (2s)");
+    assertThat(TerminalProgress.duration(3725)).isEqualTo("1h02m");
+    assertThat(TerminalProgress.duration(125)).isEqualTo("2m05s");
+  }
+
+  private static java.util.function.LongSupplier clock(long first, long then) {
+    long[] calls = {0};
+    return () -> calls[0]++ == 0 ? first : then;
+  }
+
+  @Test
+  void statusHumanOutputOfAFreshIndex() {
+    cli.run("index");
+    Result r = cli.run("status");
+    assertThat(r.exit()).isZero();
+    List<String> lines = r.outLines();
+    assertThat(lines.get(0)).isEqualTo("state     ready");
+    assertThat(r.out()).contains("semantic  none (lexical and literal search only)")
+        .contains("model     none available").contains("changed   nothing since the last index run");
+  }
+}

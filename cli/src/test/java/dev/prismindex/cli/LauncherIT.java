@@ -1,0 +1,278 @@
+package dev.prismindex.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end through the real launcher ({@code scripts/prism-index}) and the shaded jar, on a
+ * temporary git repository. Runs in the {@code integration-test} phase (failsafe), after
+ * {@code package} has built the jar, so the launcher finds it fresh and never builds. The tests
+ * share one repository and run in order: index, search in every mode, status, a stale tree, and the
+ * failure exits.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LauncherIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir static Path repo;
+  static Path project;
+  static Path launcher;
+  static Path jar;
+  static FileTime jarTime;
+
+  record Run(int exit, String out, String err) {
+    List<JsonNode> json() throws IOException {
+      List<JsonNode> nodes = new ArrayList<>();
+      for (String line : out.split("\n")) {
+        if (!line.isEmpty()) {
+          nodes.add(JSON.readTree(line));
+        }
+      }
+      return nodes;
+    }
+
+    @Override
+    public String toString() {
+      return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
+    }
+  }
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    project = Path.of(System.getProperty("prism.project.root", "..")).toAbsolutePath().normalize();
+    launcher = project.resolve("scripts/prism-index");
+    jar = Path.of(System.getProperty("prism.cli.jar", "target/prism-index.jar")).toAbsolutePath();
+    assertThat(launcher).isExecutable();
+    assertThat(jar).as("mvn package builds the jar before the integration tests").isRegularFile();
+    jarTime = Files.getLastModifiedTime(jar);
+
+    write("src/main/java/demo/Duration.java", """
+        package demo;
+
+        /** Parses human-readable durations. */
+        public final class Duration {
+          /** Parses text such as 5s, 2m or 150ms into milliseconds. */
+          public static long parseDuration(String text) {
+            if (text.endsWith("ms")) {
+              return Long.parseLong(text.substring(0, text.length() - 2));
+            }
+            return Long.parseLong(text.substring(0, text.length() - 1)) * 1000;
+          }
+        }
+        """);
+    write("src/main/java/demo/Freshness.java", """
+        package demo;
+
+        /** Checks whether the search index is stale compared with the files on disk. */
+        final class Freshness {
+          boolean indexIsStale(long indexedAtMillis, long fileModifiedAtMillis) {
+            return fileModifiedAtMillis > indexedAtMillis;
+          }
+        }
+        """);
+    write("scripts/deploy.py", """
+        def upload_release(bucket, version):
+            \"\"\"Copies the built artifacts of a release to the storage bucket.\"\"\"
+            print("uploading", version, "to", bucket)
+        """);
+    StringBuilder many = new StringBuilder();
+    for (int i = 1; i <= 1500; i++) {
+      many.append("needle number ").append(i).append(" in a haystack of generated lines\n");
+    }
+    write("data/haystack.txt", many.toString());
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-q", "-m", "fixture");
+  }
+
+  private static void write(String rel, String content) throws IOException {
+    Path p = repo.resolve(rel);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, content, StandardCharsets.UTF_8);
+  }
+
+  private static void git(String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.email=t@example.com", "-c",
+        "user.name=t", "-c", "commit.gpgsign=false"));
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile()).redirectErrorStream(true);
+    pb.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
+    pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0).as(out).isTrue();
+  }
+
+  /** Runs the launcher in the repository (so --repo defaults to it) with a clean environment. */
+  private static Run launch(String... args) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(launcher.toString());
+    cmd.addAll(List.of(args));
+    return exec(cmd);
+  }
+
+  private static Run exec(List<String> cmd) throws Exception {
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile());
+    pb.environment().remove("PRISM_INDEX_DIR");
+    pb.environment().remove("PRISM_INDEX_JAR");
+    pb.environment().remove("PRISM_INDEX_JAVA_OPTS");
+    Path err = Files.createTempFile("launcher", ".err");
+    pb.redirectError(err.toFile());
+    pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("launcher finished").isTrue();
+    String errText = Files.readString(err, StandardCharsets.UTF_8);
+    Files.delete(err);
+    return new Run(p.exitValue(), out, errText);
+  }
+
+  @Test
+  @Order(1)
+  void theLauncherRunsTheBuiltJarWithoutRebuildingIt() throws Exception {
+    Run r = launch("--version");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.out()).startsWith("prism-index ");
+    assertThat(r.err()).isEmpty();
+    assertThat(Files.getLastModifiedTime(jar)).isEqualTo(jarTime);
+  }
+
+  @Test
+  @Order(2)
+  void aMissingIndexIsExit3() throws Exception {
+    Run r = launch("search", "duration");
+    assertThat(r.exit()).as(r.toString()).isEqualTo(3);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).isEqualTo("prism-index search: no index at "
+        + repo.toRealPath().resolve(".prism-index") + "; run `prism-index index`\n");
+  }
+
+  @Test
+  @Order(3)
+  void badFlagsAreExit2() throws Exception {
+    for (String[] args : List.of(new String[] {"search"},
+        new String[] {"search", "x", "--mode", "fuzzy"}, new String[] {"search", "x", "--limit",
+            "0"}, new String[] {"search", "x", "--bogus"}, new String[] {"frobnicate"})) {
+      Run r = launch(args);
+      assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+      assertThat(r.out()).isEmpty();
+      assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  @Order(4)
+  void indexBuildsTheIndexWithEmbeddings() throws Exception {
+    Run r = launch("index", "--json");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode s = r.json().get(0);
+    assertThat(r.json()).hasSize(1);
+    assertThat(s.get("files").asInt()).isEqualTo(4);
+    assertThat(s.get("committed").asBoolean()).isTrue();
+    assertThat(repo.resolve(".prism-index/.gitignore")).hasContent("*");
+  }
+
+  @Test
+  @Order(5)
+  void searchInLexicalAndLiteralMode() throws Exception {
+    Run lexical = launch("search", "parseDuration", "--json", "--mode", "lexical");
+    assertThat(lexical.exit()).as(lexical.toString()).isZero();
+    assertThat(lexical.err()).isEmpty();
+    List<JsonNode> hits = lexical.json();
+    assertThat(hits).isNotEmpty();
+    hits.forEach(h -> SearchCommandTest.assertSchema(h, "lexical"));
+    assertThat(hits.get(0).get("path").asText()).isEqualTo("src/main/java/demo/Duration.java");
+
+    Run literal = launch("search", "Long.parseLong(", "--json", "--mode", "literal");
+    assertThat(literal.exit()).as(literal.toString()).isZero();
+    assertThat(literal.json()).hasSize(2)
+        .allSatisfy(h -> SearchCommandTest.assertSchema(h, "literal"));
+
+    Run human = launch("search", "where is the stale index check");
+    assertThat(human.exit()).as(human.toString()).isZero();
+    assertThat(human.out()).contains("src/main/java/demo/Freshness.java:").doesNotContain("\u001b[");
+  }
+
+  @Test
+  @Order(6)
+  void statusReportsAFreshIndex() throws Exception {
+    Run r = launch("status", "--json");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode s = r.json().get(0);
+    assertThat(s.get("state").asText()).isEqualTo("ready");
+    assertThat(s.get("files").asInt()).isEqualTo(4);
+    assertThat(s.get("availableModel").asText()).isEqualTo("all-minilm-l6-v2-q");
+  }
+
+  @Test
+  @Order(7)
+  void aClosedPipeEndsQuietlyWithExit0() throws Exception {
+    // 1000 NDJSON lines (~100 KB) overflow the pipe buffer after head has gone away.
+    Run r = exec(List.of("bash", "-c", "\"$0\" search needle --mode literal --json --limit 1000"
+        + " | head -1; echo \"launcher=${PIPESTATUS[0]}\" >&2", launcher.toString()));
+    assertThat(r.out().lines().count()).isEqualTo(1);
+    assertThat(JSON.readTree(r.out()).get("path").asText()).isEqualTo("data/haystack.txt");
+    assertThat(r.err()).isEqualTo("launcher=0\n");
+  }
+
+  @Test
+  @Order(8)
+  void aSmallChangeIsPickedUpAndALargeOneIsExit3() throws Exception {
+    write("src/main/java/demo/Quokka.java", "package demo;\nclass Quokka { int marsupial; }\n");
+    Run small = launch("search", "marsupial", "--json");
+    assertThat(small.exit()).as(small.toString()).isZero();
+    assertThat(small.json()).extracting(h -> h.get("path").asText())
+        .contains("src/main/java/demo/Quokka.java");
+
+    for (int i = 0; i < 3; i++) {
+      write("gen/G" + i + ".java", "class G" + i + " { int wallaby; }\n");
+    }
+    Run large = launch("search", "wallaby", "--json", "--max-refresh-files", "2");
+    assertThat(large.exit()).as(large.toString()).isEqualTo(3);
+    assertThat(large.out()).isEmpty();
+    assertThat(large.err()).contains("3 files changed").contains("run `prism-index index`");
+
+    Run status = launch("status", "--json", "--max-refresh-files", "2");
+    assertThat(status.exit()).isEqualTo(3);
+    assertThat(status.json().get(0).get("state").asText()).isEqualTo("outdated");
+
+    Run old = launch("search", "wallaby", "--json", "--no-refresh");
+    assertThat(old.exit()).isZero();
+    assertThat(old.out()).isEmpty();
+
+    Run index = launch("index");
+    assertThat(index.exit()).as(index.toString()).isZero();
+    assertThat(index.out()).contains("3 added");
+    assertThat(launch("search", "wallaby", "--json").json()).hasSize(3);
+  }
+
+  @Test
+  @Order(9)
+  void colourOnATerminalOnlyAndNeverWithNoColor() throws Exception {
+    // script(1) gives the launcher a pseudo-terminal as stdout.
+    String cmd = "'" + launcher + "' search parseDuration --mode lexical";
+    Run tty = exec(List.of("script", "-qec", cmd, "/dev/null"));
+    assertThat(tty.exit()).as(tty.toString()).isZero();
+    assertThat(tty.out()).contains("\u001b[35msrc/main/java/demo/Duration.java\u001b[0m:");
+    Run noColor = exec(List.of("env", "NO_COLOR=1", "script", "-qec", cmd, "/dev/null"));
+    assertThat(noColor.exit()).isZero();
+    assertThat(noColor.out()).contains("src/main/java/demo/Duration.java:").doesNotContain("\u001b[");
+  }
+}

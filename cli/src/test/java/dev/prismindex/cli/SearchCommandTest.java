@@ -1,0 +1,305 @@
+package dev.prismindex.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.prismindex.cli.Harness.Result;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.engine.search.LiteralMatch;
+import dev.prismindex.repository.AbortSignal;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code search}: NDJSON schema, human output, modes, freshness, and the library equivalence. */
+class SearchCommandTest {
+
+  private static final Set<String> SCHEMA_V1 = Set.of("path", "line", "endLine", "snippet",
+      "score", "mode", "language", "symbol", "engines");
+
+  @TempDir Path repo;
+  Harness cli;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    cli = new Harness(repo);
+    cli.smallRepository();
+    Result r = cli.run("index");
+    assertThat(r.exit()).as(r.toString()).isZero();
+  }
+
+  static void assertSchema(JsonNode hit, String mode) {
+    Set<String> names = new TreeSet<>();
+    hit.fieldNames().forEachRemaining(names::add);
+    assertThat(names).containsAll(SCHEMA_V1);
+    String path = hit.get("path").asText();
+    assertThat(path).isNotEmpty().doesNotStartWith("/").doesNotContain("\\").doesNotStartWith("./");
+    assertThat(hit.get("line").isInt()).isTrue();
+    assertThat(hit.get("line").asInt()).isGreaterThanOrEqualTo(1);
+    assertThat(hit.get("endLine").asInt()).isGreaterThanOrEqualTo(hit.get("line").asInt());
+    assertThat(hit.get("snippet").asText()).isNotBlank();
+    assertThat(hit.get("score").asDouble()).isBetween(0.0, 1.0);
+    assertThat(hit.get("mode").asText()).isEqualTo(mode);
+    assertThat(hit.get("language").asText()).isNotEmpty();
+    assertThat(hit.get("symbol").isNull() || hit.get("symbol").isTextual()).isTrue();
+    assertThat(hit.get("engines").isObject()).isTrue();
+    assertThat(hit.get("engines").size()).isPositive();
+    hit.get("engines").fields().forEachRemaining(e -> {
+      assertThat(e.getKey()).isIn("lexical", "semantic", "literal");
+      assertThat(e.getValue().get("rank").asInt()).isPositive();
+      assertThat(e.getValue().get("score").isNumber()).isTrue();
+    });
+  }
+
+  @Test
+  void jsonPrintsOneObjectPerHitAndNothingElse() {
+    Result r = cli.run("search", "parse duration", "--json", "--mode", "lexical");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.err()).isEmpty();
+    List<JsonNode> hits = r.json();
+    assertThat(hits).isNotEmpty();
+    assertThat(hits).hasSize(r.outLines().size());
+    hits.forEach(h -> assertSchema(h, "lexical"));
+    assertThat(hits.get(0).get("path").asText()).isEqualTo("src/main/java/demo/Duration.java");
+    assertThat(hits.get(0).get("symbol").asText()).isEqualTo("parseDuration");
+    assertThat(hits.get(0).get("line").asInt()).isEqualTo(5);
+    assertThat(hits.get(0).get("language").asText()).isEqualTo("java");
+  }
+
+  @Test
+  void zeroHitsIsSuccessWithNoOutput() {
+    Result r = cli.run("search", "zzzqqqxxx", "--json");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).isEmpty();
+  }
+
+  @Test
+  void limitIsHonoured() {
+    Result r = cli.run("search", "duration", "--json", "--limit", "1");
+    assertThat(r.json()).hasSize(1);
+  }
+
+  @Test
+  void pathScopeRestrictsHits() {
+    Result r = cli.run("search", "stale parse snake", "--json", "--path", "./tools/");
+    assertThat(r.exit()).isZero();
+    assertThat(r.json()).isNotEmpty()
+        .allSatisfy(h -> assertThat(h.get("path").asText()).startsWith("tools/"));
+  }
+
+  @Test
+  void defaultModeIsLexicalWithoutAModelAndHumanOutputSaysSo() {
+    Result r = cli.run("search", "parseDuration");
+    assertThat(r.exit()).isZero();
+    assertThat(r.outLines().get(0))
+        .startsWith("lexical search (no embeddings available for hybrid): ");
+    assertThat(cli.run("search", "parseDuration", "--json").json())
+        .allSatisfy(h -> assertThat(h.get("mode").asText()).isEqualTo("lexical"));
+  }
+
+  @Test
+  void humanOutputIsPathLineSnippetAndScoreWithoutColourWhenPiped() {
+    Result r = cli.run("search", "parseDuration", "--mode", "lexical");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).doesNotContain("\u001b[");
+    assertThat(r.out()).contains("src/main/java/demo/Duration.java:5  parseDuration  1.000\n"
+        + "    public static long parseDuration(String text) {\n");
+  }
+
+  @Test
+  void colourOnATerminalAndNoneWithNoColor() {
+    cli.stdoutTerminal = true;
+    Result coloured = cli.run("search", "parseDuration");
+    assertThat(coloured.out()).contains("\u001b[35msrc/main/java/demo/Duration.java\u001b[0m:"
+        + "\u001b[32m5\u001b[0m");
+    assertThat(coloured.out()).contains("public static long \u001b[1;31mparseDuration\u001b[0m(");
+    cli.variables.put("NO_COLOR", "1");
+    Result plain = cli.run("search", "parseDuration");
+    assertThat(plain.out()).doesNotContain("\u001b[");
+  }
+
+  @Test
+  void controlCharactersInSnippetsCannotReachTheTerminal() throws Exception {
+    cli.write("evil.txt", "beacon \u001b]0;owned\u0007 \u001b[2J end\n");
+    Result r = cli.run("search", "beacon");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("beacon").doesNotContain("\u001b").doesNotContain("\u0007");
+  }
+
+  @Test
+  void literalModeEqualsTheEnginesLiteralSearch() throws Exception {
+    Result r = cli.run("search", "Long.parse", "--mode", "literal", "--json", "--limit", "50");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    List<JsonNode> hits = r.json();
+    hits.forEach(h -> assertSchema(h, "literal"));
+    List<String> expected = new ArrayList<>();
+    try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(repo).build())) {
+      for (LiteralMatch m : index.literalSearch("Long.parse", false, null, 50, false,
+          AbortSignal.create()).matches()) {
+        expected.add(m.path() + ":" + m.line() + ":" + m.text().strip());
+      }
+    }
+    assertThat(hits).extracting(h -> h.get("path").asText() + ":" + h.get("line").asInt() + ":"
+        + h.get("snippet").asText()).containsExactlyElementsOf(expected).hasSize(2);
+  }
+
+  @Test
+  void literalModeHonoursCase() {
+    assertThat(cli.run("search", "LONG.PARSE", "--mode", "literal", "--json").json()).hasSize(2);
+    assertThat(cli.run("search", "LONG.PARSE", "--mode", "literal", "--json", "--case-sensitive")
+        .json()).isEmpty();
+  }
+
+  @Test
+  void theLibraryAndTheCliReturnIdenticalRankedResults() throws Exception {
+    for (String query : List.of("duration", "parse duration text", "stale index", "snake_case",
+        "Long", "demo")) {
+      for (int limit : new int[] {1, 3, 10}) {
+        Result r = cli.run("search", query, "--json", "--mode", "lexical", "--limit",
+            Integer.toString(limit), "--no-refresh");
+        assertThat(r.exit()).isZero();
+        List<Hit> library;
+        try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(repo).build())) {
+          library = index.search(query, SearchOpts.lexical(limit));
+        }
+        List<JsonNode> cliHits = r.json();
+        assertThat(cliHits).as(query).hasSize(library.size());
+        for (int i = 0; i < library.size(); i++) {
+          Hit h = library.get(i);
+          JsonNode j = cliHits.get(i);
+          assertThat(j.get("path").asText()).isEqualTo(h.path());
+          assertThat(j.get("line").asInt()).isEqualTo(h.line());
+          assertThat(j.get("endLine").asInt()).isEqualTo(h.endLine());
+          assertThat(j.get("snippet").asText()).isEqualTo(h.snippet());
+          assertThat(j.get("score").asDouble()).isEqualTo(h.score());
+          assertThat(j.get("language").asText()).isEqualTo(h.language());
+          assertThat(j.get("symbol").isNull() ? null : j.get("symbol").asText())
+              .isEqualTo(h.symbol());
+          assertThat(j.get("engines").get("lexical").get("rank").asInt())
+              .isEqualTo(h.lexical().rank());
+        }
+      }
+    }
+  }
+
+  @Test
+  void aSmallChangeIsIndexedBeforeAnswering() throws Exception {
+    cli.write("src/main/java/demo/Fresh.java", "package demo;\nclass Fresh { int quokka; }\n");
+    Result r = cli.run("search", "quokka");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.out()).contains("src/main/java/demo/Fresh.java:2");
+    assertThat(r.err()).isEqualTo("note: re-indexed 1 changed file before searching\n");
+    Result again = cli.run("search", "quokka", "--json");
+    assertThat(again.err()).isEmpty();
+    assertThat(again.json()).hasSize(1);
+  }
+
+  @Test
+  void aDeletedFileIsDroppedBeforeAnswering() throws Exception {
+    Files.delete(repo.resolve("tools/strings.py"));
+    Result r = cli.run("search", "snake_case_name", "--json");
+    assertThat(r.exit()).isZero();
+    assertThat(r.json()).noneSatisfy(
+        h -> assertThat(h.get("path").asText()).isEqualTo("tools/strings.py"));
+  }
+
+  @Test
+  void aLargeChangeIsRefusedWithExit3AndNoRefreshQueriesTheOldIndex() throws Exception {
+    cli.write("a/One.java", "class One { int wombat; }\n");
+    cli.write("a/Two.java", "class Two { int wombat; }\n");
+    cli.write("a/Three.java", "class Three { int wombat; }\n");
+    Result r = cli.run("search", "wombat", "--json", "--max-refresh-files", "2");
+    assertThat(r.exit()).isEqualTo(ExitCode.INDEX);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).isEqualTo("prism-index search: index is stale: 3 files changed since the"
+        + " last index run (more than --max-refresh-files 2); run `prism-index index`, or pass"
+        + " --no-refresh to search the old index\n");
+    Result old = cli.run("search", "wombat", "--json", "--max-refresh-files", "2",
+        "--no-refresh");
+    assertThat(old.exit()).isZero();
+    assertThat(old.json()).isEmpty();
+    assertThat(cli.run("search", "wombat", "--json").json()).hasSize(3);
+  }
+
+  @Test
+  void aMissingIndexIsExit3AndNothingIsCreated() throws Exception {
+    Path other = Files.createDirectories(repo.resolve("other"));
+    Result r = cli.run("--index-dir", other.resolve("idx").toString(), "search", "x");
+    assertThat(r.exit()).isEqualTo(ExitCode.INDEX);
+    assertThat(r.err()).isEqualTo("prism-index search: no index at " + other.resolve("idx")
+        + "; run `prism-index index`\n");
+    assertThat(other.resolve("idx")).doesNotExist();
+  }
+
+  @Test
+  void semanticAndHybridWithoutAModelAreExit4() {
+    for (String mode : List.of("semantic", "hybrid")) {
+      Result r = cli.run("search", "duration", "--mode", mode, "--json");
+      assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.MODEL);
+      assertThat(r.out()).isEmpty();
+      assertThat(r.err()).startsWith("prism-index search: " + mode + " search ")
+          .contains("--mode lexical").endsWith("\n");
+      assertThat(r.err().strip()).doesNotContain("\n");
+    }
+  }
+
+  @Test
+  void aClosedStdoutEndsQuietlyWithExit0() {
+    PrintStream closed = new PrintStream(new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("Broken pipe");
+      }
+    }, false, StandardCharsets.UTF_8);
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    for (String[] args : List.of(new String[] {"search", "duration", "--json"},
+        new String[] {"search", "duration"}, new String[] {"status"},
+        new String[] {"index", "--json"})) {
+      int exit = Main.run(args, closed, new PrintStream(err, true, StandardCharsets.UTF_8),
+          cli.environment());
+      assertThat(exit).as(String.join(" ", args)).isZero();
+    }
+    assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+  }
+
+  @Test
+  void indexDirectoryFromTheEnvironmentAndTheFlag() throws Exception {
+    Path a = repo.resolve("idx-a");
+    Path b = repo.resolve("idx-b");
+    cli.variables.put(Environment.INDEX_DIR_VARIABLE, a.toString());
+    assertThat(cli.run("index").exit()).isZero();
+    assertThat(a.resolve("lucene")).isDirectory();
+    assertThat(cli.run("--index-dir", b.toString(), "index").exit()).isZero();
+    assertThat(b.resolve("lucene")).isDirectory();
+    Iterator<JsonNode> status = cli.run("status", "--json").json().iterator();
+    assertThat(status.next().get("indexDir").asText()).isEqualTo(a.toString());
+  }
+
+  @Test
+  void theRepositoryRootIsFoundFromASubdirectory() throws Exception {
+    Files.createDirectories(repo.resolve(".git"));
+    Path deep = Files.createDirectories(repo.resolve("src/main/java/demo"));
+    assertThat(Requests.repositoryRoot(deep)).isEqualTo(repo);
+    Path plain = Files.createTempDirectory("no-git");
+    try {
+      assertThat(Requests.repositoryRoot(plain)).isEqualTo(plain);
+    } finally {
+      Files.delete(plain);
+    }
+  }
+}

@@ -1,0 +1,143 @@
+package dev.prismindex.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.cli.Harness.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Exit code 2 for every kind of bad usage, found before the index is touched; help and version. */
+class UsageTest {
+
+  @TempDir Path repo;
+  Harness cli;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    cli = new Harness(repo);
+    cli.smallRepository();
+  }
+
+  private void assertUsage(Result r, String message) {
+    assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.USAGE);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).contains(message);
+    assertThat(r.err().strip()).doesNotContain("\n");
+    assertThat(repo.resolve(".prism-index")).doesNotExist();
+  }
+
+  @Test
+  void versionPrintsTheProjectVersion() {
+    Result r = cli.run("--version");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).matches("prism-index \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\n");
+    assertThat(r.err()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "index", "search", "status"})
+  void everyCommandHasHelp(String command) {
+    Result r = command.isEmpty() ? cli.run("--help") : cli.run(command, "--help");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).startsWith("Usage: prism-index" + (command.isEmpty() ? "" : " " + command));
+    assertThat(r.err()).isEmpty();
+  }
+
+  @Test
+  void helpListsTheExitCodes() {
+    assertThat(cli.run("--help").out()).contains("3 index missing").contains("4 embedding model");
+  }
+
+  @Test
+  void noCommand() {
+    assertUsage(cli.run(), "prism-index: missing command: index, search or status");
+  }
+
+  @Test
+  void unknownCommand() {
+    assertUsage(cli.run("find", "x"),
+        "prism-index: unknown command 'find': expected index, search or status");
+  }
+
+  @Test
+  void missingQuery() {
+    assertUsage(cli.run("search"), "prism-index search: missing QUERY");
+  }
+
+  @Test
+  void blankQuery() {
+    assertUsage(cli.run("search", "   "), "prism-index search: missing QUERY");
+  }
+
+  @Test
+  void invalidMode() {
+    assertUsage(cli.run("search", "x", "--mode", "fuzzy"),
+        "prism-index search: invalid --mode 'fuzzy': expected lexical, semantic, hybrid or literal");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "-1", "1001"})
+  void limitOutOfRange(String limit) {
+    assertUsage(cli.run("search", "x", "--limit", limit),
+        "prism-index search: invalid --limit " + limit + ": expected 1..1000");
+  }
+
+  @Test
+  void limitNotANumber() {
+    assertUsage(cli.run("search", "x", "--limit", "ten"), "prism-index search: invalid value for"
+        + " option '--limit': 'ten' is not an int");
+  }
+
+  @Test
+  void unknownOption() {
+    assertUsage(cli.run("search", "x", "--fuzzy"),
+        "prism-index search: unknown option: '--fuzzy' (see `prism-index search --help`)");
+  }
+
+  @Test
+  void secondQueryWord() {
+    assertUsage(cli.run("search", "two", "words"), "prism-index search: unmatched argument");
+  }
+
+  @Test
+  void caseSensitiveOutsideLiteralMode() {
+    assertUsage(cli.run("search", "x", "--case-sensitive"),
+        "--case-sensitive applies to --mode literal only");
+  }
+
+  @Test
+  void pathScopeLeavingTheRepository() {
+    assertUsage(cli.run("search", "x", "--path", "../elsewhere"), "invalid --path");
+  }
+
+  @Test
+  void negativeRefreshPolicy() {
+    assertUsage(cli.run("search", "x", "--max-refresh-files", "-1"),
+        "invalid --max-refresh-files -1");
+  }
+
+  @Test
+  void repoThatIsNotADirectory() throws Exception {
+    Path file = Files.writeString(repo.resolve("file.txt"), "x");
+    assertUsage(cli.run("--repo", file.toString(), "status"), "is not a directory");
+  }
+
+  @Test
+  void indexRejectsSearchOptions() {
+    assertUsage(cli.run("index", "--limit", "3"), "prism-index index: unknown options: '--limit'");
+  }
+
+  @Test
+  void globalOptionsWorkBeforeAndAfterTheCommand() throws Exception {
+    Path sub = Files.createDirectories(repo.resolve("elsewhere"));
+    cli.cwd = sub;
+    assertThat(cli.run("--repo", repo.toString(), "index").exit()).isZero();
+    assertThat(cli.run("search", "parseDuration", "--repo", repo.toString()).exit()).isZero();
+    assertThat(cli.run("--repo", repo.toString(), "search", "parseDuration").exit()).isZero();
+  }
+}
