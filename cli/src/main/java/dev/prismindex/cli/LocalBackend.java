@@ -296,8 +296,19 @@ final class LocalBackend implements Backend {
     return env.models().get().map(EmbedderProvider::id);
   }
 
-  private static HybridIndexOptions options(Target target) {
-    return HybridIndexOptions.builder(target.root()).home(target.home()).build();
+  /**
+   * The engine's options: the environment's model (the engine would otherwise pick the class
+   * path's default provider itself), or lexical-only without one.
+   */
+  private HybridIndexOptions options(Target target) {
+    HybridIndexOptions.Builder b = HybridIndexOptions.builder(target.root()).home(target.home());
+    Optional<EmbedderProvider> model = env.models().get();
+    if (model.isPresent()) {
+      b.embedder(model.get().create());
+    } else {
+      b.semantic(false);
+    }
+    return b.build();
   }
 
   private static boolean exists(Target target) {
