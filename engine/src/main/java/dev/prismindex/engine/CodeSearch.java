@@ -16,8 +16,19 @@ public interface CodeSearch {
    * @param opts limit, mode and scope
    * @return at most {@code opts.limit()} hits, best first; empty when nothing matches
    * @throws SemanticSearchUnavailableException when {@code opts.mode()} needs an embedding model and
-   *     none is available
+   *     none is usable (missing, disabled, different from the index's, or failing)
    * @throws IOException when the index cannot be read
    */
   List<Hit> search(String query, SearchOpts opts) throws IOException;
+
+  /**
+   * Searches the index like {@link #search} and also says how complete the answer is (semantic
+   * coverage). The default implementation reports a complete coverage.
+   *
+   * @throws SemanticSearchUnavailableException as {@link #search}
+   * @throws IOException as {@link #search}
+   */
+  default SearchResult searchResult(String query, SearchOpts opts) throws IOException {
+    return new SearchResult(search(query, opts), opts.mode(), new SemanticCoverage(0, 0));
+  }
 }

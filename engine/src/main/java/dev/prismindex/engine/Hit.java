@@ -7,15 +7,17 @@ import org.jspecify.annotations.Nullable;
  * One located search result.
  *
  * @param path repository-relative, {@code /}-separated path of the file
- * @param line 1-based best-matching line (the line of the chunk with the most distinct query terms)
+ * @param line 1-based best line: the chunk line with the most distinct query terms when the lexical
+ *     engine matched the hit, else the chunk's symbol line, else its first non-blank line
  * @param endLine 1-based last line of the chunk the hit came from ({@code >= line})
  * @param snippet the text of {@code line}, trimmed and bounded to {@link #MAX_SNIPPET_CHARS}; never empty
- * @param score relevance in [0, 1] (for lexical: the BM25 score divided by the best score of the query)
+ * @param score relevance in [0, 1]: LEXICAL, the BM25 score divided by the best one of the query;
+ *     SEMANTIC, the cosine similarity clamped to [0, 1]; HYBRID, the fused score divided by the
+ *     maximum attainable one (see {@link Fusion})
  * @param language the language detected from the file name ({@code "text"} when unknown)
  * @param symbol the name of the definition the chunk belongs to, if any
  * @param lexical how the lexical engine ranked the hit, if it contributed
- * @param semantic how the semantic engine ranked the hit, if it contributed (always null until
- *     embeddings exist)
+ * @param semantic how the semantic engine ranked the hit, if it contributed
  */
 public record Hit(
     String path,

@@ -1,7 +1,10 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbedderProvider;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -21,6 +24,17 @@ import org.jspecify.annotations.Nullable;
  *     ...) are indexed (default false)
  * @param threads worker threads for hashing and chunking (default: available processors)
  * @param clock the clock for commit timestamps and the racy-timestamp rule (tests inject one)
+ * @param semantic whether semantic search is on (default true): false makes the index lexical-only
+ *     (no embedding, SEMANTIC and HYBRID refused) without touching vectors already in the index
+ * @param embedder the embedding model; {@code null} (the default) means the first
+ *     {@link EmbedderProvider} on the class path ({@link EmbedderProvider#findDefault()}), if any
+ * @param seamSemanticMode what the seam's {@code semantic} mode runs: {@link RetrievalMode#HYBRID}
+ *     (default) or {@link RetrievalMode#SEMANTIC}
+ * @param embeddingThreads threads calling the embedder during a refresh (default
+ *     {@value #DEFAULT_EMBEDDING_THREADS}: the bundled model already uses every core per call, yet a
+ *     second caller still gained 5-8 % on two cores, see {@code docs/benchmarks.md})
+ * @param embeddingCommitInterval how often a refresh commits the vectors embedded so far (default
+ *     30 s; {@link Duration#ZERO} commits after every batch), so an interrupted run keeps its work
  */
 public record HybridIndexOptions(
     Path root,
@@ -30,12 +44,21 @@ public record HybridIndexOptions(
     long maxFileBytes,
     boolean indexSecrets,
     int threads,
-    Clock clock) {
+    Clock clock,
+    boolean semantic,
+    @Nullable Embedder embedder,
+    RetrievalMode seamSemanticMode,
+    int embeddingThreads,
+    Duration embeddingCommitInterval) {
 
   /** Default {@link #maxFileBytes()}: 1 MiB. */
   public static final long DEFAULT_MAX_FILE_BYTES = 1024L * 1024;
   /** The name of the default index home below the repository root. */
   public static final String DEFAULT_HOME_NAME = ".prism-index";
+  /** Default {@link #embeddingThreads()}. */
+  public static final int DEFAULT_EMBEDDING_THREADS = 2;
+  /** Default {@link #embeddingCommitInterval()}. */
+  public static final Duration DEFAULT_EMBEDDING_COMMIT_INTERVAL = Duration.ofSeconds(30);
 
   public HybridIndexOptions {
     root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
@@ -49,6 +72,25 @@ public record HybridIndexOptions(
     if (threads < 1 || threads > 256) {
       throw new IllegalArgumentException("threads must be between 1 and 256: " + threads);
     }
+    Objects.requireNonNull(seamSemanticMode, "seamSemanticMode");
+    if (seamSemanticMode == RetrievalMode.LEXICAL) {
+      throw new IllegalArgumentException("seamSemanticMode must be SEMANTIC or HYBRID");
+    }
+    if (embeddingThreads < 1 || embeddingThreads > 64) {
+      throw new IllegalArgumentException(
+          "embeddingThreads must be between 1 and 64: " + embeddingThreads);
+    }
+    Objects.requireNonNull(embeddingCommitInterval, "embeddingCommitInterval");
+    if (embeddingCommitInterval.isNegative()) {
+      throw new IllegalArgumentException("embeddingCommitInterval must not be negative");
+    }
+  }
+
+  /** The options of the first engine version: semantic search with the default model. */
+  public HybridIndexOptions(Path root, Path home, List<String> include, List<String> exclude,
+      long maxFileBytes, boolean indexSecrets, int threads, Clock clock) {
+    this(root, home, include, exclude, maxFileBytes, indexSecrets, threads, clock, true, null,
+        RetrievalMode.HYBRID, DEFAULT_EMBEDDING_THREADS, DEFAULT_EMBEDDING_COMMIT_INTERVAL);
   }
 
   /** Starts options for the repository at {@code root}. */
@@ -66,6 +108,11 @@ public record HybridIndexOptions(
     private boolean indexSecrets;
     private int threads = Runtime.getRuntime().availableProcessors();
     private Clock clock = Clock.systemUTC();
+    private boolean semantic = true;
+    private @Nullable Embedder embedder;
+    private RetrievalMode seamSemanticMode = RetrievalMode.HYBRID;
+    private int embeddingThreads = DEFAULT_EMBEDDING_THREADS;
+    private Duration embeddingCommitInterval = DEFAULT_EMBEDDING_COMMIT_INTERVAL;
 
     private Builder(Path root) {
       this.root = Objects.requireNonNull(root, "root");
@@ -107,15 +154,45 @@ public record HybridIndexOptions(
       return this;
     }
 
+    /** Switches semantic search on (default) or off (lexical-only). */
+    public Builder semantic(boolean value) {
+      this.semantic = value;
+      return this;
+    }
+
+    /** Uses this embedding model instead of the class path's default one. */
+    public Builder embedder(Embedder value) {
+      this.embedder = Objects.requireNonNull(value, "embedder");
+      return this;
+    }
+
+    /** What the seam's {@code semantic} mode runs (default {@link RetrievalMode#HYBRID}). */
+    public Builder seamSemanticMode(RetrievalMode value) {
+      this.seamSemanticMode = Objects.requireNonNull(value, "seamSemanticMode");
+      return this;
+    }
+
+    public Builder embeddingThreads(int value) {
+      this.embeddingThreads = value;
+      return this;
+    }
+
+    public Builder embeddingCommitInterval(Duration value) {
+      this.embeddingCommitInterval = Objects.requireNonNull(value, "embeddingCommitInterval");
+      return this;
+    }
+
     /**
      * Validates and builds.
      *
-     * @throws IllegalArgumentException for a non-positive file cap or thread count, or an invalid glob
+     * @throws IllegalArgumentException for a non-positive file cap or thread count, an invalid
+     *     glob, a LEXICAL seam mode, or an out-of-range embedding setting
      */
     public HybridIndexOptions build() {
       Path r = root.toAbsolutePath().normalize();
       return new HybridIndexOptions(r, home == null ? r.resolve(DEFAULT_HOME_NAME) : home, include,
-          exclude, maxFileBytes, indexSecrets, threads, clock);
+          exclude, maxFileBytes, indexSecrets, threads, clock, semantic, embedder,
+          seamSemanticMode, embeddingThreads, embeddingCommitInterval);
     }
   }
 }

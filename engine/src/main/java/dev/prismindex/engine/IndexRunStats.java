@@ -15,9 +15,11 @@ import org.jspecify.annotations.Nullable;
  * @param unchanged files whose content was unchanged (by stat where provably safe, else by hash)
  * @param skipped files left out, by reason
  * @param chunksWritten chunk documents written
- * @param chunksEmbedded chunks embedded in this run (always 0 until embeddings exist)
- * @param chunksReused chunks whose embedding came from the cache (always 0 until embeddings exist)
- * @param committed whether the run wrote a Lucene commit (false when nothing changed)
+ * @param chunksEmbedded distinct chunk texts embedded by this run (vectors added)
+ * @param chunksReused chunks written by this run whose text already had a vector from an earlier
+ *     run (the embedding cache); 0 when semantic search is unavailable
+ * @param committed whether the run wrote a Lucene commit, lexical or vectors (false when nothing
+ *     changed)
  * @param sourceRevision the revision recorded by the run's commit (or the current one when no commit)
  * @param durationMs wall time of the run
  */

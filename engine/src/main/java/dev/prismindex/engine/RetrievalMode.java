@@ -4,8 +4,8 @@ package dev.prismindex.engine;
 public enum RetrievalMode {
   /** BM25 over code-aware tokens (identifiers split and kept whole), definitions boosted. */
   LEXICAL,
-  /** k-NN over chunk embeddings; needs an embedding model (not available in this version). */
+  /** k-NN over chunk embeddings (the query string alone is embedded); needs an embedding model. */
   SEMANTIC,
-  /** Lexical and semantic fused by reciprocal rank; needs an embedding model. */
+  /** Lexical and semantic fused by reciprocal rank ({@link Fusion}); needs an embedding model. */
   HYBRID
 }

@@ -11,8 +11,11 @@ import org.jspecify.annotations.Nullable;
  * @param mode which engine answers
  * @param pathScope a repository-relative directory or file the hits must lie in ({@code null}, {@code
  *     ""} or {@code "."} for the whole repository; {@code src/} and {@code ./src} mean {@code src})
+ * @param fusion how HYBRID fuses the two rankings (default {@link Fusion#rrf()}; ignored by the
+ *     other modes)
  */
-public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathScope) {
+public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathScope,
+    Fusion fusion) {
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
@@ -27,15 +30,35 @@ public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathSco
    */
   public SearchOpts {
     Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(fusion, "fusion");
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ": " + limit);
     }
     pathScope = normaliseScope(pathScope);
   }
 
+  /**
+   * Options with the default fusion.
+   *
+   * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
+   */
+  public SearchOpts(int limit, RetrievalMode mode, @Nullable String pathScope) {
+    this(limit, mode, pathScope, Fusion.rrf());
+  }
+
   /** Lexical search returning at most {@code limit} hits over the whole repository. */
   public static SearchOpts lexical(int limit) {
     return new SearchOpts(limit, RetrievalMode.LEXICAL, null);
+  }
+
+  /** Semantic search returning at most {@code limit} hits over the whole repository. */
+  public static SearchOpts semantic(int limit) {
+    return new SearchOpts(limit, RetrievalMode.SEMANTIC, null);
+  }
+
+  /** Hybrid search (plain RRF) returning at most {@code limit} hits over the whole repository. */
+  public static SearchOpts hybrid(int limit) {
+    return new SearchOpts(limit, RetrievalMode.HYBRID, null);
   }
 
   /** A builder starting from {@link #DEFAULT_LIMIT} hits, lexical mode, whole repository. */
@@ -69,6 +92,7 @@ public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathSco
     private int limit = DEFAULT_LIMIT;
     private RetrievalMode mode = RetrievalMode.LEXICAL;
     private @Nullable String pathScope;
+    private Fusion fusion = Fusion.rrf();
 
     private Builder() {}
 
@@ -87,13 +111,19 @@ public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathSco
       return this;
     }
 
+    /** How HYBRID fuses the rankings (default {@link Fusion#rrf()}). */
+    public Builder fusion(Fusion value) {
+      this.fusion = Objects.requireNonNull(value, "fusion");
+      return this;
+    }
+
     /**
      * Validates and builds.
      *
      * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
      */
     public SearchOpts build() {
-      return new SearchOpts(limit, mode, pathScope);
+      return new SearchOpts(limit, mode, pathScope, fusion);
     }
   }
 }

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.Random;
 
 /**
- * The child process of {@link CrashSafetyTest}: indexes a corpus over and over, editing a few files
- * between runs, until it is killed. Prints {@code COMMITTED <revision>} after each commit.
+ * The child process of {@link CrashSafetyTest}: indexes (and embeds) a corpus over and over, editing
+ * a few files between runs, until it is killed. Prints {@code COMMITTED <revision>} after each commit.
  *
  * <p>Usage: {@code CrashChild <root> <seed>}.
  */
@@ -16,7 +16,10 @@ public final class CrashChild {
   public static void main(String[] args) throws Exception {
     Path root = Path.of(args[0]);
     Random random = new Random(Long.parseLong(args[1]));
-    try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root).build())) {
+    // The class path's default embedder (the test one); vectors committed after every batch, so
+    // kills also land between vector commits.
+    try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root)
+        .embeddingCommitInterval(java.time.Duration.ZERO).build())) {
       for (int run = 0; ; run++) {
         IndexRunStats stats = index.refresh(run % 3 == 2 ? RefreshOptions.FULL
             : RefreshOptions.INCREMENTAL);

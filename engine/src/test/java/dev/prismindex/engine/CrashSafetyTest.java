@@ -21,9 +21,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills a child indexing process with SIGKILL ({@code destroyForcibly}) at random moments and checks
- * every time that the index opens, is consistent with its last commit and answers queries; finally
- * a run in this process completes the work. The seed is printed in assertion messages.
+ * Kills a child indexing process with SIGKILL ({@code destroyForcibly}) at random moments (lexical
+ * and vector commits alike) and checks every time that the index opens, is consistent with its last
+ * commit (manifest, chunk, coverage and vector counts) and answers queries; finally a run in this
+ * process completes the work, embeddings included. The seed is printed in assertion messages.
  */
 class CrashSafetyTest {
 
@@ -115,6 +116,11 @@ class CrashSafetyTest {
           assertThat(index.manifest()).as(msg).hasSize((int) status.files());
           long chunks = index.manifest().values().stream().mapToLong(e -> e.chunks()).sum();
           assertThat(chunks).as(msg).isEqualTo(status.chunks());
+          // The coverage and vector counts of the commit describe its documents exactly.
+          assertThat(index.vectorStats().chunksEmbedded()).as(msg)
+              .isEqualTo(status.chunksEmbedded());
+          assertThat(index.vectorStats().vectors()).as(msg).isEqualTo(status.vectors());
+          assertThat(index.vectorStats().chunks()).as(msg).isEqualTo(status.chunks());
           assertThat(status.sourceRevision()).as(msg).startsWith("manifest:");
           if (status.files() > 0) {
             assertThat(index.search("compute1Value", SearchOpts.lexical(5))).as(msg)
@@ -140,6 +146,8 @@ class CrashSafetyTest {
       }
       assertThat(index.engineStatus().files()).isEqualTo(onDisk);
       assertThat(index.status().state()).isEqualTo(IndexState.READY);
+      assertThat(index.engineStatus().coverage().complete()).isTrue();
+      assertThat(index.search("compute value", SearchOpts.hybrid(3))).isNotEmpty();
     }
     assertThat(new File(root.toFile(), ".prism-index/.gitignore")).exists();
     assertThat(new ArrayList<>(List.of(1))).hasSize(1);

@@ -22,6 +22,11 @@ import org.bouncycastle.crypto.digests.Blake3Digest;
  *     generate DIR FILES        # writes a synthetic Java corpus of FILES files into DIR
  * java ... EngineTiming index DIR    # cold index, size, no-change and one-edit reindex, queries
  * java ... EngineTiming blake3       # BLAKE3 throughput: BouncyCastle vs commons-codec
+ * java ... EngineTiming cold DIR HOME RUNS   # cold lexical index: wall and CPU time per run
+ * java ... EngineTiming hybrid DIR HOME THREADS [REPS]
+ *     # with the real model, REPS times: the model alone on the corpus's distinct chunk texts,
+ *     # then a cold index with THREADS embedding threads (chunks/s and CPU per chunk of both);
+ *     # then index size and warm query latency per mode
  * </pre>
  */
 public final class EngineTiming {
@@ -31,6 +36,9 @@ public final class EngineTiming {
     switch (args[0]) {
       case "generate" -> generate(Path.of(args[1]), Integer.parseInt(args[2]));
       case "index" -> index(Path.of(args[1]), args.length > 2 ? args[2] : null);
+      case "cold" -> cold(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
+      case "hybrid" -> hybrid(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]),
+          args.length > 4 ? Integer.parseInt(args[4]) : 1);
       case "blake3" -> blake3();
       default -> throw new IllegalArgumentException(args[0]);
     }
@@ -87,7 +95,8 @@ public final class EngineTiming {
       }
       sourceBytes = total;
     }
-    HybridIndexOptions options = HybridIndexOptions.builder(dir).home(home).build();
+    HybridIndexOptions options =
+        HybridIndexOptions.builder(dir).home(home).semantic(false).build();
     try (HybridIndex index = HybridIndex.open(options)) {
       long t0 = System.nanoTime();
       IndexRunStats cold = index.refresh(RefreshOptions.FULL);
@@ -148,6 +157,163 @@ public final class EngineTiming {
       System.out.printf("lexical (limit 10): p50 %.2f ms, p95 %.2f ms%n", pct(lex, 50), pct(lex, 95));
       System.out.printf("indexed_literal (100 files): p50 %.2f ms, p95 %.2f ms%n", pct(lit, 50),
           pct(lit, 95));
+    }
+  }
+
+  /**
+   * Cold full index of {@code dir} into {@code home}, {@code runs} times: wall time and the process's
+   * CPU time per run (CPU time is the steadier figure on a shared machine).
+   */
+  static void cold(Path dir, Path home, int runs) throws Exception {
+    var os = (com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    for (int i = 0; i < runs; i++) {
+      HybridIndexOptions options =
+        HybridIndexOptions.builder(dir).home(home).semantic(false).build();
+      try (HybridIndex index = HybridIndex.open(options)) {
+        long cpu = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        IndexRunStats stats = index.refresh(RefreshOptions.FULL);
+        System.out.printf("cold run %d: wall %d ms, cpu %d ms, files %d, chunks %d%n", i,
+            (System.nanoTime() - t0) / 1_000_000, (os.getProcessCpuTime() - cpu) / 1_000_000,
+            stats.added(), stats.chunksWritten());
+      }
+    }
+  }
+
+  /**
+   * The real model on a corpus: REPS times, alternately, the raw model over the corpus's distinct
+   * chunk texts and a cold index (lexical phase, then the embedding phase) with {@code threads}
+   * embedding threads; wall and process CPU time of each, best and median. Then the index size
+   * and the warm query latency of the three modes, interleaved query by query.
+   */
+  static void hybrid(Path dir, Path home, int threads, int reps) throws Exception {
+    var os = (com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    dev.prismindex.embed.Embedder model = dev.prismindex.embed.EmbedderProvider
+        .find("all-minilm-l6-v2-q").orElseThrow().create();
+    long t = System.nanoTime();
+    model.embed(List.of("warm up"));
+    System.out.printf("model %s: load + first call %d ms%n", model.id(),
+        (System.nanoTime() - t) / 1_000_000);
+    long sourceBytes = 0;
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.filter(Files::isRegularFile)
+          .filter(p -> !dir.relativize(p).startsWith(".git")).toList()) {
+        sourceBytes += Files.size(p);
+      }
+    }
+    List<String> texts = VectorTiming.chunkTexts(dir, Integer.MAX_VALUE);
+    List<Double> rawRates = new ArrayList<>();
+    List<Double> pipeRates = new ArrayList<>();
+    List<Double> rawCpu = new ArrayList<>();
+    List<Double> pipeCpu = new ArrayList<>();
+    HybridIndexOptions options = HybridIndexOptions.builder(dir).home(home).embedder(model)
+        .embeddingThreads(threads).build();
+    for (int rep = 0; rep < reps; rep++) {
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(threads);
+      long cpu0 = os.getProcessCpuTime();
+      t = System.nanoTime();
+      List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+      for (int i = 0; i < texts.size(); i += 32) {
+        List<String> batch = texts.subList(i, Math.min(texts.size(), i + 32));
+        futures.add(pool.submit(() -> model.embed(batch)));
+      }
+      for (var f : futures) {
+        f.get();
+      }
+      pool.shutdown();
+      double secs = (System.nanoTime() - t) / 1e9;
+      double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+      rawRates.add(texts.size() / secs);
+      rawCpu.add(cpu * 1000 / texts.size());
+      System.out.printf("rep %d raw model, %d thread(s): %d texts in %.1f s = %.1f chunks/s, "
+          + "%.1f ms CPU per chunk%n", rep, threads, texts.size(), secs, texts.size() / secs,
+          cpu * 1000 / texts.size());
+      deleteTree(home);
+      try (HybridIndex index = HybridIndex.open(options)) {
+        long[] embeddingStart = {0, 0};
+        t = System.nanoTime();
+        IndexRunStats stats = index.refresh(RefreshOptions.FULL.withProgress(p -> {
+          if (p.phase() == IndexProgress.Phase.EMBEDDING && embeddingStart[0] == 0) {
+            embeddingStart[0] = System.nanoTime();
+            embeddingStart[1] = os.getProcessCpuTime();
+          }
+        }));
+        long end = System.nanoTime();
+        double embedding = (end - embeddingStart[0]) / 1e9;
+        double embedCpu = (os.getProcessCpuTime() - embeddingStart[1]) / 1e9;
+        EngineStatus st = index.engineStatus();
+        pipeRates.add(stats.chunksEmbedded() / embedding);
+        pipeCpu.add(embedCpu * 1000 / stats.chunksEmbedded());
+        System.out.printf("rep %d cold hybrid index, %d embedding thread(s): %.1f s = lexical "
+            + "%.1f s + embedding %.1f s; %d files, %d chunks, %d texts embedded = %.1f chunks/s"
+            + ", %.1f ms CPU per chunk%n", rep, threads, (end - t) / 1e9,
+            (embeddingStart[0] - t) / 1e9, embedding, st.files(), st.chunks(),
+            stats.chunksEmbedded(), stats.chunksEmbedded() / embedding,
+            embedCpu * 1000 / stats.chunksEmbedded());
+        if (rep == reps - 1) {
+          System.out.printf("source %.1f MB; index with vectors %.1f MB = %.2f x source; "
+              + "coverage %d/%d%n", sourceBytes / 1e6, st.sizeOnDiskBytes() / 1e6,
+              st.sizeOnDiskBytes() / (double) sourceBytes, st.chunksEmbedded(), st.chunks());
+          latencies(index);
+        }
+      }
+    }
+    System.out.printf("raw chunks/s best %.1f median %.1f; pipeline best %.1f median %.1f; "
+        + "pipeline/raw best %.0f %%, median %.0f %%; CPU ms per chunk raw median %.1f, "
+        + "pipeline median %.1f%n", max(rawRates), median(rawRates), max(pipeRates),
+        median(pipeRates), 100 * max(pipeRates) / max(rawRates),
+        100 * median(pipeRates) / median(rawRates), median(rawCpu), median(pipeCpu));
+  }
+
+  private static double max(List<Double> v) {
+    return v.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+  }
+
+  private static double median(List<Double> v) {
+    double[] s = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return s.length == 0 ? 0 : s.length % 2 == 1 ? s[s.length / 2]
+        : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  /** Warm latency of the three modes, interleaved query by query (same conditions for all). */
+  static void latencies(HybridIndex index) throws IOException {
+    String[] queries = {"parse duration config", "validate the session token",
+        "render widget", "cache", "flush buffer stream", "where are payments encoded",
+        "resolve schema record", "decodeBufferQueue", "how is the user order updated",
+        "computeMetricEvent", "serialize a date to json", "read the next token"};
+    RetrievalMode[] modes = RetrievalMode.values();
+    for (int warm = 0; warm < 150; warm++) {
+      index.search(queries[warm % queries.length] + " w" + warm,
+          new SearchOpts(10, modes[warm % modes.length], null));
+    }
+    int n = 400;
+    long[][] nanos = new long[modes.length][n];
+    for (int i = 0; i < n; i++) {
+      for (int m = 0; m < modes.length; m++) {
+        // A distinct query text every time, so no cache of any layer helps.
+        String q = queries[i % queries.length] + " q" + i;
+        long q0 = System.nanoTime();
+        index.search(q, new SearchOpts(10, modes[m], null));
+        nanos[m][i] = System.nanoTime() - q0;
+      }
+    }
+    for (int m = 0; m < modes.length; m++) {
+      System.out.printf("%s (limit 10, query embedding included): p50 %.2f ms, p95 %.2f ms%n",
+          modes[m], pct(nanos[m], 50), pct(nanos[m], 95));
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
     }
   }
 

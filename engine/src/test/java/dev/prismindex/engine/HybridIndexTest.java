@@ -128,15 +128,22 @@ class HybridIndexTest {
   }
 
   @Test
-  void semanticAndHybridFailClearly() throws Exception {
-    try (HybridIndex index = TestRepos.open(root)) {
+  void semanticAndHybridFailClearlyWhenSemanticSearchIsOff() throws Exception {
+    write(root, "a.txt", "needle\n");
+    try (HybridIndex index = HybridIndex.open(
+        HybridIndexOptions.builder(root).semantic(false).build())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
       for (RetrievalMode mode : List.of(RetrievalMode.SEMANTIC, RetrievalMode.HYBRID)) {
         assertThatThrownBy(() -> index.search("x",
             SearchOpts.builder().mode(mode).build()))
-            .isInstanceOf(SemanticSearchUnavailableException.class)
-            .hasMessageContaining("semantic search unavailable");
+            .isInstanceOfSatisfying(SemanticSearchUnavailableException.class, e ->
+                assertThat(e.reason())
+                    .isEqualTo(SemanticSearchUnavailableException.Reason.DISABLED))
+            .hasMessageStartingWith("embedding model unavailable: semantic search is disabled");
       }
       assertThat(index.capabilities().semantic()).isFalse();
+      assertThat(index.engineStatus().semantic()).isEqualTo(SemanticState.DISABLED);
+      assertThat(index.search("needle", SearchOpts.lexical(5))).hasSize(1);
     }
   }
 

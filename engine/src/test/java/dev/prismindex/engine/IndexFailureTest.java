@@ -58,7 +58,7 @@ class IndexFailureTest {
           assertThat(e.found()).isEqualTo("0");
           assertThat(e.expected()).isEqualTo(Schema.FORMAT_VERSION);
         })
-        .hasMessageContaining("format version 0 found, 1 expected");
+        .hasMessageContaining("format version 0 found, " + Schema.FORMAT_VERSION + " expected");
   }
 
   @Test

@@ -88,8 +88,9 @@ class SeamTest {
   }
 
   @Test
-  void semanticIsRefusedAndPathsAreChecked() throws Exception {
-    try (HybridIndex index = TestRepos.open(root)) {
+  void semanticIsRefusedWhenOffAndPathsAreChecked() throws Exception {
+    try (HybridIndex index = HybridIndex.open(
+        HybridIndexOptions.builder(root).semantic(false).build())) {
       assertThat(index.capabilities().semantic()).isFalse();
       assertThatThrownBy(() -> index.search(new IndexQuery("x", SearchMode.SEMANTIC, null, 5,
           false, AbortSignal.create(), 1000)))

@@ -30,6 +30,21 @@ final class TestRepos {
     return HybridIndex.open(HybridIndexOptions.builder(root).build());
   }
 
+  /** Opens with this embedder; vectors are committed after every batch. */
+  static HybridIndex open(Path root, dev.prismindex.embed.Embedder embedder) throws IOException {
+    return HybridIndex.open(HybridIndexOptions.builder(root).embedder(embedder)
+        .embeddingCommitInterval(java.time.Duration.ZERO).build());
+  }
+
+  /** A Python function of about 200 characters (a chunk of its own). */
+  static String pyFunction(String name, String word) {
+    return "def " + name + "(value, factor):\n"
+        + "    \"\"\"Computes the " + word + " of a value for the " + name + " report.\"\"\"\n"
+        + "    scaled = value * factor + len(\"" + word + "\")\n"
+        + "    total = scaled - factor // 2\n"
+        + "    return total  # " + word + "\n\n";
+  }
+
   /** Runs a git command in {@code dir}; returns stdout. */
   static String git(Path dir, String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();

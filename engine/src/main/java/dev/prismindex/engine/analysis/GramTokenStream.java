@@ -1,32 +1,32 @@
 package dev.prismindex.engine.analysis;
 
-import java.util.Iterator;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
-/** Emits a precomputed set of n-grams as terms (the literal index's postings, DOCS only). */
+/** Emits the grams of a {@link GramSet} as terms (the literal index's postings, DOCS only). */
 public final class GramTokenStream extends TokenStream {
   private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
-  private final Iterable<String> grams;
-  private Iterator<String> it;
+  private final long[] grams;
+  private final char[] scratch = new char[3];
+  private int next;
 
-  public GramTokenStream(Iterable<String> grams) {
-    this.grams = grams;
-    this.it = grams.iterator();
+  public GramTokenStream(GramSet grams) {
+    this.grams = grams.sorted();
   }
 
   @Override
   public boolean incrementToken() {
-    if (!it.hasNext()) {
+    if (next >= grams.length) {
       return false;
     }
     clearAttributes();
-    term.setEmpty().append(it.next());
+    int len = GramSet.decode(grams[next++], scratch);
+    term.copyBuffer(scratch, 0, len);
     return true;
   }
 
   @Override
   public void reset() {
-    it = grams.iterator();
+    next = 0;
   }
 }

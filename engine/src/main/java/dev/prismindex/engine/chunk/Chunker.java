@@ -1,11 +1,14 @@
 package dev.prismindex.engine.chunk;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Supplier;
@@ -15,6 +18,9 @@ import org.slf4j.LoggerFactory;
 import org.treesitter.TSLanguage;
 import org.treesitter.TSNode;
 import org.treesitter.TSParser;
+import org.treesitter.TSQuery;
+import org.treesitter.TSQueryCursor;
+import org.treesitter.TSQueryMatch;
 import org.treesitter.TSTree;
 import org.treesitter.TreeSitterGo;
 import org.treesitter.TreeSitterJava;
@@ -68,6 +74,7 @@ public final class Chunker implements AutoCloseable {
 
   private final Map<String, TSLanguage> languages = new ConcurrentHashMap<>();
   private final Map<String, Queue<TSParser>> parsers = new ConcurrentHashMap<>();
+  private final Map<String, TSQuery> queries = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   /** Whether tree-sitter chunks {@code language}. */
@@ -93,6 +100,11 @@ public final class Chunker implements AutoCloseable {
     return new ChunkBuilder(lines).build(defs);
   }
 
+  /** The definitions of {@code text} (package-private for the equivalence test). */
+  List<ChunkBuilder.Def> definitions(String text, String language) {
+    return parse(text, language);
+  }
+
   private List<ChunkBuilder.Def> parse(String text, String language) {
     TSParser parser = borrow(language);
     try {
@@ -102,7 +114,7 @@ public final class Chunker implements AutoCloseable {
       }
       try {
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        return collect(tree.getRootNode(), utf8, 0);
+        return collect(tree.getRootNode(), query(language), utf8);
       } finally {
         tree.close();
       }
@@ -115,39 +127,113 @@ public final class Chunker implements AutoCloseable {
     }
   }
 
+  private TSLanguage language(String language) {
+    return languages.computeIfAbsent(language, l -> GRAMMARS.get(l).get());
+  }
+
+  /**
+   * One query per language capturing every node whose type is a definition type of that grammar.
+   * Queries are immutable once built and shared by all threads (each call has its own cursor).
+   */
+  private TSQuery query(String language) {
+    return queries.computeIfAbsent(language, l -> {
+      TSLanguage lang = language(l);
+      StringBuilder q = new StringBuilder("[");
+      for (String type : new TreeSet<>(DEFINITIONS)) {
+        if (lang.symbolForName(type, true) != 0) {
+          q.append('(').append(type).append(") ");
+        }
+      }
+      return new TSQuery(lang, q.append("] @def").toString());
+    });
+  }
+
   private TSParser borrow(String language) {
     Queue<TSParser> pool = parsers.computeIfAbsent(language, k -> new ConcurrentLinkedQueue<>());
     TSParser parser = pool.poll();
     if (parser == null) {
       parser = new TSParser();
-      parser.setLanguage(languages.computeIfAbsent(language, l -> GRAMMARS.get(l).get()));
+      parser.setLanguage(language(language));
     }
     return parser;
   }
 
-  private static List<ChunkBuilder.Def> collect(TSNode node, byte[] utf8, int depth) {
-    List<ChunkBuilder.Def> defs = new ArrayList<>();
-    if (depth > MAX_DEPTH) {
-      return defs;
+  /** A named definition found by the query, before nesting. */
+  private static final class Found {
+    final int startByte;
+    final int endByte;
+    final int startLine;
+    final int endLine;
+    final String name;
+    final List<Found> children = new ArrayList<>();
+
+    Found(int startByte, int endByte, int startLine, int endLine, String name) {
+      this.startByte = startByte;
+      this.endByte = endByte;
+      this.startLine = startLine;
+      this.endLine = endLine;
+      this.name = name;
     }
-    int count = node.getNamedChildCount();
-    for (int i = 0; i < count; i++) {
-      TSNode child = node.getNamedChild(i);
-      if (child.getNamedChildCount() == 0) {
+
+    boolean contains(Found other) {
+      return other.startByte >= startByte && other.endByte <= endByte;
+    }
+
+    ChunkBuilder.Def toDef() {
+      List<ChunkBuilder.Def> nested = new ArrayList<>(children.size());
+      for (Found c : children) {
+        nested.add(c.toDef());
+      }
+      return new ChunkBuilder.Def(startLine, endLine, name, nested);
+    }
+  }
+
+  /**
+   * The named definitions of the tree, nested by containment. The query runs in native code, so
+   * only definition nodes cross into Java (walking every node through JNI cost more than the parse).
+   * A definition without a name is transparent: its nested definitions attach to the enclosing one.
+   * Definitions nested deeper than {@value #MAX_DEPTH} levels are ignored.
+   */
+  private static List<ChunkBuilder.Def> collect(TSNode root, TSQuery query, byte[] utf8) {
+    List<Found> found = new ArrayList<>();
+    try (TSQueryCursor cursor = new TSQueryCursor()) {
+      cursor.exec(query, root);
+      TSQueryMatch match = new TSQueryMatch();
+      while (cursor.nextCapture(match)) {
+        TSNode node = match.getCaptures()[match.getCaptureIndex()].getNode();
+        if (node.getNamedChildCount() == 0) {
+          continue;
+        }
+        String name = nameOf(node, utf8);
+        if (name != null) {
+          found.add(new Found(node.getStartByte(), node.getEndByte(),
+              node.getStartPoint().getRow() + 1, node.getEndPoint().getRow() + 1, name));
+        }
+      }
+    }
+    // Outer before inner: start ascending, end descending (stable for identical ranges).
+    found.sort(Comparator.<Found>comparingInt(f -> f.startByte)
+        .thenComparing(Comparator.<Found>comparingInt(f -> f.endByte).reversed()));
+    List<Found> roots = new ArrayList<>();
+    ArrayDeque<Found> open = new ArrayDeque<>();
+    for (Found f : found) {
+      while (!open.isEmpty() && !open.peek().contains(f)) {
+        open.pop();
+      }
+      if (open.size() >= MAX_DEPTH) {
         continue;
       }
-      String name = DEFINITIONS.contains(child.getType()) ? nameOf(child, utf8) : null;
-      if (name != null) {
-        defs.add(new ChunkBuilder.Def(child.getStartPoint().getRow() + 1,
-            child.getEndPoint().getRow() + 1, name, collect(child, utf8, depth + 1)));
-      } else {
-        defs.addAll(collect(child, utf8, depth + 1));
-      }
+      (open.isEmpty() ? roots : open.peek().children).add(f);
+      open.push(f);
+    }
+    List<ChunkBuilder.Def> defs = new ArrayList<>(roots.size());
+    for (Found f : roots) {
+      defs.add(f.toDef());
     }
     return defs;
   }
 
-  private static @Nullable String nameOf(TSNode node, byte[] utf8) {
+  static @Nullable String nameOf(TSNode node, byte[] utf8) {
     String type = node.getType();
     switch (type) {
       case "decorated_definition": {
@@ -222,6 +308,10 @@ public final class Chunker implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    for (TSQuery q : queries.values()) {
+      q.close();
+    }
+    queries.clear();
     for (Queue<TSParser> pool : parsers.values()) {
       TSParser p;
       while ((p = pool.poll()) != null) {

@@ -3,18 +3,12 @@ package dev.prismindex.engine.search;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.analysis.CodeAnalyzer;
-import dev.prismindex.engine.store.FileEntry;
-import dev.prismindex.engine.store.IndexStore;
 import dev.prismindex.engine.store.Schema;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -33,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * {@code body} (boost 1), {@code symbol} (boost {@value #SYMBOL_BOOST}: definitions first) and
  * {@code path_text} (boost {@value #PATH_BOOST}).
  *
- * <p>Every hit is checked against the manifest before it is returned ({@link FileView}): a fresh
+ * <p>Every hit is checked against the manifest before it is returned ({@link HitLocator}): a fresh
  * file gives the best line inside the chunk (the most distinct query terms; ties go to the symbol
  * line, then the earliest); a changed file's hit is re-located to the nearest line carrying query
  * terms within {@value #RELOCATE_WINDOW} lines of the old chunk, or dropped; a deleted file's hit is
@@ -46,7 +40,7 @@ public final class LexicalSearcher {
   public static final int MAX_TERMS = 64;
   public static final float SYMBOL_BOOST = 4f;
   public static final float PATH_BOOST = 1.5f;
-  public static final int RELOCATE_WINDOW = 60;
+  public static final int RELOCATE_WINDOW = HitLocator.RELOCATE_WINDOW;
 
   private final Path root;
   private final CodeAnalyzer analyzer;
@@ -84,140 +78,66 @@ public final class LexicalSearcher {
     return b.build();
   }
 
-  /** Runs a lexical search; see the class comment. */
-  public List<Hit> search(IndexSearcher searcher, String text, int limit, @Nullable String scope)
-      throws IOException {
+  /**
+   * A chunk as one engine ranked it (its stored fields are read only when it becomes a hit).
+   *
+   * @param doc the CHUNK document's id in the searcher's reader
+   * @param rank 1-based rank in that engine's list
+   * @param score the engine's raw score (BM25, or cosine similarity)
+   */
+  public record Ranked(int doc, int rank, double score) {}
+
+  /** The distinct analyzed terms of a query (at most {@value #MAX_TERMS}). */
+  public Set<String> terms(String text) {
+    return analyzer.terms(text, MAX_TERMS);
+  }
+
+  /** The top {@code depth} chunks by BM25, before any freshness check. */
+  public List<Ranked> candidates(IndexSearcher searcher, String text, int depth,
+      @Nullable String scope) throws IOException {
     Query q = query(text, scope);
     if (q == null) {
       return List.of();
     }
-    Set<String> terms = analyzer.terms(text, MAX_TERMS);
-    TopDocs top = searcher.search(q, Math.min(limit * 2 + 10, 2000));
-    Map<String, FileView> views = new HashMap<>();
-    List<Hit> hits = new ArrayList<>();
-    double best = 0;
+    TopDocs top = searcher.search(q, depth);
+    List<Ranked> out = new ArrayList<>(top.scoreDocs.length);
     int rank = 0;
     for (ScoreDoc sd : top.scoreDocs) {
-      rank++;
+      out.add(new Ranked(sd.doc, ++rank, sd.score));
+    }
+    return out;
+  }
+
+  /** Runs a lexical search; see the class comment. */
+  public List<Hit> search(IndexSearcher searcher, String text, int limit, @Nullable String scope)
+      throws IOException {
+    Set<String> terms = terms(text);
+    if (terms.isEmpty()) {
+      return List.of();
+    }
+    HitLocator locator = new HitLocator(root, analyzer, maxFileBytes, searcher);
+    List<Hit> hits = new ArrayList<>();
+    double best = 0;
+    for (Ranked r : candidates(searcher, text, Math.min(limit * 2 + 10, 2000), scope)) {
       if (hits.size() == limit) {
         break;
       }
-      Document d = searcher.storedFields().document(sd.doc);
-      String path = d.get(Schema.PATH);
-      FileView view = views.get(path);
-      if (view == null) {
-        FileEntry entry = IndexStore.lookup(searcher, path);
-        view = FileView.load(root, path, entry, maxFileBytes);
-        views.put(path, view);
-      }
-      if (view.state() == FileView.State.GONE || view.lines() == null) {
+      Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
+          new EngineScore(r.rank(), r.score()), null);
+      if (hit == null) {
         continue;
       }
-      int start = d.getField(Schema.START_LINE).numericValue().intValue();
-      int end = d.getField(Schema.END_LINE).numericValue().intValue();
-      List<int[]> symbolLines = new ArrayList<>();
-      List<String> symbolNames = new ArrayList<>();
-      for (IndexableField f : d.getFields(Schema.SYMBOLS)) {
-        String v = f.stringValue();
-        int colon = v.indexOf(':');
-        symbolLines.add(new int[] {Integer.parseInt(v.substring(0, colon))});
-        symbolNames.add(v.substring(colon + 1));
-      }
-      List<String> lines = view.lines();
-      int line;
-      int endLine;
-      if (view.state() == FileView.State.FRESH && end <= lines.size()) {
-        int symbolLine = symbolLines.isEmpty() ? 0 : symbolLines.get(0)[0];
-        line = bestLine(lines, start, end, terms, symbolLine);
-        endLine = end;
-      } else {
-        line = relocate(lines, start, end, terms);
-        if (line == 0) {
-          continue;
-        }
-        endLine = line;
-      }
-      String snippet = snippet(lines, line, start, Math.min(end, lines.size()));
-      if (snippet == null) {
-        snippet = path;
-      }
-      String symbol = null;
-      for (int i = 0; i < symbolNames.size(); i++) {
-        if (symbol == null || symbolLines.get(i)[0] <= line) {
-          symbol = symbolNames.get(i);
-        }
-      }
       if (hits.isEmpty()) {
-        best = sd.score;
+        best = r.score();
       }
-      double score = best > 0 ? Math.min(1.0, Math.max(0.0, sd.score / best)) : 0.0;
-      hits.add(new Hit(path, line, Math.max(line, endLine), snippet, score, d.get(Schema.LANGUAGE),
-          symbol, new EngineScore(rank, sd.score), null));
+      hits.add(withScore(hit, best > 0 ? Math.min(1.0, Math.max(0.0, r.score() / best)) : 0.0));
     }
     return hits;
   }
 
-  private int matchCount(String line, Set<String> terms) {
-    if (line.isBlank()) {
-      return 0;
-    }
-    int count = 0;
-    for (String t : analyzer.terms(line, 512)) {
-      if (terms.contains(t)) {
-        count++;
-      }
-    }
-    return count;
-  }
-
-  int bestLine(List<String> lines, int start, int end, Set<String> terms, int symbolLine) {
-    int bestLine = 0;
-    int bestCount = -1;
-    int symbolCount = -1;
-    for (int ln = start; ln <= end; ln++) {
-      int c = matchCount(lines.get(ln - 1), terms);
-      if (ln == symbolLine) {
-        symbolCount = c;
-      }
-      if (c > bestCount) {
-        bestCount = c;
-        bestLine = ln;
-      }
-    }
-    if (bestCount <= 0) {
-      if (symbolLine >= start && symbolLine <= end) {
-        return symbolLine;
-      }
-      for (int ln = start; ln <= end; ln++) {
-        if (!lines.get(ln - 1).isBlank()) {
-          return ln;
-        }
-      }
-      return start;
-    }
-    return symbolCount == bestCount ? symbolLine : bestLine;
-  }
-
-  /** The line nearest the old chunk that carries the most query terms; 0 when none does. */
-  private int relocate(List<String> lines, int start, int end, Set<String> terms) {
-    int from = Math.max(1, start - RELOCATE_WINDOW);
-    int to = Math.min(lines.size(), end + RELOCATE_WINDOW);
-    int bestLine = 0;
-    int bestCount = 0;
-    int bestDistance = Integer.MAX_VALUE;
-    for (int ln = from; ln <= to; ln++) {
-      int c = matchCount(lines.get(ln - 1), terms);
-      if (c == 0) {
-        continue;
-      }
-      int distance = ln < start ? start - ln : ln > end ? ln - end : 0;
-      if (c > bestCount || (c == bestCount && distance < bestDistance)) {
-        bestCount = c;
-        bestLine = ln;
-        bestDistance = distance;
-      }
-    }
-    return bestLine;
+  static Hit withScore(Hit h, double score) {
+    return new Hit(h.path(), h.line(), h.endLine(), h.snippet(), score, h.language(), h.symbol(),
+        h.lexical(), h.semantic());
   }
 
   /** The trimmed, bounded text of {@code line}, or of the nearest non-blank line of the range. */

@@ -1,21 +1,24 @@
 package dev.prismindex.engine.store;
 
 import dev.prismindex.engine.analysis.GramTokenStream;
-import dev.prismindex.engine.analysis.Grams;
+import dev.prismindex.engine.analysis.GramSet;
 import dev.prismindex.engine.chunk.Chunk;
 import dev.prismindex.engine.chunk.SourceLines;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.StringJoiner;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
 
 /** Builds the FILE and CHUNK documents of {@link Schema}. */
@@ -35,11 +38,11 @@ public final class Documents {
 
   /** The FILE document: manifest entry plus the n-gram postings of its lines and path. */
   public static Document file(FileEntry e, List<String> lines) {
-    Set<String> grams = Grams.newSet();
+    GramSet grams = new GramSet();
     for (String line : lines) {
-      Grams.addLineGrams(line, grams);
+      grams.addLine(line);
     }
-    Grams.addLineGrams(e.path(), grams);
+    grams.addLine(e.path());
     Document d = new Document();
     d.add(new StringField(Schema.TYPE, Schema.TYPE_FILE, Field.Store.NO));
     d.add(new StringField(Schema.PATH, e.path(), Field.Store.YES));
@@ -60,8 +63,31 @@ public final class Documents {
     return file(e, SourceLines.split(text));
   }
 
+  /** The VECTOR document of one distinct chunk text. */
+  public static Document vector(byte[] hash, float[] vector, long createdMs) {
+    BytesRef key = new BytesRef(hash);
+    Document d = new Document();
+    d.add(new StringField(Schema.TYPE, Schema.TYPE_VECTOR, Field.Store.NO));
+    d.add(new StringField(Schema.VEC_HASH, key, Field.Store.NO));
+    d.add(new BinaryDocValuesField(Schema.VEC_HASH, key));
+    d.add(new KnnFloatVectorField(Schema.vectorField(vector.length), vector,
+        VectorSimilarityFunction.DOT_PRODUCT));
+    d.add(new NumericDocValuesField(Schema.VEC_CREATED, createdMs));
+    return d;
+  }
+
   /** The CHUNK documents of a file. */
   public static List<Document> chunks(String path, String language, List<Chunk> chunks) {
+    List<byte[]> hashes = new ArrayList<>(chunks.size());
+    for (Chunk c : chunks) {
+      hashes.add(Hashing.blake3Raw(c.text()));
+    }
+    return chunks(path, language, chunks, hashes);
+  }
+
+  /** The CHUNK documents of a file whose chunk-text hashes are already computed. */
+  public static List<Document> chunks(String path, String language, List<Chunk> chunks,
+      List<byte[]> hashes) {
     List<Document> docs = new ArrayList<>(chunks.size());
     String pathText = path.replace('/', ' ').replace('.', ' ');
     for (int i = 0; i < chunks.size(); i++) {
@@ -70,7 +96,9 @@ public final class Documents {
       d.add(new StringField(Schema.TYPE, Schema.TYPE_CHUNK, Field.Store.NO));
       d.add(new StringField(Schema.PATH, path, Field.Store.YES));
       d.add(new StoredField(Schema.CHUNK_ID, path + "#" + i));
-      d.add(new StoredField(Schema.CHUNK_HASH, Hashing.blake3(c.text())));
+      BytesRef hash = new BytesRef(hashes.get(i));
+      d.add(new StringField(Schema.CHUNK_HASH, hash, Field.Store.NO));
+      d.add(new BinaryDocValuesField(Schema.CHUNK_HASH, hash));
       d.add(new StoredField(Schema.START_LINE, c.startLine()));
       d.add(new StoredField(Schema.END_LINE, c.endLine()));
       d.add(new StoredField(Schema.LANGUAGE, language));

@@ -25,4 +25,14 @@ public final class Hashing {
     byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     return blake3(b, b.length);
   }
+
+  /** BLAKE3-256 of a string's UTF-8 bytes, as 32 raw bytes (the chunk-text key). */
+  public static byte[] blake3Raw(String text) {
+    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    Blake3Digest digest = new Blake3Digest(256);
+    digest.update(b, 0, b.length);
+    byte[] out = new byte[32];
+    digest.doFinal(out, 0);
+    return out;
+  }
 }

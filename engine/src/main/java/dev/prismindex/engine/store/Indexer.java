@@ -27,9 +27,13 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+import java.util.function.IntConsumer;
+import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,6 +66,11 @@ public final class Indexer {
   final AtomicInteger unchanged = new AtomicInteger();
   final AtomicInteger restat = new AtomicInteger();
   final AtomicLong chunksWritten = new AtomicLong();
+  final AtomicLong chunksReused = new AtomicLong();
+  private final AtomicInteger filesDone = new AtomicInteger();
+  private @Nullable Predicate<BytesRef> hasVector;
+  private @Nullable BiConsumer<BytesRef, String> unembedded;
+  private IntConsumer fileDone = done -> {};
   private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
 
   /**
@@ -79,21 +88,43 @@ public final class Indexer {
     this.after = new ConcurrentHashMap<>(before);
   }
 
+  /**
+   * Counts, for every chunk written, whether its text already has a vector (the embedding cache);
+   * {@code null} (the default) counts nothing.
+   */
+  public void countReuse(@Nullable Predicate<BytesRef> hasVector) {
+    this.hasVector = hasVector;
+  }
+
+  /**
+   * Receives the hash and text of every chunk written whose text has no vector yet (by the
+   * {@link #countReuse} lookup), for the embedding phase; null (the default) passes nothing.
+   */
+  public void onUnembedded(@Nullable BiConsumer<BytesRef, String> sink) {
+    this.unembedded = sink;
+  }
+
+  /** Called (from worker threads) with the number of files done after each file. */
+  public void onFileDone(IntConsumer listener) {
+    this.fileDone = listener;
+  }
+
   /** The counters so far. */
   public Counters counters() {
     Map<SkipReason, Integer> s = new EnumMap<>(SkipReason.class);
     skipped.forEach((k, v) -> s.put(k, v.get()));
     return new Counters(hashed.get(), added.get(), changed.get(), deleted.get(), unchanged.get(),
-        restat.get(), s, chunksWritten.get());
+        restat.get(), s, chunksWritten.get(), chunksReused.get());
   }
 
   /**
    * The counters of a run.
    *
    * @param restat files whose content was unchanged but whose stat data was refreshed
+   * @param chunksReused chunks written whose text already had a vector
    */
   public record Counters(int hashed, int added, int changed, int deleted, int unchanged,
-      int restat, Map<SkipReason, Integer> skipped, long chunksWritten) {
+      int restat, Map<SkipReason, Integer> skipped, long chunksWritten, long chunksReused) {
     /** Whether the run changed the index's documents. */
     public boolean wroteDocuments() {
       return added + changed + deleted + restat > 0;
@@ -183,6 +214,7 @@ public final class Indexer {
             if (process(path, verify)) {
               kept.put(path, Boolean.TRUE);
             }
+            fileDone.accept(filesDone.incrementAndGet());
             return null;
           } finally {
             inFlight.release();
@@ -301,9 +333,22 @@ public final class Indexer {
     List<Chunk> chunks = chunker.chunk(text, language);
     FileEntry entry = new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs, language,
         chunks.size());
+    List<byte[]> hashes = new ArrayList<>(chunks.size());
+    Predicate<BytesRef> cache = hasVector;
+    BiConsumer<BytesRef, String> sink = unembedded;
+    for (Chunk c : chunks) {
+      byte[] h = Hashing.blake3Raw(c.text());
+      hashes.add(h);
+      BytesRef key = new BytesRef(h);
+      if (cache != null && cache.test(key)) {
+        chunksReused.incrementAndGet();
+      } else if (sink != null) {
+        sink.accept(key, c.text());
+      }
+    }
     List<Document> docs = new ArrayList<>(chunks.size() + 1);
     docs.add(Documents.file(entry, lines));
-    docs.addAll(Documents.chunks(path, language, chunks));
+    docs.addAll(Documents.chunks(path, language, chunks, hashes));
     writer.updateDocuments(new Term(Schema.PATH, path), docs);
     chunksWritten.addAndGet(chunks.size());
     after.put(path, entry);

@@ -1,7 +1,7 @@
 package dev.prismindex.engine.store;
 
 /**
- * The Lucene schema of the engine. Two document types share one index:
+ * The Lucene schema of the engine. Three document types share one index:
  *
  * <ul>
  *   <li><b>FILE</b> (one per indexed file; together they are the manifest): {@link #TYPE}=file,
@@ -44,6 +44,12 @@ public final class Schema {
   public static final String SYMBOL = "symbol";
   public static final String PATH_TEXT = "path_text";
 
+  public static final String TYPE_VECTOR = "vector";
+  public static final String VEC_HASH = "vec_hash";
+  /** The prefix of the vector field; the field is {@link #vectorField(int)}. */
+  public static final String VECTOR = "vector_";
+  public static final String VEC_CREATED = "vec_created";
+
   /** Commit metadata keys. */
   public static final String META_FORMAT = "prism.format";
   public static final String META_ANALYZER = "prism.analyzer";
@@ -53,9 +59,22 @@ public final class Schema {
   public static final String META_UPDATED_AT = "prism.updatedAt";
   public static final String META_FILES = "prism.files";
   public static final String META_CHUNKS = "prism.chunks";
+  /** CHUNK documents whose text has a vector (the numerator of semantic coverage). */
+  public static final String META_CHUNKS_EMBEDDED = "prism.chunks.embedded";
+  /** VECTOR documents (distinct texts embedded, cache included). */
+  public static final String META_VECTORS = "prism.vectors";
 
   /** The index format this code writes and reads. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "1";
+  public static final String FORMAT_VERSION = "2";
+
+  /**
+   * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes
+   * a field's dimension for the life of the index, so a model of another dimension writes another
+   * field.
+   */
+  public static String vectorField(int dimension) {
+    return VECTOR + dimension;
+  }
 
   private Schema() {}
 }

@@ -1,0 +1,76 @@
+package dev.prismindex.engine;
+
+/**
+ * How {@link RetrievalMode#HYBRID} fuses the lexical and the semantic ranking: weighted reciprocal
+ * rank fusion. A chunk ranked {@code rL} by the lexical engine and {@code rS} by the semantic engine
+ * scores {@code lexicalWeight / (k + rL) + semanticWeight / (k + rS)} (a term is 0 when that engine
+ * did not return the chunk), and the hit's score is that sum divided by the maximum attainable one,
+ * {@code (lexicalWeight + semanticWeight) / (k + 1)}, so it lies in [0, 1] and 1 means "ranked
+ * first by both engines".
+ *
+ * <p>The default, {@link #rrf()}, is plain RRF (k = 60, both weights 1). {@link #weighted} tilts
+ * the fusion towards one engine, e.g. {@code weighted(2, 1)} for identifier-heavy workloads.
+ *
+ * @param k the rank constant (1..1000; larger flattens the rank differences)
+ * @param lexicalWeight the weight of the lexical ranking (finite, >= 0)
+ * @param semanticWeight the weight of the semantic ranking (finite, >= 0; not both 0)
+ */
+public record Fusion(int k, double lexicalWeight, double semanticWeight) {
+
+  /** The rank constant of plain RRF. */
+  public static final int DEFAULT_K = 60;
+
+  private static final Fusion RRF = new Fusion(DEFAULT_K, 1, 1);
+
+  /**
+   * Validates the parameters.
+   *
+   * @throws IllegalArgumentException for k outside 1..1000, a negative or non-finite weight, or two
+   *     zero weights
+   */
+  public Fusion {
+    if (k < 1 || k > 1000) {
+      throw new IllegalArgumentException("k must be between 1 and 1000: " + k);
+    }
+    if (!(lexicalWeight >= 0 && Double.isFinite(lexicalWeight))
+        || !(semanticWeight >= 0 && Double.isFinite(semanticWeight))) {
+      throw new IllegalArgumentException(
+          "weights must be finite and >= 0: " + lexicalWeight + ", " + semanticWeight);
+    }
+    if (lexicalWeight + semanticWeight <= 0) {
+      throw new IllegalArgumentException("at least one weight must be positive");
+    }
+  }
+
+  /** Plain reciprocal rank fusion: k = 60, equal weights. */
+  public static Fusion rrf() {
+    return RRF;
+  }
+
+  /** Weighted reciprocal rank fusion with k = 60. */
+  public static Fusion weighted(double lexicalWeight, double semanticWeight) {
+    return new Fusion(DEFAULT_K, lexicalWeight, semanticWeight);
+  }
+
+  /** The fused score of ranks {@code lexicalRank} and {@code semanticRank} (0: not ranked). */
+  public double raw(int lexicalRank, int semanticRank) {
+    double s = 0;
+    if (lexicalRank > 0) {
+      s += lexicalWeight / (k + lexicalRank);
+    }
+    if (semanticRank > 0) {
+      s += semanticWeight / (k + semanticRank);
+    }
+    return s;
+  }
+
+  /** The largest attainable fused score: rank 1 in both engines. */
+  public double max() {
+    return (lexicalWeight + semanticWeight) / (k + 1);
+  }
+
+  /** {@link #raw} divided by {@link #max}, clamped into [0, 1]. */
+  public double normalised(int lexicalRank, int semanticRank) {
+    return Math.min(1.0, Math.max(0.0, raw(lexicalRank, semanticRank) / max()));
+  }
+}
