@@ -1,30 +1,57 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What a command may learn about the world outside its arguments: the working directory, the
  * environment variables, whether stdout and stderr are terminals, and where the embedding model
- * comes from. Tests build one; {@link #system()} reads the real process.
+ * comes from. Tests build one (with a small deterministic embedder, or none); {@link #system()}
+ * reads the real process.
  *
  * @param cwd the working directory (absolute)
  * @param variables the environment variables
  * @param stdoutTerminal whether standard output is a terminal (colour)
  * @param stderrTerminal whether standard error is a terminal (progress display)
- * @param models finds the embedding model provider, if one is on the class path
+ * @param model which embedding model the engine uses
  */
 record Environment(
     Path cwd,
     Map<String, String> variables,
     boolean stdoutTerminal,
     boolean stderrTerminal,
-    Supplier<Optional<EmbedderProvider>> models) {
+    Model model) {
+
+  /**
+   * The embedding model: the class path's default ({@link EmbedderProvider#findDefault()}, the
+   * bundled MiniLM in the runnable jar), a given one, or none (semantic search switched off).
+   *
+   * @param semantic whether semantic search is on
+   * @param embedder the model to use instead of the class path's default; null for the default
+   */
+  record Model(boolean semantic, @Nullable Embedder embedder) {
+    static final Model DEFAULT = new Model(true, null);
+    static final Model NONE = new Model(false, null);
+
+    static Model of(Embedder embedder) {
+      return new Model(true, embedder);
+    }
+
+    /** The id of the model this process would use, if any (never loads the model). */
+    Optional<String> id() {
+      if (!semantic) {
+        return Optional.empty();
+      }
+      Embedder e = embedder;
+      return e != null ? Optional.of(e.id())
+          : EmbedderProvider.findDefault().map(EmbedderProvider::id);
+    }
+  }
 
   /** The environment variable naming the index directory (overridden by {@code --index-dir}). */
   static final String INDEX_DIR_VARIABLE = "PRISM_INDEX_DIR";
@@ -40,15 +67,14 @@ record Environment(
   Environment {
     cwd = Objects.requireNonNull(cwd, "cwd").toAbsolutePath().normalize();
     variables = Map.copyOf(variables);
-    Objects.requireNonNull(models, "models");
+    Objects.requireNonNull(model, "model");
   }
 
   /** The real process: {@code user.dir}, {@link System#getenv()}, terminal flags, ServiceLoader. */
   static Environment system() {
     boolean console = System.console() != null;
     return new Environment(Path.of(System.getProperty("user.dir")), System.getenv(),
-        flag(STDOUT_TTY_PROPERTY, console), flag(STDERR_TTY_PROPERTY, console),
-        EmbedderProvider::findDefault);
+        flag(STDOUT_TTY_PROPERTY, console), flag(STDERR_TTY_PROPERTY, console), Model.DEFAULT);
   }
 
   private static boolean flag(String property, boolean fallback) {
@@ -68,6 +94,6 @@ record Environment(
 
   /** A copy with other terminal flags (tests). */
   Environment withTerminals(boolean stdout, boolean stderr) {
-    return new Environment(cwd, variables, stdout, stderr, models);
+    return new Environment(cwd, variables, stdout, stderr, model);
   }
 }

@@ -39,7 +39,7 @@ final class HumanPrinter implements Printer {
     int n = r.hits().size();
     String how = switch (r.mode()) {
       case "hybrid" -> "hybrid search (lexical + semantic)";
-      case "lexical" -> r.modeChosen() ? "lexical search (no embeddings available for hybrid)"
+      case "lexical" -> r.modeReason() != null ? "lexical search (" + r.modeReason() + ")"
           : "lexical search";
       default -> r.mode() + " search";
     };
@@ -139,7 +139,7 @@ final class HumanPrinter implements Printer {
     }
     emit("  index    " + count(s.files(), "file") + ", " + count(s.chunks(), "chunk") + ", "
         + bytes(s.sizeOnDiskBytes()) + " at " + s.indexDir());
-    emit("  semantic " + semantic(s.model(), s.semanticCoverage()));
+    emit("  semantic " + semantic(s.model(), s.semanticCoverage(), s.semanticMessage()));
     if (s.sourceRevision() != null) {
       emit("  revision " + s.sourceRevision());
     }
@@ -158,7 +158,7 @@ final class HumanPrinter implements Printer {
     }
     emit("files     " + s.files());
     emit("chunks    " + s.chunks());
-    emit("semantic  " + semantic(s.model(), s.semanticCoverage()));
+    emit("semantic  " + semantic(s.model(), s.semanticCoverage(), s.semanticMessage()));
     emit("model     " + (s.availableModel() == null ? "none available" : s.availableModel()
         + " (available)"));
     emit("revision  " + (s.sourceRevision() == null ? "-" : s.sourceRevision()));
@@ -174,9 +174,13 @@ final class HumanPrinter implements Printer {
     }
   }
 
-  private static String semantic(@Nullable String model, @Nullable Double coverage) {
+  private static String semantic(@Nullable String model, @Nullable Double coverage,
+      @Nullable String unavailable) {
+    if (unavailable != null) {
+      return "unavailable (" + unavailable + "); lexical and literal search only";
+    }
     if (model == null) {
-      return "none (lexical and literal search only)";
+      return "no embeddings yet";
     }
     return (coverage == null ? "" : String.format(Locale.ROOT, "%.0f%% of chunks embedded, ",
         Math.floor(coverage * 100))) + "model " + model;

@@ -92,6 +92,8 @@ final class JsonPrinter implements Printer {
       g.writeNumberField("chunks", s.chunks());
       string(g, "model", s.model());
       number(g, "semanticCoverage", s.semanticCoverage());
+      g.writeStringField("semantic", s.semantic());
+      string(g, "semanticMessage", s.semanticMessage());
       g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
       g.writeNumberField("durationMs", s.durationMs());
       g.writeEndObject();
@@ -110,6 +112,9 @@ final class JsonPrinter implements Printer {
       g.writeNumberField("files", s.files());
       g.writeNumberField("chunks", s.chunks());
       number(g, "semanticCoverage", s.semanticCoverage());
+      g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
+      string(g, "semantic", s.semantic());
+      string(g, "semanticMessage", s.semanticMessage());
       string(g, "model", s.model());
       string(g, "availableModel", s.availableModel());
       string(g, "revision", s.sourceRevision());

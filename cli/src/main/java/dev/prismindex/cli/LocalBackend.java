@@ -13,7 +13,7 @@ import dev.prismindex.cli.Results.IndexSummary;
 import dev.prismindex.cli.Results.SearchResult;
 import dev.prismindex.cli.Results.State;
 import dev.prismindex.cli.Results.StatusReport;
-import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.EngineStatus;
@@ -24,7 +24,7 @@ import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.RetrievalMode;
+import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.Staleness;
 import dev.prismindex.engine.search.LiteralMatch;
@@ -39,6 +39,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -53,6 +54,12 @@ final class LocalBackend implements Backend {
 
   /** The engine keeps its Lucene files here, below the index home (see docs/engine.md). */
   static final String LUCENE_DIR = "lucene";
+
+  /**
+   * The most chunks a search embeds before answering after re-indexing changed files (about a
+   * second with the bundled model on two cores); more are left to {@code prism-index index}.
+   */
+  static final long EMBED_BEFORE_ANSWER = 64;
 
   private static final Logger LOG = LoggerFactory.getLogger(LocalBackend.class);
 
@@ -70,32 +77,89 @@ final class LocalBackend implements Backend {
     Target target = request.target();
     long t0 = System.nanoTime();
     try (HybridIndex index = openExisting(target)) {
-      long t1 = System.nanoTime();
-      Freshness freshness = request.refresh() ? catchUp(index, request) : Freshness.NOT_CHECKED;
-      long t2 = System.nanoTime();
-      LOG.debug("opened the index in {} ms, freshness check {} ms ({})", ms(t1 - t0), ms(t2 - t1),
-          freshness);
-      EngineStatus status = index.engineStatus();
+      EngineStatus before = index.engineStatus();
       QueryMode mode = request.mode();
       boolean chosen = mode == QueryMode.AUTO;
       if (chosen) {
-        mode = modelId().isPresent() && status.embedderId() != null ? QueryMode.HYBRID
-            : QueryMode.LEXICAL;
+        // Hybrid when a usable model is present and the index has vectors; else lexical.
+        mode = before.semantic() == SemanticState.AVAILABLE && before.embedderId() != null
+            ? QueryMode.HYBRID : QueryMode.LEXICAL;
+      } else if (usesModel(mode) && before.semantic() != SemanticState.AVAILABLE) {
+        throw unavailable(mode, before.semantic(), String.valueOf(before.semanticMessage()), null);
       }
+      long t1 = System.nanoTime();
+      Freshness freshness = request.refresh() ? catchUp(index, request, mode)
+          : Freshness.NOT_CHECKED;
+      long t2 = System.nanoTime();
+      LOG.debug("opened the index in {} ms, freshness check {} ms ({})", ms(t1 - t0), ms(t2 - t1),
+          freshness);
       long started = System.nanoTime();
-      List<CliHit> hits = mode == QueryMode.LITERAL ? literal(index, request)
-          : ranked(index, request, mode);
+      List<CliHit> hits;
+      Double coverage = null;
+      if (mode == QueryMode.LITERAL) {
+        hits = literal(index, request);
+      } else {
+        dev.prismindex.engine.SearchResult r;
+        try {
+          r = index.searchResult(request.query(), request.opts(mode.retrieval()));
+        } catch (SemanticSearchUnavailableException e) {
+          throw unavailable(mode, state(e.reason()), e.getMessage(), e);
+        }
+        hits = new ArrayList<>(r.hits().size());
+        for (Hit h : r.hits()) {
+          hits.add(toCli(h, mode));
+        }
+        if (usesModel(mode)) {
+          coverage = r.coverage().ratio();
+        }
+      }
       long tookMs = ms(System.nanoTime() - started);
       LOG.debug("{} search: {} hits in {} ms", mode.wireName(), hits.size(), tookMs);
-      return new SearchResult(request.query(), mode.wireName(), chosen, hits, freshness, null,
-          tookMs);
+      return new SearchResult(request.query(), mode.wireName(), chosen, hits, freshness, coverage,
+          tookMs, chosen && mode == QueryMode.LEXICAL ? lexicalReason(before) : null);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }
   }
 
-  /** Runs the cheap probe; re-indexes a small change set, refuses a large one (exit 3). */
-  private Freshness catchUp(HybridIndex index, SearchRequest request)
+  private static boolean usesModel(QueryMode mode) {
+    return mode == QueryMode.SEMANTIC || mode == QueryMode.HYBRID;
+  }
+
+  /** Why an automatic choice fell back to lexical, for human output. */
+  private static String lexicalReason(EngineStatus s) {
+    return switch (s.semantic()) {
+      case AVAILABLE -> "the index has no embeddings yet; run `prism-index index`";
+      case NO_MODEL -> "no embedding model";
+      case DISABLED -> "semantic search is off";
+      case MODEL_MISMATCH -> "the index's embeddings come from another model";
+    };
+  }
+
+  private static SemanticState state(SemanticSearchUnavailableException.Reason reason) {
+    return switch (reason) {
+      case NO_MODEL -> SemanticState.NO_MODEL;
+      case DISABLED -> SemanticState.DISABLED;
+      case MODEL_MISMATCH -> SemanticState.MODEL_MISMATCH;
+      case MODEL_FAILED -> SemanticState.AVAILABLE;
+    };
+  }
+
+  /** Exit code 4, with the engine's reason and what to do about it. */
+  private static CliFailure unavailable(QueryMode mode, SemanticState state, String message,
+      @Nullable Throwable cause) {
+    String fix = state == SemanticState.MODEL_MISMATCH || message.contains("prism-index index")
+        ? "" : "; use --mode lexical";
+    return new CliFailure(ExitCode.MODEL, mode.wireName() + " search: " + message + fix, cause);
+  }
+
+  /**
+   * Runs the cheap probe; re-indexes a small change set (lexical documents first, so lexical
+   * answers are current at once), refuses a large one (exit 3). For a mode that uses the model,
+   * the new chunks are embedded before answering only when there are few of them
+   * ({@value #EMBED_BEFORE_ANSWER} at most); otherwise the answer reports partial coverage.
+   */
+  private Freshness catchUp(HybridIndex index, SearchRequest request, QueryMode mode)
       throws CliFailure, IOException {
     Staleness s = index.staleness();
     int changed = s.added() + s.modified() + s.deleted();
@@ -108,31 +172,21 @@ final class LocalBackend implements Backend {
           + "); run `prism-index index`, or pass --no-refresh to search the old index");
     }
     try {
-      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
+      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false));
+      if (usesModel(mode)) {
+        EngineStatus after = index.engineStatus();
+        long missing = after.coverage().missing();
+        if (after.semantic() == SemanticState.AVAILABLE && missing > 0
+            && missing <= EMBED_BEFORE_ANSWER) {
+          index.refresh(RefreshOptions.INCREMENTAL);
+        }
+      }
       return new Freshness(true, changed, stats.added() + stats.changed() + stats.deleted(), false);
     } catch (IndexLockedException e) {
       return new Freshness(true, changed, 0, true);
-    }
-  }
-
-  private List<CliHit> ranked(HybridIndex index, SearchRequest request, QueryMode mode)
-      throws CliFailure, IOException {
-    if (mode != QueryMode.LEXICAL && modelId().isEmpty()) {
-      throw new CliFailure(ExitCode.MODEL, mode.wireName() + " search needs an embedding model and"
-          + " none is available; use --mode lexical");
-    }
-    List<Hit> hits;
-    try {
-      hits = index.search(request.query(), request.opts(mode.retrieval()));
     } catch (SemanticSearchUnavailableException e) {
-      throw new CliFailure(ExitCode.MODEL, mode.wireName() + " search unavailable: "
-          + e.getMessage() + "; use --mode lexical", e);
+      throw unavailable(mode, state(e.reason()), e.getMessage(), e);
     }
-    List<CliHit> out = new ArrayList<>(hits.size());
-    for (Hit h : hits) {
-      out.add(toCli(h, mode));
-    }
-    return out;
   }
 
   /** Maps an engine hit to the CLI's schema, field for field. */
@@ -209,23 +263,41 @@ final class LocalBackend implements Backend {
       index = HybridIndex.open(options(target));
     }
     try (HybridIndex idx = index) {
-      RefreshOptions refresh = request.full() ? RefreshOptions.FULL
-          : request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL;
-      progress.phase("indexing");
-      IndexRunStats s = idx.refresh(refresh);
+      RefreshOptions refresh = (request.full() ? RefreshOptions.FULL
+          : request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL)
+          .withEmbedding(request.semantic())
+          .withProgress(p -> {
+            progress.phase(p.phase().name().toLowerCase(Locale.ROOT));
+            progress.files(p.filesDone(), p.filesTotal());
+            progress.chunks(p.chunksEmbedded(), p.chunksToEmbed());
+          });
+      IndexRunStats s;
+      try {
+        s = idx.refresh(refresh);
+      } catch (SemanticSearchUnavailableException e) {
+        throw new CliFailure(ExitCode.MODEL, e.getMessage() + "; the lexical index is up to date"
+            + " (run `prism-index index --no-semantic` to skip embeddings)", e);
+      }
       EngineStatus st = idx.engineStatus();
       Map<String, Integer> skipped = new LinkedHashMap<>();
-      s.skipped().forEach((reason, n) -> skipped.put(reason.name().toLowerCase(java.util.Locale.ROOT), n));
+      s.skipped().forEach((reason, n) -> skipped.put(reason.name().toLowerCase(Locale.ROOT), n));
       return new IndexSummary(target.root(), target.home(), s.filesSeen(), s.hashed(), s.added(),
           s.changed(), s.deleted(), s.unchanged(), skipped, s.chunksWritten(), s.chunksEmbedded(),
           s.chunksReused(), s.committed(), s.sourceRevision(), st.files(), st.chunks(),
-          st.embedderId(), null, st.sizeOnDiskBytes(), s.durationMs());
+          st.embedderId(), coverage(st), st.semantic().name().toLowerCase(Locale.ROOT),
+          st.semanticMessage(), st.sizeOnDiskBytes(), s.durationMs());
     } catch (IndexLockedException e) {
       throw new CliFailure(ExitCode.FAILURE, "the index at " + target.home() + " is being written"
           + " by another process; run the command again when it has finished", e);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }
+  }
+
+  /** The share of chunks with a vector, when the index has vectors or could have them. */
+  private static @Nullable Double coverage(EngineStatus s) {
+    return s.embedderId() != null || s.semantic() == SemanticState.AVAILABLE
+        ? s.coverage().ratio() : null;
   }
 
   /**
@@ -269,9 +341,10 @@ final class LocalBackend implements Backend {
       String problem = state == State.OUTDATED ? "index is stale: " + changes.total()
           + " files changed since the last index run (more than --max-refresh-files " + max
           + "); run `prism-index index`" : null;
-      return new StatusReport(state, t.root(), t.home(), problem, s.files(), s.chunks(), null,
-          s.embedderId(), available, s.sourceRevision(), s.updatedAt(), s.sizeOnDiskBytes(),
-          changes, max, s.formatVersion(), s.analyzerVersion());
+      return new StatusReport(state, t.root(), t.home(), problem, s.files(), s.chunks(),
+          coverage(s), s.coverage().chunksEmbedded(), s.semantic().name().toLowerCase(Locale.ROOT),
+          s.semanticMessage(), s.embedderId(), available, s.sourceRevision(), s.updatedAt(),
+          s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion());
     } catch (IncompatibleIndexException e) {
       return problem(State.INCOMPATIBLE, t, incompatible(t, e).getMessage(), available, max);
     } catch (CorruptIndexException e) {
@@ -281,8 +354,8 @@ final class LocalBackend implements Backend {
 
   private static StatusReport problem(State state, Target t, String message,
       @Nullable String available, int max) {
-    return new StatusReport(state, t.root(), t.home(), message, 0, 0, null, null, available, null,
-        null, 0, null, max, null, null);
+    return new StatusReport(state, t.root(), t.home(), message, 0, 0, null, 0, null, null, null,
+        available, null, null, 0, null, max, null, null);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -293,20 +366,15 @@ final class LocalBackend implements Backend {
   }
 
   private Optional<String> modelId() {
-    return env.models().get().map(EmbedderProvider::id);
+    return env.model().id();
   }
 
-  /**
-   * The engine's options: the environment's model (the engine would otherwise pick the class
-   * path's default provider itself), or lexical-only without one.
-   */
   private HybridIndexOptions options(Target target) {
-    HybridIndexOptions.Builder b = HybridIndexOptions.builder(target.root()).home(target.home());
-    Optional<EmbedderProvider> model = env.models().get();
-    if (model.isPresent()) {
-      b.embedder(model.get().create());
-    } else {
-      b.semantic(false);
+    HybridIndexOptions.Builder b = HybridIndexOptions.builder(target.root()).home(target.home())
+        .semantic(env.model().semantic());
+    Embedder e = env.model().embedder();
+    if (e != null) {
+      b.embedder(e);
     }
     return b.build();
   }
@@ -320,7 +388,7 @@ final class LocalBackend implements Backend {
    *
    * @throws CliFailure exit code 3 when it is missing, incompatible or corrupt
    */
-  private static HybridIndex openExisting(Target target) throws CliFailure, IOException {
+  private HybridIndex openExisting(Target target) throws CliFailure, IOException {
     if (!exists(target)) {
       throw missing(target);
     }

@@ -67,9 +67,11 @@ final class Results {
    * @param freshness what was done about changed files first
    * @param semanticCoverage fraction of chunks with embeddings, when the mode uses them; else null
    * @param tookMs wall time of the search itself (after opening and refreshing)
+   * @param modeReason why an automatic choice is lexical (no model, no embeddings yet), if it is
    */
   record SearchResult(String query, String mode, boolean modeChosen, List<CliHit> hits,
-      Freshness freshness, @Nullable Double semanticCoverage, long tookMs) {
+      Freshness freshness, @Nullable Double semanticCoverage, long tookMs,
+      @Nullable String modeReason) {
     SearchResult {
       hits = List.copyOf(hits);
     }
@@ -82,7 +84,7 @@ final class Results {
       int deleted, int unchanged, Map<String, Integer> skipped, long chunksWritten,
       long chunksEmbedded, long chunksReused, boolean committed, @Nullable String sourceRevision,
       long files, long chunks, @Nullable String model, @Nullable Double semanticCoverage,
-      long sizeOnDiskBytes, long durationMs) {
+      String semantic, @Nullable String semanticMessage, long sizeOnDiskBytes, long durationMs) {
     IndexSummary {
       skipped = Map.copyOf(skipped);
     }
@@ -130,9 +132,13 @@ final class Results {
    * (or zero) when the index could not be read.
    *
    * @param problem what is wrong and how to fix it, for a state that is not searchable
+   * @param semantic whether semantic search is available: available, disabled, no_model or
+   *     model_mismatch (null when the index could not be read)
+   * @param model the model of the index's vectors; {@code availableModel} the one this process has
    */
   record StatusReport(State state, Path repo, Path indexDir, @Nullable String problem, long files,
-      long chunks, @Nullable Double semanticCoverage, @Nullable String model,
+      long chunks, @Nullable Double semanticCoverage, long chunksEmbedded,
+      @Nullable String semantic, @Nullable String semanticMessage, @Nullable String model,
       @Nullable String availableModel, @Nullable String sourceRevision,
       @Nullable Instant updatedAt, long sizeOnDiskBytes, @Nullable Changes changes,
       int maxRefreshFiles, @Nullable String formatVersion, @Nullable String analyzerVersion) {}

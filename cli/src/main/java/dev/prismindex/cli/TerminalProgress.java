@@ -47,8 +47,13 @@ final class TerminalProgress implements Progress {
     }
   }
 
+  private volatile long chunksStartedNanos;
+
   @Override
   public void phase(String name) {
+    if (name.equals("embedding") && chunksStartedNanos == 0) {
+      chunksStartedNanos = clock.getAsLong();
+    }
     phase = name;
   }
 
@@ -75,11 +80,14 @@ final class TerminalProgress implements Progress {
       b.append("  ").append(chunks).append(chunksTotal > 0 ? "/" + chunksTotal : "")
           .append(" chunks embedded");
     }
-    long done = chunksTotal > 0 ? chunks : files;
-    long total = chunksTotal > 0 ? chunksTotal : filesTotal;
-    String unit = chunksTotal > 0 ? "chunks" : "files";
+    boolean embedding = chunksTotal > 0;
+    long done = embedding ? chunks : files;
+    long total = embedding ? chunksTotal : filesTotal;
+    String unit = embedding ? "chunks" : "files";
+    double span = embedding && chunksStartedNanos != 0
+        ? Math.max(1e-3, (clock.getAsLong() - chunksStartedNanos) / 1e9) : elapsed;
     if (done > 0) {
-      double rate = done / elapsed;
+      double rate = done / span;
       b.append(String.format(Locale.ROOT, "  %.1f %s/s", rate, unit));
       if (total > done && rate > 0) {
         b.append("  ETA ").append(duration((long) ((total - done) / rate)));

@@ -11,7 +11,7 @@ import java.util.Locale;
  * L2-normalised. Texts sharing words are close, so semantic and hybrid answers are meaningful, and
  * no ONNX model is loaded. The end-to-end tests use the real model.
  */
-final class FakeEmbedder implements Embedder {
+class FakeEmbedder implements Embedder {
 
   static final int DIMENSION = 64;
 

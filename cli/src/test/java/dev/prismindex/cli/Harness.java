@@ -2,7 +2,6 @@ package dev.prismindex.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.prismindex.embed.EmbedderProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,23 +13,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Supplier;
 
 /** Runs the CLI in this JVM with captured stdout and stderr and a chosen environment. */
 final class Harness {
 
   static final ObjectMapper JSON = new ObjectMapper();
 
-  /** No embedding model: lexical and literal only. */
-  static final Supplier<Optional<EmbedderProvider>> NO_MODEL = Optional::empty;
 
   final Path repo;
   Path cwd;
   final Map<String, String> variables = new HashMap<>();
   boolean stdoutTerminal;
   boolean stderrTerminal;
-  Supplier<Optional<EmbedderProvider>> models = NO_MODEL;
+  /** A small deterministic embedder by default (semantic and hybrid work, no ONNX model loads). */
+  Environment.Model model = Environment.Model.of(new FakeEmbedder());
 
   Harness(Path repo) {
     this.repo = repo;
@@ -66,7 +62,7 @@ final class Harness {
   }
 
   Environment environment() {
-    return new Environment(cwd, variables, stdoutTerminal, stderrTerminal, models);
+    return new Environment(cwd, variables, stdoutTerminal, stderrTerminal, model);
   }
 
   Result run(String... args) {

@@ -51,10 +51,25 @@ class IndexAndStatusTest {
     assertThat(s.get("indexDir").asText()).isEqualTo(repo.resolve(".prism-index").toString());
     assertThat(s.has("durationMs")).isTrue();
     assertThat(s.get("skippedBy").isObject()).isTrue();
+    assertThat(s.get("chunksEmbedded").asInt()).isPositive();
+    assertThat(s.get("model").asText()).isEqualTo("fake-bag-of-words-64");
+    assertThat(s.get("semanticCoverage").asDouble()).isEqualTo(1.0);
+    assertThat(s.get("semantic").asText()).isEqualTo("available");
 
     JsonNode again = cli.run("index", "--json").json().get(0);
     assertThat(again.get("committed").asBoolean()).isFalse();
     assertThat(again.get("unchanged").asInt()).isEqualTo(4);
+    assertThat(again.get("chunksEmbedded").asInt()).isZero();
+  }
+
+  @Test
+  void noSemanticLeavesEmbeddingsForALaterRun() {
+    JsonNode lexicalOnly = cli.run("index", "--no-semantic", "--json").json().get(0);
+    assertThat(lexicalOnly.get("chunksEmbedded").asInt()).isZero();
+    assertThat(lexicalOnly.get("semanticCoverage").asDouble()).isZero();
+    JsonNode completed = cli.run("index", "--json").json().get(0);
+    assertThat(completed.get("chunksEmbedded").asInt()).isEqualTo(completed.get("chunks").asInt());
+    assertThat(completed.get("semanticCoverage").asDouble()).isEqualTo(1.0);
   }
 
   @Test
@@ -228,7 +243,11 @@ class IndexAndStatusTest {
     assertThat(r.exit()).isZero();
     List<String> lines = r.outLines();
     assertThat(lines.get(0)).isEqualTo("state     ready");
-    assertThat(r.out()).contains("semantic  none (lexical and literal search only)")
-        .contains("model     none available").contains("changed   nothing since the last index run");
+    assertThat(r.out()).contains("semantic  100% of chunks embedded, model fake-bag-of-words-64")
+        .contains("model     fake-bag-of-words-64 (available)")
+        .contains("changed   nothing since the last index run");
+    cli.model = Environment.Model.NONE;
+    assertThat(cli.run("status").out()).contains("semantic  unavailable (embedding model"
+        + " unavailable: ").contains("model     none available");
   }
 }

@@ -186,7 +186,33 @@ class LauncherIT {
     assertThat(r.json()).hasSize(1);
     assertThat(s.get("files").asInt()).isEqualTo(4);
     assertThat(s.get("committed").asBoolean()).isTrue();
+    assertThat(s.get("model").asText()).isEqualTo("all-minilm-l6-v2-q");
+    assertThat(s.get("chunksEmbedded").asInt()).isPositive();
+    assertThat(s.get("semanticCoverage").asDouble()).isEqualTo(1.0);
     assertThat(repo.resolve(".prism-index/.gitignore")).hasContent("*");
+  }
+
+  @Test
+  @Order(5)
+  void searchInHybridAndSemanticModeWithTheRealModel() throws Exception {
+    Run hybrid = launch("search", "copy the release artifacts to storage", "--json");
+    assertThat(hybrid.exit()).as(hybrid.toString()).isZero();
+    assertThat(hybrid.err()).isEmpty();
+    List<JsonNode> hits = hybrid.json();
+    hits.forEach(h -> SearchCommandTest.assertSchema(h, "hybrid"));
+    assertThat(hits.get(0).get("path").asText()).isEqualTo("scripts/deploy.py");
+
+    Run semantic = launch("search", "check whether the index is out of date", "--json", "--mode",
+        "semantic", "--limit", "3");
+    assertThat(semantic.exit()).as(semantic.toString()).isZero();
+    List<JsonNode> sem = semantic.json();
+    assertThat(sem).hasSize(3).allSatisfy(h -> SearchCommandTest.assertSchema(h, "semantic"));
+    assertThat(sem.get(0).get("path").asText()).isEqualTo("src/main/java/demo/Freshness.java");
+
+    Run human = launch("search", "where is the stale index check");
+    assertThat(human.exit()).as(human.toString()).isZero();
+    assertThat(human.out()).startsWith("hybrid search (lexical + semantic): ")
+        .contains("src/main/java/demo/Freshness.java:").doesNotContain("\u001b[");
   }
 
   @Test
@@ -204,10 +230,6 @@ class LauncherIT {
     assertThat(literal.exit()).as(literal.toString()).isZero();
     assertThat(literal.json()).hasSize(2)
         .allSatisfy(h -> SearchCommandTest.assertSchema(h, "literal"));
-
-    Run human = launch("search", "where is the stale index check");
-    assertThat(human.exit()).as(human.toString()).isZero();
-    assertThat(human.out()).contains("src/main/java/demo/Freshness.java:").doesNotContain("\u001b[");
   }
 
   @Test
@@ -219,6 +241,9 @@ class LauncherIT {
     assertThat(s.get("state").asText()).isEqualTo("ready");
     assertThat(s.get("files").asInt()).isEqualTo(4);
     assertThat(s.get("availableModel").asText()).isEqualTo("all-minilm-l6-v2-q");
+    assertThat(s.get("model").asText()).isEqualTo("all-minilm-l6-v2-q");
+    assertThat(s.get("semantic").asText()).isEqualTo("available");
+    assertThat(s.get("semanticCoverage").asDouble()).isEqualTo(1.0);
   }
 
   @Test
@@ -253,14 +278,14 @@ class LauncherIT {
     assertThat(status.exit()).isEqualTo(3);
     assertThat(status.json().get(0).get("state").asText()).isEqualTo("outdated");
 
-    Run old = launch("search", "wallaby", "--json", "--no-refresh");
+    Run old = launch("search", "wallaby", "--json", "--no-refresh", "--mode", "lexical");
     assertThat(old.exit()).isZero();
     assertThat(old.out()).isEmpty();
 
     Run index = launch("index");
     assertThat(index.exit()).as(index.toString()).isZero();
     assertThat(index.out()).contains("3 added");
-    assertThat(launch("search", "wallaby", "--json").json()).hasSize(3);
+    assertThat(launch("search", "wallaby", "--json", "--mode", "lexical").json()).hasSize(3);
   }
 
   @Test

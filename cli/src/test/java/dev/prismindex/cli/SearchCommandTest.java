@@ -7,6 +7,7 @@ import dev.prismindex.cli.Harness.Result;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.search.LiteralMatch;
 import dev.prismindex.repository.AbortSignal;
@@ -82,7 +83,7 @@ class SearchCommandTest {
 
   @Test
   void zeroHitsIsSuccessWithNoOutput() {
-    Result r = cli.run("search", "zzzqqqxxx", "--json");
+    Result r = cli.run("search", "zzzqqqxxx", "--json", "--mode", "lexical");
     assertThat(r.exit()).isZero();
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).isEmpty();
@@ -103,13 +104,52 @@ class SearchCommandTest {
   }
 
   @Test
-  void defaultModeIsLexicalWithoutAModelAndHumanOutputSaysSo() {
+  void defaultModeIsHybridWithAModelAndEmbeddingsAndHumanOutputSaysSo() {
+    Result r = cli.run("search", "parseDuration");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.outLines().get(0)).startsWith("hybrid search (lexical + semantic): ");
+    List<JsonNode> hits = cli.run("search", "parseDuration", "--json").json();
+    assertThat(hits).isNotEmpty().allSatisfy(h -> assertSchema(h, "hybrid"));
+    assertThat(hits.get(0).get("engines").has("lexical")).isTrue();
+    assertThat(hits).anySatisfy(h -> assertThat(h.get("engines").has("semantic")).isTrue());
+  }
+
+  @Test
+  void defaultModeIsLexicalWithoutAModelAndSaysWhy() {
+    cli.model = Environment.Model.NONE;
     Result r = cli.run("search", "parseDuration");
     assertThat(r.exit()).isZero();
-    assertThat(r.outLines().get(0))
-        .startsWith("lexical search (no embeddings available for hybrid): ");
+    assertThat(r.outLines().get(0)).startsWith("lexical search (semantic search is off): ");
     assertThat(cli.run("search", "parseDuration", "--json").json())
         .allSatisfy(h -> assertThat(h.get("mode").asText()).isEqualTo("lexical"));
+  }
+
+  @Test
+  void defaultModeIsLexicalForAnIndexBuiltWithoutEmbeddings() throws Exception {
+    Path other = Files.createTempDirectory(repo.getParent(), "plain");
+    Harness plain = new Harness(other);
+    plain.smallRepository();
+    assertThat(plain.run("index", "--no-semantic").exit()).isZero();
+    Result r = plain.run("search", "parseDuration");
+    assertThat(r.outLines().get(0)).startsWith("lexical search (the index has no embeddings yet;"
+        + " run `prism-index index`): ");
+    Result status = plain.run("status", "--json");
+    assertThat(status.json().get(0).get("chunksEmbedded").asInt()).isZero();
+    assertThat(status.json().get(0).get("semanticCoverage").asDouble()).isZero();
+  }
+
+  @Test
+  void semanticModeAnswersFromTheEmbeddings() {
+    Result r = cli.run("search", "formats a duration in milliseconds", "--json", "--mode",
+        "semantic");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    List<JsonNode> hits = r.json();
+    assertThat(hits).isNotEmpty().allSatisfy(h -> {
+      assertSchema(h, "semantic");
+      assertThat(h.get("engines").has("semantic")).isTrue();
+      assertThat(h.get("engines").has("lexical")).isFalse();
+    });
+    assertThat(hits.get(0).get("path").asText()).isEqualTo("src/main/java/demo/Duration.java");
   }
 
   @Test
@@ -148,7 +188,8 @@ class SearchCommandTest {
     List<JsonNode> hits = r.json();
     hits.forEach(h -> assertSchema(h, "literal"));
     List<String> expected = new ArrayList<>();
-    try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(repo).build())) {
+    try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(repo).semantic(false)
+        .build())) {
       for (LiteralMatch m : index.literalSearch("Long.parse", false, null, 50, false,
           AbortSignal.create()).matches()) {
         expected.add(m.path() + ":" + m.line() + ":" + m.text().strip());
@@ -167,33 +208,48 @@ class SearchCommandTest {
 
   @Test
   void theLibraryAndTheCliReturnIdenticalRankedResults() throws Exception {
-    for (String query : List.of("duration", "parse duration text", "stale index", "snake_case",
-        "Long", "demo")) {
-      for (int limit : new int[] {1, 3, 10}) {
-        Result r = cli.run("search", query, "--json", "--mode", "lexical", "--limit",
-            Integer.toString(limit), "--no-refresh");
-        assertThat(r.exit()).isZero();
-        List<Hit> library;
-        try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(repo).build())) {
-          library = index.search(query, SearchOpts.lexical(limit));
-        }
-        List<JsonNode> cliHits = r.json();
-        assertThat(cliHits).as(query).hasSize(library.size());
-        for (int i = 0; i < library.size(); i++) {
-          Hit h = library.get(i);
-          JsonNode j = cliHits.get(i);
-          assertThat(j.get("path").asText()).isEqualTo(h.path());
-          assertThat(j.get("line").asInt()).isEqualTo(h.line());
-          assertThat(j.get("endLine").asInt()).isEqualTo(h.endLine());
-          assertThat(j.get("snippet").asText()).isEqualTo(h.snippet());
-          assertThat(j.get("score").asDouble()).isEqualTo(h.score());
-          assertThat(j.get("language").asText()).isEqualTo(h.language());
-          assertThat(j.get("symbol").isNull() ? null : j.get("symbol").asText())
-              .isEqualTo(h.symbol());
-          assertThat(j.get("engines").get("lexical").get("rank").asInt())
-              .isEqualTo(h.lexical().rank());
+    for (RetrievalMode mode : RetrievalMode.values()) {
+      for (String query : List.of("duration", "parse duration text", "stale index", "snake_case",
+          "Long", "demo", "parseDuration")) {
+        for (int limit : new int[] {1, 3, 10}) {
+          Result r = cli.run("search", query, "--json", "--mode",
+              mode.name().toLowerCase(java.util.Locale.ROOT), "--limit", Integer.toString(limit),
+              "--no-refresh");
+          assertThat(r.exit()).as(r.toString()).isZero();
+          List<Hit> library;
+          try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(repo)
+              .embedder(new FakeEmbedder()).build())) {
+            library = index.search(query, new SearchOpts(limit, mode, null));
+          }
+          List<JsonNode> cliHits = r.json();
+          assertThat(cliHits).as(mode + " " + query).hasSize(library.size());
+          for (int i = 0; i < library.size(); i++) {
+            Hit h = library.get(i);
+            JsonNode j = cliHits.get(i);
+            assertThat(j.get("path").asText()).isEqualTo(h.path());
+            assertThat(j.get("line").asInt()).isEqualTo(h.line());
+            assertThat(j.get("endLine").asInt()).isEqualTo(h.endLine());
+            assertThat(j.get("snippet").asText()).isEqualTo(h.snippet());
+            assertThat(j.get("score").asDouble()).isEqualTo(h.score());
+            assertThat(j.get("language").asText()).isEqualTo(h.language());
+            assertThat(j.get("symbol").isNull() ? null : j.get("symbol").asText())
+                .isEqualTo(h.symbol());
+            assertRank(j, "lexical", h.lexical());
+            assertRank(j, "semantic", h.semantic());
+          }
         }
       }
+    }
+  }
+
+  private static void assertRank(JsonNode hit, String engine,
+      dev.prismindex.engine.@org.jspecify.annotations.Nullable EngineScore expected) {
+    if (expected == null) {
+      assertThat(hit.get("engines").has(engine)).isFalse();
+    } else {
+      assertThat(hit.get("engines").get(engine).get("rank").asInt()).isEqualTo(expected.rank());
+      assertThat(hit.get("engines").get(engine).get("score").asDouble())
+          .isEqualTo(expected.score());
     }
   }
 
@@ -204,7 +260,7 @@ class SearchCommandTest {
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.out()).contains("src/main/java/demo/Fresh.java:2");
     assertThat(r.err()).isEqualTo("note: re-indexed 1 changed file before searching\n");
-    Result again = cli.run("search", "quokka", "--json");
+    Result again = cli.run("search", "quokka", "--json", "--mode", "lexical");
     assertThat(again.err()).isEmpty();
     assertThat(again.json()).hasSize(1);
   }
@@ -230,10 +286,10 @@ class SearchCommandTest {
         + " last index run (more than --max-refresh-files 2); run `prism-index index`, or pass"
         + " --no-refresh to search the old index\n");
     Result old = cli.run("search", "wombat", "--json", "--max-refresh-files", "2",
-        "--no-refresh");
+        "--no-refresh", "--mode", "lexical");
     assertThat(old.exit()).isZero();
     assertThat(old.json()).isEmpty();
-    assertThat(cli.run("search", "wombat", "--json").json()).hasSize(3);
+    assertThat(cli.run("search", "wombat", "--json", "--mode", "lexical").json()).hasSize(3);
   }
 
   @Test
@@ -248,14 +304,61 @@ class SearchCommandTest {
 
   @Test
   void semanticAndHybridWithoutAModelAreExit4() {
+    cli.model = Environment.Model.NONE;
     for (String mode : List.of("semantic", "hybrid")) {
       Result r = cli.run("search", "duration", "--mode", mode, "--json");
       assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.MODEL);
       assertThat(r.out()).isEmpty();
-      assertThat(r.err()).startsWith("prism-index search: " + mode + " search ")
-          .contains("--mode lexical").endsWith("\n");
+      assertThat(r.err()).startsWith("prism-index search: " + mode + " search: embedding model"
+          + " unavailable: ").endsWith("; use --mode lexical\n");
       assertThat(r.err().strip()).doesNotContain("\n");
     }
+    assertThat(cli.run("search", "duration", "--mode", "lexical").exit()).isZero();
+    assertThat(cli.run("search", "duration", "--mode", "literal").exit()).isZero();
+  }
+
+  @Test
+  void anIndexBuiltWithAnotherModelIsExit4WithTheRebuildCommand() {
+    cli.model = Environment.Model.of(new FakeEmbedder() {
+      @Override
+      public String id() {
+        return "another-model";
+      }
+    });
+    Result r = cli.run("search", "duration", "--mode", "hybrid");
+    assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.MODEL);
+    assertThat(r.err()).contains("another-model").contains("prism-index index --full");
+    Result auto = cli.run("search", "duration");
+    assertThat(auto.exit()).isZero();
+    assertThat(auto.outLines().get(0)).startsWith("lexical search (the index's embeddings come"
+        + " from another model)");
+    assertThat(cli.run("index", "--full").exit()).isZero();
+    assertThat(cli.run("search", "duration", "--mode", "hybrid").exit()).isZero();
+  }
+
+  @Test
+  void aFewNewChunksAreEmbeddedBeforeAnsweringAndManyAreReportedAsPartial() throws Exception {
+    cli.write("src/main/java/demo/Fresh.java", "package demo;\nclass Fresh { int quokka; }\n");
+    Result few = cli.run("search", "quokka", "--json", "--mode", "semantic");
+    assertThat(few.exit()).isZero();
+    assertThat(few.json()).extracting(h -> h.get("path").asText())
+        .contains("src/main/java/demo/Fresh.java");
+    assertThat(cli.run("status", "--json").json().get(0).get("semanticCoverage").asDouble())
+        .isEqualTo(1.0);
+
+    for (int i = 0; i < 80; i++) {
+      cli.write("gen/G" + i + ".java", "package gen;\nclass G" + i + " { int numbat" + i + "; }\n");
+    }
+    Result many = cli.run("search", "numbat7", "--mode", "hybrid");
+    assertThat(many.exit()).as(many.toString()).isZero();
+    assertThat(many.err()).contains("re-indexed 80 changed files before searching")
+        .contains("semantic coverage is partial (")
+        .contains("run `prism-index index` to complete it");
+    assertThat(many.out()).contains("gen/G7.java:2");
+    Result lexical = cli.run("search", "numbat8", "--mode", "lexical", "--json");
+    assertThat(lexical.json()).extracting(h -> h.get("path").asText()).contains("gen/G8.java");
+    assertThat(cli.run("index", "--json").json().get(0).get("semanticCoverage").asDouble())
+        .isEqualTo(1.0);
   }
 
   @Test
