@@ -25,15 +25,19 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A cold index of the generated corpus ({@link EngineCorpus}, 5 000 files, 23.0 MB) from an empty
- * home: {@code semantic=false} is the lexical index alone, {@code semantic=true} the hybrid index
- * with the real model (lexical commit, then every chunk embedded; about 5-6 minutes on two cores).
- * One shot per fork; the index size with and without vectors, divided by the source size, is
- * printed after each shot.
+ * A cold index from an empty home of the generated corpus ({@link EngineCorpus}, {@code files}
+ * files; 5 000 files are 23.0 MB) or, with {@code -p corpus=DIR}, of a real repository (see
+ * {@link EngineFixture}): {@code semantic=false} is the lexical index alone, {@code semantic=true}
+ * the hybrid index with the real model (lexical commit, then every chunk embedded; about 5-6
+ * minutes for 5 000 files on two cores). One shot per fork; the index size with and without
+ * vectors, divided by the source size (the bytes of the files the walker lists), is printed after
+ * each shot.
  *
  * <p>Command:
  *
- * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineColdIndexBenchmark -rf json -rff engine-cold.json}</pre>
+ * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineColdIndexBenchmark -rf json -rff engine-cold.json
+ * java -jar benchmarks/target/benchmarks.jar EngineColdIndexBenchmark -p files=10000 -p semantic=false
+ * java -jar benchmarks/target/benchmarks.jar EngineColdIndexBenchmark -p corpus=/path/to/repo -p semantic=false}</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -43,6 +47,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
 public class EngineColdIndexBenchmark {
 
+  @Param({EngineFixture.GENERATED})
+  public String corpus;
+
   @Param({"5000"})
   public int files;
 
@@ -50,15 +57,16 @@ public class EngineColdIndexBenchmark {
   public boolean semantic;
 
   private Path base;
-  private Path corpus;
+  private Path root;
   private Path home;
   private long sourceBytes;
 
   @Setup(Level.Trial)
   public void prepare() throws IOException {
+    EngineFixture fixture = EngineFixture.resolve(corpus, files);
+    root = fixture.root;
+    sourceBytes = fixture.sourceBytes;
     base = Files.createTempDirectory("prism-engine-cold-");
-    corpus = base.resolve("corpus");
-    sourceBytes = EngineCorpus.generate(corpus, files);
     home = base.resolve("index");
   }
 
@@ -69,7 +77,7 @@ public class EngineColdIndexBenchmark {
 
   @Benchmark
   public long coldIndex() throws IOException {
-    HybridIndexOptions.Builder options = HybridIndexOptions.builder(corpus).home(home)
+    HybridIndexOptions.Builder options = HybridIndexOptions.builder(root).home(home)
         .semantic(semantic);
     if (semantic) {
       options.embedder(EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create());

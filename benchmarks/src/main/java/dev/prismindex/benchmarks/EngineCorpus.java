@@ -32,6 +32,14 @@ final class EngineCorpus {
 
   /** Writes the corpus into {@code dir} (created); returns the total bytes written. */
   static long generate(Path dir, int files) {
+    return generate(dir, files, 3);
+  }
+
+  /**
+   * Writes a corpus whose classes have {@code minMethods} to {@code minMethods + 9} methods (3 is the
+   * standard corpus; 5 makes files about 27 % larger); returns the total bytes written.
+   */
+  static long generate(Path dir, int files, int minMethods) {
     try {
       Random r = new Random(42);
       long bytes = 0;
@@ -42,7 +50,7 @@ final class EngineCorpus {
             .append(";\n\nimport java.util.*;\n\n");
         sb.append("/** Handles ").append(cls).append(". */\npublic class ").append(cls)
             .append(" {\n");
-        int methods = 3 + r.nextInt(10);
+        int methods = minMethods + r.nextInt(10);
         for (int m = 0; m < methods; m++) {
           String name = VERBS[r.nextInt(VERBS.length)] + cap(NOUNS[r.nextInt(NOUNS.length)])
               + cap(NOUNS[r.nextInt(NOUNS.length)]);

@@ -1,0 +1,150 @@
+package dev.prismindex.benchmarks;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import dev.prismindex.engine.EngineStatus;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IndexRunStats;
+import dev.prismindex.engine.RefreshOptions;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.ListenerNotFoundException;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Memory of a large cold lexical index (no embeddings): the generated corpus with 5-14 methods per
+ * class ({@link EngineCorpus#generate(Path, int, int)}; 90 000 files are about 520 MB), written
+ * once under {@code java.io.tmpdir/prism-engine-large-<files>} and reused (delete it when done),
+ * indexed from an empty home in a JVM limited to {@code -Xmx512m}. One shot per fork; after it the
+ * harness prints the files, chunks, index size, and the heap as the garbage collector saw it: the
+ * largest heap in use after any collection during the run (live data plus garbage not yet
+ * collected: an upper bound of what the run needs), the number of collections, and the heap in use
+ * after a forced full collection at the end (index still open). Comparing {@code files} = 10 000,
+ * 45 000 and 90 000 shows how memory grows with the corpus.
+ *
+ * <p>Command (about 15 minutes for the three sizes on two cores, plus the corpus generation):
+ *
+ * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineLargeIndexBenchmark -rf json -rff engine-large.json}</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 0)
+@Measurement(iterations = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx512m", "-XX:+UseG1GC"})
+public class EngineLargeIndexBenchmark {
+
+  @Param({"10000", "45000", "90000"})
+  public int files;
+
+  private Path base;
+  private Path corpus;
+  private Path home;
+  private long sourceBytes;
+  private final AtomicLong maxAfterGc = new AtomicLong();
+  private final AtomicInteger collections = new AtomicInteger();
+  private final AtomicInteger fullCollections = new AtomicInteger();
+  private final List<Runnable> unregister = new ArrayList<>();
+
+  @Setup(Level.Trial)
+  public void prepare() throws IOException {
+    base = Path.of(System.getProperty("java.io.tmpdir"), "prism-engine-large-" + files);
+    corpus = base.resolve("corpus");
+    Path done = base.resolve("corpus.done");
+    if (!Files.exists(done)) {
+      EngineCorpus.delete(base);
+      EngineCorpus.generate(corpus, files, 5);
+      EngineFixture.age(corpus);
+      Files.writeString(done, "ok\n");
+    }
+    sourceBytes = EngineCorpus.size(corpus);
+    home = base.resolve("index");
+    EngineCorpus.delete(home);
+    HeapMeter.usedAfterGc();
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      if (gc instanceof NotificationEmitter emitter) {
+        NotificationListener listener = this::onGc;
+        emitter.addNotificationListener(listener, null, null);
+        unregister.add(() -> {
+          try {
+            emitter.removeNotificationListener(listener);
+          } catch (ListenerNotFoundException ignored) {
+            // already gone
+          }
+        });
+      }
+    }
+  }
+
+  private void onGc(Notification n, Object handback) {
+    if (!n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
+      return;
+    }
+    GarbageCollectionNotificationInfo info =
+        GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+    long used = 0;
+    for (MemoryUsage u : info.getGcInfo().getMemoryUsageAfterGc().values()) {
+      used += u.getUsed();
+    }
+    collections.incrementAndGet();
+    if (info.getGcName().contains("Old")) {
+      fullCollections.incrementAndGet();
+    }
+    maxAfterGc.accumulateAndGet(used, Math::max);
+  }
+
+  @TearDown(Level.Trial)
+  public void clean() {
+    unregister.forEach(Runnable::run);
+    EngineCorpus.delete(home);
+  }
+
+  @Benchmark
+  public long coldIndex() throws IOException {
+    long t0 = System.nanoTime();
+    try (HybridIndex index = HybridIndex.open(
+        HybridIndexOptions.builder(corpus).home(home).semantic(false).build())) {
+      IndexRunStats stats = index.refresh(RefreshOptions.FULL);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      long runMax = maxAfterGc.get();
+      int runCollections = collections.get();
+      int runFull = fullCollections.get();
+      long retained = HeapMeter.usedAfterGc();
+      EngineStatus status = index.engineStatus();
+      System.out.printf(Locale.ROOT, "%n%d files (%.1f MB), %d chunks in %.1f s; index %.1f MB "
+              + "= %.2f x source; max heap %.0f MiB; heap after GC: max during the run %.1f MiB "
+              + "(%d collections, %d full), at the end %.1f MiB%n",
+          status.files(), sourceBytes / 1e6, stats.chunksWritten(), seconds,
+          status.sizeOnDiskBytes() / 1e6, status.sizeOnDiskBytes() / (double) sourceBytes,
+          Runtime.getRuntime().maxMemory() / 1048576.0, runMax / 1048576.0, runCollections,
+          runFull, retained / 1048576.0);
+      return stats.chunksWritten();
+    }
+  }
+}
