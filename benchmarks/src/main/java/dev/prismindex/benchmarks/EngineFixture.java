@@ -50,17 +50,19 @@ final class EngineFixture {
   final Path home;
   final String name;
   final boolean generated;
-  /** Files the walker lists (the candidates for indexing) and their bytes. */
+  /** The files the walker lists (the candidates for indexing), in path order, and their bytes. */
+  final List<String> paths;
   final int sourceFiles;
   final long sourceBytes;
 
-  private EngineFixture(Path root, Path home, String name, boolean generated, int sourceFiles,
+  private EngineFixture(Path root, Path home, String name, boolean generated, List<String> paths,
       long sourceBytes) {
     this.root = root;
     this.home = home;
     this.name = name;
     this.generated = generated;
-    this.sourceFiles = sourceFiles;
+    this.paths = paths;
+    this.sourceFiles = paths.size();
     this.sourceBytes = sourceBytes;
   }
 
@@ -97,7 +99,7 @@ final class EngineFixture {
       for (String p : paths) {
         bytes += Files.size(root.resolve(p));
       }
-      return new EngineFixture(root, home, name, generated, paths.size(), bytes);
+      return new EngineFixture(root, home, name, generated, paths, bytes);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -4,7 +4,6 @@ import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +67,10 @@ public class EngineReindexBenchmark {
     index.close();
   }
 
-  /** The edited file: one Java file of 4-40 KB (the first in path order), restored at the end. */
+  /**
+   * The edited file: the first Java file of 4-40 KB in the walk's path order (so one the engine
+   * indexes), restored at the end.
+   */
   @State(Scope.Benchmark)
   public static class Edit {
     private Path file;
@@ -77,17 +79,16 @@ public class EngineReindexBenchmark {
 
     @Setup(Level.Trial)
     public void pick(EngineReindexBenchmark bench) throws IOException {
-      try (var s = Files.walk(bench.fixture.root)) {
-        file = s.filter(p -> p.toString().endsWith(".java") && !p.toString().contains("/.git/"))
-            .filter(p -> {
-              try {
-                long size = Files.size(p);
-                return size >= 4_096 && size <= 40_960;
-              } catch (IOException e) {
-                throw new UncheckedIOException(e);
-              }
-            })
-            .sorted().findFirst().orElseThrow();
+      for (String p : bench.fixture.paths) {
+        Path candidate = bench.fixture.root.resolve(p);
+        long size = Files.size(candidate);
+        if (p.endsWith(".java") && size >= 4_096 && size <= 40_960) {
+          file = candidate;
+          break;
+        }
+      }
+      if (file == null) {
+        throw new IllegalStateException("no Java file of 4-40 KB in " + bench.fixture.name);
       }
       original = Files.readAllBytes(file);
       System.out.println("\nedited file: " + bench.fixture.root.relativize(file) + " ("
