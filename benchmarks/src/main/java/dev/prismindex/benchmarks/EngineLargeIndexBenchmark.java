@@ -4,6 +4,7 @@ import com.sun.management.GarbageCollectionNotificationInfo;
 import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IndexProgress;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
 import java.io.IOException;
@@ -42,11 +43,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * class ({@link EngineCorpus#generate(Path, int, int)}; 90 000 files are about 520 MB), written
  * once under {@code java.io.tmpdir/prism-engine-large-<files>} and reused (delete it when done),
  * indexed from an empty home in a JVM limited to {@code -Xmx512m}. One shot per fork; after it the
- * harness prints the files, chunks, index size, and the heap as the garbage collector saw it: the
- * largest heap in use after any collection during the run (live data plus garbage not yet
- * collected: an upper bound of what the run needs), the number of collections, and the heap in use
- * after a forced full collection at the end (index still open). Comparing {@code files} = 10 000,
- * 45 000 and 90 000 shows how memory grows with the corpus.
+ * harness prints the files, chunks, index size, and the heap: the <b>live heap</b>, measured by a
+ * forced full collection ({@link System#gc()}, from the progress listener) each time another tenth
+ * of the files is done (the last one when the commit starts, the manifest complete), its largest value and the values at each tenth; the largest heap in use
+ * after any collection (live data plus garbage G1 had not yet collected: it follows G1's heap
+ * sizing, not the run's needs); the number of collections; and the heap after a full collection at
+ * the end (index still open). The ten forced collections add well under a second to the time.
+ * Comparing {@code files} = 10 000, 45 000 and 90 000 shows how memory grows with the corpus.
  *
  * <p>Command (about 15 minutes for the three sizes on two cores, plus the corpus generation):
  *
@@ -71,6 +74,8 @@ public class EngineLargeIndexBenchmark {
   private final AtomicInteger collections = new AtomicInteger();
   private final AtomicInteger fullCollections = new AtomicInteger();
   private final List<Runnable> unregister = new ArrayList<>();
+  private final List<Long> liveAtTenths = new ArrayList<>();
+  private int nextTenth;
 
   @Setup(Level.Trial)
   public void prepare() throws IOException {
@@ -119,6 +124,20 @@ public class EngineLargeIndexBenchmark {
     maxAfterGc.accumulateAndGet(used, Math::max);
   }
 
+  /** A full collection, and the heap in use after it, each time another tenth of the files is done. */
+  private void checkpoint(IndexProgress progress) {
+    IndexProgress.Phase phase = progress.phase();
+    if (phase != IndexProgress.Phase.INDEXING && phase != IndexProgress.Phase.COMMITTING
+        || progress.filesTotal() == 0) {
+      return;
+    }
+    while (nextTenth < 10 && progress.filesDone() * 10L >= (nextTenth + 1L) * progress.filesTotal()) {
+      nextTenth++;
+      System.gc();
+      liveAtTenths.add(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+    }
+  }
+
   @TearDown(Level.Trial)
   public void clean() {
     unregister.forEach(Runnable::run);
@@ -130,20 +149,26 @@ public class EngineLargeIndexBenchmark {
     long t0 = System.nanoTime();
     try (HybridIndex index = HybridIndex.open(
         HybridIndexOptions.builder(corpus).home(home).semantic(false).build())) {
-      IndexRunStats stats = index.refresh(RefreshOptions.FULL);
+      IndexRunStats stats = index.refresh(RefreshOptions.FULL.withProgress(this::checkpoint));
       double seconds = (System.nanoTime() - t0) / 1e9;
       long runMax = maxAfterGc.get();
       int runCollections = collections.get();
       int runFull = fullCollections.get();
       long retained = HeapMeter.usedAfterGc();
       EngineStatus status = index.engineStatus();
+      long liveMax = liveAtTenths.stream().mapToLong(Long::longValue).max().orElse(-1);
+      StringBuilder tenths = new StringBuilder();
+      for (long live : liveAtTenths) {
+        tenths.append(String.format(Locale.ROOT, " %.0f", live / 1048576.0));
+      }
       System.out.printf(Locale.ROOT, "%n%d files (%.1f MB), %d chunks in %.1f s; index %.1f MB "
-              + "= %.2f x source; max heap %.0f MiB; heap after GC: max during the run %.1f MiB "
-              + "(%d collections, %d full), at the end %.1f MiB%n",
+              + "= %.2f x source; max heap %.0f MiB; live heap (full GC at each tenth of the "
+              + "files) max %.1f MiB, per tenth (MiB):%s; heap after any GC: max %.1f MiB (%d "
+              + "collections, %d full); after a full GC at the end %.1f MiB%n",
           status.files(), sourceBytes / 1e6, stats.chunksWritten(), seconds,
           status.sizeOnDiskBytes() / 1e6, status.sizeOnDiskBytes() / (double) sourceBytes,
-          Runtime.getRuntime().maxMemory() / 1048576.0, runMax / 1048576.0, runCollections,
-          runFull, retained / 1048576.0);
+          Runtime.getRuntime().maxMemory() / 1048576.0, liveMax / 1048576.0, tenths, runMax
+              / 1048576.0, runCollections, runFull, retained / 1048576.0);
       return stats.chunksWritten();
     }
   }
