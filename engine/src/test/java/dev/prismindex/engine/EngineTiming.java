@@ -23,6 +23,9 @@ import org.bouncycastle.crypto.digests.Blake3Digest;
  * java ... EngineTiming index DIR    # cold index, size, no-change and one-edit reindex, queries
  * java ... EngineTiming blake3       # BLAKE3 throughput: BouncyCastle vs commons-codec
  * java ... EngineTiming cold DIR HOME RUNS   # cold lexical index: wall and CPU time per run
+ * java ... EngineTiming phases DIR HOME FILE RUNS
+ *     # RUNS incremental refreshes of an existing lexical index, alternately with nothing changed
+ *     # and with FILE (relative to DIR) edited: time to each phase (IndexProgress) per run
  * java ... EngineTiming hybrid DIR HOME THREADS [REPS]
  *     # with the real model, REPS times: the model alone on the corpus's distinct chunk texts,
  *     # then a cold index with THREADS embedding threads (chunks/s and CPU per chunk of both);
@@ -37,6 +40,8 @@ public final class EngineTiming {
       case "generate" -> generate(Path.of(args[1]), Integer.parseInt(args[2]));
       case "index" -> index(Path.of(args[1]), args.length > 2 ? args[2] : null);
       case "cold" -> cold(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
+      case "phases" -> phases(Path.of(args[1]), Path.of(args[2]), args[3],
+          Integer.parseInt(args[4]));
       case "hybrid" -> hybrid(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]),
           args.length > 4 ? Integer.parseInt(args[4]) : 1);
       case "blake3" -> blake3();
@@ -157,6 +162,44 @@ public final class EngineTiming {
       System.out.printf("lexical (limit 10): p50 %.2f ms, p95 %.2f ms%n", pct(lex, 50), pct(lex, 95));
       System.out.printf("indexed_literal (100 files): p50 %.2f ms, p95 %.2f ms%n", pct(lit, 50),
           pct(lit, 95));
+    }
+  }
+
+  /**
+   * Where an incremental run's time goes: {@code runs} refreshes, odd ones after an edit of
+   * {@code file} (a line appended, then removed), each printed with the elapsed time at which each
+   * phase began (WALKING starts after the writer is open; the manifest is loaded after the walk,
+   * before INDEXING) and the total. The file is restored at the end.
+   */
+  static void phases(Path dir, Path home, String file, int runs) throws Exception {
+    Path victim = dir.resolve(file);
+    byte[] original = Files.readAllBytes(victim);
+    HybridIndexOptions options = HybridIndexOptions.builder(dir).home(home).semantic(false).build();
+    try (HybridIndex index = HybridIndex.open(options)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      for (int i = 0; i < runs; i++) {
+        boolean edit = i % 2 == 1;
+        if (edit) {
+          Files.write(victim, i % 4 == 1
+              ? (new String(original, StandardCharsets.UTF_8) + "\n// edit\n")
+                  .getBytes(StandardCharsets.UTF_8)
+              : original);
+        }
+        StringBuilder phases = new StringBuilder();
+        IndexProgress.Phase[] last = {null};
+        long t = System.nanoTime();
+        IndexRunStats r = index.refresh(RefreshOptions.INCREMENTAL.withProgress(p -> {
+          if (p.phase() != last[0]) {
+            last[0] = p.phase();
+            phases.append(' ').append(p.phase()).append('@').append(p.elapsedMs());
+          }
+        }));
+        System.out.printf("%s: %d ms (hashed %d, changed %d, committed %s);%s%n",
+            edit ? "edit" : "none", (System.nanoTime() - t) / 1_000_000, r.hashed(), r.changed(),
+            r.committed(), phases);
+      }
+    } finally {
+      Files.write(victim, original);
     }
   }
 
