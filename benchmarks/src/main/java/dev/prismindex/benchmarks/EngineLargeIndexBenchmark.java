@@ -36,6 +36,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Timeout;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -51,7 +52,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * the end (index still open). The ten forced collections add well under a second to the time.
  * Comparing {@code files} = 10 000, 45 000 and 90 000 shows how memory grows with the corpus.
  *
- * <p>Command (about 15 minutes for the three sizes on two cores, plus the corpus generation):
+ * <p>Command (about 30 minutes for the three sizes on the shared two cores, plus the corpus
+ * generation; the 90 000-file shot alone takes 15-20 minutes, hence the 90-minute timeout):
  *
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineLargeIndexBenchmark -rf json -rff engine-large.json}</pre>
  */
@@ -61,6 +63,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 0)
 @Measurement(iterations = 1)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx512m", "-XX:+UseG1GC"})
+@Timeout(time = 90, timeUnit = TimeUnit.MINUTES)
 public class EngineLargeIndexBenchmark {
 
   @Param({"10000", "45000", "90000"})
