@@ -8,6 +8,7 @@ import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.index.IndexedRepositoryOperations;
 import dev.prismindex.index.IndexedRepositoryOptions;
 import dev.prismindex.memory.InMemoryIndexStats;
+import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.RepositorySearchMatch;
@@ -17,6 +18,8 @@ import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -346,6 +349,32 @@ public final class BudgetCheck {
             .mode(SearchMode.INDEXED_LITERAL).maxMatches(100).build()));
     out.println("engine indexed_literal via the seam, maxMatches 100: " + lit.summary());
     rows.add(new Row(label + "indexed_literal (seam) p95", lit.ms(95), "ms", 0, full ? 5 : 0));
+    // CPU time of the engine's own work per query (the calling thread's, so scheduling waits on a
+    // loaded machine do not count): lexical, and indexed_literal through the engine's literal API
+    // (the seam runs it on its deadline thread).
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long[] lexCpu = new long[samples];
+    long[] litCpu = new long[samples];
+    try {
+      for (int i = 0; i < samples; i++) {
+        long t = threads.getCurrentThreadCpuTime();
+        index.search(lexical[i % lexical.length], SearchOpts.lexical(10));
+        lexCpu[i] = threads.getCurrentThreadCpuTime() - t;
+        t = threads.getCurrentThreadCpuTime();
+        index.literalSearch(literal[i % literal.length], false, null, 100, true,
+            AbortSignal.create());
+        litCpu[i] = threads.getCurrentThreadCpuTime() - t;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Percentiles lexCpuP = new Percentiles(lexCpu);
+    Percentiles litCpuP = new Percentiles(litCpu);
+    out.println("engine lexical, thread CPU time: " + lexCpuP.summary());
+    out.println("engine indexed_literal (engine API), thread CPU time: " + litCpuP.summary());
+    rows.add(new Row(label + "lexical p95, CPU time", lexCpuP.ms(95), "ms", 0, 0));
+    rows.add(new Row(label + "indexed_literal (engine) p95, CPU time", litCpuP.ms(95), "ms", 0,
+        0));
     RepositorySearchResult check = seam.search(RepositorySearchRequest.builder(corpus,
         "input.length()").mode(SearchMode.INDEXED_LITERAL).maxMatches(100).build());
     if (check.matches().size() != 100 || check.indexed() == null) {
