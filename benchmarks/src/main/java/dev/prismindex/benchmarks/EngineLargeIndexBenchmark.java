@@ -19,10 +19,12 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.management.JMException;
 import javax.management.ListenerNotFoundException;
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
+import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -49,7 +51,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * of the files is done (the last one when the commit starts, the manifest complete), its largest value and the values at each tenth; the largest heap in use
  * after any collection (live data plus garbage G1 had not yet collected: it follows G1's heap
  * sizing, not the run's needs); the number of collections; and the heap after a full collection at
- * the end (index still open). The ten forced collections add well under a second to the time.
+ * the end (index still open); when all files are done it also prints the live heap's largest
+ * classes (a class histogram). The forced collections add well under a second to the time.
  * Comparing {@code files} = 10 000, 45 000 and 90 000 shows how memory grows with the corpus.
  *
  * <p>Command (about 30 minutes for the three sizes on the shared two cores, plus the corpus
@@ -138,6 +141,26 @@ public class EngineLargeIndexBenchmark {
       nextTenth++;
       System.gc();
       liveAtTenths.add(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+      if (nextTenth == 10) {
+        printHistogram();
+      }
+    }
+  }
+
+  /** The live heap's largest classes (as {@code jcmd PID GC.class_histogram} prints them). */
+  private static void printHistogram() {
+    try {
+      Object text = ManagementFactory.getPlatformMBeanServer().invoke(
+          new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+          new Object[] {new String[0]}, new String[] {String[].class.getName()});
+      String[] lines = text.toString().split("\n");
+      System.out.println("\nlive heap when all files are done, largest classes:");
+      for (int i = 0; i < Math.min(lines.length, 17); i++) {
+        System.out.println(lines[i]);
+      }
+      System.out.println(lines[lines.length - 1]);
+    } catch (JMException e) {
+      System.out.println("no class histogram: " + e);
     }
   }
 
