@@ -39,7 +39,8 @@ final class JavaSources {
   private static final Pattern CODE_TAG =
       Pattern.compile("\\{@(?:code|literal|value)\\s*([^{}]*)\\}");
   private static final Pattern LINK_TAG =
-      Pattern.compile("\\{@link(?:plain)?\\s+([^\\s{}]+)(?:\\s+([^{}]*))?\\}");
+      Pattern.compile(
+      "\\{@link(?:plain)?\\s+([^\\s{}(]+(?:\\([^)]*\\))?)(?:\\s+([^{}]*))?\\}");
   private static final Pattern OTHER_TAG = Pattern.compile("\\{@[^{}]*\\}");
   private static final Pattern HTML = Pattern.compile("<[^>]*>");
   private static final Pattern SPACES = Pattern.compile("\\s+");

@@ -8,6 +8,7 @@ import dev.prismindex.benchmarks.quality.QuerySets.NlSet;
 import dev.prismindex.benchmarks.quality.Ranking.GrepBaseline;
 import dev.prismindex.benchmarks.quality.Ranking.Metrics;
 import dev.prismindex.engine.EngineStatus;
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
@@ -59,7 +60,8 @@ import java.util.stream.Stream;
  * /tmp/prism-quality --out quality.md}. Options: {@code --select} (comma-separated src.zip
  * selectors, {@code prefix/*} or {@code prefix/**}), {@code --repo NAME=DIR} (a further corpus:
  * every {@code .java} file below DIR), {@code --nl N}, {@code --nav N}, {@code --exact N} (per
- * kind), {@code --seed S}, {@code --reuse} (keep an existing work directory and index: only for
+ * kind), {@code --seed S}, {@code --fusion K:WL:WS} (HYBRID's fusion, default plain RRF
+ * 60:1:1), {@code --reuse} (keep an existing work directory and index: only for
  * iterating on query-time ranking; the published tables come from a fresh run).
  */
 public final class RetrievalQuality {
@@ -74,10 +76,12 @@ public final class RetrievalQuality {
   private final int exactPerKind;
   private final long seed;
   private final boolean reuse;
+  private final Fusion fusion;
   private final StringBuilder report = new StringBuilder();
 
   private RetrievalQuality(Path work, int nlCount, int navCount, int exactPerKind, long seed,
-      boolean reuse) {
+      boolean reuse, Fusion fusion) {
+    this.fusion = fusion;
     this.work = work;
     this.nlCount = nlCount;
     this.navCount = navCount;
@@ -102,6 +106,7 @@ public final class RetrievalQuality {
     int exact = 25;
     long seed = 8;
     boolean reuse = false;
+    Fusion fusion = Fusion.rrf();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -122,6 +127,7 @@ public final class RetrievalQuality {
         case "--exact" -> exact = count(value(args, ++i, a), a);
         case "--seed" -> seed = Long.parseLong(value(args, ++i, a));
         case "--reuse" -> reuse = true;
+        case "--fusion" -> fusion = fusion(value(args, ++i, a));
         default -> throw usage("unknown option " + a);
       }
     }
@@ -137,7 +143,7 @@ public final class RetrievalQuality {
       }
     }
     RetrievalQuality q = new RetrievalQuality(work.toAbsolutePath().normalize(), nl, nav, exact,
-        seed, reuse);
+        seed, reuse, fusion);
     q.header(srcZip, select);
     if (srcZip != null) {
       q.runCorpus("jdk", srcZip, select, null);
@@ -176,6 +182,22 @@ public final class RetrievalQuality {
     }
   }
 
+  /** {@code K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT}, e.g. {@code 60:1:1} (plain RRF). */
+  private static Fusion fusion(String v) {
+    String[] p = v.split(":");
+    try {
+      if (p.length != 3) {
+        throw new NumberFormatException();
+      }
+      return new Fusion(Integer.parseInt(p[0]), Double.parseDouble(p[1]),
+          Double.parseDouble(p[2]));
+    } catch (NumberFormatException e) {
+      throw usage("--fusion takes K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT, e.g. 60:1:1: " + v);
+    } catch (IllegalArgumentException e) {
+      throw usage("--fusion " + v + ": " + e.getMessage());
+    }
+  }
+
   private static IllegalArgumentException usage(String message) {
     return new IllegalArgumentException("bench-quality: " + message);
   }
@@ -189,6 +211,8 @@ public final class RetrievalQuality {
         + System.getProperty("java.runtime.version") + ", " + Runtime.getRuntime()
         .availableProcessors() + " processors |");
     line("| analyzer | `" + CodeAnalyzer.VERSION + "` |");
+    line(String.format(Locale.ROOT, "| hybrid fusion | RRF k = %d, weights lexical %s, semantic %s |",
+        fusion.k(), fusion.lexicalWeight(), fusion.semanticWeight()));
     if (srcZip != null) {
       line("| JDK sources | `src.zip` of " + jdkVersion(srcZip) + "; selection `"
           + String.join("`, `", select) + "` |");
@@ -417,9 +441,9 @@ public final class RetrievalQuality {
     table(rows, "Mode, query form");
   }
 
-  private static void rank(HybridIndex index, String query, RetrievalMode mode, Answer a, Row row)
+  private void rank(HybridIndex index, String query, RetrievalMode mode, Answer a, Row row)
       throws IOException {
-    List<Hit> hits = index.search(query, new SearchOpts(Ranking.DEPTH, mode, null));
+    List<Hit> hits = index.search(query, new SearchOpts(Ranking.DEPTH, mode, null, fusion));
     int chunk = 0;
     List<String> paths = new ArrayList<>();
     for (int i = 0; i < hits.size(); i++) {
