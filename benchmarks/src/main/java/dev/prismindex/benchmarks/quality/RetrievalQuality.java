@@ -61,7 +61,8 @@ import java.util.stream.Stream;
  * selectors, {@code prefix/*} or {@code prefix/**}), {@code --repo NAME=DIR} (a further corpus:
  * every {@code .java} file below DIR), {@code --nl N}, {@code --nav N}, {@code --exact N} (per
  * kind), {@code --seed S}, {@code --fusion K:WL:WS} (HYBRID's fusion, default plain RRF
- * 60:1:1), {@code --reuse} (keep an existing work directory and index: only for
+ * 60:1:1), {@code --no-semantic} (a lexical-only index: quick, for iterating on lexical
+ * ranking), {@code --reuse} (keep an existing work directory and index: only for
  * iterating on query-time ranking; the published tables come from a fresh run).
  */
 public final class RetrievalQuality {
@@ -77,11 +78,13 @@ public final class RetrievalQuality {
   private final long seed;
   private final boolean reuse;
   private final Fusion fusion;
+  private final boolean semantic;
   private final StringBuilder report = new StringBuilder();
 
   private RetrievalQuality(Path work, int nlCount, int navCount, int exactPerKind, long seed,
-      boolean reuse, Fusion fusion) {
+      boolean reuse, Fusion fusion, boolean semantic) {
     this.fusion = fusion;
+    this.semantic = semantic;
     this.work = work;
     this.nlCount = nlCount;
     this.navCount = navCount;
@@ -107,6 +110,7 @@ public final class RetrievalQuality {
     long seed = 8;
     boolean reuse = false;
     Fusion fusion = Fusion.rrf();
+    boolean semantic = true;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -127,6 +131,7 @@ public final class RetrievalQuality {
         case "--exact" -> exact = count(value(args, ++i, a), a);
         case "--seed" -> seed = Long.parseLong(value(args, ++i, a));
         case "--reuse" -> reuse = true;
+        case "--no-semantic" -> semantic = false;
         case "--fusion" -> fusion = fusion(value(args, ++i, a));
         default -> throw usage("unknown option " + a);
       }
@@ -143,7 +148,7 @@ public final class RetrievalQuality {
       }
     }
     RetrievalQuality q = new RetrievalQuality(work.toAbsolutePath().normalize(), nl, nav, exact,
-        seed, reuse, fusion);
+        seed, reuse, fusion, semantic);
     q.header(srcZip, select);
     if (srcZip != null) {
       q.runCorpus("jdk", srcZip, select, null);
@@ -290,21 +295,21 @@ public final class RetrievalQuality {
     List<NavQuery> nav = QuerySets.navigation(defs, navCount, seed + 1);
     List<ExactQuery> exact = QuerySets.exactness(lines, exactPerKind, seed + 2);
 
-    HybridIndexOptions options = HybridIndexOptions.builder(root).build();
+    HybridIndexOptions options = HybridIndexOptions.builder(root).semantic(semantic).build();
     try (HybridIndex index = HybridIndex.open(options)) {
       long t0 = System.nanoTime();
       index.refresh(fresh ? RefreshOptions.FULL : RefreshOptions.INCREMENTAL);
       double seconds = (System.nanoTime() - t0) / 1e9;
       EngineStatus status = index.engineStatus();
-      boolean semantic = index.capabilities().semantic();
+      boolean hybrid = index.capabilities().semantic();
       line("### Corpus `" + name + "`");
       line("");
       line(String.format(Locale.ROOT,
           "%d Java files, %d lines, %.1f MB; %s; %s index in %.0f s%s (load average after: %s).",
-          files.size(), lineCount, bytes / 1e6, chunksText(status), semantic ? "hybrid" : "lexical",
+          files.size(), lineCount, bytes / 1e6, chunksText(status), hybrid ? "hybrid" : "lexical",
           seconds, fresh ? " from empty" : " (reused)", loadAverage()));
       line("");
-      List<RetrievalMode> modes = semantic
+      List<RetrievalMode> modes = hybrid
           ? List.of(RetrievalMode.LEXICAL, RetrievalMode.SEMANTIC, RetrievalMode.HYBRID)
           : List.of(RetrievalMode.LEXICAL);
       GrepBaseline grep = new GrepBaseline(files, texts);
