@@ -28,7 +28,11 @@ import org.jspecify.annotations.Nullable;
  * BM25 search over CHUNK documents. The query text is analyzed with {@link CodeAnalyzer} (never
  * parsed as syntax) into at most {@value #MAX_TERMS} distinct terms; each term is a SHOULD clause on
  * {@code body} (boost 1), {@code symbol} (boost {@value #SYMBOL_BOOST}: definitions first) and
- * {@code path_text} (boost {@value #PATH_BOOST}).
+ * {@code path_text} (boost {@value #PATH_BOOST}). A query that reads as prose ({@link #isProse}: a
+ * sentence such as "Gets the entries of this map") loses its {@link #STOP_WORDS} and each remaining
+ * term also matches its singular form ({@code entries} or {@code entry}, the better of the two):
+ * doc-comment verbs and plurals then reach identifiers ({@code getEntry}). Measured in
+ * {@code docs/benchmarks.md} section 5.
  *
  * <p>Every hit is checked against the manifest before it is returned ({@link HitLocator}): a fresh
  * file gives the best line inside the chunk (the most distinct query terms; ties go to the symbol
