@@ -625,7 +625,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * <p>LEXICAL: BM25 (see {@link LexicalSearcher}); scores are divided by the best one. SEMANTIC:
    * the query string alone is embedded, k-NN over the chunk vectors, each hit at its chunk's
    * symbol line (else its first non-blank line); score = cosine similarity clamped to [0, 1].
-   * HYBRID: both engines, fused by {@link SearchOpts#fusion()} (plain RRF, k = 60, by default);
+   * HYBRID: both engines to the same depth, fused by {@link SearchOpts#fusion()} (RRF, k = 20,
+   * by default; a chunk missing from a ranking cut at that depth counts as ranked just below
+   * the cut);
    * score = fused score / maximum attainable; a hit keeps the lexical best line when the lexical
    * engine matched it. <b>Identifier guard:</b> when the query is a single identifier and the
    * lexical engine's top hit is an exact match of it (one of its chunk's definitions has that name,
@@ -706,7 +708,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     List<Ranked> sem = q == null ? List.of()
         : semanticSearcher.candidates(s, q, depth, opts.pathScope());
     HitLocator locator = new HitLocator(options.root(), analyzer, options.maxFileBytes(), s);
-    List<HybridFuser.Fused> fused = new ArrayList<>(HybridFuser.fuse(lex, sem, opts.fusion()));
+    List<HybridFuser.Fused> fused = new ArrayList<>(HybridFuser.fuse(lex, sem, opts.fusion(), depth));
     HybridFuser.Fused pinned = identifierGuard(query, lex, terms, locator, fused);
     double pinnedScore = 0;
     if (pinned != null) {
