@@ -2,6 +2,7 @@ package dev.prismindex.cli;
 
 import dev.prismindex.cli.Flags.RootFlags;
 import dev.prismindex.cli.Requests.IndexRequest;
+import dev.prismindex.cli.Requests.McpRequest;
 import dev.prismindex.cli.Requests.Request;
 import dev.prismindex.cli.Requests.SearchRequest;
 import dev.prismindex.cli.Requests.StatusRequest;
@@ -56,7 +57,7 @@ final class Cli {
         if (e instanceof UnmatchedArgumentException u && e.getCommandLine() == cl
             && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
           throw CliFailure.usage("unknown command '" + u.getUnmatched().get(0)
-              + "': expected index, search or status (see `prism-index --help`)");
+              + "': expected index, search, status or mcp (see `prism-index --help`)");
         }
         throw CliFailure.usage(lowerFirst(firstLine(e.getMessage())) + " (see `" + command
             + " --help`)");
@@ -66,7 +67,7 @@ final class Cli {
         return ExitCode.OK;
       }
       if (!parsed.hasSubcommand()) {
-        throw CliFailure.usage("missing command: index, search or status (see `prism-index"
+        throw CliFailure.usage("missing command: index, search, status or mcp (see `prism-index"
             + " --help`)");
       }
       ParseResult sub = parsed.subcommand();
@@ -96,6 +97,9 @@ final class Cli {
   }
 
   private int execute(Request request, Backend backend, Printer printer) throws Exception {
+    if (request instanceof McpRequest r) {
+      return McpCommand.serve(r, backend, env, System.in, out, err);
+    }
     if (request instanceof SearchRequest r) {
       printer.search(backend.search(r));
       return ExitCode.OK;

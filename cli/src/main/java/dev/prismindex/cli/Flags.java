@@ -20,7 +20,7 @@ final class Flags {
   /** The top-level command and the options every subcommand inherits. */
   @Command(name = "prism-index", mixinStandardHelpOptions = true,
       versionProvider = VersionProvider.class, sortOptions = false,
-      subcommands = {IndexFlags.class, SearchFlags.class, StatusFlags.class},
+      subcommands = {IndexFlags.class, SearchFlags.class, StatusFlags.class, McpFlags.class},
       description = {"A fast, trustworthy search surface for a source repository.", "",
           "Exit codes: 0 ok (zero or more hits), 1 other failure, 2 bad usage,",
           "3 index missing, corrupt, incompatible or stale beyond policy,",
@@ -117,6 +117,20 @@ final class Flags {
     @Option(names = "--max-refresh-files", paramLabel = "N",
         description = "The refresh policy to judge staleness by (default: "
             + Requests.DEFAULT_MAX_REFRESH_FILES + ").")
+    @Nullable Integer maxRefreshFiles;
+  }
+
+  /** {@code prism-index mcp}. */
+  @Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Serve the repository to an agent as a Model Context Protocol server on stdio"
+          + " (tools repo_search, index_status, reindex; see docs/agents.md).", "",
+          "Stdout carries only the protocol; logs go to stderr. The index and the model stay open"
+              + " between calls; the server ends when stdin closes."})
+  static final class McpFlags {
+    @Option(names = "--max-refresh-files", paramLabel = "N",
+        description = "Re-index at most this many changed files before answering a search"
+            + " (default: " + Requests.DEFAULT_MAX_REFRESH_FILES + ").")
     @Nullable Integer maxRefreshFiles;
   }
 

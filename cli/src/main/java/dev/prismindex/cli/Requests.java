@@ -1,6 +1,7 @@
 package dev.prismindex.cli;
 
 import dev.prismindex.cli.Flags.IndexFlags;
+import dev.prismindex.cli.Flags.McpFlags;
 import dev.prismindex.cli.Flags.RootFlags;
 import dev.prismindex.cli.Flags.SearchFlags;
 import dev.prismindex.cli.Flags.StatusFlags;
@@ -25,7 +26,7 @@ final class Requests {
   private Requests() {}
 
   /** A validated command: one of the request records. */
-  sealed interface Request permits IndexRequest, SearchRequest, StatusRequest {
+  sealed interface Request permits IndexRequest, SearchRequest, StatusRequest, McpRequest {
     Target target();
 
     /** Whether output is JSON (NDJSON for hits). */
@@ -97,6 +98,18 @@ final class Requests {
   record StatusRequest(Target target, boolean json, int maxRefreshFiles) implements Request {}
 
   /**
+   * {@code mcp}: serve MCP on stdio.
+   *
+   * @param maxRefreshFiles the largest change set re-indexed before answering a search
+   */
+  record McpRequest(Target target, int maxRefreshFiles) implements Request {
+    @Override
+    public boolean json() {
+      return false;
+    }
+  }
+
+  /**
    * Validates the parsed flags of one subcommand.
    *
    * @param sub the subcommand's flags object
@@ -111,6 +124,9 @@ final class Requests {
     }
     if (sub instanceof StatusFlags f) {
       return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles));
+    }
+    if (sub instanceof McpFlags f) {
+      return new McpRequest(target(root, env), maxRefresh(f.maxRefreshFiles));
     }
     throw new IllegalArgumentException("unknown command " + sub);
   }
