@@ -5,7 +5,7 @@
  * {@code Flags} (raw picocli flags) -> {@code Requests} (validated requests; every usage error,
  * exit code 2, is found here) -> {@code Backend} ({@code LocalBackend} runs the request on a
  * {@code HybridIndex} in this process and turns engine exceptions into {@code CliFailure}s with
- * exit codes 3 and 4) -> {@code Printer} ({@code HumanPrinter} or {@code JsonPrinter}) -> the
+ * exit codes 3 and 4; {@code WarmBackend} runs the same logic on indexes kept open across calls) -> {@code Printer} ({@code HumanPrinter} or {@code JsonPrinter}) -> the
  * exit code, mapped in {@code Cli}. The reference for users is docs/cli.md.
  */
 @NullMarked
