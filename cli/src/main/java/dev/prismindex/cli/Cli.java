@@ -98,7 +98,10 @@ final class Cli {
 
   private int execute(Request request, Backend backend, Printer printer) throws Exception {
     if (request instanceof McpRequest r) {
-      return McpCommand.serve(r, backend, env, System.in, out, err);
+      // The index and the model stay open across the session's calls.
+      try (WarmBackend warm = new WarmBackend(env)) {
+        return McpCommand.serve(r, warm, env, System.in, out, err);
+      }
     }
     if (request instanceof SearchRequest r) {
       printer.search(backend.search(r));

@@ -26,7 +26,7 @@ final class McpCommand {
   private McpCommand() {}
 
   /**
-   * Serves until {@code in} ends.
+   * Serves until {@code in} ends. The caller owns {@code backend} (and closes it afterwards).
    *
    * @return the exit code: 0 when the client went away
    */
@@ -59,13 +59,6 @@ final class McpCommand {
     } finally {
       if (server != null) {
         server.closeGracefully();
-      }
-      if (backend instanceof AutoCloseable closeable) {
-        try {
-          closeable.close();
-        } catch (Exception e) {
-          err.println("prism-index mcp: closing the index: " + e);
-        }
       }
       System.setOut(systemOut);
     }
