@@ -32,8 +32,11 @@ import java.util.concurrent.TimeUnit;
  * scripts/prism-index index --repo CORPUS          # once, with embeddings
  * java -cp benchmarks/target/benchmarks.jar dev.prismindex.benchmarks.McpLatency \
  *     --launcher scripts/prism-index --repo CORPUS [--warmup 50] [--runs 200] [--cli-runs 10] \
- *     [--modes lexical,semantic,hybrid,literal]
+ *     [--modes lexical,semantic,hybrid,literal] [--server-log FILE]
  * </pre>
+ *
+ * <p>{@code --server-log} runs the server with {@code --debug} and writes its stderr (per call: the
+ * time to open the index, of the freshness probe and of the search) to FILE.
  */
 public final class McpLatency {
 
@@ -69,10 +72,21 @@ public final class McpLatency {
 
     System.out.println("load average at start: " + loadavg());
     long t0 = System.nanoTime();
+    List<String> serverArgs = new ArrayList<>(List.of("mcp", "--repo", repo));
+    java.io.PrintStream serverLog = null;
+    if (opt.containsKey("--server-log")) {
+      // The server's stderr, with its debug timings (open, freshness probe, search) per call.
+      serverArgs.add("--debug");
+      serverLog = new java.io.PrintStream(opt.get("--server-log"), "UTF-8");
+    }
+    java.io.PrintStream log = serverLog;
     StdioClientTransport transport = new StdioClientTransport(
-        ServerParameters.builder(launcher).args("mcp", "--repo", repo).build(),
-        McpJsonDefaults.getMapper());
-    transport.setStdErrorHandler(line -> { });
+        ServerParameters.builder(launcher).args(serverArgs).build(), McpJsonDefaults.getMapper());
+    transport.setStdErrorHandler(line -> {
+      if (log != null) {
+        log.println(line);
+      }
+    });
     McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofMinutes(5))
         .initializationTimeout(Duration.ofMinutes(2)).build();
     client.initialize();
@@ -80,7 +94,20 @@ public final class McpLatency {
     Map<String, Percentiles> first = new LinkedHashMap<>();
     Map<String, Percentiles> mcp = new LinkedHashMap<>();
     Map<String, Percentiles> cli = new LinkedHashMap<>();
+    Map<String, Percentiles> engine = new LinkedHashMap<>();
+    Percentiles ping;
     try {
+      for (int i = 0; i < warmup; i++) {
+        client.ping();
+      }
+      long[] pings = new long[runs];
+      for (int i = 0; i < runs; i++) {
+        long start = System.nanoTime();
+        client.ping();
+        pings[i] = System.nanoTime() - start;
+      }
+      ping = new Percentiles(pings);
+      System.out.println("mcp ping: " + ping.summary());
       for (String mode : modes) {
         List<String> queries = queries(mode);
         long[] once = {timedCall(client, queries.get(0), mode)};
@@ -89,14 +116,22 @@ public final class McpLatency {
           timedCall(client, queries.get(i % queries.size()), mode);
         }
         long[] samples = new long[runs];
+        long[] took = new long[runs];
         for (int i = 0; i < runs; i++) {
-          samples[i] = timedCall(client, queries.get(i % queries.size()), mode);
+          long[] sample = call(client, queries.get(i % queries.size()), mode);
+          samples[i] = sample[0];
+          took[i] = sample[1];
         }
         mcp.put(mode, new Percentiles(samples));
-        System.out.println("mcp " + mode + ": " + mcp.get(mode).summary());
+        engine.put(mode, new Percentiles(took));
+        System.out.println("mcp " + mode + ": " + mcp.get(mode).summary() + "; search itself"
+            + " (tookMs): " + engine.get(mode).summary());
       }
     } finally {
       client.closeGracefully();
+      if (serverLog != null) {
+        serverLog.close();
+      }
     }
     for (String mode : modes) {
       List<String> queries = queries(mode);
@@ -110,14 +145,17 @@ public final class McpLatency {
     }
     System.out.println("load average at end: " + loadavg());
     System.out.printf(Locale.ROOT, "%nserver start to initialized: %d ms%n%n", startMs);
-    System.out.println("| Mode | MCP first call, ms | MCP warm p50 / p95, ms | one-shot CLI p50 / p95,"
-        + " ms | one-shot / MCP (p50) |");
-    System.out.println("| --- | ---: | ---: | ---: | ---: |");
+    System.out.printf(Locale.ROOT, "MCP ping round trip p50 / p95: %.2f / %.2f ms%n%n",
+        ping.ms(50), ping.ms(95));
+    System.out.println("| Mode | MCP first call, ms | MCP warm p50 / p95, ms | of which search"
+        + " (tookMs) p50 | one-shot CLI p50 / p95, ms | one-shot / MCP (p50) |");
+    System.out.println("| --- | ---: | ---: | ---: | ---: | ---: |");
     for (String mode : modes) {
       Percentiles m = mcp.get(mode);
       Percentiles c = cli.get(mode);
-      System.out.printf(Locale.ROOT, "| %s | %.0f | %.1f / %.1f | %.0f / %.0f | %.0fx |%n", mode,
-          first.get(mode).ms(50), m.ms(50), m.ms(95), c.ms(50), c.ms(95), c.ms(50) / m.ms(50));
+      System.out.printf(Locale.ROOT, "| %s | %.0f | %.1f / %.1f | %.0f | %.0f / %.0f | %.0fx |%n",
+          mode, first.get(mode).ms(50), m.ms(50), m.ms(95), engine.get(mode).ms(50), c.ms(50),
+          c.ms(95), c.ms(50) / m.ms(50));
     }
   }
 
@@ -125,8 +163,15 @@ public final class McpLatency {
     return mode.equals("semantic") || mode.equals("hybrid") ? QUESTIONS : IDENTIFIERS;
   }
 
-  /** One {@code repo_search} round trip, checked. */
   private static long timedCall(McpSyncClient client, String query, String mode) {
+    return call(client, query, mode)[0];
+  }
+
+  /**
+   * One {@code repo_search} round trip, checked: the wall time in nanoseconds and the server's
+   * {@code tookMs} (the search itself, after the freshness check) in nanoseconds.
+   */
+  private static long[] call(McpSyncClient client, String query, String mode) {
     long start = System.nanoTime();
     CallToolResult r = client.callTool(new CallToolRequest("repo_search",
         Map.of("query", query, "mode", mode, "limit", 10)));
@@ -135,12 +180,13 @@ public final class McpLatency {
       throw new IllegalStateException(mode + " '" + query + "': "
           + ((TextContent) r.content().get(0)).text());
     }
-    List<?> hits = (List<?>) ((Map<?, ?>) r.structuredContent()).get("hits");
+    Map<?, ?> structured = (Map<?, ?>) r.structuredContent();
+    List<?> hits = (List<?>) structured.get("hits");
     if (hits.isEmpty()) {
       throw new IllegalStateException(mode + " '" + query + "': no hits; pick a corpus where the"
           + " queries match");
     }
-    return took;
+    return new long[] {took, ((Number) structured.get("tookMs")).longValue() * 1_000_000};
   }
 
   /** The wall time of one {@code prism-index search --json} process (stdout discarded). */

@@ -68,6 +68,7 @@ final class McpTools {
    * @param modelAvailable whether this process has an embedding model: semantic and hybrid are
    *     offered only then
    * @param maxRefreshFiles the largest change set re-indexed before answering a search
+   * @param mapper the SDK's JSON mapper (schemas, structured content)
    */
   McpTools(Backend backend, Target target, boolean modelAvailable, int maxRefreshFiles,
       McpJsonMapper mapper) {
@@ -184,6 +185,7 @@ final class McpTools {
 
   /** {@code repo_search}: validates, searches like {@code search --json}, renders. */
   CallToolResult search(@Nullable Map<String, Object> arguments) {
+    long start = System.nanoTime();
     Map<String, Object> args = arguments == null ? Map.of() : arguments;
     SearchRequest request;
     try {
@@ -199,9 +201,16 @@ final class McpTools {
     } catch (Exception | LinkageError e) {
       return unexpected(SEARCH, e);
     }
+    long searched = System.nanoTime();
     String structured = JsonPrinter.json(g -> searchObject(g, result));
-    return CallToolResult.builder().addTextContent(text(result))
+    CallToolResult answer = CallToolResult.builder().addTextContent(text(result))
         .structuredContent(object(structured)).isError(false).build();
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("repo_search handler: {} ms (backend {} ms, rendering {} ms)",
+          (System.nanoTime() - start) / 1_000_000, (searched - start) / 1_000_000,
+          (System.nanoTime() - searched) / 1_000_000);
+    }
+    return answer;
   }
 
   /** The arguments of {@code repo_search} validated into the CLI's request. */

@@ -7,6 +7,11 @@
  * {@code HybridIndex} in this process and turns engine exceptions into {@code CliFailure}s with
  * exit codes 3 and 4; {@code WarmBackend} runs the same logic on indexes kept open across calls) -> {@code Printer} ({@code HumanPrinter} or {@code JsonPrinter}) -> the
  * exit code, mapped in {@code Cli}. The reference for users is docs/cli.md.
+ *
+ * <p>{@code prism-index mcp} ({@code McpCommand}) serves the same requests to agent hosts over the
+ * Model Context Protocol on stdio: {@code McpTools} validates each tool call's arguments into a
+ * request, runs it on a {@code WarmBackend} and answers the {@code JsonPrinter} objects as structured
+ * content, with the hits rendered for the model by core's {@code IndexHitText} (docs/agents.md).
  */
 @NullMarked
 package dev.prismindex.cli;

@@ -101,6 +101,8 @@ class McpServerIT {
     transport = new StdioClientTransport(params, McpJsonDefaults.getMapper());
     transport.setStdErrorHandler(line -> stderr.append(line).append('\n'));
     client = McpClient.sync(transport)
+        // Keeps each tool's output schema from tools/list and validates every structured result.
+        .enableCallToolSchemaCaching(true)
         .initializationTimeout(Duration.ofMinutes(2))
         .requestTimeout(Duration.ofMinutes(2))
         .build();
