@@ -108,22 +108,34 @@ public final class McpLatency {
       }
       ping = new Percentiles(pings);
       System.out.println("mcp ping: " + ping.summary());
+      // Warm-up: the first call of each mode (the model loads on the first semantic one), then
+      // `warmup` calls of every mode, so no mode is measured with a colder JIT than another.
       for (String mode : modes) {
-        List<String> queries = queries(mode);
-        long[] once = {timedCall(client, queries.get(0), mode)};
+        long[] once = {timedCall(client, queries(mode).get(0), mode)};
         first.put(mode, new Percentiles(once));
-        for (int i = 0; i < warmup; i++) {
-          timedCall(client, queries.get(i % queries.size()), mode);
+      }
+      for (int i = 0; i < warmup; i++) {
+        for (String mode : modes) {
+          timedCall(client, queries(mode).get(i % queries(mode).size()), mode);
         }
-        long[] samples = new long[runs];
-        long[] took = new long[runs];
-        for (int i = 0; i < runs; i++) {
-          long[] sample = call(client, queries.get(i % queries.size()), mode);
-          samples[i] = sample[0];
-          took[i] = sample[1];
+      }
+      // Measured: round robin over the modes, so a burst of load hits every mode alike.
+      Map<String, long[]> samples = new LinkedHashMap<>();
+      Map<String, long[]> took = new LinkedHashMap<>();
+      for (String mode : modes) {
+        samples.put(mode, new long[runs]);
+        took.put(mode, new long[runs]);
+      }
+      for (int i = 0; i < runs; i++) {
+        for (String mode : modes) {
+          long[] sample = call(client, queries(mode).get(i % queries(mode).size()), mode);
+          samples.get(mode)[i] = sample[0];
+          took.get(mode)[i] = sample[1];
         }
-        mcp.put(mode, new Percentiles(samples));
-        engine.put(mode, new Percentiles(took));
+      }
+      for (String mode : modes) {
+        mcp.put(mode, new Percentiles(samples.get(mode)));
+        engine.put(mode, new Percentiles(took.get(mode)));
         System.out.println("mcp " + mode + ": " + mcp.get(mode).summary() + "; search itself"
             + " (tookMs): " + engine.get(mode).summary());
       }
