@@ -5,13 +5,20 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
 
-/** The entry point of {@code prism-index}: see docs/cli.md. */
+/**
+ * The entry point of {@code prism-index}: see docs/cli.md. {@code search} and {@code status} are
+ * answered by a resident server of the same index when one runs ({@link ServeClient}), else here.
+ */
 public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, stdout(), System.err));
+    PrintStream out = stdout();
+    Environment env = Environment.system();
+    OptionalInt served = ServeClient.forward(args, env, out, System.err);
+    System.exit(served.isPresent() ? served.getAsInt() : run(args, out, System.err, env));
   }
 
   /**
