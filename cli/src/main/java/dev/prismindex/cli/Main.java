@@ -15,6 +15,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    sameArithmeticOnEveryJvm();
     PrintStream out = stdout();
     Environment env = Environment.system();
     OptionalInt served = ServeClient.forward(args, env, out, System.err);
@@ -32,6 +33,21 @@ public final class Main {
 
   static int run(String[] args, PrintStream out, PrintStream err, Environment env) {
     return new Cli(out, err, env, LocalBackend::new).run(args);
+  }
+
+  /**
+   * Scores must not depend on how the JVM was started: Lucene uses fused multiply-add in vector
+   * similarities only when C2 is on, which changes the last bits of semantic scores between the
+   * launcher's one-shot JVM ({@code -XX:TieredStopAtLevel=1}), a plain {@code java -jar} and the
+   * resident server. Without FMA every JVM computes the same floats. A value given on the command
+   * line ({@code -Dlucene.useScalarFMA=...}) is kept.
+   */
+  static void sameArithmeticOnEveryJvm() {
+    for (String property : new String[] {"lucene.useScalarFMA", "lucene.useVectorFMA"}) {
+      if (System.getProperty(property) == null) {
+        System.setProperty(property, "false");
+      }
+    }
   }
 
   /** UTF-8 whatever the locale, buffered (flushed by the command), on fd 1. */

@@ -215,7 +215,8 @@ final class ResidentServer implements AutoCloseable {
       try {
         warm.search(new SearchRequest(target, true, "prism-index warm-up", mode, 1, null, false,
             false, 0));
-      } catch (CliFailure | IOException | RuntimeException e) {
+      } catch (Exception | LinkageError e) {
+        // No index yet, no model, or the server stopping meanwhile: the first request pays.
         LOG.debug("warm-up ({}) skipped: {}", mode.wireName(), e.toString());
         return;
       }

@@ -66,6 +66,15 @@ class ResidentServerTest {
     return s;
   }
 
+  /** A socket bound where the server's goes, in a private directory, by the test itself. */
+  private static ServerSocketChannel bindAt(Path socket) throws IOException {
+    Files.createDirectories(socket.getParent(),
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    channel.bind(UnixDomainSocketAddress.of(socket));
+    return channel;
+  }
+
   private String log() {
     return serverLog.toString(StandardCharsets.UTF_8);
   }
@@ -210,11 +219,7 @@ class ResidentServerTest {
   void staleSocketFallsBackAndIsReplacedByTheNextServer() throws Exception {
     // What a killed server leaves: a socket file nobody listens on (the lock died with it).
     Path socket = ServeProtocol.socket(target.home());
-    Files.createDirectories(socket.getParent(),
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-      dead.bind(UnixDomainSocketAddress.of(socket));
-    }
+    bindAt(socket).close();
     assertThat(socket).exists();
     Result[] r = new Result[1];
     assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
@@ -275,10 +280,7 @@ class ResidentServerTest {
   @Test
   void aServerOfAnotherVersionIsIgnored() throws Exception {
     Path socket = ServeProtocol.socket(target.home());
-    Files.createDirectories(socket.getParent(),
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    try (ServerSocketChannel other = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-      other.bind(UnixDomainSocketAddress.of(socket));
+    try (ServerSocketChannel other = bindAt(socket)) {
       Thread peer = new Thread(() -> {
         try (SocketChannel c = other.accept()) {
           DataOutputStream out = new DataOutputStream(Channels.newOutputStream(c));
