@@ -92,7 +92,10 @@ final class McpTools {
     return List.of(
         spec(searchTool(), this::search),
         spec(statusTool(), args -> status()),
-        spec(reindexTool(), this::reindex));
+        SyncToolSpecification.builder().tool(reindexTool())
+            .callHandler((exchange, request) -> reindex(request.arguments(),
+                McpProgress.of(exchange, request.meta())))
+            .build());
   }
 
   private static SyncToolSpecification spec(Tool tool, Handler handler) {
@@ -168,7 +171,8 @@ final class McpTools {
             + (semantic ? " Embeddings of new chunks are computed too, which can take minutes"
             + " on a large change." : "")
             + " Searches keep answering from the last commit while it runs; one reindex at a"
-            + " time. Returns the counters of `prism-index index --json`.")
+            + " time. Sends progress notifications when the call carries a progressToken."
+            + " Returns the counters of `prism-index index --json`.")
         .inputSchema(mapper, """
             {"type": "object",
              "properties": {"full": {"type": "boolean", "default": false,
@@ -322,8 +326,18 @@ final class McpTools {
         .isError(false).build();
   }
 
-  /** {@code reindex}: one run at a time; a second call while one runs is an error at once. */
+  /** {@code reindex} without progress notifications. */
   CallToolResult reindex(@Nullable Map<String, Object> arguments) {
+    return reindex(arguments, Progress.NONE);
+  }
+
+  /**
+   * {@code reindex}: one run at a time; a second call while one runs is an error at once.
+   *
+   * @param progress where the run reports its phases and counters (MCP progress notifications
+   *     when the client asked for them)
+   */
+  CallToolResult reindex(@Nullable Map<String, Object> arguments, Progress progress) {
     Map<String, Object> args = arguments == null ? Map.of() : arguments;
     boolean full;
     try {
@@ -338,7 +352,7 @@ final class McpTools {
     }
     try {
       IndexSummary summary = backend.index(new IndexRequest(target, true, full, false, true),
-          Progress.NONE);
+          progress);
       String json = JsonPrinter.json(g -> JsonPrinter.index(g, summary));
       return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
           .isError(false).build();

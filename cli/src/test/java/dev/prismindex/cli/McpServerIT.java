@@ -14,6 +14,7 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
+import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,10 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
  * End to end with a real MCP client: the official Java SDK's client ({@code McpClient.sync} over
  * {@code StdioClientTransport}) launches {@code scripts/prism-index mcp} (the shaded jar, with the
  * bundled MiniLM model) on a temporary git repository, as an agent host would. The tests share one
- * server and run in order: initialize, list tools, status of the missing index, reindex, a search in
- * every mode (the same hits as the one-shot CLI), bad arguments, an unknown tool, an edit then
- * reindex then search, and the server's exit when the client closes. The client validates every
- * structured result against the tool's output schema.
+ * server and run in order: initialize, list tools, status of the missing index, reindex (with
+ * progress notifications), a search in every mode (the same hits as the one-shot CLI), bad
+ * arguments, an unknown tool, an edit then reindex then search, and the server's exit when the
+ * client closes. The client validates every structured result against the tool's output schema.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class McpServerIT {
@@ -52,6 +54,7 @@ class McpServerIT {
   static McpSyncClient client;
   static StdioClientTransport transport;
   static final StringBuffer stderr = new StringBuffer();
+  static final List<ProgressNotification> progress = new CopyOnWriteArrayList<>();
 
   @BeforeAll
   static void start() throws Exception {
@@ -102,6 +105,7 @@ class McpServerIT {
     client = McpClient.sync(transport)
         // Keeps each tool's output schema from tools/list and validates every structured result.
         .enableCallToolSchemaCaching(true)
+        .progressConsumer(progress::add)
         .initializationTimeout(Duration.ofMinutes(2))
         .requestTimeout(Duration.ofMinutes(2))
         .build();
@@ -222,14 +226,24 @@ class McpServerIT {
 
   @Test
   @Order(4)
-  void reindexBuildsTheIndexWithEmbeddings() {
-    JsonNode run = ok(call("reindex", Map.of()));
+  void reindexBuildsTheIndexWithEmbeddingsAndReportsProgress() throws Exception {
+    JsonNode run = ok(client.callTool(new CallToolRequest("reindex", Map.of(),
+        Map.of("progressToken", "build-1"))));
     assertThat(run.get("added").asInt()).isEqualTo(3);
     assertThat(run.get("committed").asBoolean()).isTrue();
     assertThat(run.get("chunksEmbedded").asLong()).isPositive();
     JsonNode status = ok(call("index_status", Map.of()));
     assertThat(status.get("state").asText()).isEqualTo("ready");
     assertThat(status.get("semanticCoverage").asDouble()).isEqualTo(1.0);
+    // Notifications precede the answer on the pipe; the client hands them over on its own thread.
+    for (int i = 0; i < 600 && progress.isEmpty(); i++) {
+      Thread.sleep(100);
+    }
+    assertThat(progress).isNotEmpty().allSatisfy(p -> {
+      assertThat(p.progressToken()).isEqualTo("build-1");
+      assertThat(p.message()).isNotBlank();
+    });
+    assertThat(progress).extracting(ProgressNotification::progress).isSorted();
   }
 
   @Test
