@@ -307,6 +307,20 @@ class ResidentServerTest {
   }
 
   @Test
+  void debugRunsInProcessAfterAHandshake() throws Exception {
+    start(Duration.ofMinutes(10));
+    ServeClient.Answer probe = ServeClient.ask(target, new String[0], cli.environment());
+    assertThat(probe.exit()).isNull();
+    assertThat(probe.why()).isEqualTo("a server answers");
+    cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", "parse", "--debug")).isEmpty();
+    assertThat(r[0].out()).isEmpty();
+    // The server still answers after a handshake-only connection.
+    assertThat(served(cli, r, "search", "parse")).hasValue(0);
+  }
+
+  @Test
   void onlySearchAndStatusGoToTheServer() {
     assertThat(ServeClient.scan(new String[] {"search", "x"})).isNotNull();
     assertThat(ServeClient.scan(new String[] {"--repo", "a", "status", "--json"}))
