@@ -7,6 +7,12 @@
  * {@code HybridIndex} in this process and turns engine exceptions into {@code CliFailure}s with
  * exit codes 3 and 4; {@code WarmBackend} runs the same logic on indexes kept open across calls) -> {@code Printer} ({@code HumanPrinter} or {@code JsonPrinter}) -> the
  * exit code, mapped in {@code Cli}. The reference for users is docs/cli.md.
+ *
+ * <p>The resident server ({@code prism-index serve}, docs/agents.md): {@code ServeClient} runs
+ * first in {@code Main} and hands a {@code search} or {@code status} command line to a running
+ * {@code ResidentServer} over the Unix domain socket described by {@code ServeProtocol}; the server
+ * runs the same {@code Cli} pipeline on a {@code WarmBackend} and streams back the output and the
+ * exit code. Without a server the command runs here.
  */
 @NullMarked
 package dev.prismindex.cli;

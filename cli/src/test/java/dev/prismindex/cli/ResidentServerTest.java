@@ -238,7 +238,6 @@ class ResidentServerTest {
   @Test
   void stopsWhenIdleAndRemovesItsSocket() throws Exception {
     ResidentServer s = start(Duration.ofSeconds(1));
-    assertIdentical("search", "parse", "--json");
     s.await();
     assertThat(log()).contains("stopped (idle for 1s)");
     assertThat(s.socket()).doesNotExist();
