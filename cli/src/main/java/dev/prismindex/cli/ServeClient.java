@@ -60,37 +60,34 @@ final class ServeClient {
       return OptionalInt.empty(); // the in-process run reports it
     }
     String why;
-    if (scan.debug()) {
-      why = "--debug runs in this process";
-    } else {
-      try {
-        Answer answer = ask(target, args, env);
-        if (answer.exit() != null) {
-          for (Frame f : answer.frames()) {
-            (f.type() == ServeProtocol.STDOUT ? out : err).write(f.bytes(), 0, f.bytes().length);
-            if (f.type() == ServeProtocol.STDERR) {
-              err.flush();
-            }
+    try {
+      // Under --debug, only the handshake (to say what is there): the command runs here.
+      Answer answer = ask(target, scan.debug() ? new String[0] : args, env);
+      if (!scan.debug() && answer.exit() != null) {
+        for (Frame f : answer.frames()) {
+          PrintStream to = f.type() == ServeProtocol.STDOUT ? out : err;
+          to.write(f.bytes(), 0, f.bytes().length);
+          if (to == err) {
+            err.flush();
           }
-          out.flush();
-          err.flush();
-          return OptionalInt.of(out.checkError() ? ExitCode.OK : answer.exit());
         }
-        why = answer.why();
-      } catch (IOException | RuntimeException e) {
-        why = "no answer (" + e + ")";
+        out.flush();
+        return OptionalInt.of(out.checkError() ? ExitCode.OK : answer.exit());
       }
+      why = answer.why();
+    } catch (IOException | RuntimeException e) {
+      why = "no answer (" + e + ")";
     }
-    if (mode.equals("require")) {
+    if (scan.debug()) {
+      Cli.debugLogging();
+      org.slf4j.LoggerFactory.getLogger(ServeClient.class).debug(
+          "resident server at {}: {}; --debug runs in this process",
+          ServeProtocol.socket(target.home()), why);
+    } else if (mode.equals("require")) {
       err.println("prism-index: no resident server answered for " + target.home() + ": " + why
           + " (" + ServeProtocol.MODE_VARIABLE + "=require)");
       err.flush();
       return OptionalInt.of(ExitCode.FAILURE);
-    }
-    if (scan.debug()) {
-      Cli.debugLogging();
-      org.slf4j.LoggerFactory.getLogger(ServeClient.class)
-          .debug("resident server at {}: {}", ServeProtocol.socket(target.home()), why);
     }
     return OptionalInt.empty();
   }
@@ -153,7 +150,8 @@ final class ServeClient {
 
   /**
    * Sends one command line to the server of {@code target} and collects its answer; prints
-   * nothing, so that a connection lost midway leaves the command to this process.
+   * nothing, so that a connection lost midway leaves the command to this process. With no
+   * arguments, only the handshake: the answer says whether a compatible server is there.
    */
   static Answer ask(Target target, String[] args, Environment env) throws IOException {
     Path socket = ServeProtocol.socket(target.home());
@@ -162,20 +160,13 @@ final class ServeClient {
       return new Answer(List.of(), null, problem);
     }
     try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-      try {
-        ch.connect(UnixDomainSocketAddress.of(socket));
-      } catch (IOException e) {
-        return new Answer(List.of(), null, "no server listening (" + e.getMessage() + ")");
-      }
       DataOutputStream out = new DataOutputStream(
           new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 14));
       DataInputStream in = new DataInputStream(
           new BufferedInputStream(Channels.newInputStream(ch), 1 << 16));
-      ServeProtocol.writeHello(out);
-      out.flush();
-      String other = ServeProtocol.readHello(in);
-      if (other != null) {
-        return new Answer(List.of(), null, "ignored: " + other);
+      String refused = handshake(ch, socket, in, out);
+      if (refused != null || args.length == 0) {
+        return new Answer(List.of(), null, refused != null ? refused : "a server answers");
       }
       ServeProtocol.writeString(out, target.home().toString());
       ServeProtocol.writeString(out, env.cwd().toString());
@@ -207,6 +198,20 @@ final class ServeClient {
         }
       }
     }
+  }
+
+  /** Connects and exchanges hellos: null when a compatible server answers, else why not. */
+  private static @Nullable String handshake(SocketChannel ch, Path socket, DataInputStream in,
+      DataOutputStream out) throws IOException {
+    try {
+      ch.connect(UnixDomainSocketAddress.of(socket));
+    } catch (IOException e) {
+      return "no server listening (" + e.getMessage() + ")";
+    }
+    ServeProtocol.writeHello(out);
+    out.flush();
+    String other = ServeProtocol.readHello(in);
+    return other == null ? null : "ignored: " + other;
   }
 
   /**

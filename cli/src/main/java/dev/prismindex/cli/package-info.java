@@ -8,6 +8,12 @@
  * exit codes 3 and 4; {@code WarmBackend} runs the same logic on indexes kept open across calls) -> {@code Printer} ({@code HumanPrinter} or {@code JsonPrinter}) -> the
  * exit code, mapped in {@code Cli}. The reference for users is docs/cli.md.
  *
+ * <p>The resident server ({@code prism-index serve}, docs/agents.md): {@code ServeClient} runs
+ * first in {@code Main} and hands a {@code search} or {@code status} command line to a running
+ * {@code ResidentServer} over the Unix domain socket described by {@code ServeProtocol}; the server
+ * runs the same {@code Cli} pipeline on a {@code WarmBackend} and streams back the output and the
+ * exit code. Without a server the command runs here.
+ *
  * <p>{@code prism-index mcp} ({@code McpCommand}) serves the same requests to agent hosts over the
  * Model Context Protocol on stdio: {@code McpTools} validates each tool call's arguments into a
  * request, runs it on a {@code WarmBackend} and answers the {@code JsonPrinter} objects as structured

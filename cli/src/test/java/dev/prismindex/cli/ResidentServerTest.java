@@ -238,7 +238,6 @@ class ResidentServerTest {
   @Test
   void stopsWhenIdleAndRemovesItsSocket() throws Exception {
     ResidentServer s = start(Duration.ofSeconds(1));
-    assertIdentical("search", "parse", "--json");
     s.await();
     assertThat(log()).contains("stopped (idle for 1s)");
     assertThat(s.socket()).doesNotExist();
@@ -304,6 +303,20 @@ class ResidentServerTest {
     // And the command still runs, in this process, with its usual output.
     Result[] r = new Result[1];
     assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
+  }
+
+  @Test
+  void debugRunsInProcessAfterAHandshake() throws Exception {
+    start(Duration.ofMinutes(10));
+    ServeClient.Answer probe = ServeClient.ask(target, new String[0], cli.environment());
+    assertThat(probe.exit()).isNull();
+    assertThat(probe.why()).isEqualTo("a server answers");
+    cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", "parse", "--debug")).isEmpty();
+    assertThat(r[0].out()).isEmpty();
+    // The server still answers after a handshake-only connection.
+    assertThat(served(cli, r, "search", "parse")).hasValue(0);
   }
 
   @Test
