@@ -319,7 +319,7 @@ class ResidentServerTest {
       });
       peer.start();
       ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
-          cli.environment());
+          cli.environment(), 0);
       peer.join();
       assertThat(a.exit()).isNull();
       assertThat(a.why()).isEqualTo("ignored: protocol version " + (ServeProtocol.VERSION + 1)
@@ -334,7 +334,8 @@ class ResidentServerTest {
   @Test
   void debugRunsInProcessAfterAHandshake() throws Exception {
     start(Duration.ofMinutes(10));
-    ServeClient.Answer probe = ServeClient.ask(target, new String[0], cli.environment());
+    ServeClient.Answer probe = ServeClient.ask(target, new String[0], cli.environment(),
+        ServeClient.HELLO_TIMEOUT_MS);
     assertThat(probe.exit()).isNull();
     assertThat(probe.why()).isEqualTo("a server answers");
     cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
@@ -343,6 +344,18 @@ class ResidentServerTest {
     assertThat(r[0].out()).isEmpty();
     // The server still answers after a handshake-only connection.
     assertThat(served(cli, r, "search", "parse")).hasValue(0);
+  }
+
+  @Test
+  void aServerThatSaysNoHelloIsPassedOver() throws Exception {
+    Path socket = ServeProtocol.socket(target.home());
+    try (ServerSocketChannel stuck = bindAt(socket)) {
+      // Accepted by the kernel (the backlog), never answered: a stopped or wedged server.
+      ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
+          cli.environment(), 200);
+      assertThat(a.exit()).isNull();
+      assertThat(a.why()).isEqualTo("no hello within 200 ms (the server is busy or stuck)");
+    }
   }
 
   @Test
