@@ -176,7 +176,10 @@ final class ResidentServer implements AutoCloseable {
     return server;
   }
 
-  /** Creates the directory with mode 0700, or checks an existing one and closes it to others. */
+  /**
+   * Creates the directory with mode 0700 (and a {@code .gitignore} of {@code *}), or checks an
+   * existing one and closes it to others.
+   */
   private static Path privateDirectory(Path dir) throws CliFailure, IOException {
     Files.createDirectories(dir.getParent());
     try {
@@ -194,6 +197,11 @@ final class ResidentServer implements AutoCloseable {
       }
     }
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    // Out of `git status` even before the first index run has written the home's own .gitignore.
+    Path ignore = dir.resolve(".gitignore");
+    if (!Files.exists(ignore, LinkOption.NOFOLLOW_LINKS)) {
+      Files.writeString(ignore, "*\n", StandardCharsets.UTF_8);
+    }
     return dir;
   }
 

@@ -10,6 +10,8 @@ import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,6 +35,9 @@ import org.jspecify.annotations.Nullable;
  * class, so a served command starts as fast as the JVM does.
  */
 final class ServeClient {
+
+  /** How long a command waits for the server's hello before running in its own process. */
+  static final long HELLO_TIMEOUT_MS = 10_000;
 
   private ServeClient() {}
 
@@ -62,7 +67,10 @@ final class ServeClient {
     String why;
     try {
       // Under --debug, only the handshake (to say what is there): the command runs here.
-      Answer answer = ask(target, scan.debug() ? new String[0] : args, env);
+      // A server that does not even say hello in time (stopped, wedged, all its workers busy) is
+      // passed over, unless it is required.
+      Answer answer = ask(target, scan.debug() ? new String[0] : args, env,
+          mode.equals("require") ? 0 : HELLO_TIMEOUT_MS);
       if (!scan.debug() && answer.exit() != null) {
         for (Frame f : answer.frames()) {
           PrintStream to = f.type() == ServeProtocol.STDOUT ? out : err;
@@ -152,8 +160,11 @@ final class ServeClient {
    * Sends one command line to the server of {@code target} and collects its answer; prints
    * nothing, so that a connection lost midway leaves the command to this process. With no
    * arguments, only the handshake: the answer says whether a compatible server is there.
+   *
+   * @param helloTimeoutMs how long to wait for the server's hello before giving up (0: no limit)
    */
-  static Answer ask(Target target, String[] args, Environment env) throws IOException {
+  static Answer ask(Target target, String[] args, Environment env, long helloTimeoutMs)
+      throws IOException {
     Path socket = ServeProtocol.socket(target.home());
     String problem = unsafe(socket);
     if (problem != null) {
@@ -164,7 +175,7 @@ final class ServeClient {
           new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 14));
       DataInputStream in = new DataInputStream(
           new BufferedInputStream(Channels.newInputStream(ch), 1 << 16));
-      String refused = handshake(ch, socket, in, out);
+      String refused = handshake(ch, socket, in, out, helloTimeoutMs);
       if (refused != null || args.length == 0) {
         return new Answer(List.of(), null, refused != null ? refused : "a server answers");
       }
@@ -202,7 +213,7 @@ final class ServeClient {
 
   /** Connects and exchanges hellos: null when a compatible server answers, else why not. */
   private static @Nullable String handshake(SocketChannel ch, Path socket, DataInputStream in,
-      DataOutputStream out) throws IOException {
+      DataOutputStream out, long helloTimeoutMs) throws IOException {
     try {
       ch.connect(UnixDomainSocketAddress.of(socket));
     } catch (IOException e) {
@@ -210,8 +221,25 @@ final class ServeClient {
     }
     ServeProtocol.writeHello(out);
     out.flush();
+    if (helloTimeoutMs > 0 && !readable(ch, helloTimeoutMs)) {
+      return "no hello within " + helloTimeoutMs + " ms (the server is busy or stuck)";
+    }
     String other = ServeProtocol.readHello(in);
     return other == null ? null : "ignored: " + other;
+  }
+
+  /**
+   * Waits until the channel has bytes to read, at most {@code ms}; leaves it in blocking mode.
+   * (A blocking channel's reads have no timeout.)
+   */
+  private static boolean readable(SocketChannel ch, long ms) throws IOException {
+    ch.configureBlocking(false);
+    try (Selector selector = Selector.open()) {
+      ch.register(selector, SelectionKey.OP_READ);
+      return selector.select(ms) > 0;
+    } finally {
+      ch.configureBlocking(true);
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.prismindex.cli.Harness.Result;
 import dev.prismindex.cli.Requests.Target;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -249,6 +250,29 @@ class ResidentServerTest {
   }
 
   @Test
+  void servesARepositoryWithoutAnIndexAndStaysOutOfGitStatus() throws Exception {
+    Path bare = Files.createDirectories(repo.resolve("other"));
+    Files.writeString(bare.resolve("a.txt"), "alpha\n", StandardCharsets.UTF_8);
+    Target t = new Target(bare, bare.resolve(".prism-index"));
+    Harness h = new Harness(bare);
+    h.model = cli.model;
+    try (ResidentServer s = ResidentServer.start(t, h.environment(), Duration.ofMinutes(10),
+        new PrintStream(serverLog, true, StandardCharsets.UTF_8))) {
+      assertThat(s.socket().getParent().resolve(".gitignore")).hasContent("*");
+      Result local = h.run("search", "alpha", "--json");
+      h.variables.put(ServeProtocol.MODE_VARIABLE, "require");
+      Result[] r = new Result[1];
+      assertThat(served(h, r, "search", "alpha", "--json")).hasValue(ExitCode.INDEX);
+      assertThat(r[0].err()).isEqualTo(local.err()).contains("no index at");
+      // Indexed by another process meanwhile: the server opens it at the next request.
+      h.backends = LocalBackend::new;
+      assertThat(h.run("index").exit()).isZero();
+      assertThat(served(h, r, "search", "alpha", "--json", "--mode", "lexical")).hasValue(0);
+      assertThat(r[0].out()).contains("\"path\":\"a.txt\"");
+    }
+  }
+
+  @Test
   void stopsWhenItsSocketIsRemoved() throws Exception {
     ResidentServer s = start(Duration.ZERO);
     Files.delete(s.socket());
@@ -282,6 +306,8 @@ class ResidentServerTest {
     try (ServerSocketChannel other = bindAt(socket)) {
       Thread peer = new Thread(() -> {
         try (SocketChannel c = other.accept()) {
+          // As a server does: read the client's hello, answer with its own.
+          ServeProtocol.readHello(new DataInputStream(Channels.newInputStream(c)));
           DataOutputStream out = new DataOutputStream(Channels.newOutputStream(c));
           out.writeInt(ServeProtocol.MAGIC);
           out.writeInt(ServeProtocol.VERSION + 1);
@@ -293,7 +319,7 @@ class ResidentServerTest {
       });
       peer.start();
       ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
-          cli.environment());
+          cli.environment(), 0);
       peer.join();
       assertThat(a.exit()).isNull();
       assertThat(a.why()).isEqualTo("ignored: protocol version " + (ServeProtocol.VERSION + 1)
@@ -308,7 +334,8 @@ class ResidentServerTest {
   @Test
   void debugRunsInProcessAfterAHandshake() throws Exception {
     start(Duration.ofMinutes(10));
-    ServeClient.Answer probe = ServeClient.ask(target, new String[0], cli.environment());
+    ServeClient.Answer probe = ServeClient.ask(target, new String[0], cli.environment(),
+        ServeClient.HELLO_TIMEOUT_MS);
     assertThat(probe.exit()).isNull();
     assertThat(probe.why()).isEqualTo("a server answers");
     cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
@@ -317,6 +344,18 @@ class ResidentServerTest {
     assertThat(r[0].out()).isEmpty();
     // The server still answers after a handshake-only connection.
     assertThat(served(cli, r, "search", "parse")).hasValue(0);
+  }
+
+  @Test
+  void aServerThatSaysNoHelloIsPassedOver() throws Exception {
+    Path socket = ServeProtocol.socket(target.home());
+    try (ServerSocketChannel stuck = bindAt(socket)) {
+      // Accepted by the kernel (the backlog), never answered: a stopped or wedged server.
+      ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
+          cli.environment(), 200);
+      assertThat(a.exit()).isNull();
+      assertThat(a.why()).isEqualTo("no hello within 200 ms (the server is busy or stuck)");
+    }
   }
 
   @Test
