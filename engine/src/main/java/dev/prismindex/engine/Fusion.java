@@ -5,13 +5,14 @@ package dev.prismindex.engine;
  * rank fusion. A chunk ranked {@code rL} by the lexical engine and {@code rS} by the semantic engine
  * scores {@code lexicalWeight / (k + rL) + semanticWeight / (k + rS)} (a term is 0 when that engine
  * did not return the chunk; HYBRID passes the rank just below the cut instead when that engine's
- * ranking was cut at the search depth, see {@code HybridFuser}), and the hit's score is that sum divided by the maximum attainable one,
- * {@code (lexicalWeight + semanticWeight) / (k + 1)}, so it lies in [0, 1] and 1 means "ranked
- * first by both engines".
+ * ranking was cut at the search depth, see {@code HybridFuser}), and the hit's score is that sum
+ * divided by the maximum attainable one, {@code (lexicalWeight + semanticWeight) / (k + 1)}, so it
+ * lies in [0, 1] and 1 means "ranked first by both engines".
  *
  * <p>The default, {@link #rrf()}, is RRF with k = 20 and both weights 1: the customary k = 60
- * ranked worse on the retrieval-quality benchmark ({@code docs/benchmarks.md} section 5). {@link #weighted} tilts
- * the fusion towards one engine, e.g. {@code weighted(2, 1)} for identifier-heavy workloads.
+ * ({@code new Fusion(60, 1, 1)}) ranked worse on the retrieval-quality benchmark
+ * ({@code docs/benchmarks.md} section 5). {@link #weighted} tilts the fusion towards one engine,
+ * e.g. {@code weighted(2, 1)} for identifier-heavy workloads.
  *
  * @param k the rank constant (1..1000; larger flattens the rank differences)
  * @param lexicalWeight the weight of the lexical ranking (finite, >= 0)
