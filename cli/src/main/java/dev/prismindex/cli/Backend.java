@@ -9,9 +9,9 @@ import dev.prismindex.cli.Results.StatusReport;
 import java.io.IOException;
 
 /**
- * Runs validated requests. {@link LocalBackend} opens the index in this process; a resident server
- * reached over a socket can implement the same interface later, behind the same printers and exit
- * codes.
+ * Runs validated requests. {@link LocalBackend} opens the index in this process for one request;
+ * {@link WarmBackend} keeps it open across requests (resident server, MCP server) with the same
+ * results, behind the same printers and exit codes.
  */
 interface Backend {
 

@@ -2,8 +2,10 @@ package dev.prismindex.cli;
 
 import dev.prismindex.cli.Flags.RootFlags;
 import dev.prismindex.cli.Requests.IndexRequest;
+import dev.prismindex.cli.Requests.McpRequest;
 import dev.prismindex.cli.Requests.Request;
 import dev.prismindex.cli.Requests.SearchRequest;
+import dev.prismindex.cli.Requests.ServeRequest;
 import dev.prismindex.cli.Requests.StatusRequest;
 import dev.prismindex.cli.Results.StatusReport;
 import java.io.PrintStream;
@@ -42,8 +44,7 @@ final class Cli {
   int run(String[] args) {
     boolean debug = List.of(args).contains("--debug");
     if (debug) {
-      // prism-index's own loggers only (JGit and Lucene at debug level drown everything).
-      System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
+      debugLogging();
     }
     CommandLine cl = commandLine();
     String command = "prism-index";
@@ -56,7 +57,7 @@ final class Cli {
         if (e instanceof UnmatchedArgumentException u && e.getCommandLine() == cl
             && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
           throw CliFailure.usage("unknown command '" + u.getUnmatched().get(0)
-              + "': expected index, search or status (see `prism-index --help`)");
+              + "': expected index, search, status, serve or mcp (see `prism-index --help`)");
         }
         throw CliFailure.usage(lowerFirst(firstLine(e.getMessage())) + " (see `" + command
             + " --help`)");
@@ -66,13 +67,16 @@ final class Cli {
         return ExitCode.OK;
       }
       if (!parsed.hasSubcommand()) {
-        throw CliFailure.usage("missing command: index, search or status (see `prism-index"
-            + " --help`)");
+        throw CliFailure.usage("missing command: index, search, status, serve or mcp (see"
+            + " `prism-index --help`)");
       }
       ParseResult sub = parsed.subcommand();
       command = sub.commandSpec().qualifiedName();
       RootFlags root = cl.getCommand();
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
+      if (request instanceof ServeRequest r) {
+        return ResidentServer.serve(r, env, err);
+      }
       Printer printer = request.json() ? new JsonPrinter(out)
           : new HumanPrinter(out, err, Style.of(env.colour()));
       int code = execute(request, backends.apply(env), printer);
@@ -96,6 +100,12 @@ final class Cli {
   }
 
   private int execute(Request request, Backend backend, Printer printer) throws Exception {
+    if (request instanceof McpRequest r) {
+      // The index and the model stay open across the session's calls.
+      try (WarmBackend warm = new WarmBackend(env)) {
+        return McpCommand.serve(r, warm, env, System.in, out, err);
+      }
+    }
     if (request instanceof SearchRequest r) {
       printer.search(backend.search(r));
       return ExitCode.OK;
@@ -115,6 +125,11 @@ final class Cli {
       throw new CliFailure(ExitCode.INDEX, String.valueOf(report.problem()));
     }
     return ExitCode.OK;
+  }
+
+  /** Turns on debug logging of prism-index's own loggers (JGit and Lucene's drown everything). */
+  static void debugLogging() {
+    System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
   }
 
   private CommandLine commandLine() {

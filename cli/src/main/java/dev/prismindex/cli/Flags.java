@@ -20,7 +20,8 @@ final class Flags {
   /** The top-level command and the options every subcommand inherits. */
   @Command(name = "prism-index", mixinStandardHelpOptions = true,
       versionProvider = VersionProvider.class, sortOptions = false,
-      subcommands = {IndexFlags.class, SearchFlags.class, StatusFlags.class},
+      subcommands = {IndexFlags.class, SearchFlags.class, StatusFlags.class, ServeFlags.class,
+          McpFlags.class},
       description = {"A fast, trustworthy search surface for a source repository.", "",
           "Exit codes: 0 ok (zero or more hits), 1 other failure, 2 bad usage,",
           "3 index missing, corrupt, incompatible or stale beyond policy,",
@@ -117,6 +118,36 @@ final class Flags {
     @Option(names = "--max-refresh-files", paramLabel = "N",
         description = "The refresh policy to judge staleness by (default: "
             + Requests.DEFAULT_MAX_REFRESH_FILES + ").")
+    @Nullable Integer maxRefreshFiles;
+  }
+
+  /** {@code prism-index serve}. */
+  @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Keep the index and the model open and answer search and status from other"
+          + " prism-index processes (the resident server).", "",
+          "One server per index, on the Unix domain socket <index-dir>/serve/serve.sock (owner"
+              + " only). search and status use it when it runs, with the same output; else they"
+              + " run in their own process. Stops after --idle-timeout without a request, or on"
+              + " SIGTERM/SIGINT."})
+  static final class ServeFlags {
+    @Option(names = "--idle-timeout", paramLabel = "DURATION",
+        description = "Stop after this long without a request: 90s, 10m, 1h, 500ms; 0 never"
+            + " (default: 10m).")
+    @Nullable String idleTimeout;
+  }
+
+  /** {@code prism-index mcp}. */
+  @Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Serve the repository to an agent as a Model Context Protocol server on stdio"
+          + " (tools repo_search, index_status, reindex; see docs/agents.md).", "",
+          "Stdout carries only the protocol; logs go to stderr. The index and the model stay open"
+              + " between calls; the server ends when stdin closes."})
+  static final class McpFlags {
+    @Option(names = "--max-refresh-files", paramLabel = "N",
+        description = "Re-index at most this many changed files before answering a search"
+            + " (default: " + Requests.DEFAULT_MAX_REFRESH_FILES + ").")
     @Nullable Integer maxRefreshFiles;
   }
 

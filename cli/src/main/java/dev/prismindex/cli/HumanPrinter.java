@@ -109,7 +109,7 @@ final class HumanPrinter implements Printer {
   private void notes(SearchResult r) {
     Freshness f = r.freshness();
     if (f.skippedBecauseLocked()) {
-      note(f.changedFiles() + " changed files not re-indexed (another process is writing the"
+      note(f.changedFiles() + " changed files not re-indexed (an indexing run is writing the"
           + " index); answering from the last index run");
     } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
       note("re-indexed " + f.changedFiles() + " changed " + (f.changedFiles() == 1 ? "file" : "files")

@@ -67,77 +67,83 @@ final class JsonPrinter implements Printer {
 
   @Override
   public void index(IndexSummary s) {
-    line(g -> {
-      g.writeStartObject();
-      g.writeStringField("repo", s.repo().toString());
-      g.writeStringField("indexDir", s.indexDir().toString());
-      g.writeNumberField("filesSeen", s.filesSeen());
-      g.writeNumberField("hashed", s.hashed());
-      g.writeNumberField("added", s.added());
-      g.writeNumberField("changed", s.changed());
-      g.writeNumberField("deleted", s.deleted());
-      g.writeNumberField("unchanged", s.unchanged());
-      g.writeNumberField("skipped", s.skippedTotal());
-      g.writeObjectFieldStart("skippedBy");
-      for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(s.skipped()).entrySet()) {
-        g.writeNumberField(e.getKey(), e.getValue());
-      }
-      g.writeEndObject();
-      g.writeNumberField("chunksWritten", s.chunksWritten());
-      g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
-      g.writeNumberField("chunksReused", s.chunksReused());
-      g.writeBooleanField("committed", s.committed());
-      string(g, "revision", s.sourceRevision());
-      g.writeNumberField("files", s.files());
-      g.writeNumberField("chunks", s.chunks());
-      string(g, "model", s.model());
-      number(g, "semanticCoverage", s.semanticCoverage());
-      g.writeStringField("semantic", s.semantic());
-      string(g, "semanticMessage", s.semanticMessage());
-      g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
-      g.writeNumberField("durationMs", s.durationMs());
-      g.writeEndObject();
-    });
+    line(g -> index(g, s));
+  }
+
+  /** The summary object of {@code index --json} (also the MCP {@code reindex} tool's result). */
+  static void index(JsonGenerator g, IndexSummary s) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("repo", s.repo().toString());
+    g.writeStringField("indexDir", s.indexDir().toString());
+    g.writeNumberField("filesSeen", s.filesSeen());
+    g.writeNumberField("hashed", s.hashed());
+    g.writeNumberField("added", s.added());
+    g.writeNumberField("changed", s.changed());
+    g.writeNumberField("deleted", s.deleted());
+    g.writeNumberField("unchanged", s.unchanged());
+    g.writeNumberField("skipped", s.skippedTotal());
+    g.writeObjectFieldStart("skippedBy");
+    for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(s.skipped()).entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    g.writeNumberField("chunksWritten", s.chunksWritten());
+    g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
+    g.writeNumberField("chunksReused", s.chunksReused());
+    g.writeBooleanField("committed", s.committed());
+    string(g, "revision", s.sourceRevision());
+    g.writeNumberField("files", s.files());
+    g.writeNumberField("chunks", s.chunks());
+    string(g, "model", s.model());
+    number(g, "semanticCoverage", s.semanticCoverage());
+    g.writeStringField("semantic", s.semantic());
+    string(g, "semanticMessage", s.semanticMessage());
+    g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
+    g.writeNumberField("durationMs", s.durationMs());
+    g.writeEndObject();
   }
 
   @Override
   public void status(StatusReport s) {
-    line(g -> {
-      g.writeStartObject();
-      g.writeStringField("state", s.state().wireName());
-      g.writeBooleanField("searchable", s.state().searchable());
-      string(g, "problem", s.problem());
-      g.writeStringField("repo", s.repo().toString());
-      g.writeStringField("indexDir", s.indexDir().toString());
-      g.writeNumberField("files", s.files());
-      g.writeNumberField("chunks", s.chunks());
-      number(g, "semanticCoverage", s.semanticCoverage());
-      g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
-      string(g, "semantic", s.semantic());
-      string(g, "semanticMessage", s.semanticMessage());
-      string(g, "model", s.model());
-      string(g, "availableModel", s.availableModel());
-      string(g, "revision", s.sourceRevision());
-      Instant at = s.updatedAt();
-      string(g, "updatedAt", at == null ? null : at.toString());
-      g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
-      Changes c = s.changes();
-      if (c == null) {
-        g.writeNullField("changes");
-      } else {
-        g.writeObjectFieldStart("changes");
-        g.writeNumberField("added", c.added());
-        g.writeNumberField("modified", c.modified());
-        g.writeNumberField("deleted", c.deleted());
-        g.writeNumberField("total", c.total());
-        g.writeNumberField("probeMs", c.probeMs());
-        g.writeEndObject();
-      }
-      g.writeNumberField("maxRefreshFiles", s.maxRefreshFiles());
-      string(g, "formatVersion", s.formatVersion());
-      string(g, "analyzerVersion", s.analyzerVersion());
+    line(g -> status(g, s));
+  }
+
+  /** The object of {@code status --json} (also the MCP {@code index_status} tool's result). */
+  static void status(JsonGenerator g, StatusReport s) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("state", s.state().wireName());
+    g.writeBooleanField("searchable", s.state().searchable());
+    string(g, "problem", s.problem());
+    g.writeStringField("repo", s.repo().toString());
+    g.writeStringField("indexDir", s.indexDir().toString());
+    g.writeNumberField("files", s.files());
+    g.writeNumberField("chunks", s.chunks());
+    number(g, "semanticCoverage", s.semanticCoverage());
+    g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
+    string(g, "semantic", s.semantic());
+    string(g, "semanticMessage", s.semanticMessage());
+    string(g, "model", s.model());
+    string(g, "availableModel", s.availableModel());
+    string(g, "revision", s.sourceRevision());
+    Instant at = s.updatedAt();
+    string(g, "updatedAt", at == null ? null : at.toString());
+    g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
+    Changes c = s.changes();
+    if (c == null) {
+      g.writeNullField("changes");
+    } else {
+      g.writeObjectFieldStart("changes");
+      g.writeNumberField("added", c.added());
+      g.writeNumberField("modified", c.modified());
+      g.writeNumberField("deleted", c.deleted());
+      g.writeNumberField("total", c.total());
+      g.writeNumberField("probeMs", c.probeMs());
       g.writeEndObject();
-    });
+    }
+    g.writeNumberField("maxRefreshFiles", s.maxRefreshFiles());
+    string(g, "formatVersion", s.formatVersion());
+    string(g, "analyzerVersion", s.analyzerVersion());
+    g.writeEndObject();
   }
 
   private static void string(JsonGenerator g, String name, @Nullable String value)
@@ -159,19 +165,24 @@ final class JsonPrinter implements Printer {
   }
 
   @FunctionalInterface
-  private interface Body {
+  interface Body {
     void write(JsonGenerator g) throws IOException;
   }
 
-  /** Writes one object as one line, then checks that stdout is still read. */
-  private void line(Body body) {
+  /** One object as a string of one line, in the fixed field order. */
+  static String json(Body body) {
     StringWriter w = new StringWriter(256);
     try (JsonGenerator g = FACTORY.createGenerator(w)) {
       body.write(g);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    out.print(w);
+    return w.toString();
+  }
+
+  /** Writes one object as one line, then checks that stdout is still read. */
+  private void line(Body body) {
+    out.print(json(body));
     out.print('\n');
     if (out.checkError()) {
       throw new OutputClosedException();

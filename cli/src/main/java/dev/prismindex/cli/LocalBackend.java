@@ -47,8 +47,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The in-process backend: opens the {@link HybridIndex} of the target, runs one request, closes it.
- * Engine exceptions become {@link CliFailure}s with the exit code and the command that fixes them.
+ * The in-process backend: runs requests on the {@link HybridIndex} of the target, reached through an
+ * {@link IndexAccess} (by default opened for the request and closed after it; kept open by
+ * {@link WarmBackend}). Engine exceptions become {@link CliFailure}s with the exit code and the
+ * command that fixes them.
  */
 final class LocalBackend implements Backend {
 
@@ -64,9 +66,15 @@ final class LocalBackend implements Backend {
   private static final Logger LOG = LoggerFactory.getLogger(LocalBackend.class);
 
   private final Environment env;
+  private final IndexAccess access;
 
   LocalBackend(Environment env) {
+    this(env, IndexAccess.PER_CALL);
+  }
+
+  LocalBackend(Environment env, IndexAccess access) {
     this.env = env;
+    this.access = access;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -76,7 +84,8 @@ final class LocalBackend implements Backend {
   public SearchResult search(SearchRequest request) throws CliFailure, IOException {
     Target target = request.target();
     long t0 = System.nanoTime();
-    try (HybridIndex index = openExisting(target)) {
+    try (IndexAccess.Lease lease = openExisting(target)) {
+      HybridIndex index = lease.index();
       EngineStatus before = index.engineStatus();
       QueryMode mode = request.mode();
       boolean chosen = mode == QueryMode.AUTO;
@@ -88,7 +97,7 @@ final class LocalBackend implements Backend {
         throw unavailable(mode, before.semantic(), String.valueOf(before.semanticMessage()), null);
       }
       long t1 = System.nanoTime();
-      Freshness freshness = request.refresh() ? catchUp(index, request, mode)
+      Freshness freshness = request.refresh() ? catchUp(lease, request, mode)
           : Freshness.NOT_CHECKED;
       long t2 = System.nanoTime();
       LOG.debug("opened the index in {} ms, freshness check {} ms ({})", ms(t1 - t0), ms(t2 - t1),
@@ -157,10 +166,13 @@ final class LocalBackend implements Backend {
    * Runs the cheap probe; re-indexes a small change set (lexical documents first, so lexical
    * answers are current at once), refuses a large one (exit 3). For a mode that uses the model,
    * the new chunks are embedded before answering only when there are few of them
-   * ({@value #EMBED_BEFORE_ANSWER} at most); otherwise the answer reports partial coverage.
+   * ({@value #EMBED_BEFORE_ANSWER} at most); otherwise the answer reports partial coverage. While
+   * the index is being written (by another process, or by an indexing run of this one), the old
+   * commit answers and the freshness says so.
    */
-  private Freshness catchUp(HybridIndex index, SearchRequest request, QueryMode mode)
+  private Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, QueryMode mode)
       throws CliFailure, IOException {
+    HybridIndex index = lease.index();
     Staleness s = index.staleness();
     int changed = s.added() + s.modified() + s.deleted();
     if (changed == 0) {
@@ -170,6 +182,9 @@ final class LocalBackend implements Backend {
       throw new CliFailure(ExitCode.INDEX, "index is stale: " + changed + " files changed since"
           + " the last index run (more than --max-refresh-files " + request.maxRefreshFiles()
           + "); run `prism-index index`, or pass --no-refresh to search the old index");
+    }
+    if (!lease.tryWrite()) {
+      return new Freshness(true, changed, 0, true);
     }
     try {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false));
@@ -186,6 +201,8 @@ final class LocalBackend implements Backend {
       return new Freshness(true, changed, 0, true);
     } catch (SemanticSearchUnavailableException e) {
       throw unavailable(mode, state(e.reason()), e.getMessage(), e);
+    } finally {
+      lease.endWrite();
     }
   }
 
@@ -251,18 +268,19 @@ final class LocalBackend implements Backend {
   public IndexSummary index(IndexRequest request, Progress progress)
       throws CliFailure, IOException {
     Target target = request.target();
-    HybridIndex index;
+    IndexAccess.Lease lease;
     try {
-      index = HybridIndex.open(options(target));
+      lease = access.open(target, options(target));
     } catch (IncompatibleIndexException | CorruptIndexException e) {
       if (!request.full()) {
         throw e instanceof IncompatibleIndexException ie ? incompatible(target, ie)
             : corrupt(target, (CorruptIndexException) e);
       }
       deleteLuceneFiles(target.home());
-      index = HybridIndex.open(options(target));
+      lease = access.open(target, options(target));
     }
-    try (HybridIndex idx = index) {
+    try (IndexAccess.Lease l = lease) {
+      HybridIndex idx = l.index();
       RefreshOptions refresh = (request.full() ? RefreshOptions.FULL
           : request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL)
           .withEmbedding(request.semantic())
@@ -272,11 +290,14 @@ final class LocalBackend implements Backend {
             progress.chunks(p.chunksEmbedded(), p.chunksToEmbed());
           });
       IndexRunStats s;
+      l.write();
       try {
         s = idx.refresh(refresh);
       } catch (SemanticSearchUnavailableException e) {
         throw new CliFailure(ExitCode.MODEL, e.getMessage() + "; the lexical index is up to date"
             + " (run `prism-index index --no-semantic` to skip embeddings)", e);
+      } finally {
+        l.endWrite();
       }
       EngineStatus st = idx.engineStatus();
       Map<String, Integer> skipped = new LinkedHashMap<>();
@@ -329,7 +350,8 @@ final class LocalBackend implements Backend {
     if (!exists(t)) {
       return problem(State.MISSING, t, missing(t).getMessage(), available, max);
     }
-    try (HybridIndex index = HybridIndex.open(options(t))) {
+    try (IndexAccess.Lease lease = access.open(t, options(t))) {
+      HybridIndex index = lease.index();
       EngineStatus s = index.engineStatus();
       if (!s.hasCommit()) {
         return problem(State.MISSING, t, missing(t).getMessage(), available, max);
@@ -388,23 +410,23 @@ final class LocalBackend implements Backend {
    *
    * @throws CliFailure exit code 3 when it is missing, incompatible or corrupt
    */
-  private HybridIndex openExisting(Target target) throws CliFailure, IOException {
+  private IndexAccess.Lease openExisting(Target target) throws CliFailure, IOException {
     if (!exists(target)) {
       throw missing(target);
     }
-    HybridIndex index;
+    IndexAccess.Lease lease;
     try {
-      index = HybridIndex.open(options(target));
+      lease = access.open(target, options(target));
     } catch (IncompatibleIndexException e) {
       throw incompatible(target, e);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }
-    if (!index.engineStatus().hasCommit()) {
-      index.close();
+    if (!lease.index().engineStatus().hasCommit()) {
+      lease.close();
       throw missing(target);
     }
-    return index;
+    return lease;
   }
 
   private static CliFailure missing(Target target) {

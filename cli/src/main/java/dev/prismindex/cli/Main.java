@@ -5,13 +5,21 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
 
-/** The entry point of {@code prism-index}: see docs/cli.md. */
+/**
+ * The entry point of {@code prism-index}: see docs/cli.md. {@code search} and {@code status} are
+ * answered by a resident server of the same index when one runs ({@link ServeClient}), else here.
+ */
 public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, stdout(), System.err));
+    sameArithmeticOnEveryJvm();
+    PrintStream out = stdout();
+    Environment env = Environment.system();
+    OptionalInt served = ServeClient.forward(args, env, out, System.err);
+    System.exit(served.isPresent() ? served.getAsInt() : run(args, out, System.err, env));
   }
 
   /**
@@ -25,6 +33,21 @@ public final class Main {
 
   static int run(String[] args, PrintStream out, PrintStream err, Environment env) {
     return new Cli(out, err, env, LocalBackend::new).run(args);
+  }
+
+  /**
+   * Scores must not depend on how the JVM was started: Lucene uses fused multiply-add in vector
+   * similarities only when C2 is on, which changes the last bits of semantic scores between the
+   * launcher's one-shot JVM ({@code -XX:TieredStopAtLevel=1}), a plain {@code java -jar} and the
+   * resident server. Without FMA every JVM computes the same floats. A value given on the command
+   * line ({@code -Dlucene.useScalarFMA=...}) is kept.
+   */
+  static void sameArithmeticOnEveryJvm() {
+    for (String property : new String[] {"lucene.useScalarFMA", "lucene.useVectorFMA"}) {
+      if (System.getProperty(property) == null) {
+        System.setProperty(property, "false");
+      }
+    }
   }
 
   /** UTF-8 whatever the locale, buffered (flushed by the command), on fd 1. */

@@ -1,8 +1,10 @@
 package dev.prismindex.cli;
 
 import dev.prismindex.cli.Flags.IndexFlags;
+import dev.prismindex.cli.Flags.McpFlags;
 import dev.prismindex.cli.Flags.RootFlags;
 import dev.prismindex.cli.Flags.SearchFlags;
+import dev.prismindex.cli.Flags.ServeFlags;
 import dev.prismindex.cli.Flags.StatusFlags;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RetrievalMode;
@@ -10,7 +12,10 @@ import dev.prismindex.engine.SearchOpts;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,7 +30,8 @@ final class Requests {
   private Requests() {}
 
   /** A validated command: one of the request records. */
-  sealed interface Request permits IndexRequest, SearchRequest, StatusRequest {
+  sealed interface Request permits IndexRequest, SearchRequest, StatusRequest, ServeRequest,
+      McpRequest {
     Target target();
 
     /** Whether output is JSON (NDJSON for hits). */
@@ -97,6 +103,35 @@ final class Requests {
   record StatusRequest(Target target, boolean json, int maxRefreshFiles) implements Request {}
 
   /**
+   * {@code serve}.
+   *
+   * @param idleTimeout how long without a connection before the server stops; zero for never
+   */
+  record ServeRequest(Target target, Duration idleTimeout) implements Request {
+    @Override
+    public boolean json() {
+      return false;
+    }
+  }
+
+  /**
+   * {@code mcp}: serve MCP on stdio.
+   *
+   * @param maxRefreshFiles the largest change set re-indexed before answering a search
+   */
+  record McpRequest(Target target, int maxRefreshFiles) implements Request {
+    @Override
+    public boolean json() {
+      return false;
+    }
+  }
+
+  /** The default of {@code serve --idle-timeout}. */
+  static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(10);
+
+  private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
+
+  /**
    * Validates the parsed flags of one subcommand.
    *
    * @param sub the subcommand's flags object
@@ -111,6 +146,13 @@ final class Requests {
     }
     if (sub instanceof StatusFlags f) {
       return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles));
+    }
+    if (sub instanceof ServeFlags f) {
+      return new ServeRequest(target(root, env), f.idleTimeout == null ? DEFAULT_IDLE_TIMEOUT
+          : duration(f.idleTimeout, "--idle-timeout"));
+    }
+    if (sub instanceof McpFlags f) {
+      return new McpRequest(target(root, env), maxRefresh(f.maxRefreshFiles));
     }
     throw new IllegalArgumentException("unknown command " + sub);
   }
@@ -153,6 +195,35 @@ final class Requests {
         + "': expected lexical, semantic, hybrid or literal");
   }
 
+  /** Parses {@code 90s}, {@code 10m}, {@code 1h}, {@code 500ms} or {@code 0} (zero). */
+  static Duration duration(String value, String option) throws CliFailure {
+    Matcher m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
+    if (!m.matches() || (m.group(2) == null && Long.parseLong(m.group(1)) != 0)) {
+      throw CliFailure.usage("invalid " + option + " '" + value + "': expected a duration such as"
+          + " 90s, 10m, 1h or 500ms (0: never)");
+    }
+    long n = Long.parseLong(m.group(1));
+    String unit = m.group(2) == null ? "s" : m.group(2);
+    return switch (unit) {
+      case "ms" -> Duration.ofMillis(n);
+      case "s" -> Duration.ofSeconds(n);
+      case "m" -> Duration.ofMinutes(n);
+      default -> Duration.ofHours(n);
+    };
+  }
+
+  /** The shortest of the forms {@link #duration} reads. */
+  static String formatDuration(Duration d) {
+    long ms = d.toMillis();
+    if (ms % 3_600_000 == 0 && ms > 0) {
+      return ms / 3_600_000 + "h";
+    }
+    if (ms % 60_000 == 0 && ms > 0) {
+      return ms / 60_000 + "m";
+    }
+    return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+  }
+
   private static int maxRefresh(@Nullable Integer value) throws CliFailure {
     int max = value == null ? DEFAULT_MAX_REFRESH_FILES : value;
     if (max < 0) {
@@ -163,18 +234,25 @@ final class Requests {
 
   /** Resolves {@code --repo}, {@code --index-dir} and {@code PRISM_INDEX_DIR}. */
   static Target target(RootFlags root, Environment env) throws CliFailure {
+    return target(root.repo, root.indexDir, env);
+  }
+
+  /** The same from the raw values of {@code --repo} and {@code --index-dir} (null when absent). */
+  static Target target(@Nullable String repoOption, @Nullable String indexDirOption,
+      Environment env) throws CliFailure {
     Path repo;
-    if (root.repo != null) {
-      repo = resolve(env.cwd(), root.repo, "--repo");
+    if (repoOption != null) {
+      repo = resolve(env.cwd(), repoOption, "--repo");
       if (!Files.isDirectory(repo)) {
-        throw CliFailure.usage("--repo " + root.repo + " is not a directory");
+        throw CliFailure.usage("--repo " + repoOption + " is not a directory");
       }
     } else {
       repo = repositoryRoot(env.cwd());
     }
-    String dir = root.indexDir != null ? root.indexDir : env.variable(Environment.INDEX_DIR_VARIABLE);
+    String dir = indexDirOption != null ? indexDirOption
+        : env.variable(Environment.INDEX_DIR_VARIABLE);
     Path home = dir == null ? repo.resolve(HybridIndexOptions.DEFAULT_HOME_NAME)
-        : resolve(env.cwd(), dir, root.indexDir != null ? "--index-dir"
+        : resolve(env.cwd(), dir, indexDirOption != null ? "--index-dir"
             : Environment.INDEX_DIR_VARIABLE);
     return new Target(repo, home);
   }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** Runs the CLI in this JVM with captured stdout and stderr and a chosen environment. */
 final class Harness {
@@ -27,6 +28,8 @@ final class Harness {
   boolean stderrTerminal;
   /** A small deterministic embedder by default (semantic and hybrid work, no ONNX model loads). */
   Environment.Model model = Environment.Model.of(new FakeEmbedder());
+  /** Which backend runs the commands: the one-shot {@link LocalBackend} unless a test sets one. */
+  Function<Environment, Backend> backends = LocalBackend::new;
 
   Harness(Path repo) {
     this.repo = repo;
@@ -71,7 +74,7 @@ final class Harness {
     int exit;
     try (PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      exit = Main.run(args, o, e, environment());
+      exit = new Cli(o, e, environment(), backends).run(args);
       o.flush();
     }
     return new Result(exit, out.toString(StandardCharsets.UTF_8),
@@ -84,6 +87,17 @@ final class Harness {
     Files.createDirectories(p.getParent());
     Files.writeString(p, content, StandardCharsets.UTF_8);
     return p;
+  }
+
+  /** A harness on {@link #smallRepository()}, indexed (the set-up of most tests). */
+  static Harness indexedSmallRepository(Path repo) throws IOException {
+    Harness h = new Harness(repo);
+    h.smallRepository();
+    Result r = h.run("index");
+    if (r.exit() != 0) {
+      throw new IllegalStateException("index failed: " + r);
+    }
+    return h;
   }
 
   /** A small repository: Java, Python and Markdown. */

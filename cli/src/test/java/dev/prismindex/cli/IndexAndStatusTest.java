@@ -209,7 +209,7 @@ class IndexAndStatusTest {
           + " command again when it has finished\n");
       Result search = cli.run("search", "parseDuration");
       assertThat(search.exit()).isZero();
-      assertThat(search.err()).contains("1 changed files not re-indexed (another process is"
+      assertThat(search.err()).contains("1 changed files not re-indexed (an indexing run is"
           + " writing the index)");
       assertThat(search.out()).contains("Duration.java:5");
     }

@@ -37,10 +37,7 @@ class SearchCommandTest {
 
   @BeforeEach
   void setUp() throws Exception {
-    cli = new Harness(repo);
-    cli.smallRepository();
-    Result r = cli.run("index");
-    assertThat(r.exit()).as(r.toString()).isZero();
+    cli = Harness.indexedSmallRepository(repo);
   }
 
   static void assertSchema(JsonNode hit, String mode) {

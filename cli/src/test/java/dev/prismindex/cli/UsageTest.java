@@ -55,13 +55,13 @@ class UsageTest {
 
   @Test
   void noCommand() {
-    assertUsage(cli.run(), "prism-index: missing command: index, search or status");
+    assertUsage(cli.run(), "prism-index: missing command: index, search, status, serve or mcp");
   }
 
   @Test
   void unknownCommand() {
     assertUsage(cli.run("find", "x"),
-        "prism-index: unknown command 'find': expected index, search or status");
+        "prism-index: unknown command 'find': expected index, search, status, serve or mcp");
   }
 
   @Test

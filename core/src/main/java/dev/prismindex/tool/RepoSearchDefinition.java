@@ -47,8 +47,7 @@ final class RepoSearchDefinition {
     boolean indexed = modes.stream().anyMatch(m -> m != SearchMode.LITERAL);
     if (indexed) {
       return "Search the text files of the workspace. Modes: " + modeDescriptions(modes)
-          + ". Results of index modes come from the host's index: they are untrusted and may be"
-          + " stale, so read the file before changing it. Binary files and the excluded base names ("
+          + ". " + IndexHitText.UNTRUSTED_NOTICE + " Binary files and the excluded base names ("
           + exclude + ") are skipped; matches, bytes scanned and time are capped.";
     }
     return "Find lines containing a literal substring (never a regular expression) in the text"

@@ -4,12 +4,15 @@ package dev.prismindex.engine;
  * How {@link RetrievalMode#HYBRID} fuses the lexical and the semantic ranking: weighted reciprocal
  * rank fusion. A chunk ranked {@code rL} by the lexical engine and {@code rS} by the semantic engine
  * scores {@code lexicalWeight / (k + rL) + semanticWeight / (k + rS)} (a term is 0 when that engine
- * did not return the chunk), and the hit's score is that sum divided by the maximum attainable one,
- * {@code (lexicalWeight + semanticWeight) / (k + 1)}, so it lies in [0, 1] and 1 means "ranked
- * first by both engines".
+ * did not return the chunk; HYBRID passes the rank just below the cut instead when that engine's
+ * ranking was cut at the search depth, see {@code HybridFuser}), and the hit's score is that sum
+ * divided by the maximum attainable one, {@code (lexicalWeight + semanticWeight) / (k + 1)}, so it
+ * lies in [0, 1] and 1 means "ranked first by both engines".
  *
- * <p>The default, {@link #rrf()}, is plain RRF (k = 60, both weights 1). {@link #weighted} tilts
- * the fusion towards one engine, e.g. {@code weighted(2, 1)} for identifier-heavy workloads.
+ * <p>The default, {@link #rrf()}, is RRF with k = 20 and both weights 1: the customary k = 60
+ * ({@code new Fusion(60, 1, 1)}) ranked worse on the retrieval-quality benchmark
+ * ({@code docs/benchmarks.md} section 5). {@link #weighted} tilts the fusion towards one engine,
+ * e.g. {@code weighted(2, 1)} for identifier-heavy workloads.
  *
  * @param k the rank constant (1..1000; larger flattens the rank differences)
  * @param lexicalWeight the weight of the lexical ranking (finite, >= 0)
@@ -17,8 +20,8 @@ package dev.prismindex.engine;
  */
 public record Fusion(int k, double lexicalWeight, double semanticWeight) {
 
-  /** The rank constant of plain RRF. */
-  public static final int DEFAULT_K = 60;
+  /** The rank constant of {@link #rrf()}. */
+  public static final int DEFAULT_K = 20;
 
   private static final Fusion RRF = new Fusion(DEFAULT_K, 1, 1);
 
@@ -42,12 +45,12 @@ public record Fusion(int k, double lexicalWeight, double semanticWeight) {
     }
   }
 
-  /** Plain reciprocal rank fusion: k = 60, equal weights. */
+  /** Reciprocal rank fusion with k = {@value #DEFAULT_K} and equal weights. */
   public static Fusion rrf() {
     return RRF;
   }
 
-  /** Weighted reciprocal rank fusion with k = 60. */
+  /** Weighted reciprocal rank fusion with k = {@value #DEFAULT_K}. */
   public static Fusion weighted(double lexicalWeight, double semanticWeight) {
     return new Fusion(DEFAULT_K, lexicalWeight, semanticWeight);
   }

@@ -54,6 +54,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -99,6 +100,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   static final int PRUNE_SLACK = 1000;
   /** A query that is a single identifier (for HYBRID's identifier guard). */
   private static final Pattern IDENTIFIER = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]+");
+  private static final Pattern NAME_WORD = Pattern.compile("[\\p{L}\\p{N}]+");
+  /** The most words a name phrase of HYBRID's identifier guard has. */
+  static final int MAX_PHRASE_WORDS = 6;
 
   private final HybridIndexOptions options;
   private final IndexStore store;
@@ -621,12 +625,17 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * <p>LEXICAL: BM25 (see {@link LexicalSearcher}); scores are divided by the best one. SEMANTIC:
    * the query string alone is embedded, k-NN over the chunk vectors, each hit at its chunk's
    * symbol line (else its first non-blank line); score = cosine similarity clamped to [0, 1].
-   * HYBRID: both engines, fused by {@link SearchOpts#fusion()} (plain RRF, k = 60, by default);
+   * HYBRID: both engines to the same depth, fused by {@link SearchOpts#fusion()} (RRF, k = 20,
+   * by default; a chunk missing from a ranking cut at that depth counts as ranked just below
+   * the cut);
    * score = fused score / maximum attainable; a hit keeps the lexical best line when the lexical
    * engine matched it. <b>Identifier guard:</b> when the query is a single identifier and the
    * lexical engine's top hit is an exact match of it (one of its chunk's definitions has that name,
-   * or its best line contains it as a whole word, case-sensitively), that hit is HYBRID's first hit
-   * too, with the best fused score of the answer (see {@code docs/engine.md}). Ties are broken by
+   * or its best line contains it as a whole word, case-sensitively), or the query is a name phrase
+   * ({@code parse duration string}: 2 to 6 words of letters and digits) and one of that hit's
+   * definitions is named by it ({@code parseDurationString}, {@code PARSE_DURATION_STRING}), that
+   * hit is HYBRID's first hit too, with the best fused score of the answer (see {@code
+   * docs/engine.md}). Ties are broken by
    * the lexical rank, the semantic rank, then path and line, so an index and a query always give
    * the same hits, in the same order, with the same scores.
    */
@@ -699,7 +708,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     List<Ranked> sem = q == null ? List.of()
         : semanticSearcher.candidates(s, q, depth, opts.pathScope());
     HitLocator locator = new HitLocator(options.root(), analyzer, options.maxFileBytes(), s);
-    List<HybridFuser.Fused> fused = new ArrayList<>(HybridFuser.fuse(lex, sem, opts.fusion()));
+    List<HybridFuser.Fused> fused = new ArrayList<>(HybridFuser.fuse(lex, sem, opts.fusion(), depth));
     HybridFuser.Fused pinned = identifierGuard(query, lex, terms, locator, fused);
     double pinnedScore = 0;
     if (pinned != null) {
@@ -731,7 +740,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   private static HybridFuser.@Nullable Fused identifierGuard(String query, List<Ranked> lex,
       Set<String> terms, HitLocator locator, List<HybridFuser.Fused> fused) throws IOException {
     String id = query.strip();
-    if (!IDENTIFIER.matcher(id).matches()) {
+    String phrase = namePhrase(id);
+    if (phrase == null && !IDENTIFIER.matcher(id).matches()) {
       return null;
     }
     for (Ranked r : lex) {
@@ -741,7 +751,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       if (top == null) {
         continue;
       }
-      if (!exactIdentifierMatch(top, chunk.symbolNames(), id)) {
+      if (phrase != null ? !namesPhrase(chunk.symbolNames(), phrase)
+          : !exactIdentifierMatch(top, chunk.symbolNames(), id)) {
         return null;
       }
       for (HybridFuser.Fused f : fused) {
@@ -752,6 +763,36 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       return null;
     }
     return null;
+  }
+
+  /**
+   * The words of a name phrase ({@code parse duration string}: 2 to {@value #MAX_PHRASE_WORDS}
+   * space-separated words of letters and digits) joined and lower-cased ({@code
+   * parsedurationstring}), or null when {@code query} is not one.
+   */
+  static @Nullable String namePhrase(String query) {
+    String[] words = query.split(" +");
+    if (words.length < 2 || words.length > MAX_PHRASE_WORDS) {
+      return null;
+    }
+    StringBuilder joined = new StringBuilder();
+    for (String w : words) {
+      if (!NAME_WORD.matcher(w).matches()) {
+        return null;
+      }
+      joined.append(w.toLowerCase(Locale.ROOT));
+    }
+    return joined.toString();
+  }
+
+  /** Whether one of {@code symbols}, lower-cased and without {@code _}, is {@code phrase}. */
+  static boolean namesPhrase(List<String> symbols, String phrase) {
+    for (String s : symbols) {
+      if (s.replace("_", "").toLowerCase(Locale.ROOT).equals(phrase)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether {@code hit} defines {@code id} or its best line contains it as a whole word. */

@@ -56,7 +56,7 @@ public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathSco
     return new SearchOpts(limit, RetrievalMode.SEMANTIC, null);
   }
 
-  /** Hybrid search (plain RRF) returning at most {@code limit} hits over the whole repository. */
+  /** Hybrid search (default fusion, {@link Fusion#rrf()}) returning at most {@code limit} hits over the whole repository. */
   public static SearchOpts hybrid(int limit) {
     return new SearchOpts(limit, RetrievalMode.HYBRID, null);
   }

@@ -113,6 +113,49 @@ class HybridSearchTest {
   }
 
   @Test
+  void hybridKeepsTheDefinitionANamePhraseNamesWhenLexicalRanksItFirst() throws Exception {
+    long seed = Long.getLong("prism.seed", new Random().nextLong());
+    Random r = new Random(seed);
+    Path dir = Files.createDirectory(root.resolve("phrases"));
+    List<String> names = generate(dir, r, 40);
+    int guarded = 0;
+    try (HybridIndex index = TestRepos.open(dir, new HashingEmbedder())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      for (int q = 0; q < 60; q++) {
+        // parseDurationConfig3 -> "parse duration config 3"
+        String name = names.get(r.nextInt(names.size()));
+        String phrase = String.join(" ", name.split("(?<=[a-z])(?=[A-Z0-9])"))
+            .toLowerCase(java.util.Locale.ROOT);
+        String msg = "seed " + seed + ", query " + phrase;
+        List<Hit> lexical = index.search(phrase, SearchOpts.lexical(10));
+        List<Hit> hybrid = index.search(phrase, SearchOpts.hybrid(10));
+        assertThat(hybrid).extracting(Hit::score).as(msg).isSortedAccordingTo(
+            (a, b) -> Double.compare(b, a));
+        assertThat(HybridIndex.namePhrase(phrase)).as(msg).isNotNull();
+        // The lexical top hit is the declaration line of the named method: its chunk defines it.
+        if (!lexical.isEmpty() && lexical.get(0).snippet().contains(" " + name + "(")) {
+          guarded++;
+          assertThat(hybrid.get(0).path()).as(msg).isEqualTo(lexical.get(0).path());
+          assertThat(hybrid.get(0).line()).as(msg).isEqualTo(lexical.get(0).line());
+        }
+      }
+    }
+    assertThat(guarded).as("seed " + seed + ": the property was exercised").isGreaterThan(20);
+  }
+
+  @Test
+  void namePhrasesAreTwoToSixWordsOfLettersAndDigits() {
+    assertThat(HybridIndex.namePhrase("parse duration string")).isEqualTo("parsedurationstring");
+    assertThat(HybridIndex.namePhrase("Utf 8 decoder")).isEqualTo("utf8decoder");
+    assertThat(HybridIndex.namePhrase("parse")).isNull();
+    assertThat(HybridIndex.namePhrase("parse-duration string")).isNull();
+    assertThat(HybridIndex.namePhrase("a b c d e f g")).isNull();
+    assertThat(HybridIndex.namesPhrase(List.of("other", "PARSE_DURATION_STRING"),
+        "parsedurationstring")).isTrue();
+    assertThat(HybridIndex.namesPhrase(List.of("parseDuration"), "parsedurationstring")).isFalse();
+  }
+
+  @Test
   void hitsCarryRanksScoresSymbolsAndBestLines() throws Exception {
     write(root, "src/Durations.java", """
         package demo;
@@ -250,8 +293,9 @@ class HybridSearchTest {
     assertThat(rrf.normalised(1, 1)).isEqualTo(1.0);
     assertThat(rrf.normalised(1, 0)).isEqualTo(0.5);
     assertThat(rrf.normalised(0, 1)).isEqualTo(0.5);
-    assertThat(rrf.max()).isEqualTo(2.0 / 61);
-    assertThat(rrf.normalised(2, 3)).isEqualTo((1.0 / 62 + 1.0 / 63) / (2.0 / 61));
+    assertThat(rrf.k()).isEqualTo(20);
+    assertThat(rrf.max()).isEqualTo(2.0 / 21);
+    assertThat(rrf.normalised(2, 3)).isEqualTo((1.0 / 22 + 1.0 / 23) / (2.0 / 21));
     Fusion w = Fusion.weighted(2, 1);
     assertThat(w.normalised(1, 1)).isEqualTo(1.0);
     assertThat(w.normalised(1, 0)).isCloseTo(2.0 / 3, org.assertj.core.data.Offset.offset(1e-12));

@@ -7,12 +7,15 @@ import dev.prismindex.engine.store.Schema;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.DisjunctionMaxQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
@@ -25,7 +28,11 @@ import org.jspecify.annotations.Nullable;
  * BM25 search over CHUNK documents. The query text is analyzed with {@link CodeAnalyzer} (never
  * parsed as syntax) into at most {@value #MAX_TERMS} distinct terms; each term is a SHOULD clause on
  * {@code body} (boost 1), {@code symbol} (boost {@value #SYMBOL_BOOST}: definitions first) and
- * {@code path_text} (boost {@value #PATH_BOOST}).
+ * {@code path_text} (boost {@value #PATH_BOOST}). A query that reads as prose ({@link #isProse}: a
+ * sentence such as "Gets the entries of this map") loses its {@link #STOP_WORDS} and each remaining
+ * term also matches its singular form ({@code entries} or {@code entry}, the better of the two):
+ * doc-comment verbs and plurals then reach identifiers ({@code getEntry}). Measured in
+ * {@code docs/benchmarks.md} section 5.
  *
  * <p>Every hit is checked against the manifest before it is returned ({@link HitLocator}): a fresh
  * file gives the best line inside the chunk (the most distinct query terms; ties go to the symbol
@@ -41,6 +48,13 @@ public final class LexicalSearcher {
   public static final float SYMBOL_BOOST = 4f;
   public static final float PATH_BOOST = 1.5f;
   public static final int RELOCATE_WINDOW = HitLocator.RELOCATE_WINDOW;
+  /** The fewest words a query has to read as prose ({@link #isProse}). */
+  public static final int PROSE_MIN_WORDS = 4;
+  /** English function words: dropped from prose queries, they only add noise to BM25. */
+  public static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "of", "to", "in", "on",
+      "at", "by", "for", "from", "with", "and", "or", "is", "are", "be", "been", "was", "were",
+      "it", "its", "this", "that", "these", "those", "as", "into", "which", "whose", "what",
+      "when", "where", "how", "does", "do", "there", "their", "them", "we", "you", "our");
 
   private final Path root;
   private final CodeAnalyzer analyzer;
@@ -54,17 +68,17 @@ public final class LexicalSearcher {
 
   /** Builds the query for {@code text}, or null when it has no terms. */
   public @Nullable Query query(String text, @Nullable String scope) {
-    Set<String> terms = analyzer.terms(text, MAX_TERMS);
+    Set<String> terms = terms(text);
     if (terms.isEmpty()) {
       return null;
     }
+    boolean prose = isProse(text);
     BooleanQuery.Builder should = new BooleanQuery.Builder();
     for (String t : terms) {
-      should.add(new TermQuery(new Term(Schema.BODY, t)), BooleanClause.Occur.SHOULD);
-      should.add(new BoostQuery(new TermQuery(new Term(Schema.SYMBOL, t)), SYMBOL_BOOST),
-          BooleanClause.Occur.SHOULD);
-      should.add(new BoostQuery(new TermQuery(new Term(Schema.PATH_TEXT, t)), PATH_BOOST),
-          BooleanClause.Occur.SHOULD);
+      String folded = prose ? singular(t) : null;
+      should.add(field(Schema.BODY, t, folded, 1f), BooleanClause.Occur.SHOULD);
+      should.add(field(Schema.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
+      should.add(field(Schema.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
     }
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     b.add(should.build(), BooleanClause.Occur.MUST);
@@ -78,6 +92,58 @@ public final class LexicalSearcher {
     return b.build();
   }
 
+  /** One term on one field, or the better of the term and its singular form. */
+  private static Query field(String field, String term, @Nullable String folded, float boost) {
+    Query q = new TermQuery(new Term(field, term));
+    if (folded != null) {
+      q = new DisjunctionMaxQuery(List.of(q, new TermQuery(new Term(field, folded))), 0f);
+    }
+    return boost == 1f ? q : new BoostQuery(q, boost);
+  }
+
+  /**
+   * Whether {@code text} reads as an English sentence rather than code or an identifier: at least
+   * {@value #PROSE_MIN_WORDS} space-separated words, at least two of them {@link #STOP_WORDS}, and
+   * none of the characters {@code = ; { } < > [ ]}.
+   */
+  static boolean isProse(String text) {
+    String[] words = text.strip().split("\\s+");
+    if (words.length < PROSE_MIN_WORDS) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      if ("=;{}<>[]".indexOf(text.charAt(i)) >= 0) {
+        return false;
+      }
+    }
+    int stop = 0;
+    for (String w : words) {
+      if (STOP_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
+        stop++;
+      }
+    }
+    return stop >= 2;
+  }
+
+  /**
+   * The singular (or third-person) form of an English word by suffix alone ({@code entries ->
+   * entry}, {@code matches -> match}, {@code gets -> get}), or null when the word has none.
+   */
+  static @Nullable String singular(String term) {
+    if (term.length() < 4 || !term.endsWith("s") || term.endsWith("ss") || term.endsWith("us")
+        || term.endsWith("is") || !term.chars().allMatch(Character::isLetter)) {
+      return null;
+    }
+    if (term.endsWith("ies")) {
+      return term.substring(0, term.length() - 3) + "y";
+    }
+    if (term.endsWith("ches") || term.endsWith("shes") || term.endsWith("xes")
+        || term.endsWith("sses") || term.endsWith("zes")) {
+      return term.substring(0, term.length() - 2);
+    }
+    return term.substring(0, term.length() - 1);
+  }
+
   /**
    * A chunk as one engine ranked it (its stored fields are read only when it becomes a hit).
    *
@@ -87,9 +153,20 @@ public final class LexicalSearcher {
    */
   public record Ranked(int doc, int rank, double score) {}
 
-  /** The distinct analyzed terms of a query (at most {@value #MAX_TERMS}). */
+  /**
+   * The distinct analyzed terms of a query (at most {@value #MAX_TERMS}); for prose ({@link
+   * #isProse}) without its {@link #STOP_WORDS}, unless nothing else is left.
+   */
   public Set<String> terms(String text) {
-    return analyzer.terms(text, MAX_TERMS);
+    Set<String> terms = analyzer.terms(text, MAX_TERMS);
+    if (isProse(text)) {
+      Set<String> content = new LinkedHashSet<>(terms);
+      content.removeAll(STOP_WORDS);
+      if (!content.isEmpty()) {
+        return content;
+      }
+    }
+    return terms;
   }
 
   /** The top {@code depth} chunks by BM25, before any freshness check. */

@@ -1,0 +1,281 @@
+package dev.prismindex.benchmarks.quality;
+
+import dev.prismindex.benchmarks.quality.JavaSources.Definition;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The three query sets of the quality benchmark, drawn deterministically (seeded) from a corpus's
+ * definitions and text. See {@code docs/benchmarks.md} section 5 for the rules in prose.
+ */
+final class QuerySets {
+
+  /** Fewest words a natural-language query keeps. */
+  static final int MIN_WORDS = 4;
+  /** Literals matching more lines than this are not drawn (no scanner cap can cut their truth). */
+  static final int MAX_TRUTH_LINES = 500;
+
+  private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{3,40}");
+  private static final Pattern STRING = Pattern.compile("\"([^\"\\\\\\r\\n]{3,40})\"");
+  private static final String METACHARS = ".*+?()[]{}|^$\\";
+
+  private QuerySets() {}
+
+  /**
+   * A natural-language query and its answer.
+   *
+   * @param query the first sentence of the answer's doc comment
+   * @param path the answer's file
+   * @param startLine the answer's first line
+   * @param endLine the answer's last line
+   * @param method the answer's name (for the report only)
+   */
+  record NlQuery(String query, String path, int startLine, int endLine, String method) {}
+
+  /**
+   * A "where is X defined" query.
+   *
+   * @param identifier the defined name
+   * @param phrase its parts, lower-cased, joined by spaces
+   * @param path the file defining it
+   * @param line the line of the name in the definition
+   */
+  record NavQuery(String identifier, String phrase, String path, int line) {}
+
+  /**
+   * A literal of the exactness set and its truth.
+   *
+   * @param kind identifier, string literal, regex metacharacters, non-ASCII or no-hit
+   * @param literal the text searched for, case-sensitively
+   */
+  record ExactQuery(String kind, String literal) {}
+
+  /** The outcome of {@link #naturalLanguage}: the sample and what the filters dropped. */
+  record NlSet(List<NlQuery> queries, int documented, int tooShort, int duplicate) {}
+
+  /**
+   * Documented methods with a body whose first sentence has at least {@value #MIN_WORDS} words and
+   * is not the first sentence of another documented method (case-insensitively); a seeded sample
+   * of {@code count} of them.
+   */
+  static NlSet naturalLanguage(List<Definition> defs, int count, long seed) {
+    Map<String, List<NlQuery>> byText = new LinkedHashMap<>();
+    int documented = 0;
+    int tooShort = 0;
+    for (Definition d : defs) {
+      if (!d.isMethod() || !d.hasBody() || d.doc() == null) {
+        continue;
+      }
+      String s = JavaSources.firstSentence(d.doc());
+      if (s == null) {
+        continue;
+      }
+      documented++;
+      if (JavaSources.words(s) < MIN_WORDS) {
+        tooShort++;
+        continue;
+      }
+      byText.computeIfAbsent(s.toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+          .add(new NlQuery(s, d.path(), d.startLine(), d.endLine(), d.name()));
+    }
+    List<NlQuery> pool = new ArrayList<>();
+    int duplicate = 0;
+    for (List<NlQuery> same : byText.values()) {
+      if (same.size() == 1) {
+        pool.add(same.get(0));
+      } else {
+        duplicate += same.size();
+      }
+    }
+    return new NlSet(sample(pool, count, seed), documented, tooShort, duplicate);
+  }
+
+  /**
+   * Definitions (methods, constructors excluded, and types) whose name has at least two parts and
+   * is defined exactly once in the corpus; a seeded sample of {@code count}.
+   */
+  static List<NavQuery> navigation(List<Definition> defs, int count, long seed) {
+    Map<String, List<Definition>> byName = new TreeMap<>();
+    for (Definition d : defs) {
+      if (!d.type().equals("constructor_declaration")) {
+        byName.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(d);
+      }
+    }
+    List<NavQuery> pool = new ArrayList<>();
+    for (Map.Entry<String, List<Definition>> e : byName.entrySet()) {
+      List<String> parts = JavaSources.identifierParts(e.getKey());
+      if (e.getValue().size() != 1 || parts.size() < 2) {
+        continue;
+      }
+      Definition d = e.getValue().get(0);
+      pool.add(new NavQuery(d.name(), String.join(" ", parts), d.path(), d.nameLine()));
+    }
+    return sample(pool, count, seed);
+  }
+
+  /**
+   * {@code perKind} literals of each kind drawn from the indexed text (file path to its lines):
+   * identifiers, string literal contents, code fragments of 6 to 24 characters holding a regex
+   * metacharacter, fragments of 2 to 12 characters around a non-ASCII character, and no-hit
+   * literals (a drawn identifier with one letter changed that occurs nowhere). Literals whose truth
+   * exceeds {@value #MAX_TRUTH_LINES} lines are redrawn.
+   */
+  static List<ExactQuery> exactness(Map<String, List<String>> texts, int perKind, long seed) {
+    Random r = new Random(seed);
+    List<String> paths = new ArrayList<>(texts.keySet());
+    Collections.sort(paths);
+    List<String> allLines = new ArrayList<>();
+    for (String p : paths) {
+      allLines.addAll(texts.get(p));
+    }
+    Set<String> seen = new LinkedHashSet<>();
+    List<ExactQuery> out = new ArrayList<>();
+    String[] kinds = {"identifier", "string literal", "regex metacharacters", "non-ASCII"};
+    for (String kind : kinds) {
+      List<String> candidates = candidates(kind, allLines);
+      Collections.sort(candidates);
+      Collections.shuffle(candidates, r);
+      int taken = 0;
+      for (String c : candidates) {
+        if (taken == perKind) {
+          break;
+        }
+        if (c.isBlank() || !seen.add(c) || truthLines(c, allLines) > MAX_TRUTH_LINES) {
+          continue;
+        }
+        out.add(new ExactQuery(kind, c));
+        taken++;
+      }
+    }
+    List<String> idents = candidates("identifier", allLines);
+    Collections.sort(idents);
+    Collections.shuffle(idents, r);
+    int taken = 0;
+    for (String id : idents) {
+      if (taken == perKind) {
+        break;
+      }
+      char[] cs = id.toCharArray();
+      int i = r.nextInt(cs.length);
+      cs[i] = cs[i] == 'q' ? 'x' : 'q';
+      String miss = new String(cs);
+      if (seen.add(miss) && truthLines(miss, allLines) == 0) {
+        out.add(new ExactQuery("no-hit", miss));
+        taken++;
+      }
+    }
+    return out;
+  }
+
+  private static List<String> candidates(String kind, List<String> lines) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String line : lines) {
+      switch (kind) {
+        case "identifier" -> {
+          Matcher m = IDENT.matcher(line);
+          while (m.find()) {
+            out.add(m.group());
+          }
+        }
+        case "string literal" -> {
+          Matcher m = STRING.matcher(line);
+          while (m.find()) {
+            out.add(m.group(1));
+          }
+        }
+        case "regex metacharacters" -> {
+          String t = line.strip();
+          for (int i = 0; i + 6 <= t.length(); i += 7) {
+            String frag = t.substring(i, Math.min(t.length(), i + 6 + (i * 31 + t.length()) % 19))
+                .strip();
+            if (frag.length() >= 6 && hasMeta(frag) && !frag.contains("  ")) {
+              out.add(frag);
+            }
+          }
+        }
+        default -> {
+          for (int i = 0; i < line.length(); i++) {
+            if (line.charAt(i) > 127 && !Character.isWhitespace(line.charAt(i))) {
+              int from = Math.max(0, i - 1 - (i % 5));
+              int to = Math.min(line.length(), i + 1 + (i % 7));
+              if (Character.isLowSurrogate(line.charAt(from))) {
+                from--;
+              }
+              if (to < line.length() && Character.isLowSurrogate(line.charAt(to))) {
+                to++;
+              }
+              String frag = line.substring(from, to).strip();
+              if (frag.length() >= 2) {
+                out.add(frag);
+              }
+            }
+          }
+        }
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  private static boolean hasMeta(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (METACHARS.indexOf(s.charAt(i)) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int truthLines(String literal, List<String> lines) {
+    int n = 0;
+    for (String l : lines) {
+      if (l.contains(literal)) {
+        n++;
+        if (n > MAX_TRUTH_LINES) {
+          return n;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The files whose text contains {@code literal} (a full scan), in path order. */
+  static List<String> truth(String literal, Map<String, List<String>> texts) {
+    List<String> files = new ArrayList<>();
+    for (Map.Entry<String, List<String>> e : new TreeMap<>(texts).entrySet()) {
+      for (String l : e.getValue()) {
+        if (l.contains(literal)) {
+          files.add(e.getKey());
+          break;
+        }
+      }
+    }
+    return files;
+  }
+
+  /** A seeded sample of {@code count} elements (all of them when fewer), in sample order. */
+  static <T> List<T> sample(List<T> pool, int count, long seed) {
+    List<T> copy = new ArrayList<>(pool);
+    Collections.shuffle(copy, new Random(seed));
+    return new ArrayList<>(copy.subList(0, Math.min(count, copy.size())));
+  }
+
+  /** Counts how often each value occurs. */
+  static <T> Map<T, Integer> counts(List<T> values) {
+    Map<T, Integer> m = new HashMap<>();
+    for (T v : values) {
+      m.merge(v, 1, Integer::sum);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,140 @@
+package dev.prismindex.benchmarks.quality;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prismindex.benchmarks.quality.JavaSources.Definition;
+import dev.prismindex.benchmarks.quality.QuerySets.ExactQuery;
+import dev.prismindex.benchmarks.quality.QuerySets.NavQuery;
+import dev.prismindex.benchmarks.quality.QuerySets.NlSet;
+import dev.prismindex.benchmarks.quality.Ranking.GrepBaseline;
+import dev.prismindex.benchmarks.quality.Ranking.Metrics;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The parts of the quality benchmark that decide what counts: queries, answers, metrics. */
+class QualityPartsTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void firstSentenceFollowsJavadoc() {
+    assertThat(JavaSources.firstSentence("/**\n * Returns the {@code Map} of <i>all</i> keys. More."
+        + "\n * @param x ignored\n */")).isEqualTo("Returns the Map of all keys");
+    assertThat(JavaSources.firstSentence(
+        "/** Uses {@link #getInstance(Locale, Type, Style)} and {@link Foo#bar label text}. */"))
+        .isEqualTo("Uses getInstance and label text");
+    assertThat(JavaSources.firstSentence("/** e.g. a &lt;b&gt; c */")).isEqualTo("e.g");
+    assertThat(JavaSources.firstSentence("/** {@inheritDoc} */")).isNull();
+    assertThat(JavaSources.firstSentence("/**\n * @return x\n */")).isNull();
+    assertThat(JavaSources.words("Returns the 2nd Map")).isEqualTo(4);
+  }
+
+  @Test
+  void identifierPartsSplitCaseAcronymsDigitsAndUnderscores() {
+    assertThat(JavaSources.identifierParts("parseDurationString"))
+        .containsExactly("parse", "duration", "string");
+    assertThat(JavaSources.identifierParts("XMLHttpRequest")).containsExactly("xml", "http",
+        "request");
+    assertThat(JavaSources.identifierParts("MAX_VALUE2")).containsExactly("max", "value", "2");
+  }
+
+  @Test
+  void selectorsTakeDirectFilesOrSubtrees() {
+    List<String> sel = List.of("m/java/util/*", "m/java/time/**");
+    assertThat(JavaSources.selected("m/java/util/List.java", sel)).isTrue();
+    assertThat(JavaSources.selected("m/java/util/concurrent/Future.java", sel)).isFalse();
+    assertThat(JavaSources.selected("m/java/time/chrono/Era.java", sel)).isTrue();
+    assertThat(JavaSources.selected("m/java/text/Format.java", sel)).isFalse();
+  }
+
+  @Test
+  void definitionsAndBlankingKeepLineNumbers() throws Exception {
+    String src = "package p;\n\nclass Clock {\n  /**\n   * Reads the current wall clock time"
+        + " in millis.\n   */\n  long readWallClock() {\n    return 1;\n  }\n\n"
+        + "  /** Reads the current wall clock time in millis. */\n  long readAgain() { return 2; }\n"
+        + "\n  /** Short. */\n  void tick() {}\n}\n";
+    Files.writeString(dir.resolve("Clock.java"), src);
+    List<Definition> defs = JavaSources.definitions(dir, List.of("Clock.java"));
+    assertThat(defs).extracting(Definition::name)
+        .containsExactly("Clock", "readWallClock", "readAgain", "tick");
+    Definition read = defs.get(1);
+    assertThat(read.startLine()).isEqualTo(7);
+    assertThat(read.endLine()).isEqualTo(9);
+    assertThat(read.hasBody()).isTrue();
+    assertThat(read.nameLine()).isEqualTo(7);
+
+    // Two methods share the sentence (both dropped) and one is too short.
+    NlSet nl = QuerySets.naturalLanguage(defs, 10, 1);
+    assertThat(nl.documented()).isEqualTo(3);
+    assertThat(nl.duplicate()).isEqualTo(2);
+    assertThat(nl.tooShort()).isEqualTo(1);
+    assertThat(nl.queries()).isEmpty();
+
+    byte[] data = src.getBytes(StandardCharsets.UTF_8);
+    JavaSources.blank(data, read.docStartByte(), read.docEndByte());
+    String blanked = new String(data, StandardCharsets.UTF_8);
+    assertThat(blanked.lines().count()).isEqualTo(src.lines().count());
+    assertThat(blanked).doesNotContain("Reads the current wall clock time in millis.\n   */");
+    assertThat(blanked.lines().toList().get(6)).isEqualTo("  long readWallClock() {");
+
+    List<NavQuery> nav = QuerySets.navigation(defs, 10, 1);
+    assertThat(nav).extracting(NavQuery::phrase)
+        .containsExactlyInAnyOrder("read wall clock", "read again");
+  }
+
+  @Test
+  void metricsCountTheFirstCorrectRankWithinTen() {
+    Metrics m = Metrics.of(List.of(1, 2, 0, 11, 5));
+    assertThat(m.queries()).isEqualTo(5);
+    assertThat(m.mrr()).isEqualTo((1 + 0.5 + 0.2) / 5, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(m.r1()).isEqualTo(0.2);
+    assertThat(m.r5()).isEqualTo(0.6);
+    assertThat(m.r10()).isEqualTo(0.6);
+  }
+
+  @Test
+  void grepBaselineRanksFilesByMatchingLines() {
+    Map<String, String> texts = Map.of("a.java", "foo bar\nfoo\nbaz", "b.java", "FOO foo foo\nx",
+        "c.java", "nothing");
+    GrepBaseline g = new GrepBaseline(List.of("a.java", "b.java", "c.java"), texts);
+    assertThat(g.rank("foo")).containsExactly("a.java", "b.java");
+    assertThat(g.rank("foo baz")).containsExactly("a.java", "b.java");
+    assertThat(g.rank("x")).isEmpty(); // one-character words are not searched
+    assertThat(GrepBaseline.linesContaining("ab\nab ab\n", "ab")).isEqualTo(2);
+  }
+
+  @Test
+  void exactnessLiteralsHaveAFullScanTruth() {
+    Map<String, List<String>> lines = Map.of("a.java", List.of("int count = a[i] + 1;",
+        "String s = \"héllo wörld\";"), "b.java", List.of("countAll(x);"));
+    List<ExactQuery> q = QuerySets.exactness(lines, 2, 3);
+    assertThat(q).extracting(ExactQuery::kind).contains("identifier", "string literal",
+        "regex metacharacters", "non-ASCII", "no-hit");
+    for (ExactQuery e : q) {
+      List<String> truth = QuerySets.truth(e.literal(), lines);
+      assertThat(truth.isEmpty()).as(e.toString()).isEqualTo(e.kind().equals("no-hit"));
+    }
+    assertThat(QuerySets.truth("count", lines)).containsExactly("a.java", "b.java");
+  }
+
+  @Test
+  void badArgumentsAreRefusedWithAMessage() {
+    assertThatThrownBy(() -> RetrievalQuality.main(new String[] {"--nl", "0"}))
+        .hasMessageContaining("--nl must be at least 1");
+    assertThatThrownBy(() -> RetrievalQuality.main(new String[] {"--bogus"}))
+        .hasMessageContaining("unknown option --bogus");
+    assertThatThrownBy(() -> RetrievalQuality.main(new String[] {}))
+        .hasMessageContaining("--src-zip");
+    assertThatThrownBy(() -> RetrievalQuality.main(new String[] {"--repo", "x"}))
+        .hasMessageContaining("NAME=DIR");
+    assertThatThrownBy(() -> RetrievalQuality.main(
+        new String[] {"--src-zip", dir.resolve("missing.zip").toString()}))
+        .hasMessageContaining("no such src.zip");
+  }
+}
