@@ -68,6 +68,20 @@ class SeamTest {
   }
 
   @Test
+  void updateOfANamedPathFollowsTheDirectoryRule() throws Exception {
+    write(root, "src/main/java/org/x/target/T.java", "class T { String s = \"needle\"; }\n");
+    write(root, "module/build/B.java", "class B { String s = \"needle\"; }\n");
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.update(IndexUpdateRequest.of("rev-1", List.of(
+          IndexFileChange.of("src/main/java/org/x/target/T.java", IndexFileChangeKind.ADD),
+          IndexFileChange.of("module/build/B.java", IndexFileChangeKind.ADD))));
+      assertThat(index.search(literal("needle", 10)).hits()).extracting(IndexSearchHit::path)
+          .containsExactly("src/main/java/org/x/target/T.java");
+      assertThat(index.status().diagnostics().entries()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void removeDropsPathsAndTruncationIsReported() throws Exception {
     for (int i = 0; i < 5; i++) {
       write(root, "f" + i + ".txt", "needle " + i + "\n");

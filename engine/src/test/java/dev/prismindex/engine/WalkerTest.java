@@ -111,14 +111,54 @@ class WalkerTest {
     assertThat(walk().paths()).containsExactly("real/file.txt");
   }
 
-  @Test
-  void prunedDirectoriesAndIndexHomeAreNeverWalked() throws Exception {
-    for (String dir : List.of("node_modules", "vendor", "dist", "build", "target", ".git",
-        ".prism-index")) {
+  /** Files kept and pruned by the directory rule; the index home is pruned too. */
+  private void writePruneTree() throws Exception {
+    for (String dir : List.of("node_modules", "vendor", "dist", "build", "target",
+        ".prism-index", "module/target", "a/vendor", "mysrc/build", "src/node_modules",
+        "src/x/node_modules")) {
       write(root, dir + "/f.txt", "x\n");
     }
-    write(root, "src/build/g.txt", "pruned at any depth\n");
+    write(root, "src/main/java/org/x/target/T.java", "package org.x.target;\n");
+    write(root, "src/build/g.txt", "a source package below src\n");
+    write(root, "lib/src/vendor/v.txt", "below src\n");
     write(root, "src/ok.txt", "x\n");
-    assertThat(walk().paths()).containsExactly("src/ok.txt");
+  }
+
+  private static final List<String> KEPT = List.of("lib/src/vendor/v.txt", "src/build/g.txt",
+      "src/main/java/org/x/target/T.java", "src/ok.txt");
+
+  @Test
+  void prunedDirectoriesAndIndexHomeAreNeverWalked() throws Exception {
+    writePruneTree();
+    write(root, ".git/f.txt", "x\n"); // not a repository: the plain walk must prune it
+    assertThat(walk().gitHead()).isNull();
+    assertThat(walk().paths()).containsExactlyElementsOf(KEPT);
+  }
+
+  @Test
+  void gitWalkPrunesByThePathRuleEvenTrackedFiles() throws Exception {
+    assumeTrue(TestRepos.gitAvailable(), "git is not installed");
+    git(root, "init", "-q");
+    writePruneTree();
+    git(root, "add", "-f", ".");
+    git(root, "commit", "-q", "-m", "init");
+    WalkResult result = walk();
+    assertThat(result.gitHead()).hasSize(40);
+    assertThat(result.paths()).containsExactlyElementsOf(KEPT);
+  }
+
+  @Test
+  void outputDirectoriesArePrunedUnlessBelowSrc() {
+    FileRules rules = new FileRules(List.of(), List.of(), false);
+    assertThat(List.of("build", "module/target", "a/vendor", "dist", "mysrc/build",
+        "src-gen/target", ".git", "a/.git", "node_modules", "src/node_modules"))
+        .allMatch(rules::prunesDirectory);
+    assertThat(List.of("src", "src/build", "a/src/b/target", "src/main/java/org/x/vendor",
+        "buildSrc", "targets", "a/b"))
+        .noneMatch(rules::prunesDirectory);
+    assertThat(rules.underPrunedDirectory("module/build/B.java")).isTrue();
+    assertThat(rules.underPrunedDirectory("src/main/java/org/x/target/T.java")).isFalse();
+    assertThat(rules.underPrunedDirectory("build")).isFalse(); // a file named build
+    assertThat(rules.underPrunedDirectory("src/node_modules/p.js")).isTrue();
   }
 }

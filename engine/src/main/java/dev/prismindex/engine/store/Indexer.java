@@ -170,7 +170,7 @@ public final class Indexer {
     List<String> named = new ArrayList<>();
     for (String path : upserts) {
       SkipReason reason = rules.skipByName(path);
-      if (reason != null || prunedDirectory(path)) {
+      if (reason != null || rules.underPrunedDirectory(path)) {
         skip(reason == null ? SkipReason.GLOB : reason);
       } else {
         named.add(path);
@@ -182,16 +182,6 @@ public final class Indexer {
         delete(path);
       }
     }
-  }
-
-  private boolean prunedDirectory(String path) {
-    String[] parts = path.split("/");
-    for (int i = 0; i < parts.length - 1; i++) {
-      if (rules.prunesDirectory(parts[i])) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private void processAll(List<String> paths, boolean verify, int threads,

@@ -17,9 +17,15 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FileRules {
 
-  /** Directory names never entered. */
-  public static final Set<String> PRUNED_DIRECTORIES =
-      Set.of(".git", "node_modules", "vendor", "dist", "build", "target");
+  /** Directory names never entered, at any depth. */
+  public static final Set<String> PRUNED_DIRECTORIES = Set.of(".git", "node_modules");
+
+  /**
+   * Directory names of generated output and vendored dependencies: pruned unless an ancestor
+   * directory is named {@code src} (below {@code src} such names are source packages, e.g. Java's
+   * {@code org/springframework/aop/target}).
+   */
+  public static final Set<String> OUTPUT_DIRECTORIES = Set.of("vendor", "dist", "build", "target");
 
   /** Lock files (generated, huge, and useless to search). */
   public static final Set<String> LOCK_FILES = Set.of("package-lock.json", "yarn.lock",
@@ -55,9 +61,32 @@ public final class FileRules {
     return out;
   }
 
-  /** Whether a directory with this base name is pruned. */
-  public boolean prunesDirectory(String name) {
-    return PRUNED_DIRECTORIES.contains(name);
+  /**
+   * Whether a directory is pruned, by its path relative to the indexed root ({@code /}-separated):
+   * {@link #PRUNED_DIRECTORIES} always, {@link #OUTPUT_DIRECTORIES} unless an ancestor segment is
+   * {@code src}. The rule is purely path-based, so the git walk, the plain walk and named-path
+   * updates agree.
+   */
+  public boolean prunesDirectory(String relativePath) {
+    String name = relativePath.substring(relativePath.lastIndexOf('/') + 1);
+    if (PRUNED_DIRECTORIES.contains(name)) {
+      return true;
+    }
+    if (!OUTPUT_DIRECTORIES.contains(name)) {
+      return false;
+    }
+    return !("/" + relativePath).contains("/src/");
+  }
+
+  /** Whether any ancestor directory of a file (path relative to the indexed root) is pruned. */
+  public boolean underPrunedDirectory(String relativePath) {
+    for (int slash = relativePath.indexOf('/'); slash > 0;
+        slash = relativePath.indexOf('/', slash + 1)) {
+      if (prunesDirectory(relativePath.substring(0, slash))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Why a file is skipped by its path alone, or {@code null} when it is kept. */

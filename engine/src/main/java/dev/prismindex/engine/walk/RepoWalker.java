@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * --cached --others --exclude-standard} lists (tracked files even when ignored, untracked files not
  * ignored by nested {@code .gitignore}, {@code .git/info/exclude} or {@code core.excludesFile}) using
  * JGit; elsewhere it walks the file system. Either way it never follows symbolic links (they are
- * counted as {@link SkipReason#NOT_REGULAR}), prunes {@link FileRules#PRUNED_DIRECTORIES} and the
- * index home, and applies the name rules of {@link FileRules}.
+ * counted as {@link SkipReason#NOT_REGULAR}), prunes the directories {@link
+ * FileRules#prunesDirectory} names and the index home, and applies the name rules of {@link
+ * FileRules}.
  */
 public final class RepoWalker {
 
@@ -122,8 +123,7 @@ public final class RepoWalker {
             tw.enterSubtree(); // an ancestor of the scope
             continue;
           }
-          String name = tw.getNameString();
-          if (rules.prunesDirectory(name) || rel.equals(homeRelative)) {
+          if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
             continue;
           }
           if (dc == null && (wt == null || wt.isEntryIgnored())) {
@@ -163,8 +163,7 @@ public final class RepoWalker {
           return FileVisitResult.CONTINUE;
         }
         String rel = relative(dir);
-        Path name = dir.getFileName();
-        if ((name != null && rules.prunesDirectory(name.toString())) || rel.equals(homeRelative)) {
+        if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
           return FileVisitResult.SKIP_SUBTREE;
         }
         return FileVisitResult.CONTINUE;
