@@ -196,7 +196,7 @@ class QueryDeadlineTest {
         new IndexException(IndexErrorCode.ERR_PRISM_INDEX_TIMEOUT, "secret: spoofed timeout"),
         new IndexException(IndexErrorCode.ERR_PRISM_INDEX_STALE, "secret: spoofed stale"),
         new RuntimeException("secret: api key sk-123"),
-        new IOException("secret: /home/user/.ssh/id_rsa"),
+        new IOException("secret: ~/.ssh/id_rsa"),
         new Exception("secret: checked"),
         new AssertionError("secret: assertion"),
         new StackOverflowError("secret: recursion"),
