@@ -11,8 +11,10 @@ import java.util.stream.Stream;
 
 /**
  * The generated Java corpus of the engine's benchmarks: {@code files} classes in 50 packages, each
- * with 3-12 methods of 2-16 lines built from a small vocabulary (seed 42), the same corpus as
- * {@code EngineTiming generate} in the engine's tests (5 000 files: 23.0 MB, 37 398 chunks).
+ * with 3-12 methods of 2-16 lines built from a small vocabulary (seed 42); 5 000 files are 23.0 MB,
+ * 37 398 chunks. Also the corpus of the engine's JMH-free harnesses ({@code EngineTiming}):
+ * {@code java -cp benchmarks/target/benchmarks.jar dev.prismindex.benchmarks.EngineCorpus DIR FILES
+ * [MIN_METHODS]} writes it.
  */
 final class EngineCorpus {
 
@@ -29,6 +31,22 @@ final class EngineCorpus {
       "computeMetricEvent", "serialize a date to json", "read the next token"};
 
   private EngineCorpus() {}
+
+  /** Writes the corpus: {@code DIR FILES [MIN_METHODS]}; prints the bytes written. */
+  public static void main(String[] args) {
+    if (args.length < 2 || args.length > 3) {
+      System.err.println("usage: EngineCorpus DIR FILES [MIN_METHODS]");
+      System.exit(2);
+    }
+    int files = Integer.parseInt(args[1]);
+    int minMethods = args.length == 3 ? Integer.parseInt(args[2]) : 3;
+    if (files < 1 || minMethods < 1) {
+      System.err.println("FILES and MIN_METHODS must be positive");
+      System.exit(2);
+    }
+    long bytes = generate(Path.of(args[0]), files, minMethods);
+    System.out.println("wrote " + files + " files, " + bytes + " bytes, into " + args[0]);
+  }
 
   /** Writes the corpus into {@code dir} (created); returns the total bytes written. */
   static long generate(Path dir, int files) {

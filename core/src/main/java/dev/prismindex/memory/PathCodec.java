@@ -1,5 +1,7 @@
 package dev.prismindex.memory;
 
+import dev.prismindex.internal.Utf8;
+
 /**
  * Stores repository-relative paths compactly as bytes and compares them in {@link String} order.
  *
@@ -12,25 +14,9 @@ final class PathCodec {
 
   private PathCodec() {}
 
-  /** The encoded length of {@code s}. */
+  /** The encoded length of {@code s}: UTF-8, a lone surrogate 3 bytes (as {@link #encode} writes). */
   static int encodedLength(String s) {
-    int bytes = 0;
-    int n = s.length();
-    for (int i = 0; i < n; i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        bytes += 1;
-      } else if (c < 0x800) {
-        bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < n
-          && Character.isLowSurrogate(s.charAt(i + 1))) {
-        bytes += 4;
-        i++;
-      } else {
-        bytes += 3;
-      }
-    }
-    return bytes;
+    return (int) Utf8.byteLength(s);
   }
 
   /** Writes {@code s} at {@code out[offset]} and returns the offset after it. */

@@ -104,18 +104,9 @@ final class Postings {
       }
       return n;
     }
-    int doc = 0;
+    DeltaReader reader = new DeltaReader(data, at);
     for (int i = 0; i < count; i++) {
-      int value = 0;
-      int shift = 0;
-      byte b;
-      do {
-        b = data[at++];
-        value |= (b & 0x7F) << shift;
-        shift += 7;
-      } while (b < 0);
-      doc = i == 0 ? value : doc + value;
-      out[i] = doc;
+      out[i] = reader.next();
     }
     return count;
   }
@@ -134,21 +125,12 @@ final class Postings {
       }
       return kept;
     }
-    int at = offsets[index];
+    DeltaReader reader = new DeltaReader(data, offsets[index]);
     int count = counts[index];
-    int doc = -1;
     int read = 0;
     int i = 0;
     while (i < n && read < count) {
-      int value = 0;
-      int shift = 0;
-      byte b;
-      do {
-        b = data[at++];
-        value |= (b & 0x7F) << shift;
-        shift += 7;
-      } while (b < 0);
-      doc = read == 0 ? value : doc + value;
+      int doc = reader.next();
       read++;
       while (i < n && docs[i] < doc) {
         i++;
@@ -174,10 +156,30 @@ final class Postings {
       }
       return;
     }
-    int at = offsets[index];
+    DeltaReader reader = new DeltaReader(data, offsets[index]);
     int count = counts[index];
-    int doc = 0;
     for (int i = 0; i < count; i++) {
+      int doc = reader.next();
+      bits[doc >>> 6] |= 1L << doc;
+    }
+  }
+
+  /**
+   * Reads a delta list: the first document as a varint, then each gap to the previous one (7 bits a
+   * byte, low bits first, high bit set on every byte but the last).
+   */
+  private static final class DeltaReader {
+    private final byte[] data;
+    private int at;
+    private int doc;
+
+    DeltaReader(byte[] data, int at) {
+      this.data = data;
+      this.at = at;
+    }
+
+    /** The next document of the list (the caller reads at most the list's count). */
+    int next() {
       int value = 0;
       int shift = 0;
       byte b;
@@ -186,8 +188,8 @@ final class Postings {
         value |= (b & 0x7F) << shift;
         shift += 7;
       } while (b < 0);
-      doc = i == 0 ? value : doc + value;
-      bits[doc >>> 6] |= 1L << doc;
+      doc += value;
+      return doc;
     }
   }
 

@@ -19,8 +19,7 @@ import org.bouncycastle.crypto.digests.Blake3Digest;
  *
  * <pre>
  * java -cp target/test-classes:target/classes:$(cat cp.txt) dev.prismindex.engine.EngineTiming \
- *     generate DIR FILES        # writes a synthetic Java corpus of FILES files into DIR
- * java ... EngineTiming index DIR    # cold index, size, no-change and one-edit reindex, queries
+ *     index DIR                 # cold index, size, no-change and one-edit reindex, queries
  * java ... EngineTiming blake3       # BLAKE3 throughput: BouncyCastle vs commons-codec
  * java ... EngineTiming cold DIR HOME RUNS   # cold lexical index: wall and CPU time per run
  * java ... EngineTiming phases DIR HOME FILE RUNS
@@ -31,13 +30,16 @@ import org.bouncycastle.crypto.digests.Blake3Digest;
  *     # then a cold index with THREADS embedding threads (chunks/s and CPU per chunk of both);
  *     # then index size and warm query latency per mode
  * </pre>
+ *
+ * <p>The generated corpus DIR comes from the benchmarks module, the one generator of the engine's
+ * figures: {@code java -cp benchmarks/target/benchmarks.jar dev.prismindex.benchmarks.EngineCorpus
+ * DIR FILES}.
  */
 public final class EngineTiming {
   private EngineTiming() {}
 
   public static void main(String[] args) throws Exception {
     switch (args[0]) {
-      case "generate" -> generate(Path.of(args[1]), Integer.parseInt(args[2]));
       case "index" -> index(Path.of(args[1]), args.length > 2 ? args[2] : null);
       case "cold" -> cold(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
       case "phases" -> phases(Path.of(args[1]), Path.of(args[2]), args[3],
@@ -47,43 +49,6 @@ public final class EngineTiming {
       case "blake3" -> blake3();
       default -> throw new IllegalArgumentException(args[0]);
     }
-  }
-
-  private static final String[] NOUNS = {"duration", "config", "request", "response", "cache",
-      "index", "token", "stream", "buffer", "session", "user", "order", "payment", "metric",
-      "widget", "parser", "schema", "record", "event", "queue"};
-  private static final String[] VERBS = {"parse", "load", "store", "compute", "validate", "merge",
-      "render", "flush", "resolve", "encode", "decode", "open", "close", "update", "find"};
-
-  static void generate(Path dir, int files) throws IOException {
-    Random r = new Random(42);
-    for (int i = 0; i < files; i++) {
-      String pkg = "pkg" + (i % 50);
-      String cls = cap(NOUNS[r.nextInt(NOUNS.length)]) + cap(NOUNS[r.nextInt(NOUNS.length)]) + i;
-      StringBuilder sb = new StringBuilder("package ").append(pkg).append(";\n\nimport java.util.*;\n\n");
-      sb.append("/** Handles ").append(cls).append(". */\npublic class ").append(cls).append(" {\n");
-      int methods = 3 + r.nextInt(10);
-      for (int m = 0; m < methods; m++) {
-        String name = VERBS[r.nextInt(VERBS.length)] + cap(NOUNS[r.nextInt(NOUNS.length)])
-            + cap(NOUNS[r.nextInt(NOUNS.length)]);
-        sb.append("  /** ").append(name).append(" for ").append(cls).append(". */\n");
-        sb.append("  public int ").append(name).append(m).append("(String input, int count) {\n");
-        int body = 2 + r.nextInt(15);
-        for (int b = 0; b < body; b++) {
-          sb.append("    int v").append(b).append(" = input.length() * ").append(r.nextInt(100))
-              .append(" + count; // ").append(NOUNS[r.nextInt(NOUNS.length)]).append('\n');
-        }
-        sb.append("    return count;\n  }\n\n");
-      }
-      sb.append("}\n");
-      Path f = dir.resolve(pkg).resolve(cls + ".java");
-      Files.createDirectories(f.getParent());
-      Files.writeString(f, sb.toString(), StandardCharsets.UTF_8);
-    }
-  }
-
-  private static String cap(String s) {
-    return Character.toUpperCase(s.charAt(0)) + s.substring(1);
   }
 
   static void index(Path dir, String homeArg) throws Exception {
