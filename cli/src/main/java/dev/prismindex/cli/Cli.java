@@ -8,8 +8,10 @@ import dev.prismindex.cli.Requests.SearchRequest;
 import dev.prismindex.cli.Requests.ServeRequest;
 import dev.prismindex.cli.Requests.StatusRequest;
 import dev.prismindex.cli.Results.StatusReport;
+import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -141,11 +143,19 @@ final class Cli {
     return cl;
   }
 
+  /**
+   * Prints the error as one line (and, under {@code --debug}, the stack trace) through core's
+   * {@link SafeText}, as human output is: a line break in a message shows as {@code \n}, and a path
+   * in it cannot drive the terminal.
+   */
   private void report(String command, String message, @Nullable Throwable trace) {
-    err.println(command.equals("prism-index") ? "prism-index: " + oneLine(message)
-        : command + ": " + oneLine(message));
+    err.println(SafeText.escapeField(command + ": " + message.strip()));
     if (trace != null) {
-      trace.printStackTrace(err);
+      StringWriter text = new StringWriter();
+      trace.printStackTrace(new PrintWriter(text));
+      for (String line : text.toString().split("\\R")) {
+        err.println(SafeText.escape(line));
+      }
     }
     err.flush();
   }

@@ -6,6 +6,7 @@ import dev.prismindex.cli.Results.Freshness;
 import dev.prismindex.cli.Results.IndexSummary;
 import dev.prismindex.cli.Results.SearchResult;
 import dev.prismindex.cli.Results.StatusReport;
+import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -43,37 +45,37 @@ final class HumanPrinter implements Printer {
           : "lexical search";
       default -> r.mode() + " search";
     };
-    emit(style.dim(how + ": " + n + (n == 1 ? " hit" : " hits") + " for \"" + oneLine(r.query())
-        + "\" in " + r.tookMs() + " ms"));
-    int rank = 0;
+    emit(new Line().text(style::dim, how + ": " + n + (n == 1 ? " hit" : " hits") + " for \""
+        + r.query() + "\" in " + r.tookMs() + " ms"));
     for (CliHit h : r.hits()) {
-      rank++;
-      StringBuilder first = new StringBuilder();
-      first.append(style.path(h.path())).append(':').append(style.line(Integer.toString(h.line())));
+      Line first = new Line().text(style::path, h.path()).text(":")
+          .text(style::line, Integer.toString(h.line()));
       if (h.symbol() != null) {
-        first.append("  ").append(style.bold(h.symbol()));
+        first.text("  ").text(style::bold, h.symbol());
       }
-      first.append("  ").append(style.score(String.format(Locale.ROOT, "%.3f", h.score())));
-      emit("");
-      emit(first.toString());
-      emit("    " + highlight(oneLine(h.snippet()), r.query(), h.mode()));
+      first.text("  ").text(style::score, String.format(Locale.ROOT, "%.3f", h.score()));
+      emit(new Line());
+      emit(first);
+      emit(highlight(new Line().text("    "), h.snippet(), r.query(), h.mode()));
     }
     if (n == 0) {
-      emit("no hits");
+      emit(new Line().text("no hits"));
     }
   }
 
   /**
-   * Marks the query in the snippet (colour only): the whole query in literal mode, else each query
-   * word of two or more letters or digits, case-insensitively.
+   * Appends the snippet to {@code line} (a tab shown as a space), the query marked in it (colour
+   * only): the whole query in literal mode, else each query word of two or more letters or digits,
+   * case-insensitively. Marks are found in the escaped snippet, with the needles escaped alike.
    */
-  String highlight(String snippet, String query, String mode) {
+  Line highlight(Line line, String snippet, String query, String mode) {
+    String shown = SafeText.escape(snippet.replace('\t', ' '));
     if (!style.on()) {
-      return snippet;
+      return line.text(shown);
     }
     List<String> needles = new ArrayList<>();
     if (mode.equals("literal")) {
-      needles.add(query);
+      needles.add(SafeText.escape(query.replace('\t', ' ')));
     } else {
       for (String word : query.split("[^\\p{L}\\p{N}_]+")) {
         if (word.length() >= 2) {
@@ -81,8 +83,8 @@ final class HumanPrinter implements Printer {
         }
       }
     }
-    String lower = snippet.toLowerCase(Locale.ROOT);
-    boolean[] marked = new boolean[snippet.length()];
+    String lower = shown.toLowerCase(Locale.ROOT);
+    boolean[] marked = new boolean[shown.length()];
     for (String needle : needles) {
       String n = needle.toLowerCase(Locale.ROOT);
       if (n.isEmpty() || n.length() != needle.length()) {
@@ -92,18 +94,21 @@ final class HumanPrinter implements Printer {
         java.util.Arrays.fill(marked, i, Math.min(marked.length, i + n.length()), true);
       }
     }
-    StringBuilder b = new StringBuilder(snippet.length() + 16);
     int i = 0;
-    while (i < snippet.length()) {
+    while (i < shown.length()) {
       int j = i;
-      while (j < snippet.length() && marked[j] == marked[i]) {
+      while (j < shown.length() && marked[j] == marked[i]) {
         j++;
       }
-      String part = snippet.substring(i, j);
-      b.append(marked[i] ? style.match(part) : part);
+      String part = shown.substring(i, j);
+      if (marked[i]) {
+        line.text(style::match, part);
+      } else {
+        line.text(part);
+      }
       i = j;
     }
-    return b.toString();
+    return line;
   }
 
   private void notes(SearchResult r) {
@@ -147,8 +152,11 @@ final class HumanPrinter implements Printer {
 
   @Override
   public void status(StatusReport s) {
-    emit(style.bold("state     ") + s.state().wireName()
-        + (s.problem() == null ? "" : style.dim("  (" + s.problem() + ")")));
+    Line state = new Line().text(style::bold, "state     ").text(s.state().wireName());
+    if (s.problem() != null) {
+      state.text(style::dim, "  (" + s.problem() + ")");
+    }
+    emit(state);
     emit("repo      " + s.repo());
     emit("index     " + s.indexDir());
     if (!s.state().searchable() && s.changes() == null) {
@@ -186,7 +194,13 @@ final class HumanPrinter implements Printer {
         Math.floor(coverage * 100))) + "model " + model;
   }
 
-  private void emit(String line) {
+  /** Prints a plain line of text; see {@link Line}. */
+  private void emit(String text) {
+    emit(new Line().text(text));
+  }
+
+  /** The one way to stdout: every piece of a line went through {@link Line}. */
+  private void emit(Line line) {
     out.print(line);
     out.print('\n');
     if (out.checkError()) {
@@ -195,17 +209,35 @@ final class HumanPrinter implements Printer {
   }
 
   private void note(String text) {
-    err.println(style.warn("note: ") + text);
+    err.println(new Line().text(style::warn, "note: ").text(text));
   }
 
-  /** One line: control characters (newlines, escapes) shown as spaces. */
-  static String oneLine(String s) {
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      b.append(c == '\t' ? ' ' : Character.isISOControl(c) ? '\u00b7' : c);
+  /**
+   * One line of human output under construction. Each piece of text is escaped by core's
+   * {@link SafeText#escapeField} as it is appended (controls, DEL, C1 controls, bidirectional and
+   * invisible format characters shown as {@code \n}, {@code \t}, {@code \}{@code u001B}, ...), and
+   * only then wrapped in its {@link Style} codes: the only raw escape sequences a line can hold are
+   * the printer's own colours. Escaping is idempotent, so an already escaped snippet passes as is.
+   */
+  static final class Line {
+    private final StringBuilder b = new StringBuilder();
+
+    /** Appends {@code text}, escaped. */
+    Line text(String text) {
+      b.append(SafeText.escapeField(text));
+      return this;
     }
-    return b.toString();
+
+    /** Appends {@code text}, escaped, then styled. */
+    Line text(UnaryOperator<String> style, String text) {
+      b.append(style.apply(SafeText.escapeField(text)));
+      return this;
+    }
+
+    @Override
+    public String toString() {
+      return b.toString();
+    }
   }
 
   static String count(long n, String noun) {

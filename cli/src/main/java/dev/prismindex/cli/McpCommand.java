@@ -2,6 +2,7 @@ package dev.prismindex.cli;
 
 import dev.prismindex.cli.Flags.VersionProvider;
 import dev.prismindex.cli.Requests.McpRequest;
+import dev.prismindex.tool.SafeText;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -50,9 +51,9 @@ final class McpCommand {
           .validateToolInputs(false)
           .tools(tools.specifications())
           .build();
-      err.println("prism-index mcp: serving " + request.target().root() + " (index "
-          + request.target().home() + ", modes " + tools.modes().stream()
-          .map(Requests.QueryMode::wireName).toList() + ") on stdio");
+      err.println(SafeText.escapeField("prism-index mcp: serving " + request.target().root()
+          + " (index " + request.target().home() + ", modes " + tools.modes().stream()
+          .map(Requests.QueryMode::wireName).toList() + ") on stdio"));
       err.flush();
       ended.await();
       return ExitCode.OK;

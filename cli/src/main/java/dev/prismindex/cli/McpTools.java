@@ -224,6 +224,7 @@ final class McpTools {
     if (!(q instanceof String query) || query.isBlank()) {
       throw CliFailure.usage("query is required and must be a non-blank string");
     }
+    Requests.checkQueryLength(query);
     QueryMode mode = QueryMode.AUTO;
     Object m = args.get("mode");
     if (m != null) {

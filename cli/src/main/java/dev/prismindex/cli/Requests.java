@@ -9,6 +9,8 @@ import dev.prismindex.cli.Flags.StatusFlags;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.internal.Utf8;
+import dev.prismindex.repository.RepositoryLimits;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -23,6 +25,12 @@ import org.jspecify.annotations.Nullable;
  * (exit code 2) is found here, before the index is touched.
  */
 final class Requests {
+
+  /**
+   * The longest query in UTF-8 bytes, in every mode: the literal searcher's pattern limit, so that
+   * an over-long query is a usage error before any work rather than a failure of one engine.
+   */
+  static final int MAX_QUERY_BYTES = RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES;
 
   /** The default refresh policy: at most this many changed files are re-indexed before a search. */
   static final int DEFAULT_MAX_REFRESH_FILES = 200;
@@ -162,6 +170,7 @@ final class Requests {
     if (f.query == null || f.query.isBlank()) {
       throw CliFailure.usage("missing QUERY: prism-index search \"QUERY\"");
     }
+    checkQueryLength(f.query);
     QueryMode mode = mode(f.mode);
     int limit = f.limit == null ? SearchOpts.DEFAULT_LIMIT : f.limit;
     if (limit < 1 || limit > SearchOpts.MAX_LIMIT) {
@@ -180,6 +189,15 @@ final class Requests {
     int max = maxRefresh(f.maxRefreshFiles);
     return new SearchRequest(target(root, env), f.json, f.query, mode, limit, scope,
         f.caseSensitive, !f.noRefresh, max);
+  }
+
+  /** Fails with a usage error naming the limit when {@code query} is over {@link #MAX_QUERY_BYTES}. */
+  static void checkQueryLength(String query) throws CliFailure {
+    long bytes = Utf8.byteLength(query);
+    if (bytes > MAX_QUERY_BYTES) {
+      throw CliFailure.usage("the query is " + bytes + " bytes (UTF-8): at most " + MAX_QUERY_BYTES
+          + " bytes are allowed");
+    }
   }
 
   private static QueryMode mode(@Nullable String value) throws CliFailure {

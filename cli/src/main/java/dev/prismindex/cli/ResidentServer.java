@@ -4,6 +4,7 @@ import dev.prismindex.cli.Requests.QueryMode;
 import dev.prismindex.cli.Requests.SearchRequest;
 import dev.prismindex.cli.Requests.ServeRequest;
 import dev.prismindex.cli.Requests.Target;
+import dev.prismindex.tool.SafeText;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -156,8 +157,8 @@ final class ResidentServer implements AutoCloseable {
     ServerSocketChannel channel = null;
     try {
       if (Files.deleteIfExists(socket)) {
-        log.println("prism-index serve: removed the socket of a server that did not stop ("
-            + socket + ")");
+        log.println(SafeText.escapeField("prism-index serve: removed the socket of a server that"
+            + " did not stop (" + socket + ")"));
       }
       channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
       channel.bind(UnixDomainSocketAddress.of(socket));
@@ -210,8 +211,9 @@ final class ResidentServer implements AutoCloseable {
     acceptor.start();
     long period = idle.isZero() ? 1000 : Math.max(10, Math.min(1000, idle.toMillis() / 4));
     ticker.scheduleWithFixedDelay(this::tick, period, period, TimeUnit.MILLISECONDS);
-    log.println("prism-index serve: answering for " + target.root() + " on " + socket
-        + " (idle timeout " + (idle.isZero() ? "none" : Requests.formatDuration(idle)) + ")");
+    log.println(SafeText.escapeField("prism-index serve: answering for " + target.root() + " on "
+        + socket + " (idle timeout " + (idle.isZero() ? "none" : Requests.formatDuration(idle))
+        + ")"));
     log.flush();
     Thread warmUp = daemon("prism-index-serve-warm-up").newThread(this::warmUp);
     warmUp.start();
@@ -434,7 +436,7 @@ final class ResidentServer implements AutoCloseable {
     } catch (IOException e) {
       LOG.debug("releasing the server lock failed", e);
     }
-    log.println("prism-index serve: stopped (" + stopReason + ")");
+    log.println(SafeText.escapeField("prism-index serve: stopped (" + stopReason + ")"));
     log.flush();
     stopped.countDown();
   }

@@ -1,6 +1,7 @@
 package dev.prismindex.cli;
 
 import dev.prismindex.cli.Requests.Target;
+import dev.prismindex.tool.SafeText;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -92,8 +93,8 @@ final class ServeClient {
           "resident server at {}: {}; --debug runs in this process",
           ServeProtocol.socket(target.home()), why);
     } else if (mode.equals("require")) {
-      err.println("prism-index: no resident server answered for " + target.home() + ": " + why
-          + " (" + ServeProtocol.MODE_VARIABLE + "=require)");
+      err.println(SafeText.escapeField("prism-index: no resident server answered for "
+          + target.home() + ": " + why + " (" + ServeProtocol.MODE_VARIABLE + "=require)"));
       err.flush();
       return OptionalInt.of(ExitCode.FAILURE);
     }

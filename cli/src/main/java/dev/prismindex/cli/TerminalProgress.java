@@ -1,5 +1,6 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.Executors;
@@ -98,7 +99,7 @@ final class TerminalProgress implements Progress {
   }
 
   private synchronized void draw() {
-    String text = line();
+    String text = SafeText.escapeField(line());
     int pad = Math.max(0, lastWidth - text.length());
     err.print("\r" + text + " ".repeat(pad));
     err.flush();

@@ -192,6 +192,14 @@ class McpToolsTest {
         "unknown argument 'fast': expected full");
   }
 
+  @Test
+  void aQueryOverTheByteLimitIsAToolErrorNamingTheLimit() {
+    for (String mode : List.of("literal", "lexical", "semantic", "hybrid")) {
+      assertError(args("query", "x".repeat(4_097), "mode", mode),
+          "the query is 4097 bytes (UTF-8): at most 4096 bytes are allowed");
+    }
+  }
+
   private void assertError(Map<String, Object> arguments, String message) {
     CallToolResult r = tools.search(arguments);
     assertThat(r.isError()).as(text(r)).isTrue();

@@ -402,4 +402,20 @@ class SearchCommandTest {
       Files.delete(plain);
     }
   }
+
+  @Test
+  void aQueryOverTheByteLimitIsAUsageErrorOnAnIndexToo() {
+    String query = "x".repeat(4_097);
+    for (String mode : List.of("literal", "lexical", "semantic", "hybrid")) {
+      for (String format : List.of("--json", "--no-refresh")) {
+        Result r = cli.run("search", query, "--mode", mode, format);
+        assertThat(r.exit()).as(mode + " " + r).isEqualTo(ExitCode.USAGE);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).isEqualTo("prism-index search: the query is 4097 bytes (UTF-8): at"
+            + " most 4096 bytes are allowed\n");
+      }
+    }
+    Result atLimit = cli.run("search", "x".repeat(4_096), "--mode", "literal");
+    assertThat(atLimit.exit()).as(atLimit.toString()).isZero();
+  }
 }

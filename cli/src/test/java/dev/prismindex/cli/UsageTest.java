@@ -104,6 +104,21 @@ class UsageTest {
     assertUsage(cli.run("search", "two", "words"), "prism-index search: unmatched argument");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"auto", "literal", "lexical", "semantic", "hybrid"})
+  void queryOverTheByteLimitInEveryMode(String mode) {
+    String query = "\u00e9".repeat(2_049); // 2,049 characters, 4,098 UTF-8 bytes
+    assertUsage(mode.equals("auto") ? cli.run("search", query) : cli.run("search", query,
+        "--mode", mode), "prism-index search: the query is 4098 bytes (UTF-8): at most 4096 bytes"
+        + " are allowed");
+  }
+
+  @Test
+  void queryOfExactlyTheByteLimitIsNotAUsageError() {
+    Result r = cli.run("search", "\u00e9".repeat(2_047) + "ab");
+    assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.INDEX);
+  }
+
   @Test
   void caseSensitiveOutsideLiteralMode() {
     assertUsage(cli.run("search", "x", "--case-sensitive"),

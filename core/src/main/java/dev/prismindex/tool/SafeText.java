@@ -4,17 +4,25 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * Text that goes into one rendered output line: cut to a bounded length and escaped so that it can
- * never start a new line.
+ * The one sanitiser for text that people or models read as lines: the {@code repo_search} and
+ * {@link IndexHitText} renderings, and every string the CLI prints in human mode. Text is escaped so
+ * that it can never start a new line, drive a terminal (escape sequences) or read differently from
+ * what it is (bidirectional overrides, invisible characters); {@link #line} also cuts it to a
+ * bounded length.
  *
- * <p>Escaped: LF as {@code \n}, CR as {@code \r}, every other C0 control except TAB, DEL and the C1
- * controls (U+0080..U+009F, which include NEL), the line and paragraph separators U+2028 and U+2029,
- * and the bidirectional controls (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069, which can
- * make a line read differently from what it is) as {@code \}{@code uXXXX}. Nothing else changes:
- * backslashes are not doubled, so the escaping keeps the line structure honest but is not
- * reversible; the exact text is in the result's metadata.
+ * <p>Escaped: LF as {@code \n}, CR as {@code \r}, and as {@code \}{@code uXXXX} (four upper-case hex
+ * digits per UTF-16 unit): every other C0 control (TAB only by {@link #escapeField}, which writes
+ * it as {@code \t}), DEL, the C1 controls (U+0080..U+009F, which include NEL and CSI), the line and
+ * paragraph separators U+2028 and U+2029, the bidirectional controls (U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069) and invisible format characters that can hide text (U+180E,
+ * U+200B, U+2060..U+2064, U+206A..U+206F, U+FEFF, the interlinear annotation characters
+ * U+FFF9..U+FFFB, and the tag characters U+E0000..U+E007F, written as the escapes of their two
+ * surrogates). Joiners (U+200C, U+200D) stay: emoji and several scripts need them.
+ * Nothing else changes: backslashes are not doubled, so the escaping keeps the line structure honest
+ * but is not reversible (exact text is in JSON output and metadata). Escaping is idempotent: an
+ * escaped text escapes to itself.
  */
-final class SafeText {
+public final class SafeText {
 
   /** Text longer than this many UTF-16 units is cut. */
   static final int MAX_LINE_UNITS = 500;
@@ -43,11 +51,32 @@ final class SafeText {
     return escape(text.substring(0, end)) + TRUNCATED_SUFFIX;
   }
 
-  /** Escapes every character that could break or disguise a line; see the class comment. */
-  static String escape(String text) {
+  /**
+   * Escapes every character that could break, disguise or drive a line (see the class comment);
+   * TAB stays, for a line of file content.
+   *
+   * @param text any text
+   * @return {@code text} itself when nothing needs escaping
+   */
+  public static String escape(String text) {
+    return escape(text, false);
+  }
+
+  /**
+   * As {@link #escape}, and TAB too (as {@code \t}): for names and values printed as one field
+   * (paths, symbols, status fields, messages), where a tab would be mistaken for a separator.
+   *
+   * @param text any text
+   * @return {@code text} itself when nothing needs escaping
+   */
+  public static String escapeField(String text) {
+    return escape(text, true);
+  }
+
+  private static String escape(String text, boolean tab) {
     int n = text.length();
     int first = 0;
-    while (first < n && !needsEscape(text.charAt(first))) {
+    while (first < n && !needsEscape(text, first, tab)) {
       first++;
     }
     if (first == n) {
@@ -56,38 +85,64 @@ final class SafeText {
     StringBuilder out = new StringBuilder(n + 16).append(text, 0, first);
     for (int i = first; i < n; i++) {
       char c = text.charAt(i);
-      if (!needsEscape(c)) {
+      if (!needsEscape(text, i, tab)) {
         out.append(c);
       } else if (c == '\n') {
         out.append("\\n");
       } else if (c == '\r') {
         out.append("\\r");
+      } else if (c == '\t') {
+        out.append("\\t");
       } else {
-        out.append("\\u")
-            .append(HEX[(c >> 12) & 0xF])
-            .append(HEX[(c >> 8) & 0xF])
-            .append(HEX[(c >> 4) & 0xF])
-            .append(HEX[c & 0xF]);
+        hex(out, c);
+        if (Character.isHighSurrogate(c)) {
+          hex(out, text.charAt(++i));
+        }
       }
     }
     return out.toString();
   }
 
+  private static void hex(StringBuilder out, char c) {
+    out.append("\\u")
+        .append(HEX[(c >> 12) & 0xF])
+        .append(HEX[(c >> 8) & 0xF])
+        .append(HEX[(c >> 4) & 0xF])
+        .append(HEX[c & 0xF]);
+  }
+
+  /** Whether the character at {@code i} (with its low surrogate, for a tag character) is escaped. */
+  private static boolean needsEscape(String text, int i, boolean tab) {
+    char c = text.charAt(i);
+    if (c == '\t') {
+      return tab;
+    }
+    if (c == 0xDB40) { // the high surrogate of U+E0000..U+E03FF; tags are U+E0000..U+E007F
+      return i + 1 < text.length() && text.charAt(i + 1) >= 0xDC00 && text.charAt(i + 1) <= 0xDC7F;
+    }
+    return needsEscape(c);
+  }
+
   private static boolean needsEscape(char c) {
     if (c < 0x20) {
-      return c != '\t';
+      return true;
     }
     if (c < 0x7F) {
       return false;
     }
     return c <= 0x9F
-        || c == 0x2028
-        || c == 0x2029
         || c == 0x061C
+        || c == 0x180E
+        || c == 0x200B
         || c == 0x200E
         || c == 0x200F
+        || c == 0x2028
+        || c == 0x2029
         || (c >= 0x202A && c <= 0x202E)
-        || (c >= 0x2066 && c <= 0x2069);
+        || (c >= 0x2060 && c <= 0x2064)
+        || (c >= 0x2066 && c <= 0x206F)
+        || c == 0xFEFF
+        || (c >= 0xFFF9 && c <= 0xFFFB);
   }
 
   /**
