@@ -357,7 +357,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   /**
    * What a write job sees of the run: the semantic availability before it, the embedding-cache
    * lookup for counting reused chunks (null when semantic search is unavailable or there are no
-   * vectors), and the spool keeping the texts to embed (null when the run will not embed).
+   * vectors), the spool keeping the texts to embed (null when the run will not embed), and
+   * whether every segment was dropped before the job (a damaged index being rebuilt).
    */
   private record RunContext(Semantic semanticBefore, @Nullable Predicate<BytesRef> reuse,
       @Nullable TextSpool spool, boolean wiped) {}
@@ -380,7 +381,104 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     writeLock.lock();
     running.incrementAndGet();
     try {
-      return writeLocked(progress, embed, embedPaths, wipe, job);
+      IndexWriter writer = store.openWriter(analyzer);
+      try {
+        Map<String, String> previous = store.commitData();
+        Semantic before = semantic(previous);
+        Outcome outcome;
+        boolean commit;
+        long now;
+        VectorCatalog.Stats stats = null;
+        RunContext run;
+        try (IndexStore.Lease lease = store.lease()) {
+          Predicate<BytesRef> reuse = null;
+          IndexSearcher pre = lease.searcher();
+          if (wipe) {
+            writer.deleteAll();
+          } else if (before.available() && pre != null
+              && parseLong(previous.get(Schema.META_VECTORS)) > 0) {
+            reuse = hash -> {
+              try {
+                return pre.count(new TermQuery(new Term(Schema.VEC_HASH, hash))) > 0;
+              } catch (IOException e) {
+                return false;
+              }
+            };
+          }
+          TextSpool spool = embed && before.available()
+              ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
+          run = new RunContext(before, reuse, spool, wipe);
+          outcome = job.run(writer, run);
+          Indexer.Counters c = outcome.indexer().counters();
+          commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
+              || !outcome.revision().equals(previous.get(Schema.META_REVISION));
+          now = options.clock().millis();
+          if (commit) {
+            progress.phase(Phase.COMMITTING);
+            try (DirectoryReader nrt = DirectoryReader.open(writer)) {
+              stats = VectorCatalog.stats(nrt);
+            }
+            writer.setLiveCommitData(metadata(outcome, now, stats, previous).entrySet(), true);
+            writer.commit();
+            store.refreshSearcher();
+            if (wipe) {
+              store.repaired();
+            }
+          }
+        } catch (IOException | RuntimeException | Error e) {
+          failed = true;
+          throw e;
+        }
+        failed = false;
+        verifiedAtMs = now;
+        Indexer.Counters c = outcome.indexer().counters();
+        EmbeddingRun.Result embedded = new EmbeddingRun.Result(0, 0, 0);
+        boolean committedVectors = false;
+        if (embed) {
+          Map<String, String> data = store.commitData();
+          Semantic after = semantic(data);
+          if (after.available() && embedder != null) {
+            progress.phase(Phase.EMBEDDING);
+            embedded = embed(writer, embedder, data, embedPaths, progress, run.spool());
+            committedVectors = embedded.textsEmbedded() > 0;
+            if (embedPaths == null && stats != null) {
+              committedVectors |= prune(writer, stats, embedded.textsEmbedded());
+            }
+          }
+        }
+        if (commit || committedVectors) {
+          // Let the merges this run started finish and commit them (same metadata: merges change
+          // no counts); closing by rollback would abort them and leave the segments to pile up.
+          try {
+            writer.close();
+            store.refreshSearcher();
+          } catch (IOException | RuntimeException e) {
+            LOG.warn("merging after the run failed; the index stays as committed: {}", e.toString());
+          }
+        }
+        progress.phase(Phase.DONE);
+        return new IndexRunStats(outcome.filesSeen(), c.hashed(), c.added(), c.changed(),
+            c.deleted(), c.unchanged(), c.skipped(), c.chunksWritten(),
+            embedded.textsEmbedded(), before.available() ? c.chunksReused() : 0,
+            commit || committedVectors,
+            commit ? outcome.revision() : previous.get(Schema.META_REVISION),
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - outcome.startedNanos()));
+      } finally {
+        if (writer.isOpen()) {
+          // Nothing to keep, or a failure: discard what is not committed. With the interrupt flag
+          // cleared meanwhile: Lucene's file channels close on interrupts.
+          boolean interrupted = Thread.interrupted();
+          try {
+            writer.rollback();
+          } catch (IOException | RuntimeException e) {
+            LOG.debug("closing the index writer failed", e);
+          } finally {
+            if (interrupted) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        }
+      }
     } catch (IOException | RuntimeException e) {
       CorruptIndexException c = store.corruption(e);
       if (c != null) {
@@ -390,108 +488,6 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     } finally {
       running.decrementAndGet();
       writeLock.unlock();
-    }
-  }
-
-  private IndexRunStats writeLocked(RunProgress progress, boolean embed,
-      @Nullable Set<String> embedPaths, boolean wipe, WriteJob job) throws IOException {
-    IndexWriter writer = store.openWriter(analyzer);
-    try {
-      Map<String, String> previous = store.commitData();
-      Semantic before = semantic(previous);
-      Outcome outcome;
-      boolean commit;
-      long now;
-      VectorCatalog.Stats stats = null;
-      RunContext run;
-      try (IndexStore.Lease lease = store.lease()) {
-        Predicate<BytesRef> reuse = null;
-        IndexSearcher pre = lease.searcher();
-        if (wipe) {
-          writer.deleteAll();
-        } else if (before.available() && pre != null
-            && parseLong(previous.get(Schema.META_VECTORS)) > 0) {
-          reuse = hash -> {
-            try {
-              return pre.count(new TermQuery(new Term(Schema.VEC_HASH, hash))) > 0;
-            } catch (IOException e) {
-              return false;
-            }
-          };
-        }
-        TextSpool spool = embed && before.available()
-            ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
-        run = new RunContext(before, reuse, spool, wipe);
-        outcome = job.run(writer, run);
-        Indexer.Counters c = outcome.indexer().counters();
-        commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
-            || !outcome.revision().equals(previous.get(Schema.META_REVISION));
-        now = options.clock().millis();
-        if (commit) {
-          progress.phase(Phase.COMMITTING);
-          try (DirectoryReader nrt = DirectoryReader.open(writer)) {
-            stats = VectorCatalog.stats(nrt);
-          }
-          writer.setLiveCommitData(metadata(outcome, now, stats, previous).entrySet(), true);
-          writer.commit();
-          store.refreshSearcher();
-          if (wipe) {
-            store.repaired();
-          }
-        }
-      } catch (IOException | RuntimeException | Error e) {
-        failed = true;
-        throw e;
-      }
-      failed = false;
-      verifiedAtMs = now;
-      Indexer.Counters c = outcome.indexer().counters();
-      EmbeddingRun.Result embedded = new EmbeddingRun.Result(0, 0, 0);
-      boolean committedVectors = false;
-      if (embed) {
-        Map<String, String> data = store.commitData();
-        Semantic after = semantic(data);
-        if (after.available() && embedder != null) {
-          progress.phase(Phase.EMBEDDING);
-          embedded = embed(writer, embedder, data, embedPaths, progress, run.spool());
-          committedVectors = embedded.textsEmbedded() > 0;
-          if (embedPaths == null && stats != null) {
-            committedVectors |= prune(writer, stats, embedded.textsEmbedded());
-          }
-        }
-      }
-      if (commit || committedVectors) {
-        // Let the merges this run started finish and commit them (same metadata: merges change
-        // no counts); closing by rollback would abort them and leave the segments to pile up.
-        try {
-          writer.close();
-          store.refreshSearcher();
-        } catch (IOException | RuntimeException e) {
-          LOG.warn("merging after the run failed; the index stays as committed: {}", e.toString());
-        }
-      }
-      progress.phase(Phase.DONE);
-      return new IndexRunStats(outcome.filesSeen(), c.hashed(), c.added(), c.changed(),
-          c.deleted(), c.unchanged(), c.skipped(), c.chunksWritten(),
-          embedded.textsEmbedded(), before.available() ? c.chunksReused() : 0,
-          commit || committedVectors,
-          commit ? outcome.revision() : previous.get(Schema.META_REVISION),
-          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - outcome.startedNanos()));
-    } finally {
-      if (writer.isOpen()) {
-        // Nothing to keep, or a failure: discard what is not committed. With the interrupt flag
-        // cleared meanwhile: Lucene's file channels close on interrupts.
-        boolean interrupted = Thread.interrupted();
-        try {
-          writer.rollback();
-        } catch (IOException | RuntimeException e) {
-          LOG.debug("closing the index writer failed", e);
-        } finally {
-          if (interrupted) {
-            Thread.currentThread().interrupt();
-          }
-        }
-      }
     }
   }
 
