@@ -115,6 +115,10 @@ final class Flags {
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
 
+    @Option(names = "--verify", description = "Also run Lucene's CheckIndex tests on every segment"
+        + " (without it, status verifies the checksums of the index files).")
+    boolean verify;
+
     @Option(names = "--max-refresh-files", paramLabel = "N",
         description = "The refresh policy to judge staleness by (default: "
             + Requests.DEFAULT_MAX_REFRESH_FILES + ").")

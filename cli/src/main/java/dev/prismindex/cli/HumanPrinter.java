@@ -114,8 +114,7 @@ final class HumanPrinter implements Printer {
   private void notes(SearchResult r) {
     Freshness f = r.freshness();
     if (f.skippedBecauseLocked()) {
-      note(f.changedFiles() + " changed files not re-indexed (an indexing run is writing the"
-          + " index); answering from the last index run");
+      note(lockedNote(f));
     } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
       note("re-indexed " + f.changedFiles() + " changed " + (f.changedFiles() == 1 ? "file" : "files")
           + " before searching");
@@ -125,6 +124,12 @@ final class HumanPrinter implements Printer {
       note(String.format(Locale.ROOT, "semantic coverage is partial (%.0f%% of chunks embedded);"
           + " run `prism-index index` to complete it", Math.floor(coverage * 100)));
     }
+  }
+
+  /** The note of an answer served from the last commit while an indexing run writes the index. */
+  static String lockedNote(Freshness f) {
+    return f.changedFiles() + " changed files not re-indexed (an indexing run is writing the"
+        + " index); answering from the last index run";
   }
 
   @Override

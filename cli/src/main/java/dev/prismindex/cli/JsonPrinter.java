@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.prismindex.cli.Results.Changes;
 import dev.prismindex.cli.Results.CliHit;
 import dev.prismindex.cli.Results.EngineRank;
+import dev.prismindex.cli.Results.Freshness;
 import dev.prismindex.cli.Results.IndexSummary;
 import dev.prismindex.cli.Results.SearchResult;
 import dev.prismindex.cli.Results.StatusReport;
@@ -29,20 +30,57 @@ final class JsonPrinter implements Printer {
   private static final JsonFactory FACTORY = new JsonFactory();
 
   private final PrintStream out;
+  private final PrintStream err;
 
-  JsonPrinter(PrintStream out) {
+  JsonPrinter(PrintStream out, PrintStream err) {
     this.out = out;
+    this.err = err;
   }
 
+  /**
+   * One object per hit: the hit's fields, then {@code freshness} (what was done about changed files
+   * before answering; the same for every hit of the answer). When an indexing run held the index,
+   * stderr says so too (also for an answer without hits).
+   */
   @Override
   public void search(SearchResult result) {
+    Freshness f = result.freshness();
+    if (f.skippedBecauseLocked()) {
+      err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
+    }
     for (CliHit hit : result.hits()) {
-      line(g -> hit(g, hit));
+      line(g -> {
+        g.writeStartObject();
+        hitFields(g, hit);
+        freshness(g, f);
+        g.writeEndObject();
+      });
     }
   }
 
+  /** The hit object of schema version 1 without freshness (the MCP tool's {@code hits}). */
   static void hit(JsonGenerator g, CliHit hit) throws IOException {
     g.writeStartObject();
+    hitFields(g, hit);
+    g.writeEndObject();
+  }
+
+  /**
+   * The {@code freshness} object: {@code checked} (the probe ran), {@code changedFiles},
+   * {@code refreshedFiles} (re-indexed before answering) and {@code skippedBecauseLocked} (an
+   * indexing run was writing the index: the answer comes from its last commit and does not
+   * reflect the changed files).
+   */
+  static void freshness(JsonGenerator g, Freshness f) throws IOException {
+    g.writeObjectFieldStart("freshness");
+    g.writeBooleanField("checked", f.checked());
+    g.writeNumberField("changedFiles", f.changedFiles());
+    g.writeNumberField("refreshedFiles", f.refreshedFiles());
+    g.writeBooleanField("skippedBecauseLocked", f.skippedBecauseLocked());
+    g.writeEndObject();
+  }
+
+  private static void hitFields(JsonGenerator g, CliHit hit) throws IOException {
     g.writeStringField("path", hit.path());
     g.writeNumberField("line", hit.line());
     g.writeNumberField("endLine", hit.endLine());
@@ -61,7 +99,6 @@ final class JsonPrinter implements Printer {
         g.writeEndObject();
       }
     }
-    g.writeEndObject();
     g.writeEndObject();
   }
 

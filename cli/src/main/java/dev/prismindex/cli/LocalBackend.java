@@ -268,6 +268,7 @@ final class LocalBackend implements Backend {
   public IndexSummary index(IndexRequest request, Progress progress)
       throws CliFailure, IOException {
     Target target = request.target();
+    checkHome(target);
     IndexAccess.Lease lease;
     try {
       lease = access.open(target, options(target));
@@ -323,10 +324,16 @@ final class LocalBackend implements Backend {
 
   /**
    * Deletes the regular files of the Lucene directory (never following links, never recursing), so
-   * {@code index --full} can rebuild an index that cannot be opened.
+   * {@code index --full} can rebuild an index that cannot be opened; or, when something other than
+   * a directory stands in its place inside the index home, that entry.
    */
   private static void deleteLuceneFiles(Path home) throws IOException {
     Path lucene = home.resolve(LUCENE_DIR);
+    if (Files.exists(lucene, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(lucene)) {
+      LOG.debug("replacing {}, which is not a directory", lucene);
+      Files.delete(lucene);
+      return;
+    }
     if (!Files.isDirectory(lucene, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
@@ -347,6 +354,9 @@ final class LocalBackend implements Backend {
     Target t = request.target();
     String available = modelId().orElse(null);
     int max = request.maxRefreshFiles();
+    if (!homeIsDirectory(t)) {
+      return problem(State.MISSING, t, notADirectory(t).getMessage(), available, max);
+    }
     if (!exists(t)) {
       return problem(State.MISSING, t, missing(t).getMessage(), available, max);
     }
@@ -356,6 +366,8 @@ final class LocalBackend implements Backend {
       if (!s.hasCommit()) {
         return problem(State.MISSING, t, missing(t).getMessage(), available, max);
       }
+      // Checksums always (a read of the index files); Lucene's CheckIndex tests with --verify.
+      index.verify(request.verify());
       Staleness st = index.staleness();
       Changes changes = new Changes(st.added(), st.modified(), st.deleted(), st.durationMs());
       State state = changes.total() == 0 ? State.READY
@@ -401,8 +413,34 @@ final class LocalBackend implements Backend {
     return b.build();
   }
 
+  /**
+   * Whether the index has been created: its Lucene entry exists (when that is not a directory,
+   * opening reports the index corrupt).
+   */
   private static boolean exists(Target target) {
-    return Files.isDirectory(target.home().resolve(LUCENE_DIR));
+    return Files.exists(target.home().resolve(LUCENE_DIR), LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /** Whether the index home is a directory or does not exist yet. */
+  private static boolean homeIsDirectory(Target target) {
+    Path home = target.home();
+    return !Files.exists(home, LinkOption.NOFOLLOW_LINKS) || Files.isDirectory(home);
+  }
+
+  /**
+   * Exit code 3 when the index home exists and is not a directory: not prism-index's, so it is
+   * never deleted or replaced.
+   */
+  private static void checkHome(Target target) throws CliFailure {
+    if (!homeIsDirectory(target)) {
+      throw notADirectory(target);
+    }
+  }
+
+  private static CliFailure notADirectory(Target target) {
+    return new CliFailure(ExitCode.INDEX, target.home() + " is not a directory, so it cannot hold"
+        + " the index; remove it, or choose another index directory with --index-dir DIR (or"
+        + " PRISM_INDEX_DIR)");
   }
 
   /**
@@ -411,6 +449,7 @@ final class LocalBackend implements Backend {
    * @throws CliFailure exit code 3 when it is missing, incompatible or corrupt
    */
   private IndexAccess.Lease openExisting(Target target) throws CliFailure, IOException {
+    checkHome(target);
     if (!exists(target)) {
       throw missing(target);
     }

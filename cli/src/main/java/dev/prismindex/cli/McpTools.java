@@ -318,7 +318,7 @@ final class McpTools {
   CallToolResult status() {
     StatusReport report;
     try {
-      report = backend.status(new StatusRequest(target, true, maxRefreshFiles));
+      report = backend.status(new StatusRequest(target, true, maxRefreshFiles, false));
     } catch (Exception | LinkageError e) {
       return unexpected(STATUS, e);
     }
@@ -409,13 +409,7 @@ final class McpTools {
     }
     g.writeBooleanField("untrusted_index", true);
     g.writeNumberField("schemaVersion", JsonPrinter.SCHEMA_VERSION);
-    Freshness f = r.freshness();
-    g.writeObjectFieldStart("freshness");
-    g.writeBooleanField("checked", f.checked());
-    g.writeNumberField("changedFiles", f.changedFiles());
-    g.writeNumberField("refreshedFiles", f.refreshedFiles());
-    g.writeBooleanField("skippedBecauseLocked", f.skippedBecauseLocked());
-    g.writeEndObject();
+    JsonPrinter.freshness(g, r.freshness());
     if (r.semanticCoverage() == null) {
       g.writeNullField("semanticCoverage");
     } else {

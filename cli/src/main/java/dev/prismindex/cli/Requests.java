@@ -107,8 +107,13 @@ final class Requests {
   record IndexRequest(Target target, boolean json, boolean full, boolean verify, boolean semantic)
       implements Request {}
 
-  /** {@code status}. */
-  record StatusRequest(Target target, boolean json, int maxRefreshFiles) implements Request {}
+  /**
+   * {@code status}.
+   *
+   * @param verify run Lucene's CheckIndex tests too, not only the checksums
+   */
+  record StatusRequest(Target target, boolean json, int maxRefreshFiles, boolean verify)
+      implements Request {}
 
   /**
    * {@code serve}.
@@ -153,7 +158,8 @@ final class Requests {
       return new IndexRequest(target(root, env), f.json, f.full, f.verify, !f.noSemantic);
     }
     if (sub instanceof StatusFlags f) {
-      return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles));
+      return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles),
+          f.verify);
     }
     if (sub instanceof ServeFlags f) {
       return new ServeRequest(target(root, env), f.idleTimeout == null ? DEFAULT_IDLE_TIMEOUT

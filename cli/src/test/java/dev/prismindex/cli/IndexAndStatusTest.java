@@ -160,6 +160,106 @@ class IndexAndStatusTest {
     assertThat(cli.run("search", "parseDuration", "--json").json()).isNotEmpty();
   }
 
+  private static final String CORRUPT = "prism-index %s: corrupt index at %s (";
+  private static final String FIX = "; run `prism-index index --full`\n";
+
+  private void assertCorrupt(Result r, String command) {
+    assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.INDEX);
+    assertThat(r.err()).startsWith(String.format(CORRUPT, command, repo.resolve(".prism-index")))
+        .endsWith(FIX);
+    assertThat(r.err().strip()).doesNotContain("\n");
+  }
+
+  @Test
+  void randomBytesInStoredFieldsMakeSearchAndStatusExit3NamingIndexFull() throws Exception {
+    SegmentDamage.generate(repo, 60);
+    assertThat(cli.run("index").exit()).isZero();
+    SegmentDamage.garble(lucene(), ".fdt");
+
+    assertCorrupt(cli.run("search", "method7Value"), "search");
+    Result json = cli.run("search", "method7Value", "--json");
+    assertCorrupt(json, "search");
+    assertThat(json.out()).isEmpty();
+    assertCorrupt(cli.run("search", "method7Value", "--mode", "literal", "--json"), "search");
+    assertCorrupt(cli.run("status"), "status");
+    Result status = cli.run("status", "--json");
+    assertCorrupt(status, "status");
+    assertThat(status.json().get(0).get("state").asText()).isEqualTo("corrupt");
+    assertThat(status.json().get(0).get("problem").asText()).endsWith(FIX.strip());
+
+    Result full = cli.run("index", "--full");
+    assertThat(full.exit()).as(full.toString()).isZero();
+    assertThat(cli.run("status", "--verify").exit()).isZero();
+    assertThat(cli.run("search", "method7Value3", "--json").json()).isNotEmpty();
+  }
+
+  @Test
+  void damageNoSearchReadsIsFoundByStatusAndByIndexVerify() throws Exception {
+    SegmentDamage.generate(repo, 60);
+    assertThat(cli.run("index").exit()).isZero();
+    SegmentDamage.garble(lucene(), ".doc");
+
+    Result status = cli.run("status");
+    assertCorrupt(status, "status");
+    assertThat(status.out()).startsWith("state     corrupt");
+    assertThat(status.err()).contains("checksum failed");
+    assertCorrupt(cli.run("status", "--verify"), "status");
+    assertThat(cli.run("status", "--verify", "--json").json().get(0).get("state").asText())
+        .isEqualTo("corrupt");
+    assertCorrupt(cli.run("index", "--verify"), "index");
+
+    assertThat(cli.run("index", "--full").exit()).isZero();
+    Result ready = cli.run("status", "--verify", "--json");
+    assertThat(ready.exit()).as(ready.toString()).isZero();
+    assertThat(ready.json().get(0).get("state").asText()).isEqualTo("ready");
+  }
+
+  @Test
+  void aPrismIndexFileIsNotOursSoEveryCommandSaysSoAndLeavesIt() throws Exception {
+    Path home = repo.resolve(".prism-index");
+    Files.writeString(home, "my notes\n");
+    String message = "prism-index %s: " + home + " is not a directory, so it cannot hold the"
+        + " index; remove it, or choose another index directory with --index-dir DIR (or"
+        + " PRISM_INDEX_DIR)\n";
+    for (String[] args : List.of(new String[] {"index"}, new String[] {"index", "--full"},
+        new String[] {"search", "duration"}, new String[] {"search", "duration", "--json"},
+        new String[] {"status"})) {
+      Result r = cli.run(args);
+      assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.INDEX);
+      assertThat(r.err()).isEqualTo(String.format(message, args[0]));
+    }
+    JsonNode status = cli.run("status", "--json").json().get(0);
+    assertThat(status.get("state").asText()).isEqualTo("missing");
+    assertThat(status.get("problem").asText()).contains("is not a directory");
+    assertThat(Files.readString(home)).isEqualTo("my notes\n");
+  }
+
+  @Test
+  void aLuceneEntryThatIsAFileIsCorruptAndIndexFullReplacesIt() throws Exception {
+    assertThat(cli.run("index").exit()).isZero();
+    try (Stream<Path> files = Files.list(lucene())) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+    }
+    Files.delete(lucene());
+    Files.writeString(lucene(), "not a directory\n");
+    for (String[] args : List.of(new String[] {"status"}, new String[] {"index"},
+        new String[] {"search", "duration", "--json"})) {
+      Result r = cli.run(args);
+      assertCorrupt(r, args[0]);
+      assertThat(r.err()).contains(lucene() + ": not a directory");
+    }
+    assertThat(cli.run("status", "--json").json().get(0).get("state").asText())
+        .isEqualTo("corrupt");
+
+    Result full = cli.run("index", "--full");
+    assertThat(full.exit()).as(full.toString()).isZero();
+    assertThat(lucene()).isDirectory();
+    assertThat(cli.run("status").exit()).isZero();
+    assertThat(cli.run("search", "parseDuration", "--json").json()).isNotEmpty();
+  }
+
   @Test
   void anIncompatibleIndexIsExit3NamingBothVersions() throws Exception {
     assertThat(cli.run("index").exit()).isZero();
@@ -213,6 +313,38 @@ class IndexAndStatusTest {
           + " writing the index)");
       assertThat(search.out()).contains("Duration.java:5");
     }
+  }
+
+  @Test
+  void jsonAnswersFromTheLastCommitSayAnIndexingRunHeldTheIndex() throws Exception {
+    assertThat(cli.run("index").exit()).isZero();
+    JsonNode fresh = cli.run("search", "parseDuration", "--json").json().get(0);
+    assertThat(fresh.get("freshness").get("skippedBecauseLocked").asBoolean()).isFalse();
+    assertThat(fresh.get("freshness").get("checked").asBoolean()).isTrue();
+
+    cli.write("src/main/java/demo/Late.java", "class Late { int platypus; }\n");
+    try (FSDirectory dir = FSDirectory.open(lucene());
+        IndexWriter holder = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      assertThat(holder.isOpen()).isTrue();
+      Result search = cli.run("search", "parseDuration", "--json");
+      assertThat(search.exit()).as(search.toString()).isZero();
+      assertThat(search.json()).isNotEmpty().allSatisfy(hit -> {
+        JsonNode f = hit.get("freshness");
+        assertThat(f.get("skippedBecauseLocked").asBoolean()).isTrue();
+        assertThat(f.get("changedFiles").asInt()).isEqualTo(1);
+        assertThat(f.get("refreshedFiles").asInt()).isZero();
+      });
+      assertThat(search.err()).isEqualTo("prism-index search: note: 1 changed files not"
+          + " re-indexed (an indexing run is writing the index); answering from the last index"
+          + " run\n");
+      Result none = cli.run("search", "platypus", "--json", "--mode", "literal");
+      assertThat(none.exit()).isZero();
+      assertThat(none.out()).isEmpty();
+      assertThat(none.err()).contains("answering from the last index run");
+    }
+    JsonNode caughtUp = cli.run("search", "platypus", "--json", "--mode", "literal").json().get(0);
+    assertThat(caughtUp.get("freshness").get("skippedBecauseLocked").asBoolean()).isFalse();
+    assertThat(caughtUp.get("freshness").get("refreshedFiles").asInt()).isEqualTo(1);
   }
 
   @Test

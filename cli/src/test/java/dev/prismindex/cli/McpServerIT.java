@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -149,7 +150,10 @@ class McpServerIT {
     return JSON.valueToTree(r.structuredContent());
   }
 
-  /** The one-shot CLI's NDJSON hits for the same search, through the same launcher. */
+  /**
+   * The one-shot CLI's NDJSON hits for the same search, through the same launcher, without their
+   * {@code freshness} (the tool's object carries it once, not per hit).
+   */
   private static List<JsonNode> cliSearch(String query, String mode) throws Exception {
     ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "search", query, "--json",
         "--mode", mode, "--repo", repo.toString());
@@ -165,7 +169,9 @@ class McpServerIT {
     List<JsonNode> hits = new ArrayList<>();
     for (String line : out.split("\n")) {
       if (!line.isEmpty()) {
-        hits.add(JSON.readTree(line));
+        ObjectNode hit = (ObjectNode) JSON.readTree(line);
+        hit.remove("freshness");
+        hits.add(hit);
       }
     }
     return hits;

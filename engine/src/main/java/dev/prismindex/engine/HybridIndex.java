@@ -221,7 +221,12 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * {@link HybridIndexOptions#embeddingCommitInterval()} and at the end; finally the embedding cache
    * is pruned when it outgrows the index (see {@code docs/engine.md}).
    *
+   * <p>A verifying run ({@code refresh.verify()}) first verifies the checksums of the index's files
+   * (see {@link #verify}); a full rebuild does too, and replaces a damaged index whole (its
+   * embedding cache included) instead of updating it.
+   *
    * @throws IndexLockedException when another process is writing the index
+   * @throws CorruptIndexException when the index is damaged (a full rebuild repairs it)
    * @throws SemanticSearchUnavailableException when the model fails while embedding (the lexical
    *     commit and the vectors embedded so far are kept)
    * @throws java.io.InterruptedIOException when the thread is interrupted while embedding (same)
@@ -229,14 +234,28 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public IndexRunStats refresh(RefreshOptions refresh) throws IOException {
     Objects.requireNonNull(refresh, "refresh");
+    ensureOpen();
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(refresh.progress(), started);
-    return write(progress, refresh.embed(), null, (writer, run) -> {
+    boolean wipe = false;
+    if (refresh.verify() || refresh.fullRebuild()) {
+      try {
+        store.verify(false);
+      } catch (CorruptIndexException e) {
+        if (!refresh.fullRebuild()) {
+          throw e;
+        }
+        LOG.warn("the index at {} is damaged; rebuilding it whole: {}", options.home(),
+            e.getMessage());
+        wipe = true;
+      }
+    }
+    return write(progress, refresh.embed(), null, wipe, (writer, run) -> {
       progress.phase(Phase.WALKING);
       WalkResult walk = walker().walk();
       Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of() : store.loadManifest();
       boolean droppedVectors = false;
-      if (refresh.fullRebuild()) {
+      if (refresh.fullRebuild() && !run.wiped()) {
         writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_FILE),
             new Term(Schema.TYPE, Schema.TYPE_CHUNK));
         if (run.semanticBefore().state() == SemanticState.MODEL_MISMATCH) {
@@ -338,10 +357,11 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   /**
    * What a write job sees of the run: the semantic availability before it, the embedding-cache
    * lookup for counting reused chunks (null when semantic search is unavailable or there are no
-   * vectors), and the spool keeping the texts to embed (null when the run will not embed).
+   * vectors), the spool keeping the texts to embed (null when the run will not embed), and
+   * whether every segment was dropped before the job (a damaged index being rebuilt).
    */
   private record RunContext(Semantic semanticBefore, @Nullable Predicate<BytesRef> reuse,
-      @Nullable TextSpool spool) {}
+      @Nullable TextSpool spool, boolean wiped) {}
 
   @FunctionalInterface
   private interface WriteJob {
@@ -351,10 +371,12 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   /**
    * Runs a write: the job's lexical changes in one commit (with the coverage counts of that very
    * commit), then, when asked and possible, the embedding of the missing chunk texts (of
-   * {@code embedPaths} only, when non-null), then pruning of the embedding cache.
+   * {@code embedPaths} only, when non-null), then pruning of the embedding cache. With
+   * {@code wipe}, every segment is dropped unread before the job (a damaged index). Damage found
+   * on the way is raised as {@link CorruptIndexException}.
    */
   private IndexRunStats write(RunProgress progress, boolean embed, @Nullable Set<String> embedPaths,
-      WriteJob job) throws IOException {
+      boolean wipe, WriteJob job) throws IOException {
     ensureOpen();
     writeLock.lock();
     running.incrementAndGet();
@@ -371,7 +393,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
         try (IndexStore.Lease lease = store.lease()) {
           Predicate<BytesRef> reuse = null;
           IndexSearcher pre = lease.searcher();
-          if (before.available() && pre != null
+          if (wipe) {
+            writer.deleteAll();
+          } else if (before.available() && pre != null
               && parseLong(previous.get(Schema.META_VECTORS)) > 0) {
             reuse = hash -> {
               try {
@@ -383,7 +407,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
           }
           TextSpool spool = embed && before.available()
               ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
-          run = new RunContext(before, reuse, spool);
+          run = new RunContext(before, reuse, spool, wipe);
           outcome = job.run(writer, run);
           Indexer.Counters c = outcome.indexer().counters();
           commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
@@ -397,6 +421,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
             writer.setLiveCommitData(metadata(outcome, now, stats, previous).entrySet(), true);
             writer.commit();
             store.refreshSearcher();
+            if (wipe) {
+              store.repaired();
+            }
           }
         } catch (IOException | RuntimeException | Error e) {
           failed = true;
@@ -452,6 +479,12 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
           }
         }
       }
+    } catch (IOException | RuntimeException e) {
+      CorruptIndexException c = store.corruption(e);
+      if (c != null) {
+        throw c;
+      }
+      throw e;
     } finally {
       running.decrementAndGet();
       writeLock.unlock();
@@ -582,6 +615,22 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
         embedderId.isEmpty() ? null : embedderId, dim.isEmpty() ? 0 : Integer.parseInt(dim),
         parseLong(data.get(Schema.META_CHUNKS_EMBEDDED)), parseLong(data.get(Schema.META_VECTORS)),
         s.state(), s.message());
+  }
+
+  /**
+   * Verifies the last commit without taking the write lock: the checksum of every index file (a
+   * sequential read of the whole index, about as long as reading it from disk); when
+   * {@code thorough}, also Lucene's {@code CheckIndex} tests of every segment (postings, stored
+   * fields, doc values, vectors, ...), several times slower. A search that fails on damaged
+   * files runs the checksum step itself and reports {@link CorruptIndexException}; damage in
+   * parts a search does not read shows only here.
+   *
+   * @throws CorruptIndexException when the index is damaged (rebuild it with
+   *     {@link RefreshOptions#FULL})
+   */
+  public void verify(boolean thorough) throws IOException {
+    ensureOpen();
+    store.verify(thorough);
   }
 
   /** Coverage and vector counts computed from the last commit's documents (for tests). */
@@ -881,7 +930,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     }
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    write(progress, true, new LinkedHashSet<>(upserts), (writer, run) -> {
+    write(progress, true, new LinkedHashSet<>(upserts), false, (writer, run) -> {
       Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress);
       indexer.runPaths(insideRoot(upserts, deletes), deletes, options.threads());
       return new Outcome(indexer, revision, false, upserts.size(), started, false);
@@ -904,7 +953,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     }
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    write(progress, false, null, (writer, run) -> {
+    write(progress, false, null, false, (writer, run) -> {
       Indexer indexer = newIndexer(writer, store.loadManifest(), null, progress);
       indexer.runPaths(List.of(), paths, options.threads());
       String revision = store.commitData().get(Schema.META_REVISION);
@@ -1002,7 +1051,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   /**
-   * FAILED after a failed write until the next success; otherwise READY whenever a commit exists
+   * FAILED after a failed write until the next success, and once a search, a run or
+   * {@link #verify} found the index damaged, until a full rebuild or a verification passes;
+   * otherwise READY whenever a commit exists
    * (also while a later run is writing: searches are served from the last commit, so the seam need
    * not refuse them); BUILDING while the first run writes; EMPTY before any commit.
    * {@code updatedAt} is the later of the last lexical commit's time and the last run in this
@@ -1019,7 +1070,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     IndexDiagnostics diagnostics = new IndexDiagnostics(parseLong(data.get(Schema.META_FILES)),
         store.sizeOnDisk(), commitMs);
     IndexState state;
-    if (failed) {
+    if (failed || store.damaged()) {
       state = IndexState.FAILED;
     } else if (store.hasCommit()) {
       // A run in progress never hides the last commit: it stays servable until the next one.

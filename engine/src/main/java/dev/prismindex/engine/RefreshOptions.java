@@ -7,8 +7,10 @@ import java.util.Objects;
  *
  * @param fullRebuild re-read and re-chunk every file, replacing every lexical document (one
  *     commit); vectors of the current model are kept as cache (they are keyed by content), vectors
- *     of another model are dropped
- * @param verify hash every file instead of trusting unchanged stat data
+ *     of another model are dropped; an index whose files fail their checksums is replaced whole
+ *     (its vectors too)
+ * @param verify hash every file instead of trusting unchanged stat data, after verifying the
+ *     checksums of the index files ({@link CorruptIndexException} when they fail)
  * @param embed after the lexical commit, embed the chunks that have no vector yet (when semantic
  *     search is available); false leaves them for a later run (coverage stays incomplete)
  * @param progress receives progress snapshots ({@link IndexProgressListener#NONE} by default)

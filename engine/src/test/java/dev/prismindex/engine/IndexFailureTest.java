@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prismindex.engine.store.Schema;
+import dev.prismindex.index.IndexQuery;
+import dev.prismindex.index.IndexState;
+import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,6 +92,87 @@ class IndexFailureTest {
     assertThatThrownBy(() -> TestRepos.open(root))
         .isInstanceOf(CorruptIndexException.class)
         .hasMessageContaining("corrupt index");
+  }
+
+  private HybridIndex lexicalOnly() throws IOException {
+    return HybridIndex.open(HybridIndexOptions.builder(root).semantic(false).build());
+  }
+
+  private void buildGeneratedIndex() throws IOException {
+    SegmentDamage.generate(root, 60);
+    try (HybridIndex index = lexicalOnly()) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+    }
+  }
+
+  private static IndexQuery literal(String q) {
+    return new IndexQuery(q, SearchMode.INDEXED_LITERAL, null, 10, false, AbortSignal.create(),
+        30_000);
+  }
+
+  @Test
+  void randomBytesInTheTermsDictionaryAreACorruptIndexNotARuntimeException() throws Exception {
+    buildGeneratedIndex();
+    SegmentDamage.garble(lucene(), ".tim");
+    try (HybridIndex index = lexicalOnly()) {
+      assertThatThrownBy(() -> index.search(literal("method7Value")))
+          .isInstanceOf(CorruptIndexException.class)
+          .hasMessageContaining("corrupt index at " + root.resolve(".prism-index"));
+      // The seam's status no longer claims a servable index.
+      assertThat(index.status().state()).isEqualTo(IndexState.FAILED);
+      assertThatThrownBy(() -> index.search("method7Value", SearchOpts.lexical(5)))
+          .isInstanceOf(CorruptIndexException.class);
+      assertThatThrownBy(() -> index.verify(false)).isInstanceOf(CorruptIndexException.class);
+
+      index.refresh(RefreshOptions.FULL);
+      assertThat(index.status().state()).isEqualTo(IndexState.READY);
+      assertThat(index.search(literal("method7Value3(")).hits()).hasSize(1);
+      index.verify(true);
+    }
+  }
+
+  @Test
+  void verifyFindsDamageThatSearchesDoNotReadAndAVerifyRunRefusesIt() throws Exception {
+    buildGeneratedIndex();
+    SegmentDamage.garble(lucene(), ".doc");
+    try (HybridIndex index = lexicalOnly()) {
+      assertThatThrownBy(() -> index.verify(false))
+          .isInstanceOf(CorruptIndexException.class)
+          .hasMessageContaining("checksum");
+      assertThat(index.status().state()).isEqualTo(IndexState.FAILED);
+      assertThatThrownBy(() -> index.verify(true)).isInstanceOf(CorruptIndexException.class);
+      assertThatThrownBy(() -> index.refresh(RefreshOptions.VERIFY))
+          .isInstanceOf(CorruptIndexException.class);
+
+      IndexRunStats rebuilt = index.refresh(RefreshOptions.FULL);
+      assertThat(rebuilt.added()).isEqualTo(60);
+      index.verify(true);
+      assertThat(index.status().state()).isEqualTo(IndexState.READY);
+      assertThat(index.search("method7Value3", SearchOpts.lexical(5))).isNotEmpty();
+    }
+    try (HybridIndex reopened = lexicalOnly()) {
+      reopened.verify(true);
+    }
+  }
+
+  @Test
+  void aHomeThatIsAFileIsRefusedAndKept() throws Exception {
+    Path home = root.resolve(".prism-index");
+    Files.writeString(home, "not an index\n");
+    assertThatThrownBy(() -> lexicalOnly())
+        .isInstanceOf(IOException.class)
+        .isNotInstanceOf(CorruptIndexException.class)
+        .hasMessageContaining(home + ": not a directory");
+    assertThat(Files.readString(home)).isEqualTo("not an index\n");
+  }
+
+  @Test
+  void aLuceneDirectoryThatIsAFileIsACorruptIndex() throws Exception {
+    Files.createDirectories(root.resolve(".prism-index"));
+    Files.writeString(lucene(), "x");
+    assertThatThrownBy(() -> lexicalOnly())
+        .isInstanceOf(CorruptIndexException.class)
+        .hasMessageContaining(lucene() + ": not a directory");
   }
 
   @Test

@@ -8,17 +8,22 @@ import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.CheckIndex;
+import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -30,6 +35,7 @@ import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.MMapDirectory;
 import org.jspecify.annotations.Nullable;
@@ -45,6 +51,8 @@ public final class IndexStore implements Closeable {
   private final MMapDirectory directory;
   private final Object managerLock = new Object();
   private volatile @Nullable SearcherManager manager;
+  /** Set when a read found the index damaged; cleared by a verification that passes. */
+  private volatile boolean damaged;
 
   private IndexStore(Path home, MMapDirectory directory) {
     this.home = home;
@@ -56,15 +64,24 @@ public final class IndexStore implements Closeable {
    * sub-directory. An existing commit is opened and its versions checked.
    *
    * @throws IncompatibleIndexException when the commit has another format or analyzer version
-   * @throws CorruptIndexException when the commit cannot be read
+   * @throws CorruptIndexException when the commit cannot be read, or when something other than a
+   *     directory stands where the Lucene sub-directory belongs
+   * @throws FileSystemException when the home exists and is not a directory (it is left alone)
    */
   public static IndexStore open(Path home) throws IOException {
+    if (Files.exists(home, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(home)) {
+      throw new FileSystemException(home.toString(), null, "not a directory");
+    }
     Files.createDirectories(home);
     Path ignore = home.resolve(".gitignore");
     if (!Files.exists(ignore)) {
       Files.writeString(ignore, "*\n", StandardCharsets.UTF_8);
     }
     Path lucene = home.resolve("lucene");
+    if (Files.exists(lucene, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(lucene)) {
+      throw new CorruptIndexException(home,
+          new FileSystemException(lucene.toString(), null, "not a directory"));
+    }
     Files.createDirectories(lucene);
     IndexStore store = new IndexStore(home, new MMapDirectory(lucene));
     try {
@@ -109,8 +126,117 @@ public final class IndexStore implements Closeable {
         }
       } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
           | IndexFormatTooNewException | EOFException | NoSuchFileException e) {
-        throw new CorruptIndexException(home, e);
+        throw corrupt(e);
+      } catch (AlreadyClosedException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        // Opening a commit reads only Lucene's own files: a failure there is damage.
+        throw corrupt(e);
       }
+    }
+  }
+
+  /** The engine's exception for damage found by {@code cause}; marks the store damaged. */
+  private CorruptIndexException corrupt(Throwable cause) {
+    damaged = true;
+    return new CorruptIndexException(home, cause);
+  }
+
+  /**
+   * Whether a read or a verification found the index damaged (and no later verification passed).
+   */
+  public boolean damaged() {
+    return damaged;
+  }
+
+  /** Clears {@link #damaged()}: the damaged segments were replaced (a full rebuild committed). */
+  public void repaired() {
+    damaged = false;
+  }
+
+  /**
+   * Verifies the last commit: the checksum of every file of every segment (a sequential read of
+   * the whole index); when {@code thorough}, also Lucene's {@link CheckIndex} tests of each
+   * segment (field infos, norms, postings, stored fields, term vectors, doc values, points,
+   * vectors), on this searcher's readers, without taking the write lock. Clears
+   * {@link #damaged()} when it passes; nothing to verify without a commit.
+   *
+   * @throws CorruptIndexException when a check fails
+   */
+  public void verify(boolean thorough) throws IOException {
+    SearcherManager m = manager;
+    if (m == null) {
+      return;
+    }
+    IndexSearcher searcher = m.acquire();
+    try {
+      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        LeafReader reader = leaf.reader();
+        reader.checkIntegrity();
+        if (thorough && reader instanceof CodecReader c) {
+          checkIndex(c);
+        }
+      }
+      damaged = false;
+    } catch (AlreadyClosedException e) {
+      throw e;
+    } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
+        | IndexFormatTooNewException | EOFException | NoSuchFileException | RuntimeException
+        | AssertionError e) {
+      throw corrupt(e);
+    } finally {
+      m.release(searcher);
+    }
+  }
+
+  private static void checkIndex(CodecReader c) throws IOException {
+    failed(CheckIndex.testFieldInfos(c, null, true).error);
+    failed(CheckIndex.testLiveDocs(c, null, true).error);
+    failed(CheckIndex.testFieldNorms(c, null, true).error);
+    failed(CheckIndex.testPostings(c, null, false, false, true).error);
+    failed(CheckIndex.testStoredFields(c, null, true).error);
+    failed(CheckIndex.testTermVectors(c, null, false, false, true).error);
+    failed(CheckIndex.testDocValues(c, null, true).error);
+    failed(CheckIndex.testPoints(c, null, true).error);
+    failed(CheckIndex.testVectors(c, null, true).error);
+  }
+
+  private static void failed(@Nullable Throwable error) throws IOException {
+    if (error != null) {
+      throw new org.apache.lucene.index.CorruptIndexException(String.valueOf(error.getMessage()),
+          "CheckIndex", error);
+    }
+  }
+
+  /**
+   * The engine's {@link CorruptIndexException} when {@code e}, thrown while reading or writing the
+   * index, comes from damage, else null. Lucene's own corruption exceptions are damage. An
+   * {@link EOFException} or an unexpected runtime exception (not one of prism-index's own, not
+   * {@link AlreadyClosedException}) is damage when the checksums of the last commit do not hold
+   * (they are verified then, once); otherwise it is left to the caller (a bug, not damage).
+   */
+  public @Nullable CorruptIndexException corruption(Throwable e) {
+    if (e instanceof CorruptIndexException c) {
+      return c;
+    }
+    if (e instanceof org.apache.lucene.index.CorruptIndexException
+        || e instanceof IndexFormatTooOldException || e instanceof IndexFormatTooNewException) {
+      return corrupt(e);
+    }
+    boolean suspect = e instanceof EOFException || e instanceof AssertionError
+        || e instanceof RuntimeException && !(e instanceof AlreadyClosedException)
+            && !e.getClass().getName().startsWith("dev.prismindex.");
+    if (!suspect) {
+      return null;
+    }
+    try {
+      verify(false);
+      return null;
+    } catch (CorruptIndexException c) {
+      c.addSuppressed(e);
+      return c;
+    } catch (IOException | RuntimeException other) {
+      return null;
     }
   }
 
@@ -134,7 +260,8 @@ public final class IndexStore implements Closeable {
   /**
    * Runs {@code fn} on the last commit's searcher, or returns {@code empty} when there is no commit.
    *
-   * @throws CorruptIndexException when Lucene detects corruption while reading
+   * @throws CorruptIndexException when the read fails because the index is damaged (see
+   *     {@link #corruption})
    */
   public <T> T withSearcher(SearcherFunction<T> fn, T empty) throws IOException {
     SearcherManager m = manager;
@@ -144,8 +271,12 @@ public final class IndexStore implements Closeable {
     IndexSearcher searcher = m.acquire();
     try {
       return fn.apply(searcher);
-    } catch (org.apache.lucene.index.CorruptIndexException e) {
-      throw new CorruptIndexException(home, e);
+    } catch (IOException | RuntimeException | AssertionError e) {
+      CorruptIndexException c = corruption(e);
+      if (c != null) {
+        throw c;
+      }
+      throw e;
     } finally {
       m.release(searcher);
     }
@@ -231,7 +362,7 @@ public final class IndexStore implements Closeable {
       throw new IndexLockedException(home, e);
     } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
         | IndexFormatTooNewException e) {
-      throw new CorruptIndexException(home, e);
+      throw corrupt(e);
     }
   }
 

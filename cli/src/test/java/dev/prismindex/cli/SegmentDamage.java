@@ -1,0 +1,80 @@
+package dev.prismindex.cli;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+
+/**
+ * Damages a committed index the way a broken disk would: random bytes written over the middle of
+ * one part (by file suffix: {@code .fdt} stored fields, {@code .doc} postings) of the largest
+ * compound segment file, whose headers and footers stay intact so the index still opens. (A copy
+ * of the engine tests' class of the same name.)
+ */
+final class SegmentDamage {
+  private SegmentDamage() {}
+
+  private static void write(Path root, String rel, String content) throws IOException {
+    Path p = root.resolve(rel);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, content);
+  }
+
+  /** Generates {@code files} Java files of 40 methods each, so that every part spans some KiB. */
+  static void generate(Path root, int files) throws IOException {
+    for (int i = 0; i < files; i++) {
+      StringBuilder b = new StringBuilder("package gen;\n\nclass Gen" + i + " {\n");
+      for (int j = 0; j < 40; j++) {
+        b.append("  int method").append(j).append("Value").append(i).append("(int x) { return x * ")
+            .append(j).append("; }\n");
+      }
+      write(root, "src/gen/Gen" + i + ".java", b.append("}\n").toString());
+    }
+  }
+
+  /**
+   * Writes up to 4 KiB of seeded random bytes over the middle of the part of the largest
+   * {@code .cfs} file whose name ends with {@code suffix}.
+   */
+  static void garble(Path lucene, String suffix) throws IOException {
+    Path cfs;
+    try (Stream<Path> files = Files.list(lucene)) {
+      cfs = files.filter(p -> p.getFileName().toString().endsWith(".cfs"))
+          .max(Comparator.comparingLong(p -> p.toFile().length()))
+          .orElseThrow(() -> new IllegalStateException("no compound segment in " + lucene));
+    }
+    String cfe = cfs.getFileName().toString().replace(".cfs", ".cfe");
+    long offset = -1;
+    long length = 0;
+    try (FSDirectory dir = FSDirectory.open(lucene);
+        IndexInput in = dir.openInput(cfe, IOContext.READONCE)) {
+      in.seek(CodecUtil.indexHeaderLength("Lucene90CompoundEntries", ""));
+      for (int n = in.readVInt(); n > 0; n--) {
+        String name = in.readString();
+        long start = in.readLong();
+        long len = in.readLong();
+        if (name.endsWith(suffix)) {
+          offset = start;
+          length = len;
+        }
+      }
+    }
+    if (offset < 0 || length < 1024) {
+      throw new IllegalStateException("no part " + suffix + " of 1 KiB or more in " + cfs);
+    }
+    long from = offset + Math.max(64, length / 2 - 2048);
+    byte[] junk = new byte[(int) Math.min(4096, offset + length - 32 - from)];
+    new Random(42).nextBytes(junk);
+    try (RandomAccessFile raf = new RandomAccessFile(cfs.toFile(), "rw")) {
+      raf.seek(from);
+      raf.write(junk);
+    }
+  }
+}
