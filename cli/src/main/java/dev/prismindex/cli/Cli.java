@@ -77,7 +77,7 @@ final class Cli {
       if (request instanceof ServeRequest r) {
         return ResidentServer.serve(r, env, err);
       }
-      Printer printer = request.json() ? new JsonPrinter(out)
+      Printer printer = request.json() ? new JsonPrinter(out, err)
           : new HumanPrinter(out, err, Style.of(env.colour()));
       int code = execute(request, backends.apply(env), printer);
       out.flush();

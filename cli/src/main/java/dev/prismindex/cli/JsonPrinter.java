@@ -29,19 +29,30 @@ final class JsonPrinter implements Printer {
   private static final JsonFactory FACTORY = new JsonFactory();
 
   private final PrintStream out;
+  private final PrintStream err;
 
-  JsonPrinter(PrintStream out) {
+  JsonPrinter(PrintStream out, PrintStream err) {
     this.out = out;
+    this.err = err;
   }
 
   @Override
   public void search(SearchResult result) {
     for (CliHit hit : result.hits()) {
-      line(g -> hit(g, hit));
+      line(g -> hit(g, hit, result.notSearched()));
+    }
+    if (!result.notSearched().isEmpty()) {
+      // Also when there is no hit: the one-line note of human mode, on stderr.
+      err.println("note: " + HumanPrinter.notSearchedNote(result.notSearched()));
     }
   }
 
-  static void hit(JsonGenerator g, CliHit hit) throws IOException {
+  /**
+   * One hit object; {@code notSearched} (literal mode: files not searched, by reason) is written as
+   * the hit's last field when it is not empty.
+   */
+  static void hit(JsonGenerator g, CliHit hit, Map<String, Integer> notSearched)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("path", hit.path());
     g.writeNumberField("line", hit.line());
@@ -62,6 +73,19 @@ final class JsonPrinter implements Printer {
       }
     }
     g.writeEndObject();
+    if (!notSearched.isEmpty()) {
+      counts(g, "notSearched", notSearched);
+    }
+    g.writeEndObject();
+  }
+
+  /** An object of counts by name, in name order. */
+  static void counts(JsonGenerator g, String name, Map<String, Integer> counts)
+      throws IOException {
+    g.writeObjectFieldStart(name);
+    for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(counts).entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
     g.writeEndObject();
   }
 

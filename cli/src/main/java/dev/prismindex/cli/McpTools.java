@@ -392,6 +392,9 @@ final class McpTools {
     if (r.modeReason() != null) {
       out.append("\n[mode ").append(r.mode()).append(": ").append(r.modeReason()).append(']');
     }
+    if (!r.notSearched().isEmpty()) {
+      out.append("\n[").append(HumanPrinter.notSearchedNote(r.notSearched())).append(']');
+    }
     return out.toString();
   }
 
@@ -423,9 +426,12 @@ final class McpTools {
     g.writeNumberField("tookMs", r.tookMs());
     g.writeArrayFieldStart("hits");
     for (CliHit hit : r.hits()) {
-      JsonPrinter.hit(g, hit);
+      JsonPrinter.hit(g, hit, r.notSearched());
     }
     g.writeEndArray();
+    if (r.mode().equals("literal")) {
+      JsonPrinter.counts(g, "notSearched", r.notSearched());
+    }
     g.writeEndObject();
   }
 
@@ -474,7 +480,8 @@ final class McpTools {
         "language": {"type": "string"}, "symbol": %s,
         "engines": {"type": "object", "additionalProperties": {"type": "object",
           "required": ["rank", "score"],
-          "properties": {"rank": {"type": "integer"}, "score": {"type": "number"}}}}}}
+          "properties": {"rank": {"type": "integer"}, "score": {"type": "number"}}}},
+        "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
       """.formatted(NULLABLE_STRING);
 
   static final String SEARCH_OUTPUT = """
@@ -489,7 +496,8 @@ final class McpTools {
           "properties": {"checked": {"type": "boolean"}, "changedFiles": {"type": "integer"},
             "refreshedFiles": {"type": "integer"}, "skippedBecauseLocked": {"type": "boolean"}}},
         "semanticCoverage": %s, "tookMs": {"type": "integer"},
-        "hits": {"type": "array", "items": %s}}}
+        "hits": {"type": "array", "items": %s},
+        "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
       """.formatted(NULLABLE_STRING, NULLABLE_NUMBER, HIT);
 
   static final String STATUS_OUTPUT = """
