@@ -258,8 +258,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
 
   /**
    * Estimates, from a walk and stat calls only, how many files changed since the last commit. Files
-   * the index does not have are sniffed (first 8 KiB) so binary files are not reported as added;
-   * files skipped for other content reasons (minified) may be reported as added.
+   * the index does not have are sniffed (first 8 KiB) so binary files are not reported as added
+   * (minified files are indexed, for literal search only, so they are not reported either).
    */
   public Staleness staleness() throws IOException {
     long started = System.nanoTime();
