@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
  * A match found when {@code maxMatches} matches are already held stops the search with {@link
  * TruncationReason#MATCHES}: that is only reported when a further match really exists.
  *
- * <p>A file that cannot be opened or read is counted in {@code scannedFiles} and otherwise skipped
- * (logged at debug level); matches already found in it are kept.
+ * <p>A file that cannot be opened or read is counted in {@code scannedFiles} and as unreadable, and
+ * otherwise skipped (logged at debug level); matches already found in it are kept.
  */
 final class FileScanner {
 
@@ -55,6 +55,7 @@ final class FileScanner {
   private long scannedFiles;
   private long skippedBinary;
   private long skippedOversize;
+  private long skippedUnreadable;
   private @Nullable TruncationReason stoppedBy;
 
   /** A match whose after-context may still grow. */
@@ -108,6 +109,7 @@ final class FileScanner {
       }
       scanContent(path, channel);
     } catch (IOException e) {
+      skippedUnreadable++;
       LOG.debug("skipping unreadable file {}: {}", path, e.toString());
     }
     return stoppedBy == null;
@@ -231,5 +233,9 @@ final class FileScanner {
 
   long skippedOversize() {
     return skippedOversize;
+  }
+
+  long skippedUnreadable() {
+    return skippedUnreadable;
   }
 }

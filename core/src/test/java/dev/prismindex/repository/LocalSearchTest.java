@@ -220,6 +220,7 @@ class LocalSearchTest {
     RepositorySearchResult result = search("needle");
     assertThat(where(result)).containsExactly("a.txt:1:1");
     assertThat(result.scannedFiles()).isEqualTo(2);
+    assertThat(result.filesSkippedUnreadable()).isEqualTo(1);
     assertThat(result.truncated()).isFalse();
   }
 
@@ -241,6 +242,7 @@ class LocalSearchTest {
     assertThat(where(result)).containsExactly("a.txt:1:1");
     assertThat(result.scannedFiles()).isEqualTo(2);
     assertThat(result.scannedEntries()).isEqualTo(2);
+    assertThat(result.filesSkippedUnreadable()).isEqualTo(1);
     assertThat(result.truncated()).isFalse();
   }
 
