@@ -78,11 +78,6 @@ final class Results {
       hits = List.copyOf(hits);
       notSearched = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(notSearched));
     }
-
-    /** Files not searched, in total. */
-    int notSearchedTotal() {
-      return notSearched.values().stream().mapToInt(Integer::intValue).sum();
-    }
   }
 
   /**

@@ -394,7 +394,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
               : previous.getOrDefault(Schema.META_SKIPPED, "");
           commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
               || !outcome.revision().equals(previous.get(Schema.META_REVISION))
-              || !skipped.equals(previous.get(Schema.META_SKIPPED));
+              || (outcome.walked() && !skipped.equals(previous.get(Schema.META_SKIPPED)));
           now = options.clock().millis();
           if (commit) {
             progress.phase(Phase.COMMITTING);
