@@ -205,6 +205,11 @@ class HybridIndexTest {
               Map.entry("secret", 1));
       assertThat(index.manifest().get("package-lock.json").chunks()).isZero();
       assertThat(index.staleness().added()).isZero();
+      // A new binary file changes no document, but the run records the new count.
+      TestRepos.writeBytes(root, "bin2.dat", bin);
+      assertThat(index.refresh(RefreshOptions.INCREMENTAL).committed()).isTrue();
+      assertThat(index.literalSearch("needle", false, null, 10, true, AbortSignal.create())
+          .notSearched()).containsEntry("binary", 2);
     }
   }
 
