@@ -119,6 +119,9 @@ final class HumanPrinter implements Printer {
       note("re-indexed " + f.changedFiles() + " changed " + (f.changedFiles() == 1 ? "file" : "files")
           + " before searching");
     }
+    if (!r.notSearched().isEmpty()) {
+      note(notSearchedNote(r.notSearched()));
+    }
     Double coverage = r.semanticCoverage();
     if (coverage != null && coverage < 1.0) {
       note(String.format(Locale.ROOT, "semantic coverage is partial (%.0f%% of chunks embedded);"
@@ -211,6 +214,22 @@ final class HumanPrinter implements Printer {
     if (out.checkError()) {
       throw new OutputClosedException();
     }
+  }
+
+  /**
+   * The one line saying which files a literal search did not search: {@code not searched: 3 files
+   * left out of the index (1 binary, 2 secret); see docs/cli.md}.
+   */
+  static String notSearchedNote(Map<String, Integer> notSearched) {
+    int total = notSearched.values().stream().mapToInt(Integer::intValue).sum();
+    StringBuilder b = new StringBuilder("not searched: ").append(count(total, "file"))
+        .append(" left out of the index (");
+    String sep = "";
+    for (Map.Entry<String, Integer> e : new TreeMap<>(notSearched).entrySet()) {
+      b.append(sep).append(e.getValue()).append(' ').append(e.getKey().replace('_', ' '));
+      sep = ", ";
+    }
+    return b.append("); see docs/cli.md").toString();
   }
 
   private void note(String text) {

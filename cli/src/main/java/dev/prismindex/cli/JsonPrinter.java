@@ -53,12 +53,22 @@ final class JsonPrinter implements Printer {
         g.writeStartObject();
         hitFields(g, hit);
         freshness(g, f);
+        if (!result.notSearched().isEmpty()) {
+          counts(g, "notSearched", result.notSearched());
+        }
         g.writeEndObject();
       });
     }
+    if (!result.notSearched().isEmpty()) {
+      // Also when there is no hit: the one-line note of human mode, on stderr.
+      err.println("note: " + HumanPrinter.notSearchedNote(result.notSearched()));
+    }
   }
 
-  /** The hit object of schema version 1 without freshness (the MCP tool's {@code hits}). */
+  /**
+   * The hit object of schema version 1 without {@code freshness} and {@code notSearched} (the MCP
+   * tool's {@code hits}: its result object carries both once).
+   */
   static void hit(JsonGenerator g, CliHit hit) throws IOException {
     g.writeStartObject();
     hitFields(g, hit);
@@ -98,6 +108,16 @@ final class JsonPrinter implements Printer {
         g.writeNumberField("score", r.score());
         g.writeEndObject();
       }
+    }
+    g.writeEndObject();
+  }
+
+  /** An object of counts by name, in name order. */
+  static void counts(JsonGenerator g, String name, Map<String, Integer> counts)
+      throws IOException {
+    g.writeObjectFieldStart(name);
+    for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(counts).entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
     }
     g.writeEndObject();
   }

@@ -105,8 +105,12 @@ final class LocalBackend implements Backend {
       long started = System.nanoTime();
       List<CliHit> hits;
       Double coverage = null;
+      Map<String, Integer> notSearched = Map.of();
       if (mode == QueryMode.LITERAL) {
-        hits = literal(index, request);
+        LiteralResult r = index.literalSearch(request.query(), request.caseSensitive(),
+            request.scope(), request.limit(), false, AbortSignal.create());
+        hits = literal(r, request);
+        notSearched = r.notSearched();
       } else {
         dev.prismindex.engine.SearchResult r;
         try {
@@ -125,7 +129,8 @@ final class LocalBackend implements Backend {
       long tookMs = ms(System.nanoTime() - started);
       LOG.debug("{} search: {} hits in {} ms", mode.wireName(), hits.size(), tookMs);
       return new SearchResult(request.query(), mode.wireName(), chosen, hits, freshness, coverage,
-          tookMs, chosen && mode == QueryMode.LEXICAL ? lexicalReason(before) : null);
+          tookMs, chosen && mode == QueryMode.LEXICAL ? lexicalReason(before) : null,
+          notSearched);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }
@@ -222,9 +227,7 @@ final class LocalBackend implements Backend {
   }
 
   /** Exact literal matches (the scanner's semantics) from the trigram index, one hit per line. */
-  private static List<CliHit> literal(HybridIndex index, SearchRequest request) throws IOException {
-    LiteralResult r = index.literalSearch(request.query(), request.caseSensitive(),
-        request.scope(), request.limit(), false, AbortSignal.create());
+  private static List<CliHit> literal(LiteralResult r, SearchRequest request) {
     List<CliHit> out = new ArrayList<>(r.matches().size());
     int rank = 0;
     for (LiteralMatch m : r.matches()) {
@@ -237,15 +240,16 @@ final class LocalBackend implements Backend {
   }
 
   /**
-   * The matching line trimmed and cut to {@link Hit#MAX_SNIPPET_CHARS} around the match; the query
-   * itself when the line is blank after trimming (a query of spaces).
+   * The matching line (or the engine's window of a long one) trimmed and cut to
+   * {@link Hit#MAX_SNIPPET_CHARS} around the match; the query itself when the line is blank after
+   * trimming (a query of spaces).
    */
   static String literalSnippet(LiteralMatch m, String query) {
     String text = m.text();
     int from = 0;
     int to = text.length();
     if (to > Hit.MAX_SNIPPET_CHARS && m.column() > 0) {
-      int col = m.column() - 1;
+      int col = Math.max(0, m.column() - 1 - m.textStart());
       from = Math.max(0, Math.min(col - Hit.MAX_SNIPPET_CHARS / 4, to - Hit.MAX_SNIPPET_CHARS));
       to = from + Hit.MAX_SNIPPET_CHARS;
     } else if (to > Hit.MAX_SNIPPET_CHARS) {

@@ -393,6 +393,9 @@ final class McpTools {
     if (r.modeReason() != null) {
       out.append("\n[mode ").append(r.mode()).append(": ").append(r.modeReason()).append(']');
     }
+    if (!r.notSearched().isEmpty()) {
+      out.append("\n[").append(HumanPrinter.notSearchedNote(r.notSearched())).append(']');
+    }
     return out.toString();
   }
 
@@ -421,6 +424,9 @@ final class McpTools {
       JsonPrinter.hit(g, hit);
     }
     g.writeEndArray();
+    if (r.mode().equals("literal")) {
+      JsonPrinter.counts(g, "notSearched", r.notSearched());
+    }
     g.writeEndObject();
   }
 
@@ -469,7 +475,8 @@ final class McpTools {
         "language": {"type": "string"}, "symbol": %s,
         "engines": {"type": "object", "additionalProperties": {"type": "object",
           "required": ["rank", "score"],
-          "properties": {"rank": {"type": "integer"}, "score": {"type": "number"}}}}}}
+          "properties": {"rank": {"type": "integer"}, "score": {"type": "number"}}}},
+        "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
       """.formatted(NULLABLE_STRING);
 
   static final String SEARCH_OUTPUT = """
@@ -484,7 +491,8 @@ final class McpTools {
           "properties": {"checked": {"type": "boolean"}, "changedFiles": {"type": "integer"},
             "refreshedFiles": {"type": "integer"}, "skippedBecauseLocked": {"type": "boolean"}}},
         "semanticCoverage": %s, "tookMs": {"type": "integer"},
-        "hits": {"type": "array", "items": %s}}}
+        "hits": {"type": "array", "items": %s},
+        "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
       """.formatted(NULLABLE_STRING, NULLABLE_NUMBER, HIT);
 
   static final String STATUS_OUTPUT = """

@@ -68,12 +68,15 @@ final class Results {
    * @param semanticCoverage fraction of chunks with embeddings, when the mode uses them; else null
    * @param tookMs wall time of the search itself (after opening and refreshing)
    * @param modeReason why an automatic choice is lexical (no model, no embeddings yet), if it is
+   * @param notSearched literal mode: files not searched, by reason (binary, oversize, secret, ...;
+   *     sorted); empty when every file was searched, and in the other modes
    */
   record SearchResult(String query, String mode, boolean modeChosen, List<CliHit> hits,
       Freshness freshness, @Nullable Double semanticCoverage, long tookMs,
-      @Nullable String modeReason) {
+      @Nullable String modeReason, Map<String, Integer> notSearched) {
     SearchResult {
       hits = List.copyOf(hits);
+      notSearched = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(notSearched));
     }
   }
 

@@ -197,6 +197,46 @@ class SearchCommandTest {
   }
 
   @Test
+  void literalModeSearchesLongLinesAndLockFilesAndSaysWhatItDidNotSearch() throws Exception {
+    String line = "<td>" + "report cell ".repeat(12_000) + "UniqueTermDeepInside" + " tail";
+    cli.write("reports/report.html", "<html>\n" + line + "\n</html>\n");
+    cli.write("pnpm-lock.yaml", "lockfileVersion: '9.0'\n"
+        + "  resolution: {integrity: sha512-LockOnlyTerm}\n");
+    Files.write(repo.resolve("blob.bin"), "LockOnlyTerm\0\1".getBytes(StandardCharsets.UTF_8));
+    cli.write("big.txt", "LockOnlyTerm\n" + "y".repeat(2 * 1024 * 1024));
+    assertThat(cli.run("index").exit()).isZero();
+
+    Result r = cli.run("search", "uniquetermdeepinside", "--mode", "literal", "--json");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.json()).singleElement().satisfies(hit -> {
+      assertSchema(hit, "literal");
+      assertThat(hit.get("path").asText()).isEqualTo("reports/report.html");
+      assertThat(hit.get("line").asInt()).isEqualTo(2);
+      assertThat(hit.get("snippet").asText()).contains("UniqueTermDeepInside")
+          .hasSizeLessThanOrEqualTo(Hit.MAX_SNIPPET_CHARS);
+      assertThat(hit.get("notSearched").toString()).isEqualTo("{\"binary\":1,\"oversize\":1}");
+    });
+
+    Result lock = cli.run("search", "LockOnlyTerm", "--mode", "literal", "--json",
+        "--case-sensitive");
+    assertThat(lock.json()).extracting(h -> h.get("path").asText())
+        .containsExactly("pnpm-lock.yaml");
+    // Lock files stay out of ranked search.
+    assertThat(cli.run("search", "LockOnlyTerm", "--mode", "lexical", "--json").json()).isEmpty();
+
+    String note = "note: not searched: 2 files left out of the index (1 binary, 1 oversize); see"
+        + " docs/cli.md";
+    Result human = cli.run("search", "LockOnlyTerm", "--mode", "literal");
+    assertThat(human.out()).contains("pnpm-lock.yaml:2");
+    assertThat(human.err()).contains(note);
+    // No hit: NDJSON prints nothing on stdout, the note still goes to stderr.
+    Result none = cli.run("search", "nothing-like-this-anywhere", "--mode", "literal", "--json");
+    assertThat(none.exit()).isZero();
+    assertThat(none.out()).isEmpty();
+    assertThat(none.err()).contains(note);
+  }
+
+  @Test
   void literalModeHonoursCase() {
     assertThat(cli.run("search", "LONG.PARSE", "--mode", "literal", "--json").json()).hasSize(2);
     assertThat(cli.run("search", "LONG.PARSE", "--mode", "literal", "--json", "--case-sensitive")

@@ -2,8 +2,15 @@ package dev.prismindex.index;
 
 import dev.prismindex.internal.Utf8;
 import dev.prismindex.repository.RepositorySearchMatch;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,8 +20,14 @@ import org.jspecify.annotations.Nullable;
  * <ol>
  *   <li>{@link #path}: the path is canonical ({@link RelativePaths#requireCanonical}) and lies inside
  *       the repository root, compared segment-wise (a child named {@code ..foo} is inside; with a
- *       canonical path this check cannot fail, it is kept as defence in depth: UNTRUSTED "index
- *       reported a path outside the repository root");
+ *       canonical path this check cannot fail, it is kept as defence in depth), and it stays inside
+ *       the root on the file system too: walking its segments from the root with {@code lstat}, every
+ *       symbolic link met (a directory segment or the file itself) must resolve, by its real path,
+ *       inside the root's real path (UNTRUSTED "index reported a path outside the repository root"
+ *       otherwise, also for a link that cannot be resolved: dangling or a loop). A segment that does
+ *       not exist ends the walk (nothing below it can lead out). When the root itself does not exist
+ *       only the lexical check applies. Resolved directories are cached for the validator's search,
+ *       so a result costs one {@code lstat} per distinct directory and file;
  *   <li>{@link #match}: the path lies in the requested scope (UNTRUSTED "index reported a result
  *       outside the requested path scope"); the score is a finite number in [0, 1] (UNTRUSTED "index
  *       reported an invalid score"; {@code -0.0} is served as {@code 0.0}); the location is either
@@ -25,13 +38,21 @@ import org.jspecify.annotations.Nullable;
  *       result") and is cut to {@code maxSnippetBytes} UTF-8 bytes on a code-point boundary.
  * </ol>
  *
- * <p>Nothing touches the file system: a hit is served as untrusted text, no file is opened for it.
+ * <p>No file is opened for a hit (it is served as untrusted text); only the containment check reads
+ * file attributes and links.
  */
 final class HitValidator {
 
   private final Path root;
   private final @Nullable String scope;
   private final int maxSnippetBytes;
+  /** Root-relative directory -> its real location inside the root, or {@link #GONE}/{@link #OUT}. */
+  private final Map<String, Path> resolved = new HashMap<>();
+  private @Nullable Path realRoot;
+  private boolean rootChecked;
+
+  private static final Path GONE = Path.of("gone");
+  private static final Path OUT = Path.of("out");
 
   /**
    * @param root the composite's absolute, normalised root
@@ -47,10 +68,60 @@ final class HitValidator {
   /** Step 1: the hit's checked path (the key for de-duplication). */
   String path(IndexSearchHit hit) {
     String path = RelativePaths.requireCanonical(hit.path());
-    if (!RelativePaths.isInside(root, path)) {
+    if (!RelativePaths.isInside(root, path) || resolve(path) == OUT) {
       throw untrusted(IndexMessages.PATH_OUTSIDE_ROOT);
     }
     return path;
+  }
+
+  /**
+   * Where a canonical root-relative path lies on the file system: its real location (links resolved)
+   * when that is inside the root, {@link #GONE} when a segment does not exist (or the root does not),
+   * {@link #OUT} when a link leads outside the root or cannot be resolved.
+   */
+  private Path resolve(String path) {
+    if (!rootChecked) {
+      rootChecked = true;
+      try {
+        realRoot = root.toRealPath();
+      } catch (IOException e) {
+        realRoot = null;
+      }
+    }
+    Path real = realRoot;
+    if (real == null) {
+      return GONE;
+    }
+    int slash = path.lastIndexOf('/');
+    Path parent;
+    if (slash < 0) {
+      parent = real;
+    } else {
+      String dir = path.substring(0, slash);
+      parent = resolved.get(dir);
+      if (parent == null) {
+        parent = resolve(dir);
+        resolved.put(dir, parent);
+      }
+      if (parent == GONE || parent == OUT) {
+        return parent;
+      }
+    }
+    Path candidate = parent.resolve(path.substring(slash + 1));
+    try {
+      BasicFileAttributes a =
+          Files.readAttributes(candidate, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      if (!a.isSymbolicLink()) {
+        return candidate;
+      }
+      Path target = candidate.toRealPath();
+      return target.startsWith(real) ? target : OUT;
+    } catch (NoSuchFileException e) {
+      // Missing, or a dangling link (lstat succeeded, toRealPath did not).
+      return Files.isSymbolicLink(candidate) ? OUT : GONE;
+    } catch (IOException | SecurityException e) {
+      return OUT;
+    }
   }
 
   /** Step 2: checks the rest of a hit whose path passed {@link #path} and builds the match. */

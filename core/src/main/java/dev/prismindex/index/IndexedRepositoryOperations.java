@@ -107,7 +107,10 @@ import java.util.function.LongSupplier;
  *       with a backslash, or with a {@code .}, {@code ..} or empty segment (so also {@code ./a},
  *       {@code a//b} and a trailing {@code /}: stricter than the reference)</td></tr>
  *   <tr><td>UNTRUSTED</td><td>index reported a path outside the repository root</td><td>hit path not
- *       inside the root (defence in depth; unreachable for a canonical path)</td></tr>
+ *       inside the root lexically (defence in depth; unreachable for a canonical path), or
+ *       (<b>new</b>) leaving it on the file system: a symlinked directory segment or the file itself
+ *       a link whose real path is outside the root's real path, or a link that cannot be resolved
+ *       (see {@link HitValidator})</td></tr>
  *   <tr><td>UNTRUSTED</td><td>index reported a result outside the requested path scope</td><td>hit
  *       neither equal to the scope nor below it</td></tr>
  *   <tr><td>UNTRUSTED</td><td>index reported an invalid score</td><td>score NaN, infinite, &lt; 0 or

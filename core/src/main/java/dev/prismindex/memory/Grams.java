@@ -16,8 +16,8 @@ import java.util.Locale;
  * <p><b>Grams.</b> A line of {@code L} folded units, followed by two pad units (LF, which no line
  * contains), yields the {@code L} trigrams that start at each unit. Every substring of the line, of
  * any length, is therefore a prefix of some indexed trigram: queries of three or more units look up
- * their trigrams exactly, shorter ones look up a key range. Lines the scanner skips (longer than
- * {@code maxLineBytes}) are not indexed, since they never match.
+ * their trigrams exactly, shorter ones look up a key range. Every line is indexed, however long,
+ * since the scanner searches every line.
  *
  * <p>Lines are split with the scanner's rules: pure-ASCII content is split here (LF, a CR before LF
  * or at the end is not part of the line); any other content goes through
@@ -28,12 +28,7 @@ final class Grams {
 
   static final char PAD = '\n';
 
-  private final int maxLineBytes;
   private final LongHashSet set = new LongHashSet(4096);
-
-  Grams(int maxLineBytes) {
-    this.maxLineBytes = maxLineBytes;
-  }
 
   /** The distinct gram keys of a file's content. */
   long[] content(byte[] content) {
@@ -41,10 +36,8 @@ final class Grams {
     if (isAscii(content)) {
       asciiLines(content);
     } else {
-      LiteralPattern.forEachLine(content, maxLineBytes, (line, text, bytes) -> {
-        if (text != null) {
-          addFolded(text.toLowerCase(Locale.ROOT));
-        }
+      LiteralPattern.forEachLine(content, (line, text, bytes) -> {
+        addFolded(text.toLowerCase(Locale.ROOT));
         return true;
       });
     }
@@ -70,7 +63,7 @@ final class Grams {
       if (end > start && content[end - 1] == '\r') { // before the LF, or at the very end
         end--;
       }
-      if (end - start <= maxLineBytes && end > start) {
+      if (end > start) {
         int c0 = lower(content[start]);
         int c1 = start + 1 < end ? lower(content[start + 1]) : PAD;
         for (int i = start; i < end; i++) {

@@ -202,8 +202,11 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
     }
 
     /**
-     * Longer lines are never matched, as in the scanner (default 50 KiB, its {@code maxLineBytes};
-     * at most 1 MiB). Set it to the scanner's value so that both give the same answers.
+     * The most UTF-8 bytes of a line a hit's snippet holds, as in the scanner (default 50 KiB, its
+     * {@code maxLineBytes}; at most 1 MiB): every line is searched however long, and a longer
+     * matching line is served as {@link dev.prismindex.repository.LiteralPattern#window} around
+     * the match; semantic hits never pick a longer line. Set it to the scanner's value so that both
+     * give the same snippets.
      *
      * @throws IllegalArgumentException outside 1..1 MiB
      */
@@ -543,7 +546,7 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
     }
     if (!added.isEmpty()) {
       added.sort(Comparator.comparing(SegmentWriter.NewDoc::path));
-      next.add(SegmentView.allLive(SegmentWriter.write(added, maxLineBytes, embedder)));
+      next.add(SegmentView.allLive(SegmentWriter.write(added, embedder)));
     }
     return new Snapshot(mergeIfNeeded(next, counts));
   }

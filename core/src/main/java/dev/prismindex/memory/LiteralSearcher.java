@@ -70,9 +70,9 @@ final class LiteralSearcher {
         continue;
       }
       Optional<LiteralPattern.LineMatch> match =
-          verify(pattern, prefilter, walk.segment(), walk.doc, maxLineBytes);
+          verify(pattern, prefilter, walk.segment(), walk.doc);
       if (match.isPresent()) {
-        hits.add(contentHit(walk.path, SCORE_CONTENT_AND_PATH, match.get()));
+        hits.add(contentHit(walk.path, SCORE_CONTENT_AND_PATH, match.get(), maxLineBytes));
         int[] found = tierA[walk.view];
         if (found == null) {
           found = tierA[walk.view] = new int[8];
@@ -88,9 +88,9 @@ final class LiteralSearcher {
         continue; // a path match: tier A if the content matched, otherwise not a content hit
       }
       Optional<LiteralPattern.LineMatch> match =
-          verify(pattern, prefilter, walk.segment(), walk.doc, maxLineBytes);
+          verify(pattern, prefilter, walk.segment(), walk.doc);
       if (match.isPresent()) {
-        hits.add(contentHit(walk.path, SCORE_CONTENT, match.get()));
+        hits.add(contentHit(walk.path, SCORE_CONTENT, match.get(), maxLineBytes));
       }
     }
     walk = new Walk(views, paths, signal);
@@ -116,12 +116,12 @@ final class LiteralSearcher {
    * query, a byte scan first rejects content that cannot match, without decoding any line.
    */
   private static Optional<LiteralPattern.LineMatch> verify(LiteralPattern pattern,
-      @Nullable Prefilter prefilter, Segment segment, int doc, int maxLineBytes) {
+      @Nullable Prefilter prefilter, Segment segment, int doc) {
     byte[] content = segment.content(doc);
     if (prefilter != null && segment.isAscii(doc) && !prefilter.occursIn(content)) {
       return Optional.empty();
     }
-    return pattern.firstMatch(content, maxLineBytes);
+    return pattern.firstMatch(content);
   }
 
   /**
@@ -224,10 +224,12 @@ final class LiteralSearcher {
     }
   }
 
+  /** A content hit; a line over {@code maxLineBytes} is served as its window around the match. */
   private static IndexSearchHit contentHit(String path, double score,
-      LiteralPattern.LineMatch match) {
-    return new IndexSearchHit(path, score, match.text(), match.line(), match.line(),
-        match.column());
+      LiteralPattern.LineMatch match, int maxLineBytes) {
+    return new IndexSearchHit(path, score,
+        LiteralPattern.window(match.text(), match.column(), maxLineBytes), match.line(),
+        match.line(), match.column());
   }
 
   static void checkAbort(AbortSignal signal) {

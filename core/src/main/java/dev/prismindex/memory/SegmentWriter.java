@@ -40,7 +40,7 @@ final class SegmentWriter {
    * files is spread over the common fork-join pool, in chunks; postings are then assembled in
    * document order on the calling thread, so the result does not depend on scheduling.
    */
-  static Segment write(List<NewDoc> docs, int maxLineBytes, @Nullable Embedder embedder) {
+  static Segment write(List<NewDoc> docs, @Nullable Embedder embedder) {
     int n = docs.size();
     int pathBytes = 0;
     for (NewDoc doc : docs) {
@@ -49,7 +49,7 @@ final class SegmentWriter {
     long[][] contentKeys = new long[n][];
     long[][] pathKeys = new long[n][];
     forEachChunk(n, GRAM_CHUNK, (from, to) -> {
-      Grams grams = new Grams(maxLineBytes);
+      Grams grams = new Grams();
       for (int i = from; i < to; i++) {
         contentKeys[i] = grams.content(docs.get(i).content());
         pathKeys[i] = grams.path(docs.get(i).path());

@@ -22,15 +22,19 @@ import org.slf4j.LoggerFactory;
  * <p>Per file: the abort signal and deadline are checked; the file counts as scanned; it is opened
  * without following a link; a file larger than {@code maxFileBytes} is skipped as oversize (equal is
  * allowed); a NUL byte in the first 8 192 bytes skips it as binary; otherwise it is read in 64 KiB
- * chunks and split into lines by {@link LineSplitter}. Before each chunk an exhausted scan budget
- * stops the search ({@link TruncationReason#SCAN}). Every line (also an overlong, skipped one) is
- * charged to the budget; a line that drives it negative stops the search unmatched. Non-skipped
- * lines feed the after-context of earlier matches, are matched, and enter the before-context ring.
+ * chunks and split into lines by {@link LineSplitter}, every line searched however long (a line is
+ * at most the file, so {@code maxFileBytes} bounds the buffer). Before each chunk an exhausted scan
+ * budget stops the search ({@link TruncationReason#SCAN}). Every line is charged to the budget; a
+ * line that drives it negative stops the search unmatched. Lines feed the after-context of earlier
+ * matches, are matched, and enter the before-context ring. What a result holds of a line is bounded
+ * by {@code maxLineBytes}: a longer matching line is reported as {@link LiteralPattern#window}
+ * around the match (its column stays the column in the whole line), a longer context line as its
+ * first {@code maxLineBytes} bytes.
  * A match found when {@code maxMatches} matches are already held stops the search with {@link
  * TruncationReason#MATCHES}: that is only reported when a further match really exists.
  *
- * <p>A file that cannot be opened or read is counted in {@code scannedFiles} and otherwise skipped
- * (logged at debug level); matches already found in it are kept.
+ * <p>A file that cannot be opened or read is counted in {@code scannedFiles} and as unreadable, and
+ * otherwise skipped (logged at debug level); matches already found in it are kept.
  */
 final class FileScanner {
 
@@ -51,6 +55,7 @@ final class FileScanner {
   private long scannedFiles;
   private long skippedBinary;
   private long skippedOversize;
+  private long skippedUnreadable;
   private @Nullable TruncationReason stoppedBy;
 
   /** A match whose after-context may still grow. */
@@ -104,6 +109,7 @@ final class FileScanner {
       }
       scanContent(path, channel);
     } catch (IOException e) {
+      skippedUnreadable++;
       LOG.debug("skipping unreadable file {}: {}", path, e.toString());
     }
     return stoppedBy == null;
@@ -120,7 +126,7 @@ final class FileScanner {
       }
     }
     FileLines lines = new FileLines(path);
-    LineSplitter splitter = new LineSplitter(limits.maxLineBytes(), lines);
+    LineSplitter splitter = new LineSplitter(LineSplitter.UNBOUNDED, lines);
     while (filled > 0) {
       if (scanRemaining <= 0) {
         stoppedBy = TruncationReason.SCAN;
@@ -168,9 +174,11 @@ final class FileScanner {
       if (text == null) {
         return true;
       }
+      int maxText = limits.maxLineBytes();
+      String shown = context == 0 ? text : LiteralPattern.window(text, 0, maxText);
       for (Iterator<PendingMatch> it = needAfter.iterator(); it.hasNext(); ) {
         PendingMatch pending = it.next();
-        pending.after.add(text);
+        pending.after.add(shown);
         if (pending.after.size() >= context) {
           it.remove();
         }
@@ -181,7 +189,8 @@ final class FileScanner {
           stoppedBy = TruncationReason.MATCHES;
           return false;
         }
-        PendingMatch match = new PendingMatch(path, line, column, text, List.copyOf(recent));
+        PendingMatch match = new PendingMatch(path, line, column,
+            LiteralPattern.window(text, column, maxText), List.copyOf(recent));
         matches.add(match);
         if (context > 0) {
           needAfter.add(match);
@@ -191,7 +200,7 @@ final class FileScanner {
         if (recent.size() == context) {
           recent.removeFirst();
         }
-        recent.addLast(text);
+        recent.addLast(shown);
       }
       return true;
     }
@@ -224,5 +233,9 @@ final class FileScanner {
 
   long skippedOversize() {
     return skippedOversize;
+  }
+
+  long skippedUnreadable() {
+    return skippedUnreadable;
   }
 }

@@ -11,14 +11,20 @@ import java.util.Arrays;
  * without LF is a line; a trailing LF does not start an extra empty line; empty input has no lines.
  * Line numbers are 1-based. A line whose length (without its terminator) exceeds
  * {@code maxLineBytes} is reported with {@code null} text and still numbered; other lines are
- * decoded as UTF-8 with malformed sequences replaced by U+FFFD ({@link Utf8Decoder}).
+ * decoded as UTF-8 with malformed sequences replaced by U+FFFD ({@link Utf8Decoder}). With
+ * {@link #UNBOUNDED} no line is skipped.
  *
- * <p>Memory is bounded by {@code maxLineBytes}: an overlong line is counted, not buffered.
+ * <p>Memory is bounded by {@code maxLineBytes}: an overlong line is counted, not buffered. With
+ * {@link #UNBOUNDED} the longest line is buffered, so the caller bounds its input (the scanner
+ * reads at most {@code maxFileBytes} of a file).
  */
 final class LineSplitter {
 
   private static final byte LF = 0x0A;
   private static final byte CR = 0x0D;
+
+  /** No line is skipped (the buffer grows up to the longest line of the input). */
+  static final int UNBOUNDED = Integer.MAX_VALUE - 16;
 
   private final int maxLineBytes;
   private final LiteralPattern.LineVisitor visitor;

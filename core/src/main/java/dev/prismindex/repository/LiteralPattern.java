@@ -21,9 +21,11 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Lines.</b> {@link #forEachLine} splits bytes on LF only; a CR right before an LF, and a CR at
  * the very end of the content, are not part of the line (the reference keeps that final CR; we treat
  * it like the CR of CRLF); any other CR is content. A trailing LF does not create an extra empty
- * line; empty content has no lines. Lines are numbered from 1. A line longer than
- * {@code maxLineBytes} UTF-8 bytes (terminator excluded) is skipped: it is numbered and reported
- * with {@code null} text, but never matched. Line bytes are decoded as UTF-8 with each maximal
+ * line; empty content has no lines. Lines are numbered from 1. The literal scanner searches every
+ * line, however long ({@link #forEachLine(byte[], LineVisitor)}); only the text it reports of a
+ * long line is bounded ({@link #window}). The older {@link #forEachLine(byte[], int, LineVisitor)}
+ * skips a line longer than {@code maxLineBytes} UTF-8 bytes (terminator excluded): it is numbered
+ * and reported with {@code null} text, but never matched. Line bytes are decoded as UTF-8 with each maximal
  * malformed subsequence replaced by U+FFFD (the WHATWG rule JavaScript uses); a byte-order mark is
  * kept as U+FEFF.
  *
@@ -145,7 +147,78 @@ public final class LiteralPattern {
 
   /**
    * Splits {@code content} into lines with the scanner's rules (see the class documentation) and
-   * passes each to {@code visitor} until it returns {@code false}.
+   * passes each, whatever its length, to {@code visitor} (the text is never {@code null}) until it
+   * returns {@code false}. This is how the literal scanner reads a file.
+   */
+  public static void forEachLine(byte[] content, LineVisitor visitor) {
+    Objects.requireNonNull(content, "content");
+    Objects.requireNonNull(visitor, "visitor");
+    LineSplitter splitter = new LineSplitter(LineSplitter.UNBOUNDED, visitor);
+    if (splitter.feed(content, 0, content.length)) {
+      splitter.finish();
+    }
+  }
+
+  /**
+   * The first line of {@code content} that matches, searching every line however long (as the
+   * scanner does); empty when no line matches. The match's text is the whole line.
+   */
+  public Optional<LineMatch> firstMatch(byte[] content) {
+    LineMatch[] found = new LineMatch[1];
+    forEachLine(content, (line, text, bytes) -> {
+      int column = column(text);
+      if (column > 0) {
+        found[0] = new LineMatch(line, column, text);
+        return false;
+      }
+      return true;
+    });
+    return Optional.ofNullable(found[0]);
+  }
+
+  /**
+   * The UTF-16 index in {@code line} at which {@link #window} starts: 0 when the line is at most
+   * {@code maxBytes} UTF-8 bytes long, else {@code maxBytes / 4} units before the match (never
+   * before 0, never inside a surrogate pair).
+   *
+   * @param column the 1-based column of the match in {@code line}
+   */
+  public static int windowStart(String line, int column, int maxBytes) {
+    if (fits(line, maxBytes)) {
+      return 0;
+    }
+    int start = Math.max(0, Math.min(line.length(), column - 1 - maxBytes / 4));
+    if (start > 0 && Character.isLowSurrogate(line.charAt(start))
+        && Character.isHighSurrogate(line.charAt(start - 1))) {
+      start--;
+    }
+    return start;
+  }
+
+  private static boolean fits(String line, int maxBytes) {
+    // A UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair: 4 for 2 units).
+    return (long) line.length() * 3 <= maxBytes || Utf8.byteLength(line) <= maxBytes;
+  }
+
+  /**
+   * The text a result reports for a matching line: the whole line when it is at most
+   * {@code maxBytes} UTF-8 bytes long; else the part of it from {@link #windowStart} cut to
+   * {@code maxBytes} bytes on a code-point boundary (the match begins inside it whenever
+   * {@code maxBytes} is at least 32). The match's column stays the column in the whole line.
+   *
+   * @param column the 1-based column of the match in {@code line} (0: cut from the start)
+   */
+  public static String window(String line, int column, int maxBytes) {
+    int start = windowStart(line, column, maxBytes);
+    if (start == 0 && fits(line, maxBytes)) {
+      return line;
+    }
+    return Utf8.truncateToBytes(line.substring(start), maxBytes);
+  }
+
+  /**
+   * Splits {@code content} into lines with the scanner's rules (see the class documentation) and
+   * passes each to {@code visitor} until it returns {@code false}, skipping long lines.
    *
    * @param maxLineBytes longer lines are skipped (1..1 048 576)
    * @throws IllegalArgumentException when {@code maxLineBytes} is outside 1..1 048 576
@@ -163,7 +236,7 @@ public final class LiteralPattern {
 
   /**
    * The first line of {@code content} that matches, with the scanner's line rules and this
-   * pattern's matching; empty when no line matches.
+   * pattern's matching, skipping lines over {@code maxLineBytes}; empty when no line matches.
    *
    * @param maxLineBytes longer lines are skipped (1..1 048 576)
    * @throws IllegalArgumentException when {@code maxLineBytes} is outside 1..1 048 576

@@ -110,6 +110,6 @@ final class LiteralSearch {
       @Nullable TruncationReason truncatedBy, FileScanner scanner, long scannedEntries) {
     return new RepositorySearchResult(matches, truncatedBy, scanner.scannedBytes(),
         scanner.scannedFiles(), scannedEntries, scanner.skippedBinary(), scanner.skippedOversize(),
-        null);
+        scanner.skippedUnreadable(), null);
   }
 }

@@ -20,7 +20,9 @@ import org.jspecify.annotations.Nullable;
  * @param maxFileBytes larger files are skipped as oversize (default 8 MiB, hard 64 MiB)
  * @param maxMatches matches a search may return (default 1 000, hard 10 000)
  * @param maxPatternBytes UTF-8 bytes of a query or glob pattern (default 512, hard 4 096)
- * @param maxLineBytes longer lines are skipped (default 50 KiB, hard 1 MiB)
+ * @param maxLineBytes the most UTF-8 bytes of a line a result holds (default 50 KiB, hard 1 MiB):
+ *     every line is searched however long; a longer matching line is reported as a window around
+ *     the match ({@link LiteralPattern#window}), a longer context line as its first bytes
  * @param maxContextLines context lines before and after a match (default 5, hard 20; zero allowed)
  * @param maxTimeMs wall-clock budget of one operation (default 30 000, hard 300 000)
  * @param exclude base names never entered (default {@code .git}, {@code node_modules}, {@code dist}); a

@@ -19,6 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param scannedEntries entries the walk visited (the whole bounded enumeration)
  * @param filesSkippedBinary files skipped because a NUL byte was found
  * @param filesSkippedOversize files skipped because they exceed {@code maxFileBytes}
+ * @param filesSkippedUnreadable files skipped because they could not be opened or read (also a file
+ *     swapped for a link after the walk, which is never followed)
  * @param indexed what the index attested, for index results; {@code null} for literal results
  */
 public record RepositorySearchResult(
@@ -29,10 +31,20 @@ public record RepositorySearchResult(
     long scannedEntries,
     long filesSkippedBinary,
     long filesSkippedOversize,
+    long filesSkippedUnreadable,
     @Nullable IndexAttestation indexed) {
 
   public RepositorySearchResult {
     matches = List.copyOf(matches);
+  }
+
+  /** A result without unreadable files (index results, and callers that do not count them). */
+  public RepositorySearchResult(List<RepositorySearchMatch> matches,
+      @Nullable TruncationReason truncatedBy, long scannedBytes, long scannedFiles,
+      long scannedEntries, long filesSkippedBinary, long filesSkippedOversize,
+      @Nullable IndexAttestation indexed) {
+    this(matches, truncatedBy, scannedBytes, scannedFiles, scannedEntries, filesSkippedBinary,
+        filesSkippedOversize, 0, indexed);
   }
 
   /** Whether the result stopped early ({@link #truncatedBy()} is set). */

@@ -109,6 +109,7 @@ final class SearchRendering {
     meta.put("scannedEntries", result.scannedEntries());
     meta.put("filesSkippedBinary", result.filesSkippedBinary());
     meta.put("filesSkippedOversize", result.filesSkippedOversize());
+    meta.put("filesSkippedUnreadable", result.filesSkippedUnreadable());
     IndexAttestation indexed = result.indexed();
     if (indexed != null) {
       meta.put("untrusted_index", result.untrustedIndex());

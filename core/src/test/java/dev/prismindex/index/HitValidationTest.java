@@ -6,13 +6,20 @@ import static dev.prismindex.index.IndexTestSupport.indexed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.internal.Utf8;
+import dev.prismindex.repository.RepositorySearchRequest;
+import dev.prismindex.repository.SearchMode;
 import dev.prismindex.repository.RepositorySearchMatch;
 import dev.prismindex.repository.RepositorySearchResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -66,6 +73,42 @@ class HitValidationTest {
   @Test
   void oneBadHitFailsTheWholeQuery() {
     assertUntrusted("index reported a path outside the repository", hit("ok.txt"), hit("../escape"));
+  }
+
+  // --- containment on the file system (contract weakness 5: not only lexical checks)
+
+  @Test
+  void hitsWhosePathLeavesTheRootThroughASymlinkAreUntrusted(@TempDir Path tmp) throws IOException {
+    Path root = Files.createDirectories(tmp.resolve("repo"));
+    Path outside = Files.createDirectories(tmp.resolve("outside"));
+    Files.writeString(outside.resolve("secret.txt"), "secret");
+    Files.createDirectories(root.resolve("src/inner"));
+    Files.writeString(root.resolve("src/inner/a.txt"), "a");
+    Files.createSymbolicLink(root.resolve("src/escape"), outside);
+    Files.createSymbolicLink(root.resolve("src/leak.txt"), outside.resolve("secret.txt"));
+    Files.createSymbolicLink(root.resolve("src/dangling.txt"), outside.resolve("none.txt"));
+    Files.createSymbolicLink(root.resolve("alias"), root.resolve("src/inner"));
+    Files.createSymbolicLink(root.resolve("self.txt"), root.resolve("src/inner/a.txt"));
+    IndexedRepositoryOperations ops = IndexedRepositoryOperations.create(root,
+        IndexedRepositoryOptions.builder(backend, new FakeFallback())
+            .allowedModes(EnumSet.allOf(SearchMode.class)).build());
+
+    for (String path : List.of("src/escape/secret.txt", "src/escape", "src/leak.txt",
+        "src/dangling.txt", "src/escape/missing/deeper.txt")) {
+      backend.hits(hit("src/inner/a.txt"), hit(path));
+      assertIndexError(() -> ops.search(RepositorySearchRequest.builder(root, "q")
+              .mode(SearchMode.INDEXED_LITERAL).build()),
+          IndexErrorCode.ERR_PRISM_INDEX_UNTRUSTED,
+          "index reported a path outside the repository root");
+    }
+    // Links that stay inside the root, and paths that no longer exist, are served.
+    backend.hits(hit("src/inner/a.txt"), hit("alias/a.txt"), hit("self.txt"),
+        hit("gone/x.txt"), hit("src/inner/gone.txt"));
+    assertThat(ops.search(RepositorySearchRequest.builder(root, "q")
+            .mode(SearchMode.INDEXED_LITERAL).build()).matches())
+        .extracting(RepositorySearchMatch::path)
+        .containsExactly("src/inner/a.txt", "alias/a.txt", "self.txt", "gone/x.txt",
+            "src/inner/gone.txt");
   }
 
   // --- scope

@@ -148,6 +148,35 @@ class LiteralPatternTest {
   }
 
   @Test
+  void uncappedSplittingSearchesALineOfTwoMegabytes() {
+    String line = "ü€😀".repeat(250_000) + "needle"; // 2 250 006 bytes
+    byte[] content = ("a\n" + line + "\nb").getBytes(StandardCharsets.UTF_8);
+    LiteralPattern p = LiteralPattern.compile("NEEDLE", false, 512);
+    assertThat(p.firstMatch(content)).contains(
+        new LiteralPattern.LineMatch(2, 1_000_001, line));
+    List<Long> sizes = new ArrayList<>();
+    LiteralPattern.forEachLine(content, (n, text, bytes) -> sizes.add(bytes));
+    assertThat(sizes).containsExactly(1L, 2_250_006L, 1L);
+  }
+
+  @Test
+  void windowsAreBoundedInBytesAndHoldTheMatch() {
+    String shortLine = "ü".repeat(10); // 20 bytes
+    assertThat(LiteralPattern.window(shortLine, 5, 20)).isSameAs(shortLine);
+    assertThat(LiteralPattern.windowStart(shortLine, 5, 20)).isZero();
+    String line = "😀".repeat(100) + "needle" + "é".repeat(100);
+    int column = 201;
+    int start = LiteralPattern.windowStart(line, column, 64);
+    String window = LiteralPattern.window(line, column, 64);
+    assertThat(start).isEqualTo(184); // 200 - 64 / 4, on a surrogate pair boundary
+    assertThat(window).startsWith("😀".repeat(8) + "needle").isEqualTo(line.substring(start,
+        start + window.length()));
+    assertThat(window.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(64);
+    // Column 0 (a context line): the first bytes.
+    assertThat(LiteralPattern.window(line, 0, 9)).isEqualTo("😀😀");
+  }
+
+  @Test
   void firstMatchReturnsTheFirstMatchingLine() {
     LiteralPattern p = LiteralPattern.compile("b", true, 512);
     byte[] content = "a\nxxb b\nb\n".getBytes(StandardCharsets.UTF_8);

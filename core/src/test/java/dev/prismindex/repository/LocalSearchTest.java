@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.prismindex.internal.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -129,16 +130,32 @@ class LocalSearchTest {
   }
 
   @Test
-  void overlongLinesAreChargedButNeitherMatchedNorContext() {
-    RepositoryOperations small = ops(RepositoryLimits.builder().maxLineBytes(10));
-    tree.file("f.txt", "before\nneedle-too-long-line\nnear\nneedle\nafter1\n0123456789x\nafter2\n");
+  void longLinesAreSearchedAndReportedAsBoundedWindows() {
+    RepositoryOperations small = ops(RepositoryLimits.builder().maxLineBytes(40));
+    String longContext = "0123456789".repeat(6);
+    tree.file("f.txt", "before\n" + "x".repeat(100) + "needle-in-a-long-line" + "y".repeat(100)
+        + "\nnear\nneedle\nafter1\n" + longContext + "\nafter2\n");
     RepositorySearchResult result = small.search(query("needle").context(2).build());
-    assertThat(result.matches()).hasSize(1);
-    RepositorySearchMatch match = result.matches().get(0);
-    assertThat(match.line()).isEqualTo(4);
-    assertThat(match.before()).containsExactly("before", "near");
-    assertThat(match.after()).containsExactly("after1", "after2");
-    assertThat(result.scannedBytes()).isEqualTo(6 + 20 + 4 + 6 + 6 + 11 + 6);
+    assertThat(where(result)).containsExactly("f.txt:2:101", "f.txt:4:1");
+    RepositorySearchMatch longMatch = result.matches().get(0);
+    // 40 / 4 = 10 units before the match, then cut to 40 bytes; the column is the whole line's.
+    assertThat(longMatch.text()).isEqualTo("x".repeat(10) + "needle-in-a-long-line" + "y".repeat(9));
+    RepositorySearchMatch match = result.matches().get(1);
+    assertThat(match.before()).containsExactly("x".repeat(40), "near");
+    assertThat(match.after()).containsExactly("after1", longContext.substring(0, 40));
+    assertThat(result.scannedBytes()).isEqualTo(6 + 221 + 4 + 6 + 6 + 60 + 6);
+  }
+
+  @Test
+  void aTermDeepInsideA144KilobyteLineIsFound() {
+    String line = "<td>" + "report cell ".repeat(12_000) + "UniqueTermDeepInside" + " tail".repeat(10);
+    tree.file("report.html", "<html>\n" + line + "\n</html>\n");
+    RepositorySearchResult result = search("uniquetermdeepinside");
+    int column = line.indexOf("UniqueTermDeepInside") + 1;
+    assertThat(where(result)).containsExactly("report.html:2:" + column);
+    String text = result.matches().get(0).text();
+    assertThat(text).contains("UniqueTermDeepInside");
+    assertThat(Utf8.byteLength(text)).isLessThanOrEqualTo(RepositoryLimits.DEFAULT_MAX_SEARCH_LINE_BYTES);
   }
 
   @Test
@@ -203,6 +220,7 @@ class LocalSearchTest {
     RepositorySearchResult result = search("needle");
     assertThat(where(result)).containsExactly("a.txt:1:1");
     assertThat(result.scannedFiles()).isEqualTo(2);
+    assertThat(result.filesSkippedUnreadable()).isEqualTo(1);
     assertThat(result.truncated()).isFalse();
   }
 
@@ -224,6 +242,7 @@ class LocalSearchTest {
     assertThat(where(result)).containsExactly("a.txt:1:1");
     assertThat(result.scannedFiles()).isEqualTo(2);
     assertThat(result.scannedEntries()).isEqualTo(2);
+    assertThat(result.filesSkippedUnreadable()).isEqualTo(1);
     assertThat(result.truncated()).isFalse();
   }
 

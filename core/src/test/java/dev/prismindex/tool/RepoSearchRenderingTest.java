@@ -264,7 +264,7 @@ class RepoSearchRenderingTest {
     assertThat(MAPPER.writeValueAsString(metadata)).isEqualTo(
         "{\"outputMode\":\"content\",\"truncated\":false,\"truncatedBy\":null,\"matchCount\":1,"
         + "\"scannedBytes\":120,\"scannedFiles\":3,\"scannedEntries\":7,"
-        + "\"filesSkippedBinary\":1,\"filesSkippedOversize\":2,"
+        + "\"filesSkippedBinary\":1,\"filesSkippedOversize\":2,\"filesSkippedUnreadable\":0,"
         + "\"matches\":[{\"path\":\"src/a.ts\",\"line\":3,\"endLine\":4,\"column\":5,"
         + "\"text\":\"raw\\ntext\",\"before\":[\"b\"],\"after\":[\"c\"]}]}");
     assertThat(metadata.has("fileCount")).isFalse();

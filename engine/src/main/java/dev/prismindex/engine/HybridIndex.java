@@ -271,14 +271,14 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       String revision = walk.gitHead() != null ? walk.gitHead() : manifestDigest(indexer.manifest());
       boolean force = refresh.fullRebuild();
       int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
-      return new Outcome(indexer, revision, force, seen, started, droppedVectors);
+      return new Outcome(indexer, revision, force, seen, started, droppedVectors, true);
     });
   }
 
   /**
    * Estimates, from a walk and stat calls only, how many files changed since the last commit. Files
-   * the index does not have are sniffed (first 8 KiB) so binary files are not reported as added;
-   * files skipped for other content reasons (minified) may be reported as added.
+   * the index does not have are sniffed (first 8 KiB) so binary files are not reported as added
+   * (minified files are indexed, for literal search only, so they are not reported either).
    */
   public Staleness staleness() throws IOException {
     long started = System.nanoTime();
@@ -351,8 +351,12 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     return indexer;
   }
 
+  /**
+   * @param walked whether the run walked the whole repository (its skip counts are complete and
+   *     replace {@link Schema#META_SKIPPED}; a seam update keeps the previous ones)
+   */
   private record Outcome(Indexer indexer, String revision, boolean force, int filesSeen,
-      long startedNanos, boolean droppedVectors) {}
+      long startedNanos, boolean droppedVectors, boolean walked) {}
 
   /**
    * What a write job sees of the run: the semantic availability before it, the embedding-cache
@@ -410,15 +414,20 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
           run = new RunContext(before, reuse, spool, wipe);
           outcome = job.run(writer, run);
           Indexer.Counters c = outcome.indexer().counters();
+          String skipped = outcome.walked() ? skippedMeta(c.skipped())
+              : previous.getOrDefault(Schema.META_SKIPPED, "");
           commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
-              || !outcome.revision().equals(previous.get(Schema.META_REVISION));
+              || !outcome.revision().equals(previous.get(Schema.META_REVISION))
+              || (outcome.walked() && !skipped.equals(previous.get(Schema.META_SKIPPED)));
           now = options.clock().millis();
           if (commit) {
             progress.phase(Phase.COMMITTING);
             try (DirectoryReader nrt = DirectoryReader.open(writer)) {
               stats = VectorCatalog.stats(nrt);
             }
-            writer.setLiveCommitData(metadata(outcome, now, stats, previous).entrySet(), true);
+            Map<String, String> meta = metadata(outcome, now, stats, previous);
+            meta.put(Schema.META_SKIPPED, skipped);
+            writer.setLiveCommitData(meta.entrySet(), true);
             writer.commit();
             store.refreshSearcher();
             if (wipe) {
@@ -581,6 +590,44 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     data.put(Schema.META_CHUNKS_EMBEDDED, Long.toString(Math.min(chunks, stats.chunksEmbedded())));
     data.put(Schema.META_VECTORS, Long.toString(stats.vectors()));
     return data;
+  }
+
+  /** {@link Schema#META_SKIPPED}'s value: {@code binary=2,secret=1}, reasons sorted. */
+  static String skippedMeta(Map<SkipReason, Integer> skipped) {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<String, Integer> e : notSearched(skipped).entrySet()) {
+      sb.append(sb.length() == 0 ? "" : ",").append(e.getKey()).append('=').append(e.getValue());
+    }
+    return sb.toString();
+  }
+
+  private static Map<String, Integer> notSearched(Map<SkipReason, Integer> skipped) {
+    Map<String, Integer> out = new TreeMap<>();
+    skipped.forEach((reason, n) -> {
+      if (n > 0 && !FileRules.literalOnly(reason)) {
+        out.put(reason.name().toLowerCase(Locale.ROOT), n);
+      }
+    });
+    return out;
+  }
+
+  /** Parses {@link #skippedMeta}; unknown or malformed parts are ignored. */
+  static Map<String, Integer> parseSkipped(@Nullable String meta) {
+    Map<String, Integer> out = new TreeMap<>();
+    if (meta == null || meta.isEmpty()) {
+      return out;
+    }
+    for (String part : meta.split(",")) {
+      int eq = part.indexOf('=');
+      try {
+        if (eq > 0) {
+          out.merge(part.substring(0, eq), Integer.parseInt(part.substring(eq + 1)), Integer::sum);
+        }
+      } catch (NumberFormatException e) {
+        // ignore
+      }
+    }
+    return out;
   }
 
   /** {@code manifest:} plus BLAKE3 over the sorted {@code path NUL hash LF} lines. */
@@ -868,6 +915,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   /**
    * Exact literal matches with the literal scanner's semantics (every matching line, path order).
    * Used by the seam (first match per file) and by tests comparing with the scanner.
+   * {@link LiteralResult#notSearched()} holds the files the commit's walking run left out of the
+   * index (binary, oversize, secret, glob, not regular, unreadable: for the whole repository,
+   * whatever the scope) plus candidates unreadable as text now.
    */
   public LiteralResult literalSearch(String query, boolean caseSensitive, @Nullable String scope,
       int maxMatches, boolean onePerFile, AbortSignal signal) throws IOException {
@@ -875,7 +925,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     String s = SearchOpts.normaliseScope(scope);
     return store.withSearcher(
         searcher -> literal.search(searcher, query, caseSensitive, s, maxMatches, onePerFile,
-            signal),
+            signal).plusNotSearched(parseSkipped(commitData(searcher).get(Schema.META_SKIPPED))),
         new LiteralResult(List.of(), false));
   }
 
@@ -933,7 +983,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     write(progress, true, new LinkedHashSet<>(upserts), false, (writer, run) -> {
       Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress);
       indexer.runPaths(insideRoot(upserts, deletes), deletes, options.threads());
-      return new Outcome(indexer, revision, false, upserts.size(), started, false);
+      return new Outcome(indexer, revision, false, upserts.size(), started, false, false);
     });
   }
 
@@ -958,7 +1008,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       indexer.runPaths(List.of(), paths, options.threads());
       String revision = store.commitData().get(Schema.META_REVISION);
       return new Outcome(indexer, revision == null ? manifestDigest(indexer.manifest()) : revision,
-          false, 0, started, false);
+          false, 0, started, false, false);
     });
   }
 

@@ -6,9 +6,15 @@ public enum SkipReason {
   OVERSIZE,
   /** A NUL byte in the first 8 KiB. */
   BINARY,
-  /** {@code *.min.js}, {@code *.min.css}, or a very long average line. */
+  /**
+   * {@code *.min.js}, {@code *.min.css}, or a very long average line. No longer a skip: such files
+   * are indexed for literal search only ({@link dev.prismindex.engine.walk.FileRules#literalOnly}).
+   */
   MINIFIED,
-  /** A lock file such as {@code package-lock.json} or {@code Cargo.lock}. */
+  /**
+   * A lock file such as {@code package-lock.json} or {@code Cargo.lock}. No longer a skip: such
+   * files are indexed for literal search only.
+   */
   LOCK_FILE,
   /** A file that looks like it holds secrets ({@code .env*}, {@code *.pem}, {@code id_rsa*}, ...). */
   SECRET,

@@ -4,12 +4,16 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.engine.search.LiteralMatch;
+import dev.prismindex.engine.search.LiteralResult;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
+import dev.prismindex.repository.AbortSignal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -175,7 +179,7 @@ class HybridIndexTest {
   }
 
   @Test
-  void hugeAndBinaryFilesAreSkipped() throws Exception {
+  void hugeAndBinaryFilesAreSkippedLockAndMinifiedFilesAreLiteralOnly() throws Exception {
     write(root, "big.txt", "needle\n" + "y".repeat(2 * 1024 * 1024));
     byte[] bin = "needle\0binary".getBytes(StandardCharsets.UTF_8);
     TestRepos.writeBytes(root, "bin.dat", bin);
@@ -187,11 +191,25 @@ class HybridIndexTest {
     write(root, "bundle.js", "var needle=1;" + "x=1;".repeat(40_000));
     try (HybridIndex index = TestRepos.open(root)) {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
-      assertThat(stats.skipped()).containsEntry(SkipReason.OVERSIZE, 1)
-          .containsEntry(SkipReason.BINARY, 1).containsEntry(SkipReason.LOCK_FILE, 1)
-          .containsEntry(SkipReason.SECRET, 1).containsEntry(SkipReason.MINIFIED, 2);
+      assertThat(stats.skipped()).containsOnly(Map.entry(SkipReason.OVERSIZE, 1),
+          Map.entry(SkipReason.BINARY, 1), Map.entry(SkipReason.SECRET, 1));
       assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
           .containsExactly("ok.txt");
+      // Lock files and minified files are searched by literal search only.
+      LiteralResult literal = index.literalSearch("needle", false, null, 10, true,
+          AbortSignal.create());
+      assertThat(literal.matches()).extracting(LiteralMatch::path)
+          .containsExactly("app.min.js", "bundle.js", "ok.txt", "package-lock.json");
+      assertThat(literal.notSearched())
+          .containsExactly(Map.entry("binary", 1), Map.entry("oversize", 1),
+              Map.entry("secret", 1));
+      assertThat(index.manifest().get("package-lock.json").chunks()).isZero();
+      assertThat(index.staleness().added()).isZero();
+      // A new binary file changes no document, but the run records the new count.
+      TestRepos.writeBytes(root, "bin2.dat", bin);
+      assertThat(index.refresh(RefreshOptions.INCREMENTAL).committed()).isTrue();
+      assertThat(index.literalSearch("needle", false, null, 10, true, AbortSignal.create())
+          .notSearched()).containsEntry("binary", 2);
     }
   }
 

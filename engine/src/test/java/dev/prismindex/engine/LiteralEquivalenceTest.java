@@ -4,12 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.search.LiteralMatch;
 import dev.prismindex.engine.search.LiteralResult;
+import dev.prismindex.engine.search.LiteralSearcher;
+import dev.prismindex.index.IndexQuery;
+import dev.prismindex.index.IndexQueryResult;
+import dev.prismindex.index.IndexSearchHit;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.RepositorySearchMatch;
 import dev.prismindex.repository.RepositorySearchRequest;
 import dev.prismindex.repository.RepositorySearchResult;
+import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -100,6 +105,45 @@ class LiteralEquivalenceTest {
       assertThat(index.literalSearch("e", false, "src", 10, true, AbortSignal.create())
           .matches()).extracting(LiteralMatch::path)
           .containsExactly("src/NeedleFinder.java", "src/empty.txt");
+    }
+  }
+
+  @Test
+  void aTermDeepInsideA144KilobyteLineAndInALockFileIsFound() throws Exception {
+    String line = "<td>" + "report cell ".repeat(12_000) + "UniqueTermDeepInside" + " tail";
+    TestRepos.write(root, "report.html", line);
+    TestRepos.write(root, "pnpm-lock.yaml", "lockfileVersion: '9.0'\n  /left-pad@1.3.0:\n"
+        + "    resolution: {integrity: sha512-LockOnlyTerm}\n");
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      int column = line.indexOf("UniqueTermDeepInside") + 1;
+      LiteralResult r = index.literalSearch("uniquetermdeepinside", false, null, 10, false,
+          AbortSignal.create());
+      assertThat(r.matches()).hasSize(1);
+      LiteralMatch m = r.matches().get(0);
+      assertThat(m.path()).isEqualTo("report.html");
+      assertThat(m.line()).isEqualTo(1);
+      assertThat(m.column()).isEqualTo(column);
+      assertThat(m.text().getBytes(StandardCharsets.UTF_8).length)
+          .isLessThanOrEqualTo(LiteralSearcher.MAX_TEXT_BYTES);
+      assertThat(m.text().substring(column - 1 - m.textStart()))
+          .startsWith("UniqueTermDeepInside");
+      assertThat(r.notSearched()).isEmpty();
+      assertThat(index.literalSearch("LockOnlyTerm", true, null, 10, false, AbortSignal.create())
+          .matches()).containsExactly(new LiteralMatch("pnpm-lock.yaml", 3, 36,
+              "    resolution: {integrity: sha512-LockOnlyTerm}"));
+
+      // The seam's indexed_literal serves both, with bounded snippets holding the match.
+      IndexQueryResult seam = index.search(new IndexQuery("uniquetermdeepinside",
+          SearchMode.INDEXED_LITERAL, null, 10, false, AbortSignal.create(), 10_000));
+      assertThat(seam.hits()).singleElement().satisfies(h -> {
+        assertThat(h.path()).isEqualTo("report.html");
+        assertThat(h.column()).isEqualTo(column);
+        assertThat(h.snippet()).contains("UniqueTermDeepInside").hasSizeLessThanOrEqualTo(4096);
+      });
+      assertThat(index.search(new IndexQuery("LockOnlyTerm", SearchMode.INDEXED_LITERAL, null,
+          10, false, AbortSignal.create(), 10_000)).hits())
+          .extracting(IndexSearchHit::path).containsExactly("pnpm-lock.yaml");
     }
   }
 

@@ -11,10 +11,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
@@ -33,9 +36,12 @@ import org.jspecify.annotations.Nullable;
  * the query's grams select candidate files (a superset of the matching files, see {@link Grams}),
  * which are then read in path order and verified line by line with core's
  * {@link LiteralPattern}, the literal scanner's own semantics (case rules, line splitting and
- * decoding, lines over {@value #MAX_LINE_BYTES} UTF-8 bytes skipped, first occurrence per line,
- * 1-based UTF-16 columns), so the answers equal the scanner's on the same files. Verification reads
- * the current file, so every match served is true of the working tree now.
+ * decoding, every line searched however long, first occurrence per line, 1-based UTF-16 columns),
+ * so the answers equal the scanner's on the same files. Verification reads the current file, so
+ * every match served is true of the working tree now. A match's text is bounded: a line over
+ * {@value #MAX_TEXT_BYTES} UTF-8 bytes is cut to {@link LiteralPattern#window} around the match.
+ * A candidate that can no longer be read as text (unreadable, binary, over the size cap) is counted
+ * in {@link LiteralResult#notSearched()}; one that is gone is not (there is nothing to search).
  *
  * <p>Path rule: a file whose repository-relative path contains the query (same case rule) but
  * whose content does not is reported once, at line 1 with column 0, with its first line (or its
@@ -43,8 +49,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class LiteralSearcher {
 
-  /** Lines longer than this many UTF-8 bytes are skipped (the scanner's default maxLineBytes). */
-  public static final int MAX_LINE_BYTES = 50 * 1024;
+  /** The most UTF-8 bytes of a line a match holds (longer lines are cut to a window). */
+  public static final int MAX_TEXT_BYTES = 4096;
   /** The most grams intersected to select candidates (the rarest ones are used). */
   public static final int MAX_QUERY_GRAMS = 16;
 
@@ -77,23 +83,21 @@ public final class LiteralSearcher {
     }
     List<String> candidates = candidates(searcher, query, caseSensitive, scope);
     List<LiteralMatch> out = new ArrayList<>();
+    Map<String, Integer> notSearched = new TreeMap<>();
     boolean[] truncated = {false};
     for (String path : candidates) {
       if (signal.isAborted()) {
-        return new LiteralResult(out, true);
+        return new LiteralResult(out, true, notSearched);
       }
-      byte[] content = read(path);
+      byte[] content = read(path, notSearched);
       if (content == null) {
         continue;
       }
       boolean[] found = {false};
       String[] firstLine = {null};
-      LiteralPattern.forEachLine(content, MAX_LINE_BYTES, (line, text, bytes) -> {
+      LiteralPattern.forEachLine(content, (line, text, bytes) -> {
         if (line == 1) {
           firstLine[0] = text;
-        }
-        if (text == null) {
-          return true;
         }
         int col = pattern.column(text);
         if (col == 0) {
@@ -104,24 +108,30 @@ public final class LiteralSearcher {
           truncated[0] = true;
           return false;
         }
-        out.add(new LiteralMatch(path, line, col, text));
+        out.add(new LiteralMatch(path, line, col, LiteralPattern.window(text, col, MAX_TEXT_BYTES),
+            LiteralPattern.windowStart(text, col, MAX_TEXT_BYTES)));
         return !onePerFile;
       });
       if (truncated[0]) {
-        return new LiteralResult(out, true);
+        return new LiteralResult(out, true, notSearched);
       }
       if (!found[0] && pattern.column(path) > 0) {
         if (out.size() == maxMatches) {
-          return new LiteralResult(out, true);
+          return new LiteralResult(out, true, notSearched);
         }
-        String first = firstLine[0] == null || firstLine[0].isBlank() ? path : firstLine[0];
+        String first = firstLine[0] == null || firstLine[0].isBlank() ? path
+            : LiteralPattern.window(firstLine[0], 0, MAX_TEXT_BYTES);
         out.add(new LiteralMatch(path, 1, 0, first));
       }
     }
-    return new LiteralResult(out, false);
+    return new LiteralResult(out, false, notSearched);
   }
 
-  private @Nullable byte[] read(String path) {
+  /**
+   * The content of a candidate, or null: when it is gone (or no longer a regular file: not
+   * counted), or cannot be read as text now (counted in {@code notSearched} by reason).
+   */
+  private @Nullable byte[] read(String path, Map<String, Integer> notSearched) {
     Path file = root.resolve(path);
     try {
       if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
@@ -131,11 +141,19 @@ public final class LiteralSearcher {
       try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
         bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes + 1));
       }
-      if (bytes.length > maxFileBytes || FileReader.isBinary(bytes, bytes.length)) {
+      if (bytes.length > maxFileBytes) {
+        notSearched.merge("oversize", 1, Integer::sum);
+        return null;
+      }
+      if (FileReader.isBinary(bytes, bytes.length)) {
+        notSearched.merge("binary", 1, Integer::sum);
         return null;
       }
       return bytes;
+    } catch (NoSuchFileException e) {
+      return null;
     } catch (IOException e) {
+      notSearched.merge("unreadable", 1, Integer::sum);
       return null;
     }
   }

@@ -41,7 +41,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One indexing run against an open {@link IndexWriter}: decides per file, by the manifest, whether
  * it is unchanged (stat data where git's racy-timestamp rule proves it, else the BLAKE3 hash), new,
- * changed or gone, and replaces the file's documents accordingly. Files are processed on a bounded
+ * changed or gone, and replaces the file's documents accordingly. Lock files and minified files
+ * ({@link FileRules#literalOnly}, or minified by content) get their FILE document only (n-grams for
+ * literal search, no chunks). Files are processed on a bounded
  * pool (at most {@code 4 x threads} in flight, each holding at most one file of at most
  * {@code maxFileBytes}), so memory does not grow with the corpus. The caller commits or rolls back.
  */
@@ -170,7 +172,7 @@ public final class Indexer {
     List<String> named = new ArrayList<>();
     for (String path : upserts) {
       SkipReason reason = rules.skipByName(path);
-      if (reason != null || rules.underPrunedDirectory(path)) {
+      if ((reason != null && !FileRules.literalOnly(reason)) || rules.underPrunedDirectory(path)) {
         skip(reason == null ? SkipReason.GLOB : reason);
       } else {
         named.add(path);
@@ -315,12 +317,11 @@ public final class Indexer {
     }
     String text = FileReader.decode(bytes, bytes.length);
     List<String> lines = SourceLines.split(text);
-    if (FileReader.looksMinified(text, lines.size())) {
-      skip(SkipReason.MINIFIED);
-      return false;
-    }
+    // Lock files and minified files: n-grams for literal search only, no chunks (no ranking).
+    boolean literalOnly = FileRules.literalOnly(rules.skipByName(path))
+        || FileReader.looksMinified(text, lines.size());
     String language = Languages.detect(path);
-    List<Chunk> chunks = chunker.chunk(text, language);
+    List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
     FileEntry entry = new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs, language,
         chunks.size());
     List<byte[]> hashes = new ArrayList<>(chunks.size());

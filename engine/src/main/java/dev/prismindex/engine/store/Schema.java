@@ -63,6 +63,11 @@ public final class Schema {
   public static final String META_CHUNKS_EMBEDDED = "prism.chunks.embedded";
   /** VECTOR documents (distinct texts embedded, cache included). */
   public static final String META_VECTORS = "prism.vectors";
+  /**
+   * Files the last walking run left out of the index, by reason: {@code binary=2,secret=1}
+   * ({@link dev.prismindex.engine.SkipReason} names in lower case, sorted; empty when none).
+   */
+  public static final String META_SKIPPED = "prism.skipped";
 
   /** The index format this code writes and reads. Bump on any schema change. */
   public static final String FORMAT_VERSION = "2";

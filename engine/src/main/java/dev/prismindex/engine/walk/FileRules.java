@@ -114,6 +114,15 @@ public final class FileRules {
     return null;
   }
 
+  /**
+   * Whether a reason of {@link #skipByName} keeps a file out of ranking only: lock files and
+   * minified names are still indexed for exact literal search (a FILE document with its n-grams and
+   * no chunks, so lexical and semantic search never see them), so that literal search covers them.
+   */
+  public static boolean literalOnly(@Nullable SkipReason reason) {
+    return reason == SkipReason.LOCK_FILE || reason == SkipReason.MINIFIED;
+  }
+
   static boolean isSecretName(String lowerName) {
     if (SECRET_NAMES.contains(lowerName)) {
       return true;

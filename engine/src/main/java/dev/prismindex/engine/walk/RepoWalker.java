@@ -194,7 +194,7 @@ public final class RepoWalker {
 
   private void accept(String rel, List<String> out, Map<SkipReason, Integer> skipped) {
     SkipReason reason = rules.skipByName(rel);
-    if (reason != null) {
+    if (reason != null && !FileRules.literalOnly(reason)) {
       count(skipped, reason);
       return;
     }
