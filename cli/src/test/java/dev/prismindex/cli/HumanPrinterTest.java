@@ -34,7 +34,7 @@ class HumanPrinterTest {
 
   private static SearchResult result(String query, String mode, CliHit hit) {
     return new SearchResult(query, mode, false, List.of(hit), new Freshness(true, 2, 2, false),
-        null, 5, null);
+        null, 5, null, java.util.Map.of());
   }
 
   private static CliHit hit(String path, String snippet, String mode, String symbol) {
