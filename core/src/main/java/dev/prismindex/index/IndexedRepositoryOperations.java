@@ -211,7 +211,7 @@ public final class IndexedRepositoryOperations implements RepositoryOperations {
       throw new IndexException(
           IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED, IndexMessages.modeNotEnabled(mode.wireName()));
     }
-    if (mode == SearchMode.SEMANTIC && !semanticCapable()) {
+    if (mode.needsSemantic() && !semanticCapable()) {
       throw new IndexException(
           IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED, IndexMessages.SEMANTIC_UNSUPPORTED);
     }

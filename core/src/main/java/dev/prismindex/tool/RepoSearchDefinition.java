@@ -30,8 +30,13 @@ final class RepoSearchDefinition {
     switch (mode) {
       case INDEXED_LITERAL:
         return "host-indexed literal match with relevance scores";
+      case LEXICAL:
+        return "host-indexed ranked keyword search (BM25 over code-aware tokens)";
       case SEMANTIC:
         return "host semantic search (requires a semantic-capable index backend)";
+      case HYBRID:
+        return "host hybrid search: keyword and semantic rankings fused (requires a semantic-capable"
+            + " index backend)";
       case LITERAL:
       default:
         return "literal substring match only";
