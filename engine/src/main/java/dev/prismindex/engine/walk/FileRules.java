@@ -61,9 +61,10 @@ public final class FileRules {
   /** Extensions of configuration files (and no extension at all) for {@link #SECRET_WORDS}. */
   static final Set<String> CONFIG_EXTENSIONS = Set.of("", "yaml", "yml", "json", "toml", "ini",
       "properties", "conf", "cfg", "config", "env", "xml", "txt");
-  /** A private-key armour header on a line of its own (PEM, OpenSSH, PuTTY-less PGP). */
+  /** A private-key armour header on a line of its own (PEM, PKCS#8, OpenSSH, PGP). */
   private static final Pattern KEY_HEADER = Pattern.compile(
       "(?m)^[ \\t]*-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[ \\t]*\\r?$");
+  private static final byte[] DASHES_BEGIN = "-----BEGIN ".getBytes(StandardCharsets.US_ASCII);
 
   private final boolean indexSecrets;
   private final List<PathMatcher> include;
@@ -251,8 +252,6 @@ public final class FileRules {
     String head = new String(bytes, 0, n, StandardCharsets.ISO_8859_1);
     return KEY_HEADER.matcher(head).find();
   }
-
-  private static final byte[] DASHES_BEGIN = "-----BEGIN ".getBytes(StandardCharsets.US_ASCII);
 
   private static int indexOf(byte[] bytes, int length, byte[] needle) {
     outer:
