@@ -187,6 +187,15 @@ final class HumanPrinter implements Printer {
           : count(c.total(), "file") + " since the last index run (" + c.added() + " added, "
               + c.modified() + " modified, " + c.deleted() + " deleted; a search re-indexes up to "
               + s.maxRefreshFiles() + ")"));
+      if (!c.skipped().isEmpty()) {
+        StringBuilder b = new StringBuilder("skipped   " + count(c.skippedTotal(), "file") + " (");
+        String sep = "";
+        for (Map.Entry<String, Integer> e : new TreeMap<>(c.skipped()).entrySet()) {
+          b.append(sep).append(e.getKey()).append(' ').append(e.getValue());
+          sep = ", ";
+        }
+        emit(b.append(")").toString());
+      }
     }
   }
 

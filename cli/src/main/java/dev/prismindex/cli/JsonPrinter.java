@@ -197,6 +197,14 @@ final class JsonPrinter implements Printer {
       g.writeNumberField("probeMs", c.probeMs());
       g.writeEndObject();
     }
+    g.writeNumberField("skipped", c == null ? 0 : c.skippedTotal());
+    g.writeObjectFieldStart("skippedBy");
+    if (c != null) {
+      for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(c.skipped()).entrySet()) {
+        g.writeNumberField(e.getKey(), e.getValue());
+      }
+    }
+    g.writeEndObject();
     g.writeNumberField("maxRefreshFiles", s.maxRefreshFiles());
     string(g, "formatVersion", s.formatVersion());
     string(g, "analyzerVersion", s.analyzerVersion());

@@ -26,6 +26,7 @@ import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
+import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.Staleness;
 import dev.prismindex.engine.search.LiteralMatch;
 import dev.prismindex.engine.search.LiteralResult;
@@ -305,8 +306,7 @@ final class LocalBackend implements Backend {
         l.endWrite();
       }
       EngineStatus st = idx.engineStatus();
-      Map<String, Integer> skipped = new LinkedHashMap<>();
-      s.skipped().forEach((reason, n) -> skipped.put(reason.name().toLowerCase(Locale.ROOT), n));
+      Map<String, Integer> skipped = reasons(s.skipped());
       return new IndexSummary(target.root(), target.home(), s.filesSeen(), s.hashed(), s.added(),
           s.changed(), s.deleted(), s.unchanged(), skipped, s.chunksWritten(), s.chunksEmbedded(),
           s.chunksReused(), s.committed(), s.sourceRevision(), st.files(), st.chunks(),
@@ -373,7 +373,8 @@ final class LocalBackend implements Backend {
       // Checksums always (a read of the index files); Lucene's CheckIndex tests with --verify.
       index.verify(request.verify());
       Staleness st = index.staleness();
-      Changes changes = new Changes(st.added(), st.modified(), st.deleted(), st.durationMs());
+      Changes changes = new Changes(st.added(), st.modified(), st.deleted(), st.durationMs(),
+          reasons(st.skipped()));
       State state = changes.total() == 0 ? State.READY
           : changes.total() <= max ? State.STALE : State.OUTDATED;
       String problem = state == State.OUTDATED ? "index is stale: " + changes.total()
@@ -388,6 +389,13 @@ final class LocalBackend implements Backend {
     } catch (CorruptIndexException e) {
       return problem(State.CORRUPT, t, corrupt(t, e).getMessage(), available, max);
     }
+  }
+
+  /** Skip counts by lower-case reason name, as {@code index} and {@code status} print them. */
+  private static Map<String, Integer> reasons(Map<SkipReason, Integer> skipped) {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    skipped.forEach((reason, n) -> out.put(reason.name().toLowerCase(Locale.ROOT), n));
+    return out;
   }
 
   private static StatusReport problem(State state, Target t, String message,

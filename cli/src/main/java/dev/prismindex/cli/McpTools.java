@@ -508,6 +508,7 @@ final class McpTools {
         "semantic": %1$s, "semanticMessage": %1$s, "model": %1$s, "availableModel": %1$s,
         "revision": %1$s, "updatedAt": %1$s, "sizeOnDiskBytes": {"type": "integer"},
         "changes": {"type": ["object", "null"]}, "maxRefreshFiles": {"type": "integer"},
+        "skipped": {"type": "integer"}, "skippedBy": {"type": "object"},
         "formatVersion": %1$s, "analyzerVersion": %1$s}}
       """.formatted(NULLABLE_STRING, NULLABLE_NUMBER);
 

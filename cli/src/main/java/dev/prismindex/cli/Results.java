@@ -99,10 +99,22 @@ final class Results {
 
   /**
    * Files changed since the last index run, by the cheap stat probe.
+   *
+   * @param skipped files the probe's walk left out, by lower-case reason (secret, private_key,
+   *     too_deep, path_too_long, ...): never counted as changes
    */
-  record Changes(int added, int modified, int deleted, long probeMs) {
+  record Changes(int added, int modified, int deleted, long probeMs,
+      Map<String, Integer> skipped) {
+    Changes {
+      skipped = Map.copyOf(skipped);
+    }
+
     int total() {
       return added + modified + deleted;
+    }
+
+    int skippedTotal() {
+      return skipped.values().stream().mapToInt(Integer::intValue).sum();
     }
   }
 

@@ -50,6 +50,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -123,7 +124,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     this.options = options;
     this.store = store;
     this.embedder = embedder;
-    this.rules = new FileRules(options.include(), options.exclude(), options.indexSecrets());
+    this.rules = FileRules.of(options);
     this.lexical = new LexicalSearcher(options.root(), analyzer, options.maxFileBytes());
     this.literal = new LiteralSearcher(options.root(), options.maxFileBytes());
   }
@@ -254,6 +255,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       progress.phase(Phase.WALKING);
       WalkResult walk = walker().walk();
       Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of() : store.loadManifest();
+      // Content rules changed since the last run (or it predates them): re-read every file once.
+      boolean verify = refresh.verify() || !before.isEmpty()
+          && !rules.contentFingerprint().equals(store.commitData().get(Schema.META_RULES));
       boolean droppedVectors = false;
       if (refresh.fullRebuild() && !run.wiped()) {
         writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_FILE),
@@ -267,22 +271,28 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       progress.filesTotal(walk.paths().size());
       progress.phase(Phase.INDEXING);
       indexer.countSkips(walk.skipped());
-      indexer.runWalk(walk.paths(), refresh.verify(), options.threads());
+      indexer.runWalk(walk.paths(), verify, options.threads());
       String revision = walk.gitHead() != null ? walk.gitHead() : manifestDigest(indexer.manifest());
       boolean force = refresh.fullRebuild();
       int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
-      return new Outcome(indexer, revision, force, seen, started, droppedVectors, true);
+      return new Outcome(indexer, revision, force, seen, started, droppedVectors,
+          rules.contentFingerprint());
     });
   }
 
   /**
    * Estimates, from a walk and stat calls only, how many files changed since the last commit. Files
-   * the index does not have are sniffed (first 8 KiB) so binary files are not reported as added
-   * (minified files are indexed, for literal search only, so they are not reported either).
+   * the index does not have are sniffed (first 8 KiB) so binary files and files holding a private
+   * key are not reported as added (minified and lock files are indexed, for literal search only, so
+   * they are not reported either). The walk applies the same rules as {@link #refresh}, so a file the
+   * walk skips (by name, secret deny list, depth or path length) never makes the index look stale;
+   * the skips are counted in {@link Staleness#skipped()}.
    */
   public Staleness staleness() throws IOException {
     long started = System.nanoTime();
     WalkResult walk = walker().walk();
+    Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
+    skipped.putAll(walk.skipped());
     Map<String, FileEntry> manifest = store.loadManifest();
     int added = 0;
     int modified = 0;
@@ -301,8 +311,11 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       }
       FileEntry e = manifest.get(path);
       if (e == null) {
-        if (!sniffBinary(file)) {
+        SkipReason reason = sniff(path, file);
+        if (reason == null) {
           added++;
+        } else if (reason == SkipReason.PRIVATE_KEY) {
+          skipped.merge(reason, 1, Integer::sum);
         }
         continue;
       }
@@ -320,15 +333,20 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       }
     }
     return new Staleness(added, modified, deleted, unchanged,
-        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), skipped);
   }
 
-  private static boolean sniffBinary(Path file) {
+  /** Why the indexer would skip a file by its first bytes (binary, private key), or null. */
+  private @Nullable SkipReason sniff(String path, Path file) {
     try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-      byte[] head = in.readNBytes(FileReader.BINARY_SNIFF_BYTES);
-      return FileReader.isBinary(head, head.length);
+      byte[] head = in.readNBytes(Math.max(FileReader.BINARY_SNIFF_BYTES, FileRules.KEY_SNIFF_BYTES));
+      SkipReason secret = rules.skipByContent(path, head, head.length);
+      if (secret != null) {
+        return secret;
+      }
+      return FileReader.isBinary(head, head.length) ? SkipReason.BINARY : null;
     } catch (IOException e) {
-      return true;
+      return SkipReason.UNREADABLE;
     }
   }
 
@@ -352,11 +370,18 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   /**
-   * @param walked whether the run walked the whole repository (its skip counts are complete and
-   *     replace {@link Schema#META_SKIPPED}; a seam update keeps the previous ones)
+   * What a write job did. {@code rules}: the {@link FileRules#contentFingerprint()} every indexed
+   * file was judged by when the job walked the whole repository (a refresh: its skip counts are
+   * complete and replace {@link Schema#META_SKIPPED}), or null when the job judged only some files
+   * (a seam update or removal: the commit keeps the previous rules and skip counts).
    */
   private record Outcome(Indexer indexer, String revision, boolean force, int filesSeen,
-      long startedNanos, boolean droppedVectors, boolean walked) {}
+      long startedNanos, boolean droppedVectors, @Nullable String rules) {
+
+    boolean walked() {
+      return rules != null;
+    }
+  }
 
   /**
    * What a write job sees of the run: the semantic availability before it, the embedding-cache
@@ -418,7 +443,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
               : previous.getOrDefault(Schema.META_SKIPPED, "");
           commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
               || !outcome.revision().equals(previous.get(Schema.META_REVISION))
-              || (outcome.walked() && !skipped.equals(previous.get(Schema.META_SKIPPED)));
+              || (outcome.walked() && !skipped.equals(previous.get(Schema.META_SKIPPED)))
+              || outcome.walked() && !outcome.rules().equals(previous.get(Schema.META_RULES));
           now = options.clock().millis();
           if (commit) {
             progress.phase(Phase.COMMITTING);
@@ -589,6 +615,10 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     data.put(Schema.META_CHUNKS, Long.toString(chunks));
     data.put(Schema.META_CHUNKS_EMBEDDED, Long.toString(Math.min(chunks, stats.chunksEmbedded())));
     data.put(Schema.META_VECTORS, Long.toString(stats.vectors()));
+    String rules = outcome.rules() != null ? outcome.rules() : previous.get(Schema.META_RULES);
+    if (rules != null) {
+      data.put(Schema.META_RULES, rules);
+    }
     return data;
   }
 
@@ -983,7 +1013,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     write(progress, true, new LinkedHashSet<>(upserts), false, (writer, run) -> {
       Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress);
       indexer.runPaths(insideRoot(upserts, deletes), deletes, options.threads());
-      return new Outcome(indexer, revision, false, upserts.size(), started, false, false);
+      return new Outcome(indexer, revision, false, upserts.size(), started, false, null);
     });
   }
 
@@ -1008,7 +1038,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       indexer.runPaths(List.of(), paths, options.threads());
       String revision = store.commitData().get(Schema.META_REVISION);
       return new Outcome(indexer, revision == null ? manifestDigest(indexer.manifest()) : revision,
-          false, 0, started, false, false);
+          false, 0, started, false, null);
     });
   }
 

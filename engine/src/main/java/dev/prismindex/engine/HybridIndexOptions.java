@@ -2,6 +2,7 @@ package dev.prismindex.engine;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.walk.FileRules;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,8 +21,9 @@ import org.jspecify.annotations.Nullable;
  * @param exclude globs whose matching files are never indexed
  * @param maxFileBytes larger files are skipped (default {@value #DEFAULT_MAX_FILE_BYTES} bytes =
  *     1 MiB: source files are far smaller; larger ones are nearly always generated or data)
- * @param indexSecrets whether secret-looking files ({@code .env*}, {@code *.pem}, {@code id_rsa*},
- *     ...) are indexed (default false)
+ * @param indexSecrets whether the built-in secret deny list is off (default false: files named like
+ *     secrets, {@code .env*}, {@code *.pem}, {@code id_rsa*}, {@code .git-credentials}, {@code
+ *     *.tfstate}, {@code secrets.yaml}, ..., and files holding a private-key block are skipped)
  * @param threads worker threads for hashing and chunking (default: available processors)
  * @param clock the clock for commit timestamps and the racy-timestamp rule (tests inject one)
  * @param semantic whether semantic search is on (default true): false makes the index lexical-only
@@ -35,6 +37,14 @@ import org.jspecify.annotations.Nullable;
  *     second caller still gained 5-8 % on two cores, see {@code docs/benchmarks.md})
  * @param embeddingCommitInterval how often a refresh commits the vectors embedded so far (default
  *     30 s; {@link Duration#ZERO} commits after every batch), so an interrupted run keeps its work
+ * @param maxDepth files below more than this many directories are skipped ({@link
+ *     SkipReason#TOO_DEEP}; default {@value FileRules#DEFAULT_MAX_DEPTH}); the walk does not enter
+ *     deeper directories, which bounds the freshness probe's cost
+ * @param maxPathBytes files whose repository-relative path is longer than this many UTF-8 bytes are
+ *     skipped ({@link SkipReason#PATH_TOO_LONG}; default {@value FileRules#DEFAULT_MAX_PATH_BYTES})
+ * @param allowSecrets globs (same syntax as {@code include}) re-admitting files the built-in secret
+ *     deny list would skip, by name or by private-key content (default none)
+ * @param denySecrets globs of further files skipped as {@link SkipReason#SECRET} (default none)
  */
 public record HybridIndexOptions(
     Path root,
@@ -49,7 +59,11 @@ public record HybridIndexOptions(
     @Nullable Embedder embedder,
     RetrievalMode seamSemanticMode,
     int embeddingThreads,
-    Duration embeddingCommitInterval) {
+    Duration embeddingCommitInterval,
+    int maxDepth,
+    int maxPathBytes,
+    List<String> allowSecrets,
+    List<String> denySecrets) {
 
   /** Default {@link #maxFileBytes()}: 1 MiB. */
   public static final long DEFAULT_MAX_FILE_BYTES = 1024L * 1024;
@@ -84,6 +98,22 @@ public record HybridIndexOptions(
     if (embeddingCommitInterval.isNegative()) {
       throw new IllegalArgumentException("embeddingCommitInterval must not be negative");
     }
+    if (maxDepth < 1 || maxPathBytes < 1) {
+      throw new IllegalArgumentException(
+          "maxDepth and maxPathBytes must be positive: " + maxDepth + ", " + maxPathBytes);
+    }
+    allowSecrets = List.copyOf(allowSecrets);
+    denySecrets = List.copyOf(denySecrets);
+  }
+
+  /** The options before the walk limits and the secret overrides (their defaults). */
+  public HybridIndexOptions(Path root, Path home, List<String> include, List<String> exclude,
+      long maxFileBytes, boolean indexSecrets, int threads, Clock clock, boolean semantic,
+      @Nullable Embedder embedder, RetrievalMode seamSemanticMode, int embeddingThreads,
+      Duration embeddingCommitInterval) {
+    this(root, home, include, exclude, maxFileBytes, indexSecrets, threads, clock, semantic,
+        embedder, seamSemanticMode, embeddingThreads, embeddingCommitInterval,
+        FileRules.DEFAULT_MAX_DEPTH, FileRules.DEFAULT_MAX_PATH_BYTES, List.of(), List.of());
   }
 
   /** The options of the first engine version: semantic search with the default model. */
@@ -113,6 +143,10 @@ public record HybridIndexOptions(
     private RetrievalMode seamSemanticMode = RetrievalMode.HYBRID;
     private int embeddingThreads = DEFAULT_EMBEDDING_THREADS;
     private Duration embeddingCommitInterval = DEFAULT_EMBEDDING_COMMIT_INTERVAL;
+    private int maxDepth = FileRules.DEFAULT_MAX_DEPTH;
+    private int maxPathBytes = FileRules.DEFAULT_MAX_PATH_BYTES;
+    private List<String> allowSecrets = List.of();
+    private List<String> denySecrets = List.of();
 
     private Builder(Path root) {
       this.root = Objects.requireNonNull(root, "root");
@@ -182,17 +216,43 @@ public record HybridIndexOptions(
       return this;
     }
 
+    /** The most directories above an indexed file (default 256). */
+    public Builder maxDepth(int value) {
+      this.maxDepth = value;
+      return this;
+    }
+
+    /** The longest indexed repository-relative path in UTF-8 bytes (default 4096). */
+    public Builder maxPathBytes(int value) {
+      this.maxPathBytes = value;
+      return this;
+    }
+
+    /** Globs re-admitting files the built-in secret deny list would skip. */
+    public Builder allowSecrets(List<String> globs) {
+      this.allowSecrets = List.copyOf(globs);
+      return this;
+    }
+
+    /** Globs of further files skipped as secrets. */
+    public Builder denySecrets(List<String> globs) {
+      this.denySecrets = List.copyOf(globs);
+      return this;
+    }
+
     /**
      * Validates and builds.
      *
      * @throws IllegalArgumentException for a non-positive file cap or thread count, an invalid
-     *     glob, a LEXICAL seam mode, or an out-of-range embedding setting
+     *     glob, a LEXICAL seam mode, an out-of-range embedding setting, or a non-positive walk
+     *     limit
      */
     public HybridIndexOptions build() {
       Path r = root.toAbsolutePath().normalize();
       return new HybridIndexOptions(r, home == null ? r.resolve(DEFAULT_HOME_NAME) : home, include,
           exclude, maxFileBytes, indexSecrets, threads, clock, semantic, embedder,
-          seamSemanticMode, embeddingThreads, embeddingCommitInterval);
+          seamSemanticMode, embeddingThreads, embeddingCommitInterval, maxDepth, maxPathBytes,
+          allowSecrets, denySecrets);
     }
   }
 }

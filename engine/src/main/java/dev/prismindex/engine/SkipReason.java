@@ -16,8 +16,18 @@ public enum SkipReason {
    * files are indexed for literal search only.
    */
   LOCK_FILE,
-  /** A file that looks like it holds secrets ({@code .env*}, {@code *.pem}, {@code id_rsa*}, ...). */
+  /**
+   * A file whose name is on the secret deny list ({@code .env*}, {@code *.pem}, {@code id_rsa*},
+   * {@code .git-credentials}, {@code *.tfstate}, {@code secrets.yaml}, ...; see {@code
+   * docs/engine.md}) or matches {@link HybridIndexOptions#denySecrets()}.
+   */
   SECRET,
+  /** A file holding a private-key block ({@code -----BEGIN ... PRIVATE KEY-----}) near its start. */
+  PRIVATE_KEY,
+  /** Below more than {@link HybridIndexOptions#maxDepth()} directories. */
+  TOO_DEEP,
+  /** A repository-relative path longer than {@link HybridIndexOptions#maxPathBytes()} bytes. */
+  PATH_TOO_LONG,
   /** Excluded by the configured include/exclude globs. */
   GLOB,
   /** A symbolic link or other non-regular file (never followed). */

@@ -296,6 +296,11 @@ public final class Indexer {
       skip(SkipReason.OVERSIZE);
       return false;
     }
+    SkipReason secret = rules.skipByContent(path, bytes, bytes.length);
+    if (secret != null) {
+      skip(secret); // before the hash check: a file indexed before the rule existed is dropped
+      return false;
+    }
     hashed.incrementAndGet();
     String hash = Hashing.blake3(bytes, bytes.length);
     if (old != null && old.hash().equals(hash)) {

@@ -56,6 +56,8 @@ public final class Schema {
   public static final String META_EMBEDDER_ID = "prism.embedder.id";
   public static final String META_EMBEDDER_DIM = "prism.embedder.dim";
   public static final String META_REVISION = "prism.revision";
+  /** The content-rule fingerprint the last full walk judged every file by. */
+  public static final String META_RULES = "prism.rules";
   public static final String META_UPDATED_AT = "prism.updatedAt";
   public static final String META_FILES = "prism.files";
   public static final String META_CHUNKS = "prism.chunks";

@@ -34,6 +34,13 @@ import org.slf4j.LoggerFactory;
  * counted as {@link SkipReason#NOT_REGULAR}), prunes the directories {@link
  * FileRules#prunesDirectory} names and the index home, and applies the name rules of {@link
  * FileRules}.
+ *
+ * <p>It never enters a directory beyond the limits of {@link FileRules#directoryLimit}: the files
+ * below one are counted under that reason by a plain file-system walk (no ignore rules, links not
+ * followed, pruned directory names not entered). Besides keeping such files out, this bounds the
+ * cost of the git walk: JGit judges every directory it enters as ignored or not by asking each
+ * ancestor in turn, decoding and hashing the path at every level, so a chain of {@code d}
+ * directories costs about {@code d}&sup3; (1,100 levels took seconds on every probe).
  */
 public final class RepoWalker {
 
@@ -129,6 +136,11 @@ public final class RepoWalker {
           if (dc == null && (wt == null || wt.isEntryIgnored())) {
             continue; // untracked and ignored (or gone): git lists nothing below it
           }
+          SkipReason limit = rules.directoryLimit(rel);
+          if (limit != null) {
+            countBelow(root.resolve(rel), limit, skipped);
+            continue;
+          }
           tw.enterSubtree();
           continue;
         }
@@ -166,6 +178,11 @@ public final class RepoWalker {
         if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
           return FileVisitResult.SKIP_SUBTREE;
         }
+        SkipReason limit = rules.directoryLimit(rel);
+        if (limit != null) {
+          countBelow(dir, limit, skipped);
+          return FileVisitResult.SKIP_SUBTREE;
+        }
         return FileVisitResult.CONTINUE;
       }
 
@@ -186,6 +203,40 @@ public final class RepoWalker {
         return FileVisitResult.CONTINUE;
       }
     });
+  }
+
+  /** Counts the files below a directory the walk does not enter, under {@code reason}. */
+  private static void countBelow(Path dir, SkipReason reason, Map<SkipReason, Integer> skipped) {
+    int[] n = {0};
+    try {
+      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+          Path name = d.getFileName();
+          return !d.equals(dir) && name != null
+              && FileRules.PRUNED_DIRECTORIES.contains(name.toString())
+              ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+          n[0]++;
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException exc) {
+          n[0]++;
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException e) {
+      LOG.debug("cannot count the files below {}: {}", dir, e.toString());
+    }
+    LOG.debug("not entered ({}): {}, {} files", reason, dir, n[0]);
+    if (n[0] > 0) {
+      skipped.merge(reason, n[0], Integer::sum);
+    }
   }
 
   private String relative(Path p) {
