@@ -65,8 +65,8 @@ final class McpCommand {
           + request.target().home() + ", modes " + tools.modes().stream()
           .map(Requests.QueryMode::wireName).toList() + ") on stdio");
       err.flush();
-      new McpStdio(in, out, Channels.newOutputStream(lines.sink()), sdkMapper, maxMessageBytes)
-          .run();
+      new McpStdio(in, out, err, Channels.newOutputStream(lines.sink()), sdkMapper,
+          maxMessageBytes).run();
       return ExitCode.OK;
     } finally {
       if (server != null) {

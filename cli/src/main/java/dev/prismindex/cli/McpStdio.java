@@ -12,6 +12,7 @@ import io.modelcontextprotocol.spec.McpSchema.ErrorCodes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -25,18 +26,20 @@ import org.slf4j.LoggerFactory;
  * The line reader in front of the MCP SDK's stdio transport: reads the client's newline-delimited
  * JSON-RPC messages, passes on only well-formed ones (to the SDK's transport, which handles the
  * protocol) and answers or skips the rest itself, so that no line can stop the server. What each
- * bad line gets, following JSON-RPC 2.0:
+ * bad line gets:
  *
  * <ul>
- *   <li>a blank line: skipped (a debug log line);
- *   <li>more than {@link #MAX_MESSAGE_BYTES}: {@code -32600}, id null, read past without being
- *       held in memory;
- *   <li>not UTF-8, or not JSON: {@code -32700} (parse error), id null;
- *   <li>JSON but not a JSON-RPC 2.0 request, notification or response (an array, a scalar, no
- *       {@code method}, a wrong {@code jsonrpc}, {@code id} or {@code method}): {@code -32600}
- *       (invalid request), with the message's id when it has a usable one, else null;
- *   <li>a request whose {@code params} is not an object: {@code -32602} (invalid params);
- *   <li>a bad notification or response: skipped with a warning (JSON-RPC answers neither).
+ *   <li>a request with a usable id (a string or an integer) but a wrong {@code jsonrpc} or
+ *       {@code method}: {@code -32600} (invalid request) with that id; one whose {@code params}
+ *       is not an object: {@code -32602} (invalid params);
+ *   <li>every other bad line is skipped with a line on the server's stderr ({@code prism-index
+ *       mcp: skipped a malformed line (-32700 Parse error: not JSON (...))}): a blank line (a
+ *       debug log line only),
+ *       more than {@link #MAX_MESSAGE_BYTES} (read past without being held in memory), not UTF-8,
+ *       not JSON, an array or a scalar, an object without a usable id, a bad notification or
+ *       response. JSON-RPC 2.0 would answer the invalid ones with {@code -32700} or
+ *       {@code -32600} and id null, but MCP requires an id on every response, and the SDK's own
+ *       client stops reading for good at a response without one.
  * </ul>
  *
  * The answers are written to the server's output under its lock, as the SDK writes its own, so
@@ -51,6 +54,7 @@ final class McpStdio {
 
   private final InputStream in;
   private final OutputStream out;
+  private final PrintStream err;
   private final OutputStream toSdk;
   private final McpJsonMapper sdkMapper;
   private final int maxBytes;
@@ -61,14 +65,16 @@ final class McpStdio {
    * @param in the client's messages (stdin)
    * @param out the server's output (stdout), shared with the SDK's transport: answers are written
    *     while holding its lock
+   * @param err the server's stderr: a line for each bad line skipped
    * @param toSdk where well-formed lines go, one a line: the SDK transport's input
    * @param sdkMapper the SDK's mapper, to check that the SDK reads each line passed on
    * @param maxBytes the largest message read ({@link #MAX_MESSAGE_BYTES} but in tests)
    */
-  McpStdio(InputStream in, OutputStream out, OutputStream toSdk, McpJsonMapper sdkMapper,
-      int maxBytes) {
+  McpStdio(InputStream in, OutputStream out, PrintStream err, OutputStream toSdk,
+      McpJsonMapper sdkMapper, int maxBytes) {
     this.in = in;
     this.out = out;
+    this.err = err;
     this.toSdk = toSdk;
     this.sdkMapper = sdkMapper;
     this.maxBytes = maxBytes;
@@ -203,15 +209,23 @@ final class McpStdio {
     boolean response = !hasMethod && (message.has("result") || message.has("error"));
     boolean notification = hasMethod && id == null;
     if (response || notification && code != ErrorCodes.INVALID_REQUEST) {
-      LOG.warn("skipped a bad MCP {}: {}", response ? "response" : "notification", text);
+      note("skipped a bad " + (response ? "response" : "notification") + " (" + text + ")");
       return text;
     }
     return answer(id != null && usableId(id) ? id : null, code, text);
   }
 
-  /** Writes one error response to the server's output; logs it too. */
+  /**
+   * Writes one error response to the server's output, and logs it; without an id, only logs it:
+   * JSON-RPC would answer with id null, but MCP requires an id on every response and the SDK's own
+   * client stops reading at one without.
+   */
   private String answer(@Nullable JsonNode id, int code, String message) throws IOException {
-    LOG.warn("answered a bad MCP message with {}: {}", code, message);
+    if (id == null) {
+      note("skipped a malformed line (" + code + " " + message + ")");
+      return message;
+    }
+    LOG.debug("answered a bad MCP message with {}: {}", code, message);
     ObjectNode response = json.createObjectNode();
     response.put("jsonrpc", "2.0");
     response.set("id", id == null ? NullNode.getInstance() : id);
@@ -240,6 +254,15 @@ final class McpStdio {
       }
     }
     return m.length() > 200 ? m.substring(0, 200) + "..." : m;
+  }
+
+  /** One line on the server's stderr, control and bidi characters of the input made harmless. */
+  private void note(String text) {
+    StringBuilder b = new StringBuilder("prism-index mcp: ");
+    text.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c)
+        || c >= 0x202A && c <= 0x202E || c >= 0x2066 && c <= 0x2069 ? '?' : c));
+    err.println(b);
+    err.flush();
   }
 
   private static boolean usableId(JsonNode id) {

@@ -175,35 +175,58 @@ class McpCommandTest {
     }
   }
 
-  /** One bad line, and the error it gets (null: skipped, no answer). */
+  /**
+   * One bad line and what it gets: an error answer with {@code code} and {@code id} whose message
+   * starts with {@code text}; or, without a code, a line on stderr containing {@code text} (none
+   * when null).
+   */
   record Bad(String name, byte[] line, @Nullable Integer code, @Nullable Object id,
-      @Nullable String message) {
+      @Nullable String text) {
     static Bad of(String line, @Nullable Integer code, @Nullable Object id,
-        @Nullable String message) {
-      return new Bad(line, (line + "\n").getBytes(StandardCharsets.UTF_8), code, id, message);
+        @Nullable String text) {
+      return new Bad(line, (line + "\n").getBytes(StandardCharsets.UTF_8), code, id, text);
+    }
+
+    static Bad skipped(String line, @Nullable String note) {
+      return of(line, null, null, note);
     }
   }
+
+  private static final String MALFORMED = "prism-index mcp: skipped a malformed line (";
 
   static List<Bad> badLines() {
     byte[] notUtf8 = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{\"x\":\"?\"}}\n"
         .getBytes(StandardCharsets.UTF_8);
     notUtf8[notUtf8.length - 5] = (byte) 0xff;
     return List.of(
-        Bad.of("", null, null, null),
-        Bad.of(" \t\r", null, null, null),
-        Bad.of("not json", -32700, null, "Parse error: not JSON ("),
-        Bad.of("{", -32700, null, "Parse error: not JSON ("),
-        Bad.of("{} {}", -32700, null, "Parse error: not JSON ("),
-        Bad.of("[".repeat(5000), -32700, null, "Parse error: not JSON ("),
-        new Bad("invalid UTF-8", notUtf8, -32700, null, "Parse error: the line is not valid UTF-8"),
-        Bad.of("[]", -32600, null, "Invalid Request: an empty array"),
-        Bad.of("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", -32600, null,
-            "Invalid Request: batches are not supported; send one message per line"),
-        Bad.of("42", -32600, null, "Invalid Request: expected a JSON-RPC object, not a number"),
-        Bad.of("\"ping\"", -32600, null,
-            "Invalid Request: expected a JSON-RPC object, not a string"),
-        Bad.of("{\"jsonrpc\":\"2.0\"}", -32600, null, "Invalid Request: no \"method\" (a request"
-            + " or notification) and no \"result\" or \"error\" (a response)"),
+        Bad.skipped("", null),
+        Bad.skipped(" \t\r", null),
+        // Without a usable id: JSON-RPC's answer would have id null, which MCP forbids.
+        Bad.skipped("not json", MALFORMED + "-32700 Parse error: not JSON (Unrecognized token"
+            + " 'not'"),
+        Bad.skipped("{", MALFORMED + "-32700 Parse error: not JSON (Unexpected end-of-input"),
+        Bad.skipped("{} {}", MALFORMED + "-32700 Parse error: not JSON (more than one JSON value"
+            + " on the line))"),
+        Bad.skipped("[".repeat(5000), MALFORMED + "-32700 Parse error: not JSON (Document"
+            + " nesting depth"),
+        new Bad("invalid UTF-8", notUtf8, null, null,
+            MALFORMED + "-32700 Parse error: the line is not valid UTF-8)"),
+        Bad.skipped("[]", MALFORMED + "-32600 Invalid Request: an empty array)"),
+        Bad.skipped("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", MALFORMED
+            + "-32600 Invalid Request: batches are not supported; send one message per line)"),
+        Bad.skipped("42", MALFORMED
+            + "-32600 Invalid Request: expected a JSON-RPC object, not a number)"),
+        Bad.skipped("\"ping\"", MALFORMED
+            + "-32600 Invalid Request: expected a JSON-RPC object, not a string)"),
+        Bad.skipped("{\"jsonrpc\":\"2.0\"}", MALFORMED + "-32600 Invalid Request: no \"method\""
+            + " (a request or notification) and no \"result\" or \"error\" (a response))"),
+        Bad.skipped("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}", MALFORMED
+            + "-32600 Invalid Request: \"id\" must be a string or an integer, not an object)"),
+        Bad.skipped("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}", MALFORMED
+            + "-32600 Invalid Request: \"id\" must be a string or an integer, not null)"),
+        // What the input carries into the note is made harmless (an escape sequence, U+202E).
+        Bad.skipped("x\u001b[31m\u202e", MALFORMED + "-32700 Parse error: not JSON ("),
+        // With a usable id: answered.
         Bad.of("{\"jsonrpc\":\"2.0\",\"id\":6}", -32600, 6, "Invalid Request: no \"method\""),
         Bad.of("{\"id\":7,\"method\":\"ping\"}", -32600, 7,
             "Invalid Request: \"jsonrpc\" must be \"2.0\""),
@@ -211,18 +234,18 @@ class McpCommandTest {
             "Invalid Request: \"jsonrpc\" must be \"2.0\""),
         Bad.of("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":7}", -32600, 9,
             "Invalid Request: \"method\" must be a string, not a number"),
-        Bad.of("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}", -32600, null,
-            "Invalid Request: \"id\" must be a string or an integer, not an object"),
-        Bad.of("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}", -32600, null,
-            "Invalid Request: \"id\" must be a string or an integer, not null"),
         Bad.of("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/list\",\"params\":[]}",
             -32602, 10, "Invalid params: \"params\" of tools/list must be an object, not an array"),
-        // JSON-RPC answers neither a notification nor a response: skipped with a log line.
-        Bad.of("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\",\"params\":5}",
-            null, null, null),
-        Bad.of("{\"jsonrpc\":\"2.0\",\"result\":{}}", null, null, null),
-        Bad.of("{\"jsonrpc\":\"2.0\",\"id\":[1],\"error\":{\"code\":1,\"message\":\"x\"}}",
-            null, null, null));
+        // JSON-RPC answers neither a notification nor a response.
+        Bad.skipped("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\",\"params\":5}",
+            "prism-index mcp: skipped a bad notification (Invalid params: \"params\" of"
+                + " notifications/initialized must be an object, not a number)"),
+        Bad.skipped("{\"jsonrpc\":\"2.0\",\"result\":{}}",
+            "prism-index mcp: skipped a bad response (Invalid Request: a response without an"
+                + " \"id\")"),
+        Bad.skipped("{\"jsonrpc\":\"2.0\",\"id\":[1],\"error\":{\"code\":1,\"message\":\"x\"}}",
+            "prism-index mcp: skipped a bad response (Invalid Request: \"id\" must be a string or"
+                + " an integer, not an array)"));
   }
 
   @Test
@@ -231,21 +254,31 @@ class McpCommandTest {
     try (Session s = new Session(cli, repo.toAbsolutePath().normalize())) {
       int i = 0;
       for (Bad bad : badLines()) {
+        int errBefore = s.errBytes.size();
         s.sendBytes(bad.line());
         List<JsonNode> answers = s.answersThenPing("ping-" + i++);
+        String note = s.errBytes.toString(StandardCharsets.UTF_8).substring(errBefore);
         if (bad.code() == null) {
           assertThat(answers).as(bad.name()).isEmpty();
+          if (bad.text() == null) {
+            assertThat(note).as(bad.name()).isEmpty();
+          } else {
+            assertThat(note).as(bad.name()).startsWith(bad.text()).endsWith("\n")
+                .hasLineCount(1);
+          }
           continue;
         }
+        assertThat(note).as(bad.name()).isEmpty();
         assertThat(answers).as(bad.name()).hasSize(1);
         JsonNode answer = answers.get(0);
         assertThat(answer.get("jsonrpc").asText()).isEqualTo("2.0");
         assertThat(answer.get("error").get("code").asInt()).as(bad.name()).isEqualTo(bad.code());
         assertThat(answer.get("error").get("message").asText()).as(bad.name())
-            .startsWith(bad.message());
+            .startsWith(bad.text());
         assertThat(Harness.JSON.convertValue(answer.get("id"), Object.class)).as(bad.name())
             .isEqualTo(bad.id());
       }
+      assertThat(s.errBytes.toString(StandardCharsets.UTF_8)).doesNotContain("\u001b", "\u202e");
       // Line ends: CRLF, and a carriage return between tokens, are whitespace.
       s.send("{\"jsonrpc\":\"2.0\",\"id\":\"crlf\",\"method\":\"ping\"}\r");
       assertThat(s.next().get("id").asText()).isEqualTo("crlf");
@@ -268,16 +301,18 @@ class McpCommandTest {
       s.send(head + "x".repeat(pad) + tail);
       assertThat(s.next().get("id").asText()).isEqualTo("big");
       s.send(head + "x".repeat(pad + 1) + tail);
-      List<JsonNode> answers = s.answersThenPing("after-big");
-      assertThat(answers).hasSize(1);
-      assertThat(answers.get(0).get("id").isNull()).isTrue();
-      assertThat(answers.get(0).get("error").get("code").asInt()).isEqualTo(-32600);
-      assertThat(answers.get(0).get("error").get("message").asText())
-          .isEqualTo("message too large: " + (McpStdio.MAX_MESSAGE_BYTES + 1) + " bytes, more"
-              + " than the limit of " + McpStdio.MAX_MESSAGE_BYTES + " bytes; it was not read");
-      // Well over the SDK's own limit of 16 MiB, without a newline until the end.
+      assertThat(s.answersThenPing("after-big")).isEmpty();
+      assertThat(s.errBytes.toString(StandardCharsets.UTF_8)).endsWith("prism-index mcp:"
+          + " skipped a malformed line (-32600 message too large: "
+          + (McpStdio.MAX_MESSAGE_BYTES + 1) + " bytes, more than the limit of "
+          + McpStdio.MAX_MESSAGE_BYTES + " bytes; it was not read)\n");
+      // Well over the SDK's own limit of 16 MiB.
       s.send(head + "x".repeat(17 << 20) + tail);
-      assertThat(s.answersThenPing("after-huge")).hasSize(1);
+      assertThat(s.answersThenPing("after-huge")).isEmpty();
+      assertThat(s.errBytes.toString(StandardCharsets.UTF_8))
+          .endsWith("message too large: " + (head.length() + (17 << 20) + tail.length())
+              + " bytes, more than the limit of " + McpStdio.MAX_MESSAGE_BYTES + " bytes; it was"
+              + " not read)\n");
     }
   }
 
@@ -321,7 +356,7 @@ class McpCommandTest {
     Session s = new Session(cli, repo.toAbsolutePath().normalize());
     s.send("not json");
     s.send("{");
-    assertThat(s.answersThenPing("p")).hasSize(2);
+    assertThat(s.answersThenPing("p")).isEmpty();
     s.sendBytes("{\"jsonrpc\":\"2.0\",\"id\":1,".getBytes(StandardCharsets.UTF_8));
     s.close(); // exit 0 asserted
   }
