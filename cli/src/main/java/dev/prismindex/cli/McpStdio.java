@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -81,14 +80,19 @@ final class McpStdio {
   }
 
   /**
-   * Reads lines until the input ends (or fails), then closes {@code toSdk} so that the SDK's
-   * transport ends too.
+   * Reads lines until the input ends (or reading it or writing an answer fails: the client is
+   * gone), then closes {@code toSdk} so that the SDK's transport ends too.
    */
   void run() {
     try (toSdk) {
       Lines lines = new Lines(in, maxBytes);
       while (lines.next()) {
-        line(lines);
+        try {
+          line(lines);
+        } catch (RuntimeException e) {
+          LOG.warn("a line of the MCP input could not be checked", e);
+          note("skipped a line that could not be checked (" + e + ")");
+        }
       }
     } catch (IOException e) {
       LOG.debug("the MCP input ended with an error: {}", e.toString());
@@ -199,9 +203,8 @@ final class McpStdio {
   }
 
   /**
-   * Answers a bad request, with its id when usable, else null; only logs a bad response, and a
-   * notification with bad params (JSON-RPC answers neither). A message that is neither a request,
-   * a notification nor a response is an invalid request, answered with id null.
+   * Answers a bad request with its id when usable ({@link #answer}); only notes a bad response,
+   * and a notification with bad params (JSON-RPC answers neither).
    */
   private String reject(JsonNode message, int code, String text) throws IOException {
     JsonNode id = message.get("id");
@@ -228,7 +231,7 @@ final class McpStdio {
     LOG.debug("answered a bad MCP message with {}: {}", code, message);
     ObjectNode response = json.createObjectNode();
     response.put("jsonrpc", "2.0");
-    response.set("id", id == null ? NullNode.getInstance() : id);
+    response.set("id", id);
     ObjectNode error = response.putObject("error");
     error.put("code", code);
     error.put("message", message);
