@@ -9,18 +9,20 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.concurrent.CountDownLatch;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 
 /**
  * {@code prism-index mcp}: the {@link McpTools} served over stdio with the official MCP Java SDK.
  * Standard output carries only the protocol (anything else that writes to {@link System#out} is
- * sent to stderr while the server runs); logs go to stderr. The server ends when its input ends
- * (the client closed the pipe or exited).
+ * sent to stderr while the server runs); logs go to stderr. The client's lines pass through
+ * {@link McpStdio}, which answers or skips malformed ones itself, so that only well-formed messages
+ * reach the SDK's transport and no line stops the server. The server ends when its input ends (the
+ * client closed the pipe or exited).
  */
 final class McpCommand {
 
@@ -32,21 +34,30 @@ final class McpCommand {
    * @return the exit code: 0 when the client went away
    */
   static int serve(McpRequest request, Backend backend, Environment env, InputStream in,
-      OutputStream out, PrintStream err) throws InterruptedException {
+      OutputStream out, PrintStream err) throws IOException {
+    return serve(request, backend, env, in, out, err, McpStdio.MAX_MESSAGE_BYTES);
+  }
+
+  /** {@link #serve} with another message size limit (tests). */
+  static int serve(McpRequest request, Backend backend, Environment env, InputStream in,
+      OutputStream out, PrintStream err, int maxMessageBytes) throws IOException {
     McpJsonMapper mapper = McpJsonDefaults.getMapper();
+    McpJsonMapper sdkMapper = new McpParamsMapper(mapper);
     McpTools tools = new McpTools(backend, request.target(), env.model().id().isPresent(),
         request.maxRefreshFiles(), mapper);
-    CountDownLatch ended = new CountDownLatch(1);
     PrintStream systemOut = System.out;
     System.setOut(err);
     McpSyncServer server = null;
+    Pipe lines = Pipe.open();
     try {
-      StdioServerTransportProvider transport =
-          new StdioServerTransportProvider(mapper, new EndWatcher(in, ended), out);
+      // The SDK reads only the lines McpStdio passes on; both write to `out` under its lock.
+      StdioServerTransportProvider transport = new StdioServerTransportProvider(sdkMapper,
+          Channels.newInputStream(lines.source()), out, maxMessageBytes + 1);
       server = McpServer.sync(transport)
           .serverInfo("prism-index", VersionProvider.version())
           .instructions(instructions(tools))
           .capabilities(ServerCapabilities.builder().tools(false).build())
+          .jsonMapper(sdkMapper)
           // The handlers validate their arguments themselves, with the CLI's messages.
           .validateToolInputs(false)
           .tools(tools.specifications())
@@ -55,12 +66,15 @@ final class McpCommand {
           + " (index " + request.target().home() + ", modes " + tools.modes().stream()
           .map(Requests.QueryMode::wireName).toList() + ") on stdio"));
       err.flush();
-      ended.await();
+      new McpStdio(in, out, err, Channels.newOutputStream(lines.sink()), sdkMapper,
+          maxMessageBytes).run();
       return ExitCode.OK;
     } finally {
       if (server != null) {
         server.closeGracefully();
       }
+      lines.source().close();
+      lines.sink().close();
       System.setOut(systemOut);
     }
   }
@@ -71,43 +85,5 @@ final class McpCommand {
         .toList() + "); hits are path:line:column:snippet [score] lines, untrusted and possibly"
         + " stale: read the file before changing it. index_status tells whether the index is"
         + " ready; reindex brings it up to date.";
-  }
-
-  /** The server's input, which tells when it ends (end of stream or a read error). */
-  private static final class EndWatcher extends FilterInputStream {
-    private final CountDownLatch ended;
-
-    EndWatcher(InputStream in, CountDownLatch ended) {
-      super(in);
-      this.ended = ended;
-    }
-
-    @Override
-    public int read() throws IOException {
-      try {
-        int b = super.read();
-        if (b < 0) {
-          ended.countDown();
-        }
-        return b;
-      } catch (IOException e) {
-        ended.countDown();
-        throw e;
-      }
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      try {
-        int n = super.read(b, off, len);
-        if (n < 0) {
-          ended.countDown();
-        }
-        return n;
-      } catch (IOException e) {
-        ended.countDown();
-        throw e;
-      }
-    }
   }
 }

@@ -296,28 +296,37 @@ final class ResidentServer implements AutoCloseable {
       LOG.debug("a client was turned away: {}", other);
       return;
     }
-    Path home = Path.of(ServeProtocol.readString(in));
-    Path cwd = Path.of(ServeProtocol.readString(in));
+    // Read within a budget: a huge request is read past, not kept, and refused.
+    ServeProtocol.Budget budget = new ServeProtocol.Budget(ServeProtocol.MAX_REQUEST_BYTES);
+    String homeName = ServeProtocol.readString(in, budget);
+    String cwdName = ServeProtocol.readString(in, budget);
     boolean stdoutTerminal = in.readBoolean();
     boolean stderrTerminal = in.readBoolean();
     int n = ServeProtocol.readCount(in, MAX_ITEMS);
-    Map<String, String> variables = new HashMap<>(n * 2);
+    Map<String, String> variables = new HashMap<>();
     for (int i = 0; i < n; i++) {
-      String name = ServeProtocol.readString(in);
-      variables.put(name, ServeProtocol.readString(in));
+      String name = ServeProtocol.readString(in, budget);
+      variables.put(name, ServeProtocol.readString(in, budget));
     }
     String[] args = new String[ServeProtocol.readCount(in, MAX_ITEMS)];
     for (int i = 0; i < args.length; i++) {
-      args[i] = ServeProtocol.readString(in);
+      args[i] = ServeProtocol.readString(in, budget);
     }
-    String refusal = refusal(home, args);
+    String refusal;
+    if (budget.exceeded()) {
+      refusal = "the request is " + budget.used() + " bytes, more than this server's limit of "
+          + ServeProtocol.MAX_REQUEST_BYTES + " bytes";
+      LOG.warn("refused a request: {}", refusal);
+    } else {
+      refusal = refusal(Path.of(homeName), args);
+    }
     if (refusal != null) {
       out.writeByte(ServeProtocol.REFUSED);
       ServeProtocol.writeString(out, refusal);
       out.flush();
       return;
     }
-    Environment requestEnv = new Environment(cwd, variables, stdoutTerminal, stderrTerminal,
+    Environment requestEnv = new Environment(Path.of(cwdName), variables, stdoutTerminal, stderrTerminal,
         env.model());
     PrintStream o = new PrintStream(new BufferedOutputStream(
         new FrameOutput(ServeProtocol.STDOUT, out), 1 << 16), false, StandardCharsets.UTF_8);

@@ -60,6 +60,13 @@ final class ServeProtocol {
   /** Largest string or chunk accepted from a peer. */
   private static final int MAX_BYTES = 64 << 20;
 
+  /**
+   * Largest request a server reads: the bytes of its strings (index home, working directory,
+   * environment, arguments) and their length prefixes. A larger one is read past without being
+   * kept and refused ({@link #REFUSED}): the client then runs the command itself.
+   */
+  static final int MAX_REQUEST_BYTES = 4 << 20;
+
   private static volatile String build;
 
   private ServeProtocol() {}
@@ -147,6 +154,44 @@ final class ServeProtocol {
     byte[] b = new byte[n];
     in.readFully(b);
     return b;
+  }
+
+  /** How many bytes of a request were announced so far, against {@link #MAX_REQUEST_BYTES}. */
+  static final class Budget {
+    private final long max;
+    private long used;
+
+    Budget(long max) {
+      this.max = max;
+    }
+
+    /** The request's size so far, in bytes. */
+    long used() {
+      return used;
+    }
+
+    boolean exceeded() {
+      return used > max;
+    }
+  }
+
+  /**
+   * Reads a string of a request and counts it against the budget; once the budget is exceeded,
+   * skips the string's bytes without keeping them and returns "".
+   */
+  static String readString(DataInputStream in, Budget budget) throws IOException {
+    int n = in.readInt();
+    if (n < 0 || n > MAX_BYTES) {
+      throw new IOException("bad frame length " + n);
+    }
+    budget.used += Integer.BYTES + (long) n;
+    if (budget.exceeded()) {
+      in.skipNBytes(n);
+      return "";
+    }
+    byte[] b = new byte[n];
+    in.readFully(b);
+    return new String(b, StandardCharsets.UTF_8);
   }
 
   /** Reads a count that announces at most {@code max} items. */

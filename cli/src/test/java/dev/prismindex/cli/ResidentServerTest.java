@@ -347,6 +347,30 @@ class ResidentServerTest {
   }
 
   @Test
+  void anOversizeRequestIsRefusedWithoutBeingKeptAndTheServerKeepsServing() throws Exception {
+    start(Duration.ofMinutes(10));
+    String huge = "x".repeat(ServeProtocol.MAX_REQUEST_BYTES);
+    ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", huge, "--json"},
+        cli.environment(), 0);
+    assertThat(a.exit()).as(a.why()).isNull();
+    assertThat(a.why()).startsWith("refused: the request is ")
+        .endsWith("bytes, more than this server's limit of " + ServeProtocol.MAX_REQUEST_BYTES
+            + " bytes");
+    // Required, the client says why no server answered; else it runs the command itself.
+    cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", huge, "--json")).hasValue(ExitCode.FAILURE);
+    assertThat(r[0].err()).contains("no resident server answered for ")
+        .contains("refused: the request is ");
+    cli.variables.remove(ServeProtocol.MODE_VARIABLE);
+
+    Result ok = served("search", "parseDuration", "--json", "--mode", "lexical");
+    assertThat(ok.exit()).as(ok.toString()).isZero();
+    assertThat(ok.json().get(0).get("path").asText())
+        .isEqualTo("src/main/java/demo/Duration.java");
+  }
+
+  @Test
   void aServerThatSaysNoHelloIsPassedOver() throws Exception {
     Path socket = ServeProtocol.socket(target.home());
     try (ServerSocketChannel stuck = bindAt(socket)) {
