@@ -9,7 +9,7 @@ import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
-import dev.prismindex.engine.search.LiteralMatch;
+import dev.prismindex.engine.internal.search.LiteralMatch;
 import dev.prismindex.repository.AbortSignal;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -2,7 +2,7 @@ package dev.prismindex.engine;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.engine.walk.FileRules;
+import dev.prismindex.engine.internal.walk.FileRules;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -4,8 +4,8 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.engine.search.LiteralMatch;
-import dev.prismindex.engine.search.LiteralResult;
+import dev.prismindex.engine.internal.search.LiteralMatch;
+import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.repository.AbortSignal;

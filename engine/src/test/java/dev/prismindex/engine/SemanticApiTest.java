@@ -3,7 +3,7 @@ package dev.prismindex.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.engine.semantic.TextSpool;
+import dev.prismindex.engine.internal.semantic.TextSpool;
 import java.time.Duration;
 import java.util.List;
 import org.apache.lucene.util.BytesRef;

@@ -2,12 +2,12 @@ package dev.prismindex.engine;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.engine.chunk.Chunk;
-import dev.prismindex.engine.chunk.Chunker;
-import dev.prismindex.engine.store.FileReader;
-import dev.prismindex.engine.walk.FileRules;
-import dev.prismindex.engine.walk.Languages;
-import dev.prismindex.engine.walk.RepoWalker;
+import dev.prismindex.engine.internal.chunk.Chunk;
+import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.internal.walk.Languages;
+import dev.prismindex.engine.internal.walk.RepoWalker;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -15,7 +15,7 @@ import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
-import dev.prismindex.engine.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.index.IndexedRepositoryOperations;
 import dev.prismindex.index.IndexedRepositoryOptions;
 import dev.prismindex.index.IndexLimits;
