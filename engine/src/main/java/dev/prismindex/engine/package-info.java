@@ -2,7 +2,7 @@
  * The persistent engine's public API: {@link dev.prismindex.engine.HybridIndex} (entry point,
  * {@link dev.prismindex.engine.HybridIndex#open(HybridIndexOptions)}), the
  * {@link dev.prismindex.engine.CodeSearch} port with {@link dev.prismindex.engine.SearchOpts}
- * ({@link dev.prismindex.engine.RetrievalMode}, {@link dev.prismindex.engine.Fusion}),
+ * ({@link dev.prismindex.repository.SearchMode}, {@link dev.prismindex.engine.Fusion}),
  * {@link dev.prismindex.engine.Hit} and {@link dev.prismindex.engine.SearchResult}, runs
  * ({@link dev.prismindex.engine.RefreshOptions},
  * {@link dev.prismindex.engine.IndexProgressListener},

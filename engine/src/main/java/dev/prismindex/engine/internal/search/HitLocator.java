@@ -5,6 +5,7 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.IndexStore;
+import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -33,11 +34,15 @@ public final class HitLocator {
   private final CodeAnalyzer analyzer;
   private final long maxFileBytes;
   private final IndexSearcher searcher;
+  private final SearchMode mode;
   private final Map<String, FileView> views = new HashMap<>();
   private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
 
-  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, IndexSearcher searcher) {
+  /** A locator for one query of {@code mode} (the mode its hits carry). */
+  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, IndexSearcher searcher,
+      SearchMode mode) {
     this.root = root;
+    this.mode = mode;
     this.analyzer = analyzer;
     this.maxFileBytes = maxFileBytes;
     this.searcher = searcher;
@@ -92,8 +97,8 @@ public final class HitLocator {
         symbol = c.symbolNames().get(i);
       }
     }
-    return new Hit(c.path(), line, Math.max(line, endLine), snippet, score, c.language(), symbol,
-        lexical, semantic);
+    return new Hit(c.path(), line, Math.max(line, endLine), 0, snippet, score, mode, c.language(),
+        symbol, lexical, semantic, null);
   }
 
   private FileView view(String path) throws IOException {

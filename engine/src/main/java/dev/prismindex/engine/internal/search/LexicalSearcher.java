@@ -4,6 +4,7 @@ import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -192,7 +193,8 @@ public final class LexicalSearcher {
     if (terms.isEmpty()) {
       return List.of();
     }
-    HitLocator locator = new HitLocator(root, analyzer, maxFileBytes, searcher);
+    HitLocator locator = new HitLocator(root, analyzer, maxFileBytes, searcher,
+        SearchMode.LEXICAL);
     List<Hit> hits = new ArrayList<>();
     double best = 0;
     for (Ranked r : candidates(searcher, text, Math.min(limit * 2 + 10, 2000), scope)) {
@@ -207,14 +209,9 @@ public final class LexicalSearcher {
       if (hits.isEmpty()) {
         best = r.score();
       }
-      hits.add(withScore(hit, best > 0 ? Math.min(1.0, Math.max(0.0, r.score() / best)) : 0.0));
+      hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, r.score() / best)) : 0.0));
     }
     return hits;
-  }
-
-  static Hit withScore(Hit h, double score) {
-    return new Hit(h.path(), h.line(), h.endLine(), h.snippet(), score, h.language(), h.symbol(),
-        h.lexical(), h.semantic());
   }
 
   /** The trimmed, bounded text of {@code line}, or of the nearest non-blank line of the range. */

@@ -77,7 +77,7 @@ public final class IndexStore implements Closeable {
     if (!Files.exists(ignore)) {
       Files.writeString(ignore, "*\n", StandardCharsets.UTF_8);
     }
-    Path lucene = home.resolve("lucene");
+    Path lucene = IndexFiles.lucene(home);
     if (Files.exists(lucene, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(lucene)) {
       throw new CorruptIndexException(home,
           new FileSystemException(lucene.toString(), null, "not a directory"));

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -258,27 +257,20 @@ public final class Indexer {
   private boolean process(String path, boolean verify) throws IOException {
     Path file = root.resolve(path);
     FileEntry old = before.get(path);
-    BasicFileAttributes attrs;
-    try {
-      attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-    } catch (NoSuchFileException e) {
-      return false;
-    } catch (IOException e) {
-      LOG.warn("cannot stat {}: {}", path, e.toString());
-      skip(SkipReason.UNREADABLE);
+    FileStat stat = FileStat.of(file, maxFileBytes);
+    if (stat.gone()) {
       return false;
     }
-    if (!attrs.isRegularFile()) {
-      skip(SkipReason.NOT_REGULAR);
+    if (stat.skip() != null) {
+      if (stat.error() != null) {
+        LOG.warn("cannot stat {}: {}", path, stat.error());
+      }
+      skip(stat.skip());
       return false;
     }
-    if (attrs.size() > maxFileBytes) {
-      skip(SkipReason.OVERSIZE);
-      return false;
-    }
-    long mtimeNs = attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+    long mtimeNs = stat.mtimeNs();
     long recordedMs = clock.millis();
-    if (old != null && !verify && old.statProvesUnchanged(attrs.size(), mtimeNs)) {
+    if (old != null && !verify && stat.provesUnchanged(old)) {
       unchanged.incrementAndGet();
       return true;
     }

@@ -2,6 +2,7 @@ package dev.prismindex.engine.internal.walk;
 
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.internal.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
@@ -180,7 +181,7 @@ public final class FileRules {
     if (segments(relativeDirectory) > maxDepth) {
       return SkipReason.TOO_DEEP;
     }
-    if (utf8Length(relativeDirectory) + 2 > maxPathBytes) {
+    if (Utf8.byteLength(relativeDirectory) + 2 > maxPathBytes) {
       return SkipReason.PATH_TOO_LONG;
     }
     return null;
@@ -191,7 +192,7 @@ public final class FileRules {
     if (segments(relativePath) - 1 > maxDepth) {
       return SkipReason.TOO_DEEP;
     }
-    if (utf8Length(relativePath) > maxPathBytes) {
+    if (Utf8.byteLength(relativePath) > maxPathBytes) {
       return SkipReason.PATH_TOO_LONG;
     }
     String name = relativePath.substring(relativePath.lastIndexOf('/') + 1);
@@ -288,26 +289,6 @@ public final class FileRules {
     int n = 1;
     for (int i = relativePath.indexOf('/'); i >= 0; i = relativePath.indexOf('/', i + 1)) {
       n++;
-    }
-    return n;
-  }
-
-  /** The UTF-8 length of a string (unpaired surrogates count as the 3 bytes of U+FFFD). */
-  static int utf8Length(String s) {
-    int n = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        n++;
-      } else if (c < 0x800) {
-        n += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
-          && Character.isLowSurrogate(s.charAt(i + 1))) {
-        n += 4;
-        i++;
-      } else {
-        n += 3;
-      }
     }
     return n;
   }

@@ -1,10 +1,12 @@
-package dev.prismindex.engine;
+package dev.prismindex.engine.internal.run;
 
+import dev.prismindex.engine.IndexProgress;
 import dev.prismindex.engine.IndexProgress.Phase;
+import dev.prismindex.engine.IndexProgressListener;
 import java.util.concurrent.TimeUnit;
 
 /** Serialises and throttles the progress callbacks of one run ({@link IndexProgressListener}). */
-final class RunProgress {
+public final class RunProgress {
 
   private static final long THROTTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -18,26 +20,26 @@ final class RunProgress {
   private long lastEmit;
   private boolean emittedOnce;
 
-  RunProgress(IndexProgressListener listener, long startNanos) {
+  public RunProgress(IndexProgressListener listener, long startNanos) {
     this.listener = listener;
     this.startNanos = startNanos;
   }
 
-  synchronized void phase(Phase next) {
+  public synchronized void phase(Phase next) {
     phase = next;
     emit(true);
   }
 
-  synchronized void filesTotal(int total) {
+  public synchronized void filesTotal(int total) {
     filesTotal = total;
   }
 
-  synchronized void fileDone(int done) {
+  public synchronized void fileDone(int done) {
     filesDone = Math.max(filesDone, done);
     emit(false);
   }
 
-  synchronized void embedded(long done, long total) {
+  public synchronized void embedded(long done, long total) {
     embedded = done;
     toEmbed = total;
     emit(done == total);

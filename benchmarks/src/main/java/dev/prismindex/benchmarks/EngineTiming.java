@@ -1,6 +1,15 @@
-package dev.prismindex.engine;
+package dev.prismindex.benchmarks;
 
+import dev.prismindex.engine.EngineStatus;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IndexProgress;
+import dev.prismindex.engine.IndexRunStats;
+import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.index.IndexQuery;
 import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,10 +24,11 @@ import org.bouncycastle.crypto.digests.Blake3Digest;
 
 /**
  * A JMH-free timing harness for preliminary figures (the JMH benchmarks live in the benchmarks
- * module). Not a test. Usage, from {@code engine/} after {@code mvn test-compile}:
+ * module, next to it). Uses the public engine API only. Usage, after
+ * {@code mvn -pl benchmarks -am package -DskipTests}:
  *
  * <pre>
- * java -cp target/test-classes:target/classes:$(cat cp.txt) dev.prismindex.engine.EngineTiming \
+ * java -cp benchmarks/target/benchmarks.jar dev.prismindex.benchmarks.EngineTiming \
  *     index DIR                 # cold index, size, no-change and one-edit reindex, queries
  * java ... EngineTiming blake3       # BLAKE3 throughput: BouncyCastle vs commons-codec
  * java ... EngineTiming cold DIR HOME RUNS   # cold lexical index: wall and CPU time per run
@@ -110,8 +120,8 @@ public final class EngineTiming {
       SearchOpts opts = SearchOpts.lexical(10);
       for (int warm = 0; warm < 300; warm++) {
         index.search(lexical[warm % lexical.length], opts);
-        index.literalSearch(literal[warm % literal.length], false, null, 100, true,
-            AbortSignal.create());
+        index.search(new IndexQuery(literal[warm % literal.length], SearchMode.INDEXED_LITERAL, null, 100, false,
+            AbortSignal.create(), 10_000));
       }
       long[] lex = new long[800];
       long[] lit = new long[800];
@@ -120,8 +130,8 @@ public final class EngineTiming {
         index.search(lexical[i % lexical.length], opts);
         lex[i] = System.nanoTime() - t;
         t = System.nanoTime();
-        index.literalSearch(literal[i % literal.length], false, null, 100, true,
-            AbortSignal.create());
+        index.search(new IndexQuery(literal[i % literal.length], SearchMode.INDEXED_LITERAL, null, 100, false,
+            AbortSignal.create(), 10_000));
         lit[i] = System.nanoTime() - t;
       }
       System.out.printf("lexical (limit 10): p50 %.2f ms, p95 %.2f ms%n", pct(lex, 50), pct(lex, 95));
@@ -292,7 +302,7 @@ public final class EngineTiming {
         "render widget", "cache", "flush buffer stream", "where are payments encoded",
         "resolve schema record", "decodeBufferQueue", "how is the user order updated",
         "computeMetricEvent", "serialize a date to json", "read the next token"};
-    RetrievalMode[] modes = RetrievalMode.values();
+    SearchMode[] modes = {SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID};
     for (int warm = 0; warm < 150; warm++) {
       index.search(queries[warm % queries.length] + " w" + warm,
           new SearchOpts(10, modes[warm % modes.length], null));

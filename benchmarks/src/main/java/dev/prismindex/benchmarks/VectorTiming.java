@@ -1,13 +1,9 @@
-package dev.prismindex.engine;
+package dev.prismindex.benchmarks;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.engine.internal.chunk.Chunk;
-import dev.prismindex.engine.internal.chunk.Chunker;
-import dev.prismindex.engine.internal.store.FileReader;
-import dev.prismindex.engine.internal.walk.FileRules;
-import dev.prismindex.engine.internal.walk.Languages;
-import dev.prismindex.engine.internal.walk.RepoWalker;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -15,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -42,11 +37,11 @@ import org.apache.lucene.store.MMapDirectory;
 
 /**
  * A JMH-free harness for the vector figures of {@code docs/benchmarks.md} (section "Engine:
- * vectors"). Not a test. Needs the model module on the class path (engine's test class path has
- * it). Usage, from {@code engine/} after {@code mvn test-compile}:
+ * vectors"). Not a JMH benchmark. Needs the model module on the class path (the benchmarks jar
+ * has it). Usage, after {@code mvn -pl benchmarks -am package -DskipTests}:
  *
  * <pre>
- * java -cp ... dev.prismindex.engine.VectorTiming embed CORPUS VECTORS.bin [LIMIT]
+ * java -cp benchmarks/target/benchmarks.jar dev.prismindex.benchmarks.VectorTiming embed CORPUS VECTORS.bin [LIMIT]
  *     # chunks every indexable file of CORPUS like the engine does, embeds the distinct chunk
  *     # texts with the default model (1 thread, then 2), prints chunks/s, writes the vectors
  * java ... VectorTiming formats VECTORS.bin WORKDIR
@@ -66,29 +61,12 @@ public final class VectorTiming {
     }
   }
 
-  /** The distinct chunk texts of a corpus, in walk order. */
+  /**
+   * The distinct chunk texts of a corpus, in walk order: the texts a refresh would embed
+   * ({@link HybridIndex#chunkTexts}).
+   */
   static List<String> chunkTexts(Path root, int limit) throws IOException {
-    Path home = root.resolve(HybridIndexOptions.DEFAULT_HOME_NAME);
-    List<String> paths = new RepoWalker(root, home, new FileRules(List.of(), List.of(), false))
-        .walk().paths();
-    Set<String> texts = new LinkedHashSet<>();
-    try (Chunker chunker = new Chunker()) {
-      for (String p : paths) {
-        byte[] bytes = Files.readAllBytes(root.resolve(p));
-        if (bytes.length > HybridIndexOptions.DEFAULT_MAX_FILE_BYTES
-            || FileReader.isBinary(bytes, bytes.length)) {
-          continue;
-        }
-        for (Chunk c : chunker.chunk(FileReader.decode(bytes, bytes.length),
-            Languages.detect(p))) {
-          texts.add(c.text());
-          if (texts.size() >= limit) {
-            return new ArrayList<>(texts);
-          }
-        }
-      }
-    }
-    return new ArrayList<>(texts);
+    return HybridIndex.chunkTexts(HybridIndexOptions.builder(root).build(), limit);
   }
 
   static void embed(Path corpus, Path out, int limit) throws Exception {
