@@ -10,6 +10,7 @@ import dev.prismindex.engine.internal.semantic.TextSpool;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
+import dev.prismindex.engine.internal.store.Manifests;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -56,7 +57,7 @@ public final class EmbedPhase {
         ctx.chunker(), model, options.embeddingThreads(), options.embeddingCommitInterval(),
         options.clock());
     try {
-      return run.run(backlog, path -> store.withSearcher(s -> IndexStore.lookup(s, path), null),
+      return run.run(backlog, path -> store.withSearcher(s -> Manifests.lookup(s, path), null),
           (texts, covered) -> {
             if (texts == committed[0]) {
               return;

@@ -5,6 +5,7 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.IndexStore;
+import dev.prismindex.engine.internal.store.Manifests;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -104,7 +105,7 @@ public final class HitLocator {
   private FileView view(String path) throws IOException {
     FileView view = views.get(path);
     if (view == null) {
-      FileEntry entry = IndexStore.lookup(searcher, path);
+      FileEntry entry = Manifests.lookup(searcher, path);
       view = FileView.load(root, path, entry, maxFileBytes);
       views.put(path, view);
     }

@@ -129,15 +129,76 @@ public final class EmbeddingRun {
       t.setDaemon(true);
       return t;
     });
-    Deque<Future<?>> inFlight = new ArrayDeque<>();
-    Set<BytesRef> queued = new HashSet<>();
-    List<Pending> batch = new ArrayList<>(BATCH);
-    long lastCommit = System.nanoTime();
-    int skipped = 0;
+    Feed feed = new Feed(pool, progress, total);
     Throwable failure = null;
-    boolean interrupted = false;
-    final long totalTexts = total;
     try {
+      feed.all(backlog, manifest, committer, spool);
+    } catch (InterruptedIOException e) {
+      feed.interrupted = true;
+    } catch (Throwable t) {
+      failure = t;
+    } finally {
+      // Batches not started yet are dropped; running ones finish (their vectors are complete).
+      if (failure != null || feed.interrupted) {
+        for (Future<?> f : feed.inFlight) {
+          f.cancel(false);
+        }
+      }
+      try {
+        drainQuietly(feed.inFlight, failure);
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+    return finish(committer, feed, failure, total);
+  }
+
+  /** The last commit, then the outcome: the failure, the interrupt, or the result. */
+  private Result finish(Committer committer, Feed feed, @Nullable Throwable failure,
+      long totalTexts) throws IOException {
+    boolean interrupted = Thread.interrupted() || feed.interrupted;
+    try {
+      commit(committer);
+    } catch (IOException | RuntimeException e) {
+      if (failure == null) {
+        failure = e;
+      } else {
+        failure.addSuppressed(e);
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (failure != null) {
+      rethrow(failure);
+    }
+    if (interrupted) {
+      throw new InterruptedIOException("embedding interrupted after " + embedded.get() + " of "
+          + totalTexts + " chunk texts (committed; the next refresh continues)");
+    }
+    return new Result(embedded.get(), covered.get(), feed.skipped);
+  }
+
+  /** The reading side of a run: files to texts to batches in flight, with periodic commits. */
+  private final class Feed {
+    final ExecutorService pool;
+    final Progress progress;
+    final long totalTexts;
+    final Deque<Future<?>> inFlight = new ArrayDeque<>();
+    final Set<BytesRef> queued = new HashSet<>();
+    List<Pending> batch = new ArrayList<>(BATCH);
+    int skipped;
+    boolean interrupted;
+
+    Feed(ExecutorService pool, Progress progress, long totalTexts) {
+      this.pool = pool;
+      this.progress = progress;
+      this.totalTexts = totalTexts;
+    }
+
+    void all(Map<String, Map<BytesRef, Integer>> backlog, Manifest manifest, Committer committer,
+        @Nullable TextSpool spool) throws IOException {
+      long lastCommit = System.nanoTime();
       for (Map.Entry<String, Map<BytesRef, Integer>> file : backlog.entrySet()) {
         if (Thread.interrupted()) {
           interrupted = true;
@@ -168,46 +229,7 @@ public final class EmbeddingRun {
         submit(pool, inFlight, batch, progress, totalTexts);
       }
       drain(inFlight, 0);
-    } catch (InterruptedIOException e) {
-      interrupted = true;
-    } catch (Throwable t) {
-      failure = t;
-    } finally {
-      // Batches not started yet are dropped; running ones finish (their vectors are complete).
-      if (failure != null || interrupted) {
-        for (Future<?> f : inFlight) {
-          f.cancel(false);
-        }
-      }
-      try {
-        drainQuietly(inFlight, failure);
-      } finally {
-        pool.shutdownNow();
-      }
     }
-    if (Thread.interrupted()) {
-      interrupted = true;
-    }
-    try {
-      commit(committer);
-    } catch (IOException | RuntimeException e) {
-      if (failure == null) {
-        failure = e;
-      } else {
-        failure.addSuppressed(e);
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-    if (failure != null) {
-      rethrow(failure);
-    }
-    if (interrupted) {
-      throw new InterruptedIOException("embedding interrupted after " + embedded.get() + " of "
-          + totalTexts + " chunk texts (committed; the next refresh continues)");
-    }
-    return new Result(embedded.get(), covered.get(), skipped);
   }
 
   /** Commits with the interrupt flag cleared (Lucene's file channels close on interrupts). */

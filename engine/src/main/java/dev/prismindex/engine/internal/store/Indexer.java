@@ -298,13 +298,7 @@ public final class Indexer {
     if (old != null && old.hash().equals(hash)) {
       unchanged.incrementAndGet();
       if (!old.statMatches(bytes.length, mtimeNs)) {
-        // Same content, new stat data: refresh the FILE document so later runs need not hash.
-        FileEntry entry = new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs,
-            old.language(), old.chunks());
-        writer.updateDocument(new Term(Schema.FILE_KEY, path),
-            Documents.file(entry, FileReader.decode(bytes, bytes.length)));
-        after.put(path, entry);
-        restat.incrementAndGet();
+        restat(old, bytes, mtimeNs, recordedMs);
       }
       return true;
     }
@@ -312,15 +306,36 @@ public final class Indexer {
       skip(SkipReason.BINARY);
       return false;
     }
-    String text = FileReader.decode(bytes, bytes.length);
+    write(path, old, new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs,
+        Languages.detect(path), 0), FileReader.decode(bytes, bytes.length));
+    return true;
+  }
+
+  /** Same content, new stat data: refreshes the FILE document so later runs need not hash. */
+  private void restat(FileEntry old, byte[] bytes, long mtimeNs, long recordedMs)
+      throws IOException {
+    FileEntry entry = new FileEntry(old.path(), old.hash(), bytes.length, mtimeNs, recordedMs,
+        old.language(), old.chunks());
+    writer.updateDocument(new Term(Schema.FILE_KEY, old.path()),
+        Documents.file(entry, FileReader.decode(bytes, bytes.length)));
+    after.put(old.path(), entry);
+    restat.incrementAndGet();
+  }
+
+  /**
+   * Replaces the documents of a new or changed file: its FILE document and its chunks ({@code
+   * entry} without its chunk count yet).
+   */
+  private void write(String path, @Nullable FileEntry old, FileEntry stat, String text)
+      throws IOException {
     List<String> lines = SourceLines.split(text);
     // Lock files and minified files: n-grams for literal search only, no chunks (no ranking).
     boolean literalOnly = FileRules.literalOnly(rules.skipByName(path))
         || FileReader.looksMinified(text, lines.size());
-    String language = Languages.detect(path);
+    String language = stat.language();
     List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
-    FileEntry entry = new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs, language,
-        chunks.size());
+    FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
+        stat.recordedMs(), language, chunks.size());
     List<byte[]> hashes = new ArrayList<>(chunks.size());
     Predicate<BytesRef> cache = hasVector;
     BiConsumer<BytesRef, String> sink = unembedded;
@@ -345,7 +360,6 @@ public final class Indexer {
     } else {
       changed.incrementAndGet();
     }
-    return true;
   }
 
   private @Nullable byte[] readBounded(Path file) throws IOException {
