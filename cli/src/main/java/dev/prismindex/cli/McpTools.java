@@ -11,9 +11,9 @@ import dev.prismindex.cli.Results.Freshness;
 import dev.prismindex.cli.Results.IndexSummary;
 import dev.prismindex.cli.Results.SearchResult;
 import dev.prismindex.cli.Results.StatusReport;
-import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.repository.RepositorySearchMatch;
+import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.IndexHitText;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -247,7 +247,7 @@ final class McpTools {
     }
     String scope;
     try {
-      scope = new SearchOpts(limit, RetrievalMode.LEXICAL, (String) p).pathScope();
+      scope = new SearchOpts(limit, SearchMode.LEXICAL, (String) p).pathScope();
     } catch (IllegalArgumentException e) {
       throw CliFailure.usage("invalid path: " + e.getMessage());
     }

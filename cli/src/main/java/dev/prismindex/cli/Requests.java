@@ -6,11 +6,12 @@ import dev.prismindex.cli.Flags.RootFlags;
 import dev.prismindex.cli.Flags.SearchFlags;
 import dev.prismindex.cli.Flags.ServeFlags;
 import dev.prismindex.cli.Flags.StatusFlags;
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.internal.Utf8;
 import dev.prismindex.repository.RepositoryLimits;
+import dev.prismindex.repository.SearchMode;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -63,21 +64,14 @@ final class Requests {
       return name().toLowerCase(Locale.ROOT);
     }
 
-    static QueryMode of(RetrievalMode mode) {
-      return switch (mode) {
-        case LEXICAL -> LEXICAL;
-        case SEMANTIC -> SEMANTIC;
-        case HYBRID -> HYBRID;
-      };
-    }
-
-    /** The engine mode; only for LEXICAL, SEMANTIC and HYBRID. */
-    RetrievalMode retrieval() {
+    /** The engine mode; not for AUTO. */
+    SearchMode searchMode() {
       return switch (this) {
-        case LEXICAL -> RetrievalMode.LEXICAL;
-        case SEMANTIC -> RetrievalMode.SEMANTIC;
-        case HYBRID -> RetrievalMode.HYBRID;
-        default -> throw new IllegalStateException("no engine mode for " + this);
+        case LEXICAL -> SearchMode.LEXICAL;
+        case SEMANTIC -> SearchMode.SEMANTIC;
+        case HYBRID -> SearchMode.HYBRID;
+        case LITERAL -> SearchMode.LITERAL;
+        case AUTO -> throw new IllegalStateException("no engine mode for " + this);
       };
     }
   }
@@ -98,8 +92,9 @@ final class Requests {
       implements Request {
 
     /** The engine's options for this search in {@code engineMode}. */
-    SearchOpts opts(RetrievalMode engineMode) {
-      return new SearchOpts(limit, engineMode, scope);
+    SearchOpts opts(SearchMode engineMode) {
+      return new SearchOpts(limit, engineMode, scope, Fusion.rrf(),
+          caseSensitive && SearchOpts.literal(engineMode));
     }
   }
 
@@ -188,7 +183,7 @@ final class Requests {
     }
     String scope;
     try {
-      scope = new SearchOpts(limit, RetrievalMode.LEXICAL, f.path).pathScope();
+      scope = new SearchOpts(limit, SearchMode.LEXICAL, f.path).pathScope();
     } catch (IllegalArgumentException e) {
       throw CliFailure.usage("invalid --path: " + e.getMessage());
     }
