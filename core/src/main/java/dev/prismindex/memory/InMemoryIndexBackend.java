@@ -14,6 +14,7 @@ import dev.prismindex.index.IndexStatus;
 import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.index.RepositoryIndexBackend;
 import dev.prismindex.repository.CodingLimits;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
@@ -448,35 +449,10 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
   }
 
   private static String requireCanonical(@Nullable String path) {
-    if (!isCanonical(path)) {
+    if (!RelativePath.isCanonical(path)) {
       throw new IllegalArgumentException("not a canonical repository-relative path");
     }
     return path;
-  }
-
-  /** {@code a/b}: non-empty segments other than {@code .} and {@code ..}, no backslash or control. */
-  static boolean isCanonical(@Nullable String path) {
-    if (path == null || path.isEmpty()) {
-      return false;
-    }
-    int segmentStart = 0;
-    for (int i = 0; i <= path.length(); i++) {
-      char c = i < path.length() ? path.charAt(i) : '/';
-      if (c < 0x20 || c == 0x7f || c == '\\') {
-        return false;
-      }
-      if (c == '/') {
-        int length = i - segmentStart;
-        if (length == 0
-            || (length == 1 && path.charAt(segmentStart) == '.')
-            || (length == 2 && path.charAt(segmentStart) == '.'
-                && path.charAt(segmentStart + 1) == '.')) {
-          return false;
-        }
-        segmentStart = i + 1;
-      }
-    }
-    return true;
   }
 
   /** Counters of one update, added to the backend's only when it succeeds. */
