@@ -1,5 +1,6 @@
 package dev.prismindex.memory;
 
+import dev.prismindex.index.InMemoryIndex.ContentSource;
 import dev.prismindex.repository.RelativePath;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -15,6 +15,7 @@ import dev.prismindex.index.IndexRemoveRequest;
 import dev.prismindex.index.IndexSearchHit;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexUpdateRequest;
+import dev.prismindex.index.InMemoryIndex;
 import dev.prismindex.index.IndexedRepositoryOperations;
 import dev.prismindex.index.IndexedRepositoryOptions;
 import dev.prismindex.repository.AbortSignal;
@@ -77,7 +78,7 @@ class InMemoryIndexBackendTest {
     int segments = backend.stats().segments();
 
     update(backend, "r2", "a.txt", "b.txt");
-    InMemoryIndexStats stats = backend.stats();
+    InMemoryIndex.Stats stats = backend.stats();
     assertThat(stats.filesUnchanged()).isEqualTo(2);
     assertThat(stats.filesIndexed()).isEqualTo(2);
     assertThat(stats.segments()).isEqualTo(segments);
