@@ -235,7 +235,11 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
     }
   }
 
-  /** {@code semantic} unless built {@linkplain Builder#withoutSemantic() without it}. */
+  /**
+   * {@code indexed_literal}, and {@code semantic} unless built
+   * {@linkplain Builder#withoutSemantic() without it}; never {@code lexical} or {@code hybrid}, which
+   * the composite therefore refuses as unsupported.
+   */
   @Override
   public IndexCapabilities capabilities() {
     return embedder != null ? IndexCapabilities.SEMANTIC : IndexCapabilities.LITERAL_ONLY;
@@ -330,7 +334,8 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
    * @throws dev.prismindex.repository.RepositoryException for an empty query or one over 4 096 UTF-8
    *     bytes ({@code indexed_literal})
    * @throws UnsupportedOperationException for {@code semantic} on a backend without it
-   * @throws IllegalArgumentException for the {@code literal} mode, which belongs to the scanner
+   * @throws IllegalArgumentException for {@code literal} (the scanner's), {@code lexical} and
+   *     {@code hybrid} (not declared in {@link #capabilities()}, so the composite never sends them)
    * @throws IllegalStateException after {@link #dispose()}
    */
   @Override

@@ -217,6 +217,33 @@ class InMemoryIndexBackendTest {
   }
 
   @Test
+  void theCompositeServesIndexedLiteralAndSemanticAndRefusesLexicalAndHybrid() throws IOException {
+    source.put("a.txt", "alpha beta\n");
+    InMemoryIndexBackend backend = backend();
+    update(backend, "r1", "a.txt");
+    assertThat(backend.capabilities().modes())
+        .containsExactlyInAnyOrder(SearchMode.INDEXED_LITERAL, SearchMode.SEMANTIC);
+    IndexedRepositoryOperations composite = IndexedRepositoryOperations.create(root,
+        IndexedRepositoryOptions.builder(backend, RepositoryOperations.local(RepositoryLimits.defaults()))
+            .allowedModes(EnumSet.allOf(SearchMode.class)).build());
+
+    for (SearchMode served : List.of(SearchMode.INDEXED_LITERAL, SearchMode.SEMANTIC)) {
+      assertThat(composite.search(RepositorySearchRequest.builder(root, "alpha")
+          .mode(served).build()).matches()).as(served.wireName()).hasSize(1);
+    }
+    assertThatThrownBy(() -> composite.search(RepositorySearchRequest.builder(root, "alpha")
+        .mode(SearchMode.LEXICAL).build()))
+        .isInstanceOfSatisfying(IndexException.class,
+            e -> assertThat(e.code()).isEqualTo(IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED))
+        .hasMessage("search mode lexical is not supported by this index backend");
+    assertThatThrownBy(() -> composite.search(RepositorySearchRequest.builder(root, "alpha")
+        .mode(SearchMode.HYBRID).build()))
+        .isInstanceOfSatisfying(IndexException.class,
+            e -> assertThat(e.code()).isEqualTo(IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED))
+        .hasMessage("search mode hybrid is not supported by this index backend");
+  }
+
+  @Test
   void anEmbedderFailureFailsTheUpdate() throws IOException {
     source.put("a.txt", "alpha\n");
     Embedder broken = new Embedder() {
