@@ -2,6 +2,7 @@ package dev.prismindex.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prismindex.embed.testing.FakeEmbedder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,10 +27,18 @@ final class Harness {
   final Map<String, String> variables = new HashMap<>();
   boolean stdoutTerminal;
   boolean stderrTerminal;
+  /** The id of {@link #embedder()}, which status output shows. */
+  static final String EMBEDDER_ID = "fake-bag-of-words-64";
+
   /** A small deterministic embedder by default (semantic and hybrid work, no ONNX model loads). */
-  Environment.Model model = Environment.Model.of(new FakeEmbedder());
+  Environment.Model model = Environment.Model.of(embedder());
   /** Which backend runs the commands: the one-shot {@link LocalBackend} unless a test sets one. */
   Function<Environment, Backend> backends = LocalBackend::new;
+
+  /** The CLI tests' embedder: core's {@link FakeEmbedder} with the id the status tests expect. */
+  static FakeEmbedder embedder() {
+    return new FakeEmbedder(EMBEDDER_ID, FakeEmbedder.DIMENSION);
+  }
 
   Harness(Path repo) {
     this.repo = repo;
