@@ -1,13 +1,32 @@
 package dev.prismindex.cli;
 
-import dev.prismindex.cli.Flags.RootFlags;
-import dev.prismindex.cli.Requests.IndexRequest;
-import dev.prismindex.cli.Requests.McpRequest;
-import dev.prismindex.cli.Requests.Request;
-import dev.prismindex.cli.Requests.SearchRequest;
-import dev.prismindex.cli.Requests.ServeRequest;
-import dev.prismindex.cli.Requests.StatusRequest;
-import dev.prismindex.cli.Results.StatusReport;
+import dev.prismindex.cli.command.Flags;
+
+import dev.prismindex.cli.command.Requests;
+
+import dev.prismindex.cli.command.Backend;
+import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.mcp.McpCommand;
+import dev.prismindex.cli.output.HumanPrinter;
+import dev.prismindex.cli.output.JsonPrinter;
+import dev.prismindex.cli.output.OutputClosedException;
+import dev.prismindex.cli.output.Printer;
+import dev.prismindex.cli.output.Progress;
+import dev.prismindex.cli.output.Style;
+import dev.prismindex.cli.output.TerminalProgress;
+import dev.prismindex.cli.serve.ResidentServer;
+import dev.prismindex.cli.serve.WarmBackend;
+
+import dev.prismindex.cli.command.Flags.RootFlags;
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.McpRequest;
+import dev.prismindex.cli.command.Requests.Request;
+import dev.prismindex.cli.command.Requests.SearchRequest;
+import dev.prismindex.cli.command.Requests.ServeRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -28,14 +47,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * outcome to an exit code. Nothing here calls {@link System#exit}; errors are one line on stderr,
  * with a stack trace only under {@code --debug}.
  */
-final class Cli {
+public final class Cli {
 
   private final PrintStream out;
   private final PrintStream err;
   private final Environment env;
   private final Function<Environment, Backend> backends;
 
-  Cli(PrintStream out, PrintStream err, Environment env, Function<Environment, Backend> backends) {
+  public Cli(PrintStream out, PrintStream err, Environment env, Function<Environment, Backend> backends) {
     this.out = out;
     this.err = err;
     this.env = env;
@@ -43,7 +62,7 @@ final class Cli {
   }
 
   /** Runs one command line and returns its exit code. */
-  int run(String[] args) {
+  public int run(String[] args) {
     boolean debug = List.of(args).contains("--debug");
     if (debug) {
       debugLogging();
@@ -130,7 +149,7 @@ final class Cli {
   }
 
   /** Turns on debug logging of prism-index's own loggers (JGit and Lucene's drown everything). */
-  static void debugLogging() {
+  public static void debugLogging() {
     System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
   }
 
@@ -176,7 +195,7 @@ final class Cli {
   }
 
   /** Collapses line breaks so an error is always one line. */
-  static String oneLine(String s) {
+  public static String oneLine(String s) {
     return s.replaceAll("\\s*\\R\\s*", " ").strip();
   }
 }

@@ -1,5 +1,9 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.cli.command.Backend;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.LocalBackend;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -16,29 +20,29 @@ import java.util.Map;
 import java.util.function.Function;
 
 /** Runs the CLI in this JVM with captured stdout and stderr and a chosen environment. */
-final class Harness {
+public final class Harness {
 
-  static final ObjectMapper JSON = new ObjectMapper();
+  public static final ObjectMapper JSON = new ObjectMapper();
 
 
-  final Path repo;
-  Path cwd;
-  final Map<String, String> variables = new HashMap<>();
-  boolean stdoutTerminal;
-  boolean stderrTerminal;
+  public final Path repo;
+  public Path cwd;
+  public final Map<String, String> variables = new HashMap<>();
+  public boolean stdoutTerminal;
+  public boolean stderrTerminal;
   /** A small deterministic embedder by default (semantic and hybrid work, no ONNX model loads). */
-  Environment.Model model = Environment.Model.of(new FakeEmbedder());
+  public Environment.Model model = Environment.Model.of(new FakeEmbedder());
   /** Which backend runs the commands: the one-shot {@link LocalBackend} unless a test sets one. */
-  Function<Environment, Backend> backends = LocalBackend::new;
+  public Function<Environment, Backend> backends = LocalBackend::new;
 
-  Harness(Path repo) {
+  public Harness(Path repo) {
     this.repo = repo;
     this.cwd = repo;
   }
 
   /** The outcome of one run. */
-  record Result(int exit, String out, String err) {
-    List<String> outLines() {
+  public record Result(int exit, String out, String err) {
+    public List<String> outLines() {
       List<String> lines = new ArrayList<>(List.of(out.split("\n", -1)));
       if (lines.get(lines.size() - 1).isEmpty()) {
         lines.remove(lines.size() - 1);
@@ -46,7 +50,7 @@ final class Harness {
       return lines;
     }
 
-    List<JsonNode> json() {
+    public List<JsonNode> json() {
       List<JsonNode> nodes = new ArrayList<>();
       for (String line : outLines()) {
         try {
@@ -64,11 +68,11 @@ final class Harness {
     }
   }
 
-  Environment environment() {
+  public Environment environment() {
     return new Environment(cwd, variables, stdoutTerminal, stderrTerminal, model);
   }
 
-  Result run(String... args) {
+  public Result run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit;
@@ -82,7 +86,7 @@ final class Harness {
   }
 
   /** Writes a file below the repository. */
-  Path write(String rel, String content) throws IOException {
+  public Path write(String rel, String content) throws IOException {
     Path p = repo.resolve(rel);
     Files.createDirectories(p.getParent());
     Files.writeString(p, content, StandardCharsets.UTF_8);
@@ -90,7 +94,7 @@ final class Harness {
   }
 
   /** A harness on {@link #smallRepository()}, indexed (the set-up of most tests). */
-  static Harness indexedSmallRepository(Path repo) throws IOException {
+  public static Harness indexedSmallRepository(Path repo) throws IOException {
     Harness h = new Harness(repo);
     h.smallRepository();
     Result r = h.run("index");
@@ -101,7 +105,7 @@ final class Harness {
   }
 
   /** A small repository: Java, Python and Markdown. */
-  void smallRepository() throws IOException {
+  public void smallRepository() throws IOException {
     write("src/main/java/demo/Duration.java", """
         package demo;
 

@@ -1,5 +1,9 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.command.Requests;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

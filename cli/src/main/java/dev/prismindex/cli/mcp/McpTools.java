@@ -1,0 +1,542 @@
+package dev.prismindex.cli.mcp;
+
+import dev.prismindex.cli.command.Requests;
+
+import dev.prismindex.cli.Cli;
+import dev.prismindex.cli.command.Backend;
+import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.output.HumanPrinter;
+import dev.prismindex.cli.output.JsonPrinter;
+import dev.prismindex.cli.output.Progress;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.QueryMode;
+import dev.prismindex.cli.command.Requests.SearchRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.cli.output.Results.CliHit;
+import dev.prismindex.cli.output.Results.Freshness;
+import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.engine.RetrievalMode;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.repository.RepositorySearchMatch;
+import dev.prismindex.tool.IndexHitText;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tools of {@code prism-index mcp}: {@code repo_search}, {@code index_status} and
+ * {@code reindex}, with their schemas, over a {@link Backend}. A handler validates the arguments,
+ * runs the request exactly as the command line would ({@code search --json}, {@code status --json},
+ * {@code index --json}) and answers text for the model plus the CLI's JSON objects as structured
+ * content. A handler never throws: bad arguments and failures are tool errors ({@code isError}).
+ * Thread-safe: searches run concurrently; reindex runs one at a time.
+ */
+final class McpTools {
+
+  static final String SEARCH = "repo_search";
+  static final String STATUS = "index_status";
+  static final String REINDEX = "reindex";
+
+  private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
+  private static final TypeRef<Map<String, Object>> OBJECT = new TypeRef<>() {};
+  private static final Set<String> SEARCH_ARGS = Set.of("query", "mode", "path", "limit",
+      "caseSensitive");
+  private static final Set<String> REINDEX_ARGS = Set.of("full");
+
+  private final Backend backend;
+  private final Target target;
+  private final boolean semantic;
+  private final List<QueryMode> modes;
+  private final int maxRefreshFiles;
+  private final McpJsonMapper mapper;
+  private final ReentrantLock reindexing = new ReentrantLock();
+
+  /**
+   * @param backend runs the requests (kept open across calls by the caller)
+   * @param target the repository and its index
+   * @param modelAvailable whether this process has an embedding model: semantic and hybrid are
+   *     offered only then
+   * @param maxRefreshFiles the largest change set re-indexed before answering a search
+   * @param mapper the SDK's JSON mapper (schemas, structured content)
+   */
+  McpTools(Backend backend, Target target, boolean modelAvailable, int maxRefreshFiles,
+      McpJsonMapper mapper) {
+    this.backend = backend;
+    this.target = target;
+    this.semantic = modelAvailable;
+    this.modes = modelAvailable
+        ? List.of(QueryMode.LEXICAL, QueryMode.SEMANTIC, QueryMode.HYBRID, QueryMode.LITERAL)
+        : List.of(QueryMode.LEXICAL, QueryMode.LITERAL);
+    this.maxRefreshFiles = maxRefreshFiles;
+    this.mapper = mapper;
+  }
+
+  /** The modes {@code repo_search} accepts, as listed in its schema. */
+  List<QueryMode> modes() {
+    return modes;
+  }
+
+  /** The three tools with their handlers, for the SDK's server. */
+  List<SyncToolSpecification> specifications() {
+    return List.of(
+        spec(searchTool(), this::search),
+        spec(statusTool(), args -> status()),
+        SyncToolSpecification.builder().tool(reindexTool())
+            .callHandler((exchange, request) -> reindex(request.arguments(),
+                McpProgress.of(exchange, request.meta())))
+            .build());
+  }
+
+  private static SyncToolSpecification spec(Tool tool, Handler handler) {
+    return SyncToolSpecification.builder().tool(tool)
+        .callHandler((exchange, request) -> handler.call(request.arguments()))
+        .build();
+  }
+
+  @FunctionalInterface
+  private interface Handler {
+    CallToolResult call(@Nullable Map<String, Object> arguments);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // definitions
+
+  Tool searchTool() {
+    String modeList = modes.stream().map(QueryMode::wireName).collect(Collectors.joining(", "));
+    String enumJson = modes.stream().map(m -> "\"" + m.wireName() + "\"")
+        .collect(Collectors.joining(", "));
+    String description = "Search the repository " + target.root().getFileName() + " through its"
+        + " prism-index index: ranked path:line hits with a snippet and a score. Modes: " + modeList
+        + (semantic ? " (default hybrid when the index has embeddings, else lexical)"
+            : " (default lexical; this server has no embedding model)")
+        + ". lexical: code-aware keyword search (identifiers are split, BM25);"
+        + (semantic ? " semantic: by meaning with a local embedding model; hybrid: both fused;"
+            : "")
+        + " literal: exact substring (case-insensitive unless caseSensitive). Changed files are"
+        + " re-indexed before answering (up to " + maxRefreshFiles + "). "
+        + IndexHitText.UNTRUSTED_NOTICE;
+    String schema = """
+        {"type": "object",
+         "properties": {
+          "query": {"type": "string", "minLength": 1,
+            "description": "Free text, an identifier, or (mode literal) an exact string"},
+          "mode": {"type": "string", "enum": [%s],
+            "description": "How to search (default: hybrid when available, else lexical)"},
+          "path": {"type": "string",
+            "description": "Only hits in this repository-relative directory or file"},
+          "limit": {"type": "integer", "minimum": 1, "maximum": %d, "default": %d,
+            "description": "Most hits to return"},
+          "caseSensitive": {"type": "boolean", "default": false,
+            "description": "Match case exactly (mode literal only)"}
+         },
+         "required": ["query"],
+         "additionalProperties": false}
+        """.formatted(enumJson, SearchOpts.MAX_LIMIT, SearchOpts.DEFAULT_LIMIT);
+    return Tool.builder().name(SEARCH).title("Search the repository").description(description)
+        .inputSchema(mapper, schema).outputSchema(mapper, SEARCH_OUTPUT)
+        .annotations(new ToolAnnotations("Search the repository", true, false, true, false, null))
+        .build();
+  }
+
+  Tool statusTool() {
+    return Tool.builder().name(STATUS).title("Index status")
+        .description("The state of the prism-index index of " + target.root().getFileName()
+            + ": ready, stale (a search re-indexes the changes first), outdated (call reindex),"
+            + " missing, corrupt or incompatible; files, chunks, semantic coverage, model,"
+            + " revision, update time, size and the files changed since the last run. The object"
+            + " of `prism-index status --json`.")
+        .inputSchema(mapper, "{\"type\": \"object\", \"properties\": {},"
+            + " \"additionalProperties\": false}")
+        .outputSchema(mapper, STATUS_OUTPUT)
+        .annotations(new ToolAnnotations("Index status", true, false, true, false, null))
+        .build();
+  }
+
+  Tool reindexTool() {
+    return Tool.builder().name(REINDEX).title("Update the index")
+        .description("Bring the prism-index index of " + target.root().getFileName() + " up to"
+            + " date: incremental (changed files only) unless full is true (rebuild from scratch,"
+            + " which also repairs a corrupt or incompatible index)."
+            + (semantic ? " Embeddings of new chunks are computed too, which can take minutes"
+            + " on a large change." : "")
+            + " Searches keep answering from the last commit while it runs; one reindex at a"
+            + " time. Sends progress notifications when the call carries a progressToken."
+            + " Returns the counters of `prism-index index --json`.")
+        .inputSchema(mapper, """
+            {"type": "object",
+             "properties": {"full": {"type": "boolean", "default": false,
+               "description": "Rebuild from scratch instead of updating incrementally"}},
+             "additionalProperties": false}
+            """)
+        .outputSchema(mapper, INDEX_OUTPUT)
+        .annotations(new ToolAnnotations("Update the index", false, false, true, false, null))
+        .build();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // handlers
+
+  /** {@code repo_search}: validates, searches like {@code search --json}, renders. */
+  CallToolResult search(@Nullable Map<String, Object> arguments) {
+    long start = System.nanoTime();
+    Map<String, Object> args = arguments == null ? Map.of() : arguments;
+    SearchRequest request;
+    try {
+      request = searchRequest(args);
+    } catch (CliFailure e) {
+      return error(e.getMessage());
+    }
+    SearchResult result;
+    try {
+      result = backend.search(request);
+    } catch (CliFailure e) {
+      return failure(e);
+    } catch (Exception | LinkageError e) {
+      return unexpected(SEARCH, e);
+    }
+    long searched = System.nanoTime();
+    String structured = JsonPrinter.json(g -> searchObject(g, result));
+    CallToolResult answer = CallToolResult.builder().addTextContent(text(result))
+        .structuredContent(object(structured)).isError(false).build();
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("repo_search handler: {} ms (backend {} ms, rendering {} ms)",
+          (System.nanoTime() - start) / 1_000_000, (searched - start) / 1_000_000,
+          (System.nanoTime() - searched) / 1_000_000);
+    }
+    return answer;
+  }
+
+  /** The arguments of {@code repo_search} validated into the CLI's request. */
+  SearchRequest searchRequest(Map<String, Object> args) throws CliFailure {
+    unknown(args, SEARCH_ARGS);
+    Object q = args.get("query");
+    if (!(q instanceof String query) || query.isBlank()) {
+      throw CliFailure.usage("query is required and must be a non-blank string");
+    }
+    Requests.checkQueryLength(query);
+    QueryMode mode = QueryMode.AUTO;
+    Object m = args.get("mode");
+    if (m != null) {
+      mode = mode(m);
+    }
+    int limit = SearchOpts.DEFAULT_LIMIT;
+    Object l = args.get("limit");
+    if (l != null) {
+      limit = limit(l);
+    }
+    boolean caseSensitive = bool(args, "caseSensitive");
+    if (caseSensitive && mode != QueryMode.LITERAL) {
+      throw CliFailure.usage("caseSensitive applies to mode literal only (lexical, semantic and"
+          + " hybrid search ignore case)");
+    }
+    Object p = args.get("path");
+    if (p != null && !(p instanceof String)) {
+      throw CliFailure.usage("path must be a string (a repository-relative directory or file),"
+          + " not " + describe(p));
+    }
+    String scope;
+    try {
+      scope = new SearchOpts(limit, RetrievalMode.LEXICAL, (String) p).pathScope();
+    } catch (IllegalArgumentException e) {
+      throw CliFailure.usage("invalid path: " + e.getMessage());
+    }
+    return new SearchRequest(target, true, query, mode, limit, scope, caseSensitive, true,
+        maxRefreshFiles);
+  }
+
+  private QueryMode mode(Object value) throws CliFailure {
+    String expected = modes.stream().map(QueryMode::wireName).collect(Collectors.joining(", "));
+    if (value instanceof String s) {
+      for (QueryMode q : modes) {
+        if (q.wireName().equals(s.toLowerCase(Locale.ROOT))) {
+          return q;
+        }
+      }
+      boolean needsModel = !semantic && (s.equalsIgnoreCase("semantic")
+          || s.equalsIgnoreCase("hybrid"));
+      throw CliFailure.usage("unsupported mode '" + s + "': expected one of " + expected
+          + (needsModel ? " (semantic and hybrid need an embedding model, which this server"
+              + " does not have)" : ""));
+    }
+    throw CliFailure.usage("mode must be a string, one of " + expected + ", not "
+        + describe(value));
+  }
+
+  private static int limit(Object value) throws CliFailure {
+    String range = "an integer 1.." + SearchOpts.MAX_LIMIT;
+    if (value instanceof Number n) {
+      double d = n.doubleValue();
+      if (d == Math.rint(d) && d >= 1 && d <= SearchOpts.MAX_LIMIT) {
+        return (int) d;
+      }
+      throw CliFailure.usage("invalid limit " + n + ": expected " + range);
+    }
+    throw CliFailure.usage("limit must be " + range + ", not " + describe(value));
+  }
+
+  private static boolean bool(Map<String, Object> args, String name) throws CliFailure {
+    Object v = args.get(name);
+    if (v == null) {
+      return false;
+    }
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw CliFailure.usage(name + " must be true or false, not " + describe(v));
+  }
+
+  private static void unknown(Map<String, Object> args, Set<String> known) throws CliFailure {
+    for (String key : args.keySet()) {
+      if (!known.contains(key)) {
+        throw CliFailure.usage("unknown argument '" + key + "': expected "
+            + known.stream().sorted().collect(Collectors.joining(", ")));
+      }
+    }
+  }
+
+  /** A JSON value's type and value, for error messages. */
+  private static String describe(Object v) {
+    String type = v instanceof String ? "a string" : v instanceof Number ? "a number"
+        : v instanceof Boolean ? "a boolean" : v instanceof List ? "an array"
+        : v instanceof Map ? "an object" : v.getClass().getSimpleName();
+    String shown = v instanceof String s ? "'" + s + "'" : String.valueOf(v);
+    return type + " (" + (shown.length() > 60 ? shown.substring(0, 60) + "..." : shown) + ")";
+  }
+
+  /** {@code index_status}: the object of {@code status --json}; any state is a result. */
+  CallToolResult status() {
+    StatusReport report;
+    try {
+      report = backend.status(new StatusRequest(target, true, maxRefreshFiles, false));
+    } catch (Exception | LinkageError e) {
+      return unexpected(STATUS, e);
+    }
+    String json = JsonPrinter.json(g -> JsonPrinter.status(g, report));
+    return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
+        .isError(false).build();
+  }
+
+  /** {@code reindex} without progress notifications. */
+  CallToolResult reindex(@Nullable Map<String, Object> arguments) {
+    return reindex(arguments, Progress.NONE);
+  }
+
+  /**
+   * {@code reindex}: one run at a time; a second call while one runs is an error at once.
+   *
+   * @param progress where the run reports its phases and counters (MCP progress notifications
+   *     when the client asked for them)
+   */
+  CallToolResult reindex(@Nullable Map<String, Object> arguments, Progress progress) {
+    Map<String, Object> args = arguments == null ? Map.of() : arguments;
+    boolean full;
+    try {
+      unknown(args, REINDEX_ARGS);
+      full = bool(args, "full");
+    } catch (CliFailure e) {
+      return error(e.getMessage());
+    }
+    if (!reindexing.tryLock()) {
+      return error("a reindex is already running in this server; searches answer from the last"
+          + " commit until it ends");
+    }
+    try {
+      IndexSummary summary = backend.index(new IndexRequest(target, true, full, false, true),
+          progress);
+      String json = JsonPrinter.json(g -> JsonPrinter.index(g, summary));
+      return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
+          .isError(false).build();
+    } catch (CliFailure e) {
+      return failure(e);
+    } catch (Exception | LinkageError e) {
+      return unexpected(REINDEX, e);
+    } finally {
+      reindexing.unlock();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // rendering
+
+  /** The text a model reads: the hits as the seam renders index results, then any notes. */
+  static String text(SearchResult r) {
+    List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
+    for (CliHit h : r.hits()) {
+      matches.add(new RepositorySearchMatch(h.path(), h.line(), h.endLine(), 0, h.snippet(),
+          List.of(), List.of(), h.score()));
+    }
+    StringBuilder out = new StringBuilder(IndexHitText.render(matches));
+    Freshness f = r.freshness();
+    if (f.skippedBecauseLocked()) {
+      out.append("\n[index being written by another run: answered from its last commit; ")
+          .append(f.changedFiles()).append(" changed files not yet searched]");
+    } else if (f.refreshedFiles() > 0) {
+      out.append("\n[re-indexed ").append(f.refreshedFiles()).append(" changed files first]");
+    }
+    Double coverage = r.semanticCoverage();
+    if (coverage != null && coverage < 1.0) {
+      out.append("\n[semantic coverage ")
+          .append(String.format(Locale.ROOT, "%.0f", Math.floor(coverage * 100)))
+          .append("%: call reindex to embed the rest]");
+    }
+    if (r.modeReason() != null) {
+      out.append("\n[mode ").append(r.mode()).append(": ").append(r.modeReason()).append(']');
+    }
+    if (!r.notSearched().isEmpty()) {
+      out.append("\n[").append(HumanPrinter.notSearchedNote(r.notSearched())).append(']');
+    }
+    return out.toString();
+  }
+
+  /** The structured result of {@code repo_search}: the CLI's hits (NDJSON schema v1) and context. */
+  static void searchObject(JsonGenerator g, SearchResult r) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("query", r.query());
+    g.writeStringField("mode", r.mode());
+    g.writeBooleanField("modeChosen", r.modeChosen());
+    if (r.modeReason() == null) {
+      g.writeNullField("modeReason");
+    } else {
+      g.writeStringField("modeReason", r.modeReason());
+    }
+    g.writeBooleanField("untrusted_index", true);
+    g.writeNumberField("schemaVersion", JsonPrinter.SCHEMA_VERSION);
+    JsonPrinter.freshness(g, r.freshness());
+    if (r.semanticCoverage() == null) {
+      g.writeNullField("semanticCoverage");
+    } else {
+      g.writeNumberField("semanticCoverage", r.semanticCoverage());
+    }
+    g.writeNumberField("tookMs", r.tookMs());
+    g.writeArrayFieldStart("hits");
+    for (CliHit hit : r.hits()) {
+      JsonPrinter.hit(g, hit);
+    }
+    g.writeEndArray();
+    if (r.mode().equals("literal")) {
+      JsonPrinter.counts(g, "notSearched", r.notSearched());
+    }
+    g.writeEndObject();
+  }
+
+  /** Parses one of this class's JSON objects back into a map (tests, structured content). */
+  Map<String, Object> object(String json) {
+    try {
+      return mapper.readValue(json, OBJECT);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static CallToolResult error(String message) {
+    return CallToolResult.builder().addTextContent(Cli.oneLine(message)).isError(true).build();
+  }
+
+  /** A CLI failure as a tool error; an index problem says which tool fixes it. */
+  private static CallToolResult failure(CliFailure e) {
+    String message = String.valueOf(e.getMessage());
+    if (e.exitCode() == ExitCode.INDEX) {
+      message += " (through MCP: call the reindex tool" + (message.contains("--full")
+          ? " with full: true)" : ")");
+    }
+    return error(message);
+  }
+
+  private static CallToolResult unexpected(String tool, Throwable e) {
+    LOG.warn("{} failed", tool, e);
+    String m = e.getMessage();
+    return error(tool + " failed: " + e.getClass().getSimpleName()
+        + (m == null || m.isBlank() ? "" : ": " + m));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // output schemas
+
+  private static final String NULLABLE_STRING = "{\"type\": [\"string\", \"null\"]}";
+  private static final String NULLABLE_NUMBER = "{\"type\": [\"number\", \"null\"]}";
+
+  private static final String HIT = """
+      {"type": "object",
+       "required": ["path", "line", "endLine", "snippet", "score", "mode", "language", "engines"],
+       "properties": {
+        "path": {"type": "string"}, "line": {"type": "integer"}, "endLine": {"type": "integer"},
+        "snippet": {"type": "string"}, "score": {"type": "number"}, "mode": {"type": "string"},
+        "language": {"type": "string"}, "symbol": %s,
+        "engines": {"type": "object", "additionalProperties": {"type": "object",
+          "required": ["rank", "score"],
+          "properties": {"rank": {"type": "integer"}, "score": {"type": "number"}}}},
+        "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
+      """.formatted(NULLABLE_STRING);
+
+  static final String SEARCH_OUTPUT = """
+      {"type": "object",
+       "required": ["query", "mode", "modeChosen", "untrusted_index", "freshness", "hits"],
+       "properties": {
+        "query": {"type": "string"}, "mode": {"type": "string"},
+        "modeChosen": {"type": "boolean"}, "modeReason": %s,
+        "untrusted_index": {"type": "boolean"}, "schemaVersion": {"type": "integer"},
+        "freshness": {"type": "object",
+          "required": ["checked", "changedFiles", "refreshedFiles", "skippedBecauseLocked"],
+          "properties": {"checked": {"type": "boolean"}, "changedFiles": {"type": "integer"},
+            "refreshedFiles": {"type": "integer"}, "skippedBecauseLocked": {"type": "boolean"}}},
+        "semanticCoverage": %s, "tookMs": {"type": "integer"},
+        "hits": {"type": "array", "items": %s},
+        "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
+      """.formatted(NULLABLE_STRING, NULLABLE_NUMBER, HIT);
+
+  static final String STATUS_OUTPUT = """
+      {"type": "object",
+       "required": ["state", "searchable", "repo", "indexDir", "files", "chunks"],
+       "properties": {
+        "state": {"type": "string",
+          "enum": ["ready", "stale", "outdated", "missing", "corrupt", "incompatible"]},
+        "searchable": {"type": "boolean"}, "problem": %1$s,
+        "repo": {"type": "string"}, "indexDir": {"type": "string"},
+        "files": {"type": "integer"}, "chunks": {"type": "integer"},
+        "semanticCoverage": %2$s, "chunksEmbedded": {"type": "integer"},
+        "semantic": %1$s, "semanticMessage": %1$s, "model": %1$s, "availableModel": %1$s,
+        "revision": %1$s, "updatedAt": %1$s, "sizeOnDiskBytes": {"type": "integer"},
+        "changes": {"type": ["object", "null"]}, "maxRefreshFiles": {"type": "integer"},
+        "skipped": {"type": "integer"}, "skippedBy": {"type": "object"},
+        "formatVersion": %1$s, "analyzerVersion": %1$s}}
+      """.formatted(NULLABLE_STRING, NULLABLE_NUMBER);
+
+  static final String INDEX_OUTPUT = """
+      {"type": "object",
+       "required": ["repo", "indexDir", "filesSeen", "added", "changed", "deleted", "unchanged",
+         "committed", "files", "chunks"],
+       "properties": {
+        "repo": {"type": "string"}, "indexDir": {"type": "string"},
+        "filesSeen": {"type": "integer"}, "hashed": {"type": "integer"},
+        "added": {"type": "integer"}, "changed": {"type": "integer"},
+        "deleted": {"type": "integer"}, "unchanged": {"type": "integer"},
+        "skipped": {"type": "integer"}, "skippedBy": {"type": "object"},
+        "chunksWritten": {"type": "integer"}, "chunksEmbedded": {"type": "integer"},
+        "chunksReused": {"type": "integer"}, "committed": {"type": "boolean"},
+        "revision": %1$s, "files": {"type": "integer"}, "chunks": {"type": "integer"},
+        "model": %1$s, "semanticCoverage": %2$s, "semantic": {"type": "string"},
+        "semanticMessage": %1$s, "sizeOnDiskBytes": {"type": "integer"},
+        "durationMs": {"type": "integer"}}}
+      """.formatted(NULLABLE_STRING, NULLABLE_NUMBER);
+}

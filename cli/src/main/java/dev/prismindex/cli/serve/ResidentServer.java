@@ -1,0 +1,473 @@
+package dev.prismindex.cli.serve;
+
+import dev.prismindex.cli.command.Requests;
+
+import dev.prismindex.cli.Cli;
+import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
+
+import dev.prismindex.cli.command.Requests.QueryMode;
+import dev.prismindex.cli.command.Requests.SearchRequest;
+import dev.prismindex.cli.command.Requests.ServeRequest;
+import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.tool.SafeText;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code prism-index serve}: one process per index that answers the {@code search} and
+ * {@code status} command lines of {@link ServeClient}s on a Unix domain socket, running the same
+ * CLI pipeline ({@link Cli}) on a {@link WarmBackend}, so the answer is what the command would have
+ * printed in its own process.
+ *
+ * <p>The socket is {@code <home>/serve/serve.sock}, in a directory of mode 0700 (the socket itself
+ * 0600). A lock on {@code <home>/serve/serve.lock}, held for the server's life and released by the
+ * kernel when it dies however it dies, makes it the only server of that index; a socket file
+ * found while holding the lock is a dead server's and is replaced. The server stops after
+ * {@code idle} without a connection, when its socket file disappears, or on SIGTERM/SIGINT, and
+ * removes its socket.
+ */
+public final class ResidentServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ResidentServer.class);
+
+  /** Threads answering connections; more clients wait in the socket's backlog. */
+  private static final int WORKERS = 8;
+  /** The most environment variables or arguments a request may carry. */
+  private static final int MAX_ITEMS = 100_000;
+
+  private final Target target;
+  private final Environment env;
+  private final Duration idle;
+  private final PrintStream log;
+  private final Path socket;
+  private final FileChannel lockFile;
+  private final FileLock lock;
+  private final ServerSocketChannel channel;
+  private final WarmBackend warm;
+  private final ExecutorService workers;
+  private final ScheduledExecutorService ticker;
+  private final AtomicInteger active = new AtomicInteger();
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private final Object stopLock = new Object();
+  private volatile long lastActivityNanos = System.nanoTime();
+  private volatile boolean stopping;
+  private volatile String stopReason = "stopped";
+
+  private ResidentServer(Target target, Environment env, Duration idle, PrintStream log,
+      Path socket, FileChannel lockFile, FileLock lock, ServerSocketChannel channel) {
+    this.target = target;
+    this.env = env;
+    this.idle = idle;
+    this.log = log;
+    this.socket = socket;
+    this.lockFile = lockFile;
+    this.lock = lock;
+    this.channel = channel;
+    this.warm = new WarmBackend(env);
+    this.workers = Executors.newFixedThreadPool(WORKERS, daemon("prism-index-serve"));
+    this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));
+  }
+
+  /** Runs {@code prism-index serve} until the server stops; returns the exit code. */
+  public static int serve(ServeRequest request, Environment env, PrintStream err)
+      throws CliFailure, IOException {
+    ResidentServer server = start(request.target(), env, request.idleTimeout(), err);
+    Thread hook = new Thread(() -> server.stop("terminated"), "prism-index-serve-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      server.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      server.stop("interrupted");
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // the JVM is shutting down: the hook runs
+      }
+    }
+    return ExitCode.OK;
+  }
+
+  /**
+   * Takes the server lock of the target's index, binds the socket and starts answering.
+   *
+   * @param idle how long without a connection before the server stops; zero for never
+   * @throws CliFailure exit code 1 when a server already runs for this index, or the socket cannot
+   *     be made safely
+   * @throws IOException when the socket cannot be bound
+   */
+  static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log)
+      throws CliFailure, IOException {
+    Path socket = ServeProtocol.socket(target.home());
+    int length = socket.toString().getBytes(StandardCharsets.UTF_8).length;
+    if (length > ServeProtocol.MAX_SOCKET_PATH_BYTES) {
+      throw new CliFailure(ExitCode.FAILURE, "the socket path " + socket + " is " + length
+          + " bytes long, more than a Unix domain socket allows ("
+          + ServeProtocol.MAX_SOCKET_PATH_BYTES + "); use --index-dir with a shorter path");
+    }
+    Path dir = privateDirectory(ServeProtocol.dir(target.home()));
+    FileChannel lockFile = FileChannel.open(dir.resolve(ServeProtocol.LOCK),
+        StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock lock;
+    try {
+      lock = lockFile.tryLock();
+    } catch (OverlappingFileLockException e) {
+      lock = null;
+    } catch (IOException | RuntimeException e) {
+      lockFile.close();
+      throw e;
+    }
+    if (lock == null) {
+      lockFile.close();
+      throw new CliFailure(ExitCode.FAILURE, "a server is already running for " + target.root()
+          + " (socket " + socket + ")");
+    }
+    ServerSocketChannel channel = null;
+    try {
+      if (Files.deleteIfExists(socket)) {
+        log.println(SafeText.escapeField("prism-index serve: removed the socket of a server that"
+            + " did not stop (" + socket + ")"));
+      }
+      channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+      channel.bind(UnixDomainSocketAddress.of(socket));
+      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+    } catch (IOException | RuntimeException e) {
+      if (channel != null) {
+        channel.close();
+      }
+      Files.deleteIfExists(socket);
+      lockFile.close();
+      throw e;
+    }
+    ResidentServer server = new ResidentServer(target, env, idle, log, socket, lockFile, lock,
+        channel);
+    server.begin();
+    return server;
+  }
+
+  /**
+   * Creates the directory with mode 0700 (and a {@code .gitignore} of {@code *}), or checks an
+   * existing one and closes it to others.
+   */
+  private static Path privateDirectory(Path dir) throws CliFailure, IOException {
+    Files.createDirectories(dir.getParent());
+    try {
+      Files.createDirectory(dir,
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    } catch (FileAlreadyExistsException e) {
+      PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class,
+          LinkOption.NOFOLLOW_LINKS);
+      if (!a.isDirectory()) {
+        throw new CliFailure(ExitCode.FAILURE, dir + " exists and is not a directory; remove it");
+      }
+      if (!ServeClient.ownedByThisUser(dir, a)) {
+        throw new CliFailure(ExitCode.FAILURE, dir + " belongs to " + a.owner().getName()
+            + ", not to this user; remove it");
+      }
+    }
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    // Out of `git status` even before the first index run has written the home's own .gitignore.
+    Path ignore = dir.resolve(".gitignore");
+    if (!Files.exists(ignore, LinkOption.NOFOLLOW_LINKS)) {
+      Files.writeString(ignore, "*\n", StandardCharsets.UTF_8);
+    }
+    return dir;
+  }
+
+  private void begin() {
+    Thread acceptor = daemon("prism-index-serve-accept").newThread(this::acceptLoop);
+    acceptor.start();
+    long period = idle.isZero() ? 1000 : Math.max(10, Math.min(1000, idle.toMillis() / 4));
+    ticker.scheduleWithFixedDelay(this::tick, period, period, TimeUnit.MILLISECONDS);
+    log.println(SafeText.escapeField("prism-index serve: answering for " + target.root() + " on "
+        + socket + " (idle timeout " + (idle.isZero() ? "none" : Requests.formatDuration(idle))
+        + ")"));
+    log.flush();
+    Thread warmUp = daemon("prism-index-serve-warm-up").newThread(this::warmUp);
+    warmUp.start();
+  }
+
+  /** Opens the index and loads the model (through a search in each kind of mode) ahead of time. */
+  private void warmUp() {
+    for (QueryMode mode : new QueryMode[] {QueryMode.AUTO, QueryMode.LITERAL}) {
+      try {
+        warm.search(new SearchRequest(target, true, "prism-index warm-up", mode, 1, null, false,
+            false, 0));
+      } catch (Exception | LinkageError e) {
+        // No index yet, no model, or the server stopping meanwhile: the first request pays.
+        LOG.debug("warm-up ({}) skipped: {}", mode.wireName(), e.toString());
+        return;
+      }
+    }
+  }
+
+  private void tick() {
+    if (stopping) {
+      return;
+    }
+    if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
+      stop("the socket " + socket + " was removed");
+    } else if (!idle.isZero() && active.get() == 0
+        && System.nanoTime() - lastActivityNanos >= idle.toNanos()) {
+      stop("idle for " + Requests.formatDuration(idle));
+    }
+  }
+
+  private void acceptLoop() {
+    while (!stopping) {
+      SocketChannel ch;
+      try {
+        ch = channel.accept();
+      } catch (ClosedChannelException e) {
+        return;
+      } catch (IOException e) {
+        if (stopping) {
+          return;
+        }
+        LOG.warn("accepting a connection failed: {}", e.toString());
+        continue;
+      }
+      active.incrementAndGet();
+      lastActivityNanos = System.nanoTime();
+      try {
+        workers.execute(() -> {
+          try (SocketChannel c = ch) {
+            answer(c);
+          } catch (IOException | RuntimeException e) {
+            LOG.debug("a connection ended early: {}", e.toString());
+          } finally {
+            lastActivityNanos = System.nanoTime();
+            active.decrementAndGet();
+          }
+        });
+      } catch (RejectedExecutionException e) {
+        active.decrementAndGet();
+        try {
+          ch.close();
+        } catch (IOException ignored) {
+          // the client falls back to running the command itself
+        }
+      }
+    }
+  }
+
+  /** Answers one connection: handshake, one command line, its output and exit code. */
+  private void answer(SocketChannel ch) throws IOException {
+    DataInputStream in = new DataInputStream(
+        new BufferedInputStream(Channels.newInputStream(ch), 1 << 16));
+    DataOutputStream out = new DataOutputStream(
+        new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16));
+    String other = ServeProtocol.readHello(in);
+    ServeProtocol.writeHello(out);
+    out.flush();
+    if (other != null) {
+      LOG.debug("a client was turned away: {}", other);
+      return;
+    }
+    // Read within a budget: a huge request is read past, not kept, and refused.
+    ServeProtocol.Budget budget = new ServeProtocol.Budget(ServeProtocol.MAX_REQUEST_BYTES);
+    String homeName = ServeProtocol.readString(in, budget);
+    String cwdName = ServeProtocol.readString(in, budget);
+    boolean stdoutTerminal = in.readBoolean();
+    boolean stderrTerminal = in.readBoolean();
+    int n = ServeProtocol.readCount(in, MAX_ITEMS);
+    Map<String, String> variables = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      String name = ServeProtocol.readString(in, budget);
+      variables.put(name, ServeProtocol.readString(in, budget));
+    }
+    String[] args = new String[ServeProtocol.readCount(in, MAX_ITEMS)];
+    for (int i = 0; i < args.length; i++) {
+      args[i] = ServeProtocol.readString(in, budget);
+    }
+    String refusal;
+    if (budget.exceeded()) {
+      refusal = "the request is " + budget.used() + " bytes, more than this server's limit of "
+          + ServeProtocol.MAX_REQUEST_BYTES + " bytes";
+      LOG.warn("refused a request: {}", refusal);
+    } else {
+      refusal = refusal(Path.of(homeName), args);
+    }
+    if (refusal != null) {
+      out.writeByte(ServeProtocol.REFUSED);
+      ServeProtocol.writeString(out, refusal);
+      out.flush();
+      return;
+    }
+    Environment requestEnv = new Environment(Path.of(cwdName), variables, stdoutTerminal, stderrTerminal,
+        env.model());
+    PrintStream o = new PrintStream(new BufferedOutputStream(
+        new FrameOutput(ServeProtocol.STDOUT, out), 1 << 16), false, StandardCharsets.UTF_8);
+    PrintStream e = new PrintStream(new FrameOutput(ServeProtocol.STDERR, out), true,
+        StandardCharsets.UTF_8);
+    int code = new Cli(o, e, requestEnv, x -> warm).run(args);
+    o.flush();
+    e.flush();
+    out.writeByte(ServeProtocol.EXIT);
+    out.writeInt(code);
+    out.flush();
+  }
+
+  private @Nullable String refusal(Path home, String[] args) {
+    if (stopping) {
+      return "the server is stopping";
+    }
+    if (!home.equals(target.home())) {
+      return "this server answers for " + target.home();
+    }
+    ServeClient.Scan scan = ServeClient.scan(args);
+    if (scan == null || scan.debug()) {
+      return "only search and status (without --debug) are served";
+    }
+    return null;
+  }
+
+  /** Frames what is written as chunks of one stream on the connection. */
+  private static final class FrameOutput extends OutputStream {
+    private final byte type;
+    private final DataOutputStream out;
+
+    FrameOutput(byte type, DataOutputStream out) {
+      this.type = type;
+      this.out = out;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      if (len == 0) {
+        return;
+      }
+      synchronized (out) {
+        out.writeByte(type);
+        out.writeInt(len);
+        out.write(b, off, len);
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      synchronized (out) {
+        out.flush();
+      }
+    }
+  }
+
+  /** Waits until the server has stopped. */
+  void await() throws InterruptedException {
+    stopped.await();
+  }
+
+  /** Whether the server has stopped (its socket removed, its index closed, its lock released). */
+  boolean isStopped() {
+    return stopped.getCount() == 0;
+  }
+
+  Path socket() {
+    return socket;
+  }
+
+  /**
+   * Stops: no new connections, the socket removed, the answers in flight finished, the index
+   * closed, the lock released. Idempotent.
+   */
+  void stop(String reason) {
+    synchronized (stopLock) {
+      if (stopping) {
+        return;
+      }
+      stopping = true;
+      stopReason = reason;
+    }
+    try {
+      channel.close();
+    } catch (IOException e) {
+      LOG.debug("closing the socket failed", e);
+    }
+    try {
+      Files.deleteIfExists(socket);
+    } catch (IOException e) {
+      LOG.warn("could not remove the socket {}: {}", socket, e.toString());
+    }
+    ticker.shutdown(); // not shutdownNow: stop() may run on the ticker's thread
+    workers.shutdown();
+    try {
+      if (!workers.awaitTermination(5, TimeUnit.MINUTES)) {
+        LOG.warn("answers still running after five minutes; closing the index anyway");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      warm.close();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("closing the index failed: {}", e.toString());
+    }
+    try {
+      lock.release();
+      lockFile.close();
+    } catch (IOException e) {
+      LOG.debug("releasing the server lock failed", e);
+    }
+    log.println(SafeText.escapeField("prism-index serve: stopped (" + stopReason + ")"));
+    log.flush();
+    stopped.countDown();
+  }
+
+  @Override
+  public void close() {
+    stop("stopped");
+  }
+
+  private static ThreadFactory daemon(String name) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}
