@@ -1,32 +1,29 @@
 package dev.prismindex.cli;
 
-import dev.prismindex.cli.command.Flags;
-
-import dev.prismindex.cli.command.Requests;
-
 import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.command.Flags;
+import dev.prismindex.cli.command.Flags.RootFlags;
+import dev.prismindex.cli.command.Requests;
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.McpRequest;
+import dev.prismindex.cli.command.Requests.Request;
+import dev.prismindex.cli.command.Requests.ServeRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.mcp.McpCommand;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.OutputClosedException;
 import dev.prismindex.cli.output.Printer;
 import dev.prismindex.cli.output.Progress;
+import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.cli.output.Style;
 import dev.prismindex.cli.output.TerminalProgress;
 import dev.prismindex.cli.serve.ResidentServer;
 import dev.prismindex.cli.serve.WarmBackend;
-
-import dev.prismindex.cli.command.Flags.RootFlags;
-import dev.prismindex.cli.command.Requests.IndexRequest;
-import dev.prismindex.cli.command.Requests.McpRequest;
-import dev.prismindex.cli.command.Requests.Request;
-import dev.prismindex.cli.command.Requests.SearchRequest;
-import dev.prismindex.cli.command.Requests.ServeRequest;
-import dev.prismindex.cli.command.Requests.StatusRequest;
-import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -47,14 +44,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * outcome to an exit code. Nothing here calls {@link System#exit}; errors are one line on stderr,
  * with a stack trace only under {@code --debug}.
  */
-public final class Cli {
+final class Cli {
 
   private final PrintStream out;
   private final PrintStream err;
   private final Environment env;
   private final Function<Environment, Backend> backends;
 
-  public Cli(PrintStream out, PrintStream err, Environment env, Function<Environment, Backend> backends) {
+  Cli(PrintStream out, PrintStream err, Environment env, Function<Environment, Backend> backends) {
     this.out = out;
     this.err = err;
     this.env = env;
@@ -62,10 +59,10 @@ public final class Cli {
   }
 
   /** Runs one command line and returns its exit code. */
-  public int run(String[] args) {
+  int run(String[] args) {
     boolean debug = List.of(args).contains("--debug");
     if (debug) {
-      debugLogging();
+      Environment.debugLogging();
     }
     CommandLine cl = commandLine();
     String command = "prism-index";
@@ -96,7 +93,8 @@ public final class Cli {
       RootFlags root = cl.getCommand();
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
       if (request instanceof ServeRequest r) {
-        return ResidentServer.serve(r, env, err);
+        return ResidentServer.serve(r, env, err,
+            (a, o, e, requestEnv, backend) -> new Cli(o, e, requestEnv, x -> backend).run(a));
       }
       Printer printer = request.json() ? new JsonPrinter(out, err)
           : new HumanPrinter(out, err, Style.of(env.colour()));
@@ -148,11 +146,6 @@ public final class Cli {
     return ExitCode.OK;
   }
 
-  /** Turns on debug logging of prism-index's own loggers (JGit and Lucene's drown everything). */
-  public static void debugLogging() {
-    System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
-  }
-
   private CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Flags.RootFlags());
     cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
@@ -192,10 +185,5 @@ public final class Cli {
 
   private static String lowerFirst(String s) {
     return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
-  }
-
-  /** Collapses line breaks so an error is always one line. */
-  public static String oneLine(String s) {
-    return s.replaceAll("\\s*\\R\\s*", " ").strip();
   }
 }

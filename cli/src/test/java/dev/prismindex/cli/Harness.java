@@ -1,11 +1,11 @@
 package dev.prismindex.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.LocalBackend;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prismindex.cli.serve.ResidentServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,6 +23,10 @@ import java.util.function.Function;
 public final class Harness {
 
   public static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Runs a client's command line in a resident server started by a test, as {@code serve} does. */
+  public static final ResidentServer.CommandRunner COMMANDS = (args, out, err, env, backend) ->
+      new Cli(out, err, env, x -> backend).run(args);
 
 
   public final Path repo;

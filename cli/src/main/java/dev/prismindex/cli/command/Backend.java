@@ -1,10 +1,8 @@
 package dev.prismindex.cli.command;
 
-import dev.prismindex.cli.output.Progress;
-
 import dev.prismindex.cli.command.Requests.IndexRequest;
-import dev.prismindex.cli.command.Requests.SearchRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
 import dev.prismindex.cli.output.Results.StatusReport;

@@ -88,6 +88,12 @@ public record Environment(
   }
 
   /** Colour on stdout: a terminal, and {@code NO_COLOR} not set (see no-color.org). */
+  /** Turns on debug logging of prism-index's own loggers (JGit and Lucene's drown everything). */
+  public static void debugLogging() {
+    System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
+  }
+
+  /** Whether human output may use colour. */
   public boolean colour() {
     return stdoutTerminal && variable("NO_COLOR") == null && !"dumb".equals(variable("TERM"));
   }

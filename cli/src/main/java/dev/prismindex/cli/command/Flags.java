@@ -100,7 +100,7 @@ public final class Flags {
 
     @Option(names = "--max-refresh-files", paramLabel = "N",
         description = "Re-index at most this many changed files before answering (default: "
-            + Requests.DEFAULT_MAX_REFRESH_FILES + ").")
+            + SearchRequests.DEFAULT_MAX_REFRESH_FILES + ").")
     @Nullable Integer maxRefreshFiles;
   }
 
@@ -121,7 +121,7 @@ public final class Flags {
 
     @Option(names = "--max-refresh-files", paramLabel = "N",
         description = "The refresh policy to judge staleness by (default: "
-            + Requests.DEFAULT_MAX_REFRESH_FILES + ").")
+            + SearchRequests.DEFAULT_MAX_REFRESH_FILES + ").")
     @Nullable Integer maxRefreshFiles;
   }
 
@@ -151,7 +151,7 @@ public final class Flags {
   static final class McpFlags {
     @Option(names = "--max-refresh-files", paramLabel = "N",
         description = "Re-index at most this many changed files before answering a search"
-            + " (default: " + Requests.DEFAULT_MAX_REFRESH_FILES + ").")
+            + " (default: " + SearchRequests.DEFAULT_MAX_REFRESH_FILES + ").")
     @Nullable Integer maxRefreshFiles;
   }
 

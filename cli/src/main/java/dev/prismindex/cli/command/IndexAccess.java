@@ -1,6 +1,5 @@
 package dev.prismindex.cli.command;
 
-import dev.prismindex.cli.command.Requests.Target;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import java.io.IOException;

@@ -1,13 +1,8 @@
 package dev.prismindex.cli.command;
 
-import dev.prismindex.cli.Cli;
-import dev.prismindex.cli.output.Progress;
-
 import dev.prismindex.cli.command.Requests.IndexRequest;
-import dev.prismindex.cli.command.Requests.QueryMode;
-import dev.prismindex.cli.command.Requests.SearchRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
-import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.CliHit;
 import dev.prismindex.cli.output.Results.EngineRank;
@@ -27,14 +22,17 @@ import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.SemanticState;
+import dev.prismindex.engine.RetrievalMode;
+import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
+import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.Staleness;
 import dev.prismindex.engine.search.LiteralMatch;
 import dev.prismindex.engine.search.LiteralResult;
 import dev.prismindex.engine.walk.Languages;
 import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -91,13 +89,13 @@ public final class LocalBackend implements Backend {
     try (IndexAccess.Lease lease = openExisting(target)) {
       HybridIndex index = lease.index();
       EngineStatus before = index.engineStatus();
-      QueryMode mode = request.mode();
-      boolean chosen = mode == QueryMode.AUTO;
-      if (chosen) {
+      SearchMode mode = request.mode();
+      boolean chosen = mode == null;
+      if (mode == null) {
         // Hybrid when a usable model is present and the index has vectors; else lexical.
         mode = before.semantic() == SemanticState.AVAILABLE && before.embedderId() != null
-            ? QueryMode.HYBRID : QueryMode.LEXICAL;
-      } else if (usesModel(mode) && before.semantic() != SemanticState.AVAILABLE) {
+            ? SearchMode.HYBRID : SearchMode.LEXICAL;
+      } else if (mode.needsSemantic() && before.semantic() != SemanticState.AVAILABLE) {
         throw unavailable(mode, before.semantic(), String.valueOf(before.semanticMessage()), null);
       }
       long t1 = System.nanoTime();
@@ -110,7 +108,7 @@ public final class LocalBackend implements Backend {
       List<CliHit> hits;
       Double coverage = null;
       Map<String, Integer> notSearched = Map.of();
-      if (mode == QueryMode.LITERAL) {
+      if (mode == SearchMode.LITERAL) {
         LiteralResult r = index.literalSearch(request.query(), request.caseSensitive(),
             request.scope(), request.limit(), false, AbortSignal.create());
         hits = literal(r, request);
@@ -118,7 +116,7 @@ public final class LocalBackend implements Backend {
       } else {
         dev.prismindex.engine.SearchResult r;
         try {
-          r = index.searchResult(request.query(), request.opts(mode.retrieval()));
+          r = index.searchResult(request.query(), opts(request, mode));
         } catch (SemanticSearchUnavailableException e) {
           throw unavailable(mode, state(e.reason()), e.getMessage(), e);
         }
@@ -126,22 +124,32 @@ public final class LocalBackend implements Backend {
         for (Hit h : r.hits()) {
           hits.add(toCli(h, mode));
         }
-        if (usesModel(mode)) {
+        if (mode.needsSemantic()) {
           coverage = r.coverage().ratio();
         }
       }
       long tookMs = ms(System.nanoTime() - started);
       LOG.debug("{} search: {} hits in {} ms", mode.wireName(), hits.size(), tookMs);
       return new SearchResult(request.query(), mode.wireName(), chosen, hits, freshness, coverage,
-          tookMs, chosen && mode == QueryMode.LEXICAL ? lexicalReason(before) : null,
+          tookMs, chosen && mode == SearchMode.LEXICAL ? lexicalReason(before) : null,
           notSearched);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }
   }
 
-  private static boolean usesModel(QueryMode mode) {
-    return mode == QueryMode.SEMANTIC || mode == QueryMode.HYBRID;
+  /**
+   * The engine's options for a ranked search: the one place where the request's
+   * {@link SearchMode} becomes the engine's {@link RetrievalMode}.
+   */
+  private static SearchOpts opts(SearchRequest request, SearchMode mode) {
+    RetrievalMode retrieval = switch (mode) {
+      case LEXICAL -> RetrievalMode.LEXICAL;
+      case SEMANTIC -> RetrievalMode.SEMANTIC;
+      case HYBRID -> RetrievalMode.HYBRID;
+      default -> throw new IllegalArgumentException("not a ranked mode: " + mode);
+    };
+    return new SearchOpts(request.limit(), retrieval, request.scope());
   }
 
   /** Why an automatic choice fell back to lexical, for human output. */
@@ -164,7 +172,7 @@ public final class LocalBackend implements Backend {
   }
 
   /** Exit code 4, with the engine's reason and what to do about it. */
-  private static CliFailure unavailable(QueryMode mode, SemanticState state, String message,
+  private static CliFailure unavailable(SearchMode mode, SemanticState state, String message,
       @Nullable Throwable cause) {
     String fix = state == SemanticState.MODEL_MISMATCH || message.contains("prism-index index")
         ? "" : "; use --mode lexical";
@@ -179,7 +187,7 @@ public final class LocalBackend implements Backend {
    * the index is being written (by another process, or by an indexing run of this one), the old
    * commit answers and the freshness says so.
    */
-  private Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, QueryMode mode)
+  private Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, SearchMode mode)
       throws CliFailure, IOException {
     HybridIndex index = lease.index();
     Staleness s = index.staleness();
@@ -197,7 +205,7 @@ public final class LocalBackend implements Backend {
     }
     try {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false));
-      if (usesModel(mode)) {
+      if (mode.needsSemantic()) {
         EngineStatus after = index.engineStatus();
         long missing = after.coverage().missing();
         if (after.semantic() == SemanticState.AVAILABLE && missing > 0
@@ -216,7 +224,7 @@ public final class LocalBackend implements Backend {
   }
 
   /** Maps an engine hit to the CLI's schema, field for field. */
-  static CliHit toCli(Hit h, QueryMode mode) {
+  static CliHit toCli(Hit h, SearchMode mode) {
     Map<String, EngineRank> engines = new LinkedHashMap<>();
     put(engines, "lexical", h.lexical());
     put(engines, "semantic", h.semantic());
@@ -237,7 +245,7 @@ public final class LocalBackend implements Backend {
     for (LiteralMatch m : r.matches()) {
       double score = m.pathOnly() ? 0.5 : 1.0;
       out.add(new CliHit(m.path(), m.line(), m.line(), literalSnippet(m, request.query()), score,
-          QueryMode.LITERAL.wireName(), Languages.detect(m.path()), null,
+          SearchMode.LITERAL.wireName(), Languages.detect(m.path()), null,
           Map.of("literal", new EngineRank(++rank, score))));
     }
     return out;
@@ -497,6 +505,6 @@ public final class LocalBackend implements Backend {
   private static CliFailure corrupt(Target target, CorruptIndexException e) {
     Throwable cause = e.getCause() == null ? e : e.getCause();
     return new CliFailure(ExitCode.INDEX, "corrupt index at " + target.home() + " ("
-        + Cli.oneLine(String.valueOf(cause.getMessage())) + "); run `prism-index index --full`", e);
+        + CliFailure.oneLine(String.valueOf(cause.getMessage())) + "); run `prism-index index --full`", e);
   }
 }

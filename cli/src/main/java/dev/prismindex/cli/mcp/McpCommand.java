@@ -1,13 +1,11 @@
 package dev.prismindex.cli.mcp;
 
-import dev.prismindex.cli.command.Requests;
-
 import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
-
 import dev.prismindex.cli.command.Flags.VersionProvider;
 import dev.prismindex.cli.command.Requests.McpRequest;
+import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.SafeText;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -70,7 +68,7 @@ public final class McpCommand {
           .build();
       err.println(SafeText.escapeField("prism-index mcp: serving " + request.target().root()
           + " (index " + request.target().home() + ", modes " + tools.modes().stream()
-          .map(Requests.QueryMode::wireName).toList() + ") on stdio"));
+          .map(SearchMode::wireName).toList() + ") on stdio"));
       err.flush();
       new McpStdio(in, out, err, Channels.newOutputStream(lines.sink()), sdkMapper,
           maxMessageBytes).run();
@@ -87,7 +85,7 @@ public final class McpCommand {
 
   private static String instructions(McpTools tools) {
     return "prism-index searches this repository through a local index. Use repo_search for"
-        + " code and text (modes: " + tools.modes().stream().map(Requests.QueryMode::wireName)
+        + " code and text (modes: " + tools.modes().stream().map(SearchMode::wireName)
         .toList() + "); hits are path:line:column:snippet [score] lines, untrusted and possibly"
         + " stale: read the file before changing it. index_status tells whether the index is"
         + " ready; reindex brings it up to date.";

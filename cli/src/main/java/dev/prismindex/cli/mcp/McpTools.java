@@ -1,29 +1,26 @@
 package dev.prismindex.cli.mcp;
 
-import dev.prismindex.cli.command.Requests;
-
-import dev.prismindex.cli.Cli;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.command.RawSearchArgs;
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.command.SearchRequests;
+import dev.prismindex.cli.command.SearchSurface;
+import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.Progress;
-
-import com.fasterxml.jackson.core.JsonGenerator;
-import dev.prismindex.cli.command.Requests.IndexRequest;
-import dev.prismindex.cli.command.Requests.QueryMode;
-import dev.prismindex.cli.command.Requests.SearchRequest;
-import dev.prismindex.cli.command.Requests.StatusRequest;
-import dev.prismindex.cli.command.Requests.Target;
 import dev.prismindex.cli.output.Results.CliHit;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
 import dev.prismindex.cli.output.Results.StatusReport;
-import dev.prismindex.engine.RetrievalMode;
-import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.repository.RepositorySearchMatch;
+import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.IndexHitText;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -60,14 +57,13 @@ final class McpTools {
 
   private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
   private static final TypeRef<Map<String, Object>> OBJECT = new TypeRef<>() {};
-  private static final Set<String> SEARCH_ARGS = Set.of("query", "mode", "path", "limit",
-      "caseSensitive");
   private static final Set<String> REINDEX_ARGS = Set.of("full");
 
   private final Backend backend;
   private final Target target;
   private final boolean semantic;
-  private final List<QueryMode> modes;
+  private final List<SearchMode> modes;
+  private final SearchSurface surface;
   private final int maxRefreshFiles;
   private final McpJsonMapper mapper;
   private final ReentrantLock reindexing = new ReentrantLock();
@@ -86,14 +82,16 @@ final class McpTools {
     this.target = target;
     this.semantic = modelAvailable;
     this.modes = modelAvailable
-        ? List.of(QueryMode.LEXICAL, QueryMode.SEMANTIC, QueryMode.HYBRID, QueryMode.LITERAL)
-        : List.of(QueryMode.LEXICAL, QueryMode.LITERAL);
+        ? List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID, SearchMode.LITERAL)
+        : List.of(SearchMode.LEXICAL, SearchMode.LITERAL);
     this.maxRefreshFiles = maxRefreshFiles;
+    this.surface = new SearchSurface(SearchSurface.Syntax.TOOL_ARGUMENTS, modes, true,
+        maxRefreshFiles);
     this.mapper = mapper;
   }
 
   /** The modes {@code repo_search} accepts, as listed in its schema. */
-  List<QueryMode> modes() {
+  List<SearchMode> modes() {
     return modes;
   }
 
@@ -123,7 +121,7 @@ final class McpTools {
   // definitions
 
   Tool searchTool() {
-    String modeList = modes.stream().map(QueryMode::wireName).collect(Collectors.joining(", "));
+    String modeList = modes.stream().map(SearchMode::wireName).collect(Collectors.joining(", "));
     String enumJson = modes.stream().map(m -> "\"" + m.wireName() + "\"")
         .collect(Collectors.joining(", "));
     String description = "Search the repository " + target.root().getFileName() + " through its"
@@ -152,7 +150,7 @@ final class McpTools {
          },
          "required": ["query"],
          "additionalProperties": false}
-        """.formatted(enumJson, SearchOpts.MAX_LIMIT, SearchOpts.DEFAULT_LIMIT);
+        """.formatted(enumJson, SearchRequests.MAX_LIMIT, SearchRequests.DEFAULT_LIMIT);
     return Tool.builder().name(SEARCH).title("Search the repository").description(description)
         .inputSchema(mapper, schema).outputSchema(mapper, SEARCH_OUTPUT)
         .annotations(new ToolAnnotations("Search the repository", true, false, true, false, null))
@@ -227,83 +225,9 @@ final class McpTools {
     return answer;
   }
 
-  /** The arguments of {@code repo_search} validated into the CLI's request. */
+  /** The arguments of {@code repo_search} validated into the CLI's request, by the one validator. */
   SearchRequest searchRequest(Map<String, Object> args) throws CliFailure {
-    unknown(args, SEARCH_ARGS);
-    Object q = args.get("query");
-    if (!(q instanceof String query) || query.isBlank()) {
-      throw CliFailure.usage("query is required and must be a non-blank string");
-    }
-    Requests.checkQueryLength(query);
-    QueryMode mode = QueryMode.AUTO;
-    Object m = args.get("mode");
-    if (m != null) {
-      mode = mode(m);
-    }
-    int limit = SearchOpts.DEFAULT_LIMIT;
-    Object l = args.get("limit");
-    if (l != null) {
-      limit = limit(l);
-    }
-    boolean caseSensitive = bool(args, "caseSensitive");
-    if (caseSensitive && mode != QueryMode.LITERAL) {
-      throw CliFailure.usage("caseSensitive applies to mode literal only (lexical, semantic and"
-          + " hybrid search ignore case)");
-    }
-    Object p = args.get("path");
-    if (p != null && !(p instanceof String)) {
-      throw CliFailure.usage("path must be a string (a repository-relative directory or file),"
-          + " not " + describe(p));
-    }
-    String scope;
-    try {
-      scope = new SearchOpts(limit, RetrievalMode.LEXICAL, (String) p).pathScope();
-    } catch (IllegalArgumentException e) {
-      throw CliFailure.usage("invalid path: " + e.getMessage());
-    }
-    return new SearchRequest(target, true, query, mode, limit, scope, caseSensitive, true,
-        maxRefreshFiles);
-  }
-
-  private QueryMode mode(Object value) throws CliFailure {
-    String expected = modes.stream().map(QueryMode::wireName).collect(Collectors.joining(", "));
-    if (value instanceof String s) {
-      for (QueryMode q : modes) {
-        if (q.wireName().equals(s.toLowerCase(Locale.ROOT))) {
-          return q;
-        }
-      }
-      boolean needsModel = !semantic && (s.equalsIgnoreCase("semantic")
-          || s.equalsIgnoreCase("hybrid"));
-      throw CliFailure.usage("unsupported mode '" + s + "': expected one of " + expected
-          + (needsModel ? " (semantic and hybrid need an embedding model, which this server"
-              + " does not have)" : ""));
-    }
-    throw CliFailure.usage("mode must be a string, one of " + expected + ", not "
-        + describe(value));
-  }
-
-  private static int limit(Object value) throws CliFailure {
-    String range = "an integer 1.." + SearchOpts.MAX_LIMIT;
-    if (value instanceof Number n) {
-      double d = n.doubleValue();
-      if (d == Math.rint(d) && d >= 1 && d <= SearchOpts.MAX_LIMIT) {
-        return (int) d;
-      }
-      throw CliFailure.usage("invalid limit " + n + ": expected " + range);
-    }
-    throw CliFailure.usage("limit must be " + range + ", not " + describe(value));
-  }
-
-  private static boolean bool(Map<String, Object> args, String name) throws CliFailure {
-    Object v = args.get(name);
-    if (v == null) {
-      return false;
-    }
-    if (v instanceof Boolean b) {
-      return b;
-    }
-    throw CliFailure.usage(name + " must be true or false, not " + describe(v));
+    return SearchRequests.validate(RawSearchArgs.of(args), surface, () -> target);
   }
 
   private static void unknown(Map<String, Object> args, Set<String> known) throws CliFailure {
@@ -315,13 +239,15 @@ final class McpTools {
     }
   }
 
-  /** A JSON value's type and value, for error messages. */
-  private static String describe(Object v) {
-    String type = v instanceof String ? "a string" : v instanceof Number ? "a number"
-        : v instanceof Boolean ? "a boolean" : v instanceof List ? "an array"
-        : v instanceof Map ? "an object" : v.getClass().getSimpleName();
-    String shown = v instanceof String s ? "'" + s + "'" : String.valueOf(v);
-    return type + " (" + (shown.length() > 60 ? shown.substring(0, 60) + "..." : shown) + ")";
+  private static boolean bool(Map<String, Object> args, String name) throws CliFailure {
+    Object v = args.get(name);
+    if (v == null) {
+      return false;
+    }
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw CliFailure.usage(name + " must be true or false, not " + SearchRequests.describe(v));
   }
 
   /** {@code index_status}: the object of {@code status --json}; any state is a result. */
@@ -450,7 +376,7 @@ final class McpTools {
   }
 
   private static CallToolResult error(String message) {
-    return CallToolResult.builder().addTextContent(Cli.oneLine(message)).isError(true).build();
+    return CallToolResult.builder().addTextContent(CliFailure.oneLine(message)).isError(true).build();
   }
 
   /** A CLI failure as a tool error; an index problem says which tool fixes it. */

@@ -1,16 +1,14 @@
 package dev.prismindex.cli.serve;
 
-import dev.prismindex.cli.command.Requests;
-
-import dev.prismindex.cli.Cli;
+import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
-
-import dev.prismindex.cli.command.Requests.QueryMode;
-import dev.prismindex.cli.command.Requests.SearchRequest;
+import dev.prismindex.cli.command.Requests;
 import dev.prismindex.cli.command.Requests.ServeRequest;
-import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.SafeText;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -37,6 +35,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -82,6 +81,7 @@ public final class ResidentServer implements AutoCloseable {
   private final FileLock lock;
   private final ServerSocketChannel channel;
   private final WarmBackend warm;
+  private final CommandRunner runner;
   private final ExecutorService workers;
   private final ScheduledExecutorService ticker;
   private final AtomicInteger active = new AtomicInteger();
@@ -92,7 +92,8 @@ public final class ResidentServer implements AutoCloseable {
   private volatile String stopReason = "stopped";
 
   private ResidentServer(Target target, Environment env, Duration idle, PrintStream log,
-      Path socket, FileChannel lockFile, FileLock lock, ServerSocketChannel channel) {
+      Path socket, FileChannel lockFile, FileLock lock, ServerSocketChannel channel,
+      CommandRunner runner) {
     this.target = target;
     this.env = env;
     this.idle = idle;
@@ -102,14 +103,30 @@ public final class ResidentServer implements AutoCloseable {
     this.lock = lock;
     this.channel = channel;
     this.warm = new WarmBackend(env);
+    this.runner = runner;
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("prism-index-serve"));
     this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));
   }
 
-  /** Runs {@code prism-index serve} until the server stops; returns the exit code. */
-  public static int serve(ServeRequest request, Environment env, PrintStream err)
-      throws CliFailure, IOException {
-    ResidentServer server = start(request.target(), env, request.idleTimeout(), err);
+  /**
+   * Runs one command line of a client, as the one-shot process would, with the client's streams and
+   * environment, on this server's backend: the CLI's own pipeline, handed in by its caller so that
+   * this package does not depend on it.
+   */
+  @FunctionalInterface
+  public interface CommandRunner {
+    /** Runs {@code args} and returns the exit code. */
+    int run(String[] args, PrintStream out, PrintStream err, Environment env, Backend backend);
+  }
+
+  /**
+   * Runs {@code prism-index serve} until the server stops; returns the exit code.
+   *
+   * @param runner runs each command line a client sends
+   */
+  public static int serve(ServeRequest request, Environment env, PrintStream err,
+      CommandRunner runner) throws CliFailure, IOException {
+    ResidentServer server = start(request.target(), env, request.idleTimeout(), err, runner);
     Thread hook = new Thread(() -> server.stop("terminated"), "prism-index-serve-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
@@ -131,12 +148,13 @@ public final class ResidentServer implements AutoCloseable {
    * Takes the server lock of the target's index, binds the socket and starts answering.
    *
    * @param idle how long without a connection before the server stops; zero for never
+   * @param runner runs each command line a client sends
    * @throws CliFailure exit code 1 when a server already runs for this index, or the socket cannot
    *     be made safely
    * @throws IOException when the socket cannot be bound
    */
-  static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log)
-      throws CliFailure, IOException {
+  static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log,
+      CommandRunner runner) throws CliFailure, IOException {
     Path socket = ServeProtocol.socket(target.home());
     int length = socket.toString().getBytes(StandardCharsets.UTF_8).length;
     if (length > ServeProtocol.MAX_SOCKET_PATH_BYTES) {
@@ -179,7 +197,7 @@ public final class ResidentServer implements AutoCloseable {
       throw e;
     }
     ResidentServer server = new ResidentServer(target, env, idle, log, socket, lockFile, lock,
-        channel);
+        channel, runner);
     server.begin();
     return server;
   }
@@ -228,13 +246,15 @@ public final class ResidentServer implements AutoCloseable {
 
   /** Opens the index and loads the model (through a search in each kind of mode) ahead of time. */
   private void warmUp() {
-    for (QueryMode mode : new QueryMode[] {QueryMode.AUTO, QueryMode.LITERAL}) {
+    // No mode (the automatic choice: hybrid or lexical), then literal.
+    for (SearchMode mode : Arrays.asList(null, SearchMode.LITERAL)) {
       try {
         warm.search(new SearchRequest(target, true, "prism-index warm-up", mode, 1, null, false,
             false, 0));
       } catch (Exception | LinkageError e) {
         // No index yet, no model, or the server stopping meanwhile: the first request pays.
-        LOG.debug("warm-up ({}) skipped: {}", mode.wireName(), e.toString());
+        LOG.debug("warm-up ({}) skipped: {}", mode == null ? "auto" : mode.wireName(),
+            e.toString());
         return;
       }
     }
@@ -339,7 +359,7 @@ public final class ResidentServer implements AutoCloseable {
         new FrameOutput(ServeProtocol.STDOUT, out), 1 << 16), false, StandardCharsets.UTF_8);
     PrintStream e = new PrintStream(new FrameOutput(ServeProtocol.STDERR, out), true,
         StandardCharsets.UTF_8);
-    int code = new Cli(o, e, requestEnv, x -> warm).run(args);
+    int code = runner.run(args, o, e, requestEnv, warm);
     o.flush();
     e.flush();
     out.writeByte(ServeProtocol.EXIT);

@@ -1,13 +1,9 @@
 package dev.prismindex.cli.serve;
 
-import dev.prismindex.cli.command.Requests;
-
-import dev.prismindex.cli.Cli;
 import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
-
-import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.cli.command.Target;
 import dev.prismindex.tool.SafeText;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -68,7 +64,7 @@ public final class ServeClient {
     }
     Target target;
     try {
-      target = Requests.target(scan.repo(), scan.indexDir(), env);
+      target = Target.resolve(scan.repo(), scan.indexDir(), env);
     } catch (CliFailure e) {
       return OptionalInt.empty(); // the in-process run reports it
     }
@@ -95,7 +91,7 @@ public final class ServeClient {
       why = "no answer (" + e + ")";
     }
     if (scan.debug()) {
-      Cli.debugLogging();
+      Environment.debugLogging();
       org.slf4j.LoggerFactory.getLogger(ServeClient.class).debug(
           "resident server at {}: {}; --debug runs in this process",
           ServeProtocol.socket(target.home()), why);

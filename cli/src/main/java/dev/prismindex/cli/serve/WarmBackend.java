@@ -1,18 +1,16 @@
 package dev.prismindex.cli.serve;
 
-import dev.prismindex.cli.command.Environment;
-
 import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.Environment.Model;
 import dev.prismindex.cli.command.IndexAccess;
 import dev.prismindex.cli.command.LocalBackend;
-import dev.prismindex.cli.output.Progress;
-
-import dev.prismindex.cli.command.Environment.Model;
 import dev.prismindex.cli.command.Requests.IndexRequest;
-import dev.prismindex.cli.command.Requests.SearchRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
-import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
 import dev.prismindex.cli.output.Results.StatusReport;

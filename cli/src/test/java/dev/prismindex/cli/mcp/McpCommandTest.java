@@ -1,13 +1,12 @@
 package dev.prismindex.cli.mcp;
 
-import dev.prismindex.cli.Harness;
-import dev.prismindex.cli.serve.WarmBackend;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.prismindex.cli.Harness;
 import dev.prismindex.cli.command.Requests.McpRequest;
-import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.serve.WarmBackend;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

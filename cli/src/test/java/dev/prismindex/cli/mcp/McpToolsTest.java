@@ -1,27 +1,25 @@
 package dev.prismindex.cli.mcp;
 
-import dev.prismindex.cli.Harness;
-
-import dev.prismindex.cli.command.Requests;
-
-import dev.prismindex.cli.command.Backend;
-import dev.prismindex.cli.command.CliFailure;
-import dev.prismindex.cli.output.JsonPrinter;
-import dev.prismindex.cli.output.Progress;
-import dev.prismindex.cli.serve.WarmBackend;
-import dev.prismindex.cli.serve.WarmBackendTest;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.prismindex.cli.Harness;
 import dev.prismindex.cli.Harness.Result;
+import dev.prismindex.cli.command.Backend;
+import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.Requests.IndexRequest;
-import dev.prismindex.cli.command.Requests.SearchRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
-import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.command.SearchRequests;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.output.JsonPrinter;
+import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
 import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.cli.serve.WarmBackend;
+import dev.prismindex.cli.serve.WarmBackendTest;
+import dev.prismindex.repository.SearchMode;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
@@ -60,7 +58,7 @@ class McpToolsTest {
     warm = new WarmBackend(cli.environment());
     target = new Target(repo.toAbsolutePath().normalize(),
         repo.toAbsolutePath().normalize().resolve(".prism-index"));
-    tools = new McpTools(warm, target, true, Requests.DEFAULT_MAX_REFRESH_FILES,
+    tools = new McpTools(warm, target, true, SearchRequests.DEFAULT_MAX_REFRESH_FILES,
         McpJsonDefaults.getMapper());
   }
 
@@ -222,7 +220,7 @@ class McpToolsTest {
   @Test
   void withoutAModelOnlyLexicalAndLiteralAreOffered() {
     McpTools lexical = new McpTools(warm, target, false, 200, McpJsonDefaults.getMapper());
-    assertThat(lexical.modes()).extracting(Requests.QueryMode::wireName)
+    assertThat(lexical.modes()).extracting(SearchMode::wireName)
         .containsExactly("lexical", "literal");
     @SuppressWarnings("unchecked")
     Map<String, Object> mode = (Map<String, Object>) ((Map<String, Object>) lexical.searchTool()

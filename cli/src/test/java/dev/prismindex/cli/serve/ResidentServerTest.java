@@ -1,16 +1,14 @@
 package dev.prismindex.cli.serve;
 
-import dev.prismindex.cli.Harness;
-
-import dev.prismindex.cli.command.CliFailure;
-import dev.prismindex.cli.command.ExitCode;
-import dev.prismindex.cli.command.LocalBackend;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.cli.Harness;
 import dev.prismindex.cli.Harness.Result;
-import dev.prismindex.cli.command.Requests.Target;
+import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.command.LocalBackend;
+import dev.prismindex.cli.command.Target;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -68,7 +66,7 @@ class ResidentServerTest {
 
   private ResidentServer start(Duration idle) throws Exception {
     ResidentServer s = ResidentServer.start(target, cli.environment(), idle,
-        new PrintStream(serverLog, true, StandardCharsets.UTF_8));
+        new PrintStream(serverLog, true, StandardCharsets.UTF_8), Harness.COMMANDS);
     servers.add(s);
     return s;
   }
@@ -263,7 +261,7 @@ class ResidentServerTest {
     Harness h = new Harness(bare);
     h.model = cli.model;
     try (ResidentServer s = ResidentServer.start(t, h.environment(), Duration.ofMinutes(10),
-        new PrintStream(serverLog, true, StandardCharsets.UTF_8))) {
+        new PrintStream(serverLog, true, StandardCharsets.UTF_8), Harness.COMMANDS)) {
       assertThat(s.socket().getParent().resolve(".gitignore")).hasContent("*");
       Result local = h.run("search", "alpha", "--json");
       h.variables.put(ServeProtocol.MODE_VARIABLE, "require");

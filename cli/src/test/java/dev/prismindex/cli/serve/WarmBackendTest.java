@@ -1,19 +1,18 @@
 package dev.prismindex.cli.serve;
 
-import dev.prismindex.cli.Harness;
-
-import dev.prismindex.cli.command.Environment;
-import dev.prismindex.cli.command.ExitCode;
-import dev.prismindex.cli.command.LocalBackend;
-import dev.prismindex.cli.command.Requests;
-import dev.prismindex.cli.output.Progress;
-import dev.prismindex.cli.output.Results;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prismindex.cli.Harness;
 import dev.prismindex.cli.Harness.Result;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.command.LocalBackend;
+import dev.prismindex.cli.command.Requests;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.output.Progress;
+import dev.prismindex.cli.output.Results;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -181,7 +180,7 @@ public class WarmBackendTest {
     ExecutorService pool = Executors.newFixedThreadPool(5);
     try {
       Requests.IndexRequest request = new Requests.IndexRequest(
-          new Requests.Target(repo, repo.resolve(".prism-index")), true, false, false, true);
+          new Target(repo, repo.resolve(".prism-index")), true, false, false, true);
       Future<Results.IndexSummary> run = pool.submit(() -> warm.index(request, holding));
       assertThat(inRun.await(5, TimeUnit.MINUTES)).as("the index run reached its indexing phase")
           .isTrue();
