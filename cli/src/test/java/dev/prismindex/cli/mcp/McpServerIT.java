@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prismindex.cli.Launcher;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -18,8 +19,6 @@ import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -51,6 +49,7 @@ class McpServerIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir static Path repo;
+  static Launcher built;
   static Path launcher;
   static McpSyncClient client;
   static StdioClientTransport transport;
@@ -59,11 +58,9 @@ class McpServerIT {
 
   @BeforeAll
   static void start() throws Exception {
-    Path project = Path.of(System.getProperty("prism.project.root", "..")).toAbsolutePath()
-        .normalize();
-    launcher = project.resolve("scripts/prism-index");
-    Path jar = Path.of(System.getProperty("prism.cli.jar", "target/prism-index.jar"));
-    assertThat(jar).as("mvn package builds the jar before the integration tests").isRegularFile();
+    built = Launcher.ofThisBuild();
+    launcher = built.script;
+    Path jar = built.jar;
     write("src/main/java/demo/Duration.java", """
         package demo;
 
@@ -93,9 +90,7 @@ class McpServerIT {
             \"\"\"Say hello to someone by name.\"\"\"
             return "hello " + name
         """);
-    git("init", "-q");
-    git("add", "-A");
-    git("commit", "-q", "-m", "fixture");
+    Launcher.commitAll(repo);
 
     ServerParameters params = ServerParameters.builder(launcher.toString())
         .args("mcp", "--repo", repo.toString())
@@ -120,21 +115,7 @@ class McpServerIT {
   }
 
   private static void write(String rel, String content) throws Exception {
-    Path p = repo.resolve(rel);
-    Files.createDirectories(p.getParent());
-    Files.writeString(p, content, StandardCharsets.UTF_8);
-  }
-
-  private static void git(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.email=t@example.com", "-c",
-        "user.name=t", "-c", "commit.gpgsign=false"));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile()).redirectErrorStream(true);
-    pb.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
-    pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0).as(out).isTrue();
+    Launcher.write(repo, rel, content);
   }
 
   private static CallToolResult call(String tool, Map<String, Object> args) {
@@ -155,24 +136,13 @@ class McpServerIT {
    * {@code freshness} (the tool's object carries it once, not per hit).
    */
   private static List<JsonNode> cliSearch(String query, String mode) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "search", query, "--json",
-        "--mode", mode, "--repo", repo.toString());
-    pb.environment().put("PRISM_INDEX_JAR",
-        Path.of(System.getProperty("prism.cli.jar", "target/prism-index.jar")).toAbsolutePath()
-            .toString());
-    pb.redirectError(ProcessBuilder.Redirect.DISCARD);
-    pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
-    assertThat(p.exitValue()).as(out).isZero();
+    Launcher.Run r = built.launch(repo, "search", query, "--json", "--mode", mode, "--repo",
+        repo.toString());
+    assertThat(r.exit()).as(r.out()).isZero();
     List<JsonNode> hits = new ArrayList<>();
-    for (String line : out.split("\n")) {
-      if (!line.isEmpty()) {
-        ObjectNode hit = (ObjectNode) JSON.readTree(line);
-        hit.remove("freshness");
-        hits.add(hit);
-      }
+    for (JsonNode hit : r.json()) {
+      ((ObjectNode) hit).remove("freshness");
+      hits.add(hit);
     }
     return hits;
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prismindex.cli.Launcher;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -38,16 +39,15 @@ class McpStdioIT {
   private static final String BAD_LINES = "\nnot json\n{\n[]\n{\"jsonrpc\":\"2.0\"}\n";
 
   @TempDir Path repo;
+  Launcher built;
   Path launcher;
   Path jar;
 
   @BeforeEach
   void setUp() throws Exception {
-    Path project = Path.of(System.getProperty("prism.project.root", "..")).toAbsolutePath()
-        .normalize();
-    launcher = project.resolve("scripts/prism-index");
-    jar = Path.of(System.getProperty("prism.cli.jar", "target/prism-index.jar")).toAbsolutePath();
-    assertThat(jar).as("mvn package builds the jar before the integration tests").isRegularFile();
+    built = Launcher.ofThisBuild();
+    launcher = built.script;
+    jar = built.jar;
     Files.createDirectories(repo.resolve("src"));
     Files.writeString(repo.resolve("src/Hello.java"), "class Hello { void greet() {} }\n");
   }
@@ -55,8 +55,7 @@ class McpStdioIT {
   @Test
   void rawBadLinesAreAnsweredTheServerKeepsAnsweringAndEndsWithZeroWhenStdinCloses()
       throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "mcp", "--repo", repo.toString());
-    pb.environment().put("PRISM_INDEX_JAR", jar.toString());
+    ProcessBuilder pb = built.launcher(repo, "mcp", "--repo", repo.toString());
     pb.redirectError(ProcessBuilder.Redirect.DISCARD);
     Process p = pb.start();
     try (OutputStream in = p.getOutputStream();

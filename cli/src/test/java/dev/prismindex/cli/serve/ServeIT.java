@@ -1,9 +1,10 @@
 package dev.prismindex.cli.serve;
 
-import dev.prismindex.cli.command.ExitCode;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prismindex.cli.Launcher;
+import dev.prismindex.cli.Launcher.Run;
+import dev.prismindex.cli.command.ExitCode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -39,18 +40,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ServeIT {
 
   @TempDir static Path repo;
+  static Launcher built;
   static Path launcher;
-  static Path jar;
   static Path socket;
   static ServerProcess server;
   static final List<Process> started = new ArrayList<>();
-
-  record Run(int exit, String out, String err) {
-    @Override
-    public String toString() {
-      return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
-    }
-  }
 
   /** A {@code serve} process and the lines of its stderr. */
   record ServerProcess(Process process, LinkedBlockingQueue<String> lines) {
@@ -66,11 +60,8 @@ class ServeIT {
 
   @BeforeAll
   static void setUp() throws Exception {
-    Path project = Path.of(System.getProperty("prism.project.root", "..")).toAbsolutePath()
-        .normalize();
-    launcher = project.resolve("scripts/prism-index");
-    jar = Path.of(System.getProperty("prism.cli.jar", "target/prism-index.jar")).toAbsolutePath();
-    assertThat(jar).as("mvn package builds the jar before the integration tests").isRegularFile();
+    built = Launcher.ofThisBuild();
+    launcher = built.script;
     socket = repo.resolve(".prism-index/serve/serve.sock");
     Files.createDirectories(repo.resolve("src/demo"));
     Files.writeString(repo.resolve("src/demo/Duration.java"), """
@@ -110,28 +101,9 @@ class ServeIT {
 
   /** Runs the launcher in the repository with PRISM_INDEX_SERVE={@code serve}. */
   static Run launch(String serve, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(launcher.toString());
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile());
-    pb.environment().remove("PRISM_INDEX_DIR");
-    pb.environment().remove("PRISM_INDEX_JAVA_OPTS");
-    pb.environment().put("PRISM_INDEX_JAR", jar.toString());
+    ProcessBuilder pb = built.launcher(repo, args);
     pb.environment().put("PRISM_INDEX_SERVE", serve);
-    Path out = Files.createTempFile("serve-it", ".out");
-    Path err = Files.createTempFile("serve-it", ".err");
-    try {
-      pb.redirectOutput(out.toFile());
-      pb.redirectError(err.toFile());
-      pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-      Process p = pb.start();
-      assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("launcher finished").isTrue();
-      return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-          Files.readString(err, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
+    return Launcher.run(pb);
   }
 
   /**
@@ -141,10 +113,7 @@ class ServeIT {
   static ServerProcess serve(String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(launcher.toString(), "serve"));
     cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile());
-    pb.environment().remove("PRISM_INDEX_DIR");
-    pb.environment().remove("PRISM_INDEX_JAVA_OPTS");
-    pb.environment().put("PRISM_INDEX_JAR", jar.toString());
+    ProcessBuilder pb = built.command(repo, cmd);
     pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     Process p = pb.start();
