@@ -234,29 +234,6 @@ public final class LiteralPattern {
     }
   }
 
-  /**
-   * The first line of {@code content} that matches, with the scanner's line rules and this
-   * pattern's matching, skipping lines over {@code maxLineBytes}; empty when no line matches.
-   *
-   * @param maxLineBytes longer lines are skipped (1..1 048 576)
-   * @throws IllegalArgumentException when {@code maxLineBytes} is outside 1..1 048 576
-   */
-  public Optional<LineMatch> firstMatch(byte[] content, int maxLineBytes) {
-    LineMatch[] found = new LineMatch[1];
-    forEachLine(content, maxLineBytes, (line, text, bytes) -> {
-      if (text == null) {
-        return true;
-      }
-      int column = column(text);
-      if (column > 0) {
-        found[0] = new LineMatch(line, column, text);
-        return false;
-      }
-      return true;
-    });
-    return Optional.ofNullable(found[0]);
-  }
-
   @Override
   public String toString() {
     return "LiteralPattern[" + (caseSensitive ? "case-sensitive" : "case-insensitive") + "]";

@@ -85,7 +85,14 @@ class WalkLimitsTest {
       probe = index.staleness();
       assertThat(probe.isStale()).isFalse();
       assertThat(probe.skipped()).containsEntry(SkipReason.TOO_DEEP, 2);
+      // The next run indexes nothing; it commits only the new skip counts (prism.skipped, what
+      // literal search reports as not searched), and a run after it has nothing to commit.
+      IndexRunStats again = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(again.added() + again.changed() + again.deleted()).isZero();
+      assertThat(again.skipped()).containsEntry(SkipReason.TOO_DEEP, 2);
       assertThat(index.refresh(RefreshOptions.INCREMENTAL).committed()).isFalse();
+      assertThat(index.search("deepmarker", SearchOpts.lexical(10))).extracting(Hit::path)
+          .containsExactlyInAnyOrder("top.txt", kept);
     }
     deleteChain(root.resolve("d"));
   }

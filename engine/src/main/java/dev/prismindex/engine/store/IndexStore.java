@@ -210,10 +210,12 @@ public final class IndexStore implements Closeable {
 
   /**
    * The engine's {@link CorruptIndexException} when {@code e}, thrown while reading or writing the
-   * index, comes from damage, else null. Lucene's own corruption exceptions are damage. An
-   * {@link EOFException} or an unexpected runtime exception (not one of prism-index's own, not
-   * {@link AlreadyClosedException}) is damage when the checksums of the last commit do not hold
-   * (they are verified then, once); otherwise it is left to the caller (a bug, not damage).
+   * index, comes from damage, else null. Lucene's own corruption exceptions are damage. Any other
+   * I/O exception (Lucene's decoders throw plain ones such as {@link EOFException} or "Invalid vInt
+   * detected"; not an interruption) or an unexpected runtime exception (not one of prism-index's
+   * own, not {@link AlreadyClosedException}) is damage when the checksums of the last commit do not
+   * hold (they are verified then, once); otherwise it is left to the caller (a bug or an I/O
+   * failure of the machine, not damage).
    */
   public @Nullable CorruptIndexException corruption(Throwable e) {
     if (e instanceof CorruptIndexException c) {
@@ -223,7 +225,10 @@ public final class IndexStore implements Closeable {
         || e instanceof IndexFormatTooOldException || e instanceof IndexFormatTooNewException) {
       return corrupt(e);
     }
-    boolean suspect = e instanceof EOFException || e instanceof AssertionError
+    boolean suspect = e instanceof IOException && !(e instanceof java.io.InterruptedIOException)
+            && !(e instanceof java.nio.channels.ClosedByInterruptException)
+            && !e.getClass().getName().startsWith("dev.prismindex.")
+        || e instanceof AssertionError
         || e instanceof RuntimeException && !(e instanceof AlreadyClosedException)
             && !e.getClass().getName().startsWith("dev.prismindex.");
     if (!suspect) {
