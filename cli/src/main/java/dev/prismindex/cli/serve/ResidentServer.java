@@ -10,16 +10,10 @@ import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.command.Target;
 import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.SafeText;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.channels.Channels;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -36,8 +30,6 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,7 +38,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,8 +60,6 @@ public final class ResidentServer implements AutoCloseable {
 
   /** Threads answering connections; more clients wait in the socket's backlog. */
   private static final int WORKERS = 8;
-  /** The most environment variables or arguments a request may carry. */
-  private static final int MAX_ITEMS = 100_000;
 
   private final Target target;
   private final Environment env;
@@ -81,7 +70,7 @@ public final class ResidentServer implements AutoCloseable {
   private final FileLock lock;
   private final ServerSocketChannel channel;
   private final WarmBackend warm;
-  private final CommandRunner runner;
+  private final ServeConnection connections;
   private final ExecutorService workers;
   private final ScheduledExecutorService ticker;
   private final AtomicInteger active = new AtomicInteger();
@@ -103,7 +92,7 @@ public final class ResidentServer implements AutoCloseable {
     this.lock = lock;
     this.channel = channel;
     this.warm = new WarmBackend(env);
-    this.runner = runner;
+    this.connections = new ServeConnection(target, env, warm, runner, () -> stopping);
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("prism-index-serve"));
     this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));
   }
@@ -291,7 +280,7 @@ public final class ResidentServer implements AutoCloseable {
       try {
         workers.execute(() -> {
           try (SocketChannel c = ch) {
-            answer(c);
+            connections.answer(c);
           } catch (IOException | RuntimeException e) {
             LOG.debug("a connection ended early: {}", e.toString());
           } finally {
@@ -306,112 +295,6 @@ public final class ResidentServer implements AutoCloseable {
         } catch (IOException ignored) {
           // the client falls back to running the command itself
         }
-      }
-    }
-  }
-
-  /** Answers one connection: handshake, one command line, its output and exit code. */
-  private void answer(SocketChannel ch) throws IOException {
-    DataInputStream in = new DataInputStream(
-        new BufferedInputStream(Channels.newInputStream(ch), 1 << 16));
-    DataOutputStream out = new DataOutputStream(
-        new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16));
-    String other = ServeProtocol.readHello(in);
-    ServeProtocol.writeHello(out);
-    out.flush();
-    if (other != null) {
-      LOG.debug("a client was turned away: {}", other);
-      return;
-    }
-    // Read within a budget: a huge request is read past, not kept, and refused.
-    ServeProtocol.Budget budget = new ServeProtocol.Budget(ServeProtocol.MAX_REQUEST_BYTES);
-    String homeName = ServeProtocol.readString(in, budget);
-    String cwdName = ServeProtocol.readString(in, budget);
-    boolean stdoutTerminal = in.readBoolean();
-    boolean stderrTerminal = in.readBoolean();
-    int n = ServeProtocol.readCount(in, MAX_ITEMS);
-    Map<String, String> variables = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      String name = ServeProtocol.readString(in, budget);
-      variables.put(name, ServeProtocol.readString(in, budget));
-    }
-    String[] args = new String[ServeProtocol.readCount(in, MAX_ITEMS)];
-    for (int i = 0; i < args.length; i++) {
-      args[i] = ServeProtocol.readString(in, budget);
-    }
-    String refusal;
-    if (budget.exceeded()) {
-      refusal = "the request is " + budget.used() + " bytes, more than this server's limit of "
-          + ServeProtocol.MAX_REQUEST_BYTES + " bytes";
-      LOG.warn("refused a request: {}", refusal);
-    } else {
-      refusal = refusal(Path.of(homeName), args);
-    }
-    if (refusal != null) {
-      out.writeByte(ServeProtocol.REFUSED);
-      ServeProtocol.writeString(out, refusal);
-      out.flush();
-      return;
-    }
-    Environment requestEnv = new Environment(Path.of(cwdName), variables, stdoutTerminal, stderrTerminal,
-        env.model());
-    PrintStream o = new PrintStream(new BufferedOutputStream(
-        new FrameOutput(ServeProtocol.STDOUT, out), 1 << 16), false, StandardCharsets.UTF_8);
-    PrintStream e = new PrintStream(new FrameOutput(ServeProtocol.STDERR, out), true,
-        StandardCharsets.UTF_8);
-    int code = runner.run(args, o, e, requestEnv, warm);
-    o.flush();
-    e.flush();
-    out.writeByte(ServeProtocol.EXIT);
-    out.writeInt(code);
-    out.flush();
-  }
-
-  private @Nullable String refusal(Path home, String[] args) {
-    if (stopping) {
-      return "the server is stopping";
-    }
-    if (!home.equals(target.home())) {
-      return "this server answers for " + target.home();
-    }
-    ServeClient.Scan scan = ServeClient.scan(args);
-    if (scan == null || scan.debug()) {
-      return "only search and status (without --debug) are served";
-    }
-    return null;
-  }
-
-  /** Frames what is written as chunks of one stream on the connection. */
-  private static final class FrameOutput extends OutputStream {
-    private final byte type;
-    private final DataOutputStream out;
-
-    FrameOutput(byte type, DataOutputStream out) {
-      this.type = type;
-      this.out = out;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      if (len == 0) {
-        return;
-      }
-      synchronized (out) {
-        out.writeByte(type);
-        out.writeInt(len);
-        out.write(b, off, len);
-      }
-    }
-
-    @Override
-    public void flush() throws IOException {
-      synchronized (out) {
-        out.flush();
       }
     }
   }
