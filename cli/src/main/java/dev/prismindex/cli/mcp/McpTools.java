@@ -152,7 +152,7 @@ final class McpTools {
          "additionalProperties": false}
         """.formatted(enumJson, SearchRequests.MAX_LIMIT, SearchRequests.DEFAULT_LIMIT);
     return Tool.builder().name(SEARCH).title("Search the repository").description(description)
-        .inputSchema(mapper, schema).outputSchema(mapper, SEARCH_OUTPUT)
+        .inputSchema(mapper, schema).outputSchema(mapper, McpSchemas.SEARCH_OUTPUT)
         .annotations(new ToolAnnotations("Search the repository", true, false, true, false, null))
         .build();
   }
@@ -166,7 +166,7 @@ final class McpTools {
             + " of `prism-index status --json`.")
         .inputSchema(mapper, "{\"type\": \"object\", \"properties\": {},"
             + " \"additionalProperties\": false}")
-        .outputSchema(mapper, STATUS_OUTPUT)
+        .outputSchema(mapper, McpSchemas.STATUS_OUTPUT)
         .annotations(new ToolAnnotations("Index status", true, false, true, false, null))
         .build();
   }
@@ -187,7 +187,7 @@ final class McpTools {
                "description": "Rebuild from scratch instead of updating incrementally"}},
              "additionalProperties": false}
             """)
-        .outputSchema(mapper, INDEX_OUTPUT)
+        .outputSchema(mapper, McpSchemas.INDEX_OUTPUT)
         .annotations(new ToolAnnotations("Update the index", false, false, true, false, null))
         .build();
   }
@@ -395,74 +395,4 @@ final class McpTools {
     return error(tool + " failed: " + e.getClass().getSimpleName()
         + (m == null || m.isBlank() ? "" : ": " + m));
   }
-
-  // ---------------------------------------------------------------------------------------------
-  // output schemas
-
-  private static final String NULLABLE_STRING = "{\"type\": [\"string\", \"null\"]}";
-  private static final String NULLABLE_NUMBER = "{\"type\": [\"number\", \"null\"]}";
-
-  private static final String HIT = """
-      {"type": "object",
-       "required": ["path", "line", "endLine", "snippet", "score", "mode", "language", "engines"],
-       "properties": {
-        "path": {"type": "string"}, "line": {"type": "integer"}, "endLine": {"type": "integer"},
-        "snippet": {"type": "string"}, "score": {"type": "number"}, "mode": {"type": "string"},
-        "language": {"type": "string"}, "symbol": %s,
-        "engines": {"type": "object", "additionalProperties": {"type": "object",
-          "required": ["rank", "score"],
-          "properties": {"rank": {"type": "integer"}, "score": {"type": "number"}}}},
-        "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
-      """.formatted(NULLABLE_STRING);
-
-  static final String SEARCH_OUTPUT = """
-      {"type": "object",
-       "required": ["query", "mode", "modeChosen", "untrusted_index", "freshness", "hits"],
-       "properties": {
-        "query": {"type": "string"}, "mode": {"type": "string"},
-        "modeChosen": {"type": "boolean"}, "modeReason": %s,
-        "untrusted_index": {"type": "boolean"}, "schemaVersion": {"type": "integer"},
-        "freshness": {"type": "object",
-          "required": ["checked", "changedFiles", "refreshedFiles", "skippedBecauseLocked"],
-          "properties": {"checked": {"type": "boolean"}, "changedFiles": {"type": "integer"},
-            "refreshedFiles": {"type": "integer"}, "skippedBecauseLocked": {"type": "boolean"}}},
-        "semanticCoverage": %s, "tookMs": {"type": "integer"},
-        "hits": {"type": "array", "items": %s},
-        "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
-      """.formatted(NULLABLE_STRING, NULLABLE_NUMBER, HIT);
-
-  static final String STATUS_OUTPUT = """
-      {"type": "object",
-       "required": ["state", "searchable", "repo", "indexDir", "files", "chunks"],
-       "properties": {
-        "state": {"type": "string",
-          "enum": ["ready", "stale", "outdated", "missing", "corrupt", "incompatible"]},
-        "searchable": {"type": "boolean"}, "problem": %1$s,
-        "repo": {"type": "string"}, "indexDir": {"type": "string"},
-        "files": {"type": "integer"}, "chunks": {"type": "integer"},
-        "semanticCoverage": %2$s, "chunksEmbedded": {"type": "integer"},
-        "semantic": %1$s, "semanticMessage": %1$s, "model": %1$s, "availableModel": %1$s,
-        "revision": %1$s, "updatedAt": %1$s, "sizeOnDiskBytes": {"type": "integer"},
-        "changes": {"type": ["object", "null"]}, "maxRefreshFiles": {"type": "integer"},
-        "skipped": {"type": "integer"}, "skippedBy": {"type": "object"},
-        "formatVersion": %1$s, "analyzerVersion": %1$s}}
-      """.formatted(NULLABLE_STRING, NULLABLE_NUMBER);
-
-  static final String INDEX_OUTPUT = """
-      {"type": "object",
-       "required": ["repo", "indexDir", "filesSeen", "added", "changed", "deleted", "unchanged",
-         "committed", "files", "chunks"],
-       "properties": {
-        "repo": {"type": "string"}, "indexDir": {"type": "string"},
-        "filesSeen": {"type": "integer"}, "hashed": {"type": "integer"},
-        "added": {"type": "integer"}, "changed": {"type": "integer"},
-        "deleted": {"type": "integer"}, "unchanged": {"type": "integer"},
-        "skipped": {"type": "integer"}, "skippedBy": {"type": "object"},
-        "chunksWritten": {"type": "integer"}, "chunksEmbedded": {"type": "integer"},
-        "chunksReused": {"type": "integer"}, "committed": {"type": "boolean"},
-        "revision": %1$s, "files": {"type": "integer"}, "chunks": {"type": "integer"},
-        "model": %1$s, "semanticCoverage": %2$s, "semantic": {"type": "string"},
-        "semanticMessage": %1$s, "sizeOnDiskBytes": {"type": "integer"},
-        "durationMs": {"type": "integer"}}}
-      """.formatted(NULLABLE_STRING, NULLABLE_NUMBER);
 }
