@@ -6,19 +6,11 @@ import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.chunk.Chunk;
-import dev.prismindex.engine.chunk.Chunker;
-import dev.prismindex.engine.walk.FileRules;
-import dev.prismindex.engine.walk.Languages;
-import dev.prismindex.engine.walk.RepoWalker;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -82,20 +74,9 @@ public class EngineEmbeddingBenchmark {
     EngineCorpus.delete(base);
   }
 
-  /** The distinct chunk texts of the corpus, as the engine cuts them. */
+  /** The distinct chunk texts of the corpus, as the engine cuts them (what a refresh embeds). */
   private static List<String> chunkTexts(Path root) throws IOException {
-    List<String> paths = new RepoWalker(root, root.resolve(".prism-index"),
-        new FileRules(List.of(), List.of(), false)).walk().paths();
-    Set<String> out = new LinkedHashSet<>();
-    try (Chunker chunker = new Chunker()) {
-      for (String p : paths) {
-        String text = Files.readString(root.resolve(p), StandardCharsets.UTF_8);
-        for (Chunk c : chunker.chunk(text, Languages.detect(p))) {
-          out.add(c.text());
-        }
-      }
-    }
-    return new ArrayList<>(out);
+    return HybridIndex.chunkTexts(HybridIndexOptions.builder(root).build(), Integer.MAX_VALUE);
   }
 
   @Benchmark

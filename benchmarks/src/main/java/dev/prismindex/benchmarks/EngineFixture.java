@@ -4,8 +4,6 @@ import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.walk.FileRules;
-import dev.prismindex.engine.walk.RepoWalker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -93,8 +91,7 @@ final class EngineFixture {
         name = root.getFileName().toString();
       }
       Path home = tmp.resolve("prism-engine-lexical-" + name).resolve("index");
-      List<String> paths = new RepoWalker(root, home, new FileRules(List.of(), List.of(), false))
-          .walk().paths();
+      List<String> paths = HybridIndex.walk(HybridIndexOptions.builder(root).home(home).build());
       long bytes = 0;
       for (String p : paths) {
         bytes += Files.size(root.resolve(p));

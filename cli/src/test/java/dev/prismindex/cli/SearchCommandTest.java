@@ -10,10 +10,8 @@ import dev.prismindex.cli.command.Target;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
-import dev.prismindex.engine.search.LiteralMatch;
-import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -190,9 +188,10 @@ class SearchCommandTest {
     List<String> expected = new ArrayList<>();
     try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(repo).semantic(false)
         .build())) {
-      for (LiteralMatch m : index.literalSearch("Long.parse", false, null, 50, false,
-          AbortSignal.create()).matches()) {
-        expected.add(m.path() + ":" + m.line() + ":" + m.text().strip());
+      for (Hit h : index.search("Long.parse", SearchOpts.literal(50, false))) {
+        // The snippet is the matching line of the file, trimmed.
+        expected.add(h.path() + ":" + h.line() + ":"
+            + Files.readAllLines(repo.resolve(h.path())).get(h.line() - 1).strip());
       }
     }
     assertThat(hits).extracting(h -> h.get("path").asText() + ":" + h.get("line").asInt() + ":"
@@ -248,7 +247,7 @@ class SearchCommandTest {
 
   @Test
   void theLibraryAndTheCliReturnIdenticalRankedResults() throws Exception {
-    for (RetrievalMode mode : RetrievalMode.values()) {
+    for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)) {
       for (String query : List.of("duration", "parse duration text", "stale index", "snake_case",
           "Long", "demo", "parseDuration")) {
         for (int limit : new int[] {1, 3, 10}) {

@@ -1,7 +1,7 @@
 package dev.prismindex.engine;
 
 /**
- * How {@link RetrievalMode#HYBRID} fuses the lexical and the semantic ranking: weighted reciprocal
+ * How {@link dev.prismindex.repository.SearchMode#HYBRID} fuses the lexical and the semantic ranking: weighted reciprocal
  * rank fusion. A chunk ranked {@code rL} by the lexical engine and {@code rS} by the semantic engine
  * scores {@code lexicalWeight / (k + rL) + semanticWeight / (k + rS)} (a term is 0 when that engine
  * did not return the chunk; HYBRID passes the rank just below the cut instead when that engine's

@@ -2,75 +2,41 @@ package dev.prismindex.engine;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.embed.EmbeddingException;
-import dev.prismindex.engine.IndexProgress.Phase;
-import dev.prismindex.engine.analysis.CodeAnalyzer;
-import dev.prismindex.engine.chunk.Chunker;
-import dev.prismindex.engine.search.ChunkDoc;
-import dev.prismindex.engine.search.HitLocator;
-import dev.prismindex.engine.search.LexicalSearcher;
-import dev.prismindex.engine.search.LexicalSearcher.Ranked;
-import dev.prismindex.engine.search.LiteralMatch;
-import dev.prismindex.engine.search.LiteralResult;
-import dev.prismindex.engine.search.LiteralSearcher;
-import dev.prismindex.engine.semantic.EmbeddingRun;
-import dev.prismindex.engine.semantic.HybridFuser;
-import dev.prismindex.engine.semantic.SemanticSearcher;
-import dev.prismindex.engine.semantic.TextSpool;
-import dev.prismindex.engine.semantic.VectorCatalog;
-import dev.prismindex.engine.store.FileEntry;
-import dev.prismindex.engine.store.FileReader;
-import dev.prismindex.engine.store.Hashing;
-import dev.prismindex.engine.store.IndexStore;
-import dev.prismindex.engine.store.Indexer;
-import dev.prismindex.engine.store.Schema;
-import dev.prismindex.engine.walk.FileRules;
-import dev.prismindex.engine.walk.RepoWalker;
-import dev.prismindex.engine.walk.WalkResult;
+import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.query.QueryPlanner;
+import dev.prismindex.engine.internal.run.CorpusView;
+import dev.prismindex.engine.internal.run.IndexJobs;
+import dev.prismindex.engine.internal.run.StalenessProbe;
+import dev.prismindex.engine.internal.run.WriteRun;
+import dev.prismindex.engine.internal.seam.SeamAdapter;
+import dev.prismindex.engine.internal.search.LiteralResult;
+import dev.prismindex.engine.internal.semantic.SemanticAvailability;
+import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
+import dev.prismindex.engine.internal.semantic.VectorCatalog;
+import dev.prismindex.engine.internal.store.CommitMeta;
+import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.IndexFiles;
+import dev.prismindex.engine.internal.store.IndexStore;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.index.IndexCapabilities;
-import dev.prismindex.index.IndexDiagnostics;
-import dev.prismindex.index.IndexFileChange;
-import dev.prismindex.index.IndexFileChangeKind;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.index.IndexQueryResult;
 import dev.prismindex.index.IndexRemoveRequest;
-import dev.prismindex.index.IndexSearchHit;
-import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.index.RepositoryIndexBackend;
 import dev.prismindex.repository.AbortSignal;
-import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Predicate;
-import java.util.regex.Pattern;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,50 +49,44 @@ import org.slf4j.LoggerFactory;
  * postings; {@code semantic} served by HYBRID, or SEMANTIC when configured, and declared in
  * {@link #capabilities()} only when an embedding model is present and matches the index) and the
  * {@link CodeSearch} port (LEXICAL BM25, SEMANTIC k-NN over chunk embeddings, HYBRID fused by
- * reciprocal rank). Without a usable model the index is lexical-only: semantic and hybrid requests
- * fail with {@link SemanticSearchUnavailableException}, never a silent lexical answer.
+ * reciprocal rank, LITERAL / INDEXED_LITERAL exact substrings). Without a usable model the index
+ * is lexical-only: semantic and hybrid requests fail with
+ * {@link SemanticSearchUnavailableException}, never a silent lexical answer.
  *
  * <p>Writes ({@link #refresh}, {@link #update}, {@link #remove}) are serialised within the process and
  * guarded by Lucene's {@code write.lock} across processes. A run commits the lexical documents first
  * (searchable at once), then embeds the chunks that have no vector yet and commits vectors
  * periodically, so queries never wait for the embeddings. Searches are concurrent and always see
  * the last commit. Thread-safe.
+ *
+ * <p>A facade: the write run, the staleness probe, the query planner, the semantic availability
+ * and the seam adapter are parts in {@code dev.prismindex.engine.internal} (see
+ * {@code docs/architecture.md}).
  */
 public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(HybridIndex.class);
-  /** Seam snippets are cut to this many UTF-16 units (the seam's hard snippet cap is 16 KiB). */
-  private static final int MAX_SEAM_SNIPPET_CHARS = 4096;
-  /** Orphaned vectors are pruned only when they exceed the referenced ones by more than this. */
-  static final int PRUNE_SLACK = 1000;
-  /** A query that is a single identifier (for HYBRID's identifier guard). */
-  private static final Pattern IDENTIFIER = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]+");
-  private static final Pattern NAME_WORD = Pattern.compile("[\\p{L}\\p{N}]+");
-  /** The most words a name phrase of HYBRID's identifier guard has. */
-  static final int MAX_PHRASE_WORDS = 6;
 
-  private final HybridIndexOptions options;
-  private final IndexStore store;
-  private final @Nullable Embedder embedder;
-  private final CodeAnalyzer analyzer = new CodeAnalyzer();
-  private final Chunker chunker = new Chunker();
-  private final FileRules rules;
-  private final LexicalSearcher lexical;
-  private final LiteralSearcher literal;
-  private final SemanticSearcher semanticSearcher = new SemanticSearcher();
-  private final ReentrantLock writeLock = new ReentrantLock();
-  private final AtomicInteger running = new AtomicInteger();
-  private volatile boolean failed;
-  private volatile long verifiedAtMs;
-  private volatile boolean closed;
+  /**
+   * The version of the code analyzer (tokenizer and n-grams) this engine writes and reads; an
+   * index written with another one must be rebuilt ({@link IncompatibleIndexException}).
+   */
+  public static final String ANALYZER_VERSION = CodeAnalyzer.VERSION;
 
-  private HybridIndex(HybridIndexOptions options, IndexStore store, @Nullable Embedder embedder) {
-    this.options = options;
-    this.store = store;
-    this.embedder = embedder;
-    this.rules = FileRules.of(options);
-    this.lexical = new LexicalSearcher(options.root(), analyzer, options.maxFileBytes());
-    this.literal = new LiteralSearcher(options.root(), options.maxFileBytes());
+  private final EngineContext ctx;
+  private final WriteRun writes;
+  private final IndexJobs jobs;
+  private final StalenessProbe probe;
+  private final QueryPlanner planner;
+  private final SeamAdapter seam;
+
+  private HybridIndex(EngineContext ctx) {
+    this.ctx = ctx;
+    this.writes = new WriteRun(ctx);
+    this.jobs = new IndexJobs(ctx, writes);
+    this.probe = new StalenessProbe(ctx);
+    this.planner = new QueryPlanner(ctx);
+    this.seam = new SeamAdapter(ctx, writes, jobs, planner);
   }
 
   /**
@@ -150,70 +110,66 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       embedder = options.embedder() != null ? options.embedder()
           : EmbedderProvider.findDefault().map(EmbedderProvider::create).orElse(null);
     }
-    return new HybridIndex(options, IndexStore.open(options.home()), embedder);
+    IndexStore store = IndexStore.open(options.home());
+    return new HybridIndex(new EngineContext(options, store,
+        new SemanticAvailability(options.semantic(), embedder), new CodeAnalyzer(), new Chunker(),
+        FileRules.of(options)));
+  }
+
+  /**
+   * Whether an index has been created in {@code home} (it may still have no commit, or be
+   * unreadable: {@link #open} says).
+   */
+  public static boolean exists(Path home) {
+    return IndexFiles.exists(home);
+  }
+
+  /**
+   * Deletes the index files in {@code home} (not the home itself, and nothing else in it), so a
+   * full rebuild can replace an index that cannot be opened (incompatible or corrupt). Never
+   * follows links. Call it only while no index of {@code home} is open.
+   *
+   * @throws IOException when a file cannot be deleted
+   */
+  public static void deleteIndex(Path home) throws IOException {
+    IndexFiles.delete(home);
+  }
+
+  /**
+   * A number that grows with every commit of the index in {@code home} (by any process), or -1
+   * when it has none: lets a long-lived process notice another process's commits cheaply.
+   *
+   * @throws IOException when the index directory cannot be listed
+   */
+  public static long commitGeneration(Path home) throws IOException {
+    return IndexFiles.lastCommitGeneration(home);
+  }
+
+  /**
+   * The repository-relative paths a {@link #refresh} with {@code options} walks (ignore rules, file
+   * rules by name, depth and path length applied; content rules not), in walk order. Opens nothing.
+   *
+   * @throws IOException when the walk fails
+   */
+  public static List<String> walk(HybridIndexOptions options) throws IOException {
+    return CorpusView.paths(options);
+  }
+
+  /**
+   * The distinct chunk texts a {@link #refresh} with {@code options} would embed into an empty
+   * index, in walk order, at most {@code limit} (for measuring a model on a repository's code).
+   * Opens nothing.
+   *
+   * @throws IOException when the walk or a read fails
+   */
+  public static List<String> chunkTexts(HybridIndexOptions options, int limit) throws IOException {
+    return CorpusView.chunkTexts(options, limit);
   }
 
   /** The options this index was opened with. */
   public HybridIndexOptions options() {
-    return options;
+    return ctx.options();
   }
-
-  // ---------------------------------------------------------------------------------------------
-  // Semantic availability
-
-  /** Whether this process can search semantically an index whose commit recorded {@code data}. */
-  private record Semantic(SemanticState state, @Nullable String message) {
-    boolean available() {
-      return state == SemanticState.AVAILABLE;
-    }
-  }
-
-  private Semantic semantic(Map<String, String> data) {
-    if (!options.semantic()) {
-      return new Semantic(SemanticState.DISABLED, SemanticSearchUnavailableException.PREFIX
-          + "semantic search is disabled (HybridIndexOptions.semantic(false), or --no-semantic)");
-    }
-    Embedder e = embedder;
-    if (e == null) {
-      return new Semantic(SemanticState.NO_MODEL, SemanticSearchUnavailableException.MESSAGE);
-    }
-    String id = data.getOrDefault(Schema.META_EMBEDDER_ID, "");
-    String dim = data.getOrDefault(Schema.META_EMBEDDER_DIM, "");
-    if (!id.isEmpty() && (!id.equals(e.id()) || !dim.equals(Integer.toString(e.dimension())))) {
-      return new Semantic(SemanticState.MODEL_MISMATCH, SemanticSearchUnavailableException.PREFIX
-          + "index was built with model " + id + " (dim " + dim + "); this process has "
-          + e.id() + " (dim " + e.dimension() + "); rebuild with `prism-index index --full` "
-          + "(RefreshOptions.FULL)");
-    }
-    return new Semantic(SemanticState.AVAILABLE, null);
-  }
-
-  private static SemanticSearchUnavailableException.Reason reason(SemanticState state) {
-    return switch (state) {
-      case DISABLED -> SemanticSearchUnavailableException.Reason.DISABLED;
-      case MODEL_MISMATCH -> SemanticSearchUnavailableException.Reason.MODEL_MISMATCH;
-      default -> SemanticSearchUnavailableException.Reason.NO_MODEL;
-    };
-  }
-
-  /** The embedder, after checking that semantic search is available for {@code data}. */
-  private Embedder requireSemantic(Map<String, String> data) {
-    Semantic s = semantic(data);
-    if (!s.available() || embedder == null) {
-      throw new SemanticSearchUnavailableException(reason(s.state()),
-          Objects.requireNonNull(s.message()), null);
-    }
-    return embedder;
-  }
-
-  private static SemanticSearchUnavailableException modelFailed(EmbeddingException e) {
-    String m = e.getMessage() == null ? "the model failed" : e.getMessage();
-    return new SemanticSearchUnavailableException(
-        SemanticSearchUnavailableException.Reason.MODEL_FAILED, m, e);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Indexing
 
   /**
    * Walks the repository and brings the index up to date: one commit of the lexical documents (none
@@ -236,48 +192,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   public IndexRunStats refresh(RefreshOptions refresh) throws IOException {
     Objects.requireNonNull(refresh, "refresh");
     ensureOpen();
-    long started = System.nanoTime();
-    RunProgress progress = new RunProgress(refresh.progress(), started);
-    boolean wipe = false;
-    if (refresh.verify() || refresh.fullRebuild()) {
-      try {
-        store.verify(false);
-      } catch (CorruptIndexException e) {
-        if (!refresh.fullRebuild()) {
-          throw e;
-        }
-        LOG.warn("the index at {} is damaged; rebuilding it whole: {}", options.home(),
-            e.getMessage());
-        wipe = true;
-      }
-    }
-    return write(progress, refresh.embed(), null, wipe, (writer, run) -> {
-      progress.phase(Phase.WALKING);
-      WalkResult walk = walker().walk();
-      Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of() : store.loadManifest();
-      // Content rules changed since the last run (or it predates them): re-read every file once.
-      boolean verify = refresh.verify() || !before.isEmpty()
-          && !rules.contentFingerprint().equals(store.commitData().get(Schema.META_RULES));
-      boolean droppedVectors = false;
-      if (refresh.fullRebuild() && !run.wiped()) {
-        writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_FILE),
-            new Term(Schema.TYPE, Schema.TYPE_CHUNK));
-        if (run.semanticBefore().state() == SemanticState.MODEL_MISMATCH) {
-          writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_VECTOR));
-          droppedVectors = true;
-        }
-      }
-      Indexer indexer = newIndexer(writer, before, run, progress);
-      progress.filesTotal(walk.paths().size());
-      progress.phase(Phase.INDEXING);
-      indexer.countSkips(walk.skipped());
-      indexer.runWalk(walk.paths(), verify, options.threads());
-      String revision = walk.gitHead() != null ? walk.gitHead() : manifestDigest(indexer.manifest());
-      boolean force = refresh.fullRebuild();
-      int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
-      return new Outcome(indexer, revision, force, seen, started, droppedVectors,
-          rules.contentFingerprint());
-    });
+    return jobs.refresh(refresh);
   }
 
   /**
@@ -287,390 +202,12 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * they are not reported either). The walk applies the same rules as {@link #refresh}, so a file the
    * walk skips (by name, secret deny list, depth or path length) never makes the index look stale;
    * the skips are counted in {@link Staleness#skipped()}.
+   *
+   * @throws IOException when the walk or the index fails
    */
   public Staleness staleness() throws IOException {
-    long started = System.nanoTime();
-    WalkResult walk = walker().walk();
-    Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
-    skipped.putAll(walk.skipped());
-    Map<String, FileEntry> manifest = store.loadManifest();
-    int added = 0;
-    int modified = 0;
-    int unchanged = 0;
-    Set<String> seen = new HashSet<>();
-    for (String path : walk.paths()) {
-      Path file = options.root().resolve(path);
-      BasicFileAttributes a;
-      try {
-        a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-      } catch (IOException e) {
-        continue;
-      }
-      if (!a.isRegularFile() || a.size() > options.maxFileBytes()) {
-        continue;
-      }
-      FileEntry e = manifest.get(path);
-      if (e == null) {
-        SkipReason reason = sniff(path, file);
-        if (reason == null) {
-          added++;
-        } else if (reason == SkipReason.PRIVATE_KEY) {
-          skipped.merge(reason, 1, Integer::sum);
-        }
-        continue;
-      }
-      seen.add(path);
-      if (e.statMatches(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS))) {
-        unchanged++;
-      } else {
-        modified++;
-      }
-    }
-    int deleted = 0;
-    for (String path : manifest.keySet()) {
-      if (!seen.contains(path)) {
-        deleted++;
-      }
-    }
-    return new Staleness(added, modified, deleted, unchanged,
-        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), skipped);
+    return probe.probe();
   }
-
-  /** Why the indexer would skip a file by its first bytes (binary, private key), or null. */
-  private @Nullable SkipReason sniff(String path, Path file) {
-    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-      byte[] head = in.readNBytes(Math.max(FileReader.BINARY_SNIFF_BYTES, FileRules.KEY_SNIFF_BYTES));
-      SkipReason secret = rules.skipByContent(path, head, head.length);
-      if (secret != null) {
-        return secret;
-      }
-      return FileReader.isBinary(head, head.length) ? SkipReason.BINARY : null;
-    } catch (IOException e) {
-      return SkipReason.UNREADABLE;
-    }
-  }
-
-  private RepoWalker walker() {
-    return new RepoWalker(options.root(), options.home(), rules);
-  }
-
-  private Indexer newIndexer(IndexWriter writer, Map<String, FileEntry> before,
-      @Nullable RunContext run, RunProgress progress) {
-    Indexer indexer = new Indexer(options.root(), writer, chunker, rules, options.maxFileBytes(),
-        options.clock(), before);
-    if (run != null) {
-      indexer.countReuse(run.reuse());
-      TextSpool spool = run.spool();
-      if (spool != null) {
-        indexer.onUnembedded(spool::offer);
-      }
-    }
-    indexer.onFileDone(progress::fileDone);
-    return indexer;
-  }
-
-  /**
-   * What a write job did. {@code rules}: the {@link FileRules#contentFingerprint()} every indexed
-   * file was judged by when the job walked the whole repository (a refresh: its skip counts are
-   * complete and replace {@link Schema#META_SKIPPED}), or null when the job judged only some files
-   * (a seam update or removal: the commit keeps the previous rules and skip counts).
-   */
-  private record Outcome(Indexer indexer, String revision, boolean force, int filesSeen,
-      long startedNanos, boolean droppedVectors, @Nullable String rules) {
-
-    boolean walked() {
-      return rules != null;
-    }
-  }
-
-  /**
-   * What a write job sees of the run: the semantic availability before it, the embedding-cache
-   * lookup for counting reused chunks (null when semantic search is unavailable or there are no
-   * vectors), the spool keeping the texts to embed (null when the run will not embed), and
-   * whether every segment was dropped before the job (a damaged index being rebuilt).
-   */
-  private record RunContext(Semantic semanticBefore, @Nullable Predicate<BytesRef> reuse,
-      @Nullable TextSpool spool, boolean wiped) {}
-
-  @FunctionalInterface
-  private interface WriteJob {
-    Outcome run(IndexWriter writer, RunContext run) throws IOException;
-  }
-
-  /**
-   * Runs a write: the job's lexical changes in one commit (with the coverage counts of that very
-   * commit), then, when asked and possible, the embedding of the missing chunk texts (of
-   * {@code embedPaths} only, when non-null), then pruning of the embedding cache. With
-   * {@code wipe}, every segment is dropped unread before the job (a damaged index). Damage found
-   * on the way is raised as {@link CorruptIndexException}.
-   */
-  private IndexRunStats write(RunProgress progress, boolean embed, @Nullable Set<String> embedPaths,
-      boolean wipe, WriteJob job) throws IOException {
-    ensureOpen();
-    writeLock.lock();
-    running.incrementAndGet();
-    try {
-      IndexWriter writer = store.openWriter(analyzer);
-      try {
-        Map<String, String> previous = store.commitData();
-        Semantic before = semantic(previous);
-        Outcome outcome;
-        boolean commit;
-        long now;
-        VectorCatalog.Stats stats = null;
-        RunContext run;
-        try (IndexStore.Lease lease = store.lease()) {
-          Predicate<BytesRef> reuse = null;
-          IndexSearcher pre = lease.searcher();
-          if (wipe) {
-            writer.deleteAll();
-          } else if (before.available() && pre != null
-              && parseLong(previous.get(Schema.META_VECTORS)) > 0) {
-            reuse = hash -> {
-              try {
-                return pre.count(new TermQuery(new Term(Schema.VEC_HASH, hash))) > 0;
-              } catch (IOException e) {
-                return false;
-              }
-            };
-          }
-          TextSpool spool = embed && before.available()
-              ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
-          run = new RunContext(before, reuse, spool, wipe);
-          outcome = job.run(writer, run);
-          Indexer.Counters c = outcome.indexer().counters();
-          String skipped = outcome.walked() ? skippedMeta(c.skipped())
-              : previous.getOrDefault(Schema.META_SKIPPED, "");
-          commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
-              || !outcome.revision().equals(previous.get(Schema.META_REVISION))
-              || (outcome.walked() && !skipped.equals(previous.get(Schema.META_SKIPPED)))
-              || outcome.walked() && !outcome.rules().equals(previous.get(Schema.META_RULES));
-          now = options.clock().millis();
-          if (commit) {
-            progress.phase(Phase.COMMITTING);
-            try (DirectoryReader nrt = DirectoryReader.open(writer)) {
-              stats = VectorCatalog.stats(nrt);
-            }
-            Map<String, String> meta = metadata(outcome, now, stats, previous);
-            meta.put(Schema.META_SKIPPED, skipped);
-            writer.setLiveCommitData(meta.entrySet(), true);
-            writer.commit();
-            store.refreshSearcher();
-            if (wipe) {
-              store.repaired();
-            }
-          }
-        } catch (IOException | RuntimeException | Error e) {
-          failed = true;
-          throw e;
-        }
-        failed = false;
-        verifiedAtMs = now;
-        Indexer.Counters c = outcome.indexer().counters();
-        EmbeddingRun.Result embedded = new EmbeddingRun.Result(0, 0, 0);
-        boolean committedVectors = false;
-        if (embed) {
-          Map<String, String> data = store.commitData();
-          Semantic after = semantic(data);
-          if (after.available() && embedder != null) {
-            progress.phase(Phase.EMBEDDING);
-            embedded = embed(writer, embedder, data, embedPaths, progress, run.spool());
-            committedVectors = embedded.textsEmbedded() > 0;
-            if (embedPaths == null && stats != null) {
-              committedVectors |= prune(writer, stats, embedded.textsEmbedded());
-            }
-          }
-        }
-        if (commit || committedVectors) {
-          // Let the merges this run started finish and commit them (same metadata: merges change
-          // no counts); closing by rollback would abort them and leave the segments to pile up.
-          try {
-            writer.close();
-            store.refreshSearcher();
-          } catch (IOException | RuntimeException e) {
-            LOG.warn("merging after the run failed; the index stays as committed: {}", e.toString());
-          }
-        }
-        progress.phase(Phase.DONE);
-        return new IndexRunStats(outcome.filesSeen(), c.hashed(), c.added(), c.changed(),
-            c.deleted(), c.unchanged(), c.skipped(), c.chunksWritten(),
-            embedded.textsEmbedded(), before.available() ? c.chunksReused() : 0,
-            commit || committedVectors,
-            commit ? outcome.revision() : previous.get(Schema.META_REVISION),
-            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - outcome.startedNanos()));
-      } finally {
-        if (writer.isOpen()) {
-          // Nothing to keep, or a failure: discard what is not committed. With the interrupt flag
-          // cleared meanwhile: Lucene's file channels close on interrupts.
-          boolean interrupted = Thread.interrupted();
-          try {
-            writer.rollback();
-          } catch (IOException | RuntimeException e) {
-            LOG.debug("closing the index writer failed", e);
-          } finally {
-            if (interrupted) {
-              Thread.currentThread().interrupt();
-            }
-          }
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      CorruptIndexException c = store.corruption(e);
-      if (c != null) {
-        throw c;
-      }
-      throw e;
-    } finally {
-      running.decrementAndGet();
-      writeLock.unlock();
-    }
-  }
-
-  /** Embeds the missing chunk texts; every commit carries exact coverage and vector counts. */
-  private EmbeddingRun.Result embed(IndexWriter writer, Embedder model, Map<String, String> base,
-      @Nullable Set<String> onlyPaths, RunProgress progress, @Nullable TextSpool spool)
-      throws IOException {
-    Map<String, Map<BytesRef, Integer>> backlog = store.withSearcher(
-        s -> VectorCatalog.missing(s.getIndexReader(), onlyPaths), Map.of());
-    long baseEmbedded = parseLong(base.get(Schema.META_CHUNKS_EMBEDDED));
-    long baseVectors = parseLong(base.get(Schema.META_VECTORS));
-    long[] committed = {0};
-    EmbeddingRun run = new EmbeddingRun(options.root(), options.maxFileBytes(), writer, chunker,
-        model, options.embeddingThreads(), options.embeddingCommitInterval(), options.clock());
-    try {
-      return run.run(backlog, path -> store.withSearcher(s -> IndexStore.lookup(s, path), null),
-          (texts, covered) -> {
-            if (texts == committed[0]) {
-              return;
-            }
-            Map<String, String> data = new HashMap<>(base);
-            data.put(Schema.META_EMBEDDER_ID, model.id());
-            data.put(Schema.META_EMBEDDER_DIM, Integer.toString(model.dimension()));
-            data.put(Schema.META_CHUNKS_EMBEDDED, Long.toString(baseEmbedded + covered));
-            data.put(Schema.META_VECTORS, Long.toString(baseVectors + texts));
-            writer.setLiveCommitData(data.entrySet(), true);
-            writer.commit();
-            store.refreshSearcher();
-            committed[0] = texts;
-          },
-          progress::embedded, spool);
-    } catch (EmbeddingException e) {
-      throw modelFailed(e);
-    }
-  }
-
-  /**
-   * Prunes the embedding cache: when the vectors no chunk uses outnumber the used ones by more than
-   * {@value #PRUNE_SLACK}, the oldest unused ones are deleted until they are at most half the used
-   * ones. Returns whether it committed.
-   */
-  private boolean prune(IndexWriter writer, VectorCatalog.Stats stats, long embedded)
-      throws IOException {
-    long referenced = stats.referencedVectors() + embedded;
-    if (stats.unreferencedVectors() <= referenced + PRUNE_SLACK) {
-      return false;
-    }
-    List<VectorCatalog.Orphan> orphans =
-        store.withSearcher(s -> VectorCatalog.orphans(s.getIndexReader()), List.of());
-    int remove = (int) Math.max(0, orphans.size() - referenced / 2);
-    if (remove == 0) {
-      return false;
-    }
-    List<Term> terms = new ArrayList<>(remove);
-    for (int i = 0; i < remove; i++) {
-      terms.add(new Term(Schema.VEC_HASH, orphans.get(i).hash()));
-      if (terms.size() == 1024 || i == remove - 1) {
-        writer.deleteDocuments(terms.toArray(new Term[0]));
-        terms.clear();
-      }
-    }
-    Map<String, String> data = new HashMap<>(store.commitData());
-    data.put(Schema.META_VECTORS,
-        Long.toString(Math.max(0, parseLong(data.get(Schema.META_VECTORS)) - remove)));
-    writer.setLiveCommitData(data.entrySet(), true);
-    writer.commit();
-    store.refreshSearcher();
-    LOG.debug("pruned {} unused vectors from the embedding cache", remove);
-    return true;
-  }
-
-  private static Map<String, String> metadata(Outcome outcome, long now, VectorCatalog.Stats stats,
-      Map<String, String> previous) {
-    Map<String, FileEntry> manifest = outcome.indexer().manifest();
-    long chunks = 0;
-    for (FileEntry e : manifest.values()) {
-      chunks += e.chunks();
-    }
-    boolean vectors = stats.vectors() > 0 && !outcome.droppedVectors();
-    Map<String, String> data = new HashMap<>();
-    data.put(Schema.META_FORMAT, Schema.FORMAT_VERSION);
-    data.put(Schema.META_ANALYZER, CodeAnalyzer.VERSION);
-    data.put(Schema.META_EMBEDDER_ID,
-        vectors ? previous.getOrDefault(Schema.META_EMBEDDER_ID, "") : "");
-    data.put(Schema.META_EMBEDDER_DIM,
-        vectors ? previous.getOrDefault(Schema.META_EMBEDDER_DIM, "") : "");
-    data.put(Schema.META_REVISION, outcome.revision());
-    data.put(Schema.META_UPDATED_AT, Long.toString(now));
-    data.put(Schema.META_FILES, Integer.toString(manifest.size()));
-    data.put(Schema.META_CHUNKS, Long.toString(chunks));
-    data.put(Schema.META_CHUNKS_EMBEDDED, Long.toString(Math.min(chunks, stats.chunksEmbedded())));
-    data.put(Schema.META_VECTORS, Long.toString(stats.vectors()));
-    String rules = outcome.rules() != null ? outcome.rules() : previous.get(Schema.META_RULES);
-    if (rules != null) {
-      data.put(Schema.META_RULES, rules);
-    }
-    return data;
-  }
-
-  /** {@link Schema#META_SKIPPED}'s value: {@code binary=2,secret=1}, reasons sorted. */
-  static String skippedMeta(Map<SkipReason, Integer> skipped) {
-    StringBuilder sb = new StringBuilder();
-    for (Map.Entry<String, Integer> e : notSearched(skipped).entrySet()) {
-      sb.append(sb.length() == 0 ? "" : ",").append(e.getKey()).append('=').append(e.getValue());
-    }
-    return sb.toString();
-  }
-
-  private static Map<String, Integer> notSearched(Map<SkipReason, Integer> skipped) {
-    Map<String, Integer> out = new TreeMap<>();
-    skipped.forEach((reason, n) -> {
-      if (n > 0 && !FileRules.literalOnly(reason)) {
-        out.put(reason.name().toLowerCase(Locale.ROOT), n);
-      }
-    });
-    return out;
-  }
-
-  /** Parses {@link #skippedMeta}; unknown or malformed parts are ignored. */
-  static Map<String, Integer> parseSkipped(@Nullable String meta) {
-    Map<String, Integer> out = new TreeMap<>();
-    if (meta == null || meta.isEmpty()) {
-      return out;
-    }
-    for (String part : meta.split(",")) {
-      int eq = part.indexOf('=');
-      try {
-        if (eq > 0) {
-          out.merge(part.substring(0, eq), Integer.parseInt(part.substring(eq + 1)), Integer::sum);
-        }
-      } catch (NumberFormatException e) {
-        // ignore
-      }
-    }
-    return out;
-  }
-
-  /** {@code manifest:} plus BLAKE3 over the sorted {@code path NUL hash LF} lines. */
-  static String manifestDigest(Map<String, FileEntry> manifest) {
-    StringBuilder sb = new StringBuilder();
-    for (Map.Entry<String, FileEntry> e : new TreeMap<>(manifest).entrySet()) {
-      sb.append(e.getKey()).append('\0').append(e.getValue().hash()).append('\n');
-    }
-    return "manifest:" + Hashing.blake3(sb.toString());
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Status
 
   /**
    * What the last commit records, and whether this process can search it semantically.
@@ -679,19 +216,20 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public EngineStatus engineStatus() throws IOException {
     ensureOpen();
+    IndexStore store = ctx.store();
     Map<String, String> data = store.commitData();
     String updated = data.get(Schema.META_UPDATED_AT);
     String dim = data.getOrDefault(Schema.META_EMBEDDER_DIM, "");
     String embedderId = data.getOrDefault(Schema.META_EMBEDDER_ID, "");
-    Semantic s = semantic(data);
-    return new EngineStatus(options.home(), store.hasCommit(),
-        parseLong(data.get(Schema.META_FILES)), parseLong(data.get(Schema.META_CHUNKS)),
-        data.get(Schema.META_REVISION),
+    Verdict s = ctx.semantic().check(data);
+    return new EngineStatus(ctx.options().home(), store.hasCommit(),
+        CommitMeta.parseLong(data.get(Schema.META_FILES)),
+        CommitMeta.parseLong(data.get(Schema.META_CHUNKS)), data.get(Schema.META_REVISION),
         updated == null ? null : Instant.ofEpochMilli(Long.parseLong(updated)),
         store.sizeOnDisk(), data.get(Schema.META_FORMAT), data.get(Schema.META_ANALYZER),
         embedderId.isEmpty() ? null : embedderId, dim.isEmpty() ? 0 : Integer.parseInt(dim),
-        parseLong(data.get(Schema.META_CHUNKS_EMBEDDED)), parseLong(data.get(Schema.META_VECTORS)),
-        s.state(), s.message());
+        CommitMeta.parseLong(data.get(Schema.META_CHUNKS_EMBEDDED)),
+        CommitMeta.parseLong(data.get(Schema.META_VECTORS)), s.state(), s.message());
   }
 
   /**
@@ -704,31 +242,11 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    *
    * @throws CorruptIndexException when the index is damaged (rebuild it with
    *     {@link RefreshOptions#FULL})
+   * @throws IOException when the index cannot be read
    */
   public void verify(boolean thorough) throws IOException {
     ensureOpen();
-    store.verify(thorough);
-  }
-
-  /** Coverage and vector counts computed from the last commit's documents (for tests). */
-  VectorCatalog.Stats vectorStats() throws IOException {
-    return store.withSearcher(s -> VectorCatalog.stats(s.getIndexReader()),
-        new VectorCatalog.Stats(0, 0, 0, 0));
-  }
-
-  /** The manifest of the last commit (for tests and diagnostics). */
-  Map<String, FileEntry> manifest() throws IOException {
-    return store.loadManifest();
-  }
-
-  private static long parseLong(@Nullable String s) {
-    return s == null || s.isEmpty() ? 0 : Long.parseLong(s);
-  }
-
-  private static SemanticCoverage coverage(Map<String, String> data) {
-    long chunks = parseLong(data.get(Schema.META_CHUNKS));
-    return new SemanticCoverage(chunks,
-        Math.min(chunks, parseLong(data.get(Schema.META_CHUNKS_EMBEDDED))));
+    ctx.store().verify(thorough);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -738,7 +256,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * {@inheritDoc}
    *
    * <p>Hits come from the last commit and are checked against the working tree before they are
-   * returned (see {@link HitLocator}). Equivalent to {@code searchResult(query, opts).hits()}.
+   * returned. Equivalent to {@code searchResult(query, opts).hits()}.
    */
   @Override
   public List<Hit> search(String query, SearchOpts opts) throws IOException {
@@ -748,7 +266,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   /**
    * {@inheritDoc}
    *
-   * <p>LEXICAL: BM25 (see {@link LexicalSearcher}); scores are divided by the best one. SEMANTIC:
+   * <p>LEXICAL: BM25 over code-aware tokens; scores are divided by the best one. SEMANTIC:
    * the query string alone is embedded, k-NN over the chunk vectors, each hit at its chunk's
    * symbol line (else its first non-blank line); score = cosine similarity clamped to [0, 1].
    * HYBRID: both engines to the same depth, fused by {@link SearchOpts#fusion()} (RRF, k = 20,
@@ -764,199 +282,19 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * docs/engine.md}). Ties are broken by
    * the lexical rank, the semantic rank, then path and line, so an index and a query always give
    * the same hits, in the same order, with the same scores.
+   *
+   * <p>LITERAL and INDEXED_LITERAL: exact substring matches with the literal scanner's semantics
+   * (case rule of {@link SearchOpts#caseSensitive()}), every matching line in path, line order,
+   * from the n-gram postings and verified against the current files; a file whose path alone
+   * contains the query is reported once at line 1, column 0, score 0.5 (content matches score
+   * 1.0). {@link SearchResult#notSearched()} counts the files not searched by reason.
    */
   @Override
   public SearchResult searchResult(String query, SearchOpts opts) throws IOException {
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(opts, "opts");
     ensureOpen();
-    Map<String, String> data = store.commitData();
-    if (opts.mode() == RetrievalMode.LEXICAL) {
-      return store.withSearcher(s -> new SearchResult(
-          lexical.search(s, query, opts.limit(), opts.pathScope()), RetrievalMode.LEXICAL,
-          coverage(commitData(s))), new SearchResult(List.of(), opts.mode(), coverage(data)));
-    }
-    Embedder model = requireSemantic(data);
-    float[] vector = null;
-    if (!query.isBlank()) {
-      try {
-        vector = EmbeddingRun.unit(model.embedQuery(query), model.dimension());
-      } catch (EmbeddingException e) {
-        throw modelFailed(e);
-      }
-    }
-    float[] q = vector;
-    return store.withSearcher(s -> {
-      Map<String, String> d = commitData(s);
-      requireSemantic(d);
-      List<Hit> hits = opts.mode() == RetrievalMode.SEMANTIC
-          ? semanticHits(s, q, opts)
-          : hybridHits(s, query, q, opts);
-      return new SearchResult(hits, opts.mode(), coverage(d));
-    }, new SearchResult(List.of(), opts.mode(), coverage(data)));
-  }
-
-  private static Map<String, String> commitData(IndexSearcher s) throws IOException {
-    return ((DirectoryReader) s.getIndexReader()).getIndexCommit().getUserData();
-  }
-
-  private static int depth(int limit) {
-    return Math.min(2000, Math.max(50, limit * 2 + 10));
-  }
-
-  private List<Hit> semanticHits(IndexSearcher s, float @Nullable [] q, SearchOpts opts)
-      throws IOException {
-    if (q == null) {
-      return List.of();
-    }
-    HitLocator locator = new HitLocator(options.root(), analyzer, options.maxFileBytes(), s);
-    List<Hit> hits = new ArrayList<>();
-    for (Ranked r : semanticSearcher.candidates(s, q, depth(opts.limit()), opts.pathScope())) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
-      Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
-          Math.min(1.0, Math.max(0.0, r.score())),
-          null, new EngineScore(r.rank(), r.score()));
-      if (hit != null) {
-        hits.add(hit);
-      }
-    }
-    return hits;
-  }
-
-  private List<Hit> hybridHits(IndexSearcher s, String query, float @Nullable [] q,
-      SearchOpts opts) throws IOException {
-    int depth = depth(opts.limit());
-    Set<String> terms = lexical.terms(query);
-    List<Ranked> lex = terms.isEmpty() ? List.of()
-        : lexical.candidates(s, query, depth, opts.pathScope());
-    List<Ranked> sem = q == null ? List.of()
-        : semanticSearcher.candidates(s, q, depth, opts.pathScope());
-    HitLocator locator = new HitLocator(options.root(), analyzer, options.maxFileBytes(), s);
-    List<HybridFuser.Fused> fused = new ArrayList<>(HybridFuser.fuse(lex, sem, opts.fusion(), depth));
-    HybridFuser.Fused pinned = identifierGuard(query, lex, terms, locator, fused);
-    double pinnedScore = 0;
-    if (pinned != null) {
-      pinnedScore = Math.max(pinned.score(), fused.get(0).score());
-      fused.remove(pinned);
-      fused.add(0, pinned);
-    }
-    List<Hit> hits = new ArrayList<>();
-    for (HybridFuser.Fused f : fused) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
-      Hit hit = locator.locate(locator.chunk(f.doc()), f.lexical() != null ? terms : Set.of(),
-          f == pinned ? pinnedScore : f.score(),
-          f.lexical() == null ? null : new EngineScore(f.lexical().rank(), f.lexical().score()),
-          f.semantic() == null ? null
-              : new EngineScore(f.semantic().rank(), f.semantic().score()));
-      if (hit != null) {
-        hits.add(hit);
-      }
-    }
-    return hits;
-  }
-
-  /**
-   * HYBRID's identifier guard (see {@link #searchResult}): the fused entry of the lexical engine's
-   * top hit when the query is one identifier and that hit matches it exactly, else null.
-   */
-  private static HybridFuser.@Nullable Fused identifierGuard(String query, List<Ranked> lex,
-      Set<String> terms, HitLocator locator, List<HybridFuser.Fused> fused) throws IOException {
-    String id = query.strip();
-    String phrase = namePhrase(id);
-    if (phrase == null && !IDENTIFIER.matcher(id).matches()) {
-      return null;
-    }
-    for (Ranked r : lex) {
-      // The lexical top hit is the first candidate whose file still yields a hit.
-      ChunkDoc chunk = locator.chunk(r.doc());
-      Hit top = locator.locate(chunk, terms, 1.0, null, null);
-      if (top == null) {
-        continue;
-      }
-      if (phrase != null ? !namesPhrase(chunk.symbolNames(), phrase)
-          : !exactIdentifierMatch(top, chunk.symbolNames(), id)) {
-        return null;
-      }
-      for (HybridFuser.Fused f : fused) {
-        if (f.lexical() == r) {
-          return f;
-        }
-      }
-      return null;
-    }
-    return null;
-  }
-
-  /**
-   * The words of a name phrase ({@code parse duration string}: 2 to {@value #MAX_PHRASE_WORDS}
-   * space-separated words of letters and digits) joined and lower-cased ({@code
-   * parsedurationstring}), or null when {@code query} is not one.
-   */
-  static @Nullable String namePhrase(String query) {
-    String[] words = query.split(" +");
-    if (words.length < 2 || words.length > MAX_PHRASE_WORDS) {
-      return null;
-    }
-    StringBuilder joined = new StringBuilder();
-    for (String w : words) {
-      if (!NAME_WORD.matcher(w).matches()) {
-        return null;
-      }
-      joined.append(w.toLowerCase(Locale.ROOT));
-    }
-    return joined.toString();
-  }
-
-  /** Whether one of {@code symbols}, lower-cased and without {@code _}, is {@code phrase}. */
-  static boolean namesPhrase(List<String> symbols, String phrase) {
-    for (String s : symbols) {
-      if (s.replace("_", "").toLowerCase(Locale.ROOT).equals(phrase)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether {@code hit} defines {@code id} or its best line contains it as a whole word. */
-  static boolean exactIdentifierMatch(Hit hit, List<String> symbols, String id) {
-    if (symbols.contains(id)) {
-      return true;
-    }
-    String line = hit.snippet();
-    for (int i = line.indexOf(id); i >= 0; i = line.indexOf(id, i + 1)) {
-      boolean startOk = i == 0 || !isIdentifierPart(line.codePointBefore(i));
-      int end = i + id.length();
-      boolean endOk = end == line.length() || !isIdentifierPart(line.codePointAt(end));
-      if (startOk && endOk) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean isIdentifierPart(int cp) {
-    return cp == '_' || cp == '$' || Character.isLetterOrDigit(cp);
-  }
-
-  /**
-   * Exact literal matches with the literal scanner's semantics (every matching line, path order).
-   * Used by the seam (first match per file) and by tests comparing with the scanner.
-   * {@link LiteralResult#notSearched()} holds the files the commit's walking run left out of the
-   * index (binary, oversize, secret, glob, not regular, unreadable: for the whole repository,
-   * whatever the scope) plus candidates unreadable as text now.
-   */
-  public LiteralResult literalSearch(String query, boolean caseSensitive, @Nullable String scope,
-      int maxMatches, boolean onePerFile, AbortSignal signal) throws IOException {
-    ensureOpen();
-    String s = SearchOpts.normaliseScope(scope);
-    return store.withSearcher(
-        searcher -> literal.search(searcher, query, caseSensitive, s, maxMatches, onePerFile,
-            signal).plusNotSearched(parseSkipped(commitData(searcher).get(Schema.META_SKIPPED))),
-        new LiteralResult(List.of(), false));
+    return planner.search(query, opts);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -969,15 +307,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   @Override
   public IndexCapabilities capabilities() {
-    if (closed) {
-      return IndexCapabilities.LITERAL_ONLY;
-    }
-    try {
-      return semantic(store.commitData()).available() ? IndexCapabilities.SEMANTIC
-          : IndexCapabilities.LITERAL_ONLY;
-    } catch (IOException e) {
-      return IndexCapabilities.LITERAL_ONLY;
-    }
+    return seam.capabilities();
   }
 
   /**
@@ -986,99 +316,13 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   @Override
   public void update(IndexUpdateRequest request) throws IOException {
-    Objects.requireNonNull(request, "request");
-    String revision = request.sourceRevision();
-    if (revision == null || revision.isEmpty()) {
-      throw new IllegalArgumentException("sourceRevision is required");
-    }
-    List<String> upserts = new ArrayList<>();
-    List<String> deletes = new ArrayList<>();
-    for (IndexFileChange change : request.changes() == null ? List.<IndexFileChange>of()
-        : request.changes()) {
-      if (change == null || change.path() == null || change.kind() == null) {
-        throw new IllegalArgumentException("invalid change");
-      }
-      String path = checkPath(change.path());
-      if (change.kind() == IndexFileChangeKind.DELETE) {
-        deletes.add(path);
-      } else {
-        if (change.kind() == IndexFileChangeKind.RENAME && change.oldPath() != null) {
-          deletes.add(checkPath(change.oldPath()));
-        }
-        upserts.add(path);
-      }
-    }
-    long started = System.nanoTime();
-    RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    write(progress, true, new LinkedHashSet<>(upserts), false, (writer, run) -> {
-      Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress);
-      indexer.runPaths(insideRoot(upserts, deletes), deletes, options.threads());
-      return new Outcome(indexer, revision, false, upserts.size(), started, false, null);
-    });
+    seam.update(request);
   }
 
   /** Drops the paths; commits only when something was removed. */
   @Override
   public void remove(IndexRemoveRequest request) throws IOException {
-    Objects.requireNonNull(request, "request");
-    List<String> paths = new ArrayList<>();
-    for (String p : request.paths() == null ? List.<String>of() : request.paths()) {
-      if (p == null) {
-        throw new IllegalArgumentException("invalid path");
-      }
-      paths.add(checkPath(p));
-    }
-    if (paths.isEmpty()) {
-      return;
-    }
-    long started = System.nanoTime();
-    RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    write(progress, false, null, false, (writer, run) -> {
-      Indexer indexer = newIndexer(writer, store.loadManifest(), null, progress);
-      indexer.runPaths(List.of(), paths, options.threads());
-      String revision = store.commitData().get(Schema.META_REVISION);
-      return new Outcome(indexer, revision == null ? manifestDigest(indexer.manifest()) : revision,
-          false, 0, started, false, null);
-    });
-  }
-
-  /** Paths whose real location is inside the root; others are treated as deleted. */
-  private List<String> insideRoot(List<String> upserts, List<String> deletes) {
-    List<String> out = new ArrayList<>();
-    Path realRoot;
-    try {
-      realRoot = options.root().toRealPath();
-    } catch (IOException e) {
-      return List.of();
-    }
-    for (String p : upserts) {
-      Path file = options.root().resolve(p);
-      Path parent = file.getParent();
-      try {
-        if (parent != null && parent.toRealPath().startsWith(realRoot)
-            && !file.startsWith(options.home())) {
-          out.add(p);
-          continue;
-        }
-      } catch (IOException e) {
-        // missing parent: the file is gone
-      }
-      deletes.add(p);
-    }
-    return out;
-  }
-
-  private static String checkPath(String path) {
-    String p = path;
-    while (p.startsWith("./")) {
-      p = p.substring(2);
-    }
-    if (p.isEmpty() || p.startsWith("/") || p.contains("\\") || p.equals("..")
-        || p.startsWith("../") || p.contains("/../") || p.endsWith("/..") || p.indexOf('\0') >= 0
-        || p.equals(".")) {
-      throw new IllegalArgumentException("path must be repository-relative: " + path);
-    }
-    return p;
+    seam.remove(request);
   }
 
   /**
@@ -1090,44 +334,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   @Override
   public IndexQueryResult search(IndexQuery query) throws IOException {
-    Objects.requireNonNull(query, "query");
-    if (query.mode() == SearchMode.SEMANTIC) {
-      return seamSemantic(query);
-    }
-    if (query.mode() != SearchMode.INDEXED_LITERAL) {
-      throw new IllegalArgumentException("unsupported index mode: " + query.mode().wireName());
-    }
-    LiteralResult r = literalSearch(query.query(), query.caseSensitive(), query.scope(),
-        query.maxResults(), true, query.signal());
-    List<IndexSearchHit> hits = new ArrayList<>(r.matches().size());
-    for (LiteralMatch m : r.matches()) {
-      hits.add(new IndexSearchHit(m.path(), m.pathOnly() ? 0.5 : 1.0, seamSnippet(m.text()),
-          m.line(), m.line(), m.column()));
-    }
-    return new IndexQueryResult(hits, r.truncated());
-  }
-
-  private IndexQueryResult seamSemantic(IndexQuery query) throws IOException {
-    int max = Math.max(1, Math.min(query.maxResults(), SearchOpts.MAX_LIMIT));
-    SearchOpts opts = new SearchOpts(Math.min(SearchOpts.MAX_LIMIT, max * 3),
-        options.seamSemanticMode(), query.scope());
-    List<IndexSearchHit> hits = new ArrayList<>();
-    Set<String> files = new HashSet<>();
-    for (Hit h : searchResult(query.query(), opts).hits()) {
-      if (hits.size() == max) {
-        break;
-      }
-      if (files.add(h.path())) {
-        hits.add(new IndexSearchHit(h.path(), h.score(), seamSnippet(h.snippet()), h.line(),
-            h.endLine(), 0));
-      }
-    }
-    return new IndexQueryResult(hits, hits.size() == max);
-  }
-
-  private static String seamSnippet(String text) {
-    return text.length() > MAX_SEAM_SNIPPET_CHARS ? text.substring(0, MAX_SEAM_SNIPPET_CHARS)
-        : text;
+    ensureOpen();
+    return seam.search(query);
   }
 
   /**
@@ -1142,25 +350,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   @Override
   public IndexStatus status() throws IOException {
     ensureOpen();
-    Map<String, String> data = store.commitData();
-    String revision = data.get(Schema.META_REVISION);
-    String updated = data.get(Schema.META_UPDATED_AT);
-    Long commitMs = updated == null ? null : Long.parseLong(updated);
-    Long updatedAt = commitMs == null ? null : Math.max(commitMs, verifiedAtMs);
-    IndexDiagnostics diagnostics = new IndexDiagnostics(parseLong(data.get(Schema.META_FILES)),
-        store.sizeOnDisk(), commitMs);
-    IndexState state;
-    if (failed || store.damaged()) {
-      state = IndexState.FAILED;
-    } else if (store.hasCommit()) {
-      // A run in progress never hides the last commit: it stays servable until the next one.
-      state = IndexState.READY;
-    } else if (running.get() > 0) {
-      state = IndexState.BUILDING;
-    } else {
-      state = IndexState.EMPTY;
-    }
-    return new IndexStatus(state, revision, updatedAt, diagnostics);
+    return seam.status();
   }
 
   @Override
@@ -1168,26 +358,40 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     close();
   }
 
+  /** Closes the searcher, the directory and the parsers. Idempotent. */
+  @Override
+  public void close() throws IOException {
+    writes.close(() -> {
+      ctx.chunker().close();
+      ctx.store().close();
+      LOG.debug("closed index at {}", ctx.options().home());
+    });
+  }
+
   private void ensureOpen() {
-    if (closed) {
+    if (writes.closed()) {
       throw new IllegalStateException("index is closed");
     }
   }
 
-  /** Closes the searcher, the directory and the parsers. Idempotent. */
-  @Override
-  public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    writeLock.lock();
-    try {
-      closed = true;
-      chunker.close();
-      store.close();
-    } finally {
-      writeLock.unlock();
-    }
-    LOG.debug("closed index at {}", options.home());
+  // ---------------------------------------------------------------------------------------------
+  // For tests in this package
+
+  /** Literal matches as the literal searcher returns them (for tests comparing with the scanner). */
+  LiteralResult literalSearch(String query, boolean caseSensitive, @Nullable String scope,
+      int maxMatches, boolean onePerFile, AbortSignal signal) throws IOException {
+    ensureOpen();
+    return planner.literalMatches(query, caseSensitive, scope, maxMatches, onePerFile, signal);
+  }
+
+  /** Coverage and vector counts computed from the last commit's documents. */
+  VectorCatalog.Stats vectorStats() throws IOException {
+    return ctx.store().withSearcher(s -> VectorCatalog.stats(s.getIndexReader()),
+        new VectorCatalog.Stats(0, 0, 0, 0));
+  }
+
+  /** The manifest of the last commit. */
+  Map<String, FileEntry> manifest() throws IOException {
+    return ctx.store().loadManifest();
   }
 }

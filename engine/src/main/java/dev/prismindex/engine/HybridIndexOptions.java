@@ -2,7 +2,8 @@ package dev.prismindex.engine;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.engine.walk.FileRules;
+import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.repository.SearchMode;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,8 +31,8 @@ import org.jspecify.annotations.Nullable;
  *     (no embedding, SEMANTIC and HYBRID refused) without touching vectors already in the index
  * @param embedder the embedding model; {@code null} (the default) means the first
  *     {@link EmbedderProvider} on the class path ({@link EmbedderProvider#findDefault()}), if any
- * @param seamSemanticMode what the seam's {@code semantic} mode runs: {@link RetrievalMode#HYBRID}
- *     (default) or {@link RetrievalMode#SEMANTIC}
+ * @param seamSemanticMode what the seam's {@code semantic} mode runs: {@link SearchMode#HYBRID}
+ *     (default) or {@link SearchMode#SEMANTIC}
  * @param embeddingThreads threads calling the embedder during a refresh (default
  *     {@value #DEFAULT_EMBEDDING_THREADS}: the bundled model already uses every core per call, yet a
  *     second caller still gained 5-8 % on two cores, see {@code docs/benchmarks.md})
@@ -57,7 +58,7 @@ public record HybridIndexOptions(
     Clock clock,
     boolean semantic,
     @Nullable Embedder embedder,
-    RetrievalMode seamSemanticMode,
+    SearchMode seamSemanticMode,
     int embeddingThreads,
     Duration embeddingCommitInterval,
     int maxDepth,
@@ -87,7 +88,7 @@ public record HybridIndexOptions(
       throw new IllegalArgumentException("threads must be between 1 and 256: " + threads);
     }
     Objects.requireNonNull(seamSemanticMode, "seamSemanticMode");
-    if (seamSemanticMode == RetrievalMode.LEXICAL) {
+    if (!seamSemanticMode.needsSemantic()) {
       throw new IllegalArgumentException("seamSemanticMode must be SEMANTIC or HYBRID");
     }
     if (embeddingThreads < 1 || embeddingThreads > 64) {
@@ -109,7 +110,7 @@ public record HybridIndexOptions(
   /** The options before the walk limits and the secret overrides (their defaults). */
   public HybridIndexOptions(Path root, Path home, List<String> include, List<String> exclude,
       long maxFileBytes, boolean indexSecrets, int threads, Clock clock, boolean semantic,
-      @Nullable Embedder embedder, RetrievalMode seamSemanticMode, int embeddingThreads,
+      @Nullable Embedder embedder, SearchMode seamSemanticMode, int embeddingThreads,
       Duration embeddingCommitInterval) {
     this(root, home, include, exclude, maxFileBytes, indexSecrets, threads, clock, semantic,
         embedder, seamSemanticMode, embeddingThreads, embeddingCommitInterval,
@@ -120,7 +121,7 @@ public record HybridIndexOptions(
   public HybridIndexOptions(Path root, Path home, List<String> include, List<String> exclude,
       long maxFileBytes, boolean indexSecrets, int threads, Clock clock) {
     this(root, home, include, exclude, maxFileBytes, indexSecrets, threads, clock, true, null,
-        RetrievalMode.HYBRID, DEFAULT_EMBEDDING_THREADS, DEFAULT_EMBEDDING_COMMIT_INTERVAL);
+        SearchMode.HYBRID, DEFAULT_EMBEDDING_THREADS, DEFAULT_EMBEDDING_COMMIT_INTERVAL);
   }
 
   /** Starts options for the repository at {@code root}. */
@@ -140,7 +141,7 @@ public record HybridIndexOptions(
     private Clock clock = Clock.systemUTC();
     private boolean semantic = true;
     private @Nullable Embedder embedder;
-    private RetrievalMode seamSemanticMode = RetrievalMode.HYBRID;
+    private SearchMode seamSemanticMode = SearchMode.HYBRID;
     private int embeddingThreads = DEFAULT_EMBEDDING_THREADS;
     private Duration embeddingCommitInterval = DEFAULT_EMBEDDING_COMMIT_INTERVAL;
     private int maxDepth = FileRules.DEFAULT_MAX_DEPTH;
@@ -200,8 +201,8 @@ public record HybridIndexOptions(
       return this;
     }
 
-    /** What the seam's {@code semantic} mode runs (default {@link RetrievalMode#HYBRID}). */
-    public Builder seamSemanticMode(RetrievalMode value) {
+    /** What the seam's {@code semantic} mode runs (default {@link SearchMode#HYBRID}). */
+    public Builder seamSemanticMode(SearchMode value) {
       this.seamSemanticMode = Objects.requireNonNull(value, "seamSemanticMode");
       return this;
     }

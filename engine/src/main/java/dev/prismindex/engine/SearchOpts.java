@@ -1,21 +1,26 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.engine.internal.PathRule;
+import dev.prismindex.repository.SearchMode;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Options of one {@link CodeSearch#search} call. Build with {@link #builder()} or use
- * {@link #lexical(int)}.
+ * {@link #lexical(int)} and its siblings.
  *
  * @param limit the most hits returned (1..{@value #MAX_LIMIT})
- * @param mode which engine answers
+ * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or LITERAL / INDEXED_LITERAL (both
+ *     the exact substring search from the n-gram index, equal to a scan of the indexed files)
  * @param pathScope a repository-relative directory or file the hits must lie in ({@code null}, {@code
  *     ""} or {@code "."} for the whole repository; {@code src/} and {@code ./src} mean {@code src})
  * @param fusion how HYBRID fuses the two rankings (default {@link Fusion#rrf()}; ignored by the
  *     other modes)
+ * @param caseSensitive whether a literal mode matches case exactly (default false: ASCII case is
+ *     ignored, as the scanner does); only the literal modes accept true
  */
-public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathScope,
-    Fusion fusion) {
+public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
+    boolean caseSensitive) {
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
@@ -25,8 +30,8 @@ public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathSco
   /**
    * Validates the options.
    *
-   * @throws IllegalArgumentException when {@code limit} is outside 1..1000 or the scope leaves the
-   *     repository
+   * @throws IllegalArgumentException when {@code limit} is outside 1..1000, the scope leaves the
+   *     repository, or {@code caseSensitive} is set for a ranked mode
    */
   public SearchOpts {
     Objects.requireNonNull(mode, "mode");
@@ -34,31 +39,54 @@ public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathSco
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ": " + limit);
     }
-    pathScope = normaliseScope(pathScope);
+    if (caseSensitive && !literal(mode)) {
+      throw new IllegalArgumentException("caseSensitive applies to the literal modes only: "
+          + mode.wireName());
+    }
+    pathScope = PathRule.scope(pathScope);
   }
 
   /**
-   * Options with the default fusion.
+   * Options with the default fusion, ignoring case.
    *
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
-  public SearchOpts(int limit, RetrievalMode mode, @Nullable String pathScope) {
-    this(limit, mode, pathScope, Fusion.rrf());
+  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope) {
+    this(limit, mode, pathScope, Fusion.rrf(), false);
+  }
+
+  /**
+   * Options ignoring case.
+   *
+   * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
+   */
+  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion) {
+    this(limit, mode, pathScope, fusion, false);
   }
 
   /** Lexical search returning at most {@code limit} hits over the whole repository. */
   public static SearchOpts lexical(int limit) {
-    return new SearchOpts(limit, RetrievalMode.LEXICAL, null);
+    return new SearchOpts(limit, SearchMode.LEXICAL, null);
   }
 
   /** Semantic search returning at most {@code limit} hits over the whole repository. */
   public static SearchOpts semantic(int limit) {
-    return new SearchOpts(limit, RetrievalMode.SEMANTIC, null);
+    return new SearchOpts(limit, SearchMode.SEMANTIC, null);
   }
 
   /** Hybrid search (default fusion, {@link Fusion#rrf()}) returning at most {@code limit} hits over the whole repository. */
   public static SearchOpts hybrid(int limit) {
-    return new SearchOpts(limit, RetrievalMode.HYBRID, null);
+    return new SearchOpts(limit, SearchMode.HYBRID, null);
+  }
+
+  /** Exact substring search returning at most {@code limit} matching lines of the repository. */
+  public static SearchOpts literal(int limit, boolean caseSensitive) {
+    return new SearchOpts(limit, SearchMode.LITERAL, null, Fusion.rrf(), caseSensitive);
+  }
+
+  /** Whether {@code mode} is answered by the exact substring search (LITERAL, INDEXED_LITERAL). */
+  public static boolean literal(SearchMode mode) {
+    return mode == SearchMode.LITERAL || mode == SearchMode.INDEXED_LITERAL;
   }
 
   /** A builder starting from {@link #DEFAULT_LIMIT} hits, lexical mode, whole repository. */
@@ -66,46 +94,29 @@ public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathSco
     return new Builder();
   }
 
-  static @Nullable String normaliseScope(@Nullable String scope) {
-    if (scope == null) {
-      return null;
-    }
-    String s = scope.replace('\\', '/');
-    while (s.startsWith("./")) {
-      s = s.substring(2);
-    }
-    while (s.endsWith("/")) {
-      s = s.substring(0, s.length() - 1);
-    }
-    if (s.isEmpty() || s.equals(".")) {
-      return null;
-    }
-    if (s.startsWith("/") || s.equals("..") || s.startsWith("../") || s.contains("/../")
-        || s.endsWith("/..")) {
-      throw new IllegalArgumentException("path scope must stay inside the repository: " + scope);
-    }
-    return s;
-  }
-
   /** Builds {@link SearchOpts}. */
   public static final class Builder {
     private int limit = DEFAULT_LIMIT;
-    private RetrievalMode mode = RetrievalMode.LEXICAL;
+    private SearchMode mode = SearchMode.LEXICAL;
     private @Nullable String pathScope;
     private Fusion fusion = Fusion.rrf();
+    private boolean caseSensitive;
 
     private Builder() {}
 
+    /** The most hits returned (default {@value SearchOpts#DEFAULT_LIMIT}). */
     public Builder limit(int value) {
       this.limit = value;
       return this;
     }
 
-    public Builder mode(RetrievalMode value) {
+    /** Which engine answers (default LEXICAL). */
+    public Builder mode(SearchMode value) {
       this.mode = Objects.requireNonNull(value, "mode");
       return this;
     }
 
+    /** The directory or file the hits must lie in (default: the whole repository). */
     public Builder pathScope(@Nullable String value) {
       this.pathScope = value;
       return this;
@@ -117,13 +128,19 @@ public record SearchOpts(int limit, RetrievalMode mode, @Nullable String pathSco
       return this;
     }
 
+    /** Whether a literal mode matches case exactly (default false). */
+    public Builder caseSensitive(boolean value) {
+      this.caseSensitive = value;
+      return this;
+    }
+
     /**
      * Validates and builds.
      *
      * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
      */
     public SearchOpts build() {
-      return new SearchOpts(limit, mode, pathScope, fusion);
+      return new SearchOpts(limit, mode, pathScope, fusion, caseSensitive);
     }
   }
 }

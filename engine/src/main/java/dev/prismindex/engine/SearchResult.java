@@ -1,30 +1,47 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.SearchMode;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * The answer of {@link CodeSearch#searchResult}: the hits plus what the caller should know about
  * them.
  *
  * @param hits at most {@code limit} hits, best first (the same list {@link CodeSearch#search}
- *     returns)
+ *     returns; literal answers in path, line order)
  * @param mode the mode that answered
  * @param coverage the semantic coverage of the commit that answered
+ * @param notSearched for literal answers, the files not searched by reason (lower-case
+ *     {@link SkipReason} names, sorted): those the last indexing run left out of the index (binary,
+ *     oversize, secret, ...: for the whole repository, whatever the scope) plus candidates that
+ *     could not be read as text at search time; empty for the ranked modes and when every file was
+ *     searched
  */
-public record SearchResult(List<Hit> hits, RetrievalMode mode, SemanticCoverage coverage) {
+public record SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage coverage,
+    Map<String, Integer> notSearched) {
 
+  /** Copies the hits and the counts. */
   public SearchResult {
     hits = List.copyOf(hits);
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(coverage, "coverage");
+    notSearched = Collections.unmodifiableMap(new TreeMap<>(notSearched));
+  }
+
+  /** A result that searched every file. */
+  public SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage coverage) {
+    this(hits, mode, coverage, Map.of());
   }
 
   /**
    * Whether a semantic or hybrid answer was computed while some chunks had no vector yet (it may
-   * miss them; run a refresh to complete the embeddings). Always false for lexical answers.
+   * miss them; run a refresh to complete the embeddings). Always false for the other modes.
    */
   public boolean partial() {
-    return mode != RetrievalMode.LEXICAL && !coverage.complete();
+    return mode.needsSemantic() && !coverage.complete();
   }
 }

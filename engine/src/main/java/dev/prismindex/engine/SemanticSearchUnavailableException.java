@@ -6,9 +6,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A semantic or hybrid search (or the seam's {@code semantic} mode) was asked of an index that
  * cannot answer it: no embedding model, semantic search disabled, a model that differs from the
- * index's, or a model that failed. Never answered silently with lexical results; lexical and
- * literal search keep working. This is the engine's only "embedding model unavailable" error
- * (the CLI maps it to exit code 4); every message starts with {@value #PREFIX}.
+ * index's, or a model that failed ({@link #state()}). Never answered silently with lexical
+ * results; lexical and literal search keep working. This is the engine's only "embedding model
+ * unavailable" error (the CLI maps it to exit code 4); every message starts with {@value #PREFIX}.
  */
 public final class SemanticSearchUnavailableException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
@@ -20,37 +20,30 @@ public final class SemanticSearchUnavailableException extends IllegalStateExcept
   public static final String MESSAGE = PREFIX
       + "no embedding model on the class path (add prism-index-model-minilm)";
 
-  /** Why semantic search is unavailable. */
-  public enum Reason {
-    /** No embedding model on the class path. */
-    NO_MODEL,
-    /** Semantic search was switched off in the options. */
-    DISABLED,
-    /** The index was built with another model or dimension; a full rebuild fixes it. */
-    MODEL_MISMATCH,
-    /** The model failed to load or to embed. */
-    MODEL_FAILED
-  }
+  private final SemanticState state;
 
-  private final Reason reason;
-
-  /** The error for a missing model ({@link #MESSAGE}). */
+  /** The error for a missing model ({@link SemanticState#NO_MODEL}, {@link #MESSAGE}). */
   public SemanticSearchUnavailableException() {
-    this(Reason.NO_MODEL, MESSAGE, null);
+    this(SemanticState.NO_MODEL, MESSAGE, null);
   }
 
   /**
-   * An error with its reason and message (prefixed with {@value #PREFIX} when it does not start
+   * An error with its state and message (prefixed with {@value #PREFIX} when it does not start
    * with it).
+   *
+   * @throws IllegalArgumentException when {@code state} is {@link SemanticState#AVAILABLE}
    */
-  public SemanticSearchUnavailableException(Reason reason, String message,
+  public SemanticSearchUnavailableException(SemanticState state, String message,
       @Nullable Throwable cause) {
     super(message.startsWith(PREFIX) ? message : PREFIX + message, cause);
-    this.reason = Objects.requireNonNull(reason, "reason");
+    this.state = Objects.requireNonNull(state, "state");
+    if (state == SemanticState.AVAILABLE) {
+      throw new IllegalArgumentException("an unavailable state is required");
+    }
   }
 
-  /** Why semantic search is unavailable. */
-  public Reason reason() {
-    return reason;
+  /** Why semantic search is unavailable (never {@link SemanticState#AVAILABLE}). */
+  public SemanticState state() {
+    return state;
   }
 }

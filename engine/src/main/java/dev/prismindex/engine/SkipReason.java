@@ -8,7 +8,7 @@ public enum SkipReason {
   BINARY,
   /**
    * {@code *.min.js}, {@code *.min.css}, or a very long average line. No longer a skip: such files
-   * are indexed for literal search only ({@link dev.prismindex.engine.walk.FileRules#literalOnly}).
+   * are indexed for literal search only ({@link dev.prismindex.engine.internal.walk.FileRules#literalOnly}).
    */
   MINIFIED,
   /**

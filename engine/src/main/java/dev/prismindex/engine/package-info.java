@@ -2,7 +2,7 @@
  * The persistent engine's public API: {@link dev.prismindex.engine.HybridIndex} (entry point,
  * {@link dev.prismindex.engine.HybridIndex#open(HybridIndexOptions)}), the
  * {@link dev.prismindex.engine.CodeSearch} port with {@link dev.prismindex.engine.SearchOpts}
- * ({@link dev.prismindex.engine.RetrievalMode}, {@link dev.prismindex.engine.Fusion}),
+ * ({@link dev.prismindex.repository.SearchMode}, {@link dev.prismindex.engine.Fusion}),
  * {@link dev.prismindex.engine.Hit} and {@link dev.prismindex.engine.SearchResult}, runs
  * ({@link dev.prismindex.engine.RefreshOptions},
  * {@link dev.prismindex.engine.IndexProgressListener},
@@ -14,19 +14,21 @@
  * {@link dev.prismindex.engine.IndexLockedException},
  * {@link dev.prismindex.engine.SemanticSearchUnavailableException}).
  *
- * <p>How the pieces fit: {@code walk} lists files (git's ignore rules via JGit), {@code store}
- * hashes them against the manifest and writes FILE and CHUNK documents in one lexical commit per
- * run, {@code chunk} cuts files into symbol chunks (tree-sitter) or line windows, {@code analysis}
- * tokenizes code and computes literal n-grams, {@code semantic} embeds the chunk texts that have
- * no vector yet into VECTOR documents (the embedding cache, committed after the lexical commit),
- * runs k-NN and fuses rankings, and {@code search} answers lexical and exact literal queries and
- * locates every hit, checking its file against the manifest first. See {@code docs/engine.md}.
+ * <p>This package holds the API only: no public method here takes or returns an internal type.
+ * {@code HybridIndex} is a facade over parts in {@code dev.prismindex.engine.internal}: {@code
+ * walk} lists files (git's ignore rules via JGit), {@code store} hashes them against the manifest
+ * and writes FILE and CHUNK documents in one lexical commit per run, {@code chunk} cuts files into
+ * symbol chunks (tree-sitter) or line windows, {@code analysis} tokenizes code and computes literal
+ * n-grams, {@code semantic} embeds the chunk texts that have no vector yet into VECTOR documents
+ * (the embedding cache, committed after the lexical commit), runs k-NN and fuses rankings, {@code
+ * search} answers lexical and exact literal queries and locates every hit; {@code run} (the write
+ * run, the staleness probe), {@code query} (the query planner) and {@code seam} (the backend SPI)
+ * put them together. See {@code docs/engine.md} and {@code docs/architecture.md}.
  *
  * <p><b>Why there is no {@code module-info.java}:</b> the tree-sitter grammar jars all put their
  * classes in the package {@code org.treesitter} (a split package), which the module system rejects
  * on the module path. The jar declares {@code Automatic-Module-Name: dev.prismindex.engine}; the
- * sub-packages {@code analysis}, {@code chunk}, {@code search}, {@code store} and {@code walk} are
- * public only for that reason and are not an API.
+ * {@code internal} packages are public only for that reason and are not an API.
  */
 @NullMarked
 package dev.prismindex.engine;

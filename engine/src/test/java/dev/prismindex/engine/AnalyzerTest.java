@@ -2,9 +2,9 @@ package dev.prismindex.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prismindex.engine.analysis.CodeAnalyzer;
-import dev.prismindex.engine.analysis.CodeTokenizer;
-import dev.prismindex.engine.analysis.Grams;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.analysis.CodeTokenizer;
+import dev.prismindex.engine.internal.analysis.Grams;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

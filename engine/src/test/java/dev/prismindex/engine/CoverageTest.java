@@ -100,8 +100,8 @@ class CoverageTest {
     try (HybridIndex index = TestRepos.open(root, failing)) {
       assertThatThrownBy(() -> index.refresh(RefreshOptions.INCREMENTAL))
           .isInstanceOfSatisfying(SemanticSearchUnavailableException.class, e ->
-              assertThat(e.reason())
-                  .isEqualTo(SemanticSearchUnavailableException.Reason.MODEL_FAILED))
+              assertThat(e.state())
+                  .isEqualTo(SemanticState.MODEL_FAILED))
           .hasMessageStartingWith("embedding model unavailable: embedding model failed");
       EngineStatus status = index.engineStatus();
       assertThat(status.files()).isEqualTo(FILES);

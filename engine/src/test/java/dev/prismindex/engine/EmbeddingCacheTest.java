@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.engine.internal.run.EmbedPhase;
 import static dev.prismindex.engine.TestRepos.pyFunction;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -117,7 +118,7 @@ class EmbeddingCacheTest {
     try (HybridIndex index = TestRepos.open(root, embedder)) {
       index.refresh(RefreshOptions.INCREMENTAL);
       long vectors = index.engineStatus().vectors();
-      assertThat(vectors).isGreaterThan(HybridIndex.PRUNE_SLACK + 100);
+      assertThat(vectors).isGreaterThan(EmbedPhase.PRUNE_SLACK + 100);
       long keptChunks;
       for (int f = 3; f < 60; f++) {
         Files.delete(root.resolve("notes/n" + f + ".txt"));

@@ -3,7 +3,7 @@ package dev.prismindex.engine;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.embed.EmbeddingException;
-import dev.prismindex.engine.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

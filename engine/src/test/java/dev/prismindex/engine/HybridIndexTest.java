@@ -1,11 +1,12 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.SearchMode;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.engine.search.LiteralMatch;
-import dev.prismindex.engine.search.LiteralResult;
+import dev.prismindex.engine.internal.search.LiteralMatch;
+import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.repository.AbortSignal;
@@ -137,12 +138,12 @@ class HybridIndexTest {
     try (HybridIndex index = HybridIndex.open(
         HybridIndexOptions.builder(root).semantic(false).build())) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      for (RetrievalMode mode : List.of(RetrievalMode.SEMANTIC, RetrievalMode.HYBRID)) {
+      for (SearchMode mode : List.of(SearchMode.SEMANTIC, SearchMode.HYBRID)) {
         assertThatThrownBy(() -> index.search("x",
             SearchOpts.builder().mode(mode).build()))
             .isInstanceOfSatisfying(SemanticSearchUnavailableException.class, e ->
-                assertThat(e.reason())
-                    .isEqualTo(SemanticSearchUnavailableException.Reason.DISABLED))
+                assertThat(e.state())
+                    .isEqualTo(SemanticState.DISABLED))
             .hasMessageStartingWith("embedding model unavailable: semantic search is disabled");
       }
       assertThat(index.capabilities().semantic()).isFalse();

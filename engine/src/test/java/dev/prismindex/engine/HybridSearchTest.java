@@ -1,5 +1,7 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.engine.internal.query.IdentifierGuard;
+import dev.prismindex.repository.SearchMode;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -95,7 +97,7 @@ class HybridSearchTest {
             continue;
           }
           Hit top = lexical.get(0);
-          boolean exact = query.equals(top.symbol()) || HybridIndex.exactIdentifierMatch(top,
+          boolean exact = query.equals(top.symbol()) || IdentifierGuard.exactIdentifierMatch(top,
               List.of(), query);
           if (exact) {
             guarded++;
@@ -131,7 +133,7 @@ class HybridSearchTest {
         List<Hit> hybrid = index.search(phrase, SearchOpts.hybrid(10));
         assertThat(hybrid).extracting(Hit::score).as(msg).isSortedAccordingTo(
             (a, b) -> Double.compare(b, a));
-        assertThat(HybridIndex.namePhrase(phrase)).as(msg).isNotNull();
+        assertThat(IdentifierGuard.namePhrase(phrase)).as(msg).isNotNull();
         // The lexical top hit is the declaration line of the named method: its chunk defines it.
         if (!lexical.isEmpty() && lexical.get(0).snippet().contains(" " + name + "(")) {
           guarded++;
@@ -145,14 +147,14 @@ class HybridSearchTest {
 
   @Test
   void namePhrasesAreTwoToSixWordsOfLettersAndDigits() {
-    assertThat(HybridIndex.namePhrase("parse duration string")).isEqualTo("parsedurationstring");
-    assertThat(HybridIndex.namePhrase("Utf 8 decoder")).isEqualTo("utf8decoder");
-    assertThat(HybridIndex.namePhrase("parse")).isNull();
-    assertThat(HybridIndex.namePhrase("parse-duration string")).isNull();
-    assertThat(HybridIndex.namePhrase("a b c d e f g")).isNull();
-    assertThat(HybridIndex.namesPhrase(List.of("other", "PARSE_DURATION_STRING"),
+    assertThat(IdentifierGuard.namePhrase("parse duration string")).isEqualTo("parsedurationstring");
+    assertThat(IdentifierGuard.namePhrase("Utf 8 decoder")).isEqualTo("utf8decoder");
+    assertThat(IdentifierGuard.namePhrase("parse")).isNull();
+    assertThat(IdentifierGuard.namePhrase("parse-duration string")).isNull();
+    assertThat(IdentifierGuard.namePhrase("a b c d e f g")).isNull();
+    assertThat(IdentifierGuard.namesPhrase(List.of("other", "PARSE_DURATION_STRING"),
         "parsedurationstring")).isTrue();
-    assertThat(HybridIndex.namesPhrase(List.of("parseDuration"), "parsedurationstring")).isFalse();
+    assertThat(IdentifierGuard.namesPhrase(List.of("parseDuration"), "parsedurationstring")).isFalse();
   }
 
   @Test
@@ -258,7 +260,7 @@ class HybridSearchTest {
     generate(root, new Random(5), 25);
     try (HybridIndex index = TestRepos.open(root, new HashingEmbedder())) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      for (RetrievalMode mode : List.of(RetrievalMode.SEMANTIC, RetrievalMode.HYBRID)) {
+      for (SearchMode mode : List.of(SearchMode.SEMANTIC, SearchMode.HYBRID)) {
         List<Hit> scoped = index.search("compute metric",
             SearchOpts.builder().mode(mode).limit(20).pathScope("pkg3/").build());
         assertThat(scoped).isNotEmpty().allSatisfy(h -> assertThat(h.path()).startsWith("pkg3/"));
@@ -269,13 +271,13 @@ class HybridSearchTest {
       String q = "validate session token";
       List<Hit> lexical = index.search(q, SearchOpts.lexical(10));
       List<Hit> lexicalOnly = index.search(q,
-          SearchOpts.builder().mode(RetrievalMode.HYBRID).limit(10)
+          SearchOpts.builder().mode(SearchMode.HYBRID).limit(10)
               .fusion(Fusion.weighted(1, 0)).build());
       assertThat(lexicalOnly).extracting(Hit::path, Hit::line)
           .containsExactlyElementsOf(lexical.stream()
               .map(h -> org.assertj.core.groups.Tuple.tuple(h.path(), h.line())).toList());
       Set<String> semanticPaths = new LinkedHashSet<>();
-      for (Hit h : index.search(q, SearchOpts.builder().mode(RetrievalMode.HYBRID).limit(10)
+      for (Hit h : index.search(q, SearchOpts.builder().mode(SearchMode.HYBRID).limit(10)
           .fusion(Fusion.weighted(0, 1)).build())) {
         semanticPaths.add(h.path() + ":" + h.endLine());
       }

@@ -4,7 +4,7 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.engine.store.Schema;
+import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.repository.AbortSignal;

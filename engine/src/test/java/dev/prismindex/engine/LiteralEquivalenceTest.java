@@ -2,9 +2,9 @@ package dev.prismindex.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prismindex.engine.search.LiteralMatch;
-import dev.prismindex.engine.search.LiteralResult;
-import dev.prismindex.engine.search.LiteralSearcher;
+import dev.prismindex.engine.internal.search.LiteralMatch;
+import dev.prismindex.engine.internal.search.LiteralResult;
+import dev.prismindex.engine.internal.search.LiteralSearcher;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.index.IndexQueryResult;
 import dev.prismindex.index.IndexSearchHit;

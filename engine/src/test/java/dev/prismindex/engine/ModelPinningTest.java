@@ -4,7 +4,6 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.engine.SemanticSearchUnavailableException.Reason;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.SearchMode;
@@ -47,10 +46,10 @@ class ModelPinningTest {
         + " (RefreshOptions.FULL)";
     HashingEmbedder b = new HashingEmbedder("model-b", 32);
     try (HybridIndex index = TestRepos.open(root, b)) {
-      for (RetrievalMode mode : List.of(RetrievalMode.SEMANTIC, RetrievalMode.HYBRID)) {
+      for (SearchMode mode : List.of(SearchMode.SEMANTIC, SearchMode.HYBRID)) {
         assertThatThrownBy(() -> index.search("weekly latency", new SearchOpts(5, mode, null)))
             .isInstanceOfSatisfying(SemanticSearchUnavailableException.class,
-                e -> assertThat(e.reason()).isEqualTo(Reason.MODEL_MISMATCH))
+                e -> assertThat(e.state()).isEqualTo(SemanticState.MODEL_MISMATCH))
             .hasMessage(expected);
       }
       assertThat(index.search("weekly_average", SearchOpts.lexical(5))).isNotEmpty()
@@ -121,10 +120,10 @@ class ModelPinningTest {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(stats.chunksEmbedded()).isZero();
       assertThat(stats.chunksWritten()).isPositive();
-      for (RetrievalMode mode : List.of(RetrievalMode.SEMANTIC, RetrievalMode.HYBRID)) {
+      for (SearchMode mode : List.of(SearchMode.SEMANTIC, SearchMode.HYBRID)) {
         assertThatThrownBy(() -> index.search("latency", new SearchOpts(5, mode, null)))
             .isInstanceOfSatisfying(SemanticSearchUnavailableException.class,
-                e -> assertThat(e.reason()).isEqualTo(Reason.NO_MODEL))
+                e -> assertThat(e.state()).isEqualTo(SemanticState.NO_MODEL))
             .hasMessage(SemanticSearchUnavailableException.MESSAGE)
             .hasMessageStartingWith("embedding model unavailable: ");
       }

@@ -1,9 +1,10 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.SearchMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.engine.semantic.TextSpool;
+import dev.prismindex.engine.internal.semantic.TextSpool;
 import java.time.Duration;
 import java.util.List;
 import org.apache.lucene.util.BytesRef;
@@ -22,9 +23,9 @@ class SemanticApiTest {
     assertThat(new SemanticCoverage(0, 0).complete()).isTrue();
     assertThatThrownBy(() -> new SemanticCoverage(3, 4))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThat(new SearchResult(List.of(), RetrievalMode.HYBRID, half).partial()).isTrue();
-    assertThat(new SearchResult(List.of(), RetrievalMode.LEXICAL, half).partial()).isFalse();
-    assertThat(new SearchResult(List.of(), RetrievalMode.SEMANTIC, new SemanticCoverage(4, 4))
+    assertThat(new SearchResult(List.of(), SearchMode.HYBRID, half).partial()).isTrue();
+    assertThat(new SearchResult(List.of(), SearchMode.LEXICAL, half).partial()).isFalse();
+    assertThat(new SearchResult(List.of(), SearchMode.SEMANTIC, new SemanticCoverage(4, 4))
         .partial()).isFalse();
   }
 
@@ -33,12 +34,12 @@ class SemanticApiTest {
     SemanticSearchUnavailableException plain = new SemanticSearchUnavailableException();
     assertThat(plain.getMessage()).isEqualTo(SemanticSearchUnavailableException.MESSAGE)
         .startsWith("embedding model unavailable: ");
-    assertThat(plain.reason()).isEqualTo(SemanticSearchUnavailableException.Reason.NO_MODEL);
+    assertThat(plain.state()).isEqualTo(SemanticState.NO_MODEL);
     assertThat(new SemanticSearchUnavailableException(
-        SemanticSearchUnavailableException.Reason.MODEL_FAILED, "onnx broke", null).getMessage())
+        SemanticState.MODEL_FAILED, "onnx broke", null).getMessage())
         .isEqualTo("embedding model unavailable: onnx broke");
     assertThat(new SemanticSearchUnavailableException(
-        SemanticSearchUnavailableException.Reason.MODEL_FAILED,
+        SemanticState.MODEL_FAILED,
         "embedding model unavailable: x", null).getMessage())
         .isEqualTo("embedding model unavailable: x");
   }
@@ -50,10 +51,10 @@ class SemanticApiTest {
         List.of(), 1024, false, 2, java.time.Clock.systemUTC());
     assertThat(old.semantic()).isTrue();
     assertThat(old.embedder()).isNull();
-    assertThat(old.seamSemanticMode()).isEqualTo(RetrievalMode.HYBRID);
+    assertThat(old.seamSemanticMode()).isEqualTo(SearchMode.HYBRID);
     assertThat(old.embeddingThreads()).isEqualTo(HybridIndexOptions.DEFAULT_EMBEDDING_THREADS);
     assertThatThrownBy(() -> HybridIndexOptions.builder(root)
-        .seamSemanticMode(RetrievalMode.LEXICAL).build())
+        .seamSemanticMode(SearchMode.LEXICAL).build())
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> HybridIndexOptions.builder(root).embeddingThreads(0).build())
         .isInstanceOf(IllegalArgumentException.class);
@@ -65,11 +66,11 @@ class SemanticApiTest {
     assertThat(r.progress()).isSameAs(IndexProgressListener.NONE);
     assertThat(r.withEmbedding(false).embed()).isFalse();
     assertThat(RefreshOptions.FULL.fullRebuild()).isTrue();
-    SearchOpts three = new SearchOpts(5, RetrievalMode.HYBRID, "src/");
+    SearchOpts three = new SearchOpts(5, SearchMode.HYBRID, "src/");
     assertThat(three.fusion()).isEqualTo(Fusion.rrf());
     assertThat(three.pathScope()).isEqualTo("src");
-    assertThat(SearchOpts.hybrid(3).mode()).isEqualTo(RetrievalMode.HYBRID);
-    assertThat(SearchOpts.semantic(3).mode()).isEqualTo(RetrievalMode.SEMANTIC);
+    assertThat(SearchOpts.hybrid(3).mode()).isEqualTo(SearchMode.HYBRID);
+    assertThat(SearchOpts.semantic(3).mode()).isEqualTo(SearchMode.SEMANTIC);
   }
 
   @Test

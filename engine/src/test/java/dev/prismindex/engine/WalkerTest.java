@@ -5,9 +5,9 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.prismindex.engine.walk.FileRules;
-import dev.prismindex.engine.walk.RepoWalker;
-import dev.prismindex.engine.walk.WalkResult;
+import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.internal.walk.RepoWalker;
+import dev.prismindex.engine.internal.walk.WalkResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -13,9 +13,7 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
-import dev.prismindex.engine.analysis.CodeAnalyzer;
 import dev.prismindex.index.IndexedRepositoryOperations;
 import dev.prismindex.index.IndexedRepositoryOptions;
 import dev.prismindex.index.IndexLimits;
@@ -215,7 +213,7 @@ public final class RetrievalQuality {
     line("| runtime | " + System.getProperty("java.vm.name") + " "
         + System.getProperty("java.runtime.version") + ", " + Runtime.getRuntime()
         .availableProcessors() + " processors |");
-    line("| analyzer | `" + CodeAnalyzer.VERSION + "` |");
+    line("| analyzer | `" + HybridIndex.ANALYZER_VERSION + "` |");
     line(String.format(Locale.ROOT, "| hybrid fusion | RRF k = %d, weights lexical %s, semantic %s |",
         fusion.k(), fusion.lexicalWeight(), fusion.semanticWeight()));
     if (srcZip != null) {
@@ -309,9 +307,9 @@ public final class RetrievalQuality {
           files.size(), lineCount, bytes / 1e6, chunksText(status), hybrid ? "hybrid" : "lexical",
           seconds, fresh ? " from empty" : " (reused)", loadAverage()));
       line("");
-      List<RetrievalMode> modes = hybrid
-          ? List.of(RetrievalMode.LEXICAL, RetrievalMode.SEMANTIC, RetrievalMode.HYBRID)
-          : List.of(RetrievalMode.LEXICAL);
+      List<SearchMode> modes = hybrid
+          ? List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
+          : List.of(SearchMode.LEXICAL);
       GrepBaseline grep = new GrepBaseline(files, texts);
       Details details = new Details();
       naturalLanguage(index, modes, grep, nlSet, details);
@@ -369,10 +367,10 @@ public final class RetrievalQuality {
     String path();
   }
 
-  private void naturalLanguage(HybridIndex index, List<RetrievalMode> modes, GrepBaseline grep,
+  private void naturalLanguage(HybridIndex index, List<SearchMode> modes, GrepBaseline grep,
       NlSet set, Details details) throws IOException {
     List<Row> rows = new ArrayList<>();
-    for (RetrievalMode m : modes) {
+    for (SearchMode m : modes) {
       rows.add(new Row(m.name().toLowerCase(Locale.ROOT)));
     }
     Row grepRow = new Row("grep -c baseline");
@@ -408,12 +406,12 @@ public final class RetrievalQuality {
     table(rows, "Mode");
   }
 
-  private void navigation(HybridIndex index, List<RetrievalMode> modes, GrepBaseline grep,
+  private void navigation(HybridIndex index, List<SearchMode> modes, GrepBaseline grep,
       List<NavQuery> nav, Details details) throws IOException {
     List<Row> rows = new ArrayList<>();
     for (String form : List.of("phrase", "identifier")) {
       List<Row> formRows = new ArrayList<>();
-      for (RetrievalMode m : modes) {
+      for (SearchMode m : modes) {
         formRows.add(new Row(m.name().toLowerCase(Locale.ROOT) + ", " + form));
       }
       Row grepRow = new Row("grep -c baseline, " + form);
@@ -446,7 +444,7 @@ public final class RetrievalQuality {
     table(rows, "Mode, query form");
   }
 
-  private void rank(HybridIndex index, String query, RetrievalMode mode, Answer a, Row row)
+  private void rank(HybridIndex index, String query, SearchMode mode, Answer a, Row row)
       throws IOException {
     List<Hit> hits = index.search(query, new SearchOpts(Ranking.DEPTH, mode, null, fusion));
     int chunk = 0;

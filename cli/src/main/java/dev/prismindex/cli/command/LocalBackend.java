@@ -22,19 +22,13 @@ import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.RetrievalMode;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.Staleness;
-import dev.prismindex.engine.search.LiteralMatch;
-import dev.prismindex.engine.search.LiteralResult;
-import dev.prismindex.engine.walk.Languages;
-import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -55,9 +49,6 @@ import org.slf4j.LoggerFactory;
  * command that fixes them.
  */
 public final class LocalBackend implements Backend {
-
-  /** The engine keeps its Lucene files here, below the index home (see docs/engine.md). */
-  public static final String LUCENE_DIR = "lucene";
 
   /**
    * The most chunks a search embeds before answering after re-indexing changed files (about a
@@ -105,29 +96,18 @@ public final class LocalBackend implements Backend {
       LOG.debug("opened the index in {} ms, freshness check {} ms ({})", ms(t1 - t0), ms(t2 - t1),
           freshness);
       long started = System.nanoTime();
-      List<CliHit> hits;
-      Double coverage = null;
-      Map<String, Integer> notSearched = Map.of();
-      if (mode == SearchMode.LITERAL) {
-        LiteralResult r = index.literalSearch(request.query(), request.caseSensitive(),
-            request.scope(), request.limit(), false, AbortSignal.create());
-        hits = literal(r, request);
-        notSearched = r.notSearched();
-      } else {
-        dev.prismindex.engine.SearchResult r;
-        try {
-          r = index.searchResult(request.query(), opts(request, mode));
-        } catch (SemanticSearchUnavailableException e) {
-          throw unavailable(mode, state(e.reason()), e.getMessage(), e);
-        }
-        hits = new ArrayList<>(r.hits().size());
-        for (Hit h : r.hits()) {
-          hits.add(toCli(h, mode));
-        }
-        if (mode.needsSemantic()) {
-          coverage = r.coverage().ratio();
-        }
+      dev.prismindex.engine.SearchResult r;
+      try {
+        r = index.searchResult(request.query(), opts(request, mode));
+      } catch (SemanticSearchUnavailableException e) {
+        throw unavailable(mode, e.state(), e.getMessage(), e);
       }
+      List<CliHit> hits = new ArrayList<>(r.hits().size());
+      for (Hit h : r.hits()) {
+        hits.add(toCli(h));
+      }
+      Double coverage = mode.needsSemantic() ? r.coverage().ratio() : null;
+      Map<String, Integer> notSearched = r.notSearched();
       long tookMs = ms(System.nanoTime() - started);
       LOG.debug("{} search: {} hits in {} ms", mode.wireName(), hits.size(), tookMs);
       return new SearchResult(request.query(), mode.wireName(), chosen, hits, freshness, coverage,
@@ -138,18 +118,10 @@ public final class LocalBackend implements Backend {
     }
   }
 
-  /**
-   * The engine's options for a ranked search: the one place where the request's
-   * {@link SearchMode} becomes the engine's {@link RetrievalMode}.
-   */
+  /** The engine's options for this request, in {@code mode} (resolved: never null). */
   private static SearchOpts opts(SearchRequest request, SearchMode mode) {
-    RetrievalMode retrieval = switch (mode) {
-      case LEXICAL -> RetrievalMode.LEXICAL;
-      case SEMANTIC -> RetrievalMode.SEMANTIC;
-      case HYBRID -> RetrievalMode.HYBRID;
-      default -> throw new IllegalArgumentException("not a ranked mode: " + mode);
-    };
-    return new SearchOpts(request.limit(), retrieval, request.scope());
+    return SearchOpts.builder().limit(request.limit()).mode(mode).pathScope(request.scope())
+        .caseSensitive(request.caseSensitive()).build();
   }
 
   /** Why an automatic choice fell back to lexical, for human output. */
@@ -159,15 +131,7 @@ public final class LocalBackend implements Backend {
       case NO_MODEL -> "no embedding model";
       case DISABLED -> "semantic search is off";
       case MODEL_MISMATCH -> "the index's embeddings come from another model";
-    };
-  }
-
-  private static SemanticState state(SemanticSearchUnavailableException.Reason reason) {
-    return switch (reason) {
-      case NO_MODEL -> SemanticState.NO_MODEL;
-      case DISABLED -> SemanticState.DISABLED;
-      case MODEL_MISMATCH -> SemanticState.MODEL_MISMATCH;
-      case MODEL_FAILED -> SemanticState.AVAILABLE;
+      case MODEL_FAILED -> "the embedding model failed";
     };
   }
 
@@ -217,18 +181,19 @@ public final class LocalBackend implements Backend {
     } catch (IndexLockedException e) {
       return new Freshness(true, changed, 0, true);
     } catch (SemanticSearchUnavailableException e) {
-      throw unavailable(mode, state(e.reason()), e.getMessage(), e);
+      throw unavailable(mode, e.state(), e.getMessage(), e);
     } finally {
       lease.endWrite();
     }
   }
 
-  /** Maps an engine hit to the CLI's schema, field for field. */
-  static CliHit toCli(Hit h, SearchMode mode) {
+  /** Maps an engine hit to the CLI's schema, field for field: the one place a CliHit is built. */
+  static CliHit toCli(Hit h) {
     Map<String, EngineRank> engines = new LinkedHashMap<>();
     put(engines, "lexical", h.lexical());
     put(engines, "semantic", h.semantic());
-    return new CliHit(h.path(), h.line(), h.endLine(), h.snippet(), h.score(), mode.wireName(),
+    put(engines, "literal", h.literal());
+    return new CliHit(h.path(), h.line(), h.endLine(), h.snippet(), h.score(), h.mode().wireName(),
         h.language(), h.symbol(), engines);
   }
 
@@ -236,45 +201,6 @@ public final class LocalBackend implements Backend {
     if (s != null) {
       engines.put(name, new EngineRank(s.rank(), s.score()));
     }
-  }
-
-  /** Exact literal matches (the scanner's semantics) from the trigram index, one hit per line. */
-  private static List<CliHit> literal(LiteralResult r, SearchRequest request) {
-    List<CliHit> out = new ArrayList<>(r.matches().size());
-    int rank = 0;
-    for (LiteralMatch m : r.matches()) {
-      double score = m.pathOnly() ? 0.5 : 1.0;
-      out.add(new CliHit(m.path(), m.line(), m.line(), literalSnippet(m, request.query()), score,
-          SearchMode.LITERAL.wireName(), Languages.detect(m.path()), null,
-          Map.of("literal", new EngineRank(++rank, score))));
-    }
-    return out;
-  }
-
-  /**
-   * The matching line (or the engine's window of a long one) trimmed and cut to
-   * {@link Hit#MAX_SNIPPET_CHARS} around the match; the query itself when the line is blank after
-   * trimming (a query of spaces).
-   */
-  static String literalSnippet(LiteralMatch m, String query) {
-    String text = m.text();
-    int from = 0;
-    int to = text.length();
-    if (to > Hit.MAX_SNIPPET_CHARS && m.column() > 0) {
-      int col = Math.max(0, m.column() - 1 - m.textStart());
-      from = Math.max(0, Math.min(col - Hit.MAX_SNIPPET_CHARS / 4, to - Hit.MAX_SNIPPET_CHARS));
-      to = from + Hit.MAX_SNIPPET_CHARS;
-    } else if (to > Hit.MAX_SNIPPET_CHARS) {
-      to = Hit.MAX_SNIPPET_CHARS;
-    }
-    if (from > 0 && Character.isLowSurrogate(text.charAt(from))) {
-      from++;
-    }
-    if (to < text.length() && Character.isHighSurrogate(text.charAt(to - 1))) {
-      to--;
-    }
-    String s = text.substring(from, to).strip();
-    return s.isEmpty() ? (query.strip().isEmpty() ? query : query.strip()) : s;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -293,7 +219,7 @@ public final class LocalBackend implements Backend {
         throw e instanceof IncompatibleIndexException ie ? incompatible(target, ie)
             : corrupt(target, (CorruptIndexException) e);
       }
-      deleteLuceneFiles(target.home());
+      HybridIndex.deleteIndex(target.home());
       lease = access.open(target, options(target));
     }
     try (IndexAccess.Lease l = lease) {
@@ -335,30 +261,6 @@ public final class LocalBackend implements Backend {
   private static @Nullable Double coverage(EngineStatus s) {
     return s.embedderId() != null || s.semantic() == SemanticState.AVAILABLE
         ? s.coverage().ratio() : null;
-  }
-
-  /**
-   * Deletes the regular files of the Lucene directory (never following links, never recursing), so
-   * {@code index --full} can rebuild an index that cannot be opened; or, when something other than
-   * a directory stands in its place inside the index home, that entry.
-   */
-  private static void deleteLuceneFiles(Path home) throws IOException {
-    Path lucene = home.resolve(LUCENE_DIR);
-    if (Files.exists(lucene, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(lucene)) {
-      LOG.debug("replacing {}, which is not a directory", lucene);
-      Files.delete(lucene);
-      return;
-    }
-    if (!Files.isDirectory(lucene, LinkOption.NOFOLLOW_LINKS)) {
-      return;
-    }
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(lucene)) {
-      for (Path f : files) {
-        if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
-          Files.delete(f);
-        }
-      }
-    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -436,12 +338,9 @@ public final class LocalBackend implements Backend {
     return b.build();
   }
 
-  /**
-   * Whether the index has been created: its Lucene entry exists (when that is not a directory,
-   * opening reports the index corrupt).
-   */
+  /** Whether the index has been created (opening says whether it is readable). */
   private static boolean exists(Target target) {
-    return Files.exists(target.home().resolve(LUCENE_DIR), LinkOption.NOFOLLOW_LINKS);
+    return HybridIndex.exists(target.home());
   }
 
   /** Whether the index home is a directory or does not exist yet. */

@@ -20,9 +20,7 @@ import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -194,23 +192,9 @@ public final class WarmBackend implements Backend, AutoCloseable {
     return !slot.writes.isLocked() && lastCommit(target.home()) != slot.generation;
   }
 
-  /** The generation of the newest Lucene commit ({@code segments_N}, N in base 36), or -1. */
+  /** The generation of the index's newest commit, or -1 (see {@link HybridIndex#commitGeneration}). */
   static long lastCommit(Path home) throws IOException {
-    long max = -1;
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(
-        home.resolve(LocalBackend.LUCENE_DIR), "segments_*")) {
-      for (Path f : files) {
-        try {
-          max = Math.max(max, Long.parseLong(f.getFileName().toString().substring(9),
-              Character.MAX_RADIX));
-        } catch (NumberFormatException e) {
-          // not a commit point
-        }
-      }
-    } catch (NoSuchFileException e) {
-      return -1;
-    }
-    return max;
+    return HybridIndex.commitGeneration(home);
   }
 
   private static final class WarmLease implements IndexAccess.Lease {

@@ -1,9 +1,0 @@
-/**
- * Text analysis of the engine (internal: public only because the engine has no module descriptor;
- * not an API). {@link dev.prismindex.engine.analysis.CodeAnalyzer} tokenizes code for BM25;
- * {@link dev.prismindex.engine.analysis.Grams} computes the n-grams of the exact literal index.
- */
-@NullMarked
-package dev.prismindex.engine.analysis;
-
-import org.jspecify.annotations.NullMarked;

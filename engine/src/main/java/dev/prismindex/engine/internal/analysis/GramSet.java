@@ -1,0 +1,99 @@
+package dev.prismindex.engine.internal.analysis;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The distinct n-grams (1, 2 and 3 UTF-16 units) of a file, each packed into one {@code long}
+ * (length in bits 48-49, the units in bits 32-47, 16-31 and 0-15) in an open-addressing hash set.
+ * Same grams as {@link Grams#addLineGrams}, without a {@code String} per gram: building the gram
+ * set of a file was the largest allocation of the indexing pipeline.
+ */
+public final class GramSet {
+
+  private long[] table = new long[1024];
+  private int size;
+
+  /** Adds the grams of one line (lower-cased with {@link Locale#ROOT}, as the scanner does). */
+  public void addLine(String line) {
+    String lower = line.toLowerCase(Locale.ROOT);
+    int n = lower.length();
+    for (int i = 0; i < n; i++) {
+      long c0 = lower.charAt(i);
+      add((1L << 48) | (c0 << 32));
+      if (i + 2 <= n) {
+        long c1 = lower.charAt(i + 1);
+        add((2L << 48) | (c0 << 32) | (c1 << 16));
+        if (i + 3 <= n) {
+          add((3L << 48) | (c0 << 32) | (c1 << 16) | lower.charAt(i + 2));
+        }
+      }
+    }
+  }
+
+  /** The number of distinct grams. */
+  public int size() {
+    return size;
+  }
+
+  private void add(long key) {
+    int mask = table.length - 1;
+    int slot = mix(key) & mask;
+    while (true) {
+      long k = table[slot];
+      if (k == 0) {
+        table[slot] = key;
+        if (++size * 2 > table.length) {
+          grow();
+        }
+        return;
+      }
+      if (k == key) {
+        return;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  private static int mix(long key) {
+    long h = key * 0x9E3779B97F4A7C15L;
+    return (int) (h ^ (h >>> 32));
+  }
+
+  private void grow() {
+    long[] old = table;
+    table = new long[old.length * 2];
+    int mask = table.length - 1;
+    for (long k : old) {
+      if (k != 0) {
+        int slot = mix(k) & mask;
+        while (table[slot] != 0) {
+          slot = (slot + 1) & mask;
+        }
+        table[slot] = k;
+      }
+    }
+  }
+
+  /** The packed grams, sorted (so documents are built deterministically). */
+  long[] sorted() {
+    long[] out = new long[size];
+    int j = 0;
+    for (long k : table) {
+      if (k != 0) {
+        out[j++] = k;
+      }
+    }
+    Arrays.sort(out);
+    return out;
+  }
+
+  /** Writes the gram packed in {@code key} into {@code dest}; returns its length. */
+  static int decode(long key, char[] dest) {
+    int len = (int) (key >>> 48);
+    dest[0] = (char) (key >>> 32);
+    dest[1] = (char) (key >>> 16);
+    dest[2] = (char) key;
+    return len;
+  }
+}

@@ -1,0 +1,322 @@
+package dev.prismindex.engine.internal.chunk;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.treesitter.TSLanguage;
+import org.treesitter.TSNode;
+import org.treesitter.TSParser;
+import org.treesitter.TSQuery;
+import org.treesitter.TSQueryCursor;
+import org.treesitter.TSQueryMatch;
+import org.treesitter.TSTree;
+import org.treesitter.TreeSitterGo;
+import org.treesitter.TreeSitterJava;
+import org.treesitter.TreeSitterJavascript;
+import org.treesitter.TreeSitterPython;
+import org.treesitter.TreeSitterRust;
+import org.treesitter.TreeSitterTsx;
+import org.treesitter.TreeSitterTypescript;
+
+/**
+ * Splits a file into chunks: tree-sitter symbol chunks (functions, methods, classes, types) for
+ * Java, Python, TypeScript, TSX, JavaScript, Go and Rust; bounded line windows for every other
+ * language, for text tree-sitter cannot take (lone surrogates), for parse failures, and when the
+ * native library cannot be loaded (logged once; indexing goes on).
+ *
+ * <p>Thread-safe: parsers are pooled per language and a parser is used by one thread at a time
+ * (the binding does not synchronise). Trees are closed before the chunks are built, so no node
+ * outlives its tree. {@link #close()} frees the pooled parsers.
+ */
+public final class Chunker implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Chunker.class);
+  private static final int MAX_DEPTH = 256;
+
+  private static final Map<String, Supplier<TSLanguage>> GRAMMARS = Map.of(
+      "java", TreeSitterJava::new,
+      "python", TreeSitterPython::new,
+      "typescript", TreeSitterTypescript::new,
+      "tsx", TreeSitterTsx::new,
+      "javascript", TreeSitterJavascript::new,
+      "go", TreeSitterGo::new,
+      "rust", TreeSitterRust::new);
+
+  private static final Set<String> DEFINITIONS = Set.of(
+      // Java
+      "class_declaration", "interface_declaration", "record_declaration", "enum_declaration",
+      "annotation_type_declaration", "method_declaration", "constructor_declaration",
+      // Python
+      "class_definition", "function_definition", "decorated_definition",
+      // TypeScript / JavaScript
+      "method_definition", "function_declaration", "generator_function_declaration",
+      "abstract_class_declaration", "type_alias_declaration", "lexical_declaration",
+      "variable_declaration",
+      // Go
+      "type_declaration",
+      // Rust
+      "function_item", "impl_item", "struct_item", "enum_item", "trait_item", "mod_item",
+      "union_item", "macro_definition");
+
+  private static volatile boolean nativeBroken;
+
+  private final Map<String, TSLanguage> languages = new ConcurrentHashMap<>();
+  private final Map<String, Queue<TSParser>> parsers = new ConcurrentHashMap<>();
+  private final Map<String, TSQuery> queries = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  /** Whether tree-sitter chunks {@code language}. */
+  public static boolean supports(String language) {
+    return GRAMMARS.containsKey(language);
+  }
+
+  /** Chunks the text of one file. Never throws for any input text. */
+  public List<Chunk> chunk(String text, String language) {
+    List<String> lines = SourceLines.split(text);
+    List<ChunkBuilder.Def> defs = List.of();
+    if (!nativeBroken && !closed && GRAMMARS.containsKey(language) && !hasLoneSurrogate(text)) {
+      try {
+        defs = parse(text, language);
+      } catch (LinkageError e) {
+        nativeBroken = true;
+        LOG.warn("tree-sitter native library unavailable; chunking by line windows: {}",
+            e.toString());
+      } catch (RuntimeException e) {
+        LOG.debug("tree-sitter failed on a {} file; chunking by line windows", language, e);
+      }
+    }
+    return new ChunkBuilder(lines).build(defs);
+  }
+
+  /** The definitions of {@code text} (package-private for the equivalence test). */
+  List<ChunkBuilder.Def> definitions(String text, String language) {
+    return parse(text, language);
+  }
+
+  private List<ChunkBuilder.Def> parse(String text, String language) {
+    TSParser parser = borrow(language);
+    try {
+      TSTree tree = parser.parseString(null, text);
+      if (tree == null) {
+        return List.of();
+      }
+      try {
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        return collect(tree.getRootNode(), query(language), utf8);
+      } finally {
+        tree.close();
+      }
+    } finally {
+      if (closed) {
+        parser.close();
+      } else {
+        parsers.computeIfAbsent(language, k -> new ConcurrentLinkedQueue<>()).offer(parser);
+      }
+    }
+  }
+
+  private TSLanguage language(String language) {
+    return languages.computeIfAbsent(language, l -> GRAMMARS.get(l).get());
+  }
+
+  /**
+   * One query per language capturing every node whose type is a definition type of that grammar.
+   * Queries are immutable once built and shared by all threads (each call has its own cursor).
+   */
+  private TSQuery query(String language) {
+    return queries.computeIfAbsent(language, l -> {
+      TSLanguage lang = language(l);
+      StringBuilder q = new StringBuilder("[");
+      for (String type : new TreeSet<>(DEFINITIONS)) {
+        if (lang.symbolForName(type, true) != 0) {
+          q.append('(').append(type).append(") ");
+        }
+      }
+      return new TSQuery(lang, q.append("] @def").toString());
+    });
+  }
+
+  private TSParser borrow(String language) {
+    Queue<TSParser> pool = parsers.computeIfAbsent(language, k -> new ConcurrentLinkedQueue<>());
+    TSParser parser = pool.poll();
+    if (parser == null) {
+      parser = new TSParser();
+      parser.setLanguage(language(language));
+    }
+    return parser;
+  }
+
+  /** A named definition found by the query, before nesting. */
+  private static final class Found {
+    final int startByte;
+    final int endByte;
+    final int startLine;
+    final int endLine;
+    final String name;
+    final List<Found> children = new ArrayList<>();
+
+    Found(int startByte, int endByte, int startLine, int endLine, String name) {
+      this.startByte = startByte;
+      this.endByte = endByte;
+      this.startLine = startLine;
+      this.endLine = endLine;
+      this.name = name;
+    }
+
+    boolean contains(Found other) {
+      return other.startByte >= startByte && other.endByte <= endByte;
+    }
+
+    ChunkBuilder.Def toDef() {
+      List<ChunkBuilder.Def> nested = new ArrayList<>(children.size());
+      for (Found c : children) {
+        nested.add(c.toDef());
+      }
+      return new ChunkBuilder.Def(startLine, endLine, name, nested);
+    }
+  }
+
+  /**
+   * The named definitions of the tree, nested by containment. The query runs in native code, so
+   * only definition nodes cross into Java (walking every node through JNI cost more than the parse).
+   * A definition without a name is transparent: its nested definitions attach to the enclosing one.
+   * Definitions nested deeper than {@value #MAX_DEPTH} levels are ignored.
+   */
+  private static List<ChunkBuilder.Def> collect(TSNode root, TSQuery query, byte[] utf8) {
+    List<Found> found = new ArrayList<>();
+    try (TSQueryCursor cursor = new TSQueryCursor()) {
+      cursor.exec(query, root);
+      TSQueryMatch match = new TSQueryMatch();
+      while (cursor.nextCapture(match)) {
+        TSNode node = match.getCaptures()[match.getCaptureIndex()].getNode();
+        if (node.getNamedChildCount() == 0) {
+          continue;
+        }
+        String name = nameOf(node, utf8);
+        if (name != null) {
+          found.add(new Found(node.getStartByte(), node.getEndByte(),
+              node.getStartPoint().getRow() + 1, node.getEndPoint().getRow() + 1, name));
+        }
+      }
+    }
+    // Outer before inner: start ascending, end descending (stable for identical ranges).
+    found.sort(Comparator.<Found>comparingInt(f -> f.startByte)
+        .thenComparing(Comparator.<Found>comparingInt(f -> f.endByte).reversed()));
+    List<Found> roots = new ArrayList<>();
+    ArrayDeque<Found> open = new ArrayDeque<>();
+    for (Found f : found) {
+      while (!open.isEmpty() && !open.peek().contains(f)) {
+        open.pop();
+      }
+      if (open.size() >= MAX_DEPTH) {
+        continue;
+      }
+      (open.isEmpty() ? roots : open.peek().children).add(f);
+      open.push(f);
+    }
+    List<ChunkBuilder.Def> defs = new ArrayList<>(roots.size());
+    for (Found f : roots) {
+      defs.add(f.toDef());
+    }
+    return defs;
+  }
+
+  static @Nullable String nameOf(TSNode node, byte[] utf8) {
+    String type = node.getType();
+    switch (type) {
+      case "decorated_definition": {
+        TSNode inner = node.getChildByFieldName("definition");
+        return inner.isNull() ? null : nameOf(inner, utf8);
+      }
+      case "impl_item": {
+        TSNode t = node.getChildByFieldName("type");
+        return t.isNull() ? null : text(t, utf8);
+      }
+      case "type_declaration": {
+        for (int i = 0; i < node.getNamedChildCount(); i++) {
+          TSNode spec = node.getNamedChild(i);
+          TSNode n = spec.getChildByFieldName("name");
+          if (!n.isNull()) {
+            return text(n, utf8);
+          }
+        }
+        return null;
+      }
+      case "lexical_declaration":
+      case "variable_declaration": {
+        for (int i = 0; i < node.getNamedChildCount(); i++) {
+          TSNode declarator = node.getNamedChild(i);
+          TSNode value = declarator.getChildByFieldName("value");
+          if (!value.isNull() && (value.getType().equals("arrow_function")
+              || value.getType().equals("function_expression")
+              || value.getType().equals("function"))) {
+            TSNode n = declarator.getChildByFieldName("name");
+            return n.isNull() ? null : text(n, utf8);
+          }
+        }
+        return null;
+      }
+      default: {
+        TSNode n = node.getChildByFieldName("name");
+        return n.isNull() ? null : text(n, utf8);
+      }
+    }
+  }
+
+  private static @Nullable String text(TSNode node, byte[] utf8) {
+    int start = node.getStartByte();
+    int end = node.getEndByte();
+    if (start < 0 || end > utf8.length || end <= start) {
+      return null;
+    }
+    String s = new String(utf8, start, end - start, StandardCharsets.UTF_8).strip();
+    if (s.isEmpty()) {
+      return null;
+    }
+    return s.length() > 200 ? s.substring(0, 200) : s;
+  }
+
+  private static boolean hasLoneSurrogate(String text) {
+    int n = text.length();
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 < n && Character.isLowSurrogate(text.charAt(i + 1))) {
+          i++;
+        } else {
+          return true;
+        }
+      } else if (Character.isLowSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    for (TSQuery q : queries.values()) {
+      q.close();
+    }
+    queries.clear();
+    for (Queue<TSParser> pool : parsers.values()) {
+      TSParser p;
+      while ((p = pool.poll()) != null) {
+        p.close();
+      }
+    }
+  }
+}

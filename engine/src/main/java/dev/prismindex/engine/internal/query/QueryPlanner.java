@@ -1,0 +1,189 @@
+package dev.prismindex.engine.internal.query;
+
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbeddingException;
+import dev.prismindex.engine.EngineScore;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.engine.SearchResult;
+import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.PathRule;
+import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
+import dev.prismindex.engine.internal.search.HitLocator;
+import dev.prismindex.engine.internal.search.LexicalSearcher;
+import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
+import dev.prismindex.engine.internal.search.LiteralResult;
+import dev.prismindex.engine.internal.search.LiteralSearcher;
+import dev.prismindex.engine.internal.semantic.EmbeddingRun;
+import dev.prismindex.engine.internal.semantic.HybridFuser;
+import dev.prismindex.engine.internal.semantic.SemanticAvailability;
+import dev.prismindex.engine.internal.semantic.SemanticSearcher;
+import dev.prismindex.engine.internal.store.CommitMeta;
+import dev.prismindex.engine.internal.store.IndexStore;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.search.IndexSearcher;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Plans and runs one search over the last commit, in stages: candidates (lexical BM25, k-NN, or
+ * the n-gram postings for literal modes) → fuse (HYBRID) → identifier guard (HYBRID) → locate
+ * every hit in the working tree ({@link HitLocator}) → collect up to the limit.
+ */
+public final class QueryPlanner {
+
+  /**
+   * A literal answer.
+   *
+   * @param hits the matches as hits, path and line order
+   * @param truncated whether a further match exists
+   * @param notSearched files not searched, by reason
+   */
+  public record LiteralAnswer(List<Hit> hits, boolean truncated,
+      Map<String, Integer> notSearched) {}
+
+  private final EngineContext ctx;
+  private final LexicalSearcher lexical;
+  private final LiteralSearcher literal;
+  private final SemanticSearcher semanticSearcher = new SemanticSearcher();
+
+  public QueryPlanner(EngineContext ctx) {
+    this.ctx = ctx;
+    this.lexical = new LexicalSearcher(ctx.options().root(), ctx.analyzer(),
+        ctx.options().maxFileBytes());
+    this.literal = new LiteralSearcher(ctx.options().root(), ctx.options().maxFileBytes());
+  }
+
+  /** See {@code HybridIndex.searchResult}. */
+  public SearchResult search(String query, SearchOpts opts) throws IOException {
+    IndexStore store = ctx.store();
+    Map<String, String> data = store.commitData();
+    SearchMode mode = opts.mode();
+    if (SearchOpts.literal(mode)) {
+      LiteralAnswer a = literal(query, opts.caseSensitive(), opts.pathScope(), opts.limit(), false,
+          AbortSignal.create(), mode, Snippet.CENTRED);
+      return new SearchResult(a.hits(), mode, CommitMeta.coverage(data), a.notSearched());
+    }
+    SearchResult empty = new SearchResult(List.of(), mode, CommitMeta.coverage(data));
+    if (mode == SearchMode.LEXICAL) {
+      return store.withSearcher(s -> new SearchResult(
+          lexical.search(s, query, opts.limit(), opts.pathScope()), mode,
+          CommitMeta.coverage(CommitMeta.of(s))), empty);
+    }
+    float[] q = embedQuery(ctx.semantic().require(data), query);
+    return store.withSearcher(s -> {
+      Map<String, String> d = CommitMeta.of(s);
+      ctx.semantic().require(d);
+      List<Hit> hits = mode == SearchMode.SEMANTIC ? semanticHits(s, q, opts)
+          : hybridHits(s, query, q, opts);
+      return new SearchResult(hits, mode, CommitMeta.coverage(d));
+    }, empty);
+  }
+
+  /** The query's unit vector, or null for a blank query (which matches nothing). */
+  private static float @Nullable [] embedQuery(Embedder model, String query) {
+    if (query.isBlank()) {
+      return null;
+    }
+    try {
+      return EmbeddingRun.unit(model.embedQuery(query), model.dimension());
+    } catch (EmbeddingException e) {
+      throw SemanticAvailability.modelFailed(e);
+    }
+  }
+
+  /**
+   * Exact literal matches with the literal scanner's semantics (every matching line, or the first
+   * of each file, path order). {@link LiteralResult#notSearched()} holds the files the commit's
+   * walking run left out of the index (binary, oversize, secret, glob, not regular, unreadable:
+   * for the whole repository, whatever the scope) plus candidates unreadable as text now.
+   */
+  public LiteralResult literalMatches(String query, boolean caseSensitive, @Nullable String scope,
+      int maxMatches, boolean onePerFile, AbortSignal signal) throws IOException {
+    String s = PathRule.scope(scope);
+    return ctx.store().withSearcher(
+        searcher -> literal.search(searcher, query, caseSensitive, s, maxMatches, onePerFile,
+            signal).plusNotSearched(
+                CommitMeta.parseSkipped(CommitMeta.of(searcher).get(Schema.META_SKIPPED))),
+        new LiteralResult(List.of(), false));
+  }
+
+  /** {@link #literalMatches} as hits of {@code mode}, their snippets cut by {@code snippet}. */
+  public LiteralAnswer literal(String query, boolean caseSensitive, @Nullable String scope,
+      int maxMatches, boolean onePerFile, AbortSignal signal, SearchMode mode, Snippet snippet)
+      throws IOException {
+    LiteralResult r = literalMatches(query, caseSensitive, scope, maxMatches, onePerFile, signal);
+    return new LiteralAnswer(LiteralHits.hits(r, query, mode, snippet), r.truncated(),
+        r.notSearched());
+  }
+
+  private static int depth(int limit) {
+    return Math.min(2000, Math.max(50, limit * 2 + 10));
+  }
+
+  private HitLocator locator(IndexSearcher s, SearchMode mode) {
+    return new HitLocator(ctx.options().root(), ctx.analyzer(), ctx.options().maxFileBytes(), s,
+        mode);
+  }
+
+  private List<Hit> semanticHits(IndexSearcher s, float @Nullable [] q, SearchOpts opts)
+      throws IOException {
+    if (q == null) {
+      return List.of();
+    }
+    HitLocator locator = locator(s, SearchMode.SEMANTIC);
+    List<Hit> hits = new ArrayList<>();
+    for (Ranked r : semanticSearcher.candidates(s, q, depth(opts.limit()), opts.pathScope())) {
+      if (hits.size() == opts.limit()) {
+        break;
+      }
+      Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
+          Math.min(1.0, Math.max(0.0, r.score())),
+          null, new EngineScore(r.rank(), r.score()));
+      if (hit != null) {
+        hits.add(hit);
+      }
+    }
+    return hits;
+  }
+
+  private List<Hit> hybridHits(IndexSearcher s, String query, float @Nullable [] q,
+      SearchOpts opts) throws IOException {
+    int depth = depth(opts.limit());
+    Set<String> terms = lexical.terms(query);
+    List<Ranked> lex = terms.isEmpty() ? List.of()
+        : lexical.candidates(s, query, depth, opts.pathScope());
+    List<Ranked> sem = q == null ? List.of()
+        : semanticSearcher.candidates(s, q, depth, opts.pathScope());
+    HitLocator locator = locator(s, SearchMode.HYBRID);
+    List<HybridFuser.Fused> fused = new ArrayList<>(HybridFuser.fuse(lex, sem, opts.fusion(), depth));
+    HybridFuser.Fused pinned = IdentifierGuard.pinned(query, lex, terms, locator, fused);
+    double pinnedScore = 0;
+    if (pinned != null) {
+      pinnedScore = Math.max(pinned.score(), fused.get(0).score());
+      fused.remove(pinned);
+      fused.add(0, pinned);
+    }
+    List<Hit> hits = new ArrayList<>();
+    for (HybridFuser.Fused f : fused) {
+      if (hits.size() == opts.limit()) {
+        break;
+      }
+      Hit hit = locator.locate(locator.chunk(f.doc()), f.lexical() != null ? terms : Set.of(),
+          f == pinned ? pinnedScore : f.score(),
+          f.lexical() == null ? null : new EngineScore(f.lexical().rank(), f.lexical().score()),
+          f.semantic() == null ? null
+              : new EngineScore(f.semantic().rank(), f.semantic().score()));
+      if (hit != null) {
+        hits.add(hit);
+      }
+    }
+    return hits;
+  }
+}

@@ -1,0 +1,170 @@
+package dev.prismindex.engine.internal.run;
+
+import dev.prismindex.engine.CorruptIndexException;
+import dev.prismindex.engine.IndexProgress.Phase;
+import dev.prismindex.engine.IndexProgressListener;
+import dev.prismindex.engine.IndexRunStats;
+import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.SemanticState;
+import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.run.WriteRun.Outcome;
+import dev.prismindex.engine.internal.run.WriteRun.RunContext;
+import dev.prismindex.engine.internal.store.CommitMeta;
+import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.IndexStore;
+import dev.prismindex.engine.internal.store.Indexer;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.semantic.TextSpool;
+import dev.prismindex.engine.internal.walk.WalkResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The three kinds of run, each a job for {@link WriteRun}: a refresh (walk the repository, bring
+ * every file up to date), a seam update (exactly the listed paths) and a seam removal.
+ */
+public final class IndexJobs {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IndexJobs.class);
+
+  private final EngineContext ctx;
+  private final WriteRun writes;
+
+  public IndexJobs(EngineContext ctx, WriteRun writes) {
+    this.ctx = ctx;
+    this.writes = writes;
+  }
+
+  /** See {@code HybridIndex.refresh}. */
+  public IndexRunStats refresh(RefreshOptions refresh) throws IOException {
+    long started = System.nanoTime();
+    RunProgress progress = new RunProgress(refresh.progress(), started);
+    boolean wipe = false;
+    if (refresh.verify() || refresh.fullRebuild()) {
+      try {
+        ctx.store().verify(false);
+      } catch (CorruptIndexException e) {
+        if (!refresh.fullRebuild()) {
+          throw e;
+        }
+        LOG.warn("the index at {} is damaged; rebuilding it whole: {}", ctx.options().home(),
+            e.getMessage());
+        wipe = true;
+      }
+    }
+    return writes.write(progress, refresh.embed(), null, wipe,
+        (writer, run) -> walkAndIndex(writer, run, refresh, progress, started));
+  }
+
+  private Outcome walkAndIndex(IndexWriter writer, RunContext run, RefreshOptions refresh,
+      RunProgress progress, long started) throws IOException {
+    IndexStore store = ctx.store();
+    progress.phase(Phase.WALKING);
+    WalkResult walk = ctx.walker().walk();
+    Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of() : store.loadManifest();
+    // Content rules changed since the last run (or it predates them): re-read every file once.
+    boolean verify = refresh.verify() || !before.isEmpty()
+        && !ctx.rules().contentFingerprint().equals(store.commitData().get(Schema.META_RULES));
+    boolean droppedVectors = false;
+    if (refresh.fullRebuild() && !run.wiped()) {
+      writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_FILE),
+          new Term(Schema.TYPE, Schema.TYPE_CHUNK));
+      if (run.semanticBefore().state() == SemanticState.MODEL_MISMATCH) {
+        writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_VECTOR));
+        droppedVectors = true;
+      }
+    }
+    Indexer indexer = newIndexer(writer, before, run, progress);
+    progress.filesTotal(walk.paths().size());
+    progress.phase(Phase.INDEXING);
+    indexer.countSkips(walk.skipped());
+    indexer.runWalk(walk.paths(), verify, ctx.options().threads());
+    String revision = walk.gitHead() != null ? walk.gitHead()
+        : CommitMeta.manifestDigest(indexer.manifest());
+    int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
+    return new Outcome(indexer, revision, refresh.fullRebuild(), seen, started, droppedVectors,
+        ctx.rules().contentFingerprint());
+  }
+
+  /**
+   * Re-indexes exactly {@code upserts} (a vanished or now-skipped path is deleted), deletes
+   * {@code deletes}, and records {@code revision}, in one commit; then embeds the new chunk texts
+   * of those paths. Paths are checked and normalised by the caller.
+   */
+  public void update(List<String> upserts, List<String> deletes, String revision)
+      throws IOException {
+    long started = System.nanoTime();
+    RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
+    List<String> gone = new ArrayList<>(deletes);
+    writes.write(progress, true, new LinkedHashSet<>(upserts), false, (writer, run) -> {
+      Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), run, progress);
+      indexer.runPaths(insideRoot(upserts, gone), gone, ctx.options().threads());
+      return new Outcome(indexer, revision, false, upserts.size(), started, false, null);
+    });
+  }
+
+  /** Drops the paths (checked and normalised by the caller); commits only when one was removed. */
+  public void remove(List<String> paths) throws IOException {
+    long started = System.nanoTime();
+    RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
+    writes.write(progress, false, null, false, (writer, run) -> {
+      Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), null, progress);
+      indexer.runPaths(List.of(), paths, ctx.options().threads());
+      String revision = ctx.store().commitData().get(Schema.META_REVISION);
+      return new Outcome(indexer,
+          revision == null ? CommitMeta.manifestDigest(indexer.manifest()) : revision,
+          false, 0, started, false, null);
+    });
+  }
+
+  /** Paths whose real location is inside the root; others are added to {@code deletes}. */
+  private List<String> insideRoot(List<String> upserts, List<String> deletes) {
+    List<String> out = new ArrayList<>();
+    Path root = ctx.options().root();
+    Path realRoot;
+    try {
+      realRoot = root.toRealPath();
+    } catch (IOException e) {
+      return List.of();
+    }
+    for (String p : upserts) {
+      Path file = root.resolve(p);
+      Path parent = file.getParent();
+      try {
+        if (parent != null && parent.toRealPath().startsWith(realRoot)
+            && !file.startsWith(ctx.options().home())) {
+          out.add(p);
+          continue;
+        }
+      } catch (IOException e) {
+        // missing parent: the file is gone
+      }
+      deletes.add(p);
+    }
+    return out;
+  }
+
+  private Indexer newIndexer(IndexWriter writer, Map<String, FileEntry> before,
+      @Nullable RunContext run, RunProgress progress) {
+    Indexer indexer = new Indexer(ctx.options().root(), writer, ctx.chunker(), ctx.rules(),
+        ctx.options().maxFileBytes(), ctx.options().clock(), before);
+    if (run != null) {
+      indexer.countReuse(run.reuse());
+      TextSpool spool = run.spool();
+      if (spool != null) {
+        indexer.onUnembedded(spool::offer);
+      }
+    }
+    indexer.onFileDone(progress::fileDone);
+    return indexer;
+  }
+}

@@ -1,0 +1,94 @@
+package dev.prismindex.engine.internal.run;
+
+import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.Staleness;
+import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.internal.store.FileStat;
+import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.internal.walk.WalkResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The cheap freshness probe: a walk with the refresh's rules and one {@link FileStat} per file,
+ * compared with the manifest of the last commit; files the index does not have are sniffed (their
+ * first bytes) so binary files and private keys are not reported as added.
+ */
+public final class StalenessProbe {
+
+  private final EngineContext ctx;
+
+  public StalenessProbe(EngineContext ctx) {
+    this.ctx = ctx;
+  }
+
+  /** See {@code HybridIndex.staleness}. */
+  public Staleness probe() throws IOException {
+    long started = System.nanoTime();
+    WalkResult walk = ctx.walker().walk();
+    Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
+    skipped.putAll(walk.skipped());
+    Map<String, FileEntry> manifest = ctx.store().loadManifest();
+    int added = 0;
+    int modified = 0;
+    int unchanged = 0;
+    Set<String> seen = new HashSet<>();
+    for (String path : walk.paths()) {
+      Path file = ctx.options().root().resolve(path);
+      FileStat stat = FileStat.of(file, ctx.options().maxFileBytes());
+      if (!stat.indexable()) {
+        continue;
+      }
+      FileEntry e = manifest.get(path);
+      if (e == null) {
+        SkipReason reason = sniff(path, file);
+        if (reason == null) {
+          added++;
+        } else if (reason == SkipReason.PRIVATE_KEY) {
+          skipped.merge(reason, 1, Integer::sum);
+        }
+        continue;
+      }
+      seen.add(path);
+      if (stat.matches(e)) {
+        unchanged++;
+      } else {
+        modified++;
+      }
+    }
+    int deleted = 0;
+    for (String path : manifest.keySet()) {
+      if (!seen.contains(path)) {
+        deleted++;
+      }
+    }
+    return new Staleness(added, modified, deleted, unchanged,
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), skipped);
+  }
+
+  /** Why the indexer would skip a file by its first bytes (binary, private key), or null. */
+  private @Nullable SkipReason sniff(String path, Path file) {
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      byte[] head =
+          in.readNBytes(Math.max(FileReader.BINARY_SNIFF_BYTES, FileRules.KEY_SNIFF_BYTES));
+      SkipReason secret = ctx.rules().skipByContent(path, head, head.length);
+      if (secret != null) {
+        return secret;
+      }
+      return FileReader.isBinary(head, head.length) ? SkipReason.BINARY : null;
+    } catch (IOException e) {
+      return SkipReason.UNREADABLE;
+    }
+  }
+}

@@ -1,0 +1,299 @@
+package dev.prismindex.engine.internal.run;
+
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.engine.CorruptIndexException;
+import dev.prismindex.engine.IndexProgress.Phase;
+import dev.prismindex.engine.IndexRunStats;
+import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.semantic.EmbeddingRun;
+import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
+import dev.prismindex.engine.internal.semantic.TextSpool;
+import dev.prismindex.engine.internal.semantic.VectorCatalog;
+import dev.prismindex.engine.internal.store.CommitMeta;
+import dev.prismindex.engine.internal.store.IndexStore;
+import dev.prismindex.engine.internal.store.Indexer;
+import dev.prismindex.engine.internal.store.Schema;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The write transaction of every run (refresh, seam update, seam removal): open a writer, run the
+ * job's lexical changes and commit them in one commit (with the coverage counts of that very
+ * commit), then, when asked and possible, the embedding phase ({@link EmbedPhase}: embed the
+ * missing chunk texts, prune the embedding cache), then close the writer (letting its merges
+ * finish) or roll back what is not committed. Writes are serialised by a lock; the state the
+ * seam's status reports (failed, running, verified) lives here.
+ */
+public final class WriteRun {
+
+  private static final Logger LOG = LoggerFactory.getLogger(WriteRun.class);
+
+  /**
+   * What a write job did. {@code rules}: the file rules' content fingerprint every indexed file
+   * was judged by when the job walked the whole repository (a refresh: its skip counts are
+   * complete and replace {@link Schema#META_SKIPPED}), or null when the job judged only some files
+   * (a seam update or removal: the commit keeps the previous rules and skip counts).
+   */
+  record Outcome(Indexer indexer, String revision, boolean force, int filesSeen,
+      long startedNanos, boolean droppedVectors, @Nullable String rules) {
+
+    boolean walked() {
+      return rules != null;
+    }
+  }
+
+  /**
+   * What a write job sees of the run: the semantic availability before it, the embedding-cache
+   * lookup for counting reused chunks (null when semantic search is unavailable or there are no
+   * vectors), the spool keeping the texts to embed (null when the run will not embed), and
+   * whether every segment was dropped before the job (a damaged index being rebuilt).
+   */
+  record RunContext(Verdict semanticBefore, @Nullable Predicate<BytesRef> reuse,
+      @Nullable TextSpool spool, boolean wiped) {}
+
+  /** The lexical part of a run. */
+  @FunctionalInterface
+  interface WriteJob {
+    Outcome run(IndexWriter writer, RunContext run) throws IOException;
+  }
+
+  /** The lexical commit's result: whether it committed, when, and the vector counts then. */
+  private record Lexical(RunContext run, Outcome outcome, boolean commit, long now,
+      VectorCatalog.@Nullable Stats stats) {}
+
+  /** An action run while no write runs. */
+  @FunctionalInterface
+  public interface Exclusive {
+    void run() throws IOException;
+  }
+
+  private final EngineContext ctx;
+  private final EmbedPhase embedPhase;
+  private final ReentrantLock writeLock = new ReentrantLock();
+  private final AtomicInteger running = new AtomicInteger();
+  private volatile boolean failed;
+  private volatile long verifiedAtMs;
+  private volatile boolean closed;
+
+  public WriteRun(EngineContext ctx) {
+    this.ctx = ctx;
+    this.embedPhase = new EmbedPhase(ctx);
+  }
+
+  /** Whether the last write failed (until the next one succeeds). */
+  public boolean failed() {
+    return failed;
+  }
+
+  /** When the last successful run of this process ended its lexical phase (epoch ms), or 0. */
+  public long verifiedAtMs() {
+    return verifiedAtMs;
+  }
+
+  /** Whether a write is running now. */
+  public boolean running() {
+    return running.get() > 0;
+  }
+
+  /** Whether {@link #close} ran. */
+  public boolean closed() {
+    return closed;
+  }
+
+  /**
+   * Marks the index closed once no write runs, then runs {@code action} (closing the parts).
+   * Idempotent: the action runs once.
+   */
+  public void close(Exclusive action) throws IOException {
+    writeLock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      action.run();
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /**
+   * Runs a write: the job's lexical changes in one commit, then, when {@code embed} and possible,
+   * the embedding of the missing chunk texts (of {@code embedPaths} only, when non-null), then
+   * pruning of the embedding cache. With {@code wipe}, every segment is dropped unread before the
+   * job (a damaged index). Damage found on the way is raised as {@link CorruptIndexException}.
+   */
+  IndexRunStats write(RunProgress progress, boolean embed, @Nullable Set<String> embedPaths,
+      boolean wipe, WriteJob job) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("index is closed");
+    }
+    writeLock.lock();
+    running.incrementAndGet();
+    try {
+      IndexWriter writer = ctx.store().openWriter(ctx.analyzer());
+      try {
+        return run(writer, progress, embed, embedPaths, wipe, job);
+      } finally {
+        if (writer.isOpen()) {
+          rollback(writer);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      CorruptIndexException c = ctx.store().corruption(e);
+      if (c != null) {
+        throw c;
+      }
+      throw e;
+    } finally {
+      running.decrementAndGet();
+      writeLock.unlock();
+    }
+  }
+
+  private IndexRunStats run(IndexWriter writer, RunProgress progress, boolean embed,
+      @Nullable Set<String> embedPaths, boolean wipe, WriteJob job) throws IOException {
+    Map<String, String> previous = ctx.store().commitData();
+    Verdict before = ctx.semantic().check(previous);
+    Lexical lex;
+    try {
+      lex = lexicalCommit(writer, progress, previous, before, embed, wipe, job);
+    } catch (IOException | RuntimeException | Error e) {
+      failed = true;
+      throw e;
+    }
+    failed = false;
+    verifiedAtMs = lex.now();
+    EmbeddingRun.Result embedded = new EmbeddingRun.Result(0, 0, 0);
+    boolean committedVectors = false;
+    Embedder model = ctx.semantic().embedder();
+    if (embed && model != null) {
+      Map<String, String> data = ctx.store().commitData();
+      if (ctx.semantic().check(data).available()) {
+        progress.phase(Phase.EMBEDDING);
+        embedded = embedPhase.embed(writer, model, data, embedPaths, progress, lex.run().spool());
+        committedVectors = embedded.textsEmbedded() > 0;
+        if (embedPaths == null && lex.stats() != null) {
+          committedVectors |= embedPhase.prune(writer, lex.stats(), embedded.textsEmbedded());
+        }
+      }
+    }
+    if (lex.commit() || committedVectors) {
+      closeWriter(writer);
+    }
+    progress.phase(Phase.DONE);
+    Indexer.Counters c = lex.outcome().indexer().counters();
+    Outcome o = lex.outcome();
+    return new IndexRunStats(o.filesSeen(), c.hashed(), c.added(), c.changed(), c.deleted(),
+        c.unchanged(), c.skipped(), c.chunksWritten(), embedded.textsEmbedded(),
+        before.available() ? c.chunksReused() : 0, lex.commit() || committedVectors,
+        lex.commit() ? o.revision() : previous.get(Schema.META_REVISION),
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - o.startedNanos()));
+  }
+
+  /** Runs the job and commits its lexical changes when there are any (or the commit is forced). */
+  private Lexical lexicalCommit(IndexWriter writer, RunProgress progress,
+      Map<String, String> previous, Verdict before, boolean embed, boolean wipe, WriteJob job)
+      throws IOException {
+    try (IndexStore.Lease lease = ctx.store().lease()) {
+      Predicate<BytesRef> reuse = null;
+      IndexSearcher pre = lease.searcher();
+      if (wipe) {
+        writer.deleteAll();
+      } else if (before.available() && pre != null
+          && CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
+        reuse = hasVector(pre);
+      }
+      TextSpool spool = embed && before.available()
+          ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
+      RunContext run = new RunContext(before, reuse, spool, wipe);
+      Outcome outcome = job.run(writer, run);
+      Indexer.Counters c = outcome.indexer().counters();
+      String skipped = outcome.walked() ? CommitMeta.skippedMeta(c.skipped())
+          : previous.getOrDefault(Schema.META_SKIPPED, "");
+      boolean commit = outcome.force() || c.wroteDocuments() || !ctx.store().hasCommit()
+          || !outcome.revision().equals(previous.get(Schema.META_REVISION))
+          || (outcome.walked() && !skipped.equals(previous.get(Schema.META_SKIPPED)))
+          || outcome.walked() && !outcome.rules().equals(previous.get(Schema.META_RULES));
+      long now = ctx.options().clock().millis();
+      VectorCatalog.Stats stats = null;
+      if (commit) {
+        progress.phase(Phase.COMMITTING);
+        stats = commit(writer, outcome, now, previous, skipped, wipe);
+      }
+      return new Lexical(run, outcome, commit, now, stats);
+    }
+  }
+
+  private VectorCatalog.Stats commit(IndexWriter writer, Outcome outcome, long now,
+      Map<String, String> previous, String skipped, boolean wipe) throws IOException {
+    VectorCatalog.Stats stats;
+    try (DirectoryReader nrt = DirectoryReader.open(writer)) {
+      stats = VectorCatalog.stats(nrt);
+    }
+    Map<String, String> meta = RunMetadata.of(outcome, now, stats, previous);
+    meta.put(Schema.META_SKIPPED, skipped);
+    writer.setLiveCommitData(meta.entrySet(), true);
+    writer.commit();
+    ctx.store().refreshSearcher();
+    if (wipe) {
+      ctx.store().repaired();
+    }
+    return stats;
+  }
+
+  /** Whether a chunk text already has a vector, by its hash, in the commit {@code pre} reads. */
+  private static Predicate<BytesRef> hasVector(IndexSearcher pre) {
+    return hash -> {
+      try {
+        return pre.count(new TermQuery(new Term(Schema.VEC_HASH, hash))) > 0;
+      } catch (IOException e) {
+        return false;
+      }
+    };
+  }
+
+  /**
+   * Lets the merges this run started finish and commits them (same metadata: merges change no
+   * counts); closing by rollback would abort them and leave the segments to pile up.
+   */
+  private void closeWriter(IndexWriter writer) {
+    try {
+      writer.close();
+      ctx.store().refreshSearcher();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("merging after the run failed; the index stays as committed: {}", e.toString());
+    }
+  }
+
+  /**
+   * Nothing to keep, or a failure: discards what is not committed. With the interrupt flag cleared
+   * meanwhile: Lucene's file channels close on interrupts.
+   */
+  private static void rollback(IndexWriter writer) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      writer.rollback();
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("closing the index writer failed", e);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,178 @@
+package dev.prismindex.engine.internal.seam;
+
+import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.PathRule;
+import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
+import dev.prismindex.engine.internal.query.QueryPlanner;
+import dev.prismindex.engine.internal.query.QueryPlanner.LiteralAnswer;
+import dev.prismindex.engine.internal.run.IndexJobs;
+import dev.prismindex.engine.internal.run.WriteRun;
+import dev.prismindex.engine.internal.store.CommitMeta;
+import dev.prismindex.engine.internal.store.IndexStore;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.index.IndexCapabilities;
+import dev.prismindex.index.IndexDiagnostics;
+import dev.prismindex.index.IndexFileChange;
+import dev.prismindex.index.IndexFileChangeKind;
+import dev.prismindex.index.IndexQuery;
+import dev.prismindex.index.IndexQueryResult;
+import dev.prismindex.index.IndexRemoveRequest;
+import dev.prismindex.index.IndexSearchHit;
+import dev.prismindex.index.IndexState;
+import dev.prismindex.index.IndexStatus;
+import dev.prismindex.index.IndexUpdateRequest;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The seam ({@code RepositoryIndexBackend}) over the engine's parts: requests checked and turned
+ * into runs and searches, answers turned into the contract's types. {@link IndexSearchHit} is
+ * built from {@link Hit} here only ({@link #toSeam}).
+ */
+public final class SeamAdapter {
+
+  /** Seam snippets are cut to this many UTF-16 units (the seam's hard snippet cap is 16 KiB). */
+  private static final int MAX_SEAM_SNIPPET_CHARS = 4096;
+
+  private final EngineContext ctx;
+  private final WriteRun writes;
+  private final IndexJobs jobs;
+  private final QueryPlanner planner;
+
+  public SeamAdapter(EngineContext ctx, WriteRun writes, IndexJobs jobs, QueryPlanner planner) {
+    this.ctx = ctx;
+    this.writes = writes;
+    this.jobs = jobs;
+    this.planner = planner;
+  }
+
+  /** See {@code HybridIndex.capabilities}. */
+  public IndexCapabilities capabilities() {
+    if (writes.closed()) {
+      return IndexCapabilities.LITERAL_ONLY;
+    }
+    try {
+      return ctx.semantic().check(ctx.store().commitData()).available()
+          ? IndexCapabilities.SEMANTIC : IndexCapabilities.LITERAL_ONLY;
+    } catch (IOException e) {
+      return IndexCapabilities.LITERAL_ONLY;
+    }
+  }
+
+  /** See {@code HybridIndex.update}. */
+  public void update(IndexUpdateRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
+    String revision = request.sourceRevision();
+    if (revision == null || revision.isEmpty()) {
+      throw new IllegalArgumentException("sourceRevision is required");
+    }
+    List<String> upserts = new ArrayList<>();
+    List<String> deletes = new ArrayList<>();
+    for (IndexFileChange change : request.changes() == null ? List.<IndexFileChange>of()
+        : request.changes()) {
+      if (change == null || change.path() == null || change.kind() == null) {
+        throw new IllegalArgumentException("invalid change");
+      }
+      String path = PathRule.path(change.path());
+      if (change.kind() == IndexFileChangeKind.DELETE) {
+        deletes.add(path);
+      } else {
+        if (change.kind() == IndexFileChangeKind.RENAME && change.oldPath() != null) {
+          deletes.add(PathRule.path(change.oldPath()));
+        }
+        upserts.add(path);
+      }
+    }
+    jobs.update(upserts, deletes, revision);
+  }
+
+  /** See {@code HybridIndex.remove}. */
+  public void remove(IndexRemoveRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
+    List<String> paths = new ArrayList<>();
+    for (String p : request.paths() == null ? List.<String>of() : request.paths()) {
+      if (p == null) {
+        throw new IllegalArgumentException("invalid path");
+      }
+      paths.add(PathRule.path(p));
+    }
+    if (!paths.isEmpty()) {
+      jobs.remove(paths);
+    }
+  }
+
+  /** See {@code HybridIndex.search(IndexQuery)}. */
+  public IndexQueryResult search(IndexQuery query) throws IOException {
+    Objects.requireNonNull(query, "query");
+    if (query.mode() == SearchMode.SEMANTIC) {
+      return semantic(query);
+    }
+    if (query.mode() != SearchMode.INDEXED_LITERAL) {
+      throw new IllegalArgumentException("unsupported index mode: " + query.mode().wireName());
+    }
+    LiteralAnswer a = planner.literal(query.query(), query.caseSensitive(), query.scope(),
+        query.maxResults(), true, query.signal(), SearchMode.INDEXED_LITERAL, Snippet.TEXT);
+    List<IndexSearchHit> hits = new ArrayList<>(a.hits().size());
+    for (Hit h : a.hits()) {
+      hits.add(toSeam(h));
+    }
+    return new IndexQueryResult(hits, a.truncated());
+  }
+
+  private IndexQueryResult semantic(IndexQuery query) throws IOException {
+    int max = Math.max(1, Math.min(query.maxResults(), SearchOpts.MAX_LIMIT));
+    SearchOpts opts = new SearchOpts(Math.min(SearchOpts.MAX_LIMIT, max * 3),
+        ctx.options().seamSemanticMode(), query.scope());
+    List<IndexSearchHit> hits = new ArrayList<>();
+    Set<String> files = new HashSet<>();
+    for (Hit h : planner.search(query.query(), opts).hits()) {
+      if (hits.size() == max) {
+        break;
+      }
+      if (files.add(h.path())) {
+        hits.add(toSeam(h));
+      }
+    }
+    return new IndexQueryResult(hits, hits.size() == max);
+  }
+
+  /** The contract's hit for an engine hit: the one place this conversion happens. */
+  static IndexSearchHit toSeam(Hit h) {
+    String text = h.snippet();
+    String snippet = text.length() > MAX_SEAM_SNIPPET_CHARS
+        ? text.substring(0, MAX_SEAM_SNIPPET_CHARS) : text;
+    return new IndexSearchHit(h.path(), h.score(), snippet, h.line(), h.endLine(), h.column());
+  }
+
+  /** See {@code HybridIndex.status}. */
+  public IndexStatus status() throws IOException {
+    IndexStore store = ctx.store();
+    Map<String, String> data = store.commitData();
+    String revision = data.get(Schema.META_REVISION);
+    String updated = data.get(Schema.META_UPDATED_AT);
+    Long commitMs = updated == null ? null : Long.parseLong(updated);
+    Long updatedAt = commitMs == null ? null : Math.max(commitMs, writes.verifiedAtMs());
+    IndexDiagnostics diagnostics = new IndexDiagnostics(
+        CommitMeta.parseLong(data.get(Schema.META_FILES)), store.sizeOnDisk(), commitMs);
+    IndexState state;
+    if (writes.failed() || store.damaged()) {
+      state = IndexState.FAILED;
+    } else if (store.hasCommit()) {
+      // A run in progress never hides the last commit: it stays servable until the next one.
+      state = IndexState.READY;
+    } else if (writes.running()) {
+      state = IndexState.BUILDING;
+    } else {
+      state = IndexState.EMPTY;
+    }
+    return new IndexStatus(state, revision, updatedAt, diagnostics);
+  }
+}

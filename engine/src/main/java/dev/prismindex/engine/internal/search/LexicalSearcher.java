@@ -1,0 +1,244 @@
+package dev.prismindex.engine.internal.search;
+
+import dev.prismindex.engine.EngineScore;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.DisjunctionMaxQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * BM25 search over CHUNK documents. The query text is analyzed with {@link CodeAnalyzer} (never
+ * parsed as syntax) into at most {@value #MAX_TERMS} distinct terms; each term is a SHOULD clause on
+ * {@code body} (boost 1), {@code symbol} (boost {@value #SYMBOL_BOOST}: definitions first) and
+ * {@code path_text} (boost {@value #PATH_BOOST}). A query that reads as prose ({@link #isProse}: a
+ * sentence such as "Gets the entries of this map") loses its {@link #STOP_WORDS} and each remaining
+ * term also matches its singular form ({@code entries} or {@code entry}, the better of the two):
+ * doc-comment verbs and plurals then reach identifiers ({@code getEntry}). Measured in
+ * {@code docs/benchmarks.md} section 5.
+ *
+ * <p>Every hit is checked against the manifest before it is returned ({@link HitLocator}): a fresh
+ * file gives the best line inside the chunk (the most distinct query terms; ties go to the symbol
+ * line, then the earliest); a changed file's hit is re-located to the nearest line carrying query
+ * terms within {@value #RELOCATE_WINDOW} lines of the old chunk, or dropped; a deleted file's hit is
+ * dropped. Scores are divided by the best raw score among the returned hits, so the top hit scores
+ * 1.0 and every score lies in [0, 1]; the raw BM25 score and rank are kept in
+ * {@link Hit#lexical()}.
+ */
+public final class LexicalSearcher {
+
+  public static final int MAX_TERMS = 64;
+  public static final float SYMBOL_BOOST = 4f;
+  public static final float PATH_BOOST = 1.5f;
+  public static final int RELOCATE_WINDOW = HitLocator.RELOCATE_WINDOW;
+  /** The fewest words a query has to read as prose ({@link #isProse}). */
+  public static final int PROSE_MIN_WORDS = 4;
+  /** English function words: dropped from prose queries, they only add noise to BM25. */
+  public static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "of", "to", "in", "on",
+      "at", "by", "for", "from", "with", "and", "or", "is", "are", "be", "been", "was", "were",
+      "it", "its", "this", "that", "these", "those", "as", "into", "which", "whose", "what",
+      "when", "where", "how", "does", "do", "there", "their", "them", "we", "you", "our");
+
+  private final Path root;
+  private final CodeAnalyzer analyzer;
+  private final long maxFileBytes;
+
+  public LexicalSearcher(Path root, CodeAnalyzer analyzer, long maxFileBytes) {
+    this.root = root;
+    this.analyzer = analyzer;
+    this.maxFileBytes = maxFileBytes;
+  }
+
+  /** Builds the query for {@code text}, or null when it has no terms. */
+  public @Nullable Query query(String text, @Nullable String scope) {
+    Set<String> terms = terms(text);
+    if (terms.isEmpty()) {
+      return null;
+    }
+    boolean prose = isProse(text);
+    BooleanQuery.Builder should = new BooleanQuery.Builder();
+    for (String t : terms) {
+      String folded = prose ? singular(t) : null;
+      should.add(field(Schema.BODY, t, folded, 1f), BooleanClause.Occur.SHOULD);
+      should.add(field(Schema.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
+      should.add(field(Schema.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
+    }
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    b.add(should.build(), BooleanClause.Occur.MUST);
+    b.add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_CHUNK)), BooleanClause.Occur.FILTER);
+    if (scope != null) {
+      BooleanQuery.Builder s = new BooleanQuery.Builder();
+      s.add(new TermQuery(new Term(Schema.PATH, scope)), BooleanClause.Occur.SHOULD);
+      s.add(new PrefixQuery(new Term(Schema.PATH, scope + "/")), BooleanClause.Occur.SHOULD);
+      b.add(s.build(), BooleanClause.Occur.FILTER);
+    }
+    return b.build();
+  }
+
+  /** One term on one field, or the better of the term and its singular form. */
+  private static Query field(String field, String term, @Nullable String folded, float boost) {
+    Query q = new TermQuery(new Term(field, term));
+    if (folded != null) {
+      q = new DisjunctionMaxQuery(List.of(q, new TermQuery(new Term(field, folded))), 0f);
+    }
+    return boost == 1f ? q : new BoostQuery(q, boost);
+  }
+
+  /**
+   * Whether {@code text} reads as an English sentence rather than code or an identifier: at least
+   * {@value #PROSE_MIN_WORDS} space-separated words, at least two of them {@link #STOP_WORDS}, and
+   * none of the characters {@code = ; { } < > [ ]}.
+   */
+  static boolean isProse(String text) {
+    String[] words = text.strip().split("\\s+");
+    if (words.length < PROSE_MIN_WORDS) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      if ("=;{}<>[]".indexOf(text.charAt(i)) >= 0) {
+        return false;
+      }
+    }
+    int stop = 0;
+    for (String w : words) {
+      if (STOP_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
+        stop++;
+      }
+    }
+    return stop >= 2;
+  }
+
+  /**
+   * The singular (or third-person) form of an English word by suffix alone ({@code entries ->
+   * entry}, {@code matches -> match}, {@code gets -> get}), or null when the word has none.
+   */
+  static @Nullable String singular(String term) {
+    if (term.length() < 4 || !term.endsWith("s") || term.endsWith("ss") || term.endsWith("us")
+        || term.endsWith("is") || !term.chars().allMatch(Character::isLetter)) {
+      return null;
+    }
+    if (term.endsWith("ies")) {
+      return term.substring(0, term.length() - 3) + "y";
+    }
+    if (term.endsWith("ches") || term.endsWith("shes") || term.endsWith("xes")
+        || term.endsWith("sses") || term.endsWith("zes")) {
+      return term.substring(0, term.length() - 2);
+    }
+    return term.substring(0, term.length() - 1);
+  }
+
+  /**
+   * A chunk as one engine ranked it (its stored fields are read only when it becomes a hit).
+   *
+   * @param doc the CHUNK document's id in the searcher's reader
+   * @param rank 1-based rank in that engine's list
+   * @param score the engine's raw score (BM25, or cosine similarity)
+   */
+  public record Ranked(int doc, int rank, double score) {}
+
+  /**
+   * The distinct analyzed terms of a query (at most {@value #MAX_TERMS}); for prose ({@link
+   * #isProse}) without its {@link #STOP_WORDS}, unless nothing else is left.
+   */
+  public Set<String> terms(String text) {
+    Set<String> terms = analyzer.terms(text, MAX_TERMS);
+    if (isProse(text)) {
+      Set<String> content = new LinkedHashSet<>(terms);
+      content.removeAll(STOP_WORDS);
+      if (!content.isEmpty()) {
+        return content;
+      }
+    }
+    return terms;
+  }
+
+  /** The top {@code depth} chunks by BM25, before any freshness check. */
+  public List<Ranked> candidates(IndexSearcher searcher, String text, int depth,
+      @Nullable String scope) throws IOException {
+    Query q = query(text, scope);
+    if (q == null) {
+      return List.of();
+    }
+    TopDocs top = searcher.search(q, depth);
+    List<Ranked> out = new ArrayList<>(top.scoreDocs.length);
+    int rank = 0;
+    for (ScoreDoc sd : top.scoreDocs) {
+      out.add(new Ranked(sd.doc, ++rank, sd.score));
+    }
+    return out;
+  }
+
+  /** Runs a lexical search; see the class comment. */
+  public List<Hit> search(IndexSearcher searcher, String text, int limit, @Nullable String scope)
+      throws IOException {
+    Set<String> terms = terms(text);
+    if (terms.isEmpty()) {
+      return List.of();
+    }
+    HitLocator locator = new HitLocator(root, analyzer, maxFileBytes, searcher,
+        SearchMode.LEXICAL);
+    List<Hit> hits = new ArrayList<>();
+    double best = 0;
+    for (Ranked r : candidates(searcher, text, Math.min(limit * 2 + 10, 2000), scope)) {
+      if (hits.size() == limit) {
+        break;
+      }
+      Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
+          new EngineScore(r.rank(), r.score()), null);
+      if (hit == null) {
+        continue;
+      }
+      if (hits.isEmpty()) {
+        best = r.score();
+      }
+      hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, r.score() / best)) : 0.0));
+    }
+    return hits;
+  }
+
+  /** The trimmed, bounded text of {@code line}, or of the nearest non-blank line of the range. */
+  static @Nullable String snippet(List<String> lines, int line, int start, int end) {
+    if (line >= 1 && line <= lines.size() && !lines.get(line - 1).isBlank()) {
+      return bound(lines.get(line - 1));
+    }
+    for (int d = 1; d <= Math.max(line - start, end - line); d++) {
+      for (int ln : new int[] {line - d, line + d}) {
+        if (ln >= Math.max(1, start) && ln <= Math.min(end, lines.size())
+            && !lines.get(ln - 1).isBlank()) {
+          return bound(lines.get(ln - 1));
+        }
+      }
+    }
+    return null;
+  }
+
+  static String bound(String line) {
+    String s = line.strip();
+    if (s.length() > Hit.MAX_SNIPPET_CHARS) {
+      int cut = Hit.MAX_SNIPPET_CHARS;
+      if (Character.isHighSurrogate(s.charAt(cut - 1))) {
+        cut--;
+      }
+      s = s.substring(0, cut);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,213 @@
+package dev.prismindex.engine.internal.search;
+
+import dev.prismindex.engine.internal.analysis.Grams;
+import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.LiteralPattern;
+import dev.prismindex.repository.RepositoryException;
+import dev.prismindex.repository.RepositoryLimits;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.Weight;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Exact substring search with the literal scanner's semantics, served from the n-gram postings:
+ * the query's grams select candidate files (a superset of the matching files, see {@link Grams}),
+ * which are then read in path order and verified line by line with core's
+ * {@link LiteralPattern}, the literal scanner's own semantics (case rules, line splitting and
+ * decoding, every line searched however long, first occurrence per line, 1-based UTF-16 columns),
+ * so the answers equal the scanner's on the same files. Verification reads the current file, so
+ * every match served is true of the working tree now. A match's text is bounded: a line over
+ * {@value #MAX_TEXT_BYTES} UTF-8 bytes is cut to {@link LiteralPattern#window} around the match.
+ * A candidate that can no longer be read as text (unreadable, binary, over the size cap) is counted
+ * in {@link LiteralResult#notSearched()}; one that is gone is not (there is nothing to search).
+ *
+ * <p>Path rule: a file whose repository-relative path contains the query (same case rule) but
+ * whose content does not is reported once, at line 1 with column 0, with its first line (or its
+ * path, when that line is empty) as text. The scanner matches content only.
+ */
+public final class LiteralSearcher {
+
+  /** The most UTF-8 bytes of a line a match holds (longer lines are cut to a window). */
+  public static final int MAX_TEXT_BYTES = 4096;
+  /** The most grams intersected to select candidates (the rarest ones are used). */
+  public static final int MAX_QUERY_GRAMS = 16;
+
+  private final Path root;
+  private final long maxFileBytes;
+
+  public LiteralSearcher(Path root, long maxFileBytes) {
+    this.root = root;
+    this.maxFileBytes = maxFileBytes;
+  }
+
+  /**
+   * Finds matches in path order.
+   *
+   * @param onePerFile report only the first match of each file (what the seam serves)
+   * @param maxMatches the cap; one further match is looked for to set {@code truncated}
+   */
+  public LiteralResult search(IndexSearcher searcher, String query, boolean caseSensitive,
+      @Nullable String scope, int maxMatches, boolean onePerFile, AbortSignal signal)
+      throws IOException {
+    if (query.isEmpty()) {
+      return new LiteralResult(List.of(), false);
+    }
+    LiteralPattern pattern;
+    try {
+      pattern = LiteralPattern.compile(query, caseSensitive,
+          RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES);
+    } catch (RepositoryException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    List<String> candidates = candidates(searcher, query, caseSensitive, scope);
+    List<LiteralMatch> out = new ArrayList<>();
+    Map<String, Integer> notSearched = new TreeMap<>();
+    boolean[] truncated = {false};
+    for (String path : candidates) {
+      if (signal.isAborted()) {
+        return new LiteralResult(out, true, notSearched);
+      }
+      byte[] content = read(path, notSearched);
+      if (content == null) {
+        continue;
+      }
+      boolean[] found = {false};
+      String[] firstLine = {null};
+      LiteralPattern.forEachLine(content, (line, text, bytes) -> {
+        if (line == 1) {
+          firstLine[0] = text;
+        }
+        int col = pattern.column(text);
+        if (col == 0) {
+          return true;
+        }
+        found[0] = true;
+        if (out.size() == maxMatches) {
+          truncated[0] = true;
+          return false;
+        }
+        out.add(new LiteralMatch(path, line, col, LiteralPattern.window(text, col, MAX_TEXT_BYTES),
+            LiteralPattern.windowStart(text, col, MAX_TEXT_BYTES)));
+        return !onePerFile;
+      });
+      if (truncated[0]) {
+        return new LiteralResult(out, true, notSearched);
+      }
+      if (!found[0] && pattern.column(path) > 0) {
+        if (out.size() == maxMatches) {
+          return new LiteralResult(out, true, notSearched);
+        }
+        String first = firstLine[0] == null || firstLine[0].isBlank() ? path
+            : LiteralPattern.window(firstLine[0], 0, MAX_TEXT_BYTES);
+        out.add(new LiteralMatch(path, 1, 0, first));
+      }
+    }
+    return new LiteralResult(out, false, notSearched);
+  }
+
+  /**
+   * The content of a candidate, or null: when it is gone (or no longer a regular file: not
+   * counted), or cannot be read as text now (counted in {@code notSearched} by reason).
+   */
+  private @Nullable byte[] read(String path, Map<String, Integer> notSearched) {
+    Path file = root.resolve(path);
+    try {
+      if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        return null;
+      }
+      byte[] bytes;
+      try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes + 1));
+      }
+      if (bytes.length > maxFileBytes) {
+        notSearched.merge("oversize", 1, Integer::sum);
+        return null;
+      }
+      if (FileReader.isBinary(bytes, bytes.length)) {
+        notSearched.merge("binary", 1, Integer::sum);
+        return null;
+      }
+      return bytes;
+    } catch (NoSuchFileException e) {
+      return null;
+    } catch (IOException e) {
+      notSearched.merge("unreadable", 1, Integer::sum);
+      return null;
+    }
+  }
+
+  /** Candidate paths (sorted by {@link String#compareTo}) whose postings hold every query gram. */
+  private List<String> candidates(IndexSearcher searcher, String query, boolean caseSensitive,
+      @Nullable String scope) throws IOException {
+    List<String> grams = Grams.queryGrams(query, caseSensitive);
+    List<Term> terms = new ArrayList<>();
+    for (String g : grams) {
+      Term t = new Term(Schema.GRAMS, g);
+      if (searcher.getIndexReader().docFreq(t) == 0) {
+        return List.of();
+      }
+      terms.add(t);
+    }
+    if (terms.size() > MAX_QUERY_GRAMS) {
+      List<int[]> freq = new ArrayList<>();
+      for (int i = 0; i < terms.size(); i++) {
+        freq.add(new int[] {searcher.getIndexReader().docFreq(terms.get(i)), i});
+      }
+      freq.sort(Comparator.comparingInt(a -> a[0]));
+      List<Term> rare = new ArrayList<>();
+      for (int i = 0; i < MAX_QUERY_GRAMS; i++) {
+        rare.add(terms.get(freq.get(i)[1]));
+      }
+      terms = rare;
+    }
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    b.add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), BooleanClause.Occur.FILTER);
+    for (Term t : terms) {
+      b.add(new TermQuery(t), BooleanClause.Occur.FILTER);
+    }
+    Weight w = searcher.createWeight(searcher.rewrite(b.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    List<String> paths = new ArrayList<>();
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      Scorer scorer = w.scorer(leaf);
+      if (scorer == null) {
+        continue;
+      }
+      SortedDocValues dv = leaf.reader().getSortedDocValues(Schema.PATH_SORT);
+      var live = leaf.reader().getLiveDocs();
+      DocIdSetIterator it = scorer.iterator();
+      for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+        if ((live != null && !live.get(doc)) || dv == null || !dv.advanceExact(doc)) {
+          continue;
+        }
+        String path = dv.lookupOrd(dv.ordValue()).utf8ToString();
+        if (scope == null || path.equals(scope) || path.startsWith(scope + "/")) {
+          paths.add(path);
+        }
+      }
+    }
+    paths.sort(null);
+    return paths;
+  }
+}

@@ -1,0 +1,201 @@
+package dev.prismindex.engine.internal.semantic;
+
+import dev.prismindex.engine.internal.search.ChunkDoc;
+import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
+import dev.prismindex.engine.internal.store.Schema;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.VectorUtil;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
+ *
+ * <p>The HNSW search over-fetches ({@code 2 x depth + 10} vectors), re-scores the candidates with
+ * their full-precision vectors (exact cosine: the graph may be quantized) and resolves each vector
+ * to its live chunks (several when files share a text; ordered by path and line). Vectors no chunk
+ * uses any more (the embedding cache) resolve to nothing; when too few chunks result, the search
+ * repeats with four times as many vectors, up to all of them, so cache entries never hide
+ * results. A path scope becomes a filter on the vectors of the chunks in scope (Lucene then
+ * searches the graph with that filter, or exactly when the filter is small).
+ */
+public final class SemanticSearcher {
+
+  /**
+   * The top {@code depth} chunks by cosine similarity to {@code query} (unit length), best first,
+   * with their exact cosine as the score.
+   */
+  public List<Ranked> candidates(IndexSearcher searcher, float[] query, int depth,
+      @Nullable String scope) throws IOException {
+    Query filter = null;
+    if (scope != null) {
+      filter = scopeFilter(searcher, scope);
+      if (filter == null) {
+        return List.of();
+      }
+    }
+    int vectors = searcher.count(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_VECTOR)));
+    if (vectors == 0) {
+      return List.of();
+    }
+    int k = Math.min(vectors, depth * 2 + 10);
+    while (true) {
+      TopDocs top = searcher.search(
+          new KnnFloatVectorQuery(Schema.vectorField(query.length), query, k, filter), k);
+      List<Scored> scored = rescore(searcher, query, top.scoreDocs);
+      List<Ranked> out = new ArrayList<>();
+      Set<Integer> seen = new HashSet<>();
+      for (Scored s : scored) {
+        for (int doc : chunksOf(searcher, s.hash(), scope)) {
+          if (seen.add(doc)) {
+            out.add(new Ranked(doc, out.size() + 1, s.cosine()));
+          }
+        }
+        if (out.size() >= depth) {
+          return out.subList(0, depth);
+        }
+      }
+      if (top.scoreDocs.length < k || k >= vectors) {
+        return out;
+      }
+      k = (int) Math.min(vectors, k * 4L);
+    }
+  }
+
+  private record Scored(int doc, BytesRef hash, double cosine) {}
+
+  /** Exact cosines of the k-NN results (vectors are unit length), best first, ties by doc id. */
+  private static List<Scored> rescore(IndexSearcher searcher, float[] query, ScoreDoc[] docs)
+      throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    ScoreDoc[] byDoc = docs.clone();
+    java.util.Arrays.sort(byDoc, Comparator.comparingInt(sd -> sd.doc));
+    List<Scored> out = new ArrayList<>(docs.length);
+    int leafIndex = -1;
+    FloatVectorValues values = null;
+    BinaryDocValues hashes = null;
+    LeafReaderContext leaf = null;
+    for (ScoreDoc sd : byDoc) {
+      int li = ReaderUtil.subIndex(sd.doc, leaves);
+      if (li != leafIndex) {
+        leafIndex = li;
+        leaf = leaves.get(li);
+        values = leaf.reader().getFloatVectorValues(Schema.vectorField(query.length));
+        hashes = DocValues.getBinary(leaf.reader(), Schema.VEC_HASH);
+      }
+      int local = sd.doc - leaf.docBase;
+      if (!hashes.advanceExact(local)) {
+        continue;
+      }
+      BytesRef hash = BytesRef.deepCopyOf(hashes.binaryValue());
+      double cosine = 2.0 * sd.score - 1.0; // DOT_PRODUCT score = (1 + dot) / 2
+      if (values != null && values.docID() <= local && values.advance(local) == local) {
+        cosine = VectorUtil.dotProduct(query, values.vectorValue());
+      }
+      out.add(new Scored(sd.doc, hash, cosine));
+    }
+    out.sort(Comparator.comparingDouble(Scored::cosine).reversed()
+        .thenComparingInt(Scored::doc));
+    return out;
+  }
+
+  /**
+   * The live chunks whose text has {@code hash}, inside the scope, by path and line (stored fields
+   * are read only to check a scope or to order several chunks sharing the text).
+   */
+  private static List<Integer> chunksOf(IndexSearcher searcher, BytesRef hash,
+      @Nullable String scope) throws IOException {
+    List<Integer> docs = new ArrayList<>(1);
+    Term term = new Term(Schema.CHUNK_HASH, hash);
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      PostingsEnum pe = leaf.reader().postings(term, PostingsEnum.NONE);
+      if (pe == null) {
+        continue;
+      }
+      Bits live = leaf.reader().getLiveDocs();
+      for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+        if (live == null || live.get(doc)) {
+          docs.add(leaf.docBase + doc);
+        }
+      }
+    }
+    if (scope == null && docs.size() <= 1) {
+      return docs;
+    }
+    List<ChunkDoc> chunks = new ArrayList<>(docs.size());
+    List<Integer> ids = new ArrayList<>(docs.size());
+    for (int doc : docs) {
+      ChunkDoc c = ChunkDoc.read(searcher, doc);
+      if (scope == null || c.path().equals(scope) || c.path().startsWith(scope + "/")) {
+        chunks.add(c);
+        ids.add(doc);
+      }
+    }
+    Integer[] order = new Integer[chunks.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, Comparator.<Integer, String>comparing(i -> chunks.get(i).path())
+        .thenComparingInt(i -> chunks.get(i).start()));
+    List<Integer> out = new ArrayList<>(order.length);
+    for (int i : order) {
+      out.add(ids.get(i));
+    }
+    return out;
+  }
+
+  /** A filter on the vectors of the chunks in scope; null when the scope has no chunk. */
+  private static @Nullable Query scopeFilter(IndexSearcher searcher, String scope)
+      throws IOException {
+    BooleanQuery.Builder paths = new BooleanQuery.Builder();
+    paths.add(new TermQuery(new Term(Schema.PATH, scope)), BooleanClause.Occur.SHOULD);
+    paths.add(new PrefixQuery(new Term(Schema.PATH, scope + "/")), BooleanClause.Occur.SHOULD);
+    Query chunks = new BooleanQuery.Builder()
+        .add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_CHUNK)), BooleanClause.Occur.FILTER)
+        .add(paths.build(), BooleanClause.Occur.FILTER).build();
+    Weight w = searcher.createWeight(searcher.rewrite(chunks), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    Set<BytesRef> hashes = new HashSet<>();
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      Scorer scorer = w.scorer(leaf);
+      if (scorer == null) {
+        continue;
+      }
+      BinaryDocValues values = DocValues.getBinary(leaf.reader(), Schema.CHUNK_HASH);
+      Bits live = leaf.reader().getLiveDocs();
+      DocIdSetIterator it = scorer.iterator();
+      for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+        if ((live == null || live.get(doc)) && values.advanceExact(doc)) {
+          hashes.add(BytesRef.deepCopyOf(values.binaryValue()));
+        }
+      }
+    }
+    return hashes.isEmpty() ? null : new TermInSetQuery(Schema.VEC_HASH, hashes);
+  }
+}

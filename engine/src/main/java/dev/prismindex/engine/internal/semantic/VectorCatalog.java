@@ -1,0 +1,217 @@
+package dev.prismindex.engine.internal.semantic;
+
+import dev.prismindex.engine.internal.store.Schema;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.MultiBits;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads how the CHUNK documents of a commit relate to its VECTOR documents (the embedding cache):
+ * semantic coverage, the chunk texts that still need a vector, and the vectors no chunk references.
+ *
+ * <p>Everything is a walk over the sorted terms of {@link Schema#CHUNK_HASH}, with a seek into
+ * {@link Schema#VEC_HASH} per distinct chunk text, counting live documents only; no stored field is
+ * read except one path per missing text. Works on any reader (a committed one or a writer's
+ * near-real-time reader, used to put the counts into the commit that they describe).
+ */
+public final class VectorCatalog {
+
+  private VectorCatalog() {}
+
+  /**
+   * The counts of one commit.
+   *
+   * @param chunks live CHUNK documents
+   * @param chunksEmbedded live CHUNK documents whose text has a live vector
+   * @param vectors live VECTOR documents
+   * @param referencedVectors live VECTOR documents used by at least one chunk
+   */
+  public record Stats(long chunks, long chunksEmbedded, long vectors, long referencedVectors) {
+    /** Vectors no chunk uses (kept as cache). */
+    public long unreferencedVectors() {
+      return vectors - referencedVectors;
+    }
+  }
+
+  /** Counts chunks, covered chunks and vectors. */
+  public static Stats stats(IndexReader reader) throws IOException {
+    return walk(reader, null);
+  }
+
+  /**
+   * The chunk texts without a vector, grouped by a file that holds them (files in path order, texts
+   * in first-seen order), each with the number of live chunks that use it. Each missing text
+   * appears under exactly one file.
+   *
+   * @param onlyPaths when non-null, only texts of chunks in these files
+   */
+  public static Map<String, Map<BytesRef, Integer>> missing(IndexReader reader,
+      @Nullable Set<String> onlyPaths) throws IOException {
+    Map<String, Map<BytesRef, Integer>> out = new TreeMap<>();
+    Bits live = MultiBits.getLiveDocs(reader);
+    if (onlyPaths != null) {
+      Set<BytesRef> seen = new HashSet<>();
+      TermsEnum vectors = termsEnum(reader, Schema.VEC_HASH);
+      TermsEnum chunks = termsEnum(reader, Schema.CHUNK_HASH);
+      for (String path : new TreeSet<>(onlyPaths)) {
+        PostingsEnum pe = MultiTerms.getTermPostingsEnum(reader, Schema.PATH, new BytesRef(path),
+            PostingsEnum.NONE);
+        if (pe == null) {
+          continue;
+        }
+        for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+          if (live != null && !live.get(doc)) {
+            continue;
+          }
+          BytesRef hash = chunkHash(reader, doc);
+          if (hash == null || chunks == null || !seen.add(hash)) {
+            continue;
+          }
+          if (vectors == null || !vectors.seekExact(hash) || liveCount(vectors, live, null) == 0) {
+            int uses = chunks.seekExact(hash) ? liveCount(chunks, live, null) : 1;
+            out.computeIfAbsent(path, p -> new LinkedHashMap<>()).put(hash, Math.max(1, uses));
+          }
+        }
+      }
+      return out;
+    }
+    Map<Integer, Missing> firstDocs = new HashMap<>();
+    walk(reader, firstDocs);
+    StoredFields stored = reader.storedFields();
+    List<Map.Entry<Integer, Missing>> sorted = new ArrayList<>(firstDocs.entrySet());
+    sorted.sort(Map.Entry.comparingByKey());
+    for (Map.Entry<Integer, Missing> e : sorted) {
+      String path = stored.document(e.getKey(), Set.of(Schema.PATH)).get(Schema.PATH);
+      out.computeIfAbsent(path, p -> new LinkedHashMap<>())
+          .put(e.getValue().hash(), e.getValue().uses());
+    }
+    return out;
+  }
+
+  private record Missing(BytesRef hash, int uses) {}
+
+  /** One vector no chunk references. */
+  public record Orphan(BytesRef hash, long createdMs) {}
+
+  /** The vectors no live chunk references, oldest first. */
+  public static List<Orphan> orphans(IndexReader reader) throws IOException {
+    List<Orphan> out = new ArrayList<>();
+    TermsEnum vectors = termsEnum(reader, Schema.VEC_HASH);
+    if (vectors == null) {
+      return out;
+    }
+    TermsEnum chunks = termsEnum(reader, Schema.CHUNK_HASH);
+    Bits live = MultiBits.getLiveDocs(reader);
+    int[] first = new int[1];
+    for (BytesRef h = vectors.next(); h != null; h = vectors.next()) {
+      if (liveCount(vectors, live, first) == 0) {
+        continue;
+      }
+      boolean referenced =
+          chunks != null && chunks.seekExact(h) && liveCount(chunks, live, null) > 0;
+      if (!referenced) {
+        out.add(new Orphan(BytesRef.deepCopyOf(h), created(reader, first[0])));
+      }
+    }
+    out.sort((a, b) -> Long.compare(a.createdMs(), b.createdMs()));
+    return out;
+  }
+
+  private static Stats walk(IndexReader reader, @Nullable Map<Integer, Missing> missingFirstDocs)
+      throws IOException {
+    Bits live = MultiBits.getLiveDocs(reader);
+    long vectorDocs = 0;
+    PostingsEnum typeDocs = MultiTerms.getTermPostingsEnum(reader, Schema.TYPE,
+        new BytesRef(Schema.TYPE_VECTOR), PostingsEnum.NONE);
+    if (typeDocs != null) {
+      for (int doc = typeDocs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+          doc = typeDocs.nextDoc()) {
+        if (live == null || live.get(doc)) {
+          vectorDocs++;
+        }
+      }
+    }
+    TermsEnum chunks = termsEnum(reader, Schema.CHUNK_HASH);
+    if (chunks == null) {
+      return new Stats(0, 0, vectorDocs, 0);
+    }
+    TermsEnum vectors = termsEnum(reader, Schema.VEC_HASH);
+    long chunkDocs = 0;
+    long covered = 0;
+    long referenced = 0;
+    int[] first = new int[1];
+    for (BytesRef h = chunks.next(); h != null; h = chunks.next()) {
+      int n = liveCount(chunks, live, first);
+      if (n == 0) {
+        continue;
+      }
+      chunkDocs += n;
+      if (vectors != null && vectors.seekExact(h) && liveCount(vectors, live, null) > 0) {
+        covered += n;
+        referenced++;
+      } else if (missingFirstDocs != null) {
+        missingFirstDocs.put(first[0], new Missing(BytesRef.deepCopyOf(h), n));
+      }
+    }
+    return new Stats(chunkDocs, covered, vectorDocs, referenced);
+  }
+
+  private static @Nullable TermsEnum termsEnum(IndexReader reader, String field)
+      throws IOException {
+    Terms terms = MultiTerms.getTerms(reader, field);
+    return terms == null ? null : terms.iterator();
+  }
+
+  /** Live documents of the enum's current term; stores the first one in {@code first[0]}. */
+  private static int liveCount(TermsEnum te, @Nullable Bits live, int @Nullable [] first)
+      throws IOException {
+    PostingsEnum pe = te.postings(null, PostingsEnum.NONE);
+    int n = 0;
+    for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+      if (live == null || live.get(doc)) {
+        if (n == 0 && first != null) {
+          first[0] = doc;
+        }
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private static @Nullable BytesRef chunkHash(IndexReader reader, int doc) throws IOException {
+    List<LeafReaderContext> leaves = reader.leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    var values = DocValues.getBinary(leaf.reader(), Schema.CHUNK_HASH);
+    return values.advanceExact(doc - leaf.docBase) ? BytesRef.deepCopyOf(values.binaryValue())
+        : null;
+  }
+
+  private static long created(IndexReader reader, int doc) throws IOException {
+    List<LeafReaderContext> leaves = reader.leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    NumericDocValues values = DocValues.getNumeric(leaf.reader(), Schema.VEC_CREATED);
+    return values.advanceExact(doc - leaf.docBase) ? values.longValue() : 0L;
+  }
+}

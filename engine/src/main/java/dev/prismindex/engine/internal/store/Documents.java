@@ -1,0 +1,117 @@
+package dev.prismindex.engine.internal.store;
+
+import dev.prismindex.engine.internal.analysis.GramTokenStream;
+import dev.prismindex.engine.internal.analysis.GramSet;
+import dev.prismindex.engine.internal.chunk.Chunk;
+import dev.prismindex.engine.internal.chunk.SourceLines;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+import org.apache.lucene.document.BinaryDocValuesField;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.util.BytesRef;
+
+/** Builds the FILE and CHUNK documents of {@link Schema}. */
+public final class Documents {
+
+  private static final FieldType GRAM_TYPE = new FieldType();
+
+  static {
+    GRAM_TYPE.setIndexOptions(IndexOptions.DOCS);
+    GRAM_TYPE.setTokenized(true);
+    GRAM_TYPE.setOmitNorms(true);
+    GRAM_TYPE.setStored(false);
+    GRAM_TYPE.freeze();
+  }
+
+  private Documents() {}
+
+  /** The FILE document: manifest entry plus the n-gram postings of its lines and path. */
+  public static Document file(FileEntry e, List<String> lines) {
+    GramSet grams = new GramSet();
+    for (String line : lines) {
+      grams.addLine(line);
+    }
+    grams.addLine(e.path());
+    Document d = new Document();
+    d.add(new StringField(Schema.TYPE, Schema.TYPE_FILE, Field.Store.NO));
+    d.add(new StringField(Schema.PATH, e.path(), Field.Store.YES));
+    d.add(new StringField(Schema.FILE_KEY, e.path(), Field.Store.NO));
+    d.add(new SortedDocValuesField(Schema.PATH_SORT, new BytesRef(e.path())));
+    d.add(new StoredField(Schema.HASH, e.hash()));
+    d.add(new StoredField(Schema.SIZE, e.size()));
+    d.add(new StoredField(Schema.MTIME_NS, e.mtimeNs()));
+    d.add(new StoredField(Schema.RECORDED_MS, e.recordedMs()));
+    d.add(new StoredField(Schema.LANGUAGE, e.language()));
+    d.add(new StoredField(Schema.CHUNK_COUNT, e.chunks()));
+    d.add(new Field(Schema.GRAMS, new GramTokenStream(grams), GRAM_TYPE));
+    return d;
+  }
+
+  /** The FILE document from the file's text. */
+  public static Document file(FileEntry e, String text) {
+    return file(e, SourceLines.split(text));
+  }
+
+  /** The VECTOR document of one distinct chunk text. */
+  public static Document vector(byte[] hash, float[] vector, long createdMs) {
+    BytesRef key = new BytesRef(hash);
+    Document d = new Document();
+    d.add(new StringField(Schema.TYPE, Schema.TYPE_VECTOR, Field.Store.NO));
+    d.add(new StringField(Schema.VEC_HASH, key, Field.Store.NO));
+    d.add(new BinaryDocValuesField(Schema.VEC_HASH, key));
+    d.add(new KnnFloatVectorField(Schema.vectorField(vector.length), vector,
+        VectorSimilarityFunction.DOT_PRODUCT));
+    d.add(new NumericDocValuesField(Schema.VEC_CREATED, createdMs));
+    return d;
+  }
+
+  /** The CHUNK documents of a file. */
+  public static List<Document> chunks(String path, String language, List<Chunk> chunks) {
+    List<byte[]> hashes = new ArrayList<>(chunks.size());
+    for (Chunk c : chunks) {
+      hashes.add(Hashing.blake3Raw(c.text()));
+    }
+    return chunks(path, language, chunks, hashes);
+  }
+
+  /** The CHUNK documents of a file whose chunk-text hashes are already computed. */
+  public static List<Document> chunks(String path, String language, List<Chunk> chunks,
+      List<byte[]> hashes) {
+    List<Document> docs = new ArrayList<>(chunks.size());
+    String pathText = path.replace('/', ' ').replace('.', ' ');
+    for (int i = 0; i < chunks.size(); i++) {
+      Chunk c = chunks.get(i);
+      Document d = new Document();
+      d.add(new StringField(Schema.TYPE, Schema.TYPE_CHUNK, Field.Store.NO));
+      d.add(new StringField(Schema.PATH, path, Field.Store.YES));
+      d.add(new StoredField(Schema.CHUNK_ID, path + "#" + i));
+      BytesRef hash = new BytesRef(hashes.get(i));
+      d.add(new StringField(Schema.CHUNK_HASH, hash, Field.Store.NO));
+      d.add(new BinaryDocValuesField(Schema.CHUNK_HASH, hash));
+      d.add(new StoredField(Schema.START_LINE, c.startLine()));
+      d.add(new StoredField(Schema.END_LINE, c.endLine()));
+      d.add(new StoredField(Schema.LANGUAGE, language));
+      StringJoiner names = new StringJoiner(" ");
+      for (Chunk.Symbol s : c.symbols()) {
+        d.add(new StoredField(Schema.SYMBOLS, s.line() + ":" + s.name()));
+        names.add(s.name());
+      }
+      d.add(new TextField(Schema.BODY, c.text(), Field.Store.NO));
+      d.add(new TextField(Schema.SYMBOL, names.toString(), Field.Store.NO));
+      d.add(new TextField(Schema.PATH_TEXT, pathText, Field.Store.NO));
+      docs.add(d);
+    }
+    return docs;
+  }
+}

@@ -1,0 +1,49 @@
+package dev.prismindex.engine.internal.store;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/** Content helpers shared by indexing and search: binary sniffing and lenient UTF-8 decoding. */
+public final class FileReader {
+
+  /** Bytes sniffed for a NUL, as the literal scanner does. */
+  public static final int BINARY_SNIFF_BYTES = 8192;
+
+  private FileReader() {}
+
+  /** Whether a NUL byte occurs in the first {@value #BINARY_SNIFF_BYTES} bytes. */
+  public static boolean isBinary(byte[] bytes, int length) {
+    int n = Math.min(length, BINARY_SNIFF_BYTES);
+    for (int i = 0; i < n; i++) {
+      if (bytes[i] == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Decodes UTF-8, replacing malformed input with U+FFFD. */
+  public static String decode(byte[] bytes, int length) {
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPLACE)
+        .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    try {
+      CharBuffer chars = decoder.decode(ByteBuffer.wrap(bytes, 0, length));
+      return chars.toString();
+    } catch (CharacterCodingException e) {
+      throw new IllegalStateException("a replacing decoder cannot fail", e);
+    }
+  }
+
+  /**
+   * Whether text looks minified or generated: more than 64 Ki characters with an average line longer
+   * than 1 000 characters (small files with a few long lines are kept).
+   */
+  public static boolean looksMinified(String text, int lines) {
+    return text.length() > 64 * 1024 && text.length() / Math.max(1, lines) > 1000;
+  }
+}

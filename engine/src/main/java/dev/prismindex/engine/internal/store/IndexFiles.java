@@ -1,0 +1,79 @@
+package dev.prismindex.engine.internal.store;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The on-disk layout of an index home: the Lucene files live in {@value #LUCENE_DIR} below it.
+ * Only the engine knows this layout; other modules ask {@code HybridIndex}.
+ */
+public final class IndexFiles {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IndexFiles.class);
+
+  /** The directory of the Lucene files, below the index home. */
+  public static final String LUCENE_DIR = "lucene";
+
+  private IndexFiles() {}
+
+  /** The Lucene directory of {@code home}. */
+  public static Path lucene(Path home) {
+    return home.resolve(LUCENE_DIR);
+  }
+
+  /**
+   * Whether an index has been created in {@code home}: its Lucene entry exists (when that is not a
+   * directory, opening reports the index corrupt).
+   */
+  public static boolean exists(Path home) {
+    return Files.exists(lucene(home), LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /**
+   * Deletes the regular files of the Lucene directory (never following links, never recursing), so
+   * a full rebuild can replace an index that cannot be opened; or, when something other than a
+   * directory stands in its place inside the index home, that entry.
+   */
+  public static void delete(Path home) throws IOException {
+    Path lucene = lucene(home);
+    if (Files.exists(lucene, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(lucene)) {
+      LOG.debug("replacing {}, which is not a directory", lucene);
+      Files.delete(lucene);
+      return;
+    }
+    if (!Files.isDirectory(lucene, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(lucene)) {
+      for (Path f : files) {
+        if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+          Files.delete(f);
+        }
+      }
+    }
+  }
+
+  /** The generation of the newest Lucene commit ({@code segments_N}, N in base 36), or -1. */
+  public static long lastCommitGeneration(Path home) throws IOException {
+    long max = -1;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(lucene(home), "segments_*")) {
+      for (Path f : files) {
+        try {
+          max = Math.max(max, Long.parseLong(f.getFileName().toString().substring(9),
+              Character.MAX_RADIX));
+        } catch (NumberFormatException e) {
+          // not a commit point
+        }
+      }
+    } catch (NoSuchFileException e) {
+      return -1;
+    }
+    return max;
+  }
+}

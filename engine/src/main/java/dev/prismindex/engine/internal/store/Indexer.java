@@ -1,0 +1,381 @@
+package dev.prismindex.engine.internal.store;
+
+import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.chunk.Chunk;
+import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.chunk.SourceLines;
+import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.internal.walk.Languages;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+import java.util.function.IntConsumer;
+import java.util.function.Predicate;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.util.BytesRef;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One indexing run against an open {@link IndexWriter}: decides per file, by the manifest, whether
+ * it is unchanged (stat data where git's racy-timestamp rule proves it, else the BLAKE3 hash), new,
+ * changed or gone, and replaces the file's documents accordingly. Lock files and minified files
+ * ({@link FileRules#literalOnly}, or minified by content) get their FILE document only (n-grams for
+ * literal search, no chunks). Files are processed on a bounded
+ * pool (at most {@code 4 x threads} in flight, each holding at most one file of at most
+ * {@code maxFileBytes}), so memory does not grow with the corpus. The caller commits or rolls back.
+ */
+public final class Indexer {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Indexer.class);
+
+  private final Path root;
+  private final IndexWriter writer;
+  private final Chunker chunker;
+  private final FileRules rules;
+  private final long maxFileBytes;
+  private final Clock clock;
+  private final Map<String, FileEntry> before;
+  /** The manifest as it will be after the run. */
+  private final Map<String, FileEntry> after;
+
+  final AtomicInteger hashed = new AtomicInteger();
+  final AtomicInteger added = new AtomicInteger();
+  final AtomicInteger changed = new AtomicInteger();
+  final AtomicInteger deleted = new AtomicInteger();
+  final AtomicInteger unchanged = new AtomicInteger();
+  final AtomicInteger restat = new AtomicInteger();
+  final AtomicLong chunksWritten = new AtomicLong();
+  final AtomicLong chunksReused = new AtomicLong();
+  private final AtomicInteger filesDone = new AtomicInteger();
+  private @Nullable Predicate<BytesRef> hasVector;
+  private @Nullable BiConsumer<BytesRef, String> unembedded;
+  private IntConsumer fileDone = done -> {};
+  private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
+
+  /**
+   * @param before the manifest of the last commit (empty for a full rebuild)
+   */
+  public Indexer(Path root, IndexWriter writer, Chunker chunker, FileRules rules,
+      long maxFileBytes, Clock clock, Map<String, FileEntry> before) {
+    this.root = root;
+    this.writer = writer;
+    this.chunker = chunker;
+    this.rules = rules;
+    this.maxFileBytes = maxFileBytes;
+    this.clock = clock;
+    this.before = before;
+    this.after = new ConcurrentHashMap<>(before);
+  }
+
+  /**
+   * Counts, for every chunk written, whether its text already has a vector (the embedding cache);
+   * {@code null} (the default) counts nothing.
+   */
+  public void countReuse(@Nullable Predicate<BytesRef> hasVector) {
+    this.hasVector = hasVector;
+  }
+
+  /**
+   * Receives the hash and text of every chunk written whose text has no vector yet (by the
+   * {@link #countReuse} lookup), for the embedding phase; null (the default) passes nothing.
+   */
+  public void onUnembedded(@Nullable BiConsumer<BytesRef, String> sink) {
+    this.unembedded = sink;
+  }
+
+  /** Called (from worker threads) with the number of files done after each file. */
+  public void onFileDone(IntConsumer listener) {
+    this.fileDone = listener;
+  }
+
+  /** The counters so far. */
+  public Counters counters() {
+    Map<SkipReason, Integer> s = new EnumMap<>(SkipReason.class);
+    skipped.forEach((k, v) -> s.put(k, v.get()));
+    return new Counters(hashed.get(), added.get(), changed.get(), deleted.get(), unchanged.get(),
+        restat.get(), s, chunksWritten.get(), chunksReused.get());
+  }
+
+  /**
+   * The counters of a run.
+   *
+   * @param restat files whose content was unchanged but whose stat data was refreshed
+   * @param chunksReused chunks written whose text already had a vector
+   */
+  public record Counters(int hashed, int added, int changed, int deleted, int unchanged,
+      int restat, Map<SkipReason, Integer> skipped, long chunksWritten, long chunksReused) {
+    /** Whether the run changed the index's documents. */
+    public boolean wroteDocuments() {
+      return added + changed + deleted + restat > 0;
+    }
+  }
+
+  /** The manifest after the run. */
+  public Map<String, FileEntry> manifest() {
+    return after;
+  }
+
+  /** Counts a skip decided outside the indexer (by the walk). */
+  public void countSkips(Map<SkipReason, Integer> walkSkips) {
+    walkSkips.forEach((k, v) -> skipped.computeIfAbsent(k, x -> new AtomicInteger()).addAndGet(v));
+  }
+
+  /**
+   * Processes a whole walk: every listed path is checked in parallel, then every manifest path the
+   * walk did not produce (or that is now skipped) is deleted.
+   */
+  public void runWalk(List<String> paths, boolean verify, int threads) throws IOException {
+    Map<String, Boolean> kept = new ConcurrentHashMap<>();
+    processAll(paths, verify, threads, kept);
+    for (String path : before.keySet()) {
+      if (!kept.containsKey(path)) {
+        delete(path);
+      }
+    }
+  }
+
+  /**
+   * Processes exactly the listed paths (a seam update): each is re-read and re-indexed (hashing
+   * always); a path that vanished or is now skipped is deleted.
+   */
+  public void runPaths(List<String> upserts, List<String> deletes, int threads)
+      throws IOException {
+    for (String path : deletes) {
+      if (before.containsKey(path)) {
+        delete(path);
+      }
+    }
+    Map<String, Boolean> kept = new ConcurrentHashMap<>();
+    List<String> named = new ArrayList<>();
+    for (String path : upserts) {
+      SkipReason reason = rules.skipByName(path);
+      if ((reason != null && !FileRules.literalOnly(reason)) || rules.underPrunedDirectory(path)) {
+        skip(reason == null ? SkipReason.GLOB : reason);
+      } else {
+        named.add(path);
+      }
+    }
+    processAll(named, true, threads, kept);
+    for (String path : upserts) {
+      if (!kept.containsKey(path) && before.containsKey(path)) {
+        delete(path);
+      }
+    }
+  }
+
+  private void processAll(List<String> paths, boolean verify, int threads,
+      Map<String, Boolean> kept) throws IOException {
+    if (paths.isEmpty()) {
+      return;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "prism-index-worker");
+      t.setDaemon(true);
+      return t;
+    });
+    Semaphore inFlight = new Semaphore(threads * 4);
+    List<Future<?>> futures = new ArrayList<>();
+    try {
+      for (String path : paths) {
+        inFlight.acquireUninterruptibly();
+        futures.add(pool.submit(() -> {
+          try {
+            if (process(path, verify)) {
+              kept.put(path, Boolean.TRUE);
+            }
+            fileDone.accept(filesDone.incrementAndGet());
+            return null;
+          } finally {
+            inFlight.release();
+          }
+        }));
+        if (futures.size() >= 1024) {
+          drain(futures);
+        }
+      }
+      drain(futures);
+    } finally {
+      pool.shutdownNow();
+      try {
+        pool.awaitTermination(1, TimeUnit.MINUTES);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static void drain(List<Future<?>> futures) throws IOException {
+    try {
+      for (Future<?> f : futures) {
+        f.get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("indexing interrupted", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IOException(cause);
+    }
+    futures.clear();
+  }
+
+  /**
+   * Brings one file up to date. Returns whether the file is (still) indexed. Per-file read errors
+   * are counted as {@link SkipReason#UNREADABLE}; writer errors propagate and fail the run.
+   */
+  private boolean process(String path, boolean verify) throws IOException {
+    Path file = root.resolve(path);
+    FileEntry old = before.get(path);
+    FileStat stat = FileStat.of(file, maxFileBytes);
+    if (stat.gone()) {
+      return false;
+    }
+    if (stat.skip() != null) {
+      if (stat.error() != null) {
+        LOG.warn("cannot stat {}: {}", path, stat.error());
+      }
+      skip(stat.skip());
+      return false;
+    }
+    long mtimeNs = stat.mtimeNs();
+    long recordedMs = clock.millis();
+    if (old != null && !verify && stat.provesUnchanged(old)) {
+      unchanged.incrementAndGet();
+      return true;
+    }
+    byte[] bytes;
+    try {
+      bytes = readBounded(file);
+    } catch (NoSuchFileException e) {
+      return false;
+    } catch (IOException e) {
+      LOG.warn("cannot read {}: {}", path, e.toString());
+      skip(SkipReason.UNREADABLE);
+      return false;
+    }
+    if (bytes == null) {
+      skip(SkipReason.OVERSIZE);
+      return false;
+    }
+    SkipReason secret = rules.skipByContent(path, bytes, bytes.length);
+    if (secret != null) {
+      skip(secret); // before the hash check: a file indexed before the rule existed is dropped
+      return false;
+    }
+    hashed.incrementAndGet();
+    String hash = Hashing.blake3(bytes, bytes.length);
+    if (old != null && old.hash().equals(hash)) {
+      unchanged.incrementAndGet();
+      if (!old.statMatches(bytes.length, mtimeNs)) {
+        restat(old, bytes, mtimeNs, recordedMs);
+      }
+      return true;
+    }
+    if (FileReader.isBinary(bytes, bytes.length)) {
+      skip(SkipReason.BINARY);
+      return false;
+    }
+    write(path, old, new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs,
+        Languages.detect(path), 0), FileReader.decode(bytes, bytes.length));
+    return true;
+  }
+
+  /** Same content, new stat data: refreshes the FILE document so later runs need not hash. */
+  private void restat(FileEntry old, byte[] bytes, long mtimeNs, long recordedMs)
+      throws IOException {
+    FileEntry entry = new FileEntry(old.path(), old.hash(), bytes.length, mtimeNs, recordedMs,
+        old.language(), old.chunks());
+    writer.updateDocument(new Term(Schema.FILE_KEY, old.path()),
+        Documents.file(entry, FileReader.decode(bytes, bytes.length)));
+    after.put(old.path(), entry);
+    restat.incrementAndGet();
+  }
+
+  /**
+   * Replaces the documents of a new or changed file: its FILE document and its chunks ({@code
+   * entry} without its chunk count yet).
+   */
+  private void write(String path, @Nullable FileEntry old, FileEntry stat, String text)
+      throws IOException {
+    List<String> lines = SourceLines.split(text);
+    // Lock files and minified files: n-grams for literal search only, no chunks (no ranking).
+    boolean literalOnly = FileRules.literalOnly(rules.skipByName(path))
+        || FileReader.looksMinified(text, lines.size());
+    String language = stat.language();
+    List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
+    FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
+        stat.recordedMs(), language, chunks.size());
+    List<byte[]> hashes = new ArrayList<>(chunks.size());
+    Predicate<BytesRef> cache = hasVector;
+    BiConsumer<BytesRef, String> sink = unembedded;
+    for (Chunk c : chunks) {
+      byte[] h = Hashing.blake3Raw(c.text());
+      hashes.add(h);
+      BytesRef key = new BytesRef(h);
+      if (cache != null && cache.test(key)) {
+        chunksReused.incrementAndGet();
+      } else if (sink != null) {
+        sink.accept(key, c.text());
+      }
+    }
+    List<Document> docs = new ArrayList<>(chunks.size() + 1);
+    docs.add(Documents.file(entry, lines));
+    docs.addAll(Documents.chunks(path, language, chunks, hashes));
+    writer.updateDocuments(new Term(Schema.PATH, path), docs);
+    chunksWritten.addAndGet(chunks.size());
+    after.put(path, entry);
+    if (old == null) {
+      added.incrementAndGet();
+    } else {
+      changed.incrementAndGet();
+    }
+  }
+
+  private @Nullable byte[] readBounded(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes + 1));
+      return bytes.length > maxFileBytes ? null : bytes;
+    }
+  }
+
+  private void delete(String path) throws IOException {
+    writer.deleteDocuments(new Term(Schema.PATH, path));
+    after.remove(path);
+    deleted.incrementAndGet();
+  }
+
+  private void skip(SkipReason reason) {
+    skipped.computeIfAbsent(reason, k -> new AtomicInteger()).incrementAndGet();
+  }
+}

@@ -1,0 +1,64 @@
+package dev.prismindex.engine.internal.store;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.Weight;
+import org.jspecify.annotations.Nullable;
+
+/** Reading the manifest (the FILE documents) of a commit: all of it, or one file's entry. */
+public final class Manifests {
+
+  private Manifests() {}
+
+  /** The manifest (every live FILE document) of the commit {@code s} reads. */
+  static Map<String, FileEntry> read(IndexSearcher s) throws IOException {
+    Map<String, FileEntry> out = new HashMap<>();
+    Query q = new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE));
+    Weight w = s.createWeight(s.rewrite(q), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+      Scorer scorer = w.scorer(leaf);
+      if (scorer == null) {
+        continue;
+      }
+      StoredFields stored = leaf.reader().storedFields();
+      var live = leaf.reader().getLiveDocs();
+      DocIdSetIterator it = scorer.iterator();
+      for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+        if (live != null && !live.get(doc)) {
+          continue;
+        }
+        FileEntry e = toEntry(stored.document(doc));
+        out.put(e.path(), e);
+      }
+    }
+    return out;
+  }
+
+  /** The manifest entry of one file, from the given searcher. */
+  public static @Nullable FileEntry lookup(IndexSearcher s, String path) throws IOException {
+    var top = s.search(new TermQuery(new Term(Schema.FILE_KEY, path)), 1);
+    if (top.scoreDocs.length == 0) {
+      return null;
+    }
+    return toEntry(s.storedFields().document(top.scoreDocs[0].doc));
+  }
+
+  static FileEntry toEntry(Document d) {
+    return new FileEntry(d.get(Schema.PATH), d.get(Schema.HASH),
+        d.getField(Schema.SIZE).numericValue().longValue(),
+        d.getField(Schema.MTIME_NS).numericValue().longValue(),
+        d.getField(Schema.RECORDED_MS).numericValue().longValue(),
+        d.get(Schema.LANGUAGE), d.getField(Schema.CHUNK_COUNT).numericValue().intValue());
+  }
+}

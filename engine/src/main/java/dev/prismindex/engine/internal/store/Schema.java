@@ -1,0 +1,87 @@
+package dev.prismindex.engine.internal.store;
+
+/**
+ * The Lucene schema of the engine. Three document types share one index:
+ *
+ * <ul>
+ *   <li><b>FILE</b> (one per indexed file; together they are the manifest): {@link #TYPE}=file,
+ *       {@link #PATH} and {@link #FILE_KEY} (exact, stored), {@link #HASH} (BLAKE3-256 hex),
+ *       {@link #SIZE}, {@link #MTIME_NS}, {@link #RECORDED_MS} (when the stat data was taken),
+ *       {@link #LANGUAGE}, {@link #CHUNK_COUNT}, {@link #PATH_SORT} (doc values, for path order) and
+ *       {@link #GRAMS} (1/2/3-grams of the lower-cased lines and path, DOCS only, not stored).</li>
+ *   <li><b>CHUNK</b>: {@link #TYPE}=chunk, {@link #PATH}, {@link #CHUNK_ID} ({@code path#ordinal}),
+ *       {@link #CHUNK_HASH} (BLAKE3 of the chunk text, the future embedding-cache key),
+ *       {@link #START_LINE}, {@link #END_LINE}, {@link #SYMBOLS} (stored {@code line:name} list),
+ *       {@link #LANGUAGE}, and the analyzed fields {@link #BODY}, {@link #SYMBOL} and
+ *       {@link #PATH_TEXT}. Issue 5 adds a vector field here.</li>
+ * </ul>
+ *
+ * <p>File contents are never stored; search reads the file (after checking it against the
+ * manifest) to build snippets and verify literal matches.
+ */
+public final class Schema {
+  public static final String TYPE = "type";
+  public static final String TYPE_FILE = "file";
+  public static final String TYPE_CHUNK = "chunk";
+
+  public static final String PATH = "path";
+  public static final String FILE_KEY = "file_key";
+  public static final String PATH_SORT = "path_sort";
+  public static final String HASH = "hash";
+  public static final String SIZE = "size";
+  public static final String MTIME_NS = "mtime_ns";
+  public static final String RECORDED_MS = "recorded_ms";
+  public static final String LANGUAGE = "language";
+  public static final String CHUNK_COUNT = "chunk_count";
+  public static final String GRAMS = "grams";
+
+  public static final String CHUNK_ID = "chunk_id";
+  public static final String CHUNK_HASH = "chunk_hash";
+  public static final String START_LINE = "start_line";
+  public static final String END_LINE = "end_line";
+  public static final String SYMBOLS = "symbols";
+  public static final String BODY = "body";
+  public static final String SYMBOL = "symbol";
+  public static final String PATH_TEXT = "path_text";
+
+  public static final String TYPE_VECTOR = "vector";
+  public static final String VEC_HASH = "vec_hash";
+  /** The prefix of the vector field; the field is {@link #vectorField(int)}. */
+  public static final String VECTOR = "vector_";
+  public static final String VEC_CREATED = "vec_created";
+
+  /** Commit metadata keys. */
+  public static final String META_FORMAT = "prism.format";
+  public static final String META_ANALYZER = "prism.analyzer";
+  public static final String META_EMBEDDER_ID = "prism.embedder.id";
+  public static final String META_EMBEDDER_DIM = "prism.embedder.dim";
+  public static final String META_REVISION = "prism.revision";
+  /** The content-rule fingerprint the last full walk judged every file by. */
+  public static final String META_RULES = "prism.rules";
+  public static final String META_UPDATED_AT = "prism.updatedAt";
+  public static final String META_FILES = "prism.files";
+  public static final String META_CHUNKS = "prism.chunks";
+  /** CHUNK documents whose text has a vector (the numerator of semantic coverage). */
+  public static final String META_CHUNKS_EMBEDDED = "prism.chunks.embedded";
+  /** VECTOR documents (distinct texts embedded, cache included). */
+  public static final String META_VECTORS = "prism.vectors";
+  /**
+   * Files the last walking run left out of the index, by reason: {@code binary=2,secret=1}
+   * ({@link dev.prismindex.engine.SkipReason} names in lower case, sorted; empty when none).
+   */
+  public static final String META_SKIPPED = "prism.skipped";
+
+  /** The index format this code writes and reads. Bump on any schema change. */
+  public static final String FORMAT_VERSION = "2";
+
+  /**
+   * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes
+   * a field's dimension for the life of the index, so a model of another dimension writes another
+   * field.
+   */
+  public static String vectorField(int dimension) {
+    return VECTOR + dimension;
+  }
+
+  private Schema() {}
+}

@@ -1,0 +1,322 @@
+package dev.prismindex.engine.internal.walk;
+
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.SkipReason;
+import dev.prismindex.internal.Utf8;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The path rules of the walker, shared by the indexing walk, the freshness probe and named-path
+ * updates, so a file skipped by one is skipped by all: pruned directories, the depth and path-length
+ * limits, lock files, minified names, the secret deny list (names, plus private-key blocks detected
+ * by content) and the configured include/exclude globs. Other content rules (binary, size, long
+ * lines) are applied by the indexer once the file is read.
+ */
+public final class FileRules {
+
+  /** Default {@link #maxDepth()}: files below more than 256 directories are skipped. */
+  public static final int DEFAULT_MAX_DEPTH = 256;
+  /** Default {@link #maxPathBytes()}: repository-relative paths over 4096 UTF-8 bytes are skipped. */
+  public static final int DEFAULT_MAX_PATH_BYTES = 4096;
+  /** Bytes at the start of a file searched for a private-key header. */
+  public static final int KEY_SNIFF_BYTES = 8192;
+
+  /** Directory names never entered, at any depth. */
+  public static final Set<String> PRUNED_DIRECTORIES = Set.of(".git", "node_modules");
+
+  /**
+   * Directory names of generated output and vendored dependencies: pruned unless an ancestor
+   * directory is named {@code src} (below {@code src} such names are source packages, e.g. Java's
+   * {@code org/springframework/aop/target}).
+   */
+  public static final Set<String> OUTPUT_DIRECTORIES = Set.of("vendor", "dist", "build", "target");
+
+  /** Lock files (generated, huge, and useless to search). */
+  public static final Set<String> LOCK_FILES = Set.of("package-lock.json", "yarn.lock",
+      "pnpm-lock.yaml", "Cargo.lock", "go.sum", "poetry.lock", "Gemfile.lock", "composer.lock",
+      "Pipfile.lock", "bun.lockb", "flake.lock", "mix.lock", "pubspec.lock", "Podfile.lock",
+      "gradle.lockfile", "npm-shrinkwrap.json", "uv.lock");
+
+  /** Secret names (compared lower-case): credential files of common tools. */
+  static final Set<String> SECRET_NAMES = Set.of(".netrc", "_netrc", ".pgpass", ".htpasswd",
+      "credentials", ".npmrc", ".pypirc", ".git-credentials", ".vault-token", ".my.cnf", ".s3cfg",
+      ".dockercfg");
+  /** Secret name prefixes: dotenv files and SSH private keys. */
+  static final List<String> SECRET_PREFIXES =
+      List.of(".env", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519");
+  /** Secret name suffixes: key stores, private keys, Terraform state, credential files. */
+  static final List<String> SECRET_SUFFIXES = List.of(".pem", ".key", ".p8", ".p12", ".pfx",
+      ".pkcs12", ".jks", ".keystore", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup",
+      ".credentials", ".secret", ".secrets");
+  /** Words that make a configuration file (by {@link #CONFIG_EXTENSIONS}) a secret. */
+  static final List<String> SECRET_WORDS = List.of("secret", "credential");
+  /** Extensions of configuration files (and no extension at all) for {@link #SECRET_WORDS}. */
+  static final Set<String> CONFIG_EXTENSIONS = Set.of("", "yaml", "yml", "json", "toml", "ini",
+      "properties", "conf", "cfg", "config", "env", "xml", "txt");
+  /** A private-key armour header on a line of its own (PEM, PKCS#8, OpenSSH, PGP). */
+  private static final Pattern KEY_HEADER = Pattern.compile(
+      "(?m)^[ \\t]*-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[ \\t]*\\r?$");
+  private static final byte[] DASHES_BEGIN = "-----BEGIN ".getBytes(StandardCharsets.US_ASCII);
+
+  private final boolean indexSecrets;
+  private final List<PathMatcher> include;
+  private final List<PathMatcher> exclude;
+  private final List<PathMatcher> allowSecrets;
+  private final List<PathMatcher> denySecrets;
+  private final int maxDepth;
+  private final int maxPathBytes;
+  private final String fingerprint;
+
+  /** The default limits and deny list, with include/exclude globs. */
+  public FileRules(List<String> include, List<String> exclude, boolean indexSecrets) {
+    this(include, exclude, indexSecrets, List.of(), List.of(), DEFAULT_MAX_DEPTH,
+        DEFAULT_MAX_PATH_BYTES);
+  }
+
+  /**
+   * @param include globs a path must match (any) to be kept; empty keeps every path
+   * @param exclude globs whose paths are skipped ({@link SkipReason#GLOB})
+   * @param indexSecrets true switches the built-in deny list (names and key content) off
+   * @param allowSecrets globs re-admitting paths the built-in deny list would skip
+   * @param denySecrets globs skipped as {@link SkipReason#SECRET} in addition to the list
+   * @param maxDepth the most directories above a kept file
+   * @param maxPathBytes the longest kept repository-relative path, in UTF-8 bytes
+   */
+  public FileRules(List<String> include, List<String> exclude, boolean indexSecrets,
+      List<String> allowSecrets, List<String> denySecrets, int maxDepth, int maxPathBytes) {
+    if (maxDepth < 1 || maxPathBytes < 1) {
+      throw new IllegalArgumentException("maxDepth and maxPathBytes must be positive");
+    }
+    this.include = compile(include);
+    this.exclude = compile(exclude);
+    this.indexSecrets = indexSecrets;
+    this.allowSecrets = compile(allowSecrets);
+    this.denySecrets = compile(denySecrets);
+    this.maxDepth = maxDepth;
+    this.maxPathBytes = maxPathBytes;
+    this.fingerprint = "secrets-1 " + indexSecrets + " allow=" + allowSecrets;
+  }
+
+  /** The rules an index opened with {@code options} applies. */
+  public static FileRules of(HybridIndexOptions options) {
+    return new FileRules(options.include(), options.exclude(), options.indexSecrets(),
+        options.allowSecrets(), options.denySecrets(), options.maxDepth(), options.maxPathBytes());
+  }
+
+  /** The most directories above a kept file. */
+  public int maxDepth() {
+    return maxDepth;
+  }
+
+  /** The longest kept repository-relative path, in UTF-8 bytes. */
+  public int maxPathBytes() {
+    return maxPathBytes;
+  }
+
+  /**
+   * Identifies the content rules (the private-key check and what re-admits a file): an index whose
+   * last run recorded another value is re-read in full once, so a file indexed before a rule
+   * changed is re-judged even when its size and time did not change.
+   */
+  public String contentFingerprint() {
+    return fingerprint;
+  }
+
+  private static List<PathMatcher> compile(List<String> globs) {
+    List<PathMatcher> out = new ArrayList<>();
+    for (String glob : globs) {
+      out.add(FileSystems.getDefault().getPathMatcher("glob:" + glob));
+      if (glob.startsWith("**/")) {
+        out.add(FileSystems.getDefault().getPathMatcher("glob:" + glob.substring(3)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether a directory is pruned, by its path relative to the indexed root ({@code /}-separated):
+   * {@link #PRUNED_DIRECTORIES} always, {@link #OUTPUT_DIRECTORIES} unless an ancestor segment is
+   * {@code src}. The rule is purely path-based, so the git walk, the plain walk and named-path
+   * updates agree.
+   */
+  public boolean prunesDirectory(String relativePath) {
+    String name = relativePath.substring(relativePath.lastIndexOf('/') + 1);
+    if (PRUNED_DIRECTORIES.contains(name)) {
+      return true;
+    }
+    if (!OUTPUT_DIRECTORIES.contains(name)) {
+      return false;
+    }
+    return !("/" + relativePath).contains("/src/");
+  }
+
+  /** Whether any ancestor directory of a file (path relative to the indexed root) is pruned. */
+  public boolean underPrunedDirectory(String relativePath) {
+    for (int slash = relativePath.indexOf('/'); slash > 0;
+        slash = relativePath.indexOf('/', slash + 1)) {
+      if (prunesDirectory(relativePath.substring(0, slash))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Why no file below a directory (path relative to the indexed root) can be kept by the limits:
+   * {@link SkipReason#TOO_DEEP} when it is more than {@link #maxDepth()} directories deep, {@link
+   * SkipReason#PATH_TOO_LONG} when every path below it is longer than {@link #maxPathBytes()};
+   * {@code null} when the walk may enter it. A walk never enters such a directory (so its cost is
+   * bounded by the limits), and counts the files below it under that reason.
+   */
+  public @Nullable SkipReason directoryLimit(String relativeDirectory) {
+    if (segments(relativeDirectory) > maxDepth) {
+      return SkipReason.TOO_DEEP;
+    }
+    if (Utf8.byteLength(relativeDirectory) + 2 > maxPathBytes) {
+      return SkipReason.PATH_TOO_LONG;
+    }
+    return null;
+  }
+
+  /** Why a file is skipped by its path alone, or {@code null} when it is kept. */
+  public @Nullable SkipReason skipByName(String relativePath) {
+    if (segments(relativePath) - 1 > maxDepth) {
+      return SkipReason.TOO_DEEP;
+    }
+    if (Utf8.byteLength(relativePath) > maxPathBytes) {
+      return SkipReason.PATH_TOO_LONG;
+    }
+    String name = relativePath.substring(relativePath.lastIndexOf('/') + 1);
+    if (LOCK_FILES.contains(name)) {
+      return SkipReason.LOCK_FILE;
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    if (lower.endsWith(".min.js") || lower.endsWith(".min.css") || lower.endsWith(".min.mjs")) {
+      return SkipReason.MINIFIED;
+    }
+    Path p = null;
+    if (!denySecrets.isEmpty()) {
+      p = Path.of(relativePath);
+      if (matches(denySecrets, p)) {
+        return SkipReason.SECRET;
+      }
+    }
+    if (!indexSecrets && isSecretName(lower)) {
+      if (p == null) {
+        p = Path.of(relativePath);
+      }
+      if (!matches(allowSecrets, p)) {
+        return SkipReason.SECRET;
+      }
+    }
+    if (!include.isEmpty() || !exclude.isEmpty()) {
+      if (p == null) {
+        p = Path.of(relativePath);
+      }
+      if (!include.isEmpty() && !matches(include, p)) {
+        return SkipReason.GLOB;
+      }
+      if (matches(exclude, p)) {
+        return SkipReason.GLOB;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether a reason of {@link #skipByName} keeps a file out of ranking only: lock files and
+   * minified names are still indexed for exact literal search (a FILE document with its n-grams and
+   * no chunks, so lexical and semantic search never see them), so that literal search covers them.
+   */
+  public static boolean literalOnly(@Nullable SkipReason reason) {
+    return reason == SkipReason.LOCK_FILE || reason == SkipReason.MINIFIED;
+  }
+
+  /**
+   * Why a file is skipped by its first bytes, or {@code null}: {@link SkipReason#PRIVATE_KEY} when
+   * a private-key armour header ({@code -----BEGIN ... PRIVATE KEY-----}, {@code -----BEGIN PGP
+   * PRIVATE KEY BLOCK-----}) stands on a line of its own within the first {@value
+   * #KEY_SNIFF_BYTES} bytes, unless secrets are indexed or the path is allowed.
+   */
+  public @Nullable SkipReason skipByContent(String relativePath, byte[] bytes, int length) {
+    if (indexSecrets || !hasPrivateKeyHeader(bytes, length)) {
+      return null;
+    }
+    return matches(allowSecrets, Path.of(relativePath)) ? null : SkipReason.PRIVATE_KEY;
+  }
+
+  static boolean hasPrivateKeyHeader(byte[] bytes, int length) {
+    int n = Math.min(length, KEY_SNIFF_BYTES);
+    if (indexOf(bytes, n, DASHES_BEGIN) < 0) {
+      return false;
+    }
+    String head = new String(bytes, 0, n, StandardCharsets.ISO_8859_1);
+    return KEY_HEADER.matcher(head).find();
+  }
+
+  private static int indexOf(byte[] bytes, int length, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (bytes[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  private static boolean matches(List<PathMatcher> matchers, Path p) {
+    for (PathMatcher m : matchers) {
+      if (m.matches(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int segments(String relativePath) {
+    int n = 1;
+    for (int i = relativePath.indexOf('/'); i >= 0; i = relativePath.indexOf('/', i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  /** Whether a lower-case file name is on the built-in deny list. */
+  static boolean isSecretName(String lowerName) {
+    if (SECRET_NAMES.contains(lowerName)) {
+      return true;
+    }
+    for (String prefix : SECRET_PREFIXES) {
+      if (lowerName.startsWith(prefix)) {
+        return true;
+      }
+    }
+    for (String suffix : SECRET_SUFFIXES) {
+      if (lowerName.endsWith(suffix)) {
+        return true;
+      }
+    }
+    int dot = lowerName.lastIndexOf('.');
+    String extension = dot <= 0 ? "" : lowerName.substring(dot + 1);
+    if (CONFIG_EXTENSIONS.contains(extension)) {
+      for (String word : SECRET_WORDS) {
+        if (lowerName.contains(word)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,56 @@
+package dev.prismindex.engine.internal.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** How the lexical engine reads natural-language (prose) queries. */
+class ProseQueryTest {
+
+  private final LexicalSearcher searcher =
+      new LexicalSearcher(Path.of("."), new CodeAnalyzer(), 1 << 20);
+
+  @Test
+  void proseNeedsFourWordsTwoStopWordsAndNoCodePunctuation() {
+    assertThat(LexicalSearcher.isProse("Gets the rounding mode used in this format")).isTrue();
+    assertThat(LexicalSearcher.isProse("the rounding mode")).isFalse(); // three words
+    assertThat(LexicalSearcher.isProse("parse duration config string")).isFalse(); // no stop word
+    assertThat(LexicalSearcher.isProse("if (this.a == the) return it;")).isFalse(); // code
+    assertThat(LexicalSearcher.isProse("  ")).isFalse();
+  }
+
+  @Test
+  void proseQueriesLoseTheirStopWordsButNeverAllTerms() {
+    assertThat(searcher.terms("Gets the entries of this map"))
+        .containsExactly("gets", "entries", "map");
+    assertThat(searcher.terms("what is the it")).containsExactly("what", "is", "the", "it");
+    // Identifiers and code keep every term.
+    assertThat(searcher.terms("this.value")).containsExactly("this", "value");
+    assertThat(searcher.terms("the map")).containsExactly("the", "map");
+  }
+
+  @Test
+  void singularFormsBySuffix() {
+    assertThat(LexicalSearcher.singular("gets")).isEqualTo("get");
+    assertThat(LexicalSearcher.singular("entries")).isEqualTo("entry");
+    assertThat(LexicalSearcher.singular("matches")).isEqualTo("match");
+    assertThat(LexicalSearcher.singular("boxes")).isEqualTo("box");
+    assertThat(LexicalSearcher.singular("class")).isNull();
+    assertThat(LexicalSearcher.singular("status")).isNull();
+    assertThat(LexicalSearcher.singular("axis")).isNull();
+    assertThat(LexicalSearcher.singular("its")).isNull(); // too short
+    assertThat(LexicalSearcher.singular("utf8s")).isNull(); // not a word
+    assertThat(LexicalSearcher.singular("map")).isNull();
+  }
+
+  @Test
+  void proseQueriesAlsoMatchTheSingularForm() {
+    String prose = searcher.query("Gets the entries of this map", null).toString();
+    assertThat(prose).contains("body:entries", "body:entry", "symbol:get", "body:map")
+        .doesNotContain("body:the ", "body:this");
+    String code = searcher.query("getEntries entries", null).toString();
+    assertThat(code).doesNotContain("body:entry ").doesNotContain("body:entry)");
+  }
+}
