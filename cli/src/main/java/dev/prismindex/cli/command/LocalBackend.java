@@ -4,8 +4,6 @@ import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.Changes;
-import dev.prismindex.cli.output.Results.CliHit;
-import dev.prismindex.cli.output.Results.EngineRank;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
@@ -13,7 +11,6 @@ import dev.prismindex.cli.output.Results.State;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.CorruptIndexException;
-import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
@@ -32,7 +29,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -102,10 +98,7 @@ public final class LocalBackend implements Backend {
       } catch (SemanticSearchUnavailableException e) {
         throw unavailable(mode, e.state(), e.getMessage(), e);
       }
-      List<CliHit> hits = new ArrayList<>(r.hits().size());
-      for (Hit h : r.hits()) {
-        hits.add(toCli(h));
-      }
+      List<Hit> hits = r.hits();
       Double coverage = mode.needsSemantic() ? r.coverage().ratio() : null;
       Map<String, Integer> notSearched = r.notSearched();
       long tookMs = ms(System.nanoTime() - started);
@@ -184,22 +177,6 @@ public final class LocalBackend implements Backend {
       throw unavailable(mode, e.state(), e.getMessage(), e);
     } finally {
       lease.endWrite();
-    }
-  }
-
-  /** Maps an engine hit to the CLI's schema, field for field: the one place a CliHit is built. */
-  static CliHit toCli(Hit h) {
-    Map<String, EngineRank> engines = new LinkedHashMap<>();
-    put(engines, "lexical", h.lexical());
-    put(engines, "semantic", h.semantic());
-    put(engines, "literal", h.literal());
-    return new CliHit(h.path(), h.line(), h.endLine(), h.snippet(), h.score(), h.mode().wireName(),
-        h.language(), h.symbol(), engines);
-  }
-
-  private static void put(Map<String, EngineRank> engines, String name, @Nullable EngineScore s) {
-    if (s != null) {
-      engines.put(name, new EngineRank(s.rank(), s.score()));
     }
   }
 

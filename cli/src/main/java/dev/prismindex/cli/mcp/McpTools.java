@@ -14,11 +14,11 @@ import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.Progress;
-import dev.prismindex.cli.output.Results.CliHit;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
 import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.engine.Hit;
 import dev.prismindex.repository.RepositorySearchMatch;
 import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.IndexHitText;
@@ -308,7 +308,7 @@ final class McpTools {
   /** The text a model reads: the hits as the seam renders index results, then any notes. */
   static String text(SearchResult r) {
     List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
-    for (CliHit h : r.hits()) {
+    for (Hit h : r.hits()) {
       matches.add(new RepositorySearchMatch(h.path(), h.line(), h.endLine(), 0, h.snippet(),
           List.of(), List.of(), h.score()));
     }
@@ -356,7 +356,7 @@ final class McpTools {
     }
     g.writeNumberField("tookMs", r.tookMs());
     g.writeArrayFieldStart("hits");
-    for (CliHit hit : r.hits()) {
+    for (Hit hit : r.hits()) {
       JsonPrinter.hit(g, hit);
     }
     g.writeEndArray();

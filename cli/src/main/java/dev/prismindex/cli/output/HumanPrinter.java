@@ -1,11 +1,11 @@
 package dev.prismindex.cli.output;
 
 import dev.prismindex.cli.output.Results.Changes;
-import dev.prismindex.cli.output.Results.CliHit;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
 import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.engine.Hit;
 import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -47,7 +47,7 @@ public final class HumanPrinter implements Printer {
     };
     emit(new Line().text(style::dim, how + ": " + n + (n == 1 ? " hit" : " hits") + " for \""
         + r.query() + "\" in " + r.tookMs() + " ms"));
-    for (CliHit h : r.hits()) {
+    for (Hit h : r.hits()) {
       Line first = new Line().text(style::path, h.path()).text(":")
           .text(style::line, Integer.toString(h.line()));
       if (h.symbol() != null) {
@@ -56,7 +56,7 @@ public final class HumanPrinter implements Printer {
       first.text("  ").text(style::score, String.format(Locale.ROOT, "%.3f", h.score()));
       emit(new Line());
       emit(first);
-      emit(highlight(new Line().text("    "), h.snippet(), r.query(), h.mode()));
+      emit(highlight(new Line().text("    "), h.snippet(), r.query(), h.mode().wireName()));
     }
     if (n == 0) {
       emit(new Line().text("no hits"));

@@ -3,12 +3,12 @@ package dev.prismindex.cli.output;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.prismindex.cli.output.Results.Changes;
-import dev.prismindex.cli.output.Results.CliHit;
-import dev.prismindex.cli.output.Results.EngineRank;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
 import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.engine.EngineScore;
+import dev.prismindex.engine.Hit;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -48,7 +48,7 @@ public final class JsonPrinter implements Printer {
     if (f.skippedBecauseLocked()) {
       err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
     }
-    for (CliHit hit : result.hits()) {
+    for (Hit hit : result.hits()) {
       line(g -> {
         g.writeStartObject();
         hitFields(g, hit);
@@ -69,7 +69,7 @@ public final class JsonPrinter implements Printer {
    * The hit object of schema version 1 without {@code freshness} and {@code notSearched} (the MCP
    * tool's {@code hits}: its result object carries both once).
    */
-  public static void hit(JsonGenerator g, CliHit hit) throws IOException {
+  public static void hit(JsonGenerator g, Hit hit) throws IOException {
     g.writeStartObject();
     hitFields(g, hit);
     g.writeEndObject();
@@ -90,26 +90,35 @@ public final class JsonPrinter implements Printer {
     g.writeEndObject();
   }
 
-  private static void hitFields(JsonGenerator g, CliHit hit) throws IOException {
+  /**
+   * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): path,
+   * line, endLine, snippet, score, mode, language, symbol, engines (lexical, semantic, literal: the
+   * engines that contributed).
+   */
+  private static void hitFields(JsonGenerator g, Hit hit) throws IOException {
     g.writeStringField("path", hit.path());
     g.writeNumberField("line", hit.line());
     g.writeNumberField("endLine", hit.endLine());
     g.writeStringField("snippet", hit.snippet());
     g.writeNumberField("score", hit.score());
-    g.writeStringField("mode", hit.mode());
+    g.writeStringField("mode", hit.mode().wireName());
     g.writeStringField("language", hit.language());
     string(g, "symbol", hit.symbol());
     g.writeObjectFieldStart("engines");
-    for (String name : new String[] {"lexical", "semantic", "literal"}) {
-      EngineRank r = hit.engines().get(name);
-      if (r != null) {
-        g.writeObjectFieldStart(name);
-        g.writeNumberField("rank", r.rank());
-        g.writeNumberField("score", r.score());
-        g.writeEndObject();
-      }
-    }
+    engine(g, "lexical", hit.lexical());
+    engine(g, "semantic", hit.semantic());
+    engine(g, "literal", hit.literal());
     g.writeEndObject();
+  }
+
+  private static void engine(JsonGenerator g, String name, @Nullable EngineScore s)
+      throws IOException {
+    if (s != null) {
+      g.writeObjectFieldStart(name);
+      g.writeNumberField("rank", s.rank());
+      g.writeNumberField("score", s.score());
+      g.writeEndObject();
+    }
   }
 
   /** An object of counts by name, in name order. */

@@ -1,48 +1,19 @@
 package dev.prismindex.cli.output;
 
+import dev.prismindex.engine.Hit;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a {@link Backend} answers, in the CLI's own vocabulary: plain data that every {@link Printer}
- * renders and that a future out-of-process backend can carry over a socket unchanged.
+ * What a backend ({@code dev.prismindex.cli.command.Backend}) answers and every {@link Printer}
+ * renders. A search's answer is an envelope around the engine's own {@link Hit}s (no copy of their
+ * fields): the query, the mode that answered, freshness, coverage, timing and what was not searched.
  */
 public final class Results {
   private Results() {}
-
-  /**
-   * How one engine ranked a hit.
-   *
-   * @param rank 1-based rank in that engine's own list
-   * @param score the engine's raw score (BM25, cosine similarity, or 1.0 for an exact match)
-   */
-  public record EngineRank(int rank, double score) {}
-
-  /**
-   * One hit, exactly the NDJSON schema (version 1) of {@code search --json}.
-   *
-   * @param path repository-relative, {@code /}-separated
-   * @param line 1-based best-matching line
-   * @param endLine 1-based last line of the chunk ({@code >= line})
-   * @param snippet the text of {@code line}, trimmed, never empty
-   * @param score relevance in [0, 1]
-   * @param mode the mode that produced the hit: lexical, semantic, hybrid or literal
-   * @param language the language detected from the file name
-   * @param symbol the enclosing definition, if known
-   * @param engines the engines that contributed, by name (lexical, semantic, literal)
-   */
-  public record CliHit(String path, int line, int endLine, String snippet, double score, String mode,
-      String language, @Nullable String symbol, Map<String, EngineRank> engines) {
-    public CliHit {
-      Objects.requireNonNull(path, "path");
-      Objects.requireNonNull(snippet, "snippet");
-      engines = Map.copyOf(engines);
-    }
-  }
 
   /**
    * What happened to the index before a search answered.
@@ -63,7 +34,7 @@ public final class Results {
    * @param query the query as given
    * @param mode the mode that answered (never auto)
    * @param modeChosen whether the mode was chosen automatically (no {@code --mode})
-   * @param hits the hits, best first
+   * @param hits the engine's hits, best first, as every printer renders them
    * @param freshness what was done about changed files first
    * @param semanticCoverage fraction of chunks with embeddings, when the mode uses them; else null
    * @param tookMs wall time of the search itself (after opening and refreshing)
@@ -71,7 +42,7 @@ public final class Results {
    * @param notSearched literal mode: files not searched, by reason (binary, oversize, secret, ...;
    *     sorted); empty when every file was searched, and in the other modes
    */
-  public record SearchResult(String query, String mode, boolean modeChosen, List<CliHit> hits,
+  public record SearchResult(String query, String mode, boolean modeChosen, List<Hit> hits,
       Freshness freshness, @Nullable Double semanticCoverage, long tookMs,
       @Nullable String modeReason, Map<String, Integer> notSearched) {
     public SearchResult {

@@ -4,11 +4,12 @@ import static dev.prismindex.cli.HostileNamesTest.OWN_STYLES;
 import static dev.prismindex.cli.HostileNamesTest.assertNoRawControls;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prismindex.cli.output.Results.CliHit;
-import dev.prismindex.cli.output.Results.EngineRank;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.engine.EngineScore;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.repository.SearchMode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -32,14 +33,16 @@ class HumanPrinterTest {
     return out.toString(StandardCharsets.UTF_8);
   }
 
-  private static SearchResult result(String query, String mode, CliHit hit) {
+  private static SearchResult result(String query, String mode, Hit hit) {
     return new SearchResult(query, mode, false, List.of(hit), new Freshness(true, 2, 2, false),
         null, 5, null, java.util.Map.of());
   }
 
-  private static CliHit hit(String path, String snippet, String mode, String symbol) {
-    return new CliHit(path, 3, 3, snippet, 1.0, mode, "java", symbol,
-        Map.of(mode, new EngineRank(1, 1.0)));
+  private static Hit hit(String path, String snippet, String mode, String symbol) {
+    EngineScore first = new EngineScore(1, 1.0);
+    return new Hit(path, 3, 3, 0, snippet, 1.0, SearchMode.fromWireName(mode).orElseThrow(),
+        "java", symbol, mode.equals("lexical") ? first : null,
+        mode.equals("semantic") ? first : null, mode.equals("literal") ? first : null);
   }
 
   @Test
