@@ -10,7 +10,7 @@ import java.io.IOException;
 
 /**
  * Runs validated requests. {@link LocalBackend} opens the index in this process for one request;
- * {@link WarmBackend} keeps it open across requests (resident server, MCP server) with the same
+ * {@link dev.prismindex.cli.serve.WarmBackend} keeps it open across requests (resident server, MCP server) with the same
  * results, behind the same printers and exit codes.
  */
 public interface Backend {

@@ -7,7 +7,7 @@ import java.io.IOException;
 /**
  * How {@link LocalBackend} reaches the {@link HybridIndex} of a target: opened for one call and
  * closed after it ({@link #PER_CALL}, the one-shot CLI), or kept open across calls
- * ({@link WarmBackend}, the resident server and the MCP server). The backend's logic is the same
+ * ({@link dev.prismindex.cli.serve.WarmBackend}, the resident server and the MCP server). The backend's logic is the same
  * either way; only the lifetime of the index and the coordination of writes differ.
  */
 public interface IndexAccess {

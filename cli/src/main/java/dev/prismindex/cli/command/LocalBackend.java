@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The in-process backend: runs requests on the {@link HybridIndex} of the target, reached through an
  * {@link IndexAccess} (by default opened for the request and closed after it; kept open by
- * {@link WarmBackend}). Engine exceptions become {@link CliFailure}s with the exit code and the
+ * {@link dev.prismindex.cli.serve.WarmBackend}). Engine exceptions become {@link CliFailure}s with the exit code and the
  * command that fixes them.
  */
 public final class LocalBackend implements Backend {

@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code prism-index serve}: one process per index that answers the {@code search} and
  * {@code status} command lines of {@link ServeClient}s on a Unix domain socket, running the same
- * CLI pipeline ({@link Cli}) on a {@link WarmBackend}, so the answer is what the command would have
+ * CLI pipeline ({@code Cli}) on a {@link WarmBackend}, so the answer is what the command would have
  * printed in its own process.
  *
  * <p>The socket is {@code <home>/serve/serve.sock}, in a directory of mode 0700 (the socket itself
