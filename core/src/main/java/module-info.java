@@ -1,6 +1,10 @@
 /**
  * prism-index core: the index seam, the literal fallback scanner, the {@code repo_search} tool surface
  * and the Lucene-free reference backend. Depends on the SLF4J API and Jackson only.
+ *
+ * <p>Only the API packages are exported. The in-memory backend's implementation
+ * ({@code dev.prismindex.memory}) is reached through {@link dev.prismindex.index.InMemoryIndex};
+ * {@code dev.prismindex.internal} holds shared helpers.
  */
 module dev.prismindex.core {
   requires static transitive org.jspecify;
@@ -11,7 +15,6 @@ module dev.prismindex.core {
   exports dev.prismindex.index;
   exports dev.prismindex.tool;
   exports dev.prismindex.embed;
-  exports dev.prismindex.memory;
 
   uses dev.prismindex.embed.EmbedderProvider;
 }

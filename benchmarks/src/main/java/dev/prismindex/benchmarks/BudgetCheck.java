@@ -5,10 +5,10 @@ import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.index.InMemoryIndex;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.index.IndexedRepositoryOperations;
 import dev.prismindex.index.IndexedRepositoryOptions;
-import dev.prismindex.memory.InMemoryIndexStats;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.RepositoryOperations;
@@ -154,7 +154,7 @@ public final class BudgetCheck {
     harness.load(SeedFixture::path, fixture.files(), 1_000);
     double buildSeconds = (System.nanoTime() - start) / 1e9;
     long loaded = HeapMeter.usedAfterGc();
-    InMemoryIndexStats stats = harness.backend().stats();
+    InMemoryIndex.Stats stats = harness.backend().stats();
     double retainedMib = (loaded - before) / MIB;
     rows.add(new Row("seed: build 100 batches of 1 000 through the facade", buildSeconds, "s", 0,
         0));
@@ -393,7 +393,7 @@ public final class BudgetCheck {
     harness.load(RealisticFixture::path, fixture.files(), 1_000);
     double buildSeconds = (System.nanoTime() - start) / 1e9;
     long loaded = HeapMeter.usedAfterGc();
-    InMemoryIndexStats stats = harness.backend().stats();
+    InMemoryIndex.Stats stats = harness.backend().stats();
     out.printf(Locale.ROOT, "realistic index: %s%n", stats);
     long retained = loaded - before;
     rows.add(new Row("realistic: build 100 000 files (1-4 KB)", buildSeconds, "s", 0, 0));

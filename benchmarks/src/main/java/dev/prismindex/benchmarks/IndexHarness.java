@@ -1,13 +1,13 @@
 package dev.prismindex.benchmarks;
 
+import dev.prismindex.index.InMemoryIndex;
+import dev.prismindex.index.InMemoryIndex.ContentSource;
 import dev.prismindex.index.IndexFileChange;
 import dev.prismindex.index.IndexFileChangeKind;
 import dev.prismindex.index.IndexLimits;
 import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.index.IndexedRepositoryOperations;
 import dev.prismindex.index.IndexedRepositoryOptions;
-import dev.prismindex.memory.ContentSource;
-import dev.prismindex.memory.InMemoryIndexBackend;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.RepositorySearchRequest;
@@ -24,7 +24,7 @@ import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An {@link InMemoryIndexBackend} behind the full {@link IndexedRepositoryOperations} composite, as a
+ * An {@link InMemoryIndex} behind the full {@link IndexedRepositoryOperations} composite, as a
  * host would run it: every mode enabled, a source revision required, default limits except the
  * stale window (raised to its 5-minute maximum so a long measurement is not refused as stale; {@link
  * #refresh()} re-attests freshness between iterations). Every update goes through the facade (its
@@ -37,11 +37,11 @@ public final class IndexHarness implements AutoCloseable {
   private int revision;
 
   private final Path root;
-  private final InMemoryIndexBackend backend;
+  private final InMemoryIndex backend;
   private final IndexedRepositoryOperations operations;
   private final @Nullable String refreshPath;
 
-  private IndexHarness(Path root, InMemoryIndexBackend backend, @Nullable String refreshPath) {
+  private IndexHarness(Path root, InMemoryIndex backend, @Nullable String refreshPath) {
     this.root = root;
     this.backend = backend;
     this.refreshPath = refreshPath;
@@ -60,7 +60,7 @@ public final class IndexHarness implements AutoCloseable {
     try {
       Path root = Files.createTempDirectory("prism-bench");
       return new IndexHarness(root,
-          InMemoryIndexBackend.builder(root).contentSource(source).build(), refreshPath);
+          InMemoryIndex.builder(root).contentSource(source).build(), refreshPath);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -69,7 +69,7 @@ public final class IndexHarness implements AutoCloseable {
   /** A harness over an existing directory, reading its files. */
   public static IndexHarness onDisk(Path root) {
     try {
-      return new IndexHarness(root, InMemoryIndexBackend.builder(root).build(), null);
+      return new IndexHarness(root, InMemoryIndex.builder(root).build(), null);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -79,7 +79,7 @@ public final class IndexHarness implements AutoCloseable {
     return root;
   }
 
-  public InMemoryIndexBackend backend() {
+  public InMemoryIndex backend() {
     return backend;
   }
 

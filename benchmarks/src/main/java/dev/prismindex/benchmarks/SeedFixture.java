@@ -1,6 +1,6 @@
 package dev.prismindex.benchmarks;
 
-import dev.prismindex.memory.ContentSource;
+import dev.prismindex.index.InMemoryIndex.ContentSource;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.jspecify.annotations.Nullable;

@@ -6,6 +6,7 @@ import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.LocalBackend;
 import dev.prismindex.cli.serve.ResidentServer;
+import dev.prismindex.embed.testing.FakeEmbedder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -34,10 +35,18 @@ public final class Harness {
   public final Map<String, String> variables = new HashMap<>();
   public boolean stdoutTerminal;
   public boolean stderrTerminal;
+  /** The id of {@link #embedder()}, which status output shows. */
+  public static final String EMBEDDER_ID = "fake-bag-of-words-64";
+
   /** A small deterministic embedder by default (semantic and hybrid work, no ONNX model loads). */
-  public Environment.Model model = Environment.Model.of(new FakeEmbedder());
+  public Environment.Model model = Environment.Model.of(embedder());
   /** Which backend runs the commands: the one-shot {@link LocalBackend} unless a test sets one. */
   public Function<Environment, Backend> backends = LocalBackend::new;
+
+  /** The CLI tests' embedder: core's {@link FakeEmbedder} with the id the status tests expect. */
+  public static FakeEmbedder embedder() {
+    return new FakeEmbedder(EMBEDDER_ID, FakeEmbedder.DIMENSION);
+  }
 
   public Harness(Path repo) {
     this.repo = repo;

@@ -7,6 +7,7 @@ import dev.prismindex.cli.Harness.Result;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.Target;
+import dev.prismindex.embed.testing.FakeEmbedder;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
@@ -257,7 +258,7 @@ class SearchCommandTest {
           assertThat(r.exit()).as(r.toString()).isZero();
           List<Hit> library;
           try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(repo)
-              .embedder(new FakeEmbedder()).build())) {
+              .embedder(Harness.embedder()).build())) {
             library = index.search(query, new SearchOpts(limit, mode, null));
           }
           List<JsonNode> cliHits = r.json();
@@ -358,12 +359,7 @@ class SearchCommandTest {
 
   @Test
   void anIndexBuiltWithAnotherModelIsExit4WithTheRebuildCommand() {
-    cli.model = Environment.Model.of(new FakeEmbedder() {
-      @Override
-      public String id() {
-        return "another-model";
-      }
-    });
+    cli.model = Environment.Model.of(new FakeEmbedder("another-model", FakeEmbedder.DIMENSION));
     Result r = cli.run("search", "duration", "--mode", "hybrid");
     assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.MODEL);
     assertThat(r.err()).contains("another-model").contains("prism-index index --full");

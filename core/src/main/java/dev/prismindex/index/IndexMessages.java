@@ -16,6 +16,11 @@ final class IndexMessages {
 
   static final String SEMANTIC_UNSUPPORTED = "semantic search is not supported by this index backend";
 
+  /** Ours: a mode the backend's capabilities do not declare (lexical, hybrid). */
+  static String modeUnsupported(String wireMode) {
+    return "search mode " + wireMode + " is not supported by this index backend";
+  }
+
   // --- search: freshness (reference, except that the STALE state is refused)
   static final String STATUS_FAILED = "index status failed";
   static final String UNKNOWN_STATE = "index reported an unknown state";

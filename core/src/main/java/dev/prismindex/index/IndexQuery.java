@@ -9,7 +9,9 @@ import org.jspecify.annotations.Nullable;
  * A query the composite sends to a backend, already validated.
  *
  * @param query the caller's query text, verbatim
- * @param mode {@link SearchMode#INDEXED_LITERAL} or {@link SearchMode#SEMANTIC}
+ * @param mode an index mode the backend declared in its {@link IndexCapabilities}
+ *     ({@link SearchMode#INDEXED_LITERAL} always; {@code lexical}, {@code semantic}, {@code hybrid}
+ *     only when declared)
  * @param scope a normalised repository-relative directory or file the hits must lie in; {@code null}
  *     for the whole repository
  * @param maxResults the most hits the composite will serve; a backend should return no more

@@ -18,8 +18,8 @@ import java.util.function.LongSupplier;
 
 /**
  * The composite of the index seam: {@link RepositoryOperations} that answer {@code literal} searches,
- * lists and globs with a trusted fallback and {@code indexed_literal} / {@code semantic} searches with
- * an untrusted {@link RepositoryIndexBackend}, plus the guarded {@link #index() facade} that updates
+ * lists and globs with a trusted fallback and index-mode searches ({@code indexed_literal},
+ * {@code lexical}, {@code semantic}, {@code hybrid}) with an untrusted {@link RepositoryIndexBackend}, plus the guarded {@link #index() facade} that updates
  * it. Thread-safe. Creating it starts nothing and calls nothing on the backend.
  *
  * <h2>Search, in order</h2>
@@ -28,8 +28,11 @@ import java.util.function.LongSupplier;
  *   <li>{@code literal} (or no mode): {@code fallback.search(request)}, unchanged; the backend is
  *       never touched. Lists and globs always go to the fallback, also after {@link IndexFacade#dispose()}.
  *   <li>Composite disposed: FAILED.
- *   <li>Mode not in {@link IndexedRepositoryOptions#allowedModes()}, or {@code semantic} on a backend
- *       whose {@link IndexCapabilities} say no: UNSUPPORTED.
+ *   <li>Mode not in {@link IndexedRepositoryOptions#allowedModes()}: UNSUPPORTED. Any mode but
+ *       {@code indexed_literal} (which every backend answers) is then checked against the backend's
+ *       {@link IndexCapabilities}: {@code semantic} or {@code hybrid} without the {@code semantic}
+ *       capability, or a mode the backend does not declare (e.g. {@code lexical} on the in-memory
+ *       backend): UNSUPPORTED.
  *   <li>The request's knobs: {@code maxMatches} (1..10 000) and {@code deadlineMs} (1..300 000, the
  *       literal search's range) are validated before any backend call, as plain
  *       {@link IllegalArgumentException}s (weakness 7). The served cap is
@@ -71,7 +74,10 @@ import java.util.function.LongSupplier;
  *   <tr><td>UNSUPPORTED</td><td>search mode &lt;mode&gt; is not enabled on this composite</td><td>mode
  *       not allowed</td></tr>
  *   <tr><td>UNSUPPORTED</td><td>semantic search is not supported by this index backend</td><td>semantic
- *       on a backend without the capability (or with {@code null} capabilities)</td></tr>
+ *       or hybrid on a backend without the capability (or with {@code null} capabilities)</td></tr>
+ *   <tr><td>UNSUPPORTED</td><td>search mode &lt;mode&gt; is not supported by this index
+ *       backend</td><td>(<b>new</b>) another mode the backend's capabilities do not declare (e.g.
+ *       {@code lexical})</td></tr>
  *   <tr><td>TIMEOUT</td><td>index query aborted</td><td>the caller's signal is aborted before the
  *       status read, while waiting for the backend, or by the time it returns; or the waiting thread is
  *       interrupted</td></tr>
@@ -211,9 +217,8 @@ public final class IndexedRepositoryOperations implements RepositoryOperations {
       throw new IndexException(
           IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED, IndexMessages.modeNotEnabled(mode.wireName()));
     }
-    if (mode.needsSemantic() && !semanticCapable()) {
-      throw new IndexException(
-          IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED, IndexMessages.SEMANTIC_UNSUPPORTED);
+    if (mode != SearchMode.INDEXED_LITERAL) {
+      requireCapability(mode);
     }
     IndexLimits limits = options.limits();
     int maxResults = (int) Math.min(limits.maxResults(), CodingLimits.requirePositive("maxMatches",
@@ -264,13 +269,24 @@ public final class IndexedRepositoryOperations implements RepositoryOperations {
     return runner.threadNamePrefix();
   }
 
-  private boolean semanticCapable() {
+  /**
+   * Refuses a mode the backend does not declare: a mode needing semantic search on a backend without
+   * {@code semantic} with the contract's message, any other undeclared mode with ours.
+   */
+  private void requireCapability(SearchMode mode) {
     IndexCapabilities capabilities;
     try {
       capabilities = backend.capabilities();
     } catch (Throwable failure) {
       throw GuardedIndexFacade.failed(IndexMessages.QUERY_FAILED, failure);
     }
-    return capabilities != null && capabilities.semantic();
+    if (mode.needsSemantic() && (capabilities == null || !capabilities.semantic())) {
+      throw new IndexException(
+          IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED, IndexMessages.SEMANTIC_UNSUPPORTED);
+    }
+    if (capabilities == null || !capabilities.answers(mode)) {
+      throw new IndexException(IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+          IndexMessages.modeUnsupported(mode.wireName()));
+    }
   }
 }

@@ -23,7 +23,10 @@ import java.io.IOException;
  */
 public interface RepositoryIndexBackend {
 
-  /** What this backend answers; {@code semantic} is declared explicitly. */
+  /**
+   * What this backend answers: {@code indexed_literal} always, other index modes only when declared.
+   * The composite never sends a mode that is not declared here.
+   */
   IndexCapabilities capabilities();
 
   /**

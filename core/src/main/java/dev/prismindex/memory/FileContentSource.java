@@ -1,5 +1,7 @@
 package dev.prismindex.memory;
 
+import dev.prismindex.index.InMemoryIndex.ContentSource;
+import dev.prismindex.repository.RelativePath;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -34,7 +36,7 @@ final class FileContentSource implements ContentSource {
 
   @Override
   public byte @Nullable [] read(String path, long maxBytes) throws IOException {
-    if (!InMemoryIndexBackend.isCanonical(path)) {
+    if (!RelativePath.isCanonical(path)) {
       throw new IllegalArgumentException("not a canonical repository-relative path");
     }
     Path file = realRoot.resolve(path);

@@ -12,8 +12,10 @@ import dev.prismindex.index.IndexRemoveRequest;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.index.IndexUpdateRequest;
-import dev.prismindex.index.RepositoryIndexBackend;
+import dev.prismindex.index.InMemoryIndex;
+import dev.prismindex.index.InMemoryIndex.ContentSource;
 import dev.prismindex.repository.CodingLimits;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
@@ -33,19 +35,10 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The Lucene-free reference {@link RepositoryIndexBackend}: a real in-memory index of a repository's
- * text files, for hosts that want the seam without the persistent engine, and the yardstick the
- * seam's budgets are measured on.
- *
- * <h2>Use</h2>
- *
- * <pre>{@code
- * InMemoryIndexBackend backend = InMemoryIndexBackend.builder(root).build();
- * IndexedRepositoryOperations ops = IndexedRepositoryOperations.create(root,
- *     IndexedRepositoryOptions.builder(backend, RepositoryOperations.local(RepositoryLimits.defaults()))
- *         .allowedModes(EnumSet.allOf(SearchMode.class)).build());
- * ops.index().update(IndexUpdateRequest.of("rev-1", List.of(IndexFileChange.of("a.txt", ADD))));
- * }</pre>
+ * The implementation of {@link InMemoryIndex}, the Lucene-free reference backend: a real in-memory
+ * index of a repository's text files. This package is not exported: hosts build it with
+ * {@link InMemoryIndex#builder(Path)}; {@link #builder(Path)} here is the same builder plus test
+ * seams.
  *
  * <h2>What an update does</h2>
  *
@@ -53,7 +46,7 @@ import org.jspecify.annotations.Nullable;
  * never through a symbolic link). A file that is absent, not regular, larger than
  * {@code maxFileBytes}, or binary (a NUL byte in its first 8 192 bytes, the scanner's rule) is
  * dropped. Otherwise the first 16 bytes of its SHA-256 are compared with the indexed file's: when
- * they and the bytes are equal, the file is skipped ({@link InMemoryIndexStats#filesUnchanged()}).
+ * they and the bytes are equal, the file is skipped ({@link Stats#filesUnchanged()}).
  * Changed and new files form one new immutable segment (paths, content bytes, gram postings,
  * quantised vectors); the old copies are marked deleted in copy-on-write live bits; small segments
  * are merged ten at a time (tiered by powers of ten of their size), and a segment more than half
@@ -68,7 +61,7 @@ import org.jspecify.annotations.Nullable;
  * {@code updatedAt}; {@code failed} after a failed update, until one succeeds (a failed batch must be
  * sent again). {@link #remove} drops paths without changing the state, revision or {@code updatedAt}
  * (it does not say the rest of the index is current). Diagnostics report the indexed files as
- * {@code entries}, {@link InMemoryIndexStats#totalBytes()} as {@code bytes}, and the time of the last
+ * {@code entries}, {@link Stats#totalBytes()} as {@code bytes}, and the time of the last
  * change as {@code lastUpdatedAt}.
  *
  * <h2>Searching</h2>
@@ -101,7 +94,7 @@ import org.jspecify.annotations.Nullable;
  * and every call throws {@link IllegalStateException}; a search already running finishes on its own
  * snapshot.
  */
-public final class InMemoryIndexBackend implements RepositoryIndexBackend {
+public final class InMemoryIndexBackend implements InMemoryIndex {
 
   private static final int MERGE_FACTOR = 10;
   private static final int BINARY_SNIFF_BYTES = RepositoryLimits.DEFAULT_BINARY_SNIFF_BYTES;
@@ -151,13 +144,22 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
   /**
    * Starts a backend over the repository at {@code repositoryRoot}: by default it reads files there
    * ({@link ContentSource#files(Path)}), answers {@code semantic} with a {@link HashingEmbedder}, and
-   * uses the literal scanner's file and line limits.
+   * uses the literal scanner's file and line limits. {@link InMemoryIndex#builder(Path)} delegates
+   * here.
    */
   public static Builder builder(Path repositoryRoot) {
     return new Builder(repositoryRoot);
   }
 
-  /** Options of an {@link InMemoryIndexBackend}; unset options take the defaults named below. */
+  /** {@link ContentSource#files(Path)}: the working tree under {@code root}, never through a link. */
+  public static ContentSource fileContentSource(Path root) throws IOException {
+    return new FileContentSource(root);
+  }
+
+  /**
+   * Options of an {@link InMemoryIndexBackend}; unset options take the defaults named below. The
+   * options are documented on {@link InMemoryIndex.Builder}, which delegates here.
+   */
   public static final class Builder {
     private final Path root;
     private @Nullable ContentSource contentSource;
@@ -233,7 +235,11 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
     }
   }
 
-  /** {@code semantic} unless built {@linkplain Builder#withoutSemantic() without it}. */
+  /**
+   * {@code indexed_literal}, and {@code semantic} unless built
+   * {@linkplain Builder#withoutSemantic() without it}; never {@code lexical} or {@code hybrid}, which
+   * the composite therefore refuses as unsupported.
+   */
   @Override
   public IndexCapabilities capabilities() {
     return embedder != null ? IndexCapabilities.SEMANTIC : IndexCapabilities.LITERAL_ONLY;
@@ -328,7 +334,8 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
    * @throws dev.prismindex.repository.RepositoryException for an empty query or one over 4 096 UTF-8
    *     bytes ({@code indexed_literal})
    * @throws UnsupportedOperationException for {@code semantic} on a backend without it
-   * @throws IllegalArgumentException for the {@code literal} mode, which belongs to the scanner
+   * @throws IllegalArgumentException for {@code literal} (the scanner's), {@code lexical} and
+   *     {@code hybrid} (not declared in {@link #capabilities()}, so the composite never sends them)
    * @throws IllegalStateException after {@link #dispose()}
    */
   @Override
@@ -370,7 +377,8 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
    *
    * @throws IllegalStateException after {@link #dispose()}
    */
-  public InMemoryIndexStats stats() {
+  @Override
+  public Stats stats() {
     Snapshot snapshot = requireOpen().snapshot;
     long content = 0;
     long paths = 0;
@@ -382,12 +390,12 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
       postings += view.segment.postingBytes();
       vectors += view.segment.vectorBytes();
     }
-    return new InMemoryIndexStats(snapshot.liveDocs, snapshot.views.size(), content, paths,
+    return new Stats(snapshot.liveDocs, snapshot.views.size(), content, paths,
         postings, vectors, snapshot.byteSize(), updates, failedUpdates, filesIndexed,
         filesUnchanged, filesDropped, filesDeleted, merges);
   }
 
-  /** The id of the embedder whose vectors this index holds, or {@code null} without semantic. */
+  @Override
   public @Nullable String embedderId() {
     return embedder == null ? null : embedder.id();
   }
@@ -448,35 +456,10 @@ public final class InMemoryIndexBackend implements RepositoryIndexBackend {
   }
 
   private static String requireCanonical(@Nullable String path) {
-    if (!isCanonical(path)) {
+    if (!RelativePath.isCanonical(path)) {
       throw new IllegalArgumentException("not a canonical repository-relative path");
     }
     return path;
-  }
-
-  /** {@code a/b}: non-empty segments other than {@code .} and {@code ..}, no backslash or control. */
-  static boolean isCanonical(@Nullable String path) {
-    if (path == null || path.isEmpty()) {
-      return false;
-    }
-    int segmentStart = 0;
-    for (int i = 0; i <= path.length(); i++) {
-      char c = i < path.length() ? path.charAt(i) : '/';
-      if (c < 0x20 || c == 0x7f || c == '\\') {
-        return false;
-      }
-      if (c == '/') {
-        int length = i - segmentStart;
-        if (length == 0
-            || (length == 1 && path.charAt(segmentStart) == '.')
-            || (length == 2 && path.charAt(segmentStart) == '.'
-                && path.charAt(segmentStart + 1) == '.')) {
-          return false;
-        }
-        segmentStart = i + 1;
-      }
-    }
-    return true;
   }
 
   /** Counters of one update, added to the backend's only when it succeeds. */

@@ -1,15 +1,16 @@
 /**
  * The Lucene-free in-memory index: a real reference implementation of the index seam's backend SPI.
+ * This package is <b>not exported</b> by the module.
  *
  * <h2>Entry point</h2>
  *
- * <p>{@link dev.prismindex.memory.InMemoryIndexBackend#builder(java.nio.file.Path)} builds a
- * {@link dev.prismindex.index.RepositoryIndexBackend} that a host plugs into
- * {@link dev.prismindex.index.IndexedRepositoryOperations}. File content comes from a
- * {@link dev.prismindex.memory.ContentSource} (the working tree by default); {@code semantic} vectors
- * from any {@link dev.prismindex.embed.Embedder} (the dependency-free
- * {@link dev.prismindex.embed.HashingEmbedder} by default). {@link
- * dev.prismindex.memory.InMemoryIndexStats} reports what it holds.
+ * <p>Hosts use {@link dev.prismindex.index.InMemoryIndex#builder(java.nio.file.Path)} (exported),
+ * which builds an {@link dev.prismindex.memory.InMemoryIndexBackend} that a host plugs into
+ * {@link dev.prismindex.index.IndexedRepositoryOperations}. File content comes from an
+ * {@link dev.prismindex.index.InMemoryIndex.ContentSource} (the working tree by default);
+ * {@code semantic} vectors from any {@link dev.prismindex.embed.Embedder} (the dependency-free
+ * {@link dev.prismindex.embed.HashingEmbedder} by default).
+ * {@link dev.prismindex.index.InMemoryIndex.Stats} reports what it holds.
  *
  * <h2>How the pieces fit</h2>
  *
@@ -34,7 +35,8 @@
  *       query's abort signal.
  * </ul>
  *
- * <p>Everything but the entry point, the content source and the stats is package-private.
+ * <p>Everything but {@code InMemoryIndexBackend} (the implementation the exported builder creates)
+ * is package-private.
  */
 @NullMarked
 package dev.prismindex.memory;

@@ -5,36 +5,36 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.index.IndexException;
 import dev.prismindex.repository.AbortSignal;
-import dev.prismindex.repository.CodingLimits;
-import dev.prismindex.repository.OutputMode;
 import dev.prismindex.repository.RepositoryException;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.RepositoryOperations;
-import dev.prismindex.repository.RepositorySearchRequest;
 import dev.prismindex.repository.RepositorySearchResult;
 import dev.prismindex.repository.SearchMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code repo_search} agent tool: bounded text search over a workspace, answered by a
- * {@link RepositoryOperations} (the literal scanner, or the index seam's composite for the
- * {@code indexed_literal} and {@code semantic} modes).
+ * {@link RepositoryOperations} (the literal scanner, or the index seam's composite for the index
+ * modes {@code indexed_literal}, {@code lexical}, {@code semantic} and {@code hybrid}). Its mode enum
+ * is exactly the configured {@link RepoSearchToolOptions#modes()}.
  *
  * <p>{@link #definition()} is what a host shows a model; {@link #execute(JsonNode, ToolContext)}
  * validates the model's arguments, asks the {@link ExecutionPolicy}, runs the search and renders the
  * result. {@code execute} never throws for bad input or a failed search: every failure is an error
  * {@link ToolResult} whose text is the failure's message. Instances are immutable and thread-safe.
+ *
+ * <p><b>One definition for every host.</b> A host that runs searches its own way (e.g. an MCP
+ * server over the engine) shows {@link #definition(RepoSearchToolOptions)} and validates each call
+ * with {@link RepoSearchArguments#parse} (or {@link #parseArguments}), the same validation
+ * {@code execute} uses, so both surfaces accept exactly the same arguments with the same messages.
  */
 public final class RepoSearchTool {
 
-  static final String QUERY_REQUIRED = "query is required and must be a non-empty string.";
-  static final String REGEX_REMOVED =
-      "repo_search no longer supports mode \"regex\"; use literal substring search.";
+  static final String QUERY_REQUIRED = RepoSearchArguments.QUERY_REQUIRED;
+  static final String REGEX_REMOVED = RepoSearchArguments.REGEX_REMOVED;
   static final String ABORTED = "Operation aborted";
   static final String NO_DECISION = "execution policy returned no decision";
   static final String DENIED = "repo_search was denied by the execution policy";
@@ -77,13 +77,26 @@ public final class RepoSearchTool {
     return create(cwd, RepoSearchToolOptions.defaults());
   }
 
+  /**
+   * The definition (name, description, argument schema) of a {@code repo_search} tool with these
+   * options' modes and limits, for a host that shows the tool but runs searches its own way; equal
+   * to {@code create(cwd, options).definition()}.
+   */
+  public static ToolDefinition definition(RepoSearchToolOptions options) {
+    Objects.requireNonNull(options, "options");
+    return RepoSearchDefinition.create(options.limits(), options.modes());
+  }
+
   /** The definition shown to a model; a fresh copy on each call. */
   public ToolDefinition definition() {
     return new ToolDefinition(definition.name(), definition.kind(), definition.effect(),
         definition.description(), definition.inputSchema().deepCopy());
   }
 
-  /** The modes this tool accepts, in the order literal, indexed_literal, semantic. */
+  /**
+   * The modes this tool accepts (exactly the configured ones), in the order literal,
+   * indexed_literal, lexical, semantic, hybrid.
+   */
   public List<SearchMode> modes() {
     return modes;
   }
@@ -110,87 +123,21 @@ public final class RepoSearchTool {
     if (signal != null && signal.isAborted()) {
       return error(ABORTED, null);
     }
-    JsonNode args = arguments != null && arguments.isObject() ? arguments : NO_ARGUMENTS;
-
-    JsonNode queryNode = args.get("query");
-    if (queryNode == null || !queryNode.isTextual() || queryNode.textValue().isEmpty()) {
-      return error(QUERY_REQUIRED, null);
-    }
-    String query = queryNode.textValue();
-    JsonNode pathNode = args.get("path");
-    String path = pathNode != null && pathNode.isTextual() ? pathNode.textValue() : null;
-
-    JsonNode modeNode = args.get("mode");
-    if (modeNode != null && modeNode.isTextual() && modeNode.textValue().equals("regex")) {
-      return error(REGEX_REMOVED, null);
-    }
-    SearchMode mode = SearchMode.LITERAL;
-    if (modeNode != null) {
-      Optional<SearchMode> parsed = modeNode.isTextual()
-          ? SearchMode.fromWireName(modeNode.textValue()).filter(modes::contains)
-          : Optional.empty();
-      if (parsed.isEmpty()) {
-        return error("unsupported search mode: " + jsString(modeNode) + " (enabled: "
-            + modes.stream().map(SearchMode::wireName).collect(Collectors.joining(", ")) + ")",
-            null);
-      }
-      mode = parsed.get();
-    }
-
-    JsonNode outputNode = args.get("outputMode");
-    OutputMode outputMode = OutputMode.CONTENT;
-    if (outputNode != null) {
-      Optional<OutputMode> parsed = outputNode.isTextual()
-          ? OutputMode.fromWireName(outputNode.textValue())
-          : Optional.empty();
-      if (parsed.isEmpty()) {
-        return error("unsupported outputMode: " + jsString(outputNode), null);
-      }
-      outputMode = parsed.get();
-    }
-
-    boolean caseSensitive = isTrue(args.get("caseSensitive"));
-    boolean includeHidden = isTrue(args.get("includeHidden"));
-    Integer contextLines = null;
-    Integer maxMatches = null;
+    RepoSearchArguments args;
     try {
-      JsonNode contextNode = args.get("context");
-      if (contextNode != null) {
-        contextLines = (int) CodingLimits.requireNonNegative("context", number(contextNode),
-            RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES);
-      }
-      JsonNode maxNode = args.get("maxMatches");
-      if (maxNode != null) {
-        maxMatches = (int) CodingLimits.requirePositive("maxMatches", number(maxNode),
-            RepositoryLimits.HARD_MAX_SEARCH_MATCHES);
-      }
+      args = parseArguments(arguments);
     } catch (IllegalArgumentException invalid) {
       return error(messageOf(invalid), null);
     }
-
     if (policy != null) {
-      ToolResult denied = checkPolicy(policy, path, mode, outputMode, caseSensitive, includeHidden,
-          contextLines, maxMatches, ctx);
+      ToolResult denied = checkPolicy(policy, args, ctx);
       if (denied != null) {
         return denied;
       }
     }
-
-    RepositorySearchRequest request = RepositorySearchRequest.builder(cwd, query)
-        .path(path)
-        .mode(mode)
-        .outputMode(outputMode)
-        .caseSensitive(caseSensitive)
-        .includeHidden(includeHidden)
-        .exclude(limits.exclude())
-        .context(contextLines != null ? contextLines : limits.maxContextLines())
-        .maxMatches(maxMatches != null ? maxMatches : limits.maxMatches())
-        .signal(signal)
-        .deadlineMs(limits.maxTimeMs())
-        .build();
     RepositorySearchResult result;
     try {
-      result = operations.search(request);
+      result = operations.search(args.toRequest(cwd, limits, signal));
     } catch (IndexException failure) {
       return error(messageOf(failure), failure.code().name());
     } catch (RepositoryException failure) {
@@ -201,27 +148,37 @@ public final class RepoSearchTool {
     if (result == null) {
       return error(NO_RESULT, null);
     }
-    return new ToolResult(SearchRendering.text(result, outputMode), false,
-        SearchRendering.metadata(result, outputMode));
+    return new ToolResult(SearchRendering.text(result, args.outputMode()), false,
+        SearchRendering.metadata(result, args.outputMode()));
   }
 
-  private @Nullable ToolResult checkPolicy(ExecutionPolicy policy, @Nullable String path,
-      SearchMode mode, OutputMode outputMode, boolean caseSensitive, boolean includeHidden,
-      @Nullable Integer contextLines, @Nullable Integer maxMatches, ToolContext ctx) {
+  /**
+   * Validates a call's arguments against {@link #modes()} exactly as {@link #execute} does (see
+   * {@link RepoSearchArguments#parse}), for a host that runs the search its own way.
+   *
+   * @throws IllegalArgumentException with the message {@code execute} would report
+   */
+  public RepoSearchArguments parseArguments(@Nullable JsonNode arguments) {
+    return RepoSearchArguments.parse(arguments, modes);
+  }
+
+  private @Nullable ToolResult checkPolicy(ExecutionPolicy policy, RepoSearchArguments args,
+      ToolContext ctx) {
     ObjectNode metadata = JSON.objectNode();
-    metadata.put("mode", mode.wireName());
-    metadata.put("outputMode", outputMode.wireName());
-    metadata.put("caseSensitive", caseSensitive);
-    metadata.put("includeHidden", includeHidden);
-    if (contextLines != null) {
-      metadata.put("context", contextLines);
+    metadata.put("mode", args.effectiveMode().wireName());
+    metadata.put("outputMode", args.outputMode().wireName());
+    metadata.put("caseSensitive", args.caseSensitive());
+    metadata.put("includeHidden", args.includeHidden());
+    if (args.context() != null) {
+      metadata.put("context", args.context());
     }
-    if (maxMatches != null) {
-      metadata.put("maxMatches", maxMatches);
+    if (args.maxMatches() != null) {
+      metadata.put("maxMatches", args.maxMatches());
     }
     putIfPresent(metadata, "toolCallId", ctx.toolCallId());
     putIfPresent(metadata, "sessionId", ctx.sessionId());
     putIfPresent(metadata, "runId", ctx.runId());
+    String path = args.path();
     String target = path != null && !path.isEmpty() ? path : cwd.toString();
     PolicyRequest request = new PolicyRequest(
         RepoSearchDefinition.NAME, "search", List.of(target), "low", metadata, ctx.signal());
@@ -266,26 +223,4 @@ public final class RepoSearchTool {
     return message == null || message.isEmpty() ? failure.getClass().getSimpleName() : message;
   }
 
-  private static boolean isTrue(@Nullable JsonNode node) {
-    return node != null && node.isBoolean() && node.booleanValue();
-  }
-
-  /** The node's number, or NaN (which every validator rejects) when it is not a number. */
-  private static Number number(JsonNode node) {
-    return node.isNumber() ? node.numberValue() : Double.NaN;
-  }
-
-  /** The value as JavaScript's {@code String(value)} shows a scalar; containers as JSON. */
-  private static String jsString(JsonNode node) {
-    if (node.isTextual()) {
-      return node.textValue();
-    }
-    if (node.isFloatingPointNumber()) {
-      double d = node.doubleValue();
-      if (d == Math.rint(d) && Math.abs(d) < 1e21) {
-        return Long.toString((long) d);
-      }
-    }
-    return node.isValueNode() ? node.asText() : node.toString();
-  }
 }

@@ -20,8 +20,9 @@ import org.jspecify.annotations.Nullable;
  *     {@link RepositoryOperations#local(RepositoryLimits) local operations} bound to {@code limits}
  * @param limits the resolved repository limits; the tool passes their {@code exclude},
  *     {@code maxContextLines}, {@code maxMatches} and {@code maxTimeMs} with every search
- * @param modes the search modes the tool exposes: always {@link SearchMode#LITERAL}, no duplicates, in
- *     the order literal, indexed_literal, semantic
+ * @param modes the search modes the tool exposes (its mode enum is exactly these): always
+ *     {@link SearchMode#LITERAL}, no duplicates, in the order literal, indexed_literal, lexical,
+ *     semantic, hybrid
  */
 public record RepoSearchToolOptions(
     @Nullable ExecutionPolicy executionPolicy,
@@ -102,8 +103,10 @@ public record RepoSearchToolOptions(
 
     /**
      * Sets the exposed modes by wire name ({@code literal}, {@code indexed_literal},
-     * {@code semantic}). {@code null} or empty means literal only; literal is always added. Invalid
-     * names are rejected by {@link #build()}.
+     * {@code lexical}, {@code semantic}, {@code hybrid}). {@code null} or empty means literal only;
+     * literal is always added. Invalid names are rejected by {@link #build()}. The index modes need
+     * {@link #operations(RepositoryOperations) operations} that answer them (the index seam's
+     * composite with those modes allowed and a backend that declares them).
      */
     public Builder modes(@Nullable Collection<? extends @Nullable String> names) {
       this.modes = names == null ? null : new ArrayList<>(names);

@@ -5,9 +5,9 @@
  * RepoSearchToolOptions)} binds the tool to a workspace root and to {@link
  * dev.prismindex.tool.RepoSearchToolOptions} (built with {@code RepoSearchToolOptions.builder()}): the
  * {@link dev.prismindex.repository.RepositoryOperations} that answer searches (the literal scanner by
- * default, or the index seam's composite from {@link dev.prismindex.index} for the
- * {@code indexed_literal} and {@code semantic} modes), the repository limits, the exposed modes and
- * an optional {@link dev.prismindex.tool.ExecutionPolicy}.
+ * default, or the index seam's composite from {@link dev.prismindex.index} for the index modes
+ * {@code indexed_literal}, {@code lexical}, {@code semantic} and {@code hybrid}), the repository
+ * limits, the exposed modes and an optional {@link dev.prismindex.tool.ExecutionPolicy}.
  *
  * <p><b>How the pieces fit.</b> A host shows a model {@link
  * dev.prismindex.tool.RepoSearchTool#definition()} (a {@link dev.prismindex.tool.ToolDefinition}
@@ -22,6 +22,12 @@
  * search; failures are error results, and an error with a stable code (an {@code IndexException} or
  * a {@code RepositoryException}) carries it as {@code errorCode} in the metadata, which the
  * reference drops.
+ *
+ * <p><b>Hosts that run searches their own way</b> (the MCP server over the engine) reuse the same
+ * surface: {@link dev.prismindex.tool.RepoSearchTool#definition(RepoSearchToolOptions)} for the
+ * definition and {@link dev.prismindex.tool.RepoSearchArguments#parse} for the validation (an
+ * immutable {@link dev.prismindex.tool.RepoSearchArguments}, or an
+ * {@link java.lang.IllegalArgumentException} whose message is the tool error).
  *
  * <p><b>Text that cannot lie about its shape.</b> Rendered output has one item per line: a match
  * {@code path:line:column:text} (with {@code [score 0.750]} for index results), a context line

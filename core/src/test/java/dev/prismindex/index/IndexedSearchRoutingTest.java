@@ -106,6 +106,81 @@ class IndexedSearchRoutingTest {
   }
 
   @Test
+  void lexicalIsServedOnlyByABackendThatDeclaresIt() {
+    IndexedRepositoryOperations ops = composite(backend);
+    RepositorySearchRequest lexical = indexed("q").mode(SearchMode.LEXICAL).build();
+
+    assertIndexError(() -> ops.search(lexical), IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+        "search mode lexical is not supported by this index backend");
+    backend.capabilitiesAnswer = none -> IndexCapabilities.SEMANTIC;
+    assertIndexError(() -> ops.search(lexical), IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+        "search mode lexical is not supported by this index backend");
+    backend.capabilitiesAnswer = none -> null;
+    assertIndexError(() -> ops.search(lexical), IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+        "search mode lexical is not supported by this index backend");
+    assertThat(backend.statusCalls).hasValue(0);
+    assertThat(backend.queries).isEmpty();
+
+    backend.capabilitiesAnswer = none -> IndexCapabilities.of(SearchMode.LEXICAL);
+    backend.hits(IndexSearchHit.of("a.txt", 0.5, "keyword"));
+    RepositorySearchResult result = ops.search(lexical);
+    assertThat(result.matches()).hasSize(1);
+    assertThat(result.indexed().mode()).isEqualTo(SearchMode.LEXICAL);
+    assertThat(backend.queries.get(0).mode()).isEqualTo(SearchMode.LEXICAL);
+  }
+
+  @Test
+  void hybridNeedsTheSemanticCapabilityAndTheMode() {
+    IndexedRepositoryOperations ops = composite(backend);
+    RepositorySearchRequest hybrid = indexed("q").mode(SearchMode.HYBRID).build();
+
+    assertIndexError(() -> ops.search(hybrid), IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+        "semantic search is not supported by this index backend");
+    backend.capabilitiesAnswer = none -> IndexCapabilities.of(SearchMode.LEXICAL, SearchMode.HYBRID);
+    assertIndexError(() -> ops.search(hybrid), IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+        "semantic search is not supported by this index backend");
+    backend.capabilitiesAnswer = none -> IndexCapabilities.SEMANTIC;
+    assertIndexError(() -> ops.search(hybrid), IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+        "search mode hybrid is not supported by this index backend");
+    assertThat(backend.queries).isEmpty();
+
+    backend.capabilitiesAnswer = none -> IndexCapabilities.of(SearchMode.SEMANTIC, SearchMode.HYBRID);
+    backend.hits(IndexSearchHit.of("a.txt", 0.5, "fused"));
+    assertThat(ops.search(hybrid).indexed().mode()).isEqualTo(SearchMode.HYBRID);
+    assertThat(backend.queries.get(0).mode()).isEqualTo(SearchMode.HYBRID);
+  }
+
+  @Test
+  void lexicalAndHybridAreRefusedUnlessEnabled() {
+    backend.capabilitiesAnswer = none -> IndexCapabilities.of(
+        SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID);
+    IndexedRepositoryOperations ops = composite(backend,
+        b -> b.allowedModes(List.of(SearchMode.INDEXED_LITERAL, SearchMode.SEMANTIC)));
+    assertIndexError(() -> ops.search(indexed("q").mode(SearchMode.LEXICAL).build()),
+        IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+        "search mode lexical is not enabled on this composite");
+    assertIndexError(() -> ops.search(indexed("q").mode(SearchMode.HYBRID).build()),
+        IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED,
+        "search mode hybrid is not enabled on this composite");
+    assertThat(backend.totalCalls()).isZero();
+  }
+
+  @Test
+  void capabilitiesAlwaysHoldIndexedLiteralAndNeverLiteral() {
+    assertThat(IndexCapabilities.LITERAL_ONLY.modes()).containsExactly(SearchMode.INDEXED_LITERAL);
+    assertThat(IndexCapabilities.LITERAL_ONLY.semantic()).isFalse();
+    assertThat(IndexCapabilities.SEMANTIC.modes())
+        .containsExactly(SearchMode.INDEXED_LITERAL, SearchMode.SEMANTIC);
+    assertThat(IndexCapabilities.SEMANTIC.semantic()).isTrue();
+    assertThat(new IndexCapabilities(true)).isEqualTo(IndexCapabilities.SEMANTIC);
+    assertThat(IndexCapabilities.of(SearchMode.HYBRID).semantic()).isFalse();
+    assertThat(IndexCapabilities.of(SearchMode.LEXICAL).answers(SearchMode.INDEXED_LITERAL))
+        .isTrue();
+    assertIllegalArgument(() -> IndexCapabilities.of(SearchMode.LITERAL),
+        "literal is answered by the scanner, never by a backend");
+  }
+
+  @Test
   void aThrowingCapabilitiesCallFailsClosed() {
     backend.capabilitiesAnswer = none -> {
       throw new IllegalStateException("secret capability text");

@@ -1,5 +1,6 @@
 package dev.prismindex.memory;
 
+import dev.prismindex.index.InMemoryIndex;
 import dev.prismindex.index.RepositoryIndexBackend;
 import dev.prismindex.index.RepositoryIndexBackendContractTest;
 import java.io.IOException;
@@ -10,7 +11,7 @@ class InMemoryIndexBackendContractTest extends RepositoryIndexBackendContractTes
 
   @Override
   protected RepositoryIndexBackend newBackend(Path repositoryRoot) throws IOException {
-    return InMemoryIndexBackend.builder(repositoryRoot).build();
+    return InMemoryIndex.builder(repositoryRoot).build();
   }
 
   @Override

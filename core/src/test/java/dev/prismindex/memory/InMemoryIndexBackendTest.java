@@ -15,6 +15,7 @@ import dev.prismindex.index.IndexRemoveRequest;
 import dev.prismindex.index.IndexSearchHit;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexUpdateRequest;
+import dev.prismindex.index.InMemoryIndex;
 import dev.prismindex.index.IndexedRepositoryOperations;
 import dev.prismindex.index.IndexedRepositoryOptions;
 import dev.prismindex.repository.AbortSignal;
@@ -77,7 +78,7 @@ class InMemoryIndexBackendTest {
     int segments = backend.stats().segments();
 
     update(backend, "r2", "a.txt", "b.txt");
-    InMemoryIndexStats stats = backend.stats();
+    InMemoryIndex.Stats stats = backend.stats();
     assertThat(stats.filesUnchanged()).isEqualTo(2);
     assertThat(stats.filesIndexed()).isEqualTo(2);
     assertThat(stats.segments()).isEqualTo(segments);
@@ -213,6 +214,33 @@ class InMemoryIndexBackendTest {
     assertThat(paths(literal(backend, "beta", null, 10))).containsExactly("b.txt");
     assertThat(composite.search(RepositorySearchRequest.builder(root, "alpha")
         .mode(SearchMode.INDEXED_LITERAL).build()).matches()).hasSize(1);
+  }
+
+  @Test
+  void theCompositeServesIndexedLiteralAndSemanticAndRefusesLexicalAndHybrid() throws IOException {
+    source.put("a.txt", "alpha beta\n");
+    InMemoryIndexBackend backend = backend();
+    update(backend, "r1", "a.txt");
+    assertThat(backend.capabilities().modes())
+        .containsExactlyInAnyOrder(SearchMode.INDEXED_LITERAL, SearchMode.SEMANTIC);
+    IndexedRepositoryOperations composite = IndexedRepositoryOperations.create(root,
+        IndexedRepositoryOptions.builder(backend, RepositoryOperations.local(RepositoryLimits.defaults()))
+            .allowedModes(EnumSet.allOf(SearchMode.class)).build());
+
+    for (SearchMode served : List.of(SearchMode.INDEXED_LITERAL, SearchMode.SEMANTIC)) {
+      assertThat(composite.search(RepositorySearchRequest.builder(root, "alpha")
+          .mode(served).build()).matches()).as(served.wireName()).hasSize(1);
+    }
+    assertThatThrownBy(() -> composite.search(RepositorySearchRequest.builder(root, "alpha")
+        .mode(SearchMode.LEXICAL).build()))
+        .isInstanceOfSatisfying(IndexException.class,
+            e -> assertThat(e.code()).isEqualTo(IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED))
+        .hasMessage("search mode lexical is not supported by this index backend");
+    assertThatThrownBy(() -> composite.search(RepositorySearchRequest.builder(root, "alpha")
+        .mode(SearchMode.HYBRID).build()))
+        .isInstanceOfSatisfying(IndexException.class,
+            e -> assertThat(e.code()).isEqualTo(IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED))
+        .hasMessage("search mode hybrid is not supported by this index backend");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.prismindex.memory;
 
+import dev.prismindex.index.InMemoryIndex;
 import dev.prismindex.index.RepositoryIndexBackend;
 import dev.prismindex.index.RepositoryIndexBackendContractTest;
 import java.io.IOException;
@@ -10,6 +11,6 @@ class InMemoryLiteralOnlyContractTest extends RepositoryIndexBackendContractTest
 
   @Override
   protected RepositoryIndexBackend newBackend(Path repositoryRoot) throws IOException {
-    return InMemoryIndexBackend.builder(repositoryRoot).withoutSemantic().build();
+    return InMemoryIndex.builder(repositoryRoot).withoutSemantic().build();
   }
 }

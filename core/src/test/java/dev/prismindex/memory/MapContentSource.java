@@ -1,5 +1,6 @@
 package dev.prismindex.memory;
 
+import dev.prismindex.index.InMemoryIndex.ContentSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

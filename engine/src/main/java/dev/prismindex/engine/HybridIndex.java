@@ -301,9 +301,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   // RepositoryIndexBackend
 
   /**
-   * {@code semantic} is true only when an embedding model is present, semantic search is on, and
-   * the model matches the index's (or the index has no vectors yet). Cheap: reads the commit's
-   * metadata; never loads the model.
+   * {@code indexed_literal} and {@code lexical} always; {@code semantic} and {@code hybrid} only when
+   * an embedding model is present, semantic search is on, and the model matches the index's (or the
+   * index has no vectors yet). Cheap: reads the commit's metadata; never loads the model.
    */
   @Override
   public IndexCapabilities capabilities() {
@@ -331,6 +331,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * {@code semantic}: {@link HybridIndexOptions#seamSemanticMode()} (HYBRID by default), one hit per
    * file (its best chunk), {@code truncated} when the cap was reached (a similarity search always
    * has further, weaker hits); {@link SemanticSearchUnavailableException} without a usable model.
+   * {@code lexical} and {@code hybrid}: that mode, one hit per file the same way ({@link
+   * #capabilities()} declares them: lexical always, hybrid with a usable model).
    */
   @Override
   public IndexQueryResult search(IndexQuery query) throws IOException {

@@ -1,6 +1,6 @@
 package dev.prismindex.engine;
 
-import dev.prismindex.engine.internal.PathRule;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -43,7 +43,7 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
       throw new IllegalArgumentException("caseSensitive applies to the literal modes only: "
           + mode.wireName());
     }
-    pathScope = PathRule.scope(pathScope);
+    pathScope = RelativePath.normaliseScope(pathScope);
   }
 
   /**

@@ -5,6 +5,7 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.embed.testing.FakeEmbedder;
 import dev.prismindex.engine.IndexProgress.Phase;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
@@ -42,7 +43,7 @@ class CoverageTest {
 
   @Test
   void anInterruptedRunReportsPartialCoverageAndTheNextRunCompletesIt() throws Exception {
-    HashingEmbedder embedder = new HashingEmbedder().slow(1000);
+    FakeEmbedder embedder = TestEmbedders.fake().slow(1000);
     List<IndexProgress> seen = new CopyOnWriteArrayList<>();
     List<Object> duringEmbedding = new ArrayList<>();
     try (HybridIndex index = TestRepos.open(root, embedder)) {
@@ -96,7 +97,7 @@ class CoverageTest {
 
   @Test
   void aFailingModelKeepsTheLexicalCommitAndWhatWasEmbedded() throws Exception {
-    HashingEmbedder failing = new HashingEmbedder().failAfter(100);
+    FakeEmbedder failing = TestEmbedders.fake().failAfter(100);
     try (HybridIndex index = TestRepos.open(root, failing)) {
       assertThatThrownBy(() -> index.refresh(RefreshOptions.INCREMENTAL))
           .isInstanceOfSatisfying(SemanticSearchUnavailableException.class, e ->
@@ -111,7 +112,7 @@ class CoverageTest {
       assertThat(index.search("gamma_4", SearchOpts.lexical(1))).extracting(Hit::symbol)
           .containsExactly("gamma_4");
     }
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder())) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
       index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(index.engineStatus().coverage().complete()).isTrue();
     }
@@ -119,7 +120,7 @@ class CoverageTest {
 
   @Test
   void anInterruptedThreadCommitsWhatWasEmbeddedAndThrows() throws Exception {
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder().slow(1000))) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake().slow(1000))) {
       Thread caller = Thread.currentThread();
       RefreshOptions interrupting = RefreshOptions.INCREMENTAL.withProgress(p -> {
         if (p.phase() == Phase.EMBEDDING && p.chunksEmbedded() > 0) {
@@ -143,7 +144,7 @@ class CoverageTest {
 
   @Test
   void withoutEmbeddingTheRunIsLexicalAndCoverageIncomplete() throws Exception {
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder())) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false));
       assertThat(stats.chunksEmbedded()).isZero();
       assertThat(index.engineStatus().coverage().chunksEmbedded()).isZero();
@@ -159,7 +160,7 @@ class CoverageTest {
       throws Exception {
     List<IndexProgress> seen = new CopyOnWriteArrayList<>();
     List<IndexState> states = new CopyOnWriteArrayList<>();
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder())) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
       IndexProgressListener listener = p -> {
         seen.add(p);
         if (p.phase() == Phase.INDEXING) {

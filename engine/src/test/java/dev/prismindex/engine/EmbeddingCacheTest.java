@@ -5,6 +5,7 @@ import static dev.prismindex.engine.TestRepos.pyFunction;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prismindex.embed.testing.FakeEmbedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class EmbeddingCacheTest {
   @Test
   void editingOneFunctionReEmbedsExactlyThatChunkAndARevertNothing() throws Exception {
     write(root, "report.py", report("errors"));
-    HashingEmbedder embedder = new HashingEmbedder();
+    FakeEmbedder embedder = TestEmbedders.fake();
     try (HybridIndex index = TestRepos.open(root, embedder)) {
       IndexRunStats cold = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(cold.chunksWritten()).isEqualTo(4);
@@ -62,7 +63,7 @@ class EmbeddingCacheTest {
   void aBranchSwitchAndBackReEmbedsNothingSeenBefore() throws Exception {
     write(root, "a/one.py", report("errors"));
     write(root, "a/two.py", pyFunction("cache_evict", "memory"));
-    HashingEmbedder embedder = new HashingEmbedder();
+    FakeEmbedder embedder = TestEmbedders.fake();
     try (HybridIndex index = TestRepos.open(root, embedder)) {
       index.refresh(RefreshOptions.INCREMENTAL);
       long main = embedder.documents.get();
@@ -90,7 +91,7 @@ class EmbeddingCacheTest {
     write(root, "x.py", shared);
     write(root, "y.py", shared);
     write(root, "z.py", shared);
-    HashingEmbedder embedder = new HashingEmbedder();
+    FakeEmbedder embedder = TestEmbedders.fake();
     try (HybridIndex index = TestRepos.open(root, embedder)) {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(stats.chunksWritten()).isEqualTo(3);
@@ -114,7 +115,7 @@ class EmbeddingCacheTest {
       }
       write(root, "notes/n" + f + ".txt", sb.toString());
     }
-    HashingEmbedder embedder = new HashingEmbedder();
+    FakeEmbedder embedder = TestEmbedders.fake();
     try (HybridIndex index = TestRepos.open(root, embedder)) {
       index.refresh(RefreshOptions.INCREMENTAL);
       long vectors = index.engineStatus().vectors();

@@ -5,6 +5,7 @@ import dev.prismindex.repository.SearchMode;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prismindex.embed.testing.FakeEmbedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ class HybridSearchTest {
     for (int corpus = 0; corpus < 3; corpus++) {
       Path dir = Files.createDirectory(root.resolve("c" + corpus));
       List<String> names = generate(dir, r, 30 + r.nextInt(30));
-      try (HybridIndex index = TestRepos.open(dir, new HashingEmbedder())) {
+      try (HybridIndex index = TestRepos.open(dir, TestEmbedders.fake())) {
         index.refresh(RefreshOptions.INCREMENTAL);
         List<String> queries = new ArrayList<>();
         for (int q = 0; q < 40; q++) {
@@ -121,7 +122,7 @@ class HybridSearchTest {
     Path dir = Files.createDirectory(root.resolve("phrases"));
     List<String> names = generate(dir, r, 40);
     int guarded = 0;
-    try (HybridIndex index = TestRepos.open(dir, new HashingEmbedder())) {
+    try (HybridIndex index = TestRepos.open(dir, TestEmbedders.fake())) {
       index.refresh(RefreshOptions.INCREMENTAL);
       for (int q = 0; q < 60; q++) {
         // parseDurationConfig3 -> "parse duration config 3"
@@ -189,7 +190,7 @@ class HybridSearchTest {
           }
         }
         """);
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder())) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
       index.refresh(RefreshOptions.INCREMENTAL);
       List<Hit> semantic = index.search("evict oldest cache entry", SearchOpts.semantic(5));
       assertThat(semantic).isNotEmpty();
@@ -229,7 +230,7 @@ class HybridSearchTest {
     List<String> queries = List.of("parse duration config", "flushBufferStream2", "cache",
         "validate the session token", "render widget event queue");
     List<List<Hit>> first = new ArrayList<>();
-    HashingEmbedder builder = new HashingEmbedder();
+    FakeEmbedder builder = TestEmbedders.fake();
     try (HybridIndex index = TestRepos.open(root, builder)) {
       index.refresh(RefreshOptions.INCREMENTAL);
       for (String q : queries) {
@@ -237,7 +238,7 @@ class HybridSearchTest {
         first.add(index.search(q, SearchOpts.semantic(10)));
       }
     }
-    HashingEmbedder fresh = new HashingEmbedder();
+    FakeEmbedder fresh = TestEmbedders.fake();
     try (HybridIndex index = TestRepos.open(root, fresh)) {
       List<List<Hit>> second = new ArrayList<>();
       for (String q : queries) {
@@ -258,7 +259,7 @@ class HybridSearchTest {
   @Test
   void scopesAndWeightedFusion() throws Exception {
     generate(root, new Random(5), 25);
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder())) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
       index.refresh(RefreshOptions.INCREMENTAL);
       for (SearchMode mode : List.of(SearchMode.SEMANTIC, SearchMode.HYBRID)) {
         List<Hit> scoped = index.search("compute metric",

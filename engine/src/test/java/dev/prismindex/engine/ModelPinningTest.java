@@ -4,6 +4,7 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.embed.testing.FakeEmbedder;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.SearchMode;
@@ -31,7 +32,7 @@ class ModelPinningTest {
 
   @Test
   void anotherModelIsRefusedWithTheRebuildCommandAndLexicalKeepsWorking() throws Exception {
-    HashingEmbedder a = new HashingEmbedder("model-a", 64);
+    FakeEmbedder a = TestEmbedders.fake("model-a", 64);
     try (HybridIndex index = TestRepos.open(root, a)) {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(stats.chunksEmbedded()).isPositive();
@@ -44,7 +45,7 @@ class ModelPinningTest {
     String expected = "embedding model unavailable: index was built with model model-a (dim 64);"
         + " this process has model-b (dim 32); rebuild with `prism-index index --full`"
         + " (RefreshOptions.FULL)";
-    HashingEmbedder b = new HashingEmbedder("model-b", 32);
+    FakeEmbedder b = TestEmbedders.fake("model-b", 32);
     try (HybridIndex index = TestRepos.open(root, b)) {
       for (SearchMode mode : List.of(SearchMode.SEMANTIC, SearchMode.HYBRID)) {
         assertThatThrownBy(() -> index.search("weekly latency", new SearchOpts(5, mode, null)))
@@ -87,10 +88,10 @@ class ModelPinningTest {
 
   @Test
   void sameIdWithAnotherDimensionIsAMismatchToo() throws Exception {
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder("same", 64))) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake("same", 64))) {
       index.refresh(RefreshOptions.INCREMENTAL);
     }
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder("same", 48))) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake("same", 48))) {
       assertThat(index.engineStatus().semantic()).isEqualTo(SemanticState.MODEL_MISMATCH);
       assertThatThrownBy(() -> index.search("x", SearchOpts.semantic(5)))
           .hasMessageContaining("model same (dim 64); this process has same (dim 48)");
@@ -99,7 +100,7 @@ class ModelPinningTest {
 
   @Test
   void aFullRebuildWithTheSameModelReusesEveryVector() throws Exception {
-    HashingEmbedder a = new HashingEmbedder("model-a", 64);
+    FakeEmbedder a = TestEmbedders.fake("model-a", 64);
     try (HybridIndex index = TestRepos.open(root, a)) {
       long first = index.refresh(RefreshOptions.INCREMENTAL).chunksEmbedded();
       IndexRunStats full = index.refresh(RefreshOptions.FULL);
@@ -137,7 +138,7 @@ class ModelPinningTest {
       Thread.currentThread().setContextClassLoader(previous);
     }
     // A process with a model later embeds the whole backlog.
-    try (HybridIndex index = TestRepos.open(root, new HashingEmbedder())) {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
       assertThat(index.engineStatus().semantic()).isEqualTo(SemanticState.AVAILABLE);
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(stats.committed()).isTrue();

@@ -146,4 +146,42 @@ class SeamTest {
       assertThat(index.status().state()).isEqualTo(IndexState.READY);
     }
   }
+
+  @Test
+  void theCompositeServesLexicalAndHybridOnlyWhereTheEngineDeclaresThem() throws Exception {
+    write(root, "src/Parser.java", "class Parser { int parseDuration(String s) { return 1; } }\n");
+    write(root, "src/Other.java", "class Other { void unrelated() {} }\n");
+    for (boolean semantic : new boolean[] {true, false}) {
+      HybridIndexOptions.Builder b = HybridIndexOptions.builder(root)
+          .home(root.resolve(".prism-index-" + semantic))
+          .embeddingCommitInterval(java.time.Duration.ZERO);
+      try (HybridIndex index = HybridIndex.open(semantic ? b.embedder(TestEmbedders.fake()).build()
+          : b.semantic(false).build())) {
+        index.refresh(RefreshOptions.INCREMENTAL);
+        assertThat(index.capabilities().answers(SearchMode.LEXICAL)).isTrue();
+        assertThat(index.capabilities().answers(SearchMode.HYBRID)).isEqualTo(semantic);
+        dev.prismindex.index.IndexedRepositoryOperations ops =
+            dev.prismindex.index.IndexedRepositoryOperations.create(root,
+                dev.prismindex.index.IndexedRepositoryOptions.builder(index,
+                        dev.prismindex.repository.RepositoryOperations.local(
+                            dev.prismindex.repository.RepositoryLimits.defaults()))
+                    .allowedModes(java.util.EnumSet.allOf(SearchMode.class)).build());
+        dev.prismindex.repository.RepositorySearchResult lexical = ops.search(
+            dev.prismindex.repository.RepositorySearchRequest.builder(root, "parseDuration")
+                .mode(SearchMode.LEXICAL).build());
+        assertThat(lexical.matches()).extracting(m -> m.path()).containsExactly("src/Parser.java");
+        if (semantic) {
+          assertThat(ops.search(dev.prismindex.repository.RepositorySearchRequest
+              .builder(root, "parseDuration").mode(SearchMode.HYBRID).build()).matches())
+              .extracting(m -> m.path()).first().isEqualTo("src/Parser.java");
+        } else {
+          assertThatThrownBy(() -> ops.search(dev.prismindex.repository.RepositorySearchRequest
+              .builder(root, "parseDuration").mode(SearchMode.HYBRID).build()))
+              .isInstanceOfSatisfying(dev.prismindex.index.IndexException.class,
+                  e -> assertThat(e.code()).isEqualTo(
+                      dev.prismindex.index.IndexErrorCode.ERR_PRISM_INDEX_UNSUPPORTED));
+        }
+      }
+    }
+  }
 }

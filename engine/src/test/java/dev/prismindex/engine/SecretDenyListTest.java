@@ -64,7 +64,7 @@ class SecretDenyListTest {
       List.of("docs/secrets.md", "src/KeyParser.java", "src/SecretStore.java");
 
   private HybridIndex open(HybridIndexOptions.Builder b) throws Exception {
-    return HybridIndex.open(b.embedder(new HashingEmbedder()).threads(1).build());
+    return HybridIndex.open(b.embedder(TestEmbedders.fake()).threads(1).build());
   }
 
   private static List<String> pathsInEveryMode(HybridIndex index) throws Exception {

@@ -7,7 +7,7 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
-import dev.prismindex.engine.internal.PathRule;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
@@ -106,7 +106,7 @@ public final class QueryPlanner {
    */
   public LiteralResult literalMatches(String query, boolean caseSensitive, @Nullable String scope,
       int maxMatches, boolean onePerFile, AbortSignal signal) throws IOException {
-    String s = PathRule.scope(scope);
+    String s = RelativePath.normaliseScope(scope);
     return ctx.store().withSearcher(
         searcher -> literal.search(searcher, query, caseSensitive, s, maxMatches, onePerFile,
             signal).plusNotSearched(

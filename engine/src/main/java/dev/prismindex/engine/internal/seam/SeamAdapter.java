@@ -3,7 +3,6 @@ package dev.prismindex.engine.internal.seam;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.EngineContext;
-import dev.prismindex.engine.internal.PathRule;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.query.QueryPlanner;
 import dev.prismindex.engine.internal.query.QueryPlanner.LiteralAnswer;
@@ -23,6 +22,7 @@ import dev.prismindex.index.IndexSearchHit;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.index.IndexUpdateRequest;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -61,7 +61,8 @@ public final class SeamAdapter {
     }
     try {
       return ctx.semantic().check(ctx.store().commitData()).available()
-          ? IndexCapabilities.SEMANTIC : IndexCapabilities.LITERAL_ONLY;
+          ? IndexCapabilities.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
+          : IndexCapabilities.of(SearchMode.LEXICAL);
     } catch (IOException e) {
       return IndexCapabilities.LITERAL_ONLY;
     }
@@ -81,12 +82,12 @@ public final class SeamAdapter {
       if (change == null || change.path() == null || change.kind() == null) {
         throw new IllegalArgumentException("invalid change");
       }
-      String path = PathRule.path(change.path());
+      String path = RelativePath.normalise(change.path());
       if (change.kind() == IndexFileChangeKind.DELETE) {
         deletes.add(path);
       } else {
         if (change.kind() == IndexFileChangeKind.RENAME && change.oldPath() != null) {
-          deletes.add(PathRule.path(change.oldPath()));
+          deletes.add(RelativePath.normalise(change.oldPath()));
         }
         upserts.add(path);
       }
@@ -102,7 +103,7 @@ public final class SeamAdapter {
       if (p == null) {
         throw new IllegalArgumentException("invalid path");
       }
-      paths.add(PathRule.path(p));
+      paths.add(RelativePath.normalise(p));
     }
     if (!paths.isEmpty()) {
       jobs.remove(paths);
@@ -113,7 +114,10 @@ public final class SeamAdapter {
   public IndexQueryResult search(IndexQuery query) throws IOException {
     Objects.requireNonNull(query, "query");
     if (query.mode() == SearchMode.SEMANTIC) {
-      return semantic(query);
+      return ranked(query, ctx.options().seamSemanticMode());
+    }
+    if (query.mode() == SearchMode.LEXICAL || query.mode() == SearchMode.HYBRID) {
+      return ranked(query, query.mode());
     }
     if (query.mode() != SearchMode.INDEXED_LITERAL) {
       throw new IllegalArgumentException("unsupported index mode: " + query.mode().wireName());
@@ -127,10 +131,11 @@ public final class SeamAdapter {
     return new IndexQueryResult(hits, a.truncated());
   }
 
-  private IndexQueryResult semantic(IndexQuery query) throws IOException {
+  /** A ranked answer in {@code mode}, one hit per file (its best), {@code truncated} at the cap. */
+  private IndexQueryResult ranked(IndexQuery query, SearchMode mode) throws IOException {
     int max = Math.max(1, Math.min(query.maxResults(), SearchOpts.MAX_LIMIT));
-    SearchOpts opts = new SearchOpts(Math.min(SearchOpts.MAX_LIMIT, max * 3),
-        ctx.options().seamSemanticMode(), query.scope());
+    SearchOpts opts = new SearchOpts(Math.min(SearchOpts.MAX_LIMIT, max * 3), mode,
+        query.scope());
     List<IndexSearchHit> hits = new ArrayList<>();
     Set<String> files = new HashSet<>();
     for (Hit h : planner.search(query.query(), opts).hits()) {
