@@ -2,6 +2,7 @@ package dev.prismindex.cli.command;
 
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.internal.Utf8;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
 import java.util.List;
@@ -15,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * The one validator of a search: {@link RawSearchArgs} in, a {@link SearchRequest} or a usage error
  * (exit code 2) out, for every surface. The rules live here once: the query's byte limit, the limit's
  * range, the mode's vocabulary (restricted to the modes the surface offers), case sensitivity in
- * literal mode only, the path scope's normalisation and the refresh policy. Only the way an error
+ * literal mode only, the path scope's normalisation (core's {@link RelativePath}, the one path
+ * rule) and the refresh policy. Only the way an error
  * names an argument differs by surface ({@link SearchSurface.Syntax}).
  */
 public final class SearchRequests {
@@ -190,7 +192,7 @@ public final class SearchRequests {
           + " repository-relative directory or file), not " + describe(value));
     }
     try {
-      return SearchOpts.builder().pathScope((String) value).build().pathScope();
+      return RelativePath.normaliseScope((String) value);
     } catch (IllegalArgumentException e) {
       throw CliFailure.usage("invalid " + syntax.name(RawSearchArgs.PATH) + ": " + e.getMessage());
     }

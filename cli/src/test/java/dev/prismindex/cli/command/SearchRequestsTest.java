@@ -74,6 +74,9 @@ class SearchRequestsTest {
         .startsWith("caseSensitive applies to mode literal only");
     assertThat(usage(CLI, Map.of("query", "x", "path", "../up"))).startsWith("invalid --path: ");
     assertThat(usage(TOOL, Map.of("query", "x", "path", "../up"))).startsWith("invalid path: ");
+    // One path rule (core's RelativePath): "/" is the separator, a backslash is refused.
+    assertThat(usage(CLI, Map.of("query", "x", "path", "src\\main"))).startsWith("invalid --path: ")
+        .contains("/");
   }
 
   @Test
