@@ -203,7 +203,7 @@ public final class SearchRequests {
     for (String key : raw.keys()) {
       if (!known.contains(key)) {
         throw CliFailure.usage("unknown argument '" + key + "': expected "
-            + known.stream().sorted().collect(Collectors.joining(", ")));
+            + known.stream().map(syntax::name).sorted().collect(Collectors.joining(", ")));
       }
     }
   }

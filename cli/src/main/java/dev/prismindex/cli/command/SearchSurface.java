@@ -35,13 +35,14 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
   public enum Syntax {
     /** Options: {@code --limit}, {@code --mode}, {@code --path}, {@code --case-sensitive}. */
     COMMAND_LINE,
-    /** JSON tool arguments: {@code limit}, {@code mode}, {@code path}, {@code caseSensitive}. */
+    /** JSON tool arguments: {@code maxMatches}, {@code mode}, {@code path}, {@code caseSensitive}. */
     TOOL_ARGUMENTS;
 
     /** The argument named by a {@link RawSearchArgs} key, as this surface spells it. */
     public String name(String key) {
       if (this == TOOL_ARGUMENTS) {
-        return key;
+        // The contract's name (core's repo_search) for the most hits.
+        return key.equals(RawSearchArgs.LIMIT) ? "maxMatches" : key;
       }
       return switch (key) {
         case RawSearchArgs.CASE_SENSITIVE -> "--case-sensitive";

@@ -4,12 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.ExitCode;
-import dev.prismindex.cli.command.RawSearchArgs;
 import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
-import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.command.SearchRequests;
-import dev.prismindex.cli.command.SearchSurface;
 import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
@@ -19,9 +16,11 @@ import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchResult;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.engine.Hit;
+import dev.prismindex.repository.OutputMode;
 import dev.prismindex.repository.RepositorySearchMatch;
 import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.IndexHitText;
+import dev.prismindex.tool.ToolDefinition;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
@@ -62,8 +61,7 @@ final class McpTools {
   private final Backend backend;
   private final Target target;
   private final boolean semantic;
-  private final List<SearchMode> modes;
-  private final SearchSurface surface;
+  private final McpSearch search;
   private final int maxRefreshFiles;
   private final McpJsonMapper mapper;
   private final ReentrantLock reindexing = new ReentrantLock();
@@ -81,18 +79,14 @@ final class McpTools {
     this.backend = backend;
     this.target = target;
     this.semantic = modelAvailable;
-    this.modes = modelAvailable
-        ? List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID, SearchMode.LITERAL)
-        : List.of(SearchMode.LEXICAL, SearchMode.LITERAL);
+    this.search = new McpSearch(target, modelAvailable, maxRefreshFiles);
     this.maxRefreshFiles = maxRefreshFiles;
-    this.surface = new SearchSurface(SearchSurface.Syntax.TOOL_ARGUMENTS, modes, true,
-        maxRefreshFiles);
     this.mapper = mapper;
   }
 
   /** The modes {@code repo_search} accepts, as listed in its schema. */
   List<SearchMode> modes() {
-    return modes;
+    return search.modes();
   }
 
   /** The three tools with their handlers, for the SDK's server. */
@@ -120,39 +114,12 @@ final class McpTools {
   // ---------------------------------------------------------------------------------------------
   // definitions
 
+  /** {@code repo_search}: core's definition (see {@link McpSearch}) as the SDK's tool. */
   Tool searchTool() {
-    String modeList = modes.stream().map(SearchMode::wireName).collect(Collectors.joining(", "));
-    String enumJson = modes.stream().map(m -> "\"" + m.wireName() + "\"")
-        .collect(Collectors.joining(", "));
-    String description = "Search the repository " + target.root().getFileName() + " through its"
-        + " prism-index index: ranked path:line hits with a snippet and a score. Modes: " + modeList
-        + (semantic ? " (default hybrid when the index has embeddings, else lexical)"
-            : " (default lexical; this server has no embedding model)")
-        + ". lexical: code-aware keyword search (identifiers are split, BM25);"
-        + (semantic ? " semantic: by meaning with a local embedding model; hybrid: both fused;"
-            : "")
-        + " literal: exact substring (case-insensitive unless caseSensitive). Changed files are"
-        + " re-indexed before answering (up to " + maxRefreshFiles + "). "
-        + IndexHitText.UNTRUSTED_NOTICE;
-    String schema = """
-        {"type": "object",
-         "properties": {
-          "query": {"type": "string", "minLength": 1,
-            "description": "Free text, an identifier, or (mode literal) an exact string"},
-          "mode": {"type": "string", "enum": [%s],
-            "description": "How to search (default: hybrid when available, else lexical)"},
-          "path": {"type": "string",
-            "description": "Only hits in this repository-relative directory or file"},
-          "limit": {"type": "integer", "minimum": 1, "maximum": %d, "default": %d,
-            "description": "Most hits to return"},
-          "caseSensitive": {"type": "boolean", "default": false,
-            "description": "Match case exactly (mode literal only)"}
-         },
-         "required": ["query"],
-         "additionalProperties": false}
-        """.formatted(enumJson, SearchRequests.MAX_LIMIT, SearchRequests.DEFAULT_LIMIT);
-    return Tool.builder().name(SEARCH).title("Search the repository").description(description)
-        .inputSchema(mapper, schema).outputSchema(mapper, McpSchemas.SEARCH_OUTPUT)
+    ToolDefinition d = search.definition();
+    return Tool.builder().name(d.name()).title("Search the repository")
+        .description(d.description()).inputSchema(mapper, d.inputSchema().toString())
+        .outputSchema(mapper, McpSchemas.SEARCH_OUTPUT)
         .annotations(new ToolAnnotations("Search the repository", true, false, true, false, null))
         .build();
   }
@@ -198,16 +165,15 @@ final class McpTools {
   /** {@code repo_search}: validates, searches like {@code search --json}, renders. */
   CallToolResult search(@Nullable Map<String, Object> arguments) {
     long start = System.nanoTime();
-    Map<String, Object> args = arguments == null ? Map.of() : arguments;
-    SearchRequest request;
+    McpSearch.Call call;
     try {
-      request = searchRequest(args);
+      call = search.parse(arguments);
     } catch (CliFailure e) {
       return error(e.getMessage());
     }
     SearchResult result;
     try {
-      result = backend.search(request);
+      result = backend.search(call.request());
     } catch (CliFailure e) {
       return failure(e);
     } catch (Exception | LinkageError e) {
@@ -215,7 +181,8 @@ final class McpTools {
     }
     long searched = System.nanoTime();
     String structured = JsonPrinter.json(g -> searchObject(g, result));
-    CallToolResult answer = CallToolResult.builder().addTextContent(text(result))
+    CallToolResult answer = CallToolResult.builder()
+        .addTextContent(text(result, call.outputMode()))
         .structuredContent(object(structured)).isError(false).build();
     if (LOG.isDebugEnabled()) {
       LOG.debug("repo_search handler: {} ms (backend {} ms, rendering {} ms)",
@@ -223,11 +190,6 @@ final class McpTools {
           (System.nanoTime() - searched) / 1_000_000);
     }
     return answer;
-  }
-
-  /** The arguments of {@code repo_search} validated into the CLI's request, by the one validator. */
-  SearchRequest searchRequest(Map<String, Object> args) throws CliFailure {
-    return SearchRequests.validate(RawSearchArgs.of(args), surface, () -> target);
   }
 
   private static void unknown(Map<String, Object> args, Set<String> known) throws CliFailure {
@@ -305,14 +267,17 @@ final class McpTools {
   // ---------------------------------------------------------------------------------------------
   // rendering
 
-  /** The text a model reads: the hits as the seam renders index results, then any notes. */
-  static String text(SearchResult r) {
+  /**
+   * The text a model reads: the hits as core's {@code repo_search} renders index results in the
+   * call's output mode, then any notes.
+   */
+  static String text(SearchResult r, OutputMode outputMode) {
     List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
     for (Hit h : r.hits()) {
       matches.add(new RepositorySearchMatch(h.path(), h.line(), h.endLine(), 0, h.snippet(),
           List.of(), List.of(), h.score()));
     }
-    StringBuilder out = new StringBuilder(IndexHitText.render(matches));
+    StringBuilder out = new StringBuilder(IndexHitText.render(matches, outputMode));
     Freshness f = r.freshness();
     if (f.skippedBecauseLocked()) {
       out.append("\n[index being written by another run: answered from its last commit; ")

@@ -65,9 +65,9 @@ class SearchRequestsTest {
     assertThat(usage(CLI, Map.of("query", "x", "limit", 0)))
         .isEqualTo("invalid --limit 0: expected 1..1000");
     assertThat(usage(TOOL, Map.of("query", "x", "limit", 0)))
-        .isEqualTo("invalid limit 0: expected an integer 1..1000");
+        .isEqualTo("invalid maxMatches 0: expected an integer 1..1000");
     assertThat(usage(TOOL, Map.of("query", "x", "limit", "5")))
-        .isEqualTo("limit must be an integer 1..1000, not a string ('5')");
+        .isEqualTo("maxMatches must be an integer 1..1000, not a string ('5')");
     assertThat(usage(CLI, Map.of("query", "x", "caseSensitive", true)))
         .startsWith("--case-sensitive applies to --mode literal only");
     assertThat(usage(TOOL, Map.of("query", "x", "caseSensitive", true)))
@@ -92,8 +92,8 @@ class SearchRequestsTest {
 
   @Test
   void unknownArgumentsAndTheQueryLimitComeFirst() {
-    assertThat(usage(TOOL, Map.of("query", "x", "maxMatches", 3)))
-        .isEqualTo("unknown argument 'maxMatches': expected caseSensitive, limit, mode, path,"
+    assertThat(usage(TOOL, Map.of("query", "x", "regex", 3)))
+        .isEqualTo("unknown argument 'regex': expected caseSensitive, maxMatches, mode, path,"
             + " query");
     String huge = "x".repeat(SearchRequests.MAX_QUERY_BYTES + 1);
     assertThat(usage(CLI, Map.of("query", huge, "limit", 0))).isEqualTo("the query is "

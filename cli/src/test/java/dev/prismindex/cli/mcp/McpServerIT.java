@@ -186,7 +186,8 @@ class McpServerIT {
     @SuppressWarnings("unchecked")
     Map<String, Object> mode = (Map<String, Object>) ((Map<String, Object>) search.inputSchema()
         .get("properties")).get("mode");
-    assertThat(mode.get("enum")).isEqualTo(List.of("lexical", "semantic", "hybrid", "literal"));
+    // Core's repo_search definition, the contract's mode order.
+    assertThat(mode.get("enum")).isEqualTo(List.of("literal", "lexical", "semantic", "hybrid"));
     assertThat(search.outputSchema()).isNotNull();
     assertThat(search.description()).contains("untrusted");
   }
@@ -249,7 +250,7 @@ class McpServerIT {
       assertSameHits(mode, hits, cliSearch(queries.get(mode), mode));
     }
     JsonNode scoped = ok(call("repo_search", Map.of("query", "hello name", "path", "scripts",
-        "limit", 1)));
+        "maxMatches", 1)));
     assertThat(scoped.get("mode").asText()).isEqualTo("hybrid");
     assertThat(scoped.get("hits")).hasSize(1);
     assertThat(scoped.get("hits").get(0).get("path").asText()).isEqualTo("scripts/greet.py");
@@ -260,14 +261,19 @@ class McpServerIT {
   void badArgumentsAreToolErrorsAndTheServerCarriesOn() {
     CallToolResult noQuery = call("repo_search", Map.of("mode", "lexical"));
     assertThat(noQuery.isError()).isTrue();
-    assertThat(text(noQuery)).isEqualTo("query is required and must be a non-blank string");
+    assertThat(text(noQuery)).isEqualTo("query is required and must be a non-empty string.");
     CallToolResult badMode = call("repo_search", Map.of("query", "x", "mode", "regex"));
     assertThat(badMode.isError()).isTrue();
-    assertThat(text(badMode)).startsWith("unsupported mode 'regex'");
-    CallToolResult badLimit = call("repo_search", Map.of("query", "x", "limit", 100000));
+    assertThat(text(badMode)).startsWith("repo_search no longer supports mode \"regex\"");
+    CallToolResult badLimit = call("repo_search", Map.of("query", "x", "maxMatches", 100000));
     assertThat(badLimit.isError()).isTrue();
-    assertThat(text(badLimit)).isEqualTo("invalid limit 100000: expected an integer 1..1000");
-    CallToolResult wrongType = call("repo_search", Map.of("query", "x", "caseSensitive", "no"));
+    assertThat(text(badLimit)).isEqualTo(
+        "maxMatches must be a positive safe integer at most 10000");
+    CallToolResult overEngine = call("repo_search", Map.of("query", "x", "maxMatches", 5000));
+    assertThat(overEngine.isError()).isTrue();
+    assertThat(text(overEngine)).isEqualTo(
+        "invalid maxMatches 5000: expected an integer 1..1000");
+    CallToolResult wrongType = call("repo_search", Map.of("query", "x", "context", "no"));
     assertThat(wrongType.isError()).isTrue();
 
     // An unknown tool is a protocol error (JSON-RPC -32602), as the MCP specification has it.

@@ -121,8 +121,9 @@ class McpToolsTest {
   void scopeLimitAndCaseSensitivityAreTheCliOptions() {
     List<JsonNode> expected = WarmBackendTest.withoutFreshness(cli.run("search",
         "stale parse snake", "--json", "--path", "./tools/", "--limit", "1"));
+    // maxMatches: the contract's name (core's repo_search) for --limit.
     JsonNode s = structured(tools.search(args("query", "stale parse snake", "path", "./tools/",
-        "limit", 1)));
+        "maxMatches", 1)));
     assertThat(s.get("hits")).hasSize(1);
     assertThat(Harness.JSON.convertValue(s.get("hits"), List.class))
         .isEqualTo(Harness.JSON.convertValue(expected, List.class));
@@ -141,6 +142,23 @@ class McpToolsTest {
     String text = text(r);
     assertThat(text.lines().filter(l -> l.startsWith("src/"))).hasSize(1);
     assertThat(text).contains("\\u2028src/Fake.java");
+  }
+
+  @Test
+  void outputModeRendersTheSameHitsAsPathsOrTotals() {
+    JsonNode content = structured(tools.search(args("query", "parseLong", "mode", "literal")));
+    int hits = content.get("hits").size();
+    java.util.Set<String> paths = new java.util.TreeSet<>();
+    content.get("hits").forEach(h -> paths.add(h.get("path").asText()));
+    assertThat(hits).isGreaterThan(1);
+    CallToolResult files = tools.search(args("query", "parseLong", "mode", "literal",
+        "outputMode", "files_with_matches"));
+    assertThat(text(files)).isEqualTo(String.join("\n", paths));
+    CallToolResult count = tools.search(args("query", "parseLong", "mode", "literal",
+        "outputMode", "count"));
+    assertThat(text(count)).isEqualTo(hits + " matches in " + paths.size()
+        + (paths.size() == 1 ? " file" : " files"));
+    assertThat(structured(count).get("hits")).isEqualTo(content.get("hits"));
   }
 
   @Test
@@ -172,29 +190,32 @@ class McpToolsTest {
 
   @Test
   void badArgumentsAreToolErrorsWithClearMessages() {
-    assertError(null, "query is required and must be a non-blank string");
-    assertError(args(), "query is required and must be a non-blank string");
-    assertError(args("query", "  "), "query is required and must be a non-blank string");
-    assertError(args("query", 42), "query is required and must be a non-blank string");
+    // The contract's validation (core's repo_search) first, with its messages.
+    assertError(null, "query is required and must be a non-empty string.");
+    assertError(args(), "query is required and must be a non-empty string.");
+    assertError(args("query", 42), "query is required and must be a non-empty string.");
     assertError(args("query", "x", "mode", "regex"),
-        "unsupported mode 'regex': expected one of lexical, semantic, hybrid, literal");
+        "repo_search no longer supports mode \"regex\"; use literal substring search.");
     assertError(args("query", "x", "mode", 3),
-        "mode must be a string, one of lexical, semantic, hybrid, literal, not a number (3)");
-    assertError(args("query", "x", "limit", 0), "invalid limit 0: expected an integer 1..1000");
-    assertError(args("query", "x", "limit", 1001),
-        "invalid limit 1001: expected an integer 1..1000");
-    assertError(args("query", "x", "limit", 2.5), "invalid limit 2.5: expected an integer 1..1000");
-    assertError(args("query", "x", "limit", "ten"),
-        "limit must be an integer 1..1000, not a string ('ten')");
-    assertError(args("query", "x", "caseSensitive", "yes"),
-        "caseSensitive must be true or false, not a string ('yes')");
+        "unsupported search mode: 3 (enabled: literal, lexical, semantic, hybrid)");
+    assertError(args("query", "x", "maxMatches", 0),
+        "maxMatches must be a positive safe integer at most 10000");
+    assertError(args("query", "x", "maxMatches", 2.5),
+        "maxMatches must be a positive safe integer at most 10000");
+    assertError(args("query", "x", "maxMatches", "ten"),
+        "maxMatches must be a positive safe integer at most 10000");
+    assertError(args("query", "x", "context", -1),
+        "context must be a non-negative safe integer at most 20");
+    assertError(args("query", "x", "outputMode", "lines"), "unsupported outputMode: lines");
+    // Then the CLI's one validator, with what the engine needs.
+    assertError(args("query", "  "), "query is required and must be a non-blank string");
+    assertError(args("query", "x", "maxMatches", 1001),
+        "invalid maxMatches 1001: expected an integer 1..1000");
     assertError(args("query", "x", "caseSensitive", true),
         "caseSensitive applies to mode literal only");
-    assertError(args("query", "x", "path", List.of("src")),
-        "path must be a string (a repository-relative directory or file), not an array ([src])");
     assertError(args("query", "x", "path", "../elsewhere"), "invalid path: ");
-    assertError(args("query", "x", "regex", true),
-        "unknown argument 'regex': expected caseSensitive, limit, mode, path, query");
+    assertError(args("query", "x", "regex", true), "unknown argument 'regex': expected"
+        + " caseSensitive, context, includeHidden, maxMatches, mode, outputMode, path, query");
     CallToolResult r = tools.reindex(args("full", "yes"));
     assertThat(r.isError()).isTrue();
     assertThat(text(r)).isEqualTo("full must be true or false, not a string ('yes')");
@@ -221,11 +242,11 @@ class McpToolsTest {
   void withoutAModelOnlyLexicalAndLiteralAreOffered() {
     McpTools lexical = new McpTools(warm, target, false, 200, McpJsonDefaults.getMapper());
     assertThat(lexical.modes()).extracting(SearchMode::wireName)
-        .containsExactly("lexical", "literal");
+        .containsExactly("literal", "lexical");
     @SuppressWarnings("unchecked")
     Map<String, Object> mode = (Map<String, Object>) ((Map<String, Object>) lexical.searchTool()
         .inputSchema().get("properties")).get("mode");
-    assertThat(mode.get("enum")).isEqualTo(List.of("lexical", "literal"));
+    assertThat(mode.get("enum")).isEqualTo(List.of("literal", "lexical"));
     CallToolResult r = lexical.search(args("query", "x", "mode", "hybrid"));
     assertThat(r.isError()).isTrue();
     assertThat(text(r)).contains("need an embedding model");
@@ -233,7 +254,7 @@ class McpToolsTest {
     @SuppressWarnings("unchecked")
     Map<String, Object> all = (Map<String, Object>) ((Map<String, Object>) tools.searchTool()
         .inputSchema().get("properties")).get("mode");
-    assertThat(all.get("enum")).isEqualTo(List.of("lexical", "semantic", "hybrid", "literal"));
+    assertThat(all.get("enum")).isEqualTo(List.of("literal", "lexical", "semantic", "hybrid"));
   }
 
   @Test
