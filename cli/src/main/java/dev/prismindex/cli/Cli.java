@@ -1,13 +1,29 @@
 package dev.prismindex.cli;
 
-import dev.prismindex.cli.Flags.RootFlags;
-import dev.prismindex.cli.Requests.IndexRequest;
-import dev.prismindex.cli.Requests.McpRequest;
-import dev.prismindex.cli.Requests.Request;
-import dev.prismindex.cli.Requests.SearchRequest;
-import dev.prismindex.cli.Requests.ServeRequest;
-import dev.prismindex.cli.Requests.StatusRequest;
-import dev.prismindex.cli.Results.StatusReport;
+import dev.prismindex.cli.command.Backend;
+import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.command.Flags;
+import dev.prismindex.cli.command.Flags.RootFlags;
+import dev.prismindex.cli.command.Requests;
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.McpRequest;
+import dev.prismindex.cli.command.Requests.Request;
+import dev.prismindex.cli.command.Requests.ServeRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.mcp.McpCommand;
+import dev.prismindex.cli.output.HumanPrinter;
+import dev.prismindex.cli.output.JsonPrinter;
+import dev.prismindex.cli.output.OutputClosedException;
+import dev.prismindex.cli.output.Printer;
+import dev.prismindex.cli.output.Progress;
+import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.cli.output.Style;
+import dev.prismindex.cli.output.TerminalProgress;
+import dev.prismindex.cli.serve.ResidentServer;
+import dev.prismindex.cli.serve.WarmBackend;
 import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -46,7 +62,7 @@ final class Cli {
   int run(String[] args) {
     boolean debug = List.of(args).contains("--debug");
     if (debug) {
-      debugLogging();
+      Environment.debugLogging();
     }
     CommandLine cl = commandLine();
     String command = "prism-index";
@@ -77,7 +93,8 @@ final class Cli {
       RootFlags root = cl.getCommand();
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
       if (request instanceof ServeRequest r) {
-        return ResidentServer.serve(r, env, err);
+        return ResidentServer.serve(r, env, err,
+            (a, o, e, requestEnv, backend) -> new Cli(o, e, requestEnv, x -> backend).run(a));
       }
       Printer printer = request.json() ? new JsonPrinter(out, err)
           : new HumanPrinter(out, err, Style.of(env.colour()));
@@ -129,11 +146,6 @@ final class Cli {
     return ExitCode.OK;
   }
 
-  /** Turns on debug logging of prism-index's own loggers (JGit and Lucene's drown everything). */
-  static void debugLogging() {
-    System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
-  }
-
   private CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Flags.RootFlags());
     cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
@@ -173,10 +185,5 @@ final class Cli {
 
   private static String lowerFirst(String s) {
     return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
-  }
-
-  /** Collapses line breaks so an error is always one line. */
-  static String oneLine(String s) {
-    return s.replaceAll("\\s*\\R\\s*", " ").strip();
   }
 }

@@ -1,5 +1,9 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.LocalBackend;
+import dev.prismindex.cli.serve.ServeClient;
+
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

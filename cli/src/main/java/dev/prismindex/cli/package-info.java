@@ -1,23 +1,18 @@
 /**
- * The {@code prism-index} command line, a thin layer over the engine.
+ * The {@code prism-index} command line, a thin layer over the engine; the reference for users is
+ * docs/cli.md, the map of its packages docs/architecture.md.
  *
- * <p>Entry point: {@link dev.prismindex.cli.Main}. A command flows through five steps:
- * {@code Flags} (raw picocli flags) -> {@code Requests} (validated requests; every usage error,
- * exit code 2, is found here) -> {@code Backend} ({@code LocalBackend} runs the request on a
- * {@code HybridIndex} in this process and turns engine exceptions into {@code CliFailure}s with
- * exit codes 3 and 4; {@code WarmBackend} runs the same logic on indexes kept open across calls) -> {@code Printer} ({@code HumanPrinter} or {@code JsonPrinter}) -> the
- * exit code, mapped in {@code Cli}. The reference for users is docs/cli.md.
+ * <p>Entry point: {@link dev.prismindex.cli.Main}. It first offers {@code search} and
+ * {@code status} to a resident server ({@link dev.prismindex.cli.serve}); otherwise {@code Cli} runs
+ * the command here in five steps: raw flags (picocli) -> a validated request
+ * ({@link dev.prismindex.cli.command}; every usage error, exit code 2, is found there) -> a
+ * {@code Backend} runs it -> a printer renders the result ({@link dev.prismindex.cli.output}) ->
+ * the exit code. {@code serve} and {@code mcp} hand over to {@link dev.prismindex.cli.serve} and
+ * {@link dev.prismindex.cli.mcp}.
  *
- * <p>The resident server ({@code prism-index serve}, docs/agents.md): {@code ServeClient} runs
- * first in {@code Main} and hands a {@code search} or {@code status} command line to a running
- * {@code ResidentServer} over the Unix domain socket described by {@code ServeProtocol}; the server
- * runs the same {@code Cli} pipeline on a {@code WarmBackend} and streams back the output and the
- * exit code. Without a server the command runs here.
- *
- * <p>{@code prism-index mcp} ({@code McpCommand}) serves the same requests to agent hosts over the
- * Model Context Protocol on stdio: {@code McpTools} validates each tool call's arguments into a
- * request, runs it on a {@code WarmBackend} and answers the {@code JsonPrinter} objects as structured
- * content, with the hits rendered for the model by core's {@code IndexHitText} (docs/agents.md).
+ * <p>The packages depend in one direction: {@code output} on nothing else of the CLI,
+ * {@code command} on {@code output}, {@code serve} and {@code mcp} on both, and this
+ * package, which wires them, on all.
  */
 @NullMarked
 package dev.prismindex.cli;

@@ -2,6 +2,10 @@ package dev.prismindex.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prismindex.cli.command.Backend;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.LocalBackend;
+import dev.prismindex.cli.serve.ResidentServer;
 import dev.prismindex.embed.testing.FakeEmbedder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,37 +21,41 @@ import java.util.Map;
 import java.util.function.Function;
 
 /** Runs the CLI in this JVM with captured stdout and stderr and a chosen environment. */
-final class Harness {
+public final class Harness {
 
-  static final ObjectMapper JSON = new ObjectMapper();
+  public static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Runs a client's command line in a resident server started by a test, as {@code serve} does. */
+  public static final ResidentServer.CommandRunner COMMANDS = (args, out, err, env, backend) ->
+      new Cli(out, err, env, x -> backend).run(args);
 
 
-  final Path repo;
-  Path cwd;
-  final Map<String, String> variables = new HashMap<>();
-  boolean stdoutTerminal;
-  boolean stderrTerminal;
+  public final Path repo;
+  public Path cwd;
+  public final Map<String, String> variables = new HashMap<>();
+  public boolean stdoutTerminal;
+  public boolean stderrTerminal;
   /** The id of {@link #embedder()}, which status output shows. */
-  static final String EMBEDDER_ID = "fake-bag-of-words-64";
+  public static final String EMBEDDER_ID = "fake-bag-of-words-64";
 
   /** A small deterministic embedder by default (semantic and hybrid work, no ONNX model loads). */
-  Environment.Model model = Environment.Model.of(embedder());
+  public Environment.Model model = Environment.Model.of(embedder());
   /** Which backend runs the commands: the one-shot {@link LocalBackend} unless a test sets one. */
-  Function<Environment, Backend> backends = LocalBackend::new;
+  public Function<Environment, Backend> backends = LocalBackend::new;
 
   /** The CLI tests' embedder: core's {@link FakeEmbedder} with the id the status tests expect. */
-  static FakeEmbedder embedder() {
+  public static FakeEmbedder embedder() {
     return new FakeEmbedder(EMBEDDER_ID, FakeEmbedder.DIMENSION);
   }
 
-  Harness(Path repo) {
+  public Harness(Path repo) {
     this.repo = repo;
     this.cwd = repo;
   }
 
   /** The outcome of one run. */
-  record Result(int exit, String out, String err) {
-    List<String> outLines() {
+  public record Result(int exit, String out, String err) {
+    public List<String> outLines() {
       List<String> lines = new ArrayList<>(List.of(out.split("\n", -1)));
       if (lines.get(lines.size() - 1).isEmpty()) {
         lines.remove(lines.size() - 1);
@@ -55,7 +63,7 @@ final class Harness {
       return lines;
     }
 
-    List<JsonNode> json() {
+    public List<JsonNode> json() {
       List<JsonNode> nodes = new ArrayList<>();
       for (String line : outLines()) {
         try {
@@ -73,11 +81,11 @@ final class Harness {
     }
   }
 
-  Environment environment() {
+  public Environment environment() {
     return new Environment(cwd, variables, stdoutTerminal, stderrTerminal, model);
   }
 
-  Result run(String... args) {
+  public Result run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit;
@@ -91,7 +99,7 @@ final class Harness {
   }
 
   /** Writes a file below the repository. */
-  Path write(String rel, String content) throws IOException {
+  public Path write(String rel, String content) throws IOException {
     Path p = repo.resolve(rel);
     Files.createDirectories(p.getParent());
     Files.writeString(p, content, StandardCharsets.UTF_8);
@@ -99,7 +107,7 @@ final class Harness {
   }
 
   /** A harness on {@link #smallRepository()}, indexed (the set-up of most tests). */
-  static Harness indexedSmallRepository(Path repo) throws IOException {
+  public static Harness indexedSmallRepository(Path repo) throws IOException {
     Harness h = new Harness(repo);
     h.smallRepository();
     Result r = h.run("index");
@@ -110,7 +118,7 @@ final class Harness {
   }
 
   /** A small repository: Java, Python and Markdown. */
-  void smallRepository() throws IOException {
+  public void smallRepository() throws IOException {
     write("src/main/java/demo/Duration.java", """
         package demo;
 

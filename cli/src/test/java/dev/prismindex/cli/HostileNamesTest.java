@@ -1,5 +1,7 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.cli.command.ExitCode;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * hold ESC sequences, a newline and U+202E, in a git repository, indexed and searched through the
  * CLI: human output shows them escaped, NDJSON carries them exactly.
  */
-class HostileNamesTest {
+public class HostileNamesTest {
 
   /** An SGR colour, an OSC "set window title" ended by BEL. */
   static final String ESCAPES = "evil\u001b[31mred\u001b]0;pwned\u0007.txt";
@@ -32,7 +34,7 @@ class HostileNamesTest {
   static final String OTHERS = "tab\there\u009b2J\u0085\u007f\u2066x.txt";
 
   /** The only escape sequences the printer itself writes (Style). */
-  static final Pattern OWN_STYLES = Pattern.compile("\u001b\\[(?:1;31|35|32|33|2|1|0)m");
+  public static final Pattern OWN_STYLES = Pattern.compile("\u001b\\[(?:1;31|35|32|33|2|1|0)m");
 
   @TempDir Path repo;
   Harness cli;
@@ -54,7 +56,7 @@ class HostileNamesTest {
   }
 
   /** Every C0 control but LF, DEL, every C1 control, line separators, bidi and invisible marks. */
-  static void assertNoRawControls(String text) {
+  public static void assertNoRawControls(String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       boolean bad = (c < 0x20 && c != '\n') || (c >= 0x7f && c <= 0x9f)

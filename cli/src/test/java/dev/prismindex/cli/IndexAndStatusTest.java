@@ -1,5 +1,8 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -351,21 +354,6 @@ class IndexAndStatusTest {
   void progressIsShownOnlyOnATerminal() {
     cli.stderrTerminal = false;
     assertThat(cli.run("index").err()).isEmpty();
-    TerminalProgress p = new TerminalProgress(System.err, new long[] {0, 2_000_000_000L}.length
-        == 2 ? clock(0, 2_000_000_000L) : null, false);
-    p.phase("indexing");
-    p.files(50, 200);
-    assertThat(p.line()).isEqualTo("indexing  50/200 files  25.0 files/s  ETA 6s  (2s)");
-    p.chunks(100, 300);
-    assertThat(p.line()).isEqualTo(
-        "indexing  50/200 files  100/300 chunks embedded  50.0 chunks/s  ETA 4s  (2s)");
-    assertThat(TerminalProgress.duration(3725)).isEqualTo("1h02m");
-    assertThat(TerminalProgress.duration(125)).isEqualTo("2m05s");
-  }
-
-  private static java.util.function.LongSupplier clock(long first, long then) {
-    long[] calls = {0};
-    return () -> calls[0]++ == 0 ? first : then;
   }
 
   @Test

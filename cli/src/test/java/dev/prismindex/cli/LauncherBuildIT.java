@@ -3,7 +3,6 @@ package dev.prismindex.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -11,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,16 +23,16 @@ class LauncherBuildIT {
 
   @TempDir Path project;
   Path jar;
+  Launcher built;
   Path mvnLog;
   Path bin;
 
   @BeforeEach
   void setUp() throws Exception {
-    Path real = Path.of(System.getProperty("prism.cli.jar", "target/prism-index.jar"));
-    Path launcher = Path.of(System.getProperty("prism.project.root", "..")).resolve(
-        "scripts/prism-index");
+    built = Launcher.ofThisBuild();
+    Path real = built.jar;
     Files.createDirectories(project.resolve("scripts"));
-    Files.copy(launcher, project.resolve("scripts/prism-index"));
+    Files.copy(built.script, project.resolve("scripts/prism-index"));
     Files.writeString(project.resolve("pom.xml"), "<project/>\n");
     Files.createDirectories(project.resolve("cli/src/main/java"));
     Files.writeString(project.resolve("cli/src/main/java/A.java"), "class A {}\n");
@@ -51,22 +49,12 @@ class LauncherBuildIT {
     Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 
-  record Run(int exit, String out, String err) {}
-
-  private Run launch(List<String> env, String... args) throws Exception {
+  private Launcher.Run launch(List<String> env, String... args) throws Exception {
     List<String> cmd = new ArrayList<>(List.of("env", "PATH=" + bin + ":" + System.getenv("PATH")));
     cmd.addAll(env);
     cmd.add(project.resolve("scripts/prism-index").toString());
     cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(project.toFile());
-    pb.environment().remove("PRISM_INDEX_JAR");
-    Path err = Files.createTempFile(project, "err", ".txt");
-    pb.redirectError(err.toFile());
-    pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
-    return new Run(p.exitValue(), out, Files.readString(err, StandardCharsets.UTF_8));
+    return Launcher.run(built.findingItsJar().command(project, cmd));
   }
 
   private List<String> mvnCalls() throws IOException {
@@ -75,13 +63,13 @@ class LauncherBuildIT {
 
   @Test
   void aMissingJarIsBuiltQuietlyOnceWithTheDocumentedCommand() throws Exception {
-    Run first = launch(List.of(), "--version");
+    Launcher.Run first = launch(List.of(), "--version");
     assertThat(first.exit()).as(first.err()).isZero();
     assertThat(first.out()).startsWith("prism-index ");
     assertThat(first.err()).isEmpty();
     assertThat(mvnCalls()).containsExactly(project.toRealPath()
         + " -q -B -ntp -DskipTests -pl cli -am package");
-    Run second = launch(List.of(), "--version");
+    Launcher.Run second = launch(List.of(), "--version");
     assertThat(second.exit()).isZero();
     assertThat(mvnCalls()).hasSize(1);
   }
@@ -113,7 +101,7 @@ class LauncherBuildIT {
 
   @Test
   void aFailedBuildShowsMavensOutputAndExits1() throws Exception {
-    Run r = launch(List.of("FAKE_MVN_FAIL=1"), "--version");
+    Launcher.Run r = launch(List.of("FAKE_MVN_FAIL=1"), "--version");
     assertThat(r.exit()).isEqualTo(1);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).contains("BUILD FAILURE: something broke")
@@ -125,12 +113,12 @@ class LauncherBuildIT {
       throws Exception {
     Path archive = project.resolve("cli/target/prism-index.jsa");
     Path empty = Files.createDirectories(project.resolve("empty-repo"));
-    Run first = launch(List.of(), "--repo", empty.toString(), "status", "--json");
+    Launcher.Run first = launch(List.of(), "--repo", empty.toString(), "status", "--json");
     assertThat(first.exit()).as(first.err()).isEqualTo(3);
     assertThat(archive).as("only a successful run keeps its record").doesNotExist();
 
     assertThat(launch(List.of(), "--version").exit()).isZero();
-    Run help = launch(List.of(), "search", "--help");
+    Launcher.Run help = launch(List.of(), "search", "--help");
     assertThat(help.exit()).isZero();
     assertThat(archive).exists();
     assertThat(Files.size(archive)).isGreaterThan(1_000_000);
@@ -149,7 +137,7 @@ class LauncherBuildIT {
     }
     Files.delete(archive);
     Files.write(archive, head);
-    Run damaged = launch(List.of(), "search", "--help");
+    Launcher.Run damaged = launch(List.of(), "search", "--help");
     assertThat(damaged.exit()).isZero();
     assertThat(damaged.out()).startsWith("Usage: prism-index search");
     assertThat(damaged.err()).isEmpty();
@@ -160,7 +148,7 @@ class LauncherBuildIT {
       raf.seek(Files.size(archive) / 2);
       raf.write(new byte[4096]);
     }
-    Run flipped = launch(List.of(), "search", "--help");
+    Launcher.Run flipped = launch(List.of(), "search", "--help");
     assertThat(flipped.exit()).isZero();
     assertThat(flipped.out()).startsWith("Usage: prism-index search");
     assertThat(flipped.err()).isEmpty();

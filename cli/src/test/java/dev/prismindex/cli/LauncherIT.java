@@ -3,15 +3,12 @@ package dev.prismindex.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prismindex.cli.Launcher.Run;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -29,38 +26,21 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LauncherIT {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   @TempDir static Path repo;
+  static Launcher built;
   static Path project;
   static Path launcher;
   static Path jar;
   static FileTime jarTime;
 
-  record Run(int exit, String out, String err) {
-    List<JsonNode> json() throws IOException {
-      List<JsonNode> nodes = new ArrayList<>();
-      for (String line : out.split("\n")) {
-        if (!line.isEmpty()) {
-          nodes.add(JSON.readTree(line));
-        }
-      }
-      return nodes;
-    }
-
-    @Override
-    public String toString() {
-      return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
-    }
-  }
-
   @BeforeAll
   static void setUp() throws Exception {
-    project = Path.of(System.getProperty("prism.project.root", "..")).toAbsolutePath().normalize();
-    launcher = project.resolve("scripts/prism-index");
-    jar = Path.of(System.getProperty("prism.cli.jar", "target/prism-index.jar")).toAbsolutePath();
+    // The launcher finds the jar itself (no PRISM_INDEX_JAR): that is what this class tests.
+    built = Launcher.ofThisBuild().findingItsJar();
+    project = built.project;
+    launcher = built.script;
+    jar = built.jar;
     assertThat(launcher).isExecutable();
-    assertThat(jar).as("mvn package builds the jar before the integration tests").isRegularFile();
     jarTime = Files.getLastModifiedTime(jar);
 
     write("src/main/java/demo/Duration.java", """
@@ -103,45 +83,20 @@ class LauncherIT {
   }
 
   private static void write(String rel, String content) throws IOException {
-    Path p = repo.resolve(rel);
-    Files.createDirectories(p.getParent());
-    Files.writeString(p, content, StandardCharsets.UTF_8);
+    Launcher.write(repo, rel, content);
   }
 
   private static void git(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.email=t@example.com", "-c",
-        "user.name=t", "-c", "commit.gpgsign=false"));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile()).redirectErrorStream(true);
-    pb.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
-    pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0).as(out).isTrue();
+    Launcher.git(repo, args);
   }
 
   /** Runs the launcher in the repository (so --repo defaults to it) with a clean environment. */
   private static Run launch(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(launcher.toString());
-    cmd.addAll(List.of(args));
-    return exec(cmd);
+    return Launcher.run(built.launcher(repo, args));
   }
 
   private static Run exec(List<String> cmd) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(repo.toFile());
-    pb.environment().remove("PRISM_INDEX_DIR");
-    pb.environment().remove("PRISM_INDEX_JAR");
-    pb.environment().remove("PRISM_INDEX_JAVA_OPTS");
-    Path err = Files.createTempFile("launcher", ".err");
-    pb.redirectError(err.toFile());
-    pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("launcher finished").isTrue();
-    String errText = Files.readString(err, StandardCharsets.UTF_8);
-    Files.delete(err);
-    return new Run(p.exitValue(), out, errText);
+    return Launcher.run(built.command(repo, cmd));
   }
 
   @Test
@@ -253,7 +208,7 @@ class LauncherIT {
     Run r = exec(List.of("bash", "-c", "\"$0\" search needle --mode literal --json --limit 1000"
         + " | head -1; echo \"launcher=${PIPESTATUS[0]}\" >&2", launcher.toString()));
     assertThat(r.out().lines().count()).isEqualTo(1);
-    assertThat(JSON.readTree(r.out()).get("path").asText()).isEqualTo("data/haystack.txt");
+    assertThat(r.json().get(0).get("path").asText()).isEqualTo("data/haystack.txt");
     assertThat(r.err()).isEqualTo("launcher=0\n");
   }
 

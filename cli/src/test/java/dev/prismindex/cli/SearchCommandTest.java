@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prismindex.cli.Harness.Result;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.command.Target;
 import dev.prismindex.embed.testing.FakeEmbedder;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
@@ -429,10 +432,10 @@ class SearchCommandTest {
   void theRepositoryRootIsFoundFromASubdirectory() throws Exception {
     Files.createDirectories(repo.resolve(".git"));
     Path deep = Files.createDirectories(repo.resolve("src/main/java/demo"));
-    assertThat(Requests.repositoryRoot(deep)).isEqualTo(repo);
+    assertThat(Target.repositoryRoot(deep)).isEqualTo(repo);
     Path plain = Files.createTempDirectory("no-git");
     try {
-      assertThat(Requests.repositoryRoot(plain)).isEqualTo(plain);
+      assertThat(Target.repositoryRoot(plain)).isEqualTo(plain);
     } finally {
       Files.delete(plain);
     }

@@ -1,5 +1,7 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.cli.command.ExitCode;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.cli.Harness.Result;

@@ -27,7 +27,18 @@ public final class IndexHitText {
    * @param matches index matches: a {@code column} of 0 means unknown, a {@code score} is shown
    */
   public static String render(List<RepositorySearchMatch> matches) {
+    return render(matches, OutputMode.CONTENT);
+  }
+
+  /**
+   * Renders {@code matches} as {@link RepoSearchTool} renders an index result in
+   * {@code outputMode}: the match lines, the unique paths ({@code files_with_matches}) or the
+   * totals ({@code count}).
+   *
+   * @param matches index matches, as for {@link #render(List)}
+   */
+  public static String render(List<RepositorySearchMatch> matches, OutputMode outputMode) {
     return SearchRendering.text(new RepositorySearchResult(matches, null, 0, 0, 0, 0, 0, null),
-        OutputMode.CONTENT);
+        outputMode);
   }
 }

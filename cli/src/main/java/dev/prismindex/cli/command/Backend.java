@@ -1,0 +1,41 @@
+package dev.prismindex.cli.command;
+
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.output.Progress;
+import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.StatusReport;
+import java.io.IOException;
+
+/**
+ * Runs validated requests. {@link LocalBackend} opens the index in this process for one request;
+ * {@link dev.prismindex.cli.serve.WarmBackend} keeps it open across requests (resident server, MCP server) with the same
+ * results, behind the same printers and exit codes.
+ */
+public interface Backend {
+
+  /**
+   * Checks freshness (catching up on a small change set), then searches.
+   *
+   * @throws CliFailure exit code 3 (index missing, corrupt, incompatible, stale beyond policy) or 4
+   *     (no embedding model for semantic or hybrid)
+   * @throws IOException when the index cannot be read
+   */
+  SearchResult search(SearchRequest request) throws CliFailure, IOException;
+
+  /**
+   * Builds or updates the index.
+   *
+   * @throws CliFailure exit code 3 for an index that needs {@code --full}, 1 when it is locked
+   * @throws IOException when the walk or the write fails
+   */
+  IndexSummary index(IndexRequest request, Progress progress) throws CliFailure, IOException;
+
+  /**
+   * Describes the index; a missing, corrupt or incompatible index is a state, not an exception.
+   *
+   * @throws IOException when the index cannot be read
+   */
+  StatusReport status(StatusRequest request) throws IOException;
+}

@@ -1,0 +1,35 @@
+package dev.prismindex.cli.command;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An outcome that ends the command with a non-zero exit code and one line on stderr. The message
+ * says what is wrong and, where one exists, the command that fixes it.
+ */
+public final class CliFailure extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  private final int exitCode;
+
+  public CliFailure(int exitCode, String message) {
+    this(exitCode, message, null);
+  }
+
+  public CliFailure(int exitCode, String message, @Nullable Throwable cause) {
+    super(message, cause);
+    this.exitCode = exitCode;
+  }
+
+  public static CliFailure usage(String message) {
+    return new CliFailure(ExitCode.USAGE, message);
+  }
+
+  public int exitCode() {
+    return exitCode;
+  }
+
+  /** Collapses line breaks so an error is always one line. */
+  public static String oneLine(String s) {
+    return s.replaceAll("\\s*\\R\\s*", " ").strip();
+  }
+}

@@ -1,0 +1,105 @@
+package dev.prismindex.cli.command;
+
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbedderProvider;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a command may learn about the world outside its arguments: the working directory, the
+ * environment variables, whether stdout and stderr are terminals, and where the embedding model
+ * comes from. Tests build one (with a small deterministic embedder, or none); {@link #system()}
+ * reads the real process.
+ *
+ * @param cwd the working directory (absolute)
+ * @param variables the environment variables
+ * @param stdoutTerminal whether standard output is a terminal (colour)
+ * @param stderrTerminal whether standard error is a terminal (progress display)
+ * @param model which embedding model the engine uses
+ */
+public record Environment(
+    Path cwd,
+    Map<String, String> variables,
+    boolean stdoutTerminal,
+    boolean stderrTerminal,
+    Model model) {
+
+  /**
+   * The embedding model: the class path's default ({@link EmbedderProvider#findDefault()}, the
+   * bundled MiniLM in the runnable jar), a given one, or none (semantic search switched off).
+   *
+   * @param semantic whether semantic search is on
+   * @param embedder the model to use instead of the class path's default; null for the default
+   */
+  public record Model(boolean semantic, @Nullable Embedder embedder) {
+    static final Model DEFAULT = new Model(true, null);
+    public static final Model NONE = new Model(false, null);
+
+    public static Model of(Embedder embedder) {
+      return new Model(true, embedder);
+    }
+
+    /** The id of the model this process would use, if any (never loads the model). */
+    public Optional<String> id() {
+      if (!semantic) {
+        return Optional.empty();
+      }
+      Embedder e = embedder;
+      return e != null ? Optional.of(e.id())
+          : EmbedderProvider.findDefault().map(EmbedderProvider::id);
+    }
+  }
+
+  /** The environment variable naming the index directory (overridden by {@code --index-dir}). */
+  public static final String INDEX_DIR_VARIABLE = "PRISM_INDEX_DIR";
+
+  /**
+   * The system properties through which the launcher passes what only the shell knows cheaply:
+   * whether fd 1 and fd 2 are terminals ({@code [ -t 1 ]}).
+   */
+  public static final String STDOUT_TTY_PROPERTY = "prism-index.stdout.tty";
+
+  public static final String STDERR_TTY_PROPERTY = "prism-index.stderr.tty";
+
+  public Environment {
+    cwd = Objects.requireNonNull(cwd, "cwd").toAbsolutePath().normalize();
+    variables = Map.copyOf(variables);
+    Objects.requireNonNull(model, "model");
+  }
+
+  /** The real process: {@code user.dir}, {@link System#getenv()}, terminal flags, ServiceLoader. */
+  public static Environment system() {
+    boolean console = System.console() != null;
+    return new Environment(Path.of(System.getProperty("user.dir")), System.getenv(),
+        flag(STDOUT_TTY_PROPERTY, console), flag(STDERR_TTY_PROPERTY, console), Model.DEFAULT);
+  }
+
+  private static boolean flag(String property, boolean fallback) {
+    String value = System.getProperty(property);
+    return value == null || value.isEmpty() ? fallback : Boolean.parseBoolean(value);
+  }
+
+  public @Nullable String variable(String name) {
+    String value = variables.get(name);
+    return value == null || value.isEmpty() ? null : value;
+  }
+
+  /** Colour on stdout: a terminal, and {@code NO_COLOR} not set (see no-color.org). */
+  /** Turns on debug logging of prism-index's own loggers (JGit and Lucene's drown everything). */
+  public static void debugLogging() {
+    System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
+  }
+
+  /** Whether human output may use colour. */
+  public boolean colour() {
+    return stdoutTerminal && variable("NO_COLOR") == null && !"dumb".equals(variable("TERM"));
+  }
+
+  /** A copy with other terminal flags (tests). */
+  public Environment withTerminals(boolean stdout, boolean stderr) {
+    return new Environment(cwd, variables, stdout, stderr, model);
+  }
+}

@@ -1,0 +1,177 @@
+package dev.prismindex.cli.command;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * Step one of a command: the raw flags exactly as picocli parses them, with no meaning attached
+ * beyond their types. {@link Requests} turns them into validated requests (step two).
+ */
+public final class Flags {
+  private Flags() {}
+
+  /** The top-level command and the options every subcommand inherits. */
+  @Command(name = "prism-index", mixinStandardHelpOptions = true,
+      versionProvider = VersionProvider.class, sortOptions = false,
+      subcommands = {IndexFlags.class, SearchFlags.class, StatusFlags.class, ServeFlags.class,
+          McpFlags.class},
+      description = {"A fast, trustworthy search surface for a source repository.", "",
+          "Exit codes: 0 ok (zero or more hits), 1 other failure, 2 bad usage,",
+          "3 index missing, corrupt, incompatible or stale beyond policy,",
+          "4 embedding model unavailable for semantic or hybrid search."})
+  public static final class RootFlags {
+    @Option(names = "--repo", paramLabel = "DIR", scope = ScopeType.INHERIT,
+        description = "Repository root (default: the nearest directory above the current one that"
+            + " holds .git, else the current directory).")
+    @Nullable String repo;
+
+    @Option(names = "--index-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
+        description = "Index directory (default: $" + Environment.INDEX_DIR_VARIABLE
+            + ", else <repo>/.prism-index).")
+    @Nullable String indexDir;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+        description = "Log the engine's debug messages and print stack traces of errors.")
+    boolean debug;
+  }
+
+  /** {@code prism-index index}. */
+  @Command(name = "index", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Build the index, or bring it up to date incrementally.", "",
+          "On a terminal, progress is shown on stderr; at the end a summary of the counters."})
+  static final class IndexFlags {
+    @Option(names = "--full", description = "Rebuild from scratch (also repairs a corrupt or"
+        + " incompatible index).")
+    boolean full;
+
+    @Option(names = "--verify", description = "Hash every file instead of trusting unchanged size"
+        + " and modification time.")
+    boolean verify;
+
+    @Option(names = "--no-semantic", description = "Do not compute embeddings (lexical and literal"
+        + " search only).")
+    boolean noSemantic;
+
+    @Option(names = "--json", description = "Print one JSON summary object instead of text.")
+    boolean json;
+  }
+
+  /** {@code prism-index search}. */
+  @Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Search the index; hits are ranked path:line locations with a snippet.", "",
+          "Before answering, the tree is checked for changes: up to --max-refresh-files changed"
+              + " files are re-indexed first; more end with exit code 3."})
+  static final class SearchFlags {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY",
+        description = "Free text, an identifier, or (with --mode literal) an exact string.")
+    @Nullable String query;
+
+    @Option(names = "--json", description = "Print NDJSON: one object per hit, nothing else.")
+    boolean json;
+
+    @Option(names = {"-n", "--limit"}, paramLabel = "N",
+        description = "Most hits to print, 1..1000 (default: 10).")
+    @Nullable Integer limit;
+
+    @Option(names = {"-m", "--mode"}, paramLabel = "MODE",
+        description = "lexical, semantic, hybrid or literal (default: hybrid when a model is"
+            + " present and the index has embeddings, else lexical).")
+    @Nullable String mode;
+
+    @Option(names = "--path", paramLabel = "SCOPE",
+        description = "Only hits in this repository-relative directory or file.")
+    @Nullable String path;
+
+    @Option(names = "--case-sensitive", description = "Match case exactly (literal mode only).")
+    boolean caseSensitive;
+
+    @Option(names = "--no-refresh", description = "Search the index as it is, even if files"
+        + " changed since it was built.")
+    boolean noRefresh;
+
+    @Option(names = "--max-refresh-files", paramLabel = "N",
+        description = "Re-index at most this many changed files before answering (default: "
+            + SearchRequests.DEFAULT_MAX_REFRESH_FILES + ").")
+    @Nullable Integer maxRefreshFiles;
+  }
+
+  /** {@code prism-index status}. */
+  @Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Show the state of the index: files, chunks, semantic coverage, model,"
+          + " revision, update time, size and files changed since the last run.", "",
+          "Exits 3 when a search could not be answered (index missing, corrupt, incompatible or"
+              + " stale beyond --max-refresh-files)."})
+  static final class StatusFlags {
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    boolean json;
+
+    @Option(names = "--verify", description = "Also run Lucene's CheckIndex tests on every segment"
+        + " (without it, status verifies the checksums of the index files).")
+    boolean verify;
+
+    @Option(names = "--max-refresh-files", paramLabel = "N",
+        description = "The refresh policy to judge staleness by (default: "
+            + SearchRequests.DEFAULT_MAX_REFRESH_FILES + ").")
+    @Nullable Integer maxRefreshFiles;
+  }
+
+  /** {@code prism-index serve}. */
+  @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Keep the index and the model open and answer search and status from other"
+          + " prism-index processes (the resident server).", "",
+          "One server per index, on the Unix domain socket <index-dir>/serve/serve.sock (owner"
+              + " only). search and status use it when it runs, with the same output; else they"
+              + " run in their own process. Stops after --idle-timeout without a request, or on"
+              + " SIGTERM/SIGINT."})
+  static final class ServeFlags {
+    @Option(names = "--idle-timeout", paramLabel = "DURATION",
+        description = "Stop after this long without a request: 90s, 10m, 1h, 500ms; 0 never"
+            + " (default: 10m).")
+    @Nullable String idleTimeout;
+  }
+
+  /** {@code prism-index mcp}. */
+  @Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Serve the repository to an agent as a Model Context Protocol server on stdio"
+          + " (tools repo_search, index_status, reindex; see docs/agents.md).", "",
+          "Stdout carries only the protocol; logs go to stderr. The index and the model stay open"
+              + " between calls; the server ends when stdin closes."})
+  static final class McpFlags {
+    @Option(names = "--max-refresh-files", paramLabel = "N",
+        description = "Re-index at most this many changed files before answering a search"
+            + " (default: " + SearchRequests.DEFAULT_MAX_REFRESH_FILES + ").")
+    @Nullable Integer maxRefreshFiles;
+  }
+
+  /** {@code --version}: the project version recorded in the jar at build time. */
+  public static final class VersionProvider implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"prism-index " + version()};
+    }
+
+    public static String version() {
+      Properties p = new Properties();
+      try (InputStream in = Flags.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (IOException e) {
+        // fall through to "unknown"
+      }
+      return p.getProperty("version", "unknown");
+    }
+  }
+}

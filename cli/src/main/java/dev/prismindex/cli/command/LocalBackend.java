@@ -1,0 +1,386 @@
+package dev.prismindex.cli.command;
+
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.output.Progress;
+import dev.prismindex.cli.output.Results.Changes;
+import dev.prismindex.cli.output.Results.Freshness;
+import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.State;
+import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.engine.CorruptIndexException;
+import dev.prismindex.engine.EngineStatus;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IncompatibleIndexException;
+import dev.prismindex.engine.IndexLockedException;
+import dev.prismindex.engine.IndexRunStats;
+import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.engine.SemanticSearchUnavailableException;
+import dev.prismindex.engine.SemanticState;
+import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.Staleness;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The in-process backend: runs requests on the {@link HybridIndex} of the target, reached through an
+ * {@link IndexAccess} (by default opened for the request and closed after it; kept open by
+ * {@link dev.prismindex.cli.serve.WarmBackend}). Engine exceptions become {@link CliFailure}s with the exit code and the
+ * command that fixes them.
+ */
+public final class LocalBackend implements Backend {
+
+  /**
+   * The most chunks a search embeds before answering after re-indexing changed files (about a
+   * second with the bundled model on two cores); more are left to {@code prism-index index}.
+   */
+  static final long EMBED_BEFORE_ANSWER = 64;
+
+  private static final Logger LOG = LoggerFactory.getLogger(LocalBackend.class);
+
+  private final Environment env;
+  private final IndexAccess access;
+
+  public LocalBackend(Environment env) {
+    this(env, IndexAccess.PER_CALL);
+  }
+
+  public LocalBackend(Environment env, IndexAccess access) {
+    this.env = env;
+    this.access = access;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // search
+
+  @Override
+  public SearchResult search(SearchRequest request) throws CliFailure, IOException {
+    Target target = request.target();
+    long t0 = System.nanoTime();
+    try (IndexAccess.Lease lease = openExisting(target)) {
+      HybridIndex index = lease.index();
+      EngineStatus before = index.engineStatus();
+      SearchMode mode = request.mode();
+      boolean chosen = mode == null;
+      if (mode == null) {
+        // Hybrid when a usable model is present and the index has vectors; else lexical.
+        mode = before.semantic() == SemanticState.AVAILABLE && before.embedderId() != null
+            ? SearchMode.HYBRID : SearchMode.LEXICAL;
+      } else if (mode.needsSemantic() && before.semantic() != SemanticState.AVAILABLE) {
+        throw unavailable(mode, before.semantic(), String.valueOf(before.semanticMessage()), null);
+      }
+      long t1 = System.nanoTime();
+      Freshness freshness = request.refresh() ? catchUp(lease, request, mode)
+          : Freshness.NOT_CHECKED;
+      long t2 = System.nanoTime();
+      LOG.debug("opened the index in {} ms, freshness check {} ms ({})", ms(t1 - t0), ms(t2 - t1),
+          freshness);
+      long started = System.nanoTime();
+      dev.prismindex.engine.SearchResult r;
+      try {
+        r = index.searchResult(request.query(), opts(request, mode));
+      } catch (SemanticSearchUnavailableException e) {
+        throw unavailable(mode, e.state(), e.getMessage(), e);
+      }
+      List<Hit> hits = r.hits();
+      Double coverage = mode.needsSemantic() ? r.coverage().ratio() : null;
+      Map<String, Integer> notSearched = r.notSearched();
+      long tookMs = ms(System.nanoTime() - started);
+      LOG.debug("{} search: {} hits in {} ms", mode.wireName(), hits.size(), tookMs);
+      return new SearchResult(request.query(), mode.wireName(), chosen, hits, freshness, coverage,
+          tookMs, chosen && mode == SearchMode.LEXICAL ? lexicalReason(before) : null,
+          notSearched);
+    } catch (CorruptIndexException e) {
+      throw corrupt(target, e);
+    }
+  }
+
+  /** The engine's options for this request, in {@code mode} (resolved: never null). */
+  private static SearchOpts opts(SearchRequest request, SearchMode mode) {
+    return SearchOpts.builder().limit(request.limit()).mode(mode).pathScope(request.scope())
+        .caseSensitive(request.caseSensitive()).build();
+  }
+
+  /** Why an automatic choice fell back to lexical, for human output. */
+  private static String lexicalReason(EngineStatus s) {
+    return switch (s.semantic()) {
+      case AVAILABLE -> "the index has no embeddings yet; run `prism-index index`";
+      case NO_MODEL -> "no embedding model";
+      case DISABLED -> "semantic search is off";
+      case MODEL_MISMATCH -> "the index's embeddings come from another model";
+      case MODEL_FAILED -> "the embedding model failed";
+    };
+  }
+
+  /** Exit code 4, with the engine's reason and what to do about it. */
+  private static CliFailure unavailable(SearchMode mode, SemanticState state, String message,
+      @Nullable Throwable cause) {
+    String fix = state == SemanticState.MODEL_MISMATCH || message.contains("prism-index index")
+        ? "" : "; use --mode lexical";
+    return new CliFailure(ExitCode.MODEL, mode.wireName() + " search: " + message + fix, cause);
+  }
+
+  /**
+   * Runs the cheap probe; re-indexes a small change set (lexical documents first, so lexical
+   * answers are current at once), refuses a large one (exit 3). For a mode that uses the model,
+   * the new chunks are embedded before answering only when there are few of them
+   * ({@value #EMBED_BEFORE_ANSWER} at most); otherwise the answer reports partial coverage. While
+   * the index is being written (by another process, or by an indexing run of this one), the old
+   * commit answers and the freshness says so.
+   */
+  private Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, SearchMode mode)
+      throws CliFailure, IOException {
+    HybridIndex index = lease.index();
+    Staleness s = index.staleness();
+    int changed = s.added() + s.modified() + s.deleted();
+    if (changed == 0) {
+      return new Freshness(true, 0, 0, false);
+    }
+    if (changed > request.maxRefreshFiles()) {
+      throw new CliFailure(ExitCode.INDEX, "index is stale: " + changed + " files changed since"
+          + " the last index run (more than --max-refresh-files " + request.maxRefreshFiles()
+          + "); run `prism-index index`, or pass --no-refresh to search the old index");
+    }
+    if (!lease.tryWrite()) {
+      return new Freshness(true, changed, 0, true);
+    }
+    try {
+      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false));
+      if (mode.needsSemantic()) {
+        EngineStatus after = index.engineStatus();
+        long missing = after.coverage().missing();
+        if (after.semantic() == SemanticState.AVAILABLE && missing > 0
+            && missing <= EMBED_BEFORE_ANSWER) {
+          index.refresh(RefreshOptions.INCREMENTAL);
+        }
+      }
+      return new Freshness(true, changed, stats.added() + stats.changed() + stats.deleted(), false);
+    } catch (IndexLockedException e) {
+      return new Freshness(true, changed, 0, true);
+    } catch (SemanticSearchUnavailableException e) {
+      throw unavailable(mode, e.state(), e.getMessage(), e);
+    } finally {
+      lease.endWrite();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // index
+
+  @Override
+  public IndexSummary index(IndexRequest request, Progress progress)
+      throws CliFailure, IOException {
+    Target target = request.target();
+    checkHome(target);
+    IndexAccess.Lease lease;
+    try {
+      lease = access.open(target, options(target));
+    } catch (IncompatibleIndexException | CorruptIndexException e) {
+      if (!request.full()) {
+        throw e instanceof IncompatibleIndexException ie ? incompatible(target, ie)
+            : corrupt(target, (CorruptIndexException) e);
+      }
+      HybridIndex.deleteIndex(target.home());
+      lease = access.open(target, options(target));
+    }
+    try (IndexAccess.Lease l = lease) {
+      HybridIndex idx = l.index();
+      RefreshOptions refresh = (request.full() ? RefreshOptions.FULL
+          : request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL)
+          .withEmbedding(request.semantic())
+          .withProgress(p -> {
+            progress.phase(p.phase().name().toLowerCase(Locale.ROOT));
+            progress.files(p.filesDone(), p.filesTotal());
+            progress.chunks(p.chunksEmbedded(), p.chunksToEmbed());
+          });
+      IndexRunStats s;
+      l.write();
+      try {
+        s = idx.refresh(refresh);
+      } catch (SemanticSearchUnavailableException e) {
+        throw new CliFailure(ExitCode.MODEL, e.getMessage() + "; the lexical index is up to date"
+            + " (run `prism-index index --no-semantic` to skip embeddings)", e);
+      } finally {
+        l.endWrite();
+      }
+      EngineStatus st = idx.engineStatus();
+      Map<String, Integer> skipped = reasons(s.skipped());
+      return new IndexSummary(target.root(), target.home(), s.filesSeen(), s.hashed(), s.added(),
+          s.changed(), s.deleted(), s.unchanged(), skipped, s.chunksWritten(), s.chunksEmbedded(),
+          s.chunksReused(), s.committed(), s.sourceRevision(), st.files(), st.chunks(),
+          st.embedderId(), coverage(st), st.semantic().name().toLowerCase(Locale.ROOT),
+          st.semanticMessage(), st.sizeOnDiskBytes(), s.durationMs());
+    } catch (IndexLockedException e) {
+      throw new CliFailure(ExitCode.FAILURE, "the index at " + target.home() + " is being written"
+          + " by another process; run the command again when it has finished", e);
+    } catch (CorruptIndexException e) {
+      throw corrupt(target, e);
+    }
+  }
+
+  /** The share of chunks with a vector, when the index has vectors or could have them. */
+  private static @Nullable Double coverage(EngineStatus s) {
+    return s.embedderId() != null || s.semantic() == SemanticState.AVAILABLE
+        ? s.coverage().ratio() : null;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // status
+
+  @Override
+  public StatusReport status(StatusRequest request) throws IOException {
+    Target t = request.target();
+    String available = modelId().orElse(null);
+    int max = request.maxRefreshFiles();
+    if (!homeIsDirectory(t)) {
+      return problem(State.MISSING, t, notADirectory(t).getMessage(), available, max);
+    }
+    if (!exists(t)) {
+      return problem(State.MISSING, t, missing(t).getMessage(), available, max);
+    }
+    try (IndexAccess.Lease lease = access.open(t, options(t))) {
+      HybridIndex index = lease.index();
+      EngineStatus s = index.engineStatus();
+      if (!s.hasCommit()) {
+        return problem(State.MISSING, t, missing(t).getMessage(), available, max);
+      }
+      // Checksums always (a read of the index files); Lucene's CheckIndex tests with --verify.
+      index.verify(request.verify());
+      Staleness st = index.staleness();
+      Changes changes = new Changes(st.added(), st.modified(), st.deleted(), st.durationMs(),
+          reasons(st.skipped()));
+      State state = changes.total() == 0 ? State.READY
+          : changes.total() <= max ? State.STALE : State.OUTDATED;
+      String problem = state == State.OUTDATED ? "index is stale: " + changes.total()
+          + " files changed since the last index run (more than --max-refresh-files " + max
+          + "); run `prism-index index`" : null;
+      return new StatusReport(state, t.root(), t.home(), problem, s.files(), s.chunks(),
+          coverage(s), s.coverage().chunksEmbedded(), s.semantic().name().toLowerCase(Locale.ROOT),
+          s.semanticMessage(), s.embedderId(), available, s.sourceRevision(), s.updatedAt(),
+          s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion());
+    } catch (IncompatibleIndexException e) {
+      return problem(State.INCOMPATIBLE, t, incompatible(t, e).getMessage(), available, max);
+    } catch (CorruptIndexException e) {
+      return problem(State.CORRUPT, t, corrupt(t, e).getMessage(), available, max);
+    }
+  }
+
+  /** Skip counts by lower-case reason name, as {@code index} and {@code status} print them. */
+  private static Map<String, Integer> reasons(Map<SkipReason, Integer> skipped) {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    skipped.forEach((reason, n) -> out.put(reason.name().toLowerCase(Locale.ROOT), n));
+    return out;
+  }
+
+  private static StatusReport problem(State state, Target t, String message,
+      @Nullable String available, int max) {
+    return new StatusReport(state, t.root(), t.home(), message, 0, 0, null, 0, null, null, null,
+        available, null, null, 0, null, max, null, null);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // shared
+
+  private static long ms(long nanos) {
+    return nanos / 1_000_000;
+  }
+
+  private Optional<String> modelId() {
+    return env.model().id();
+  }
+
+  private HybridIndexOptions options(Target target) {
+    HybridIndexOptions.Builder b = HybridIndexOptions.builder(target.root()).home(target.home())
+        .semantic(env.model().semantic());
+    Embedder e = env.model().embedder();
+    if (e != null) {
+      b.embedder(e);
+    }
+    return b.build();
+  }
+
+  /** Whether the index has been created (opening says whether it is readable). */
+  private static boolean exists(Target target) {
+    return HybridIndex.exists(target.home());
+  }
+
+  /** Whether the index home is a directory or does not exist yet. */
+  private static boolean homeIsDirectory(Target target) {
+    Path home = target.home();
+    return !Files.exists(home, LinkOption.NOFOLLOW_LINKS) || Files.isDirectory(home);
+  }
+
+  /**
+   * Exit code 3 when the index home exists and is not a directory: not prism-index's, so it is
+   * never deleted or replaced.
+   */
+  private static void checkHome(Target target) throws CliFailure {
+    if (!homeIsDirectory(target)) {
+      throw notADirectory(target);
+    }
+  }
+
+  private static CliFailure notADirectory(Target target) {
+    return new CliFailure(ExitCode.INDEX, target.home() + " is not a directory, so it cannot hold"
+        + " the index; remove it, or choose another index directory with --index-dir DIR (or"
+        + " PRISM_INDEX_DIR)");
+  }
+
+  /**
+   * Opens an index that has a commit, without creating anything.
+   *
+   * @throws CliFailure exit code 3 when it is missing, incompatible or corrupt
+   */
+  private IndexAccess.Lease openExisting(Target target) throws CliFailure, IOException {
+    checkHome(target);
+    if (!exists(target)) {
+      throw missing(target);
+    }
+    IndexAccess.Lease lease;
+    try {
+      lease = access.open(target, options(target));
+    } catch (IncompatibleIndexException e) {
+      throw incompatible(target, e);
+    } catch (CorruptIndexException e) {
+      throw corrupt(target, e);
+    }
+    if (!lease.index().engineStatus().hasCommit()) {
+      lease.close();
+      throw missing(target);
+    }
+    return lease;
+  }
+
+  private static CliFailure missing(Target target) {
+    return new CliFailure(ExitCode.INDEX, "no index at " + target.home()
+        + "; run `prism-index index`");
+  }
+
+  private static CliFailure incompatible(Target target, IncompatibleIndexException e) {
+    return new CliFailure(ExitCode.INDEX, "incompatible index at " + target.home() + ": "
+        + e.what() + " version " + e.found() + " found, " + e.expected()
+        + " expected; run `prism-index index --full`", e);
+  }
+
+  private static CliFailure corrupt(Target target, CorruptIndexException e) {
+    Throwable cause = e.getCause() == null ? e : e.getCause();
+    return new CliFailure(ExitCode.INDEX, "corrupt index at " + target.home() + " ("
+        + CliFailure.oneLine(String.valueOf(cause.getMessage())) + "); run `prism-index index --full`", e);
+  }
+}

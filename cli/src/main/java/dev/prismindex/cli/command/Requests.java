@@ -1,0 +1,154 @@
+package dev.prismindex.cli.command;
+
+import dev.prismindex.cli.command.Flags.IndexFlags;
+import dev.prismindex.cli.command.Flags.McpFlags;
+import dev.prismindex.cli.command.Flags.RootFlags;
+import dev.prismindex.cli.command.Flags.SearchFlags;
+import dev.prismindex.cli.command.Flags.ServeFlags;
+import dev.prismindex.cli.command.Flags.StatusFlags;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Step two of a command: raw {@link Flags} validated into complete requests. Every usage error
+ * (exit code 2) is found here, before the index is touched.
+ */
+public final class Requests {
+
+  private Requests() {}
+
+  /** A validated command: one of the request records. */
+  public sealed interface Request permits IndexRequest, SearchRequest, StatusRequest, ServeRequest,
+      McpRequest {
+    Target target();
+
+    /** Whether output is JSON (NDJSON for hits). */
+    boolean json();
+  }
+
+  /** {@code index}. */
+  public record IndexRequest(Target target, boolean json, boolean full, boolean verify,
+      boolean semantic) implements Request {}
+
+  /**
+   * {@code status}.
+   *
+   * @param verify run Lucene's CheckIndex tests too, not only the checksums
+   */
+  public record StatusRequest(Target target, boolean json, int maxRefreshFiles, boolean verify)
+      implements Request {}
+
+  /**
+   * {@code serve}.
+   *
+   * @param idleTimeout how long without a connection before the server stops; zero for never
+   */
+  public record ServeRequest(Target target, Duration idleTimeout) implements Request {
+    @Override
+    public boolean json() {
+      return false;
+    }
+  }
+
+  /**
+   * {@code mcp}: serve MCP on stdio.
+   *
+   * @param maxRefreshFiles the largest change set re-indexed before answering a search
+   */
+  public record McpRequest(Target target, int maxRefreshFiles) implements Request {
+    @Override
+    public boolean json() {
+      return false;
+    }
+  }
+
+  /** The default of {@code serve --idle-timeout}. */
+  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(10);
+
+  private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
+
+  /**
+   * Validates the parsed flags of one subcommand.
+   *
+   * @param sub the subcommand's flags object
+   * @throws CliFailure with {@link ExitCode#USAGE} for any invalid value
+   */
+  public static Request validate(RootFlags root, Object sub, Environment env) throws CliFailure {
+    if (sub instanceof SearchFlags f) {
+      return search(root, f, env);
+    }
+    if (sub instanceof IndexFlags f) {
+      return new IndexRequest(target(root, env), f.json, f.full, f.verify, !f.noSemantic);
+    }
+    if (sub instanceof StatusFlags f) {
+      return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles),
+          f.verify);
+    }
+    if (sub instanceof ServeFlags f) {
+      return new ServeRequest(target(root, env), f.idleTimeout == null ? DEFAULT_IDLE_TIMEOUT
+          : duration(f.idleTimeout, "--idle-timeout"));
+    }
+    if (sub instanceof McpFlags f) {
+      return new McpRequest(target(root, env), maxRefresh(f.maxRefreshFiles));
+    }
+    throw new IllegalArgumentException("unknown command " + sub);
+  }
+
+  /** The search flags as raw arguments, validated by the one {@link SearchRequests#validate}. */
+  private static SearchRequest search(RootFlags root, SearchFlags f, Environment env)
+      throws CliFailure {
+    RawSearchArgs raw = new RawSearchArgs()
+        .put(RawSearchArgs.QUERY, f.query)
+        .put(RawSearchArgs.MODE, f.mode)
+        .put(RawSearchArgs.LIMIT, f.limit)
+        .put(RawSearchArgs.CASE_SENSITIVE, f.caseSensitive)
+        .put(RawSearchArgs.PATH, f.path)
+        .put(RawSearchArgs.REFRESH, !f.noRefresh)
+        .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles);
+    return SearchRequests.validate(raw, SearchSurface.commandLine(f.json),
+        () -> target(root, env));
+  }
+
+  /** Parses {@code 90s}, {@code 10m}, {@code 1h}, {@code 500ms} or {@code 0} (zero). */
+  static Duration duration(String value, String option) throws CliFailure {
+    Matcher m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
+    if (!m.matches() || (m.group(2) == null && Long.parseLong(m.group(1)) != 0)) {
+      throw CliFailure.usage("invalid " + option + " '" + value + "': expected a duration such as"
+          + " 90s, 10m, 1h or 500ms (0: never)");
+    }
+    long n = Long.parseLong(m.group(1));
+    String unit = m.group(2) == null ? "s" : m.group(2);
+    return switch (unit) {
+      case "ms" -> Duration.ofMillis(n);
+      case "s" -> Duration.ofSeconds(n);
+      case "m" -> Duration.ofMinutes(n);
+      default -> Duration.ofHours(n);
+    };
+  }
+
+  /** The shortest of the forms {@link #duration} reads. */
+  public static String formatDuration(Duration d) {
+    long ms = d.toMillis();
+    if (ms % 3_600_000 == 0 && ms > 0) {
+      return ms / 3_600_000 + "h";
+    }
+    if (ms % 60_000 == 0 && ms > 0) {
+      return ms / 60_000 + "m";
+    }
+    return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+  }
+
+
+  private static int maxRefresh(@Nullable Integer value) throws CliFailure {
+    return SearchRequests.maxRefreshFiles(value, SearchRequests.DEFAULT_MAX_REFRESH_FILES,
+        SearchSurface.Syntax.COMMAND_LINE);
+  }
+
+  /** Resolves {@code --repo}, {@code --index-dir} and {@code PRISM_INDEX_DIR}. */
+  static Target target(RootFlags root, Environment env) throws CliFailure {
+    return Target.resolve(root.repo, root.indexDir, env);
+  }
+}

@@ -1,0 +1,30 @@
+package dev.prismindex.cli.command;
+
+import dev.prismindex.repository.SearchMode;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A validated {@code search}, whichever surface asked for it (the command line, the resident
+ * server, which runs the same command line, or the MCP tool {@code repo_search}). Built only by
+ * {@link SearchRequests#validate}, except for internal searches such as the server's warm-up.
+ *
+ * @param target the repository and its index
+ * @param json whether output is NDJSON (the MCP tool's structured hits are the same objects)
+ * @param query the query, not blank, at most {@link SearchRequests#MAX_QUERY_BYTES} in UTF-8
+ * @param mode the requested mode, or null when none was given (hybrid when a model and vectors
+ *     are there, else lexical)
+ * @param limit 1..{@value SearchRequests#MAX_LIMIT}
+ * @param scope the normalised repository-relative scope, or null for the whole repository
+ * @param caseSensitive exact case ({@link SearchMode#LITERAL} only)
+ * @param refresh whether to probe for changes and catch up before answering
+ * @param maxRefreshFiles the largest change set re-indexed before answering
+ */
+public record SearchRequest(Target target, boolean json, String query, @Nullable SearchMode mode,
+    int limit, @Nullable String scope, boolean caseSensitive, boolean refresh, int maxRefreshFiles)
+    implements Requests.Request {
+
+  /** The wire name of the requested mode, {@code auto} when none was given. */
+  public String modeName() {
+    return mode == null ? "auto" : mode.wireName();
+  }
+}

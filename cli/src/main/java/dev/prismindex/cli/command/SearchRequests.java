@@ -1,0 +1,219 @@
+package dev.prismindex.cli.command;
+
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.internal.Utf8;
+import dev.prismindex.repository.RelativePath;
+import dev.prismindex.repository.RepositoryLimits;
+import dev.prismindex.repository.SearchMode;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The one validator of a search: {@link RawSearchArgs} in, a {@link SearchRequest} or a usage error
+ * (exit code 2) out, for every surface. The rules live here once: the query's byte limit, the limit's
+ * range, the mode's vocabulary (restricted to the modes the surface offers), case sensitivity in
+ * literal mode only, the path scope's normalisation (core's {@link RelativePath}, the one path
+ * rule) and the refresh policy. Only the way an error
+ * names an argument differs by surface ({@link SearchSurface.Syntax}).
+ */
+public final class SearchRequests {
+
+  /**
+   * The longest query in UTF-8 bytes, in every mode: the literal searcher's pattern limit, so that
+   * an over-long query is a usage error before any work rather than a failure of one engine.
+   */
+  public static final int MAX_QUERY_BYTES = RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES;
+
+  /** The most hits a search may ask for. */
+  public static final int MAX_LIMIT = SearchOpts.MAX_LIMIT;
+
+  /** The number of hits when none is asked for. */
+  public static final int DEFAULT_LIMIT = SearchOpts.DEFAULT_LIMIT;
+
+  /** The default refresh policy: at most this many changed files are re-indexed before a search. */
+  public static final int DEFAULT_MAX_REFRESH_FILES = 200;
+
+  private SearchRequests() {}
+
+  /** Where the target of a search comes from; resolving it may fail with a usage error. */
+  @FunctionalInterface
+  public interface TargetSource {
+    /**
+     * The target.
+     *
+     * @throws CliFailure with {@link ExitCode#USAGE} when it cannot be resolved
+     */
+    Target get() throws CliFailure;
+  }
+
+  /**
+   * Validates one search's raw arguments.
+   *
+   * @param raw the arguments as the surface received them
+   * @param surface who asks: how errors name the arguments, which modes are offered, the defaults
+   * @param target the repository and its index, resolved after the arguments were checked (so an
+   *     argument's error comes before a target's)
+   * @throws CliFailure with {@link ExitCode#USAGE} for the first invalid argument
+   */
+  public static SearchRequest validate(RawSearchArgs raw, SearchSurface surface,
+      TargetSource target) throws CliFailure {
+    SearchSurface.Syntax syntax = surface.syntax();
+    unknown(raw, syntax);
+    String query = query(raw.get(RawSearchArgs.QUERY), syntax);
+    SearchMode mode = mode(raw.get(RawSearchArgs.MODE), surface);
+    int limit = limit(raw.get(RawSearchArgs.LIMIT), syntax);
+    boolean caseSensitive = bool(raw, RawSearchArgs.CASE_SENSITIVE, false, syntax);
+    if (caseSensitive && mode != SearchMode.LITERAL) {
+      throw CliFailure.usage(syntax.name(RawSearchArgs.CASE_SENSITIVE) + " applies to "
+          + syntax.name(RawSearchArgs.MODE) + " literal only (lexical, semantic and hybrid search"
+          + " ignore case)");
+    }
+    String scope = scope(raw.get(RawSearchArgs.PATH), syntax);
+    boolean refresh = bool(raw, RawSearchArgs.REFRESH, true, syntax);
+    int maxRefresh = maxRefreshFiles(raw.get(RawSearchArgs.MAX_REFRESH_FILES),
+        surface.maxRefreshFiles(), syntax);
+    return new SearchRequest(target.get(), surface.json(), query, mode, limit, scope, caseSensitive,
+        refresh, maxRefresh);
+  }
+
+  /** Fails with a usage error naming the limit when {@code query} is over {@link #MAX_QUERY_BYTES}. */
+  static void checkQueryLength(String query) throws CliFailure {
+    long bytes = Utf8.byteLength(query);
+    if (bytes > MAX_QUERY_BYTES) {
+      throw CliFailure.usage("the query is " + bytes + " bytes (UTF-8): at most " + MAX_QUERY_BYTES
+          + " bytes are allowed");
+    }
+  }
+
+  /**
+   * Validates a refresh policy given as {@code --max-refresh-files} (any command that has it).
+   *
+   * @param value the raw value, null for the default
+   */
+  public static int maxRefreshFiles(@Nullable Object value, int fallback,
+      SearchSurface.Syntax syntax) throws CliFailure {
+    if (value == null) {
+      return fallback;
+    }
+    String name = syntax.name(RawSearchArgs.MAX_REFRESH_FILES);
+    if (!(value instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())) {
+      throw CliFailure.usage(name + " must be an integer, 0 or more, not " + describe(value));
+    }
+    if (n.doubleValue() < 0 || n.doubleValue() > Integer.MAX_VALUE) {
+      throw CliFailure.usage("invalid " + name + " " + n + ": expected 0 or more");
+    }
+    return n.intValue();
+  }
+
+  private static String query(@Nullable Object value, SearchSurface.Syntax syntax)
+      throws CliFailure {
+    if (!(value instanceof String query) || query.isBlank()) {
+      throw CliFailure.usage(syntax == SearchSurface.Syntax.COMMAND_LINE
+          ? "missing QUERY: prism-index search \"QUERY\""
+          : "query is required and must be a non-blank string");
+    }
+    checkQueryLength(query);
+    return query;
+  }
+
+  private static @Nullable SearchMode mode(@Nullable Object value, SearchSurface surface)
+      throws CliFailure {
+    if (value == null) {
+      return null;
+    }
+    List<SearchMode> modes = surface.modes();
+    if (value instanceof String s) {
+      for (SearchMode m : modes) {
+        if (m.wireName().equals(s.toLowerCase(Locale.ROOT))) {
+          return m;
+        }
+      }
+      if (surface.syntax() == SearchSurface.Syntax.COMMAND_LINE) {
+        throw CliFailure.usage("invalid --mode '" + s + "': expected " + names(modes, " or "));
+      }
+      boolean needsModel = SearchMode.fromWireName(s.toLowerCase(Locale.ROOT))
+          .map(SearchMode::needsSemantic).orElse(false);
+      throw CliFailure.usage("unsupported mode '" + s + "': expected one of "
+          + names(modes, ", ") + (needsModel ? " (semantic and hybrid need an embedding model,"
+              + " which this server does not have)" : ""));
+    }
+    throw CliFailure.usage(surface.syntax().name(RawSearchArgs.MODE) + " must be a string, one of "
+        + names(modes, ", ") + ", not " + describe(value));
+  }
+
+  /** {@code a, b, c} or, with {@code last} " or ", {@code a, b or c}. */
+  private static String names(List<SearchMode> modes, String last) {
+    List<String> names = modes.stream().map(SearchMode::wireName).toList();
+    if (names.size() < 2 || last.equals(", ")) {
+      return String.join(", ", names);
+    }
+    return String.join(", ", names.subList(0, names.size() - 1)) + last
+        + names.get(names.size() - 1);
+  }
+
+  private static int limit(@Nullable Object value, SearchSurface.Syntax syntax)
+      throws CliFailure {
+    if (value == null) {
+      return DEFAULT_LIMIT;
+    }
+    String name = syntax.name(RawSearchArgs.LIMIT);
+    boolean cli = syntax == SearchSurface.Syntax.COMMAND_LINE;
+    String range = (cli ? "" : "an integer ") + "1.." + MAX_LIMIT;
+    if (value instanceof Number n) {
+      double d = n.doubleValue();
+      if (d == Math.rint(d) && d >= 1 && d <= MAX_LIMIT) {
+        return (int) d;
+      }
+      throw CliFailure.usage("invalid " + name + " " + n + ": expected " + range);
+    }
+    throw CliFailure.usage(name + " must be " + range + ", not " + describe(value));
+  }
+
+  private static boolean bool(RawSearchArgs raw, String key, boolean fallback,
+      SearchSurface.Syntax syntax) throws CliFailure {
+    Object v = raw.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw CliFailure.usage(syntax.name(key) + " must be true or false, not " + describe(v));
+  }
+
+  private static @Nullable String scope(@Nullable Object value, SearchSurface.Syntax syntax)
+      throws CliFailure {
+    if (value != null && !(value instanceof String)) {
+      throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " must be a string (a"
+          + " repository-relative directory or file), not " + describe(value));
+    }
+    try {
+      return RelativePath.normaliseScope((String) value);
+    } catch (IllegalArgumentException e) {
+      throw CliFailure.usage("invalid " + syntax.name(RawSearchArgs.PATH) + ": " + e.getMessage());
+    }
+  }
+
+  private static void unknown(RawSearchArgs raw, SearchSurface.Syntax syntax) throws CliFailure {
+    Set<String> known = syntax.arguments();
+    for (String key : raw.keys()) {
+      if (!known.contains(key)) {
+        throw CliFailure.usage("unknown argument '" + key + "': expected "
+            + known.stream().map(syntax::name).sorted().collect(Collectors.joining(", ")));
+      }
+    }
+  }
+
+  /** A JSON value's type and value, for error messages. */
+  public static String describe(Object v) {
+    String type = v instanceof String ? "a string" : v instanceof Number ? "a number"
+        : v instanceof Boolean ? "a boolean" : v instanceof List ? "an array"
+        : v instanceof Map ? "an object" : v.getClass().getSimpleName();
+    String shown = v instanceof String s ? "'" + s + "'" : String.valueOf(v);
+    return type + " (" + (shown.length() > 60 ? shown.substring(0, 60) + "..." : shown) + ")";
+  }
+}

@@ -1,0 +1,66 @@
+package dev.prismindex.cli.command;
+
+import dev.prismindex.repository.SearchMode;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Who asks for a search, as far as {@link SearchRequests#validate} needs to know: how errors name
+ * the arguments, which modes are offered, whether output is JSON, and the refresh policy when the
+ * arguments don't set one.
+ *
+ * @param syntax how the surface spells its arguments
+ * @param modes the modes offered, in the order error messages list them
+ * @param json whether output is JSON
+ * @param maxRefreshFiles the refresh policy when none is given
+ */
+public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
+    int maxRefreshFiles) {
+
+  /** The modes of {@code prism-index search --mode}. */
+  public static final List<SearchMode> COMMAND_LINE_MODES = List.of(SearchMode.LEXICAL,
+      SearchMode.SEMANTIC, SearchMode.HYBRID, SearchMode.LITERAL);
+
+  public SearchSurface {
+    modes = List.copyOf(modes);
+  }
+
+  /** {@code prism-index search} (also through the resident server, which runs the same line). */
+  public static SearchSurface commandLine(boolean json) {
+    return new SearchSurface(Syntax.COMMAND_LINE, COMMAND_LINE_MODES, json,
+        SearchRequests.DEFAULT_MAX_REFRESH_FILES);
+  }
+
+  /** How a surface spells its arguments, in error messages and in what it accepts. */
+  public enum Syntax {
+    /** Options: {@code --limit}, {@code --mode}, {@code --path}, {@code --case-sensitive}. */
+    COMMAND_LINE,
+    /** JSON tool arguments: {@code maxMatches}, {@code mode}, {@code path}, {@code caseSensitive}. */
+    TOOL_ARGUMENTS;
+
+    /** The argument named by a {@link RawSearchArgs} key, as this surface spells it. */
+    public String name(String key) {
+      if (this == TOOL_ARGUMENTS) {
+        // The contract's name (core's repo_search) for the most hits.
+        return key.equals(RawSearchArgs.LIMIT) ? "maxMatches" : key;
+      }
+      return switch (key) {
+        case RawSearchArgs.CASE_SENSITIVE -> "--case-sensitive";
+        case RawSearchArgs.MAX_REFRESH_FILES -> "--max-refresh-files";
+        case RawSearchArgs.REFRESH -> "--no-refresh";
+        case RawSearchArgs.QUERY -> "QUERY";
+        default -> "--" + key;
+      };
+    }
+
+    /** The keys a caller of this surface may give. */
+    Set<String> arguments() {
+      return this == TOOL_ARGUMENTS
+          ? Set.of(RawSearchArgs.QUERY, RawSearchArgs.MODE, RawSearchArgs.PATH,
+              RawSearchArgs.LIMIT, RawSearchArgs.CASE_SENSITIVE)
+          : Set.of(RawSearchArgs.QUERY, RawSearchArgs.MODE, RawSearchArgs.PATH,
+              RawSearchArgs.LIMIT, RawSearchArgs.CASE_SENSITIVE, RawSearchArgs.REFRESH,
+              RawSearchArgs.MAX_REFRESH_FILES);
+    }
+  }
+}

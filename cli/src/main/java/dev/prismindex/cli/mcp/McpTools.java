@@ -1,0 +1,363 @@
+package dev.prismindex.cli.mcp;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.prismindex.cli.command.Backend;
+import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.command.SearchRequests;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.output.HumanPrinter;
+import dev.prismindex.cli.output.JsonPrinter;
+import dev.prismindex.cli.output.Progress;
+import dev.prismindex.cli.output.Results.Freshness;
+import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.repository.OutputMode;
+import dev.prismindex.repository.RepositorySearchMatch;
+import dev.prismindex.repository.SearchMode;
+import dev.prismindex.tool.IndexHitText;
+import dev.prismindex.tool.ToolDefinition;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tools of {@code prism-index mcp}: {@code repo_search}, {@code index_status} and
+ * {@code reindex}, with their schemas, over a {@link Backend}. A handler validates the arguments,
+ * runs the request exactly as the command line would ({@code search --json}, {@code status --json},
+ * {@code index --json}) and answers text for the model plus the CLI's JSON objects as structured
+ * content. A handler never throws: bad arguments and failures are tool errors ({@code isError}).
+ * Thread-safe: searches run concurrently; reindex runs one at a time.
+ */
+final class McpTools {
+
+  static final String SEARCH = "repo_search";
+  static final String STATUS = "index_status";
+  static final String REINDEX = "reindex";
+
+  private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
+  private static final TypeRef<Map<String, Object>> OBJECT = new TypeRef<>() {};
+  private static final Set<String> REINDEX_ARGS = Set.of("full");
+
+  private final Backend backend;
+  private final Target target;
+  private final boolean semantic;
+  private final McpSearch search;
+  private final int maxRefreshFiles;
+  private final McpJsonMapper mapper;
+  private final ReentrantLock reindexing = new ReentrantLock();
+
+  /**
+   * @param backend runs the requests (kept open across calls by the caller)
+   * @param target the repository and its index
+   * @param modelAvailable whether this process has an embedding model: semantic and hybrid are
+   *     offered only then
+   * @param maxRefreshFiles the largest change set re-indexed before answering a search
+   * @param mapper the SDK's JSON mapper (schemas, structured content)
+   */
+  McpTools(Backend backend, Target target, boolean modelAvailable, int maxRefreshFiles,
+      McpJsonMapper mapper) {
+    this.backend = backend;
+    this.target = target;
+    this.semantic = modelAvailable;
+    this.search = new McpSearch(target, modelAvailable, maxRefreshFiles);
+    this.maxRefreshFiles = maxRefreshFiles;
+    this.mapper = mapper;
+  }
+
+  /** The modes {@code repo_search} accepts, as listed in its schema. */
+  List<SearchMode> modes() {
+    return search.modes();
+  }
+
+  /** The three tools with their handlers, for the SDK's server. */
+  List<SyncToolSpecification> specifications() {
+    return List.of(
+        spec(searchTool(), this::search),
+        spec(statusTool(), args -> status()),
+        SyncToolSpecification.builder().tool(reindexTool())
+            .callHandler((exchange, request) -> reindex(request.arguments(),
+                McpProgress.of(exchange, request.meta())))
+            .build());
+  }
+
+  private static SyncToolSpecification spec(Tool tool, Handler handler) {
+    return SyncToolSpecification.builder().tool(tool)
+        .callHandler((exchange, request) -> handler.call(request.arguments()))
+        .build();
+  }
+
+  @FunctionalInterface
+  private interface Handler {
+    CallToolResult call(@Nullable Map<String, Object> arguments);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // definitions
+
+  /** {@code repo_search}: core's definition (see {@link McpSearch}) as the SDK's tool. */
+  Tool searchTool() {
+    ToolDefinition d = search.definition();
+    return Tool.builder().name(d.name()).title("Search the repository")
+        .description(d.description()).inputSchema(mapper, d.inputSchema().toString())
+        .outputSchema(mapper, McpSchemas.SEARCH_OUTPUT)
+        .annotations(new ToolAnnotations("Search the repository", true, false, true, false, null))
+        .build();
+  }
+
+  Tool statusTool() {
+    return Tool.builder().name(STATUS).title("Index status")
+        .description("The state of the prism-index index of " + target.root().getFileName()
+            + ": ready, stale (a search re-indexes the changes first), outdated (call reindex),"
+            + " missing, corrupt or incompatible; files, chunks, semantic coverage, model,"
+            + " revision, update time, size and the files changed since the last run. The object"
+            + " of `prism-index status --json`.")
+        .inputSchema(mapper, "{\"type\": \"object\", \"properties\": {},"
+            + " \"additionalProperties\": false}")
+        .outputSchema(mapper, McpSchemas.STATUS_OUTPUT)
+        .annotations(new ToolAnnotations("Index status", true, false, true, false, null))
+        .build();
+  }
+
+  Tool reindexTool() {
+    return Tool.builder().name(REINDEX).title("Update the index")
+        .description("Bring the prism-index index of " + target.root().getFileName() + " up to"
+            + " date: incremental (changed files only) unless full is true (rebuild from scratch,"
+            + " which also repairs a corrupt or incompatible index)."
+            + (semantic ? " Embeddings of new chunks are computed too, which can take minutes"
+            + " on a large change." : "")
+            + " Searches keep answering from the last commit while it runs; one reindex at a"
+            + " time. Sends progress notifications when the call carries a progressToken."
+            + " Returns the counters of `prism-index index --json`.")
+        .inputSchema(mapper, """
+            {"type": "object",
+             "properties": {"full": {"type": "boolean", "default": false,
+               "description": "Rebuild from scratch instead of updating incrementally"}},
+             "additionalProperties": false}
+            """)
+        .outputSchema(mapper, McpSchemas.INDEX_OUTPUT)
+        .annotations(new ToolAnnotations("Update the index", false, false, true, false, null))
+        .build();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // handlers
+
+  /** {@code repo_search}: validates, searches like {@code search --json}, renders. */
+  CallToolResult search(@Nullable Map<String, Object> arguments) {
+    long start = System.nanoTime();
+    McpSearch.Call call;
+    try {
+      call = search.parse(arguments);
+    } catch (CliFailure e) {
+      return error(e.getMessage());
+    }
+    SearchResult result;
+    try {
+      result = backend.search(call.request());
+    } catch (CliFailure e) {
+      return failure(e);
+    } catch (Exception | LinkageError e) {
+      return unexpected(SEARCH, e);
+    }
+    long searched = System.nanoTime();
+    String structured = JsonPrinter.json(g -> searchObject(g, result));
+    CallToolResult answer = CallToolResult.builder()
+        .addTextContent(text(result, call.outputMode()))
+        .structuredContent(object(structured)).isError(false).build();
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("repo_search handler: {} ms (backend {} ms, rendering {} ms)",
+          (System.nanoTime() - start) / 1_000_000, (searched - start) / 1_000_000,
+          (System.nanoTime() - searched) / 1_000_000);
+    }
+    return answer;
+  }
+
+  private static void unknown(Map<String, Object> args, Set<String> known) throws CliFailure {
+    for (String key : args.keySet()) {
+      if (!known.contains(key)) {
+        throw CliFailure.usage("unknown argument '" + key + "': expected "
+            + known.stream().sorted().collect(Collectors.joining(", ")));
+      }
+    }
+  }
+
+  private static boolean bool(Map<String, Object> args, String name) throws CliFailure {
+    Object v = args.get(name);
+    if (v == null) {
+      return false;
+    }
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw CliFailure.usage(name + " must be true or false, not " + SearchRequests.describe(v));
+  }
+
+  /** {@code index_status}: the object of {@code status --json}; any state is a result. */
+  CallToolResult status() {
+    StatusReport report;
+    try {
+      report = backend.status(new StatusRequest(target, true, maxRefreshFiles, false));
+    } catch (Exception | LinkageError e) {
+      return unexpected(STATUS, e);
+    }
+    String json = JsonPrinter.json(g -> JsonPrinter.status(g, report));
+    return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
+        .isError(false).build();
+  }
+
+  /** {@code reindex} without progress notifications. */
+  CallToolResult reindex(@Nullable Map<String, Object> arguments) {
+    return reindex(arguments, Progress.NONE);
+  }
+
+  /**
+   * {@code reindex}: one run at a time; a second call while one runs is an error at once.
+   *
+   * @param progress where the run reports its phases and counters (MCP progress notifications
+   *     when the client asked for them)
+   */
+  CallToolResult reindex(@Nullable Map<String, Object> arguments, Progress progress) {
+    Map<String, Object> args = arguments == null ? Map.of() : arguments;
+    boolean full;
+    try {
+      unknown(args, REINDEX_ARGS);
+      full = bool(args, "full");
+    } catch (CliFailure e) {
+      return error(e.getMessage());
+    }
+    if (!reindexing.tryLock()) {
+      return error("a reindex is already running in this server; searches answer from the last"
+          + " commit until it ends");
+    }
+    try {
+      IndexSummary summary = backend.index(new IndexRequest(target, true, full, false, true),
+          progress);
+      String json = JsonPrinter.json(g -> JsonPrinter.index(g, summary));
+      return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
+          .isError(false).build();
+    } catch (CliFailure e) {
+      return failure(e);
+    } catch (Exception | LinkageError e) {
+      return unexpected(REINDEX, e);
+    } finally {
+      reindexing.unlock();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // rendering
+
+  /**
+   * The text a model reads: the hits as core's {@code repo_search} renders index results in the
+   * call's output mode, then any notes.
+   */
+  static String text(SearchResult r, OutputMode outputMode) {
+    List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
+    for (Hit h : r.hits()) {
+      matches.add(new RepositorySearchMatch(h.path(), h.line(), h.endLine(), 0, h.snippet(),
+          List.of(), List.of(), h.score()));
+    }
+    StringBuilder out = new StringBuilder(IndexHitText.render(matches, outputMode));
+    Freshness f = r.freshness();
+    if (f.skippedBecauseLocked()) {
+      out.append("\n[index being written by another run: answered from its last commit; ")
+          .append(f.changedFiles()).append(" changed files not yet searched]");
+    } else if (f.refreshedFiles() > 0) {
+      out.append("\n[re-indexed ").append(f.refreshedFiles()).append(" changed files first]");
+    }
+    Double coverage = r.semanticCoverage();
+    if (coverage != null && coverage < 1.0) {
+      out.append("\n[semantic coverage ")
+          .append(String.format(Locale.ROOT, "%.0f", Math.floor(coverage * 100)))
+          .append("%: call reindex to embed the rest]");
+    }
+    if (r.modeReason() != null) {
+      out.append("\n[mode ").append(r.mode()).append(": ").append(r.modeReason()).append(']');
+    }
+    if (!r.notSearched().isEmpty()) {
+      out.append("\n[").append(HumanPrinter.notSearchedNote(r.notSearched())).append(']');
+    }
+    return out.toString();
+  }
+
+  /** The structured result of {@code repo_search}: the CLI's hits (NDJSON schema v1) and context. */
+  static void searchObject(JsonGenerator g, SearchResult r) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("query", r.query());
+    g.writeStringField("mode", r.mode());
+    g.writeBooleanField("modeChosen", r.modeChosen());
+    if (r.modeReason() == null) {
+      g.writeNullField("modeReason");
+    } else {
+      g.writeStringField("modeReason", r.modeReason());
+    }
+    g.writeBooleanField("untrusted_index", true);
+    g.writeNumberField("schemaVersion", JsonPrinter.SCHEMA_VERSION);
+    JsonPrinter.freshness(g, r.freshness());
+    if (r.semanticCoverage() == null) {
+      g.writeNullField("semanticCoverage");
+    } else {
+      g.writeNumberField("semanticCoverage", r.semanticCoverage());
+    }
+    g.writeNumberField("tookMs", r.tookMs());
+    g.writeArrayFieldStart("hits");
+    for (Hit hit : r.hits()) {
+      JsonPrinter.hit(g, hit);
+    }
+    g.writeEndArray();
+    if (r.mode().equals("literal")) {
+      JsonPrinter.counts(g, "notSearched", r.notSearched());
+    }
+    g.writeEndObject();
+  }
+
+  /** Parses one of this class's JSON objects back into a map (tests, structured content). */
+  Map<String, Object> object(String json) {
+    try {
+      return mapper.readValue(json, OBJECT);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static CallToolResult error(String message) {
+    return CallToolResult.builder().addTextContent(CliFailure.oneLine(message)).isError(true).build();
+  }
+
+  /** A CLI failure as a tool error; an index problem says which tool fixes it. */
+  private static CallToolResult failure(CliFailure e) {
+    String message = String.valueOf(e.getMessage());
+    if (e.exitCode() == ExitCode.INDEX) {
+      message += " (through MCP: call the reindex tool" + (message.contains("--full")
+          ? " with full: true)" : ")");
+    }
+    return error(message);
+  }
+
+  private static CallToolResult unexpected(String tool, Throwable e) {
+    LOG.warn("{} failed", tool, e);
+    String m = e.getMessage();
+    return error(tool + " failed: " + e.getClass().getSimpleName()
+        + (m == null || m.isBlank() ? "" : ": " + m));
+  }
+}

@@ -1,0 +1,307 @@
+package dev.prismindex.cli.output;
+
+import dev.prismindex.cli.output.Results.Changes;
+import dev.prismindex.cli.output.Results.Freshness;
+import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.tool.SafeText;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Text for people. A search prints a header naming the mode, then one block per hit in rank order:
+ * {@code path:line}, the enclosing symbol and the score on the first line, the snippet indented on
+ * the second. Notes (files re-indexed first, partial semantic coverage) go to stderr.
+ */
+public final class HumanPrinter implements Printer {
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Style style;
+
+  public HumanPrinter(PrintStream out, PrintStream err, Style style) {
+    this.out = out;
+    this.err = err;
+    this.style = style;
+  }
+
+  @Override
+  public void search(SearchResult r) {
+    notes(r);
+    int n = r.hits().size();
+    String how = switch (r.mode()) {
+      case "hybrid" -> "hybrid search (lexical + semantic)";
+      case "lexical" -> r.modeReason() != null ? "lexical search (" + r.modeReason() + ")"
+          : "lexical search";
+      default -> r.mode() + " search";
+    };
+    emit(new Line().text(style::dim, how + ": " + n + (n == 1 ? " hit" : " hits") + " for \""
+        + r.query() + "\" in " + r.tookMs() + " ms"));
+    for (Hit h : r.hits()) {
+      Line first = new Line().text(style::path, h.path()).text(":")
+          .text(style::line, Integer.toString(h.line()));
+      if (h.symbol() != null) {
+        first.text("  ").text(style::bold, h.symbol());
+      }
+      first.text("  ").text(style::score, String.format(Locale.ROOT, "%.3f", h.score()));
+      emit(new Line());
+      emit(first);
+      emit(highlight(new Line().text("    "), h.snippet(), r.query(), h.mode().wireName()));
+    }
+    if (n == 0) {
+      emit(new Line().text("no hits"));
+    }
+  }
+
+  /**
+   * Appends the snippet to {@code line} (a tab shown as a space), the query marked in it (colour
+   * only): the whole query in literal mode, else each query word of two or more letters or digits,
+   * case-insensitively. Marks are found in the escaped snippet, with the needles escaped alike.
+   */
+  Line highlight(Line line, String snippet, String query, String mode) {
+    String shown = SafeText.escape(snippet.replace('\t', ' '));
+    if (!style.on()) {
+      return line.text(shown);
+    }
+    List<String> needles = new ArrayList<>();
+    if (mode.equals("literal")) {
+      needles.add(SafeText.escape(query.replace('\t', ' ')));
+    } else {
+      for (String word : query.split("[^\\p{L}\\p{N}_]+")) {
+        if (word.length() >= 2) {
+          needles.add(word);
+        }
+      }
+    }
+    String lower = shown.toLowerCase(Locale.ROOT);
+    boolean[] marked = new boolean[shown.length()];
+    for (String needle : needles) {
+      String n = needle.toLowerCase(Locale.ROOT);
+      if (n.isEmpty() || n.length() != needle.length()) {
+        continue;
+      }
+      for (int i = lower.indexOf(n); i >= 0; i = lower.indexOf(n, i + 1)) {
+        java.util.Arrays.fill(marked, i, Math.min(marked.length, i + n.length()), true);
+      }
+    }
+    int i = 0;
+    while (i < shown.length()) {
+      int j = i;
+      while (j < shown.length() && marked[j] == marked[i]) {
+        j++;
+      }
+      String part = shown.substring(i, j);
+      if (marked[i]) {
+        line.text(style::match, part);
+      } else {
+        line.text(part);
+      }
+      i = j;
+    }
+    return line;
+  }
+
+  private void notes(SearchResult r) {
+    Freshness f = r.freshness();
+    if (f.skippedBecauseLocked()) {
+      note(lockedNote(f));
+    } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
+      note("re-indexed " + f.changedFiles() + " changed " + (f.changedFiles() == 1 ? "file" : "files")
+          + " before searching");
+    }
+    if (!r.notSearched().isEmpty()) {
+      note(notSearchedNote(r.notSearched()));
+    }
+    Double coverage = r.semanticCoverage();
+    if (coverage != null && coverage < 1.0) {
+      note(String.format(Locale.ROOT, "semantic coverage is partial (%.0f%% of chunks embedded);"
+          + " run `prism-index index` to complete it", Math.floor(coverage * 100)));
+    }
+  }
+
+  /** The note of an answer served from the last commit while an indexing run writes the index. */
+  static String lockedNote(Freshness f) {
+    return f.changedFiles() + " changed files not re-indexed (an indexing run is writing the"
+        + " index); answering from the last index run";
+  }
+
+  @Override
+  public void index(IndexSummary s) {
+    emit((s.committed() ? "indexed " : "index up to date: ") + count(s.filesSeen(), "file")
+        + " seen in " + seconds(s.durationMs()) + " ("
+        + s.added() + " added, " + s.changed() + " changed, " + s.deleted() + " deleted, "
+        + s.unchanged() + " unchanged, " + s.skippedTotal() + " skipped)");
+    emit("  chunks   " + s.chunksWritten() + " written, " + s.chunksEmbedded() + " embedded, "
+        + s.chunksReused() + " reused from the embedding cache");
+    if (!s.skipped().isEmpty()) {
+      StringBuilder b = new StringBuilder("  skipped ");
+      for (Map.Entry<String, Integer> e : new TreeMap<>(s.skipped()).entrySet()) {
+        b.append(' ').append(e.getKey()).append(' ').append(e.getValue());
+      }
+      emit(b.toString());
+    }
+    emit("  index    " + count(s.files(), "file") + ", " + count(s.chunks(), "chunk") + ", "
+        + bytes(s.sizeOnDiskBytes()) + " at " + s.indexDir());
+    emit("  semantic " + semantic(s.model(), s.semanticCoverage(), s.semanticMessage()));
+    if (s.sourceRevision() != null) {
+      emit("  revision " + s.sourceRevision());
+    }
+  }
+
+  @Override
+  public void status(StatusReport s) {
+    Line state = new Line().text(style::bold, "state     ").text(s.state().wireName());
+    if (s.problem() != null) {
+      state.text(style::dim, "  (" + s.problem() + ")");
+    }
+    emit(state);
+    emit("repo      " + s.repo());
+    emit("index     " + s.indexDir());
+    if (!s.state().searchable() && s.changes() == null) {
+      emit("model     " + (s.availableModel() == null ? "none available" : s.availableModel()
+          + " (available)"));
+      return;
+    }
+    emit("files     " + s.files());
+    emit("chunks    " + s.chunks());
+    emit("semantic  " + semantic(s.model(), s.semanticCoverage(), s.semanticMessage()));
+    emit("model     " + (s.availableModel() == null ? "none available" : s.availableModel()
+        + " (available)"));
+    emit("revision  " + (s.sourceRevision() == null ? "-" : s.sourceRevision()));
+    Instant at = s.updatedAt();
+    emit("updated   " + (at == null ? "-" : at + " (" + ago(at) + ")"));
+    emit("size      " + bytes(s.sizeOnDiskBytes()));
+    Changes c = s.changes();
+    if (c != null) {
+      emit("changed   " + (c.total() == 0 ? "nothing since the last index run"
+          : count(c.total(), "file") + " since the last index run (" + c.added() + " added, "
+              + c.modified() + " modified, " + c.deleted() + " deleted; a search re-indexes up to "
+              + s.maxRefreshFiles() + ")"));
+      if (!c.skipped().isEmpty()) {
+        StringBuilder b = new StringBuilder("skipped   " + count(c.skippedTotal(), "file") + " (");
+        String sep = "";
+        for (Map.Entry<String, Integer> e : new TreeMap<>(c.skipped()).entrySet()) {
+          b.append(sep).append(e.getKey()).append(' ').append(e.getValue());
+          sep = ", ";
+        }
+        emit(b.append(")").toString());
+      }
+    }
+  }
+
+  private static String semantic(@Nullable String model, @Nullable Double coverage,
+      @Nullable String unavailable) {
+    if (unavailable != null) {
+      return "unavailable (" + unavailable + "); lexical and literal search only";
+    }
+    if (model == null) {
+      return "no embeddings yet";
+    }
+    return (coverage == null ? "" : String.format(Locale.ROOT, "%.0f%% of chunks embedded, ",
+        Math.floor(coverage * 100))) + "model " + model;
+  }
+
+  /** Prints a plain line of text; see {@link Line}. */
+  private void emit(String text) {
+    emit(new Line().text(text));
+  }
+
+  /** The one way to stdout: every piece of a line went through {@link Line}. */
+  private void emit(Line line) {
+    out.print(line);
+    out.print('\n');
+    if (out.checkError()) {
+      throw new OutputClosedException();
+    }
+  }
+
+  /**
+   * The one line saying which files a literal search did not search: {@code not searched: 3 files
+   * left out of the index (1 binary, 2 secret); see docs/cli.md}.
+   */
+  public static String notSearchedNote(Map<String, Integer> notSearched) {
+    int total = notSearched.values().stream().mapToInt(Integer::intValue).sum();
+    StringBuilder b = new StringBuilder("not searched: ").append(count(total, "file"))
+        .append(" left out of the index (");
+    String sep = "";
+    for (Map.Entry<String, Integer> e : new TreeMap<>(notSearched).entrySet()) {
+      b.append(sep).append(e.getValue()).append(' ').append(e.getKey().replace('_', ' '));
+      sep = ", ";
+    }
+    return b.append("); see docs/cli.md").toString();
+  }
+
+  private void note(String text) {
+    err.println(new Line().text(style::warn, "note: ").text(text));
+  }
+
+  /**
+   * One line of human output under construction. Each piece of text is escaped by core's
+   * {@link SafeText#escapeField} as it is appended (controls, DEL, C1 controls, bidirectional and
+   * invisible format characters shown as {@code \n}, {@code \t}, {@code \}{@code u001B}, ...), and
+   * only then wrapped in its {@link Style} codes: the only raw escape sequences a line can hold are
+   * the printer's own colours. Escaping is idempotent, so an already escaped snippet passes as is.
+   */
+  static final class Line {
+    private final StringBuilder b = new StringBuilder();
+
+    /** Appends {@code text}, escaped. */
+    Line text(String text) {
+      b.append(SafeText.escapeField(text));
+      return this;
+    }
+
+    /** Appends {@code text}, escaped, then styled. */
+    Line text(UnaryOperator<String> style, String text) {
+      b.append(style.apply(SafeText.escapeField(text)));
+      return this;
+    }
+
+    @Override
+    public String toString() {
+      return b.toString();
+    }
+  }
+
+  static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  static String seconds(long ms) {
+    return ms < 1000 ? ms + " ms" : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+  }
+
+  static String bytes(long n) {
+    if (n < 1024) {
+      return n + " B";
+    }
+    if (n < 1024 * 1024) {
+      return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
+    }
+    return String.format(Locale.ROOT, "%.1f MiB", n / (1024.0 * 1024));
+  }
+
+  private static String ago(Instant at) {
+    Duration d = Duration.between(at, Instant.now());
+    if (d.isNegative() || d.toSeconds() < 60) {
+      return "just now";
+    }
+    if (d.toMinutes() < 60) {
+      return d.toMinutes() + " min ago";
+    }
+    if (d.toHours() < 48) {
+      return d.toHours() + " h ago";
+    }
+    return d.toDays() + " days ago";
+  }
+}

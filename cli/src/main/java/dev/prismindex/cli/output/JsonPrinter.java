@@ -1,0 +1,265 @@
+package dev.prismindex.cli.output;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.prismindex.cli.output.Results.Changes;
+import dev.prismindex.cli.output.Results.Freshness;
+import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.engine.EngineScore;
+import dev.prismindex.engine.Hit;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Robot mode: {@code search} prints NDJSON, exactly one object per hit and nothing else (schema
+ * version {@value #SCHEMA_VERSION}, see docs/cli.md: fields are only ever added);
+ * {@code index} and {@code status} print one object on one line. Fields keep a fixed order.
+ */
+public final class JsonPrinter implements Printer {
+
+  /** The version of the hit schema documented in docs/cli.md. */
+  public static final int SCHEMA_VERSION = 1;
+
+  private static final JsonFactory FACTORY = new JsonFactory();
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public JsonPrinter(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  /**
+   * One object per hit: the hit's fields, then {@code freshness} (what was done about changed files
+   * before answering; the same for every hit of the answer). When an indexing run held the index,
+   * stderr says so too (also for an answer without hits).
+   */
+  @Override
+  public void search(SearchResult result) {
+    Freshness f = result.freshness();
+    if (f.skippedBecauseLocked()) {
+      err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
+    }
+    for (Hit hit : result.hits()) {
+      line(g -> {
+        g.writeStartObject();
+        hitFields(g, hit);
+      freshness(g, f);
+        if (!result.notSearched().isEmpty()) {
+        counts(g, "notSearched", result.notSearched());
+        }
+        g.writeEndObject();
+      });
+    }
+    if (!result.notSearched().isEmpty()) {
+      // Also when there is no hit: the one-line note of human mode, on stderr.
+      err.println("note: " + HumanPrinter.notSearchedNote(result.notSearched()));
+    }
+  }
+
+  /**
+   * The hit object of schema version 1 without {@code freshness} and {@code notSearched} (the MCP
+   * tool's {@code hits}: its result object carries both once).
+   */
+  public static void hit(JsonGenerator g, Hit hit) throws IOException {
+    g.writeStartObject();
+    hitFields(g, hit);
+    g.writeEndObject();
+  }
+
+  /**
+   * The {@code freshness} object: {@code checked} (the probe ran), {@code changedFiles},
+   * {@code refreshedFiles} (re-indexed before answering) and {@code skippedBecauseLocked} (an
+   * indexing run was writing the index: the answer comes from its last commit and does not
+   * reflect the changed files).
+   */
+  public static void freshness(JsonGenerator g, Freshness f) throws IOException {
+    g.writeObjectFieldStart("freshness");
+    g.writeBooleanField("checked", f.checked());
+    g.writeNumberField("changedFiles", f.changedFiles());
+    g.writeNumberField("refreshedFiles", f.refreshedFiles());
+    g.writeBooleanField("skippedBecauseLocked", f.skippedBecauseLocked());
+    g.writeEndObject();
+  }
+
+  /**
+   * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): path,
+   * line, endLine, snippet, score, mode, language, symbol, engines (lexical, semantic, literal: the
+   * engines that contributed).
+   */
+  private static void hitFields(JsonGenerator g, Hit hit) throws IOException {
+    g.writeStringField("path", hit.path());
+    g.writeNumberField("line", hit.line());
+    g.writeNumberField("endLine", hit.endLine());
+    g.writeStringField("snippet", hit.snippet());
+    g.writeNumberField("score", hit.score());
+    g.writeStringField("mode", hit.mode().wireName());
+    g.writeStringField("language", hit.language());
+    string(g, "symbol", hit.symbol());
+    g.writeObjectFieldStart("engines");
+    engine(g, "lexical", hit.lexical());
+    engine(g, "semantic", hit.semantic());
+    engine(g, "literal", hit.literal());
+    g.writeEndObject();
+  }
+
+  private static void engine(JsonGenerator g, String name, @Nullable EngineScore s)
+      throws IOException {
+    if (s != null) {
+      g.writeObjectFieldStart(name);
+      g.writeNumberField("rank", s.rank());
+      g.writeNumberField("score", s.score());
+      g.writeEndObject();
+    }
+  }
+
+  /** An object of counts by name, in name order. */
+  public static void counts(JsonGenerator g, String name, Map<String, Integer> counts)
+      throws IOException {
+    g.writeObjectFieldStart(name);
+    for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(counts).entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+  }
+
+  @Override
+  public void index(IndexSummary s) {
+    line(g -> index(g, s));
+  }
+
+  /** The summary object of {@code index --json} (also the MCP {@code reindex} tool's result). */
+  public static void index(JsonGenerator g, IndexSummary s) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("repo", s.repo().toString());
+    g.writeStringField("indexDir", s.indexDir().toString());
+    g.writeNumberField("filesSeen", s.filesSeen());
+    g.writeNumberField("hashed", s.hashed());
+    g.writeNumberField("added", s.added());
+    g.writeNumberField("changed", s.changed());
+    g.writeNumberField("deleted", s.deleted());
+    g.writeNumberField("unchanged", s.unchanged());
+    g.writeNumberField("skipped", s.skippedTotal());
+    g.writeObjectFieldStart("skippedBy");
+    for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(s.skipped()).entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    g.writeNumberField("chunksWritten", s.chunksWritten());
+    g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
+    g.writeNumberField("chunksReused", s.chunksReused());
+    g.writeBooleanField("committed", s.committed());
+    string(g, "revision", s.sourceRevision());
+    g.writeNumberField("files", s.files());
+    g.writeNumberField("chunks", s.chunks());
+    string(g, "model", s.model());
+    number(g, "semanticCoverage", s.semanticCoverage());
+    g.writeStringField("semantic", s.semantic());
+    string(g, "semanticMessage", s.semanticMessage());
+    g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
+    g.writeNumberField("durationMs", s.durationMs());
+    g.writeEndObject();
+  }
+
+  @Override
+  public void status(StatusReport s) {
+    line(g -> status(g, s));
+  }
+
+  /** The object of {@code status --json} (also the MCP {@code index_status} tool's result). */
+  public static void status(JsonGenerator g, StatusReport s) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("state", s.state().wireName());
+    g.writeBooleanField("searchable", s.state().searchable());
+    string(g, "problem", s.problem());
+    g.writeStringField("repo", s.repo().toString());
+    g.writeStringField("indexDir", s.indexDir().toString());
+    g.writeNumberField("files", s.files());
+    g.writeNumberField("chunks", s.chunks());
+    number(g, "semanticCoverage", s.semanticCoverage());
+    g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
+    string(g, "semantic", s.semantic());
+    string(g, "semanticMessage", s.semanticMessage());
+    string(g, "model", s.model());
+    string(g, "availableModel", s.availableModel());
+    string(g, "revision", s.sourceRevision());
+    Instant at = s.updatedAt();
+    string(g, "updatedAt", at == null ? null : at.toString());
+    g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
+    Changes c = s.changes();
+    if (c == null) {
+      g.writeNullField("changes");
+    } else {
+      g.writeObjectFieldStart("changes");
+      g.writeNumberField("added", c.added());
+      g.writeNumberField("modified", c.modified());
+      g.writeNumberField("deleted", c.deleted());
+      g.writeNumberField("total", c.total());
+      g.writeNumberField("probeMs", c.probeMs());
+      g.writeEndObject();
+    }
+    g.writeNumberField("skipped", c == null ? 0 : c.skippedTotal());
+    g.writeObjectFieldStart("skippedBy");
+    if (c != null) {
+      for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(c.skipped()).entrySet()) {
+        g.writeNumberField(e.getKey(), e.getValue());
+      }
+    }
+    g.writeEndObject();
+    g.writeNumberField("maxRefreshFiles", s.maxRefreshFiles());
+    string(g, "formatVersion", s.formatVersion());
+    string(g, "analyzerVersion", s.analyzerVersion());
+    g.writeEndObject();
+  }
+
+  private static void string(JsonGenerator g, String name, @Nullable String value)
+      throws IOException {
+    if (value == null) {
+      g.writeNullField(name);
+    } else {
+      g.writeStringField(name, value);
+    }
+  }
+
+  private static void number(JsonGenerator g, String name, @Nullable Double value)
+      throws IOException {
+    if (value == null) {
+      g.writeNullField(name);
+    } else {
+      g.writeNumberField(name, value);
+    }
+  }
+
+  @FunctionalInterface
+  public interface Body {
+    void write(JsonGenerator g) throws IOException;
+  }
+
+  /** One object as a string of one line, in the fixed field order. */
+  public static String json(Body body) {
+    StringWriter w = new StringWriter(256);
+    try (JsonGenerator g = FACTORY.createGenerator(w)) {
+      body.write(g);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return w.toString();
+  }
+
+  /** Writes one object as one line, then checks that stdout is still read. */
+  private void line(Body body) {
+    out.print(json(body));
+    out.print('\n');
+    if (out.checkError()) {
+      throw new OutputClosedException();
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package dev.prismindex.cli.output;
+
+import dev.prismindex.engine.Hit;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a backend ({@code dev.prismindex.cli.command.Backend}) answers and every {@link Printer}
+ * renders. A search's answer is an envelope around the engine's own {@link Hit}s (no copy of their
+ * fields): the query, the mode that answered, freshness, coverage, timing and what was not searched.
+ */
+public final class Results {
+  private Results() {}
+
+  /**
+   * What happened to the index before a search answered.
+   *
+   * @param checked whether the staleness probe ran ({@code false} with {@code --no-refresh})
+   * @param changedFiles files the probe found added, modified or deleted
+   * @param refreshedFiles files re-indexed before answering (0 when nothing changed)
+   * @param skippedBecauseLocked another process was writing the index, so the last commit answered
+   */
+  public record Freshness(boolean checked, int changedFiles, int refreshedFiles,
+      boolean skippedBecauseLocked) {
+    public static final Freshness NOT_CHECKED = new Freshness(false, 0, 0, false);
+  }
+
+  /**
+   * The answer to {@code search}.
+   *
+   * @param query the query as given
+   * @param mode the mode that answered (never auto)
+   * @param modeChosen whether the mode was chosen automatically (no {@code --mode})
+   * @param hits the engine's hits, best first, as every printer renders them
+   * @param freshness what was done about changed files first
+   * @param semanticCoverage fraction of chunks with embeddings, when the mode uses them; else null
+   * @param tookMs wall time of the search itself (after opening and refreshing)
+   * @param modeReason why an automatic choice is lexical (no model, no embeddings yet), if it is
+   * @param notSearched literal mode: files not searched, by reason (binary, oversize, secret, ...;
+   *     sorted); empty when every file was searched, and in the other modes
+   */
+  public record SearchResult(String query, String mode, boolean modeChosen, List<Hit> hits,
+      Freshness freshness, @Nullable Double semanticCoverage, long tookMs,
+      @Nullable String modeReason, Map<String, Integer> notSearched) {
+    public SearchResult {
+      hits = List.copyOf(hits);
+      notSearched = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(notSearched));
+    }
+  }
+
+  /**
+   * The summary of {@code index}: the engine's counters of the run.
+   */
+  public record IndexSummary(Path repo, Path indexDir, int filesSeen, int hashed, int added, int changed,
+      int deleted, int unchanged, Map<String, Integer> skipped, long chunksWritten,
+      long chunksEmbedded, long chunksReused, boolean committed, @Nullable String sourceRevision,
+      long files, long chunks, @Nullable String model, @Nullable Double semanticCoverage,
+      String semantic, @Nullable String semanticMessage, long sizeOnDiskBytes, long durationMs) {
+    public IndexSummary {
+      skipped = Map.copyOf(skipped);
+    }
+
+    int skippedTotal() {
+      return skipped.values().stream().mapToInt(Integer::intValue).sum();
+    }
+  }
+
+  /**
+   * Files changed since the last index run, by the cheap stat probe.
+   *
+   * @param skipped files the probe's walk left out, by lower-case reason (secret, private_key,
+   *     too_deep, path_too_long, ...): never counted as changes
+   */
+  public record Changes(int added, int modified, int deleted, long probeMs,
+      Map<String, Integer> skipped) {
+    public Changes {
+      skipped = Map.copyOf(skipped);
+    }
+
+    public int total() {
+      return added + modified + deleted;
+    }
+
+    int skippedTotal() {
+      return skipped.values().stream().mapToInt(Integer::intValue).sum();
+    }
+  }
+
+  /** The states {@code status} reports; the last four make a search exit with code 3. */
+  public enum State {
+    /** Built and nothing changed since. */
+    READY,
+    /** Files changed, few enough that a search re-indexes them first. */
+    STALE,
+    /** More files changed than the refresh policy allows: run {@code prism-index index}. */
+    OUTDATED,
+    /** No index yet. */
+    MISSING,
+    /** The index files are damaged. */
+    CORRUPT,
+    /** Written by another format, analyzer or model version. */
+    INCOMPATIBLE;
+
+    String wireName() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public boolean searchable() {
+      return this == READY || this == STALE;
+    }
+  }
+
+  /**
+   * The answer to {@code status}. Fields other than the state, the paths and the problem are null
+   * (or zero) when the index could not be read.
+   *
+   * @param problem what is wrong and how to fix it, for a state that is not searchable
+   * @param semantic whether semantic search is available: available, disabled, no_model or
+   *     model_mismatch (null when the index could not be read)
+   * @param model the model of the index's vectors; {@code availableModel} the one this process has
+   */
+  public record StatusReport(State state, Path repo, Path indexDir, @Nullable String problem, long files,
+      long chunks, @Nullable Double semanticCoverage, long chunksEmbedded,
+      @Nullable String semantic, @Nullable String semanticMessage, @Nullable String model,
+      @Nullable String availableModel, @Nullable String sourceRevision,
+      @Nullable Instant updatedAt, long sizeOnDiskBytes, @Nullable Changes changes,
+      int maxRefreshFiles, @Nullable String formatVersion, @Nullable String analyzerVersion) {}
+}

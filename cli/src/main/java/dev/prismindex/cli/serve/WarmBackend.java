@@ -1,0 +1,264 @@
+package dev.prismindex.cli.serve;
+
+import dev.prismindex.cli.command.Backend;
+import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.Environment.Model;
+import dev.prismindex.cli.command.IndexAccess;
+import dev.prismindex.cli.command.LocalBackend;
+import dev.prismindex.cli.command.Requests.IndexRequest;
+import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.output.Progress;
+import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A backend that keeps the {@link HybridIndex} of each target (and with it the embedding model)
+ * open across calls, for the resident server and the MCP server. Results and exit codes are those
+ * of {@link LocalBackend}, which runs every request: only the lifetime of the index differs.
+ *
+ * <p>Thread-safe. Searches run concurrently. Writes of this process are serialised per target: a
+ * search's catch-up waits for another catch-up (a few files) but never for an indexing run; it then
+ * answers from the last commit and reports the index as being written, as the one-shot CLI does
+ * when another process writes. A commit made by another process (a {@code prism-index index} in a
+ * terminal) is noticed before the next call, which reopens the index on it. {@link #close()}
+ * waits for calls in flight and closes every index.
+ */
+public final class WarmBackend implements Backend, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(WarmBackend.class);
+
+  /** How often a waiting catch-up looks whether an indexing run has taken the index meanwhile. */
+  private static final long POLL_MS = 50;
+
+  private final LocalBackend core;
+  private final ConcurrentMap<Target, Slot> slots = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  /**
+   * A backend for {@code env}'s model, which is found once here (it loads on first use and stays
+   * loaded).
+   */
+  public WarmBackend(Environment env) {
+    Environment resolved = env;
+    Model model = env.model();
+    if (model.semantic() && model.embedder() == null) {
+      Embedder e = EmbedderProvider.findDefault().map(EmbedderProvider::create).orElse(null);
+      if (e != null) {
+        resolved = new Environment(env.cwd(), env.variables(), env.stdoutTerminal(),
+            env.stderrTerminal(), Model.of(e));
+      }
+    }
+    this.core = new LocalBackend(resolved, this::open);
+  }
+
+  @Override
+  public SearchResult search(SearchRequest request) throws CliFailure, IOException {
+    return core.search(request);
+  }
+
+  @Override
+  public IndexSummary index(IndexRequest request, Progress progress)
+      throws CliFailure, IOException {
+    return core.index(request, progress);
+  }
+
+  @Override
+  public StatusReport status(StatusRequest request) throws IOException {
+    return core.status(request);
+  }
+
+  /** Closes every index, after the calls in flight; later calls fail. Idempotent. */
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    IOException failure = null;
+    for (Slot slot : slots.values()) {
+      slot.use.writeLock().lock();
+      try {
+        HybridIndex index = slot.index;
+        slot.index = null;
+        if (index != null) {
+          index.close();
+        }
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      } finally {
+        slot.use.writeLock().unlock();
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  /** The targets whose index is open (tests, status of the server). */
+  List<Target> openTargets() {
+    List<Target> out = new ArrayList<>();
+    slots.forEach((t, s) -> {
+      if (s.index != null) {
+        out.add(t);
+      }
+    });
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /**
+   * The open index of one target. {@link #use}: read-held by every call using the index, write-held
+   * to open, reopen or close it. {@link #writes}: held by the one write of this process at a time.
+   */
+  private static final class Slot {
+    final ReentrantReadWriteLock use = new ReentrantReadWriteLock();
+    final ReentrantLock writes = new ReentrantLock();
+    volatile boolean indexing;
+    volatile @Nullable HybridIndex index;
+    /** The commit generation the index saw last (after its own writes), -1 for none. */
+    volatile long generation = -1;
+  }
+
+  private IndexAccess.Lease open(Target target, HybridIndexOptions options) throws IOException {
+    Slot slot = slots.computeIfAbsent(target, t -> new Slot());
+    slot.use.readLock().lock();
+    try {
+      if (closed) {
+        throw new IOException("the server is shutting down");
+      }
+      if (slot.index == null || outdated(slot, target)) {
+        slot.use.readLock().unlock();
+        slot.use.writeLock().lock();
+        try {
+          if (closed) {
+            throw new IOException("the server is shutting down");
+          }
+          HybridIndex index = slot.index;
+          if (index == null || outdated(slot, target)) {
+            if (index != null) {
+              LOG.debug("the index at {} was committed by another process; reopening",
+                  target.home());
+              slot.index = null;
+              index.close();
+            }
+            long generation = lastCommit(target.home());
+            slot.index = HybridIndex.open(options);
+            slot.generation = generation;
+          }
+          slot.use.readLock().lock();
+        } finally {
+          slot.use.writeLock().unlock();
+        }
+      }
+      return new WarmLease(slot, target, slot.index);
+    } catch (IOException | RuntimeException | Error e) {
+      if (slot.use.getReadHoldCount() > 0) {
+        slot.use.readLock().unlock();
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Whether another process committed since this index last looked: compared only while no write
+   * of this process runs (its own commits are seen by the engine already).
+   */
+  private static boolean outdated(Slot slot, Target target) throws IOException {
+    return !slot.writes.isLocked() && lastCommit(target.home()) != slot.generation;
+  }
+
+  /** The generation of the index's newest commit, or -1 (see {@link HybridIndex#commitGeneration}). */
+  static long lastCommit(Path home) throws IOException {
+    return HybridIndex.commitGeneration(home);
+  }
+
+  private static final class WarmLease implements IndexAccess.Lease {
+    private final Slot slot;
+    private final Target target;
+    private final HybridIndex index;
+    private boolean closed;
+
+    WarmLease(Slot slot, Target target, @Nullable HybridIndex index) {
+      this.slot = slot;
+      this.target = target;
+      this.index = Objects.requireNonNull(index, "index");
+    }
+
+    @Override
+    public HybridIndex index() {
+      return index;
+    }
+
+    @Override
+    public boolean tryWrite() throws IOException {
+      try {
+        while (!slot.writes.tryLock(POLL_MS, TimeUnit.MILLISECONDS)) {
+          if (slot.indexing) {
+            return false;
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while waiting to catch up");
+      }
+      return true;
+    }
+
+    @Override
+    public void write() throws IOException {
+      try {
+        slot.writes.lockInterruptibly();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while waiting to write the index");
+      }
+      slot.indexing = true;
+    }
+
+    @Override
+    public void endWrite() {
+      slot.indexing = false;
+      try {
+        slot.generation = lastCommit(target.home());
+      } catch (IOException e) {
+        LOG.debug("cannot read the commit generation of {}", target.home(), e);
+        slot.generation = -1;
+      } finally {
+        slot.writes.unlock();
+      }
+    }
+
+    @Override
+    public void close() {
+      if (!closed) {
+        closed = true;
+        slot.use.readLock().unlock();
+      }
+    }
+  }
+}

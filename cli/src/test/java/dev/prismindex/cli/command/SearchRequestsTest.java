@@ -1,0 +1,121 @@
+package dev.prismindex.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prismindex.repository.SearchMode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one search validator: the same rules for the command line and the MCP tool, each surface's
+ * own spelling in the messages (the end-to-end messages are asserted in UsageTest and
+ * McpToolsTest).
+ */
+class SearchRequestsTest {
+
+  private static final Target TARGET = new Target(Path.of("/repo"), Path.of("/repo/.prism-index"));
+  private static final SearchSurface CLI = SearchSurface.commandLine(false);
+  private static final SearchSurface TOOL = new SearchSurface(SearchSurface.Syntax.TOOL_ARGUMENTS,
+      List.of(SearchMode.LEXICAL, SearchMode.LITERAL), true, 7);
+
+  private static SearchRequest validate(SearchSurface surface, Map<String, ?> args)
+      throws CliFailure {
+    return SearchRequests.validate(RawSearchArgs.of(args), surface, () -> TARGET);
+  }
+
+  private static String usage(SearchSurface surface, Map<String, ?> args) {
+    try {
+      validate(surface, args);
+    } catch (CliFailure e) {
+      assertThat(e.exitCode()).isEqualTo(ExitCode.USAGE);
+      return e.getMessage();
+    }
+    throw new AssertionError("valid: " + args);
+  }
+
+  @Test
+  void defaultsAreTheSameForEverySurface() throws CliFailure {
+    SearchRequest cli = validate(CLI, Map.of("query", "parse"));
+    assertThat(cli).isEqualTo(new SearchRequest(TARGET, false, "parse", null, 10, null, false,
+        true, SearchRequests.DEFAULT_MAX_REFRESH_FILES));
+    SearchRequest tool = validate(TOOL, Map.of("query", "parse"));
+    assertThat(tool).isEqualTo(new SearchRequest(TARGET, true, "parse", null, 10, null, false,
+        true, 7));
+    assertThat(tool.modeName()).isEqualTo("auto");
+  }
+
+  @Test
+  void everyArgumentIsNormalised() throws CliFailure {
+    SearchRequest r = validate(TOOL, Map.of("query", "x", "mode", "LITERAL", "limit", 5.0,
+        "path", "./src/", "caseSensitive", true));
+    assertThat(r.mode()).isEqualTo(SearchMode.LITERAL);
+    assertThat(r.limit()).isEqualTo(5);
+    assertThat(r.scope()).isEqualTo("src");
+    assertThat(r.caseSensitive()).isTrue();
+  }
+
+  @Test
+  void theSameRuleSpeaksEachSurfacesLanguage() {
+    assertThat(usage(CLI, Map.of())).isEqualTo("missing QUERY: prism-index search \"QUERY\"");
+    assertThat(usage(TOOL, Map.of("query", 3)))
+        .isEqualTo("query is required and must be a non-blank string");
+    assertThat(usage(CLI, Map.of("query", "x", "limit", 0)))
+        .isEqualTo("invalid --limit 0: expected 1..1000");
+    assertThat(usage(TOOL, Map.of("query", "x", "limit", 0)))
+        .isEqualTo("invalid maxMatches 0: expected an integer 1..1000");
+    assertThat(usage(TOOL, Map.of("query", "x", "limit", "5")))
+        .isEqualTo("maxMatches must be an integer 1..1000, not a string ('5')");
+    assertThat(usage(CLI, Map.of("query", "x", "caseSensitive", true)))
+        .startsWith("--case-sensitive applies to --mode literal only");
+    assertThat(usage(TOOL, Map.of("query", "x", "caseSensitive", true)))
+        .startsWith("caseSensitive applies to mode literal only");
+    assertThat(usage(CLI, Map.of("query", "x", "path", "../up"))).startsWith("invalid --path: ");
+    assertThat(usage(TOOL, Map.of("query", "x", "path", "../up"))).startsWith("invalid path: ");
+    // One path rule (core's RelativePath): "/" is the separator, a backslash is refused.
+    assertThat(usage(CLI, Map.of("query", "x", "path", "src\\main"))).startsWith("invalid --path: ")
+        .contains("/");
+  }
+
+  @Test
+  void modesAreTheSurfacesOwn() {
+    assertThat(usage(CLI, Map.of("query", "x", "mode", "fuzzy")))
+        .isEqualTo("invalid --mode 'fuzzy': expected lexical, semantic, hybrid or literal");
+    assertThat(usage(TOOL, Map.of("query", "x", "mode", "hybrid")))
+        .isEqualTo("unsupported mode 'hybrid': expected one of lexical, literal (semantic and"
+            + " hybrid need an embedding model, which this server does not have)");
+    assertThat(usage(TOOL, Map.of("query", "x", "mode", 1)))
+        .isEqualTo("mode must be a string, one of lexical, literal, not a number (1)");
+  }
+
+  @Test
+  void unknownArgumentsAndTheQueryLimitComeFirst() {
+    assertThat(usage(TOOL, Map.of("query", "x", "regex", 3)))
+        .isEqualTo("unknown argument 'regex': expected caseSensitive, maxMatches, mode, path,"
+            + " query");
+    String huge = "x".repeat(SearchRequests.MAX_QUERY_BYTES + 1);
+    assertThat(usage(CLI, Map.of("query", huge, "limit", 0))).isEqualTo("the query is "
+        + (SearchRequests.MAX_QUERY_BYTES + 1) + " bytes (UTF-8): at most "
+        + SearchRequests.MAX_QUERY_BYTES + " bytes are allowed");
+  }
+
+  @Test
+  void theTargetIsResolvedOnlyAfterTheArguments() throws CliFailure {
+    SearchRequests.TargetSource failing = () -> {
+      throw CliFailure.usage("--repo nowhere is not a directory");
+    };
+    assertThatThrownBy(() -> SearchRequests.validate(new RawSearchArgs(), CLI, failing))
+        .hasMessageStartingWith("missing QUERY");
+    assertThatThrownBy(() -> SearchRequests.validate(
+        new RawSearchArgs().put(RawSearchArgs.QUERY, "x"), CLI, failing))
+        .hasMessage("--repo nowhere is not a directory");
+  }
+
+  @Test
+  void theRefreshPolicyIsCheckedOnce() {
+    assertThat(usage(CLI, Map.of("query", "x", "maxRefreshFiles", -1)))
+        .isEqualTo("invalid --max-refresh-files -1: expected 0 or more");
+  }
+}

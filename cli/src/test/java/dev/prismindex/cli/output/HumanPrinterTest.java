@@ -1,0 +1,93 @@
+package dev.prismindex.cli.output;
+
+import static dev.prismindex.cli.HostileNamesTest.OWN_STYLES;
+import static dev.prismindex.cli.HostileNamesTest.assertNoRawControls;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.cli.output.Results.Freshness;
+import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.engine.EngineScore;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.repository.SearchMode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Every field the human printer writes goes through the sanitiser; its own colours stay. */
+class HumanPrinterTest {
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private HumanPrinter printer(Style style) {
+    return new HumanPrinter(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), style);
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private static SearchResult result(String query, String mode, Hit hit) {
+    return new SearchResult(query, mode, false, List.of(hit), new Freshness(true, 2, 2, false),
+        null, 5, null, java.util.Map.of());
+  }
+
+  private static Hit hit(String path, String snippet, String mode, String symbol) {
+    EngineScore first = new EngineScore(1, 1.0);
+    return new Hit(path, 3, 3, 0, snippet, 1.0, SearchMode.fromWireName(mode).orElseThrow(),
+        "java", symbol, mode.equals("lexical") ? first : null,
+        mode.equals("semantic") ? first : null, mode.equals("literal") ? first : null);
+  }
+
+  @Test
+  void pathSymbolSnippetAndQueryAreEscapedAndOnlyThePrintersColoursAreRaw() {
+    HumanPrinter p = printer(Style.ANSI);
+    p.search(result("needle \u001b[2J\u202e", "lexical",
+        hit("a\u001b[2Jb\n.java", "x\u202e\u001b]0;t\u0007 needle\tend\u0085", "lexical",
+            "sym\u202ebol\n")));
+
+    assertNoRawControls(OWN_STYLES.matcher(out()).replaceAll(""));
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo("\u001b[33mnote: \u001b[0mre-indexed 2 changed files before searching\n");
+    assertThat(out()).contains("for \"needle \\u001B[2J\\u202E\" in 5 ms",
+        "\u001b[35ma\\u001B[2Jb\\n.java\u001b[0m:\u001b[32m3\u001b[0m",
+        "\u001b[1msym\\u202Ebol\\n\u001b[0m",
+        "    x\\u202E\\u001B]0;t\\u0007 \u001b[1;31mneedle\u001b[0m end\\u0085");
+  }
+
+  @Test
+  void aLiteralQueryWithControlsIsMarkedInTheEscapedSnippet() {
+    HumanPrinter p = printer(Style.ANSI);
+    p.search(result("a\u001b[31mb", "literal", hit("f.txt", "x a\u001b[31mb y", "literal", null)));
+
+    assertThat(out()).contains("    x \u001b[1;31ma\\u001B[31mb\u001b[0m y");
+    assertNoRawControls(OWN_STYLES.matcher(out()).replaceAll(""));
+  }
+
+  @Test
+  void plainOutputHasNoEscapeSequenceAtAll() {
+    HumanPrinter p = printer(Style.PLAIN);
+    p.search(result("q", "lexical", hit("a\u001b[2Jb.java", "q\u001b[2J", "lexical", "s\u001b")));
+
+    assertThat(out()).doesNotContain("\u001b").contains("a\\u001B[2Jb.java:3  s\\u001B  1.000",
+        "    q\\u001B[2J");
+  }
+
+  @Test
+  void indexSummaryFieldsAreEscaped() {
+    HumanPrinter p = printer(Style.PLAIN);
+    p.index(new IndexSummary(Path.of("repo\u001b[2J"), Path.of("idx\nstate     ready"), 1, 1, 1,
+        0, 0, 0, Map.of("too\u202ebig", 1), 1, 0, 0, true, "rev\u0007", 1, 1, null, null,
+        "disabled", "model\nmissing\u001b[2J", 10, 10));
+
+    assertNoRawControls(out());
+    assertThat(out()).contains("at idx\\nstate     ready", "too\\u202Ebig 1",
+        "unavailable (model\\nmissing\\u001B[2J)", "revision rev\\u0007");
+  }
+}

@@ -1,0 +1,252 @@
+package dev.prismindex.cli.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.cli.Launcher;
+import dev.prismindex.cli.Launcher.Run;
+import dev.prismindex.cli.command.ExitCode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end: {@code prism-index serve}, {@code search} and {@code status} through the real
+ * launcher and the shaded jar, with the server ({@code PRISM_INDEX_SERVE=require}) and
+ * without it ({@code PRISM_INDEX_SERVE=0}): the same stdout, stderr and exit code; concurrent
+ * clients; a server killed with SIGKILL (its socket file left behind: clients fall back, the next
+ * server replaces it); SIGTERM and the idle exit remove the socket; a second server is refused.
+ * Nothing waits on a clock: the server's readiness is the line it prints, its end its exit.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class ServeIT {
+
+  @TempDir static Path repo;
+  static Launcher built;
+  static Path launcher;
+  static Path socket;
+  static ServerProcess server;
+  static final List<Process> started = new ArrayList<>();
+
+  /** A {@code serve} process and the lines of its stderr. */
+  record ServerProcess(Process process, LinkedBlockingQueue<String> lines) {
+    /** The next line of stderr; fails when the server ends without printing one. */
+    String nextLine() throws InterruptedException {
+      String line = lines.take();
+      assertThat(line).as("the server printed a line before ending").isNotEqualTo(EOF);
+      return line;
+    }
+  }
+
+  private static final String EOF = "\u0000eof";
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    built = Launcher.ofThisBuild();
+    launcher = built.script;
+    socket = repo.resolve(".prism-index/serve/serve.sock");
+    Files.createDirectories(repo.resolve("src/demo"));
+    Files.writeString(repo.resolve("src/demo/Duration.java"), """
+        package demo;
+
+        /** Parses human-readable durations. */
+        public final class Duration {
+          /** Parses text such as 5s or 2m into milliseconds. */
+          public static long parseDuration(String text) {
+            return Long.parseLong(text.substring(0, text.length() - 1)) * 1000;
+          }
+        }
+        """, StandardCharsets.UTF_8);
+    Files.writeString(repo.resolve("src/demo/Retry.java"), """
+        package demo;
+
+        /** Retries a failing call with exponential backoff. */
+        final class Retry {
+          static long backoffMillis(int attempt) {
+            return 100L << Math.min(attempt, 10);
+          }
+        }
+        """, StandardCharsets.UTF_8);
+    Files.writeString(repo.resolve("README.md"), "# Demo\n\nDurations and retries.\n",
+        StandardCharsets.UTF_8);
+    Run index = launch("0", "index");
+    assertThat(index.exit()).as(index.toString()).isZero();
+    // The launcher records its class-data archive in-process on the first search after a build
+    // (unless PRISM_INDEX_SERVE=require): let that happen here.
+    assertThat(launch("auto", "search", "parse").exit()).isZero();
+  }
+
+  @AfterAll
+  static void tearDown() {
+    started.forEach(Process::destroyForcibly);
+  }
+
+  /** Runs the launcher in the repository with PRISM_INDEX_SERVE={@code serve}. */
+  static Run launch(String serve, String... args) throws Exception {
+    ProcessBuilder pb = built.launcher(repo, args);
+    pb.environment().put("PRISM_INDEX_SERVE", serve);
+    return Launcher.run(pb);
+  }
+
+  /**
+   * Starts {@code scripts/prism-index serve ARGS} in the repository; the launcher execs the JVM, so
+   * the process is the server itself (signals reach it).
+   */
+  static ServerProcess serve(String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(launcher.toString(), "serve"));
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = built.command(repo, cmd);
+    pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    Process p = pb.start();
+    started.add(p);
+    LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    Thread reader = new Thread(() -> {
+      try (BufferedReader r = new BufferedReader(
+          new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+        for (String line; (line = r.readLine()) != null; ) {
+          lines.add(line);
+        }
+      } catch (IOException e) {
+        // the process ended
+      } finally {
+        lines.add(EOF);
+      }
+    }, "serve-it-stderr");
+    reader.setDaemon(true);
+    reader.start();
+    return new ServerProcess(p, lines);
+  }
+
+  static final List<List<String>> COMMANDS = List.of(
+      List.of("search", "parse duration", "--json", "--mode", "lexical"),
+      List.of("search", "retry with backoff", "--json", "--mode", "hybrid"),
+      List.of("search", "Long.parseLong", "--json", "--mode", "literal"),
+      List.of("search", "parse duration"),
+      List.of("search", "backoff", "--mode", "semantic", "-n", "2"),
+      List.of("status", "--json"),
+      List.of("status"),
+      List.of("search", "x", "--mode", "fuzzy"));
+
+  static void assertSameAsInProcess(Run served, Run local, List<String> command) {
+    assertThat(served.exit()).as("exit of %s: %s", command, served).isEqualTo(local.exit());
+    assertThat(WarmBackendTest.normalise(served.out())).as("stdout of %s", command)
+        .isEqualTo(WarmBackendTest.normalise(local.out()));
+    assertThat(WarmBackendTest.normalise(served.err())).as("stderr of %s", command)
+        .isEqualTo(WarmBackendTest.normalise(local.err()));
+  }
+
+  @Test
+  @Order(1)
+  void theLauncherPrintsTheSameWithAndWithoutTheServer() throws Exception {
+    assertThat(launch("require", "search", "parse").err())
+        .contains("no resident server answered");
+    server = serve("--idle-timeout", "10m");
+    assertThat(server.nextLine()).startsWith("prism-index serve: answering for " + repo);
+    assertThat(socket).exists();
+    for (List<String> command : COMMANDS) {
+      String[] args = command.toArray(String[]::new);
+      assertSameAsInProcess(launch("require", args), launch("0", args), command);
+    }
+  }
+
+  @Test
+  @Order(2)
+  void concurrentClients() throws Exception {
+    List<Run> expected = new ArrayList<>();
+    for (int k = 0; k < 3; k++) {
+      expected.add(launch("0", COMMANDS.get(k).toArray(String[]::new)));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Run>> runs = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        int k = i % 3;
+        runs.add(pool.submit(() -> launch("require", COMMANDS.get(k).toArray(String[]::new))));
+      }
+      for (int i = 0; i < runs.size(); i++) {
+        assertSameAsInProcess(runs.get(i).get(5, TimeUnit.MINUTES), expected.get(i % 3),
+            COMMANDS.get(i % 3));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  @Order(3)
+  void aSecondServerForTheSameIndexIsRefused() throws Exception {
+    ServerProcess second = serve("--idle-timeout", "10m");
+    assertThat(second.process().waitFor(5, TimeUnit.MINUTES)).isTrue();
+    assertThat(second.process().exitValue()).isEqualTo(ExitCode.FAILURE);
+    assertThat(second.nextLine())
+        .isEqualTo("prism-index serve: a server is already running for " + repo + " (socket "
+            + socket + ")");
+    assertThat(launch("require", "status", "--json").exit()).isZero();
+  }
+
+  @Test
+  @Order(4)
+  void aKilledServerLeavesASocketThatClientsAndTheNextServerHandle() throws Exception {
+    // SIGKILL: no shutdown hook runs. (Through the handle: Process.destroy* would also close our
+    // end of its stderr, losing what it prints.)
+    server.process().toHandle().destroyForcibly();
+    assertThat(server.process().waitFor(5, TimeUnit.MINUTES)).isTrue();
+    assertThat(server.process().exitValue()).isEqualTo(137);
+    assertThat(socket).as("the killed server could not remove its socket").exists();
+    List<String> command = COMMANDS.get(1);
+    Run local = launch("0", command.toArray(String[]::new));
+    assertSameAsInProcess(launch("auto", command.toArray(String[]::new)), local, command);
+    assertThat(launch("require", "status").exit()).isEqualTo(ExitCode.FAILURE);
+
+    server = serve("--idle-timeout", "10m");
+    assertThat(server.nextLine()).startsWith("prism-index serve: removed the socket of a server"
+        + " that did not stop");
+    assertThat(server.nextLine()).startsWith("prism-index serve: answering for " + repo);
+    assertSameAsInProcess(launch("require", command.toArray(String[]::new)), local, command);
+  }
+
+  @Test
+  @Order(5)
+  void sigtermStopsTheServerAndRemovesItsSocket() throws Exception {
+    assertThat(server.process().isAlive()).isTrue();
+    server.process().toHandle().destroy(); // SIGTERM
+    assertThat(server.process().waitFor(5, TimeUnit.MINUTES)).isTrue();
+    assertThat(server.process().exitValue()).isEqualTo(143);
+    assertThat(server.nextLine()).isEqualTo("prism-index serve: stopped (terminated)");
+    assertThat(socket).doesNotExist();
+    server = null;
+  }
+
+  @Test
+  @Order(6)
+  void anIdleServerStopsByItself() throws Exception {
+    ServerProcess idle = serve("--idle-timeout", "1s");
+    assertThat(idle.nextLine()).startsWith("prism-index serve: answering for " + repo);
+    assertThat(idle.process().waitFor(5, TimeUnit.MINUTES)).isTrue();
+    assertThat(idle.process().exitValue()).isZero();
+    assertThat(idle.nextLine()).isEqualTo("prism-index serve: stopped (idle for 1s)");
+    assertThat(socket).doesNotExist();
+    Run r = launch("auto", "search", "parse duration", "--json", "--mode", "lexical");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("src/demo/Duration.java");
+  }
+}
