@@ -1,12 +1,13 @@
 package dev.prismindex.cli;
 
-import dev.prismindex.cli.command.Environment;
-import dev.prismindex.cli.command.ExitCode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prismindex.cli.Harness.Result;
+import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
+import dev.prismindex.engine.testing.SegmentDamage;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -177,7 +178,7 @@ class IndexAndStatusTest {
   void randomBytesInStoredFieldsMakeSearchAndStatusExit3NamingIndexFull() throws Exception {
     SegmentDamage.generate(repo, 60);
     assertThat(cli.run("index").exit()).isZero();
-    SegmentDamage.garble(lucene(), ".fdt");
+    SegmentDamage.garble(repo.resolve(".prism-index"), ".fdt");
 
     assertCorrupt(cli.run("search", "method7Value"), "search");
     Result json = cli.run("search", "method7Value", "--json");
@@ -200,7 +201,7 @@ class IndexAndStatusTest {
   void damageNoSearchReadsIsFoundByStatusAndByIndexVerify() throws Exception {
     SegmentDamage.generate(repo, 60);
     assertThat(cli.run("index").exit()).isZero();
-    SegmentDamage.garble(lucene(), ".doc");
+    SegmentDamage.garble(repo.resolve(".prism-index"), ".doc");
 
     Result status = cli.run("status");
     assertCorrupt(status, "status");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.testing.SegmentDamage;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.repository.AbortSignal;
@@ -113,7 +114,7 @@ class IndexFailureTest {
   @Test
   void randomBytesInTheTermsDictionaryAreACorruptIndexNotARuntimeException() throws Exception {
     buildGeneratedIndex();
-    SegmentDamage.garble(lucene(), ".tim");
+    SegmentDamage.garble(root.resolve(".prism-index"), ".tim");
     try (HybridIndex index = lexicalOnly()) {
       assertThatThrownBy(() -> index.search(literal("method7Value")))
           .isInstanceOf(CorruptIndexException.class)
@@ -134,7 +135,7 @@ class IndexFailureTest {
   @Test
   void verifyFindsDamageThatSearchesDoNotReadAndAVerifyRunRefusesIt() throws Exception {
     buildGeneratedIndex();
-    SegmentDamage.garble(lucene(), ".doc");
+    SegmentDamage.garble(root.resolve(".prism-index"), ".doc");
     try (HybridIndex index = lexicalOnly()) {
       assertThatThrownBy(() -> index.verify(false))
           .isInstanceOf(CorruptIndexException.class)

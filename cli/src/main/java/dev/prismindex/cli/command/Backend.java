@@ -4,7 +4,7 @@ import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 import java.io.IOException;
 
@@ -22,7 +22,7 @@ public interface Backend {
    *     (no embedding model for semantic or hybrid)
    * @throws IOException when the index cannot be read
    */
-  SearchResult search(SearchRequest request) throws CliFailure, IOException;
+  SearchAnswer search(SearchRequest request) throws CliFailure, IOException;
 
   /**
    * Builds or updates the index.

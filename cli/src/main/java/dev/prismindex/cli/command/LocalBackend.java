@@ -6,13 +6,12 @@ import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.State;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.EngineStatus;
-import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IncompatibleIndexException;
@@ -30,7 +29,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -70,7 +68,7 @@ public final class LocalBackend implements Backend {
   // search
 
   @Override
-  public SearchResult search(SearchRequest request) throws CliFailure, IOException {
+  public SearchAnswer search(SearchRequest request) throws CliFailure, IOException {
     Target target = request.target();
     long t0 = System.nanoTime();
     try (IndexAccess.Lease lease = openExisting(target)) {
@@ -98,14 +96,11 @@ public final class LocalBackend implements Backend {
       } catch (SemanticSearchUnavailableException e) {
         throw unavailable(mode, e.state(), e.getMessage(), e);
       }
-      List<Hit> hits = r.hits();
-      Double coverage = mode.needsSemantic() ? r.coverage().ratio() : null;
-      Map<String, Integer> notSearched = r.notSearched();
       long tookMs = ms(System.nanoTime() - started);
-      LOG.debug("{} search: {} hits in {} ms", mode.wireName(), hits.size(), tookMs);
-      return new SearchResult(request.query(), mode.wireName(), chosen, hits, freshness, coverage,
-          tookMs, chosen && mode == SearchMode.LEXICAL ? lexicalReason(before) : null,
-          notSearched);
+      LOG.debug("{} search: {} hits in {} ms", mode.wireName(), r.hits().size(), tookMs);
+      return new SearchAnswer(request.query(), chosen,
+          chosen && mode == SearchMode.LEXICAL ? lexicalReason(before) : null, r, freshness,
+          tookMs);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }

@@ -13,7 +13,7 @@ import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.repository.OutputMode;
@@ -171,7 +171,7 @@ final class McpTools {
     } catch (CliFailure e) {
       return error(e.getMessage());
     }
-    SearchResult result;
+    SearchAnswer result;
     try {
       result = backend.search(call.request());
     } catch (CliFailure e) {
@@ -271,7 +271,7 @@ final class McpTools {
    * The text a model reads: the hits as core's {@code repo_search} renders index results in the
    * call's output mode, then any notes.
    */
-  static String text(SearchResult r, OutputMode outputMode) {
+  static String text(SearchAnswer r, OutputMode outputMode) {
     List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
     for (Hit h : r.hits()) {
       matches.add(new RepositorySearchMatch(h.path(), h.line(), h.endLine(), 0, h.snippet(),
@@ -301,7 +301,7 @@ final class McpTools {
   }
 
   /** The structured result of {@code repo_search}: the CLI's hits (NDJSON schema v1) and context. */
-  static void searchObject(JsonGenerator g, SearchResult r) throws IOException {
+  static void searchObject(JsonGenerator g, SearchAnswer r) throws IOException {
     g.writeStartObject();
     g.writeStringField("query", r.query());
     g.writeStringField("mode", r.mode());

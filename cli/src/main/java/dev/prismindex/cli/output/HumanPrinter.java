@@ -3,7 +3,7 @@ package dev.prismindex.cli.output;
 import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.tool.SafeText;
@@ -36,7 +36,7 @@ public final class HumanPrinter implements Printer {
   }
 
   @Override
-  public void search(SearchResult r) {
+  public void search(SearchAnswer r) {
     notes(r);
     int n = r.hits().size();
     String how = switch (r.mode()) {
@@ -111,7 +111,7 @@ public final class HumanPrinter implements Printer {
     return line;
   }
 
-  private void notes(SearchResult r) {
+  private void notes(SearchAnswer r) {
     Freshness f = r.freshness();
     if (f.skippedBecauseLocked()) {
       note(lockedNote(f));

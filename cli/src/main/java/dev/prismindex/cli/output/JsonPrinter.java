@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
@@ -43,7 +43,7 @@ public final class JsonPrinter implements Printer {
    * stderr says so too (also for an answer without hits).
    */
   @Override
-  public void search(SearchResult result) {
+  public void search(SearchAnswer result) {
     Freshness f = result.freshness();
     if (f.skippedBecauseLocked()) {
       err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));

@@ -1,7 +1,7 @@
 package dev.prismindex.cli.output;
 
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 
 /**
@@ -15,7 +15,7 @@ import dev.prismindex.cli.output.Results.StatusReport;
 public interface Printer {
 
   /** Prints the hits of a search (and, in human mode, a header and notes). */
-  void search(SearchResult result);
+  void search(SearchAnswer result);
 
   /** Prints the summary of an indexing run. */
   void index(IndexSummary summary);

@@ -1,10 +1,13 @@
 package dev.prismindex.cli.output;
 
 import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.SearchResult;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,25 +32,40 @@ public final class Results {
   }
 
   /**
-   * The answer to {@code search}.
+   * The answer to {@code search}: the engine's own {@link SearchResult} (hits, the mode that
+   * answered, coverage, what was not searched) in an envelope of what only the CLI knows.
    *
    * @param query the query as given
-   * @param mode the mode that answered (never auto)
    * @param modeChosen whether the mode was chosen automatically (no {@code --mode})
-   * @param hits the engine's hits, best first, as every printer renders them
-   * @param freshness what was done about changed files first
-   * @param semanticCoverage fraction of chunks with embeddings, when the mode uses them; else null
-   * @param tookMs wall time of the search itself (after opening and refreshing)
    * @param modeReason why an automatic choice is lexical (no model, no embeddings yet), if it is
-   * @param notSearched literal mode: files not searched, by reason (binary, oversize, secret, ...;
-   *     sorted); empty when every file was searched, and in the other modes
+   * @param result the engine's answer
+   * @param freshness what was done about changed files first
+   * @param tookMs wall time of the search itself (after opening and refreshing)
    */
-  public record SearchResult(String query, String mode, boolean modeChosen, List<Hit> hits,
-      Freshness freshness, @Nullable Double semanticCoverage, long tookMs,
-      @Nullable String modeReason, Map<String, Integer> notSearched) {
-    public SearchResult {
-      hits = List.copyOf(hits);
-      notSearched = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(notSearched));
+  public record SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
+      SearchResult result, Freshness freshness, long tookMs) {
+
+    /** The engine's hits, best first, as every printer renders them. */
+    public List<Hit> hits() {
+      return result.hits();
+    }
+
+    /** The wire name of the mode that answered (never null: an automatic choice is resolved). */
+    public String mode() {
+      return result.mode().wireName();
+    }
+
+    /** Fraction of chunks with embeddings when the mode uses them; else null. */
+    public @Nullable Double semanticCoverage() {
+      return result.mode().needsSemantic() ? result.coverage().ratio() : null;
+    }
+
+    /**
+     * Literal modes: files not searched, by reason (binary, oversize, secret, ...; sorted); empty
+     * when every file was searched, and in the other modes.
+     */
+    public Map<String, Integer> notSearched() {
+      return Collections.unmodifiableMap(new TreeMap<>(result.notSearched()));
     }
   }
 

@@ -12,7 +12,7 @@ import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
@@ -75,7 +75,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
   }
 
   @Override
-  public SearchResult search(SearchRequest request) throws CliFailure, IOException {
+  public SearchAnswer search(SearchRequest request) throws CliFailure, IOException {
     return core.search(request);
   }
 

@@ -15,7 +15,7 @@ import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.cli.serve.WarmBackend;
 import dev.prismindex.cli.serve.WarmBackendTest;
@@ -312,7 +312,7 @@ class McpToolsTest {
     CountDownLatch release = new CountDownLatch(1);
     Backend held = new Backend() {
       @Override
-      public SearchResult search(SearchRequest request) throws CliFailure, IOException {
+      public SearchAnswer search(SearchRequest request) throws CliFailure, IOException {
         return warm.search(request);
       }
 

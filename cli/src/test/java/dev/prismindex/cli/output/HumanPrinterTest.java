@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
-import dev.prismindex.cli.output.Results.SearchResult;
+import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.repository.SearchMode;
@@ -33,9 +33,12 @@ class HumanPrinterTest {
     return out.toString(StandardCharsets.UTF_8);
   }
 
-  private static SearchResult result(String query, String mode, Hit hit) {
-    return new SearchResult(query, mode, false, List.of(hit), new Freshness(true, 2, 2, false),
-        null, 5, null, java.util.Map.of());
+  private static SearchAnswer result(String query, String mode, Hit hit) {
+    return new SearchAnswer(query, false, null,
+        new dev.prismindex.engine.SearchResult(List.of(hit),
+            dev.prismindex.repository.SearchMode.fromWireName(mode).orElseThrow(),
+            new dev.prismindex.engine.SemanticCoverage(1, 1)),
+        new Freshness(true, 2, 2, false), 5);
   }
 
   private static Hit hit(String path, String snippet, String mode, String symbol) {

@@ -1,4 +1,4 @@
-package dev.prismindex.engine;
+package dev.prismindex.engine.testing;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -15,28 +15,33 @@ import org.apache.lucene.store.IndexInput;
 /**
  * Damages a committed index the way a broken disk would: random bytes written over the middle of
  * one part (by file suffix: {@code .fdt} stored fields, {@code .doc} postings) of the largest
- * compound segment file, whose headers and footers stay intact so the index still opens.
+ * compound segment file, whose headers and footers stay intact so the index still opens. Shared with
+ * the CLI's tests through the engine's test jar (only this package is in it).
  */
-final class SegmentDamage {
+public final class SegmentDamage {
   private SegmentDamage() {}
 
   /** Generates {@code files} Java files of 40 methods each, so that every part spans some KiB. */
-  static void generate(Path root, int files) throws IOException {
+  public static void generate(Path root, int files) throws IOException {
     for (int i = 0; i < files; i++) {
       StringBuilder b = new StringBuilder("package gen;\n\nclass Gen" + i + " {\n");
       for (int j = 0; j < 40; j++) {
         b.append("  int method").append(j).append("Value").append(i).append("(int x) { return x * ")
             .append(j).append("; }\n");
       }
-      TestRepos.write(root, "src/gen/Gen" + i + ".java", b.append("}\n").toString());
+      Path file = root.resolve("src/gen/Gen" + i + ".java");
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, b.append("}\n").toString());
     }
   }
 
   /**
    * Writes up to 4 KiB of seeded random bytes over the middle of the part of the largest
-   * {@code .cfs} file whose name ends with {@code suffix}.
+   * {@code .cfs} file, in the Lucene directory of the index at {@code home}, whose name ends with
+   * {@code suffix}.
    */
-  static void garble(Path lucene, String suffix) throws IOException {
+  public static void garble(Path home, String suffix) throws IOException {
+    Path lucene = home.resolve("lucene");
     Path cfs;
     try (Stream<Path> files = Files.list(lucene)) {
       cfs = files.filter(p -> p.getFileName().toString().endsWith(".cfs"))
