@@ -234,7 +234,7 @@ public final class BudgetCheck {
       rows.add(new Row("(e) literal mode -> scanner finds needle.ts, p50", literal.ms(50), "ms", 0,
           0));
     } finally {
-      LiteralRoutingBenchmark.deleteTree(tree);
+      Trees.delete(tree);
     }
   }
 
@@ -290,7 +290,7 @@ public final class BudgetCheck {
     } catch (IOException | RuntimeException e) {
       failures.add("engine: " + e);
     } finally {
-      EngineCorpus.delete(base);
+      Trees.delete(base);
     }
   }
 

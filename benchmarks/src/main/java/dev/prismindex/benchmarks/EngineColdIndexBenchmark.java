@@ -72,7 +72,7 @@ public class EngineColdIndexBenchmark {
 
   @TearDown(Level.Trial)
   public void clean() {
-    EngineCorpus.delete(base);
+    Trees.delete(base);
   }
 
   @Benchmark
@@ -91,7 +91,7 @@ public class EngineColdIndexBenchmark {
           sourceBytes / 1e6);
       return status.chunks();
     } finally {
-      EngineCorpus.delete(home);
+      Trees.delete(home);
     }
   }
 }

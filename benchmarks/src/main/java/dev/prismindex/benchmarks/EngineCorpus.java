@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Random;
 import java.util.stream.Stream;
 
@@ -97,20 +96,6 @@ final class EngineCorpus {
 
   private static String cap(String s) {
     return Character.toUpperCase(s.charAt(0)) + s.substring(1);
-  }
-
-  /** Deletes a directory tree (best effort). */
-  static void delete(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** Bytes of the regular files below {@code dir}. */

@@ -71,7 +71,7 @@ public class EngineEmbeddingBenchmark {
 
   @TearDown(Level.Trial)
   public void clean() {
-    EngineCorpus.delete(base);
+    Trees.delete(base);
   }
 
   /** The distinct chunk texts of the corpus, as the engine cuts them (what a refresh embeds). */
@@ -109,7 +109,7 @@ public class EngineEmbeddingBenchmark {
       }
       return stats.chunksEmbedded();
     } finally {
-      EngineCorpus.delete(home);
+      Trees.delete(home);
     }
   }
 }

@@ -77,7 +77,7 @@ final class EngineFixture {
         root = base.resolve("corpus");
         Path done = base.resolve("corpus.done");
         if (!Files.exists(done)) {
-          EngineCorpus.delete(base);
+          Trees.delete(base);
           EngineCorpus.generate(root, files);
           age(root);
           Files.writeString(done, "ok\n");

@@ -89,14 +89,14 @@ public class EngineLargeIndexBenchmark {
     corpus = base.resolve("corpus");
     Path done = base.resolve("corpus.done");
     if (!Files.exists(done)) {
-      EngineCorpus.delete(base);
+      Trees.delete(base);
       EngineCorpus.generate(corpus, files, 5);
       EngineFixture.age(corpus);
       Files.writeString(done, "ok\n");
     }
     sourceBytes = EngineCorpus.size(corpus);
     home = base.resolve("index");
-    EngineCorpus.delete(home);
+    Trees.delete(home);
     HeapMeter.usedAfterGc();
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       if (gc instanceof NotificationEmitter emitter) {
@@ -167,7 +167,7 @@ public class EngineLargeIndexBenchmark {
   @TearDown(Level.Trial)
   public void clean() {
     unregister.forEach(Runnable::run);
-    EngineCorpus.delete(home);
+    Trees.delete(home);
   }
 
   @Benchmark

@@ -59,7 +59,7 @@ public class EngineQueryBenchmark {
     Path corpus = base.resolve("corpus");
     Path home = base.resolve("index");
     if (!Files.isDirectory(corpus)) {
-      EngineCorpus.delete(base);
+      Trees.delete(base);
       EngineCorpus.generate(corpus, files);
     }
     HybridIndexOptions options = HybridIndexOptions.builder(corpus).home(home)

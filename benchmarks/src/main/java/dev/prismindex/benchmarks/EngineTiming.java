@@ -249,7 +249,7 @@ public final class EngineTiming {
       System.out.printf("rep %d raw model, %d thread(s): %d texts in %.1f s = %.1f chunks/s, "
           + "%.1f ms CPU per chunk%n", rep, threads, texts.size(), secs, texts.size() / secs,
           cpu * 1000 / texts.size());
-      deleteTree(home);
+      Trees.delete(home);
       try (HybridIndex index = HybridIndex.open(options)) {
         long[] embeddingStart = {0, 0};
         t = System.nanoTime();
@@ -321,17 +321,6 @@ public final class EngineTiming {
     for (int m = 0; m < modes.length; m++) {
       System.out.printf("%s (limit 10, query embedding included): p50 %.2f ms, p95 %.2f ms%n",
           modes[m], pct(nanos[m], 50), pct(nanos[m], 95));
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 

@@ -7,9 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -56,7 +54,7 @@ public class LiteralRoutingBenchmark {
   @TearDown(Level.Trial)
   public void tearDown() {
     harness.close();
-    deleteTree(tree);
+    Trees.delete(tree);
   }
 
   @Benchmark
@@ -94,14 +92,6 @@ public class LiteralRoutingBenchmark {
         || result.indexed() != null || result.scannedFiles() != FILES + 1
         || harness.backend().stats().updates() != 0) {
       throw new IllegalStateException("literal search did not come from the scanner: " + result);
-    }
-  }
-
-  static void deleteTree(Path root) {
-    try (Stream<Path> paths = Files.walk(root)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException ignored) {
-      // temporary files
     }
   }
 }

@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat;
@@ -177,7 +176,7 @@ public final class VectorTiming {
 
   private static void measure(String name, KnnVectorsFormat format, float[][] docs,
       float[][] queries, int[][] exact, Path dir) throws Exception {
-    deleteTree(dir);
+    Trees.delete(dir);
     Files.createDirectories(dir);
     long t = System.nanoTime();
     try (MMapDirectory d = new MMapDirectory(dir)) {
@@ -303,16 +302,5 @@ public final class VectorTiming {
       out[i] = order[i];
     }
     return out;
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }

@@ -43,7 +43,7 @@ class FixturesTest {
     try (IndexHarness harness = IndexHarness.onDisk(tree)) {
       LiteralRoutingBenchmark.check(harness);
     } finally {
-      LiteralRoutingBenchmark.deleteTree(tree);
+      Trees.delete(tree);
     }
     SeedFixture fixture = new SeedFixture(2_000);
     try (IndexHarness harness = IndexHarness.create(fixture, SeedFixture.path(0))) {

@@ -1,5 +1,6 @@
 package dev.prismindex.benchmarks.quality;
 
+import dev.prismindex.benchmarks.Trees;
 import dev.prismindex.benchmarks.quality.JavaSources.Definition;
 import dev.prismindex.benchmarks.quality.QuerySets.ExactQuery;
 import dev.prismindex.benchmarks.quality.QuerySets.NavQuery;
@@ -30,7 +31,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -40,7 +40,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * The retrieval-quality benchmark (issue 8): rebuilds public Java corpora outside the repository,
@@ -261,8 +260,8 @@ public final class RetrievalQuality {
     boolean fresh = !(reuse && Files.isDirectory(root.resolve(".prism-index"))
         && Files.isDirectory(pristine));
     if (fresh) {
-      delete(root);
-      delete(pristine);
+      Trees.delete(root);
+      Trees.delete(pristine);
       Files.createDirectories(pristine);
       int n = srcZip != null ? JavaSources.extractZip(srcZip, select, pristine)
           : JavaSources.copyTree(repo, pristine);
@@ -590,16 +589,5 @@ public final class RetrievalQuality {
 
   private static void log(String s) {
     System.err.println("bench-quality: " + s);
-  }
-
-  static void delete(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }
