@@ -155,21 +155,7 @@ public final class RelativePath {
    * both be served.
    */
   public static boolean isCanonical(@Nullable String path) {
-    if (problem(path) != null) {
-      return false;
-    }
-    int start = 0;
-    int n = path.length();
-    while (start <= n) {
-      int slash = path.indexOf('/', start);
-      int end = slash < 0 ? n : slash;
-      int length = end - start;
-      if (length == 0 || (length == 1 && path.charAt(start) == '.')) {
-        return false;
-      }
-      start = end + 1;
-    }
-    return true;
+    return problem(path) == null && normaliseSegments(path).equals(path);
   }
 
   /**
