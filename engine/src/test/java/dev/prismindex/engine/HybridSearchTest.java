@@ -1,11 +1,11 @@
 package dev.prismindex.engine;
 
-import dev.prismindex.engine.internal.query.IdentifierGuard;
-import dev.prismindex.repository.SearchMode;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.embed.testing.FakeEmbedder;
+import dev.prismindex.engine.internal.query.IdentifierGuard;
+import dev.prismindex.repository.SearchMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -113,6 +113,31 @@ class HybridSearchTest {
     }
     assertThat(guarded).as("seed " + seed + ": the property was exercised")
         .isGreaterThan(identifierQueries / 3);
+  }
+
+  @Test
+  void theFirstKHitsOfALargerLimitAreTheHitsOfLimitK() throws Exception {
+    long seed = Long.getLong("prism.seed", new Random().nextLong());
+    Random r = new Random(seed);
+    Path dir = Files.createDirectory(root.resolve("limits"));
+    List<String> names = generate(dir, r, 60);
+    try (HybridIndex index = TestRepos.open(dir, TestEmbedders.fake())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      for (int q = 0; q < 30; q++) {
+        String query = q % 2 == 0 ? names.get(r.nextInt(names.size()))
+            : VERBS[r.nextInt(VERBS.length)] + " " + NOUNS[r.nextInt(NOUNS.length)] + " "
+                + NOUNS[r.nextInt(NOUNS.length)];
+        for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC,
+            SearchMode.HYBRID)) {
+          List<Hit> wide = index.search(query, new SearchOpts(50, mode, null));
+          for (int k : new int[] {1, 5, 8, 10, 20}) {
+            assertThat(index.search(query, new SearchOpts(k, mode, null)))
+                .as("seed %d, %s, query %s, limit %d", seed, mode, query, k)
+                .isEqualTo(wide.subList(0, Math.min(k, wide.size())));
+          }
+        }
+      }
+    }
   }
 
   @Test

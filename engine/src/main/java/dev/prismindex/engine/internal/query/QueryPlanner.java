@@ -53,6 +53,9 @@ public final class QueryPlanner {
   private final LiteralSearcher literal;
   private final SemanticSearcher semanticSearcher = new SemanticSearcher();
 
+  /** The candidate depth of every ranked search with a limit up to it (see {@link #depth}). */
+  static final int MIN_DEPTH = 50;
+
   public QueryPlanner(EngineContext ctx) {
     this.ctx = ctx;
     this.lexical = new LexicalSearcher(ctx.options().root(), ctx.analyzer(),
@@ -123,8 +126,13 @@ public final class QueryPlanner {
         r.notSearched());
   }
 
-  private static int depth(int limit) {
-    return Math.min(2000, Math.max(50, limit * 2 + 10));
+  /**
+   * How many candidates each engine contributes: {@value #MIN_DEPTH}, or the limit when larger. It
+   * does not grow with smaller limits, so the first k hits of any limit up to {@value #MIN_DEPTH}
+   * are the hits of limit k (the cut rule of the fusion depends on the depth).
+   */
+  static int depth(int limit) {
+    return Math.max(MIN_DEPTH, limit);
   }
 
   private HitLocator locator(IndexSearcher s, SearchMode mode) {
