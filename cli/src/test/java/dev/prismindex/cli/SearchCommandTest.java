@@ -227,7 +227,7 @@ class SearchCommandTest {
     // Lock files stay out of ranked search.
     assertThat(cli.run("search", "LockOnlyTerm", "--mode", "lexical", "--json").json()).isEmpty();
 
-    String note = "note: not searched: 2 files left out of the index (1 binary, 1 oversize); see"
+    String note = "note: not searched: 2 files left out of the index (binary 1, oversize 1); see"
         + " docs/cli.md";
     Result human = cli.run("search", "LockOnlyTerm", "--mode", "literal");
     assertThat(human.out()).contains("pnpm-lock.yaml:2");

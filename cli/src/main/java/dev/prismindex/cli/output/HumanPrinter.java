@@ -144,11 +144,7 @@ public final class HumanPrinter implements Printer {
     emit("  chunks   " + s.chunksWritten() + " written, " + s.chunksEmbedded() + " embedded, "
         + s.chunksReused() + " reused from the embedding cache");
     if (!s.skipped().isEmpty()) {
-      StringBuilder b = new StringBuilder("  skipped ");
-      for (Map.Entry<String, Integer> e : new TreeMap<>(s.skipped()).entrySet()) {
-        b.append(' ').append(e.getKey()).append(' ').append(e.getValue());
-      }
-      emit(b.toString());
+      emit("  skipped  " + byReason(s.skipped()));
     }
     emit("  index    " + count(s.files(), "file") + ", " + count(s.chunks(), "chunk") + ", "
         + bytes(s.sizeOnDiskBytes()) + " at " + s.indexDir());
@@ -188,13 +184,7 @@ public final class HumanPrinter implements Printer {
               + c.modified() + " modified, " + c.deleted() + " deleted; a search re-indexes up to "
               + s.maxRefreshFiles() + ")"));
       if (!c.skipped().isEmpty()) {
-        StringBuilder b = new StringBuilder("skipped   " + count(c.skippedTotal(), "file") + " (");
-        String sep = "";
-        for (Map.Entry<String, Integer> e : new TreeMap<>(c.skipped()).entrySet()) {
-          b.append(sep).append(e.getKey()).append(' ').append(e.getValue());
-          sep = ", ";
-        }
-        emit(b.append(")").toString());
+        emit("skipped   " + count(c.skippedTotal(), "file") + " (" + byReason(c.skipped()) + ")");
       }
     }
   }
@@ -227,18 +217,21 @@ public final class HumanPrinter implements Printer {
 
   /**
    * The one line saying which files a literal search did not search: {@code not searched: 3 files
-   * left out of the index (1 binary, 2 secret); see docs/cli.md}.
+   * left out of the index (binary 1, secret 2); see docs/cli.md}.
    */
   public static String notSearchedNote(Map<String, Integer> notSearched) {
     int total = notSearched.values().stream().mapToInt(Integer::intValue).sum();
-    StringBuilder b = new StringBuilder("not searched: ").append(count(total, "file"))
-        .append(" left out of the index (");
-    String sep = "";
-    for (Map.Entry<String, Integer> e : new TreeMap<>(notSearched).entrySet()) {
-      b.append(sep).append(e.getValue()).append(' ').append(e.getKey().replace('_', ' '));
-      sep = ", ";
+    return "not searched: " + count(total, "file") + " left out of the index ("
+        + byReason(notSearched) + "); see docs/cli.md";
+  }
+
+  /** Counts by reason, in reason order: {@code binary 1, oversize 2}. */
+  static String byReason(Map<String, Integer> counts) {
+    StringBuilder b = new StringBuilder();
+    for (Map.Entry<String, Integer> e : new TreeMap<>(counts).entrySet()) {
+      b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append(' ').append(e.getValue());
     }
-    return b.append("); see docs/cli.md").toString();
+    return b.toString();
   }
 
   private void note(String text) {

@@ -148,11 +148,7 @@ public final class JsonPrinter implements Printer {
     g.writeNumberField("deleted", s.deleted());
     g.writeNumberField("unchanged", s.unchanged());
     g.writeNumberField("skipped", s.skippedTotal());
-    g.writeObjectFieldStart("skippedBy");
-    for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(s.skipped()).entrySet()) {
-      g.writeNumberField(e.getKey(), e.getValue());
-    }
-    g.writeEndObject();
+    counts(g, "skippedBy", s.skipped());
     g.writeNumberField("chunksWritten", s.chunksWritten());
     g.writeNumberField("chunksEmbedded", s.chunksEmbedded());
     g.writeNumberField("chunksReused", s.chunksReused());
@@ -207,13 +203,7 @@ public final class JsonPrinter implements Printer {
       g.writeEndObject();
     }
     g.writeNumberField("skipped", c == null ? 0 : c.skippedTotal());
-    g.writeObjectFieldStart("skippedBy");
-    if (c != null) {
-      for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(c.skipped()).entrySet()) {
-        g.writeNumberField(e.getKey(), e.getValue());
-      }
-    }
-    g.writeEndObject();
+    counts(g, "skippedBy", c == null ? Map.of() : c.skipped());
     g.writeNumberField("maxRefreshFiles", s.maxRefreshFiles());
     string(g, "formatVersion", s.formatVersion());
     string(g, "analyzerVersion", s.analyzerVersion());
