@@ -7,7 +7,6 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
-import dev.prismindex.repository.RelativePath;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
@@ -22,6 +21,8 @@ import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.LiteralPattern;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -63,30 +64,35 @@ public final class QueryPlanner {
     this.literal = new LiteralSearcher(ctx.options().root(), ctx.options().maxFileBytes());
   }
 
-  /** See {@code HybridIndex.searchResult}. */
+  /**
+   * See {@code HybridIndex.searchResult}. One searcher and one read of its commit's metadata per
+   * search: the coverage, the model check and the skip counts all come from the commit that answers.
+   */
   public SearchResult search(String query, SearchOpts opts) throws IOException {
     IndexStore store = ctx.store();
-    Map<String, String> data = store.commitData();
     SearchMode mode = opts.mode();
-    if (SearchOpts.literal(mode)) {
-      LiteralAnswer a = literal(query, opts.caseSensitive(), opts.pathScope(), opts.limit(), false,
-          AbortSignal.create(), mode, Snippet.CENTRED);
-      return new SearchResult(a.hits(), mode, CommitMeta.coverage(data), a.notSearched());
+    boolean literalMode = SearchOpts.literal(mode);
+    LiteralPattern pattern = literalMode ? LiteralSearcher.compile(query, opts.caseSensitive())
+        : null;
+    if (mode.needsSemantic() && !store.hasCommit()) {
+      ctx.semantic().require(Map.of()); // no index yet: still say when no model can serve
     }
-    SearchResult empty = new SearchResult(List.of(), mode, CommitMeta.coverage(data));
-    if (mode == SearchMode.LEXICAL) {
-      return store.withSearcher(s -> new SearchResult(
-          lexical.search(s, query, opts.limit(), opts.pathScope()), mode,
-          CommitMeta.coverage(CommitMeta.of(s))), empty);
-    }
-    float[] q = embedQuery(ctx.semantic().require(data), query);
     return store.withSearcher(s -> {
       Map<String, String> d = CommitMeta.of(s);
-      ctx.semantic().require(d);
+      if (literalMode) {
+        LiteralAnswer a = literal(s, d, pattern, query, opts.pathScope(), opts.limit(), false,
+            AbortSignal.create(), mode, Snippet.CENTRED);
+        return new SearchResult(a.hits(), mode, CommitMeta.coverage(d), a.notSearched());
+      }
+      if (mode == SearchMode.LEXICAL) {
+        return new SearchResult(lexical.search(s, query, opts.limit(), opts.pathScope()), mode,
+            CommitMeta.coverage(d));
+      }
+      float[] q = embedQuery(ctx.semantic().require(d), query);
       List<Hit> hits = mode == SearchMode.SEMANTIC ? semanticHits(s, q, opts)
           : hybridHits(s, query, q, opts);
       return new SearchResult(hits, mode, CommitMeta.coverage(d));
-    }, empty);
+    }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
   }
 
   /** The query's unit vector, or null for a blank query (which matches nothing). */
@@ -106,15 +112,22 @@ public final class QueryPlanner {
    * of each file, path order). {@link LiteralResult#notSearched()} holds the files the commit's
    * walking run left out of the index (binary, oversize, secret, glob, not regular, unreadable:
    * for the whole repository, whatever the scope) plus candidates unreadable as text now.
+   *
+   * @throws IllegalArgumentException for a query over the literal pattern limit (before any read)
    */
   public LiteralResult literalMatches(String query, boolean caseSensitive, @Nullable String scope,
       int maxMatches, boolean onePerFile, AbortSignal signal) throws IOException {
-    String s = RelativePath.normaliseScope(scope);
-    return ctx.store().withSearcher(
-        searcher -> literal.search(searcher, query, caseSensitive, s, maxMatches, onePerFile,
-            signal).plusNotSearched(
-                CommitMeta.parseSkipped(CommitMeta.of(searcher).get(Schema.META_SKIPPED))),
-        new LiteralResult(List.of(), false));
+    LiteralPattern pattern = LiteralSearcher.compile(query, caseSensitive);
+    String sc = RelativePath.normaliseScope(scope);
+    return ctx.store().withSearcher(s -> literalMatches(s, CommitMeta.of(s), pattern, query, sc,
+        maxMatches, onePerFile, signal), new LiteralResult(List.of(), false));
+  }
+
+  private LiteralResult literalMatches(IndexSearcher s, Map<String, String> d,
+      @Nullable LiteralPattern pattern, String query, @Nullable String scope, int maxMatches,
+      boolean onePerFile, AbortSignal signal) throws IOException {
+    return literal.search(s, pattern, query, scope, maxMatches, onePerFile, signal)
+        .plusNotSearched(CommitMeta.parseSkipped(d.get(Schema.META_SKIPPED)));
   }
 
   /** {@link #literalMatches} as hits of {@code mode}, their snippets cut by {@code snippet}. */
@@ -122,6 +135,19 @@ public final class QueryPlanner {
       int maxMatches, boolean onePerFile, AbortSignal signal, SearchMode mode, Snippet snippet)
       throws IOException {
     LiteralResult r = literalMatches(query, caseSensitive, scope, maxMatches, onePerFile, signal);
+    return answer(r, query, mode, snippet);
+  }
+
+  private LiteralAnswer literal(IndexSearcher s, Map<String, String> d,
+      @Nullable LiteralPattern pattern,
+      String query, @Nullable String scope, int maxMatches, boolean onePerFile,
+      AbortSignal signal, SearchMode mode, Snippet snippet) throws IOException {
+    return answer(literalMatches(s, d, pattern, query, RelativePath.normaliseScope(scope),
+        maxMatches, onePerFile, signal), query, mode, snippet);
+  }
+
+  private static LiteralAnswer answer(LiteralResult r, String query, SearchMode mode,
+      Snippet snippet) {
     return new LiteralAnswer(LiteralHits.hits(r, query, mode, snippet), r.truncated(),
         r.notSearched());
   }

@@ -63,25 +63,36 @@ public final class LiteralSearcher {
   }
 
   /**
-   * Finds matches in path order.
+   * The pattern of {@code query}, compiled before the index is read (so a bad query is never
+   * mistaken for a damaged index); null for the empty query, which matches nothing.
    *
-   * @param onePerFile report only the first match of each file (what the seam serves)
-   * @param maxMatches the cap; one further match is looked for to set {@code truncated}
+   * @throws IllegalArgumentException when the query is over the literal pattern limit
    */
-  public LiteralResult search(IndexSearcher searcher, String query, boolean caseSensitive,
-      @Nullable String scope, int maxMatches, boolean onePerFile, AbortSignal signal)
-      throws IOException {
+  public static @Nullable LiteralPattern compile(String query, boolean caseSensitive) {
     if (query.isEmpty()) {
-      return new LiteralResult(List.of(), false);
+      return null;
     }
-    LiteralPattern pattern;
     try {
-      pattern = LiteralPattern.compile(query, caseSensitive,
+      return LiteralPattern.compile(query, caseSensitive,
           RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES);
     } catch (RepositoryException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-    List<String> candidates = candidates(searcher, query, caseSensitive, scope);
+  }
+
+  /**
+   * Finds matches in path order ({@code pattern} is {@link #compile}d from {@code query}).
+   *
+   * @param onePerFile report only the first match of each file (what the seam serves)
+   * @param maxMatches the cap; one further match is looked for to set {@code truncated}
+   */
+  public LiteralResult search(IndexSearcher searcher, @Nullable LiteralPattern pattern,
+      String query, @Nullable String scope, int maxMatches, boolean onePerFile, AbortSignal signal)
+      throws IOException {
+    if (pattern == null) {
+      return new LiteralResult(List.of(), false);
+    }
+    List<String> candidates = candidates(searcher, query, pattern.caseSensitive(), scope);
     List<LiteralMatch> out = new ArrayList<>();
     Map<String, Integer> notSearched = new TreeMap<>();
     boolean[] truncated = {false};

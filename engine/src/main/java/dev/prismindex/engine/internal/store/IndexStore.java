@@ -211,11 +211,12 @@ public final class IndexStore implements Closeable {
   /**
    * The engine's {@link CorruptIndexException} when {@code e}, thrown while reading or writing the
    * index, comes from damage, else null. Lucene's own corruption exceptions are damage. Any other
-   * I/O exception (Lucene's decoders throw plain ones such as {@link EOFException} or "Invalid vInt
-   * detected"; not an interruption) or an unexpected runtime exception (not one of prism-index's
-   * own, not {@link AlreadyClosedException}) is damage when the checksums of the last commit do not
-   * hold (they are verified then, once); otherwise it is left to the caller (a bug or an I/O
-   * failure of the machine, not damage).
+   * exception thrown by Lucene's code ({@link #thrownByLucene}: its decoders throw plain ones such
+   * as {@link EOFException}, "Invalid vInt detected" or {@code ArrayIndexOutOfBoundsException}; not
+   * an interruption, not {@link AlreadyClosedException}) is damage when the checksums of the last
+   * commit do not hold (they are verified then, once); anything else (a bad argument, an
+   * interrupted run, a working-tree file, a bug of ours) is left to the caller without reading the
+   * index again.
    */
   public @Nullable CorruptIndexException corruption(Throwable e) {
     if (e instanceof CorruptIndexException c) {
@@ -225,12 +226,8 @@ public final class IndexStore implements Closeable {
         || e instanceof IndexFormatTooOldException || e instanceof IndexFormatTooNewException) {
       return corrupt(e);
     }
-    boolean suspect = e instanceof IOException && !(e instanceof java.io.InterruptedIOException)
-            && !(e instanceof java.nio.channels.ClosedByInterruptException)
-            && !e.getClass().getName().startsWith("dev.prismindex.")
-        || e instanceof AssertionError
-        || e instanceof RuntimeException && !(e instanceof AlreadyClosedException)
-            && !e.getClass().getName().startsWith("dev.prismindex.");
+    boolean suspect = !(e instanceof java.io.InterruptedIOException)
+        && !(e instanceof AlreadyClosedException) && thrownByLucene(e);
     if (!suspect) {
       return null;
     }
@@ -243,6 +240,21 @@ public final class IndexStore implements Closeable {
     } catch (IOException | RuntimeException other) {
       return null;
     }
+  }
+
+  /**
+   * Whether the first frame of {@code e} outside the JDK is Lucene's: a decoder failing on bad
+   * bytes ({@code EOFException}, "Invalid vInt", {@code ArrayIndexOutOfBoundsException}, ...), as
+   * opposed to a caller's error, an interrupted run or a file of the working tree.
+   */
+  static boolean thrownByLucene(Throwable e) {
+    for (StackTraceElement f : e.getStackTrace()) {
+      String c = f.getClassName();
+      if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
+        return c.startsWith("org.apache.lucene.");
+      }
+    }
+    return false;
   }
 
   private static void checkVersions(Map<String, String> data) throws IncompatibleIndexException {

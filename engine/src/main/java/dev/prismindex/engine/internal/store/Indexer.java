@@ -233,7 +233,8 @@ public final class Indexer {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException("indexing interrupted", e);
+      throw (java.io.InterruptedIOException) new java.io.InterruptedIOException(
+          "indexing interrupted").initCause(e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof IOException io) {
