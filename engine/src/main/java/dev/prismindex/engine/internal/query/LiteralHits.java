@@ -29,7 +29,7 @@ public final class LiteralHits {
   }
 
   /** The score of a literal match: 1.0 in the content, 0.5 on the path alone. */
-  public static double score(LiteralMatch m) {
+  private static double score(LiteralMatch m) {
     return m.pathOnly() ? 0.5 : 1.0;
   }
 
@@ -51,7 +51,7 @@ public final class LiteralHits {
    * {@link Hit#MAX_SNIPPET_CHARS} around the match; the query itself when the line is blank after
    * trimming (a query of spaces).
    */
-  public static String centred(LiteralMatch m, String query) {
+  private static String centred(LiteralMatch m, String query) {
     String text = m.text();
     int from = 0;
     int to = text.length();

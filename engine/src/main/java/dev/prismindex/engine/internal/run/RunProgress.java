@@ -6,7 +6,7 @@ import dev.prismindex.engine.IndexProgressListener;
 import java.util.concurrent.TimeUnit;
 
 /** Serialises and throttles the progress callbacks of one run ({@link IndexProgressListener}). */
-public final class RunProgress {
+final class RunProgress {
 
   private static final long THROTTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 

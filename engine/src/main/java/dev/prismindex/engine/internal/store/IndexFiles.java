@@ -59,21 +59,14 @@ public final class IndexFiles {
     }
   }
 
-  /** The generation of the newest Lucene commit ({@code segments_N}, N in base 36), or -1. */
+  /** The generation of the newest Lucene commit ({@code segments_N}), or -1 when there is none. */
   public static long lastCommitGeneration(Path home) throws IOException {
-    long max = -1;
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(lucene(home), "segments_*")) {
-      for (Path f : files) {
-        try {
-          max = Math.max(max, Long.parseLong(f.getFileName().toString().substring(9),
-              Character.MAX_RADIX));
-        } catch (NumberFormatException e) {
-          // not a commit point
-        }
-      }
+    String[] names;
+    try (java.util.stream.Stream<Path> files = Files.list(lucene(home))) {
+      names = files.map(f -> f.getFileName().toString()).toArray(String[]::new);
     } catch (NoSuchFileException e) {
       return -1;
     }
-    return max;
+    return org.apache.lucene.index.SegmentInfos.getLastCommitGeneration(names);
   }
 }

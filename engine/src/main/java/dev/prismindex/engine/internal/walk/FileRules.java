@@ -112,16 +112,6 @@ public final class FileRules {
         options.allowSecrets(), options.denySecrets(), options.maxDepth(), options.maxPathBytes());
   }
 
-  /** The most directories above a kept file. */
-  public int maxDepth() {
-    return maxDepth;
-  }
-
-  /** The longest kept repository-relative path, in UTF-8 bytes. */
-  public int maxPathBytes() {
-    return maxPathBytes;
-  }
-
   /**
    * Identifies the content rules (the private-key check and what re-admits a file): an index whose
    * last run recorded another value is re-read in full once, so a file indexed before a rule
