@@ -1,11 +1,11 @@
 package dev.prismindex.index;
 
 import dev.prismindex.internal.Utf8;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.RepositorySearchMatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
@@ -76,15 +76,16 @@ final class HitValidator {
 
   /**
    * Where a canonical root-relative path lies on the file system: its real location (links resolved)
-   * when that is inside the root, {@link #GONE} when a segment does not exist (or the root does not),
-   * {@link #OUT} when a link leads outside the root or cannot be resolved.
+   * when that is inside the root, {@link #GONE} when a segment cannot be read without following a
+   * link (missing, below a segment that is now a regular file, not readable; or the root itself),
+   * {@link #OUT} when a link leads outside the root or cannot be resolved (dangling, a loop).
    */
   private Path resolve(String path) {
     if (!rootChecked) {
       rootChecked = true;
       try {
         realRoot = root.toRealPath();
-      } catch (IOException e) {
+      } catch (IOException | SecurityException e) {
         realRoot = null;
       }
     }
@@ -108,25 +109,27 @@ final class HitValidator {
       }
     }
     Path candidate = parent.resolve(path.substring(slash + 1));
+    BasicFileAttributes a;
     try {
-      BasicFileAttributes a =
-          Files.readAttributes(candidate, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-      if (!a.isSymbolicLink()) {
-        return candidate;
-      }
+      a = Files.readAttributes(candidate, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException | SecurityException e) {
+      // Missing, below a segment that is now a file, or not readable: nothing there to leave by.
+      return GONE;
+    }
+    if (!a.isSymbolicLink()) {
+      return candidate;
+    }
+    try {
       Path target = candidate.toRealPath();
       return target.startsWith(real) ? target : OUT;
-    } catch (NoSuchFileException e) {
-      // Missing, or a dangling link (lstat succeeded, toRealPath did not).
-      return Files.isSymbolicLink(candidate) ? OUT : GONE;
     } catch (IOException | SecurityException e) {
-      return OUT;
+      return OUT; // a link that cannot be resolved (dangling, a loop): never served
     }
   }
 
   /** Step 2: checks the rest of a hit whose path passed {@link #path} and builds the match. */
   RepositorySearchMatch match(IndexSearchHit hit, String path) {
-    if (!RelativePaths.isInScope(scope, path)) {
+    if (!RelativePath.isInScope(scope, path)) {
       throw untrusted(IndexMessages.OUTSIDE_SCOPE);
     }
     double score = hit.score();

@@ -92,11 +92,6 @@ final class RelativePaths {
     }
   }
 
-  /** Whether {@code path} equals {@code scope} or lies below it; a {@code null} scope holds all. */
-  static boolean isInScope(@Nullable String scope, String path) {
-    return RelativePath.isInScope(scope, path);
-  }
-
   private static IndexException untrusted(String message) {
     return new IndexException(IndexErrorCode.ERR_PRISM_INDEX_UNTRUSTED, message);
   }

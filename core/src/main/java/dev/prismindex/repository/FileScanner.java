@@ -171,9 +171,6 @@ final class FileScanner {
         stoppedBy = TruncationReason.SCAN;
         return false;
       }
-      if (text == null) {
-        return true;
-      }
       int maxText = limits.maxLineBytes();
       String shown = context == 0 ? text : LiteralPattern.window(text, 0, maxText);
       for (Iterator<PendingMatch> it = needAfter.iterator(); it.hasNext(); ) {

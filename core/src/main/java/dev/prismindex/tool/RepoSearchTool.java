@@ -33,15 +33,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RepoSearchTool {
 
-  static final String QUERY_REQUIRED = RepoSearchArguments.QUERY_REQUIRED;
-  static final String REGEX_REMOVED = RepoSearchArguments.REGEX_REMOVED;
   static final String ABORTED = "Operation aborted";
   static final String NO_DECISION = "execution policy returned no decision";
   static final String DENIED = "repo_search was denied by the execution policy";
   static final String NO_RESULT = "repository search returned no result";
 
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-  private static final JsonNode NO_ARGUMENTS = JSON.objectNode();
 
   private final Path cwd;
   private final RepositoryLimits limits;

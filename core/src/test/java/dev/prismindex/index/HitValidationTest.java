@@ -89,26 +89,29 @@ class HitValidationTest {
     Files.createSymbolicLink(root.resolve("src/dangling.txt"), outside.resolve("none.txt"));
     Files.createSymbolicLink(root.resolve("alias"), root.resolve("src/inner"));
     Files.createSymbolicLink(root.resolve("self.txt"), root.resolve("src/inner/a.txt"));
+    Files.createSymbolicLink(root.resolve("loop1"), root.resolve("loop2"));
+    Files.createSymbolicLink(root.resolve("loop2"), root.resolve("loop1"));
     IndexedRepositoryOperations ops = IndexedRepositoryOperations.create(root,
         IndexedRepositoryOptions.builder(backend, new FakeFallback())
             .allowedModes(EnumSet.allOf(SearchMode.class)).build());
 
     for (String path : List.of("src/escape/secret.txt", "src/escape", "src/leak.txt",
-        "src/dangling.txt", "src/escape/missing/deeper.txt")) {
+        "src/dangling.txt", "src/escape/missing/deeper.txt", "loop1", "loop1/x.txt")) {
       backend.hits(hit("src/inner/a.txt"), hit(path));
       assertIndexError(() -> ops.search(RepositorySearchRequest.builder(root, "q")
               .mode(SearchMode.INDEXED_LITERAL).build()),
           IndexErrorCode.ERR_PRISM_INDEX_UNTRUSTED,
           "index reported a path outside the repository root");
     }
-    // Links that stay inside the root, and paths that no longer exist, are served.
+    // Links that stay inside the root, and paths that no longer exist (also below a segment that
+    // is now a regular file: a stale hit, not an escape), are served.
     backend.hits(hit("src/inner/a.txt"), hit("alias/a.txt"), hit("self.txt"),
-        hit("gone/x.txt"), hit("src/inner/gone.txt"));
+        hit("gone/x.txt"), hit("src/inner/gone.txt"), hit("src/inner/a.txt/x"));
     assertThat(ops.search(RepositorySearchRequest.builder(root, "q")
             .mode(SearchMode.INDEXED_LITERAL).build()).matches())
         .extracting(RepositorySearchMatch::path)
         .containsExactly("src/inner/a.txt", "alias/a.txt", "self.txt", "gone/x.txt",
-            "src/inner/gone.txt");
+            "src/inner/gone.txt", "src/inner/a.txt/x");
   }
 
   // --- scope
@@ -300,12 +303,12 @@ class HitValidationTest {
 
   @Test
   void scopeMembershipIsSegmentWise() {
-    assertThat(RelativePaths.isInScope(null, "any")).isTrue();
-    assertThat(RelativePaths.isInScope("src", "src")).isTrue();
-    assertThat(RelativePaths.isInScope("src", "src/a")).isTrue();
-    assertThat(RelativePaths.isInScope("src", "srcx")).isFalse();
-    assertThat(RelativePaths.isInScope("src", "src.ts")).isFalse();
-    assertThat(RelativePaths.isInScope("src/a", "src")).isFalse();
+    assertThat(dev.prismindex.repository.RelativePath.isInScope(null, "any")).isTrue();
+    assertThat(dev.prismindex.repository.RelativePath.isInScope("src", "src")).isTrue();
+    assertThat(dev.prismindex.repository.RelativePath.isInScope("src", "src/a")).isTrue();
+    assertThat(dev.prismindex.repository.RelativePath.isInScope("src", "srcx")).isFalse();
+    assertThat(dev.prismindex.repository.RelativePath.isInScope("src", "src.ts")).isFalse();
+    assertThat(dev.prismindex.repository.RelativePath.isInScope("src/a", "src")).isFalse();
   }
 
   @ParameterizedTest

@@ -93,7 +93,7 @@ public final class ScanningTestBackend implements RepositoryIndexBackend {
       if (query.signal().isAborted()) {
         throw new IOException("aborted");
       }
-      if (!RelativePaths.isInScope(query.scope(), file.getKey())) {
+      if (!dev.prismindex.repository.RelativePath.isInScope(query.scope(), file.getKey())) {
         continue;
       }
       IndexSearchHit hit = query.mode() == SearchMode.SEMANTIC

@@ -233,7 +233,7 @@ class LiteralEquivalenceTest {
 
   private static List<String> lines(Path file) throws IOException {
     List<String> lines = new ArrayList<>();
-    dev.prismindex.repository.LiteralPattern.forEachLine(Files.readAllBytes(file), 1024 * 1024,
+    dev.prismindex.repository.LiteralPattern.forEachLine(Files.readAllBytes(file),
         (line, text, bytes) -> lines.add(text));
     return lines;
   }
