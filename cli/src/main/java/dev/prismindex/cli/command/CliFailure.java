@@ -27,9 +27,4 @@ public final class CliFailure extends Exception {
   public int exitCode() {
     return exitCode;
   }
-
-  /** Collapses line breaks so an error is always one line. */
-  public static String oneLine(String s) {
-    return s.replaceAll("\\s*\\R\\s*", " ").strip();
-  }
 }

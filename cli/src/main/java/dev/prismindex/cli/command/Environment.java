@@ -87,19 +87,13 @@ public record Environment(
     return value == null || value.isEmpty() ? null : value;
   }
 
-  /** Colour on stdout: a terminal, and {@code NO_COLOR} not set (see no-color.org). */
   /** Turns on debug logging of prism-index's own loggers (JGit and Lucene's drown everything). */
   public static void debugLogging() {
     System.setProperty("org.slf4j.simpleLogger.log.dev.prismindex", "debug");
   }
 
-  /** Whether human output may use colour. */
+  /** Colour on stdout: a terminal, and {@code NO_COLOR} not set (see no-color.org). */
   public boolean colour() {
     return stdoutTerminal && variable("NO_COLOR") == null && !"dumb".equals(variable("TERM"));
-  }
-
-  /** A copy with other terminal flags (tests). */
-  public Environment withTerminals(boolean stdout, boolean stderr) {
-    return new Environment(cwd, variables, stdout, stderr, model);
   }
 }

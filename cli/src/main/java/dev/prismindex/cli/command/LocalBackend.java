@@ -376,6 +376,6 @@ public final class LocalBackend implements Backend {
   private static CliFailure corrupt(Target target, CorruptIndexException e) {
     Throwable cause = e.getCause() == null ? e : e.getCause();
     return new CliFailure(ExitCode.INDEX, "corrupt index at " + target.home() + " ("
-        + CliFailure.oneLine(String.valueOf(cause.getMessage())) + "); run `prism-index index --full`", e);
+        + cause.getMessage() + "); run `prism-index index --full`", e);
   }
 }

@@ -121,13 +121,20 @@ public final class Requests {
     }
     long n = Long.parseLong(m.group(1));
     String unit = m.group(2) == null ? "s" : m.group(2);
-    return switch (unit) {
+    Duration d = switch (unit) {
       case "ms" -> Duration.ofMillis(n);
       case "s" -> Duration.ofSeconds(n);
       case "m" -> Duration.ofMinutes(n);
       default -> Duration.ofHours(n);
     };
+    if (d.compareTo(MAX_DURATION) > 0) {
+      throw CliFailure.usage("invalid " + option + " '" + value + "': at most 365 days (0: never)");
+    }
+    return d;
   }
+
+  /** The longest duration {@link #duration} accepts (a timer must be able to count it in nanos). */
+  static final Duration MAX_DURATION = Duration.ofDays(365);
 
   /** The shortest of the forms {@link #duration} reads. */
   public static String formatDuration(Duration d) {

@@ -20,6 +20,7 @@ import dev.prismindex.repository.OutputMode;
 import dev.prismindex.repository.RepositorySearchMatch;
 import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.IndexHitText;
+import dev.prismindex.tool.SafeText;
 import dev.prismindex.tool.ToolDefinition;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -341,7 +342,7 @@ final class McpTools {
   }
 
   private static CallToolResult error(String message) {
-    return CallToolResult.builder().addTextContent(CliFailure.oneLine(message)).isError(true).build();
+    return CallToolResult.builder().addTextContent(SafeText.escapeField(message)).isError(true).build();
   }
 
   /** A CLI failure as a tool error; an index problem says which tool fixes it. */

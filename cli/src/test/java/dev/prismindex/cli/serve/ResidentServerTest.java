@@ -408,6 +408,10 @@ class ResidentServerTest {
     assertThat(r.err()).isEqualTo("prism-index serve: invalid --idle-timeout 'soon': expected a"
         + " duration such as 90s, 10m, 1h or 500ms (0: never)\n");
     assertThat(cli.run("serve", "--idle-timeout", "10").exit()).isEqualTo(ExitCode.USAGE);
+    // Beyond what the idle timer can count (it would stop ticking for good): a usage error.
+    Result huge = cli.run("serve", "--idle-timeout", "200000000m");
+    assertThat(huge.exit()).isEqualTo(ExitCode.USAGE);
+    assertThat(huge.err()).contains("at most 365 days");
     assertThat(ServeProtocol.socket(target.home())).doesNotExist();
   }
 }
