@@ -55,6 +55,21 @@ class WalkLimitsTest {
   }
 
   @Test
+  void filesBelowTheDepthLimitAreCountedByTheWalksOwnPruningRule(@TempDir Path plain)
+      throws Exception {
+    write(plain, "top.txt", "top\n");
+    write(plain, "a/b/c/deep.txt", "deep\n");
+    write(plain, "a/b/c/build/generated.txt", "output, pruned outside src\n");
+    write(plain, "a/b/c/node_modules/m/index.js", "dependency\n");
+    try (HybridIndex index = HybridIndex.open(
+        HybridIndexOptions.builder(plain).semantic(false).maxDepth(2).build())) {
+      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(stats.skipped()).containsEntry(SkipReason.TOO_DEEP, 1);
+      assertThat(index.staleness().skipped()).containsEntry(SkipReason.TOO_DEEP, 1);
+    }
+  }
+
+  @Test
   void aFileElevenHundredDirectoriesDeepInGitIsSkippedCountedAndNeverStale() throws Exception {
     assumeTrue(TestRepos.gitAvailable(), "git is not installed");
     git(root, "init", "-q");

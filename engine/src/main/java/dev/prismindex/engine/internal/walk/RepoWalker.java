@@ -205,16 +205,18 @@ public final class RepoWalker {
     });
   }
 
-  /** Counts the files below a directory the walk does not enter, under {@code reason}. */
-  private static void countBelow(Path dir, SkipReason reason, Map<SkipReason, Integer> skipped) {
+  /**
+   * Counts the files below a directory the walk does not enter, under {@code reason}; directories
+   * the walk would prune (the same {@link FileRules#prunesDirectory} rule) are not counted.
+   */
+  private void countBelow(Path dir, SkipReason reason, Map<SkipReason, Integer> skipped) {
     int[] n = {0};
     try {
       Files.walkFileTree(dir, new SimpleFileVisitor<>() {
         @Override
         public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-          Path name = d.getFileName();
-          return !d.equals(dir) && name != null
-              && FileRules.PRUNED_DIRECTORIES.contains(name.toString())
+          String rel = relative(d);
+          return !d.equals(dir) && (rules.prunesDirectory(rel) || rel.equals(homeRelative))
               ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
         }
 
