@@ -48,20 +48,21 @@ public final class JsonPrinter implements Printer {
     if (f.skippedBecauseLocked()) {
       err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
     }
+    Map<String, Integer> notSearched = result.notSearched();
     for (Hit hit : result.hits()) {
       line(g -> {
         g.writeStartObject();
         hitFields(g, hit);
-      freshness(g, f);
-        if (!result.notSearched().isEmpty()) {
-        counts(g, "notSearched", result.notSearched());
+        freshness(g, f);
+        if (!notSearched.isEmpty()) {
+          counts(g, "notSearched", notSearched);
         }
         g.writeEndObject();
       });
     }
-    if (!result.notSearched().isEmpty()) {
+    if (!notSearched.isEmpty()) {
       // Also when there is no hit: the one-line note of human mode, on stderr.
-      err.println("note: " + HumanPrinter.notSearchedNote(result.notSearched()));
+      err.println("note: " + HumanPrinter.notSearchedNote(notSearched));
     }
   }
 

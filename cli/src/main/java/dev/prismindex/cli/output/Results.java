@@ -4,10 +4,8 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchResult;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -61,11 +59,11 @@ public final class Results {
     }
 
     /**
-     * Literal modes: files not searched, by reason (binary, oversize, secret, ...; sorted); empty
-     * when every file was searched, and in the other modes.
+     * Literal modes: files not searched, by reason (binary, oversize, secret, ...; the printers
+     * sort them); empty when every file was searched, and in the other modes.
      */
     public Map<String, Integer> notSearched() {
-      return Collections.unmodifiableMap(new TreeMap<>(result.notSearched()));
+      return result.notSearched();
     }
   }
 
