@@ -1,6 +1,5 @@
 package dev.prismindex.benchmarks.quality;
 
-import dev.prismindex.benchmarks.quality.JavaSources.Definition;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -35,23 +34,19 @@ final class QuerySets {
   /**
    * A natural-language query and its answer.
    *
-   * @param query the first sentence of the answer's doc comment
-   * @param path the answer's file
-   * @param startLine the answer's first line
-   * @param endLine the answer's last line
-   * @param method the answer's name (for the report only)
+   * @param query the first sentence of the answer's doc comment (its name dropped when it led)
+   * @param target the documented function or method, a library definition
    */
-  record NlQuery(String query, String path, int startLine, int endLine, String method) {}
+  record NlQuery(String query, Definition target) {}
 
   /**
    * A "where is X defined" query.
    *
    * @param identifier the defined name
    * @param phrase its parts, lower-cased, joined by spaces
-   * @param path the file defining it
-   * @param line the line of the name in the definition
+   * @param target the library definition, the only one of that name in the corpus
    */
-  record NavQuery(String identifier, String phrase, String path, int line) {}
+  record NavQuery(String identifier, String phrase, Definition target) {}
 
   /**
    * A literal of the exactness set and its truth.
@@ -61,65 +56,80 @@ final class QuerySets {
    */
   record ExactQuery(String kind, String literal) {}
 
-  /** The outcome of {@link #naturalLanguage}: the sample and what the filters dropped. */
+  /**
+   * The outcome of {@link #naturalLanguage}: the sample and what the filters dropped.
+   *
+   * @param queries the sampled queries
+   * @param documented library functions with a body and a doc sentence
+   * @param tooShort of those, dropped for a sentence under {@value #MIN_WORDS} words
+   * @param duplicate of those, dropped for a sentence shared with another definition
+   */
   record NlSet(List<NlQuery> queries, int documented, int tooShort, int duplicate) {}
 
   /**
-   * Documented methods with a body whose first sentence has at least {@value #MIN_WORDS} words and
-   * is not the first sentence of another documented method (case-insensitively); a seeded sample
-   * of {@code count} of them.
+   * Documented library functions and methods with a body whose first sentence (see {@link
+   * DocSentence}) has at least {@value #MIN_WORDS} words and is not the first sentence of another
+   * documented function of the corpus (case-insensitively, library or not); a seeded sample of
+   * {@code count} of them.
    */
   static NlSet naturalLanguage(List<Definition> defs, int count, long seed) {
     Map<String, List<NlQuery>> byText = new LinkedHashMap<>();
     int documented = 0;
     int tooShort = 0;
     for (Definition d : defs) {
-      if (!d.isMethod() || !d.hasBody() || d.doc() == null) {
+      if (d.kind() != Definition.Kind.FUNCTION || d.doc() == null) {
         continue;
       }
-      String s = JavaSources.firstSentence(d.doc());
+      String s = DocSentence.first(d.language(), d.doc(), d.name());
       if (s == null) {
         continue;
       }
-      documented++;
-      if (JavaSources.words(s) < MIN_WORDS) {
-        tooShort++;
-        continue;
-      }
-      byText.computeIfAbsent(s.toLowerCase(Locale.ROOT), k -> new ArrayList<>())
-          .add(new NlQuery(s, d.path(), d.startLine(), d.endLine(), d.name()));
+      List<NlQuery> same = byText.computeIfAbsent(s.toLowerCase(Locale.ROOT),
+          k -> new ArrayList<>());
+      same.add(new NlQuery(s, d));
     }
     List<NlQuery> pool = new ArrayList<>();
     int duplicate = 0;
     for (List<NlQuery> same : byText.values()) {
-      if (same.size() == 1) {
-        pool.add(same.get(0));
+      List<NlQuery> targets = same.stream().filter(q -> isTarget(q.target())).toList();
+      documented += targets.size();
+      if (targets.isEmpty()) {
+        continue;
+      }
+      if (DocSentence.words(same.get(0).query()) < MIN_WORDS) {
+        tooShort += targets.size();
+      } else if (same.size() > 1) {
+        duplicate += targets.size();
       } else {
-        duplicate += same.size();
+        pool.add(targets.get(0));
       }
     }
     return new NlSet(sample(pool, count, seed), documented, tooShort, duplicate);
   }
 
+  private static boolean isTarget(Definition d) {
+    return d.isFunctionWithBody() && LibraryPaths.isLibrary(d.path());
+  }
+
   /**
-   * Definitions (methods, constructors excluded, and types) whose name has at least two parts and
-   * is defined exactly once in the corpus; a seeded sample of {@code count}.
+   * Library definitions (functions and types) whose name has at least two parts and is defined
+   * exactly once in the corpus (library or not); a seeded sample of {@code count}.
    */
   static List<NavQuery> navigation(List<Definition> defs, int count, long seed) {
     Map<String, List<Definition>> byName = new TreeMap<>();
     for (Definition d : defs) {
-      if (!d.type().equals("constructor_declaration")) {
-        byName.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(d);
-      }
+      byName.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(d);
     }
     List<NavQuery> pool = new ArrayList<>();
     for (Map.Entry<String, List<Definition>> e : byName.entrySet()) {
-      List<String> parts = JavaSources.identifierParts(e.getKey());
+      List<String> parts = identifierParts(e.getKey());
       if (e.getValue().size() != 1 || parts.size() < 2) {
         continue;
       }
       Definition d = e.getValue().get(0);
-      pool.add(new NavQuery(d.name(), String.join(" ", parts), d.path(), d.nameLine()));
+      if (LibraryPaths.isLibrary(d.path()) && d.name().matches("[\\p{L}_][\\p{L}\\p{N}_]*")) {
+        pool.add(new NavQuery(d.name(), String.join(" ", parts), d));
+      }
     }
     return sample(pool, count, seed);
   }
@@ -277,5 +287,42 @@ final class QuerySets {
       m.merge(v, 1, Integer::sum);
     }
     return m;
+  }
+
+  /**
+   * The parts of an identifier, lower-cased: split on {@code _}, lower-to-upper case changes,
+   * acronym ends ({@code XMLHttp}: {@code xml, http}) and letter/digit changes.
+   */
+  static List<String> identifierParts(String id) {
+    List<String> parts = new ArrayList<>();
+    StringBuilder cur = new StringBuilder();
+    int n = id.length();
+    for (int i = 0; i < n; i++) {
+      char c = id.charAt(i);
+      if (c == '_' || c == '$') {
+        flush(cur, parts);
+        continue;
+      }
+      if (cur.length() > 0) {
+        char p = id.charAt(i - 1);
+        boolean boundary = Character.isLowerCase(p) && Character.isUpperCase(c)
+            || Character.isDigit(p) != Character.isDigit(c)
+            || Character.isUpperCase(p) && Character.isUpperCase(c) && i + 1 < n
+            && Character.isLowerCase(id.charAt(i + 1));
+        if (boundary) {
+          flush(cur, parts);
+        }
+      }
+      cur.append(c);
+    }
+    flush(cur, parts);
+    return parts;
+  }
+
+  private static void flush(StringBuilder cur, List<String> parts) {
+    if (cur.length() > 0) {
+      parts.add(cur.toString().toLowerCase(Locale.ROOT));
+      cur.setLength(0);
+    }
   }
 }

@@ -3,7 +3,6 @@ package dev.prismindex.benchmarks.quality;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.benchmarks.quality.JavaSources.Definition;
 import dev.prismindex.benchmarks.quality.QuerySets.ExactQuery;
 import dev.prismindex.benchmarks.quality.QuerySets.NavQuery;
 import dev.prismindex.benchmarks.quality.QuerySets.NlSet;
@@ -24,33 +23,37 @@ class QualityPartsTest {
 
   @Test
   void firstSentenceFollowsJavadoc() {
-    assertThat(JavaSources.firstSentence("/**\n * Returns the {@code Map} of <i>all</i> keys. More."
+    assertThat(java("/**\n * Returns the {@code Map} of <i>all</i> keys. More."
         + "\n * @param x ignored\n */")).isEqualTo("Returns the Map of all keys");
-    assertThat(JavaSources.firstSentence(
+    assertThat(java(
         "/** Uses {@link #getInstance(Locale, Type, Style)} and {@link Foo#bar label text}. */"))
         .isEqualTo("Uses getInstance and label text");
-    assertThat(JavaSources.firstSentence("/** e.g. a &lt;b&gt; c */")).isEqualTo("e.g");
-    assertThat(JavaSources.firstSentence("/** {@inheritDoc} */")).isNull();
-    assertThat(JavaSources.firstSentence("/**\n * @return x\n */")).isNull();
-    assertThat(JavaSources.words("Returns the 2nd Map")).isEqualTo(4);
+    assertThat(java("/** e.g. a &lt;b&gt; c */")).isEqualTo("e.g");
+    assertThat(java("/** {@inheritDoc} */")).isNull();
+    assertThat(java("/**\n * @return x\n */")).isNull();
+    assertThat(DocSentence.words("Returns the 2nd Map")).isEqualTo(4);
+  }
+
+  private static String java(String doc) {
+    return DocSentence.first(Language.JAVA, doc, "m");
   }
 
   @Test
   void identifierPartsSplitCaseAcronymsDigitsAndUnderscores() {
-    assertThat(JavaSources.identifierParts("parseDurationString"))
+    assertThat(QuerySets.identifierParts("parseDurationString"))
         .containsExactly("parse", "duration", "string");
-    assertThat(JavaSources.identifierParts("XMLHttpRequest")).containsExactly("xml", "http",
+    assertThat(QuerySets.identifierParts("XMLHttpRequest")).containsExactly("xml", "http",
         "request");
-    assertThat(JavaSources.identifierParts("MAX_VALUE2")).containsExactly("max", "value", "2");
+    assertThat(QuerySets.identifierParts("MAX_VALUE2")).containsExactly("max", "value", "2");
   }
 
   @Test
   void selectorsTakeDirectFilesOrSubtrees() {
     List<String> sel = List.of("m/java/util/*", "m/java/time/**");
-    assertThat(JavaSources.selected("m/java/util/List.java", sel)).isTrue();
-    assertThat(JavaSources.selected("m/java/util/concurrent/Future.java", sel)).isFalse();
-    assertThat(JavaSources.selected("m/java/time/chrono/Era.java", sel)).isTrue();
-    assertThat(JavaSources.selected("m/java/text/Format.java", sel)).isFalse();
+    assertThat(CorpusFiles.selected("m/java/util/List.java", sel)).isTrue();
+    assertThat(CorpusFiles.selected("m/java/util/concurrent/Future.java", sel)).isFalse();
+    assertThat(CorpusFiles.selected("m/java/time/chrono/Era.java", sel)).isTrue();
+    assertThat(CorpusFiles.selected("m/java/text/Format.java", sel)).isFalse();
   }
 
   @Test
@@ -60,13 +63,14 @@ class QualityPartsTest {
         + "  /** Reads the current wall clock time in millis. */\n  long readAgain() { return 2; }\n"
         + "\n  /** Short. */\n  void tick() {}\n}\n";
     Files.writeString(dir.resolve("Clock.java"), src);
-    List<Definition> defs = JavaSources.definitions(dir, List.of("Clock.java"));
+    List<Definition> defs = DefinitionExtractor.definitions(dir, List.of("Clock.java"),
+        Language.JAVA);
     assertThat(defs).extracting(Definition::name)
         .containsExactly("Clock", "readWallClock", "readAgain", "tick");
     Definition read = defs.get(1);
     assertThat(read.startLine()).isEqualTo(7);
     assertThat(read.endLine()).isEqualTo(9);
-    assertThat(read.hasBody()).isTrue();
+    assertThat(read.isFunctionWithBody()).isTrue();
     assertThat(read.nameLine()).isEqualTo(7);
 
     // Two methods share the sentence (both dropped) and one is too short.
@@ -77,7 +81,7 @@ class QualityPartsTest {
     assertThat(nl.queries()).isEmpty();
 
     byte[] data = src.getBytes(StandardCharsets.UTF_8);
-    JavaSources.blank(data, read.docStartByte(), read.docEndByte());
+    CorpusFiles.blank(data, read.docSpans().get(0).start(), read.docSpans().get(0).end());
     String blanked = new String(data, StandardCharsets.UTF_8);
     assertThat(blanked.lines().count()).isEqualTo(src.lines().count());
     assertThat(blanked).doesNotContain("Reads the current wall clock time in millis.\n   */");
@@ -132,7 +136,7 @@ class QualityPartsTest {
     assertThatThrownBy(() -> RetrievalQuality.main(new String[] {}))
         .hasMessageContaining("--src-zip");
     assertThatThrownBy(() -> RetrievalQuality.main(new String[] {"--repo", "x"}))
-        .hasMessageContaining("NAME=DIR");
+        .hasMessageContaining("NAME[:LANGUAGE]=DIR");
     assertThatThrownBy(() -> RetrievalQuality.main(
         new String[] {"--src-zip", dir.resolve("missing.zip").toString()}))
         .hasMessageContaining("no such src.zip");

@@ -1,0 +1,134 @@
+package dev.prismindex.benchmarks.quality;
+
+import dev.prismindex.engine.Fusion;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** The command line of {@link RetrievalQuality} (see its class comment). */
+final class Options {
+
+  @Nullable Path srcZip;
+  Path work = Path.of(System.getProperty("java.io.tmpdir"), "prism-quality");
+  @Nullable Path out;
+  List<String> select = RetrievalQuality.DEFAULT_SELECT;
+  final Map<String, Path> repos = new LinkedHashMap<>();
+  final Map<String, Language> languages = new LinkedHashMap<>();
+  final Map<String, String> about = new LinkedHashMap<>();
+  int nl = 300;
+  int nav = 200;
+  int exact = 25;
+  long seed = 8;
+  boolean reuse;
+  boolean semantic = true;
+  boolean queriesOnly;
+  Fusion fusion = Fusion.rrf();
+
+  private Options() {}
+
+  static Options parse(String[] args) {
+    Options o = new Options();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "--src-zip" -> o.srcZip = Path.of(value(args, ++i, a));
+        case "--work" -> o.work = Path.of(value(args, ++i, a));
+        case "--out" -> o.out = Path.of(value(args, ++i, a));
+        case "--select" -> o.select = List.of(value(args, ++i, a).split(","));
+        case "--repo" -> o.repo(value(args, ++i, a));
+        case "--about" -> {
+          String v = value(args, ++i, a);
+          int eq = v.indexOf('=');
+          if (eq <= 0) {
+            throw usage("--about takes NAME=TEXT: " + v);
+          }
+          o.about.put(v.substring(0, eq), v.substring(eq + 1));
+        }
+        case "--nl" -> o.nl = count(value(args, ++i, a), a);
+        case "--nav" -> o.nav = count(value(args, ++i, a), a);
+        case "--exact" -> o.exact = count(value(args, ++i, a), a);
+        case "--seed" -> o.seed = Long.parseLong(value(args, ++i, a));
+        case "--reuse" -> o.reuse = true;
+        case "--no-semantic" -> o.semantic = false;
+        case "--queries-only" -> o.queriesOnly = true;
+        case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
+        default -> throw usage("unknown option " + a);
+      }
+    }
+    if (o.srcZip == null && o.repos.isEmpty()) {
+      throw usage("give --src-zip (the JDK's lib/src.zip) and/or --repo NAME[:LANGUAGE]=DIR");
+    }
+    if (o.srcZip != null && !Files.isRegularFile(o.srcZip)) {
+      throw usage("no such src.zip: " + o.srcZip);
+    }
+    for (Map.Entry<String, Path> e : o.repos.entrySet()) {
+      if (!Files.isDirectory(e.getValue())) {
+        throw usage("no such repository directory for " + e.getKey() + ": " + e.getValue());
+      }
+    }
+    return o;
+  }
+
+  /** {@code NAME[:LANGUAGE]=DIR}. */
+  private void repo(String v) {
+    int eq = v.indexOf('=');
+    String spec = eq > 0 ? v.substring(0, eq) : "";
+    int colon = spec.indexOf(':');
+    String name = colon < 0 ? spec : spec.substring(0, colon);
+    if (eq <= 0 || eq == v.length() - 1 || !name.matches("[A-Za-z0-9._-]+")
+        || name.equals("jdk")) {
+      throw usage("--repo takes NAME[:LANGUAGE]=DIR (NAME of letters, digits, . _ -, not jdk): "
+          + v);
+    }
+    Language language;
+    try {
+      language = colon < 0 ? Language.JAVA : Language.of(spec.substring(colon + 1));
+    } catch (IllegalArgumentException e) {
+      throw usage("--repo " + v + ": " + e.getMessage());
+    }
+    repos.put(name, Path.of(v.substring(eq + 1)));
+    languages.put(name, language);
+  }
+
+  private static String value(String[] args, int i, String option) {
+    if (i >= args.length) {
+      throw usage(option + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static int count(String v, String option) {
+    try {
+      int n = Integer.parseInt(v);
+      if (n < 1) {
+        throw usage(option + " must be at least 1: " + v);
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw usage(option + " takes a number: " + v);
+    }
+  }
+
+  /** {@code K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT}, e.g. {@code 60:1:1} (plain RRF). */
+  private static Fusion fusion(String v) {
+    String[] p = v.split(":");
+    try {
+      if (p.length != 3) {
+        throw new NumberFormatException();
+      }
+      return new Fusion(Integer.parseInt(p[0]), Double.parseDouble(p[1]),
+          Double.parseDouble(p[2]));
+    } catch (NumberFormatException e) {
+      throw usage("--fusion takes K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT, e.g. 60:1:1: " + v);
+    } catch (IllegalArgumentException e) {
+      throw usage("--fusion " + v + ": " + e.getMessage());
+    }
+  }
+
+  static IllegalArgumentException usage(String message) {
+    return new IllegalArgumentException("bench-quality: " + message);
+  }
+}

@@ -1,0 +1,156 @@
+package dev.prismindex.benchmarks.quality;
+
+import dev.prismindex.benchmarks.quality.Outcome.ModeResult;
+import dev.prismindex.benchmarks.quality.Ranking.Metrics;
+import dev.prismindex.repository.SearchMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/** The markdown tables of the quality report, computed from per-query {@link Outcome}s. */
+final class Tables {
+
+  /** The issue's targets (issue 14). */
+  static final double NL_MRR = 0.40;
+  static final double NL_R10 = 0.65;
+  static final double NL_GAIN = 0.05;
+  static final double WRONG_PLACE = 0.05;
+  static final double NON_LIBRARY = 0.05;
+  static final double IDENTIFIER_R1 = 0.97;
+  static final double PHRASE_MRR = 0.90;
+
+  private final StringBuilder out;
+
+  Tables(StringBuilder out) {
+    this.out = out;
+  }
+
+  private void line(String s) {
+    out.append(s).append('\n');
+  }
+
+  /** Ranks of {@code outs} under {@code mode}. */
+  static List<Integer> ranks(List<Outcome> outs, SearchMode mode) {
+    return outs.stream().map(o -> o.rank(mode)).toList();
+  }
+
+  static double share(List<Outcome> outs, Predicate<Outcome> p) {
+    return outs.isEmpty() ? 0 : (double) outs.stream().filter(p).count() / outs.size();
+  }
+
+  private static double wrongPlace(List<Outcome> outs, SearchMode m) {
+    return share(outs, o -> o.modes().containsKey(m) && o.modes().get(m).wrongPlace(o.target()));
+  }
+
+  private static double nonLibrary(List<Outcome> outs, SearchMode m) {
+    return share(outs, o -> o.modes().containsKey(m) && o.modes().get(m).nonLibrary());
+  }
+
+  /**
+   * One row per mode (and the grep baseline, file level): MRR@10, R@1/5/10, the shares of
+   * queries whose rank-1 hit is in the right file but outside the target and in a non-library
+   * file, and on the hybrid row the "either engine" recall.
+   */
+  void queryTable(List<Outcome> outs, List<SearchMode> modes, String first) {
+    line("| " + first + " | queries | MRR@10 | R@1 | R@5 | R@10 | rank 1 in right file, outside"
+        + " target | rank 1 in test/example/bench/doc | either engine R@10 |");
+    line("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (SearchMode m : modes) {
+      Metrics c = Metrics.of(ranks(outs, m));
+      String either = m == SearchMode.HYBRID && modes.contains(SearchMode.SEMANTIC)
+          ? pct(share(outs, Outcome::eitherEngine)) : "";
+      line(String.format(Locale.ROOT, "| %s | %d | %.3f | %.2f | %.2f | %.2f | %s | %s | %s |",
+          name(m), outs.size(), c.mrr(), c.r1(), c.r5(), c.r10(), pct(wrongPlace(outs, m)),
+          pct(nonLibrary(outs, m)), either));
+    }
+    Metrics g = Metrics.of(outs.stream().map(Outcome::grepFileRank).toList());
+    line(String.format(Locale.ROOT, "| grep -c baseline (file level) | %d | %.3f | %.2f | %.2f |"
+        + " %.2f | — | — | |", outs.size(), g.mrr(), g.r1(), g.r5(), g.r10()));
+    line("");
+  }
+
+  /** Navigation: a {@link #queryTable} per query form, identifier first. */
+  void navigationTables(List<Outcome> outs, List<SearchMode> modes) {
+    for (String set : List.of("nav-identifier", "nav-phrase")) {
+      List<Outcome> form = outs.stream().filter(o -> o.set().equals(set)).toList();
+      line("Query form: " + (set.equals("nav-identifier") ? "**identifier** (target R@1"
+          + " >= " + IDENTIFIER_R1 + ")" : "**name phrase** (target MRR@10 >= " + PHRASE_MRR + ")")
+          + ".");
+      line("");
+      queryTable(form, modes, "Mode");
+    }
+  }
+
+  /** The per-corpus summary row of hybrid natural language (or lexical when not hybrid). */
+  void corpusSummaryHeader() {
+    line("| corpus | language | NL queries | mode | MRR@10 | R@1 | R@5 | R@10 | right file, outside"
+        + " | test/example at 1 | either engine R@10 | identifier R@1 | phrase MRR@10 |");
+    line("| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  }
+
+  void corpusSummaryRow(String corpus, String language, List<Outcome> nl, List<Outcome> nav,
+      SearchMode m, boolean semantic) {
+    Metrics c = Metrics.of(ranks(nl, m));
+    Metrics id = Metrics.of(ranks(nav.stream().filter(o -> o.set().equals("nav-identifier"))
+        .toList(), m));
+    Metrics ph = Metrics.of(ranks(nav.stream().filter(o -> o.set().equals("nav-phrase"))
+        .toList(), m));
+    line(String.format(Locale.ROOT, "| %s | %s | %d | %s | %.3f | %.2f | %.2f | %.2f | %s | %s |"
+        + " %s | %.2f | %.3f |", corpus, language, nl.size(), name(m), c.mrr(), c.r1(), c.r5(),
+        c.r10(), pct(wrongPlace(nl, m)), pct(nonLibrary(nl, m)),
+        semantic ? pct(share(nl, Outcome::eitherEngine)) : "", id.r1(), ph.mrr()));
+  }
+
+  /** One line per issue target: the figure, the target, met or not. */
+  void targets(List<Outcome> nl, List<Outcome> nav, boolean semantic) {
+    SearchMode h = semantic ? SearchMode.HYBRID : SearchMode.LEXICAL;
+    Metrics hy = Metrics.of(ranks(nl, h));
+    List<String> items = new ArrayList<>();
+    items.add(item("NL hybrid MRR@10", hy.mrr(), NL_MRR, true));
+    items.add(item("NL hybrid R@10", hy.r10(), NL_R10, true));
+    if (semantic) {
+      double best = Math.max(Metrics.of(ranks(nl, SearchMode.LEXICAL)).mrr(),
+          Metrics.of(ranks(nl, SearchMode.SEMANTIC)).mrr());
+      items.add(String.format(Locale.ROOT, "hybrid MRR@10 over best single mode %+.3f (target"
+          + " >= +%.2f): %s", hy.mrr() - best, NL_GAIN, met(hy.mrr() - best >= NL_GAIN - 1e-9)));
+    }
+    items.add(item("right file, outside target at rank 1", wrongPlace(nl, h), WRONG_PLACE, false));
+    items.add(item("test/example/bench/doc at rank 1", nonLibrary(nl, h), NON_LIBRARY, false));
+    items.add(item("identifier R@1", Metrics.of(ranks(nav.stream()
+        .filter(o -> o.set().equals("nav-identifier")).toList(), h)).r1(), IDENTIFIER_R1, true));
+    items.add(item("name phrase MRR@10", Metrics.of(ranks(nav.stream()
+        .filter(o -> o.set().equals("nav-phrase")).toList(), h)).mrr(), PHRASE_MRR, true));
+    if (semantic) {
+      double either = share(nl, Outcome::eitherEngine);
+      items.add(String.format(Locale.ROOT, "hybrid R@10 %.3f vs either engine %.3f: %s",
+          hy.r10(), either, met(hy.r10() >= either - 1e-9)));
+    }
+    line("**Targets** (" + name(h) + "): " + String.join("; ", items) + ".");
+    line("");
+  }
+
+  private static String item(String what, double value, double target, boolean atLeast) {
+    boolean ok = atLeast ? value >= target - 1e-9 : value <= target + 1e-9;
+    return String.format(Locale.ROOT, "%s %.3f (target %s %.2f): %s", what, value,
+        atLeast ? ">=" : "<=", target, met(ok));
+  }
+
+  private static String met(boolean ok) {
+    return ok ? "met" : "**not met**";
+  }
+
+  static String name(SearchMode m) {
+    return m.name().toLowerCase(Locale.ROOT);
+  }
+
+  static String pct(double share) {
+    return String.format(Locale.ROOT, "%.1f %%", share * 100);
+  }
+
+  /** The rank-1 hit of {@code o} under {@code m} as {@code path:line}, or {@code -}. */
+  static String top1(Outcome o, SearchMode m) {
+    ModeResult r = o.modes().get(m);
+    return r == null ? "-" : r.top1();
+  }
+}
