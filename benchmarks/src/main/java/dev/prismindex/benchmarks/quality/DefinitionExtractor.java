@@ -257,6 +257,8 @@ final class DefinitionExtractor implements AutoCloseable {
         if (block && language != Language.TYPESCRIPT) {
           break;
         }
+      } else if (language == Language.RUST && pt.equals("line_comment")) {
+        // A plain // line: not doc, but rustdoc joins the /// lines around it.
       } else if (language == Language.RUST && pt.equals("attribute_item") && docs.isEmpty()) {
         start = src.line(p);
         afterComment = false;

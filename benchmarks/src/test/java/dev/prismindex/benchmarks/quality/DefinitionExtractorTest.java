@@ -99,6 +99,16 @@ class DefinitionExtractorTest {
   }
 
   @Test
+  void rustDocRunsOverAPlainLineCommentAsRustdocDoes() {
+    String src = "/// Sets the write access flag.\n///\n/// ```\n/// use a;\n//\n/// use b;\n"
+        + "/// ```\npub fn write_dac(x: bool) {}\n";
+    Definition d = named(extract(Language.RUST, "src/pipe.rs", src), "write_dac");
+    assertThat(d.docSpans()).hasSize(6);
+    assertThat(sentence(d)).isEqualTo("Sets the write access flag");
+    assertThat(blanked(src, d)).doesNotContain("write access").doesNotContain("use b");
+  }
+
+  @Test
   void typescriptDocPrecedesTheExportAndTheFirstOverload() {
     String src = "/** License header. */\n\n/** Creates a tuple type from the given items. */\n"
         + "export function Tuple<T>(items: T[]): T {\n  return items[0]\n}\n\n"
