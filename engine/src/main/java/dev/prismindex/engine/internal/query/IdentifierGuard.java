@@ -37,8 +37,8 @@ public final class IdentifierGuard {
   private static final Pattern NAME_WORD = Pattern.compile("[\\p{L}\\p{N}]+");
   /** The most words a name phrase has. */
   public static final int MAX_PHRASE_WORDS = 6;
-  /** How many definitions of the name the guard looks at beyond the fused candidates. */
-  static final int MAX_DEFINITIONS = 16;
+  /** How many chunks whose symbols hold the name the guard looks at beyond the fused ones. */
+  static final int MAX_DEFINITIONS = 64;
 
   private IdentifierGuard() {}
 
@@ -92,8 +92,8 @@ public final class IdentifierGuard {
   private static HybridFuser.@Nullable Fused definition(String id, @Nullable String phrase,
       IndexSearcher searcher, @Nullable Query lexicalQuery, @Nullable String scope,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
-    Term name = phrase != null ? new Term(Schema.SYMBOL_KEY, phrase)
-        : new Term(Schema.SYMBOL_NAME, id);
+    // The symbol field holds each name whole, lower-cased, and a snake_case name also joined.
+    Term name = new Term(Schema.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
     HybridFuser.Fused best = null;
     double bestFactor = 0;
     for (HybridFuser.Fused f : fused) {
@@ -147,11 +147,16 @@ public final class IdentifierGuard {
     String phrase = namePhrase(id);
     for (int i = 0; i < c.symbolNames().size(); i++) {
       String n = c.symbolNames().get(i);
-      if (phrase != null ? Schema.symbolKey(n).equals(phrase) : n.equals(id)) {
+      if (phrase != null ? key(n).equals(phrase) : n.equals(id)) {
         return c.symbolLines()[i];
       }
     }
     return 0;
+  }
+
+  /** A name lower-cased without {@code _}: what a name phrase's words join to. */
+  private static String key(String name) {
+    return name.replace("_", "").toLowerCase(Locale.ROOT);
   }
 
   /** Whether the chunk defines the identifier (exactly) or the phrase (by {@link #namesPhrase}). */
@@ -182,7 +187,7 @@ public final class IdentifierGuard {
   /** Whether one of {@code symbols}, lower-cased and without {@code _}, is {@code phrase}. */
   public static boolean namesPhrase(List<String> symbols, String phrase) {
     for (String s : symbols) {
-      if (Schema.symbolKey(s).equals(phrase)) {
+      if (key(s).equals(phrase)) {
         return true;
       }
     }

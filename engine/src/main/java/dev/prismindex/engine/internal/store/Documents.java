@@ -106,8 +106,6 @@ public final class Documents {
       for (Chunk.Symbol s : c.symbols()) {
         d.add(new StoredField(Schema.SYMBOLS, s.line() + ":" + s.name()));
         names.add(s.name());
-        d.add(new StringField(Schema.SYMBOL_NAME, s.name(), Field.Store.NO));
-        d.add(new StringField(Schema.SYMBOL_KEY, Schema.symbolKey(s.name()), Field.Store.NO));
       }
       d.add(new TextField(Schema.BODY, c.text(), Field.Store.NO));
       d.add(new TextField(Schema.SYMBOL, names.toString(), Field.Store.NO));

@@ -43,13 +43,6 @@ public final class Schema {
   public static final String BODY = "body";
   public static final String SYMBOL = "symbol";
   public static final String PATH_TEXT = "path_text";
-  /** The exact names of a CHUNK's definitions (not analyzed): an identifier's definitions. */
-  public static final String SYMBOL_NAME = "symbol_name";
-  /**
-   * The names of a CHUNK's definitions lower-cased without {@code _} ({@link #symbolKey}): a name
-   * phrase's definitions.
-   */
-  public static final String SYMBOL_KEY = "symbol_key";
 
   public static final String TYPE_VECTOR = "vector";
   public static final String VEC_HASH = "vec_hash";
@@ -79,7 +72,7 @@ public final class Schema {
   public static final String META_SKIPPED = "prism.skipped";
 
   /** The index format this code writes and reads. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "3";
+  public static final String FORMAT_VERSION = "2";
 
   /**
    * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes
@@ -88,11 +81,6 @@ public final class Schema {
    */
   public static String vectorField(int dimension) {
     return VECTOR + dimension;
-  }
-
-  /** The {@link #SYMBOL_KEY} of a name: lower case, without {@code _}. */
-  public static String symbolKey(String name) {
-    return name.replace("_", "").toLowerCase(java.util.Locale.ROOT);
   }
 
   private Schema() {}
