@@ -18,20 +18,27 @@ import org.jspecify.annotations.Nullable;
  *     other modes)
  * @param caseSensitive whether a literal mode matches case exactly (default false: ASCII case is
  *     ignored, as the scanner does); only the literal modes accept true
+ * @param auxiliaryWeight the ranked modes' path prior (default {@value #DEFAULT_AUXILIARY_WEIGHT}):
+ *     a candidate in a test, example, benchmark, fixture or generated file has its score multiplied
+ *     by it unless the query names such files ("test", "example", ...) or the scope lies in one;
+ *     1 turns the prior off (see {@code docs/engine.md}, "Ranking")
  */
 public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
-    boolean caseSensitive) {
+    boolean caseSensitive, double auxiliaryWeight) {
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
   /** The largest accepted limit. */
   public static final int MAX_LIMIT = 1000;
+  /** The default {@link #auxiliaryWeight()}. */
+  public static final double DEFAULT_AUXILIARY_WEIGHT = 0.5;
 
   /**
    * Validates the options.
    *
    * @throws IllegalArgumentException when {@code limit} is outside 1..1000, the scope leaves the
-   *     repository, or {@code caseSensitive} is set for a ranked mode
+   *     repository, {@code caseSensitive} is set for a ranked mode, or {@code auxiliaryWeight} is
+   *     not in (0, 1]
    */
   public SearchOpts {
     Objects.requireNonNull(mode, "mode");
@@ -43,7 +50,20 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
       throw new IllegalArgumentException("caseSensitive applies to the literal modes only: "
           + mode.wireName());
     }
+    if (!(auxiliaryWeight > 0 && auxiliaryWeight <= 1)) {
+      throw new IllegalArgumentException("auxiliaryWeight must be in (0, 1]: " + auxiliaryWeight);
+    }
     pathScope = RelativePath.normaliseScope(pathScope);
+  }
+
+  /**
+   * Options with the default path prior.
+   *
+   * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
+   */
+  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
+      boolean caseSensitive) {
+    this(limit, mode, pathScope, fusion, caseSensitive, DEFAULT_AUXILIARY_WEIGHT);
   }
 
   /**
@@ -101,6 +121,7 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
     private @Nullable String pathScope;
     private Fusion fusion = Fusion.rrf();
     private boolean caseSensitive;
+    private double auxiliaryWeight = DEFAULT_AUXILIARY_WEIGHT;
 
     private Builder() {}
 
@@ -134,13 +155,19 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
       return this;
     }
 
+    /** The ranked modes' path prior (default {@value SearchOpts#DEFAULT_AUXILIARY_WEIGHT}). */
+    public Builder auxiliaryWeight(double value) {
+      this.auxiliaryWeight = value;
+      return this;
+    }
+
     /**
      * Validates and builds.
      *
      * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
      */
     public SearchOpts build() {
-      return new SearchOpts(limit, mode, pathScope, fusion, caseSensitive);
+      return new SearchOpts(limit, mode, pathScope, fusion, caseSensitive, auxiliaryWeight);
     }
   }
 }

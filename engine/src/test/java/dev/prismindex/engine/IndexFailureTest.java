@@ -114,7 +114,7 @@ class IndexFailureTest {
   @Test
   void randomBytesInTheTermsDictionaryAreACorruptIndexNotARuntimeException() throws Exception {
     buildGeneratedIndex();
-    SegmentDamage.garble(root.resolve(".prism-index"), ".tim");
+    SegmentDamage.garbleWhole(root.resolve(".prism-index"), ".tim");
     try (HybridIndex index = lexicalOnly()) {
       assertThatThrownBy(() -> index.search(literal("method7Value")))
           .isInstanceOf(CorruptIndexException.class)

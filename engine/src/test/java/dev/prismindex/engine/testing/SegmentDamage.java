@@ -13,8 +13,8 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 
 /**
- * Damages a committed index the way a broken disk would: random bytes written over the middle of
- * one part (by file suffix: {@code .fdt} stored fields, {@code .doc} postings) of the largest
+ * Damages a committed index the way a broken disk would: random bytes written over the middle (or
+ * all) of one part (by file suffix: {@code .fdt} stored fields, {@code .doc} postings) of the largest
  * compound segment file, whose headers and footers stay intact so the index still opens. Shared with
  * the CLI's tests through the engine's test jar (only this package is in it).
  */
@@ -41,6 +41,18 @@ public final class SegmentDamage {
    * {@code suffix}.
    */
   public static void garble(Path home, String suffix) throws IOException {
+    garble(home, suffix, false);
+  }
+
+  /**
+   * Writes seeded random bytes over all of the part (between its header and its footer), so that
+   * whatever the segment layout, every read of that part meets them.
+   */
+  public static void garbleWhole(Path home, String suffix) throws IOException {
+    garble(home, suffix, true);
+  }
+
+  private static void garble(Path home, String suffix, boolean whole) throws IOException {
     Path lucene = home.resolve("lucene");
     Path cfs;
     try (Stream<Path> files = Files.list(lucene)) {
@@ -67,8 +79,9 @@ public final class SegmentDamage {
     if (offset < 0 || length < 1024) {
       throw new IllegalStateException("no part " + suffix + " of 1 KiB or more in " + cfs);
     }
-    long from = offset + Math.max(64, length / 2 - 2048);
-    byte[] junk = new byte[(int) Math.min(4096, offset + length - 32 - from)];
+    long from = whole ? offset + 64 : offset + Math.max(64, length / 2 - 2048);
+    long size = offset + length - 32 - from;
+    byte[] junk = new byte[(int) (whole ? size : Math.min(4096, size))];
     new Random(42).nextBytes(junk);
     try (RandomAccessFile raf = new RandomAccessFile(cfs.toFile(), "rw")) {
       raf.seek(from);

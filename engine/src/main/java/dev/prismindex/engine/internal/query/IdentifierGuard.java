@@ -10,12 +10,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
+import dev.prismindex.engine.internal.store.Schema;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
 
 /**
- * HYBRID's identifier guard: when the query is one identifier (or a name phrase) and the lexical
- * engine's top hit matches it exactly, that hit stays HYBRID's first hit (see
- * {@code HybridIndex.searchResult} and {@code docs/engine.md}).
+ * HYBRID's identifier guard: when the query is one identifier (or a name phrase) and the index
+ * holds a definition of that name, that definition is HYBRID's first hit, however often the name
+ * is used elsewhere (see {@code HybridIndex.searchResult} and {@code docs/engine.md}). Of several
+ * definitions the guard takes the first in the fused order, else the best by BM25 among them;
+ * either way library source before auxiliary files when the path prior applies. A name the index
+ * does not define keeps the older rule: the lexical engine's top hit stays first when its best line
+ * holds the identifier as a whole word.
  */
 public final class IdentifierGuard {
 
@@ -24,18 +37,35 @@ public final class IdentifierGuard {
   private static final Pattern NAME_WORD = Pattern.compile("[\\p{L}\\p{N}]+");
   /** The most words a name phrase has. */
   public static final int MAX_PHRASE_WORDS = 6;
+  /** How many chunks whose symbols hold the name the guard looks at beyond the fused ones. */
+  static final int MAX_DEFINITIONS = 64;
 
   private IdentifierGuard() {}
 
   /**
-   * The fused entry of the lexical engine's top hit when the query is one identifier and that hit
-   * matches it exactly, else null.
+   * The entry HYBRID puts first for {@code query}, or null when the guard does not apply.
+   *
+   * @param lexicalQuery the lexical engine's query (scores the definitions found by name alone)
+   * @param scope the search's path scope
+   * @param lex the lexical ranking
+   * @param terms the query's analyzed terms
+   * @param fused the fused ranking (path prior applied)
+   * @param prior the path-prior weight, 1 when the prior does not apply
    */
-  static HybridFuser.@Nullable Fused pinned(String query, List<Ranked> lex, Set<String> terms,
-      HitLocator locator, List<HybridFuser.Fused> fused) throws IOException {
+  static HybridFuser.@Nullable Fused pinned(String query, IndexSearcher searcher,
+      @Nullable Query lexicalQuery, @Nullable String scope, List<Ranked> lex, Set<String> terms,
+      HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
     String id = query.strip();
     String phrase = namePhrase(id);
     if (phrase == null && !IDENTIFIER.matcher(id).matches()) {
+      return null;
+    }
+    HybridFuser.Fused definition = definition(id, phrase, searcher, lexicalQuery, scope, locator,
+        fused, prior);
+    if (definition != null) {
+      return definition;
+    }
+    if (phrase != null) {
       return null;
     }
     for (Ranked r : lex) {
@@ -45,8 +75,7 @@ public final class IdentifierGuard {
       if (top == null) {
         continue;
       }
-      if (phrase != null ? !namesPhrase(chunk.symbolNames(), phrase)
-          : !exactIdentifierMatch(top, chunk.symbolNames(), id)) {
+      if (!exactIdentifierMatch(top, chunk.symbolNames(), id)) {
         return null;
       }
       for (HybridFuser.Fused f : fused) {
@@ -57,6 +86,82 @@ public final class IdentifierGuard {
       return null;
     }
     return null;
+  }
+
+  /** The definition of the name to put first, or null when the index defines no such name. */
+  private static HybridFuser.@Nullable Fused definition(String id, @Nullable String phrase,
+      IndexSearcher searcher, @Nullable Query lexicalQuery, @Nullable String scope,
+      HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
+    // The symbol field holds each name whole, lower-cased, and a snake_case name also joined.
+    Term name = new Term(Schema.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
+    HybridFuser.Fused best = null;
+    double bestFactor = 0;
+    for (HybridFuser.Fused f : fused) {
+      ChunkDoc c = locator.chunk(f.doc());
+      if (defines(c, id, phrase)) {
+        double factor = PathPrior.factor(c.path(), prior);
+        if (factor > bestFactor) {
+          best = f;
+          bestFactor = factor;
+        }
+        if (factor == 1) {
+          return f;
+        }
+      }
+    }
+    BooleanQuery.Builder b = new BooleanQuery.Builder()
+        .add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_CHUNK)), BooleanClause.Occur.FILTER)
+        .add(new TermQuery(name), BooleanClause.Occur.FILTER);
+    if (lexicalQuery != null) {
+      b.add(lexicalQuery, BooleanClause.Occur.SHOULD);
+    }
+    if (scope != null) {
+      b.add(new BooleanQuery.Builder()
+          .add(new TermQuery(new Term(Schema.PATH, scope)), BooleanClause.Occur.SHOULD)
+          .add(new PrefixQuery(new Term(Schema.PATH, scope + "/")), BooleanClause.Occur.SHOULD)
+          .build(), BooleanClause.Occur.FILTER);
+    }
+    for (ScoreDoc sd : searcher.search(b.build(), MAX_DEFINITIONS).scoreDocs) {
+      ChunkDoc c = locator.chunk(sd.doc);
+      if (!defines(c, id, phrase) || locator.locate(c, Set.of(), 1.0, null, null) == null) {
+        continue;
+      }
+      double factor = PathPrior.factor(c.path(), prior);
+      if (factor > bestFactor) {
+        best = new HybridFuser.Fused(sd.doc, null, null, 1.0);
+        bestFactor = factor;
+      }
+      if (factor == 1) {
+        break;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The line of the chunk's definition of the identifier or name phrase {@code query}, or 0 when
+   * the chunk does not define it (the hit's line is then the best line for the query's terms).
+   */
+  static int definitionLine(ChunkDoc c, String query) {
+    String id = query.strip();
+    String phrase = namePhrase(id);
+    for (int i = 0; i < c.symbolNames().size(); i++) {
+      String n = c.symbolNames().get(i);
+      if (phrase != null ? key(n).equals(phrase) : n.equals(id)) {
+        return c.symbolLines()[i];
+      }
+    }
+    return 0;
+  }
+
+  /** A name lower-cased without {@code _}: what a name phrase's words join to. */
+  private static String key(String name) {
+    return name.replace("_", "").toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether the chunk defines the identifier (exactly) or the phrase (by {@link #namesPhrase}). */
+  private static boolean defines(ChunkDoc c, String id, @Nullable String phrase) {
+    return phrase != null ? namesPhrase(c.symbolNames(), phrase) : c.symbolNames().contains(id);
   }
 
   /**
@@ -82,7 +187,7 @@ public final class IdentifierGuard {
   /** Whether one of {@code symbols}, lower-cased and without {@code _}, is {@code phrase}. */
   public static boolean namesPhrase(List<String> symbols, String phrase) {
     for (String s : symbols) {
-      if (s.replace("_", "").toLowerCase(Locale.ROOT).equals(phrase)) {
+      if (key(s).equals(phrase)) {
         return true;
       }
     }

@@ -8,6 +8,7 @@ import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
+import dev.prismindex.engine.internal.search.ChunkDoc;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
@@ -85,11 +86,10 @@ public final class QueryPlanner {
         return new SearchResult(a.hits(), mode, CommitMeta.coverage(d), a.notSearched());
       }
       if (mode == SearchMode.LEXICAL) {
-        return new SearchResult(lexical.search(s, query, opts.limit(), opts.pathScope()), mode,
-            CommitMeta.coverage(d));
+        return new SearchResult(lexicalHits(s, query, opts), mode, CommitMeta.coverage(d));
       }
       float[] q = embedQuery(ctx.semantic().require(d), query);
-      List<Hit> hits = mode == SearchMode.SEMANTIC ? semanticHits(s, q, opts)
+      List<Hit> hits = mode == SearchMode.SEMANTIC ? semanticHits(s, q, query, opts)
           : hybridHits(s, query, q, opts);
       return new SearchResult(hits, mode, CommitMeta.coverage(d));
     }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
@@ -166,14 +166,82 @@ public final class QueryPlanner {
         mode);
   }
 
-  private List<Hit> semanticHits(IndexSearcher s, float @Nullable [] q, SearchOpts opts)
+  /**
+   * The path-prior weight of a search: {@link SearchOpts#auxiliaryWeight()}, or 1 when the query
+   * asks for auxiliary files or the scope lies in them ({@link PathPrior#applies}).
+   */
+  private double prior(String query, SearchOpts opts) {
+    if (opts.auxiliaryWeight() >= 1) {
+      return 1;
+    }
+    return PathPrior.applies(ctx.analyzer().terms(query, LexicalSearcher.MAX_TERMS),
+        opts.pathScope()) ? opts.auxiliaryWeight() : 1;
+  }
+
+  /**
+   * {@code ranked} re-ordered by score times the path-prior factor of each chunk's path (stable:
+   * equal products keep their order); the ranks are the engine's own.
+   */
+  private static List<Ranked> prior(List<Ranked> ranked, HitLocator locator, double weight)
       throws IOException {
+    if (weight >= 1) {
+      return ranked;
+    }
+    List<Ranked> out = new ArrayList<>(ranked.size());
+    List<Double> keys = new ArrayList<>(ranked.size());
+    for (Ranked r : ranked) {
+      out.add(r);
+      keys.add(r.score() * PathPrior.factor(locator.chunk(r.doc()).path(), weight));
+    }
+    Integer[] order = new Integer[out.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> Double.compare(keys.get(b), keys.get(a)));
+    List<Ranked> sorted = new ArrayList<>(order.length);
+    for (int i : order) {
+      sorted.add(out.get(i));
+    }
+    return sorted;
+  }
+
+  private List<Hit> lexicalHits(IndexSearcher s, String query, SearchOpts opts)
+      throws IOException {
+    Set<String> terms = lexical.terms(query);
+    if (terms.isEmpty()) {
+      return List.of();
+    }
+    HitLocator locator = locator(s, SearchMode.LEXICAL);
+    List<Ranked> ranked = prior(lexical.candidates(s, query, depth(opts.limit()),
+        opts.pathScope()), locator, prior(query, opts));
+    List<Hit> hits = new ArrayList<>();
+    double best = 0;
+    for (Ranked r : ranked) {
+      if (hits.size() == opts.limit()) {
+        break;
+      }
+      Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
+          new EngineScore(r.rank(), r.score()), null);
+      if (hit == null) {
+        continue;
+      }
+      if (hits.isEmpty()) {
+        best = r.score();
+      }
+      hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, r.score() / best)) : 0.0));
+    }
+    return hits;
+  }
+
+  private List<Hit> semanticHits(IndexSearcher s, float @Nullable [] q, String query,
+      SearchOpts opts) throws IOException {
     if (q == null) {
       return List.of();
     }
     HitLocator locator = locator(s, SearchMode.SEMANTIC);
     List<Hit> hits = new ArrayList<>();
-    for (Ranked r : semanticSearcher.candidates(s, q, depth(opts.limit()), opts.pathScope())) {
+    for (Ranked r : prior(semanticSearcher.candidates(s, q, depth(opts.limit()),
+        opts.pathScope()), locator, prior(query, opts))) {
       if (hits.size() == opts.limit()) {
         break;
       }
@@ -196,11 +264,19 @@ public final class QueryPlanner {
     List<Ranked> sem = q == null ? List.of()
         : semanticSearcher.candidates(s, q, depth, opts.pathScope());
     HitLocator locator = locator(s, SearchMode.HYBRID);
-    List<HybridFuser.Fused> fused = new ArrayList<>(HybridFuser.fuse(lex, sem, opts.fusion(), depth));
-    HybridFuser.Fused pinned = IdentifierGuard.pinned(query, lex, terms, locator, fused);
+    double prior = prior(query, opts);
+    List<HybridFuser.Fused> fused = new ArrayList<>();
+    for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
+      fused.add(prior >= 1 ? f : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
+          f.score() * PathPrior.factor(locator.chunk(f.doc()).path(), prior)));
+    }
+    fused.sort(HybridFuser.ORDER);
+    HybridFuser.Fused pinned = IdentifierGuard.pinned(query, s,
+        terms.isEmpty() ? null : lexical.query(query, opts.pathScope()), opts.pathScope(), lex,
+        terms, locator, fused, prior);
     double pinnedScore = 0;
     if (pinned != null) {
-      pinnedScore = Math.max(pinned.score(), fused.get(0).score());
+      pinnedScore = fused.isEmpty() ? 1.0 : Math.max(pinned.score(), fused.get(0).score());
       fused.remove(pinned);
       fused.add(0, pinned);
     }
@@ -209,11 +285,16 @@ public final class QueryPlanner {
       if (hits.size() == opts.limit()) {
         break;
       }
-      Hit hit = locator.locate(locator.chunk(f.doc()), f.lexical() != null ? terms : Set.of(),
-          f == pinned ? pinnedScore : f.score(),
-          f.lexical() == null ? null : new EngineScore(f.lexical().rank(), f.lexical().score()),
-          f.semantic() == null ? null
-              : new EngineScore(f.semantic().rank(), f.semantic().score()));
+      ChunkDoc chunk = locator.chunk(f.doc());
+      Set<String> hitTerms = f.lexical() != null || f == pinned ? terms : Set.of();
+      EngineScore lexicalScore = f.lexical() == null ? null
+          : new EngineScore(f.lexical().rank(), f.lexical().score());
+      EngineScore semanticScore = f.semantic() == null ? null
+          : new EngineScore(f.semantic().rank(), f.semantic().score());
+      Hit hit = f == pinned
+          ? locator.locate(chunk, hitTerms, IdentifierGuard.definitionLine(chunk, query),
+              pinnedScore, lexicalScore, semanticScore)
+          : locator.locate(chunk, hitTerms, f.score(), lexicalScore, semanticScore);
       if (hit != null) {
         hits.add(hit);
       }

@@ -66,6 +66,15 @@ public final class HitLocator {
    */
   public @Nullable Hit locate(ChunkDoc c, Set<String> terms, double score,
       @Nullable EngineScore lexical, @Nullable EngineScore semantic) throws IOException {
+    return locate(c, terms, 0, score, lexical, semantic);
+  }
+
+  /**
+   * {@link #locate(ChunkDoc, Set, double, EngineScore, EngineScore)} reporting {@code line} when
+   * the file is fresh and {@code line} lies inside the chunk (0: no such line).
+   */
+  public @Nullable Hit locate(ChunkDoc c, Set<String> terms, int preferredLine, double score,
+      @Nullable EngineScore lexical, @Nullable EngineScore semantic) throws IOException {
     FileView view = view(c.path());
     List<String> lines = view.lines();
     if (view.state() == FileView.State.GONE || lines == null) {
@@ -74,7 +83,8 @@ public final class HitLocator {
     int line;
     int endLine;
     if (view.state() == FileView.State.FRESH && c.end() <= lines.size()) {
-      line = bestLine(lines, c.start(), c.end(), terms, c.symbolLine());
+      line = preferredLine >= c.start() && preferredLine <= c.end() ? preferredLine
+          : bestLine(lines, c.start(), c.end(), terms, c.symbolLine());
       endLine = c.end();
     } else {
       Set<String> anchor = terms;

@@ -17,6 +17,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class HybridFuser {
 
+  /** The order of fused chunks: score, then lexical rank, then semantic rank. */
+  public static final Comparator<Fused> ORDER = Comparator.comparingDouble(Fused::score)
+      .reversed()
+      .thenComparingInt(f -> f.lexical() == null ? Integer.MAX_VALUE : f.lexical().rank())
+      .thenComparingInt(f -> f.semantic() == null ? Integer.MAX_VALUE : f.semantic().rank());
+
   private HybridFuser() {}
 
   /**
@@ -62,9 +68,7 @@ public final class HybridFuser {
           fusion.normalised(l == null ? lexicalAbsent : l.rank(),
               s == null ? semanticAbsent : s.rank())));
     }
-    out.sort(Comparator.comparingDouble(Fused::score).reversed()
-        .thenComparingInt(f -> f.lexical() == null ? Integer.MAX_VALUE : f.lexical().rank())
-        .thenComparingInt(f -> f.semantic() == null ? Integer.MAX_VALUE : f.semantic().rank()));
+    out.sort(ORDER);
     return out;
   }
 }
