@@ -23,14 +23,16 @@ final class Evaluation {
   private final HybridIndex index;
   private final List<SearchMode> modes;
   private final Fusion fusion;
+  private final double auxiliaryWeight;
   private final GrepBaseline grep;
 
   Evaluation(String corpus, HybridIndex index, List<SearchMode> modes, Fusion fusion,
-      GrepBaseline grep) {
+      double auxiliaryWeight, GrepBaseline grep) {
     this.corpus = corpus;
     this.index = index;
     this.modes = List.copyOf(modes);
     this.fusion = fusion;
+    this.auxiliaryWeight = auxiliaryWeight;
     this.grep = grep;
   }
 
@@ -90,7 +92,8 @@ final class Evaluation {
   }
 
   private List<Hit> search(String query, SearchMode mode) throws IOException {
-    return index.search(query, new SearchOpts(Ranking.DEPTH, mode, null, fusion));
+    return index.search(query, new SearchOpts(Ranking.DEPTH, mode, null, fusion, false,
+        auxiliaryWeight));
   }
 
   /**

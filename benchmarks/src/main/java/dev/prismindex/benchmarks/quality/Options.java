@@ -26,6 +26,7 @@ final class Options {
   boolean semantic = true;
   boolean queriesOnly;
   Fusion fusion = Fusion.rrf();
+  double auxiliaryWeight = dev.prismindex.engine.SearchOpts.DEFAULT_AUXILIARY_WEIGHT;
 
   private Options() {}
 
@@ -55,6 +56,17 @@ final class Options {
         case "--no-semantic" -> o.semantic = false;
         case "--queries-only" -> o.queriesOnly = true;
         case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
+        case "--auxiliary-weight" -> {
+          String v = value(args, ++i, a);
+          try {
+            o.auxiliaryWeight = Double.parseDouble(v);
+          } catch (NumberFormatException e) {
+            throw usage("--auxiliary-weight takes a number in (0, 1]: " + v);
+          }
+          if (!(o.auxiliaryWeight > 0 && o.auxiliaryWeight <= 1)) {
+            throw usage("--auxiliary-weight takes a number in (0, 1]: " + v);
+          }
+        }
         default -> throw usage("unknown option " + a);
       }
     }

@@ -10,6 +10,7 @@ import dev.prismindex.benchmarks.quality.QuerySets.NlSet;
 import dev.prismindex.benchmarks.quality.Ranking.GrepBaseline;
 import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.Fusion;
+import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RefreshOptions;
@@ -67,6 +68,7 @@ public final class RetrievalQuality {
   private final long seed;
   private final boolean reuse;
   private final Fusion fusion;
+  private double auxiliaryWeight = SearchOpts.DEFAULT_AUXILIARY_WEIGHT;
   private final boolean semantic;
   private final boolean queriesOnly;
   private final StringBuilder report = new StringBuilder();
@@ -96,6 +98,7 @@ public final class RetrievalQuality {
     RetrievalQuality q = new RetrievalQuality(o.work.toAbsolutePath().normalize(), o.nl, o.nav,
         o.exact, o.seed, o.reuse, o.fusion, o.semantic, o.queriesOnly);
     q.select = o.select;
+    q.auxiliaryWeight = o.auxiliaryWeight;
     List<Corpus> corpora = new ArrayList<>();
     if (o.srcZip != null) {
       corpora.add(new Corpus("jdk", Language.JAVA, o.srcZip, null));
@@ -133,6 +136,7 @@ public final class RetrievalQuality {
     line("| analyzer | `" + HybridIndex.ANALYZER_VERSION + "` |");
     line(String.format(Locale.ROOT, "| hybrid fusion | RRF k = %d, weights lexical %s, semantic %s |",
         fusion.k(), fusion.lexicalWeight(), fusion.semanticWeight()));
+    line("| path prior | auxiliary files' scores x " + auxiliaryWeight + " |");
     for (Corpus c : corpora) {
       String what = c.srcZip != null ? "`src.zip` of " + jdkVersion(c.srcZip) + "; selection `"
           + String.join("`, `", select) + "`" : about.getOrDefault(c.name, "a repository tree");
@@ -258,7 +262,7 @@ public final class RetrievalQuality {
       List<SearchMode> modes = hybrid
           ? List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
           : List.of(SearchMode.LEXICAL);
-      Evaluation eval = new Evaluation(c.name, index, modes, fusion,
+      Evaluation eval = new Evaluation(c.name, index, modes, fusion, auxiliaryWeight,
           new GrepBaseline(new ArrayList<>(texts.keySet()), texts));
       List<Outcome> nlOut = eval.naturalLanguage(nlSet.queries());
       List<Outcome> navOut = eval.navigation(nav);
