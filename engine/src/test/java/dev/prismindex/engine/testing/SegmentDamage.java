@@ -41,6 +41,14 @@ public final class SegmentDamage {
    * {@code suffix}.
    */
   public static void garble(Path home, String suffix) throws IOException {
+    garble(home, suffix, 4096);
+  }
+
+  /**
+   * As {@link #garble(Path, String)} with up to {@code maxBytes} random bytes around the middle of
+   * the part (its first 64 and last 32 bytes stay intact).
+   */
+  public static void garble(Path home, String suffix, int maxBytes) throws IOException {
     Path lucene = home.resolve("lucene");
     Path cfs;
     try (Stream<Path> files = Files.list(lucene)) {
@@ -67,8 +75,8 @@ public final class SegmentDamage {
     if (offset < 0 || length < 1024) {
       throw new IllegalStateException("no part " + suffix + " of 1 KiB or more in " + cfs);
     }
-    long from = offset + Math.max(64, length / 2 - 2048);
-    byte[] junk = new byte[(int) Math.min(4096, offset + length - 32 - from)];
+    long from = offset + Math.max(64, length / 2 - maxBytes / 2);
+    byte[] junk = new byte[(int) Math.min(maxBytes, offset + length - 32 - from)];
     new Random(42).nextBytes(junk);
     try (RandomAccessFile raf = new RandomAccessFile(cfs.toFile(), "rw")) {
       raf.seek(from);

@@ -89,7 +89,7 @@ public final class QueryPlanner {
             CommitMeta.coverage(d));
       }
       float[] q = embedQuery(ctx.semantic().require(d), query);
-      List<Hit> hits = mode == SearchMode.SEMANTIC ? semanticHits(s, q, opts)
+      List<Hit> hits = mode == SearchMode.SEMANTIC ? semanticHits(s, query, q, opts)
           : hybridHits(s, query, q, opts);
       return new SearchResult(hits, mode, CommitMeta.coverage(d));
     }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
@@ -161,17 +161,17 @@ public final class QueryPlanner {
     return Math.max(MIN_DEPTH, limit);
   }
 
-  private HitLocator locator(IndexSearcher s, SearchMode mode) {
+  private HitLocator locator(IndexSearcher s, SearchMode mode, String query) {
     return new HitLocator(ctx.options().root(), ctx.analyzer(), ctx.options().maxFileBytes(), s,
-        mode);
+        mode, query);
   }
 
-  private List<Hit> semanticHits(IndexSearcher s, float @Nullable [] q, SearchOpts opts)
-      throws IOException {
+  private List<Hit> semanticHits(IndexSearcher s, String query, float @Nullable [] q,
+      SearchOpts opts) throws IOException {
     if (q == null) {
       return List.of();
     }
-    HitLocator locator = locator(s, SearchMode.SEMANTIC);
+    HitLocator locator = locator(s, SearchMode.SEMANTIC, query);
     List<Hit> hits = new ArrayList<>();
     for (Ranked r : semanticSearcher.candidates(s, q, depth(opts.limit()), opts.pathScope())) {
       if (hits.size() == opts.limit()) {
@@ -195,7 +195,7 @@ public final class QueryPlanner {
         : lexical.candidates(s, query, depth, opts.pathScope());
     List<Ranked> sem = q == null ? List.of()
         : semanticSearcher.candidates(s, q, depth, opts.pathScope());
-    HitLocator locator = locator(s, SearchMode.HYBRID);
+    HitLocator locator = locator(s, SearchMode.HYBRID, query);
     List<HybridFuser.Fused> fused = new ArrayList<>(HybridFuser.fuse(lex, sem, opts.fusion(), depth));
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, lex, terms, locator, fused);
     double pinnedScore = 0;

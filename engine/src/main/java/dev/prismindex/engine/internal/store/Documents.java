@@ -102,6 +102,9 @@ public final class Documents {
       d.add(new StoredField(Schema.START_LINE, c.startLine()));
       d.add(new StoredField(Schema.END_LINE, c.endLine()));
       d.add(new StoredField(Schema.LANGUAGE, language));
+      if (c.parent() != null) {
+        d.add(new StoredField(Schema.PARENT, c.parent()));
+      }
       StringJoiner names = new StringJoiner(" ");
       for (Chunk.Symbol s : c.symbols()) {
         d.add(new StoredField(Schema.SYMBOLS, s.line() + ":" + s.name()));
