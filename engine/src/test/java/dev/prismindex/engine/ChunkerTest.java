@@ -90,11 +90,15 @@ class ChunkerTest {
   }
 
   @Test
-  void tinyNeighboursAreMerged() {
+  void tinyPiecesAreMergedButTwoDefinitionsNeverShareAChunk() {
     String src = "class G {\n  int a() { return 1; }\n  int b() { return 2; }\n"
         + "  int c() { return 3; }\n}\n";
     List<Chunk> chunks = CHUNKER.chunk(src, "java");
-    assertThat(chunks).hasSize(1);
-    assertThat(symbols(chunks)).containsExactly("G", "a", "b", "c");
+    assertThat(chunks).extracting(c -> c.primary().name()).containsExactly("G", "a", "b", "c");
+    assertThat(chunks).allSatisfy(c -> assertThat(c.symbols()).hasSize(1));
+    // The closing brace, a tiny piece of no definition, joins the last method.
+    assertThat(chunks.get(3).endLine()).isEqualTo(5);
+    // Plain text: tiny windows next to each other are merged.
+    assertThat(CHUNKER.chunk("a\nb\n", "text")).hasSize(1);
   }
 }

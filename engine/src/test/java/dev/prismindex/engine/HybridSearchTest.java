@@ -269,9 +269,9 @@ class HybridSearchTest {
       assertThat(first.semantic().rank()).isEqualTo(1);
       assertThat(first.score()).isBetween(0.0, 1.0).isEqualTo(
           Math.max(0, Math.min(1, first.semantic().score())));
-      // A semantic-only hit sits on its chunk's symbol line.
-      assertThat(first.symbol()).isEqualTo("Cache");
-      assertThat(first.snippet()).isEqualTo("public final class Cache {");
+      // A semantic-only hit sits on its chunk's symbol line (the method is a chunk of its own).
+      assertThat(first.symbol()).isEqualTo("evictOldest");
+      assertThat(first.snippet()).isEqualTo("public void evictOldest() {");
 
       List<Hit> hybrid = index.search("parseDurationString", SearchOpts.hybrid(5));
       Hit h = hybrid.get(0);

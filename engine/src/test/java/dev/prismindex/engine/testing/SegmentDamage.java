@@ -5,6 +5,7 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.lucene.codecs.CodecUtil;
@@ -13,10 +14,11 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 
 /**
- * Damages a committed index the way a broken disk would: random bytes written over the middle (or
- * all) of one part (by file suffix: {@code .fdt} stored fields, {@code .doc} postings) of the largest
- * compound segment file, whose headers and footers stay intact so the index still opens. Shared with
- * the CLI's tests through the engine's test jar (only this package is in it).
+ * Damages a committed index the way a broken disk would: random bytes written over the middle of
+ * one part (by file suffix: {@code .fdt} stored fields, {@code .doc} postings) of the largest
+ * compound segment file that has that part, whose headers and footers stay intact so the index
+ * still opens. Shared with the CLI's tests through the engine's test jar (only this package is in
+ * it).
  */
 public final class SegmentDamage {
   private SegmentDamage() {}
@@ -41,47 +43,54 @@ public final class SegmentDamage {
    * {@code suffix}.
    */
   public static void garble(Path home, String suffix) throws IOException {
-    garble(home, suffix, false);
+    garble(home, suffix, 4096);
   }
 
   /**
-   * Writes seeded random bytes over all of the part (between its header and its footer), so that
-   * whatever the segment layout, every read of that part meets them.
+   * As {@link #garble(Path, String)} with up to {@code maxBytes} random bytes around the middle of
+   * the part (its first 64 and last 32 bytes stay intact).
    */
-  public static void garbleWhole(Path home, String suffix) throws IOException {
-    garble(home, suffix, true);
-  }
-
-  private static void garble(Path home, String suffix, boolean whole) throws IOException {
+  public static void garble(Path home, String suffix, int maxBytes) throws IOException {
     Path lucene = home.resolve("lucene");
-    Path cfs;
+    List<Path> segments;
     try (Stream<Path> files = Files.list(lucene)) {
-      cfs = files.filter(p -> p.getFileName().toString().endsWith(".cfs"))
-          .max(Comparator.comparingLong(p -> p.toFile().length()))
-          .orElseThrow(() -> new IllegalStateException("no compound segment in " + lucene));
+      segments = files.filter(p -> p.getFileName().toString().endsWith(".cfs"))
+          .sorted(Comparator.comparingLong((Path p) -> p.toFile().length()).reversed())
+          .toList();
     }
-    String cfe = cfs.getFileName().toString().replace(".cfs", ".cfe");
+    if (segments.isEmpty()) {
+      throw new IllegalStateException("no compound segment in " + lucene);
+    }
+    // The largest compound segment that has the part (a segment of vectors alone has no postings
+    // or stored fields to speak of).
+    Path cfs = null;
     long offset = -1;
     long length = 0;
-    try (FSDirectory dir = FSDirectory.open(lucene);
-        IndexInput in = dir.openInput(cfe, IOContext.READONCE)) {
-      in.seek(CodecUtil.indexHeaderLength("Lucene90CompoundEntries", ""));
-      for (int n = in.readVInt(); n > 0; n--) {
-        String name = in.readString();
-        long start = in.readLong();
-        long len = in.readLong();
-        if (name.endsWith(suffix)) {
-          offset = start;
-          length = len;
+    for (Path candidate : segments) {
+      String cfe = candidate.getFileName().toString().replace(".cfs", ".cfe");
+      try (FSDirectory dir = FSDirectory.open(lucene);
+          IndexInput in = dir.openInput(cfe, IOContext.READONCE)) {
+        in.seek(CodecUtil.indexHeaderLength("Lucene90CompoundEntries", ""));
+        for (int n = in.readVInt(); n > 0; n--) {
+          String name = in.readString();
+          long start = in.readLong();
+          long len = in.readLong();
+          if (name.endsWith(suffix) && len >= 1024) {
+            offset = start;
+            length = len;
+          }
         }
       }
+      if (offset >= 0) {
+        cfs = candidate;
+        break;
+      }
     }
-    if (offset < 0 || length < 1024) {
-      throw new IllegalStateException("no part " + suffix + " of 1 KiB or more in " + cfs);
+    if (cfs == null) {
+      throw new IllegalStateException("no part " + suffix + " of 1 KiB or more in " + segments);
     }
-    long from = whole ? offset + 64 : offset + Math.max(64, length / 2 - 2048);
-    long size = offset + length - 32 - from;
-    byte[] junk = new byte[(int) (whole ? size : Math.min(4096, size))];
+    long from = offset + Math.max(64, length / 2 - maxBytes / 2);
+    byte[] junk = new byte[(int) Math.min(maxBytes, offset + length - 32 - from)];
     new Random(42).nextBytes(junk);
     try (RandomAccessFile raf = new RandomAccessFile(cfs.toFile(), "rw")) {
       raf.seek(from);

@@ -34,7 +34,11 @@ import org.treesitter.TreeSitterTypescript;
  * Splits a file into chunks: tree-sitter symbol chunks (functions, methods, classes, types) for
  * Java, Python, TypeScript, TSX, JavaScript, Go and Rust; bounded line windows for every other
  * language, for text tree-sitter cannot take (lone surrogates), for parse failures, and when the
- * native library cannot be loaded (logged once; indexing goes on).
+ * native library cannot be loaded (logged once; indexing goes on). A type's members are chunks of
+ * their own ({@link ChunkBuilder}); the comments and attributes right above a definition belong to
+ * it ({@link DocComments}); the body of a Rust macro invocation at item level
+ * ({@code cfg_rt! { ... }}, {@code pin_project! { ... }}, in a file or an impl, trait or module)
+ * is parsed again as Rust source and its definitions are items of the file.
  *
  * <p>Thread-safe: parsers are pooled per language and a parser is used by one thread at a time
  * (the binding does not synchronise). Trees are closed before the chunks are built, so no node
@@ -70,6 +74,23 @@ public final class Chunker implements AutoCloseable {
       "function_item", "impl_item", "struct_item", "enum_item", "trait_item", "mod_item",
       "union_item", "macro_definition");
 
+  /** Definition types whose members become chunks of their own (see {@link ChunkBuilder}). */
+  private static final Set<String> CONTAINERS = Set.of(
+      "class_declaration", "interface_declaration", "record_declaration", "enum_declaration",
+      "annotation_type_declaration", "class_definition", "abstract_class_declaration",
+      "type_declaration", "impl_item", "struct_item", "enum_item", "trait_item", "mod_item",
+      "union_item");
+
+  /**
+   * Rust macro invocations at item level (in a file or in an impl, trait or module body) whose
+   * token tree is parsed again as Rust source: {@code cfg_rt! { pub fn spawn ... }}.
+   */
+  private static final String RUST_MACRO_ITEMS =
+      "(source_file (macro_invocation (token_tree) @mac)) "
+          + "(declaration_list (macro_invocation (token_tree) @mac))";
+  /** How deep macro bodies inside macro bodies are parsed. */
+  private static final int MAX_MACRO_DEPTH = 4;
+
   private static volatile boolean nativeBroken;
 
   private final Map<String, TSLanguage> languages = new ConcurrentHashMap<>();
@@ -88,7 +109,7 @@ public final class Chunker implements AutoCloseable {
     List<ChunkBuilder.Def> defs = List.of();
     if (!nativeBroken && !closed && GRAMMARS.containsKey(language) && !hasLoneSurrogate(text)) {
       try {
-        defs = parse(text, language);
+        defs = DocComments.attach(nest(found(text, language, true, 0)), lines, language);
       } catch (LinkageError e) {
         nativeBroken = true;
         LOG.warn("tree-sitter native library unavailable; chunking by line windows: {}",
@@ -100,21 +121,36 @@ public final class Chunker implements AutoCloseable {
     return new ChunkBuilder(lines).build(defs);
   }
 
-  /** The definitions of {@code text} (package-private for the equivalence test). */
+  /**
+   * The definitions of {@code text} as the query finds them: no macro bodies parsed, no doc
+   * comments attached (package-private for the equivalence test).
+   */
   List<ChunkBuilder.Def> definitions(String text, String language) {
-    return parse(text, language);
+    return nest(found(text, language, false, 0));
   }
 
-  private List<ChunkBuilder.Def> parse(String text, String language) {
+  /** The definitions of {@code text}, the items of Rust macro bodies included (for tests). */
+  List<ChunkBuilder.Def> items(String text, String language) {
+    return nest(found(text, language, true, 0));
+  }
+
+  /**
+   * The named definitions of {@code text}, flat, with the items of Rust macro bodies when
+   * {@code macros} (their bytes and lines shifted to the file's).
+   */
+  private List<Found> found(String text, String language, boolean macros, int depth) {
+    List<Found> found = new ArrayList<>();
+    List<int[]> bodies = new ArrayList<>();
     TSParser parser = borrow(language);
     try {
       TSTree tree = parser.parseString(null, text);
       if (tree == null) {
-        return List.of();
+        return found;
       }
       try {
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        return collect(tree.getRootNode(), query(language), utf8);
+        collect(tree.getRootNode(), query(language), utf8, found,
+            macros && depth < MAX_MACRO_DEPTH ? bodies : null);
       } finally {
         tree.close();
       }
@@ -125,6 +161,18 @@ public final class Chunker implements AutoCloseable {
         parsers.computeIfAbsent(language, k -> new ConcurrentLinkedQueue<>()).offer(parser);
       }
     }
+    if (!bodies.isEmpty()) {
+      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+      for (int[] body : bodies) {
+        int from = body[0];
+        int to = body[1];
+        String inner = new String(utf8, from, to - from, StandardCharsets.UTF_8);
+        for (Found f : found(inner, language, true, depth + 1)) {
+          found.add(f.shift(from, body[2]));
+        }
+      }
+    }
+    return found;
   }
 
   private TSLanguage language(String language) {
@@ -144,7 +192,11 @@ public final class Chunker implements AutoCloseable {
           q.append('(').append(type).append(") ");
         }
       }
-      return new TSQuery(lang, q.append("] @def").toString());
+      q.append("] @def");
+      if (l.equals("rust")) {
+        q.append(' ').append(RUST_MACRO_ITEMS);
+      }
+      return new TSQuery(lang, q.toString());
     });
   }
 
@@ -164,15 +216,25 @@ public final class Chunker implements AutoCloseable {
     final int endByte;
     final int startLine;
     final int endLine;
+    final int nameLine;
     final String name;
+    final boolean container;
     final List<Found> children = new ArrayList<>();
 
-    Found(int startByte, int endByte, int startLine, int endLine, String name) {
+    Found(int startByte, int endByte, int startLine, int endLine, int nameLine, String name,
+        boolean container) {
       this.startByte = startByte;
       this.endByte = endByte;
       this.startLine = startLine;
       this.endLine = endLine;
+      this.nameLine = nameLine;
       this.name = name;
+      this.container = container;
+    }
+
+    Found shift(int bytes, int lines) {
+      return new Found(startByte + bytes, endByte + bytes, startLine + lines, endLine + lines,
+          nameLine + lines, name, container);
     }
 
     boolean contains(Found other) {
@@ -184,33 +246,51 @@ public final class Chunker implements AutoCloseable {
       for (Found c : children) {
         nested.add(c.toDef());
       }
-      return new ChunkBuilder.Def(startLine, endLine, name, nested);
+      return new ChunkBuilder.Def(startLine, endLine, nameLine, name, container, nested);
     }
   }
 
   /**
-   * The named definitions of the tree, nested by containment. The query runs in native code, so
-   * only definition nodes cross into Java (walking every node through JNI cost more than the parse).
-   * A definition without a name is transparent: its nested definitions attach to the enclosing one.
-   * Definitions nested deeper than {@value #MAX_DEPTH} levels are ignored.
+   * Adds the named definitions of the tree to {@code found}. The query runs in native code, so
+   * only definition nodes cross into Java (walking every node through JNI cost more than the
+   * parse). With {@code bodies} non-null, the inner byte range and first row of each item-level
+   * Rust macro body in braces are added to it ({@code [from, to, row]}).
    */
-  private static List<ChunkBuilder.Def> collect(TSNode root, TSQuery query, byte[] utf8) {
-    List<Found> found = new ArrayList<>();
+  private static void collect(TSNode root, TSQuery query, byte[] utf8, List<Found> found,
+      @Nullable List<int[]> bodies) {
     try (TSQueryCursor cursor = new TSQueryCursor()) {
       cursor.exec(query, root);
       TSQueryMatch match = new TSQueryMatch();
       while (cursor.nextCapture(match)) {
         TSNode node = match.getCaptures()[match.getCaptureIndex()].getNode();
+        if (node.getType().equals("token_tree")) {
+          int from = node.getStartByte() + 1;
+          int to = node.getEndByte() - 1;
+          if (bodies != null && to > from && utf8[from - 1] == '{' && utf8[to] == '}') {
+            bodies.add(new int[] {from, to, node.getStartPoint().getRow()});
+          }
+          continue;
+        }
         if (node.getNamedChildCount() == 0) {
           continue;
         }
-        String name = nameOf(node, utf8);
+        TSNode nameNode = nameNode(node);
+        String name = nameNode == null ? null : text(nameNode, utf8);
         if (name != null) {
           found.add(new Found(node.getStartByte(), node.getEndByte(),
-              node.getStartPoint().getRow() + 1, node.getEndPoint().getRow() + 1, name));
+              node.getStartPoint().getRow() + 1, node.getEndPoint().getRow() + 1,
+              nameNode.getStartPoint().getRow() + 1, name, isContainer(node)));
         }
       }
     }
+  }
+
+  /**
+   * The definitions nested by containment. A definition without a name is transparent: its nested
+   * definitions attach to the enclosing one. Definitions nested deeper than {@value #MAX_DEPTH}
+   * levels are ignored.
+   */
+  private static List<ChunkBuilder.Def> nest(List<Found> found) {
     // Outer before inner: start ascending, end descending (stable for identical ranges).
     found.sort(Comparator.<Found>comparingInt(f -> f.startByte)
         .thenComparing(Comparator.<Found>comparingInt(f -> f.endByte).reversed()));
@@ -233,23 +313,38 @@ public final class Chunker implements AutoCloseable {
     return defs;
   }
 
+  /** Whether the definition node is a type whose members become chunks of their own. */
+  static boolean isContainer(TSNode node) {
+    if (node.getType().equals("decorated_definition")) {
+      TSNode inner = node.getChildByFieldName("definition");
+      return !inner.isNull() && isContainer(inner);
+    }
+    return CONTAINERS.contains(node.getType());
+  }
+
   static @Nullable String nameOf(TSNode node, byte[] utf8) {
+    TSNode n = nameNode(node);
+    return n == null ? null : text(n, utf8);
+  }
+
+  /** The node holding the definition's name (its line is the definition's header line). */
+  static @Nullable TSNode nameNode(TSNode node) {
     String type = node.getType();
     switch (type) {
       case "decorated_definition": {
         TSNode inner = node.getChildByFieldName("definition");
-        return inner.isNull() ? null : nameOf(inner, utf8);
+        return inner.isNull() ? null : nameNode(inner);
       }
       case "impl_item": {
         TSNode t = node.getChildByFieldName("type");
-        return t.isNull() ? null : text(t, utf8);
+        return t.isNull() ? null : t;
       }
       case "type_declaration": {
         for (int i = 0; i < node.getNamedChildCount(); i++) {
           TSNode spec = node.getNamedChild(i);
           TSNode n = spec.getChildByFieldName("name");
           if (!n.isNull()) {
-            return text(n, utf8);
+            return n;
           }
         }
         return null;
@@ -263,14 +358,14 @@ public final class Chunker implements AutoCloseable {
               || value.getType().equals("function_expression")
               || value.getType().equals("function"))) {
             TSNode n = declarator.getChildByFieldName("name");
-            return n.isNull() ? null : text(n, utf8);
+            return n.isNull() ? null : n;
           }
         }
         return null;
       }
       default: {
         TSNode n = node.getChildByFieldName("name");
-        return n.isNull() ? null : text(n, utf8);
+        return n.isNull() ? null : n;
       }
     }
   }

@@ -161,9 +161,9 @@ public final class QueryPlanner {
     return Math.max(MIN_DEPTH, limit);
   }
 
-  private HitLocator locator(IndexSearcher s, SearchMode mode) {
+  private HitLocator locator(IndexSearcher s, SearchMode mode, String query) {
     return new HitLocator(ctx.options().root(), ctx.analyzer(), ctx.options().maxFileBytes(), s,
-        mode);
+        mode, query);
   }
 
   /**
@@ -211,7 +211,7 @@ public final class QueryPlanner {
     if (terms.isEmpty()) {
       return List.of();
     }
-    HitLocator locator = locator(s, SearchMode.LEXICAL);
+    HitLocator locator = locator(s, SearchMode.LEXICAL, query);
     List<Ranked> ranked = prior(lexical.candidates(s, query, depth(opts.limit()),
         opts.pathScope()), locator, prior(query, opts));
     List<Hit> hits = new ArrayList<>();
@@ -238,7 +238,7 @@ public final class QueryPlanner {
     if (q == null) {
       return List.of();
     }
-    HitLocator locator = locator(s, SearchMode.SEMANTIC);
+    HitLocator locator = locator(s, SearchMode.SEMANTIC, query);
     List<Hit> hits = new ArrayList<>();
     for (Ranked r : prior(semanticSearcher.candidates(s, q, depth(opts.limit()),
         opts.pathScope()), locator, prior(query, opts))) {
@@ -263,7 +263,7 @@ public final class QueryPlanner {
         : lexical.candidates(s, query, depth, opts.pathScope());
     List<Ranked> sem = q == null ? List.of()
         : semanticSearcher.candidates(s, q, depth, opts.pathScope());
-    HitLocator locator = locator(s, SearchMode.HYBRID);
+    HitLocator locator = locator(s, SearchMode.HYBRID, query);
     double prior = prior(query, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
     for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {

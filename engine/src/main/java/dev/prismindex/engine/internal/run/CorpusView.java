@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.run;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.chunk.SourceLines;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.walk.FileRules;
@@ -33,8 +34,8 @@ public final class CorpusView {
   }
 
   /**
-   * The distinct chunk texts of the walked files, in walk order, at most {@code limit}: the files
-   * the indexer would chunk (not oversize, binary, secret, lock or minified), cut as it cuts them.
+   * The distinct texts embedded for the chunks of the walked files ({@link EmbedText}), in walk
+   * order, at most {@code limit}: the files the indexer would chunk (not oversize, binary, secret, lock or minified), cut as it cuts them.
    */
   public static List<String> chunkTexts(HybridIndexOptions options, int limit)
       throws IOException {
@@ -47,7 +48,7 @@ public final class CorpusView {
           continue;
         }
         for (Chunk c : chunker.chunk(text, Languages.detect(p))) {
-          texts.add(c.text());
+          texts.add(EmbedText.of(p, c));
           if (texts.size() >= limit) {
             return new ArrayList<>(texts);
           }

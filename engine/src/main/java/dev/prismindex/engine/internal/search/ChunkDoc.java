@@ -8,6 +8,7 @@ import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.search.IndexSearcher;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The stored fields of one CHUNK document: the unit both engines rank and fusion joins on.
@@ -19,12 +20,13 @@ import org.apache.lucene.search.IndexSearcher;
  * @param symbolLines lines of the chunk's definitions, in order
  * @param symbolNames names of the chunk's definitions, in the same order
  * @param language the file's language
+ * @param parent the name of the type the chunk's code sits in, null at a file's top level
  */
 public record ChunkDoc(String chunkId, String path, int start, int end, int[] symbolLines,
-    List<String> symbolNames, String language) {
+    List<String> symbolNames, String language, @Nullable String parent) {
 
   private static final Set<String> FIELDS = Set.of(Schema.CHUNK_ID, Schema.PATH,
-      Schema.START_LINE, Schema.END_LINE, Schema.SYMBOLS, Schema.LANGUAGE);
+      Schema.START_LINE, Schema.END_LINE, Schema.SYMBOLS, Schema.LANGUAGE, Schema.PARENT);
 
   /** Reads the chunk document {@code doc} of the searcher's reader. */
   public static ChunkDoc read(IndexSearcher searcher, int doc) throws IOException {
@@ -41,10 +43,10 @@ public record ChunkDoc(String chunkId, String path, int start, int end, int[] sy
     return new ChunkDoc(d.get(Schema.CHUNK_ID), d.get(Schema.PATH),
         d.getField(Schema.START_LINE).numericValue().intValue(),
         d.getField(Schema.END_LINE).numericValue().intValue(), lines, List.copyOf(names),
-        d.get(Schema.LANGUAGE));
+        d.get(Schema.LANGUAGE), d.get(Schema.PARENT));
   }
 
-  /** The line of the chunk's main (first) definition, 0 when it has none. */
+  /** The header line of the chunk's main (first) definition, 0 when it has none. */
   public int symbolLine() {
     return symbolLines.length == 0 ? 0 : symbolLines[0];
   }

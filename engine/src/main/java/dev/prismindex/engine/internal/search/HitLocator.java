@@ -9,8 +9,10 @@ import dev.prismindex.engine.internal.store.Manifests;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.search.IndexSearcher;
@@ -20,10 +22,28 @@ import org.jspecify.annotations.Nullable;
  * Turns ranked chunks into located {@link Hit}s for one query, checking each file against the
  * manifest first ({@link FileView}, read once per file and query).
  *
- * <p>Fresh file: the best line of the chunk is the line with the most distinct query terms (ties:
- * the symbol line, then the earliest); with no query terms (a hit only the semantic engine found)
- * it is the chunk's symbol line when that lies inside the chunk, else its first non-blank line.
- * Changed file: the hit is re-located to the nearest line, within {@value #RELOCATE_WINDOW} lines
+ * <p>Fresh file, the best line of the chunk: (1) a line that holds a <em>literal fragment</em> of
+ * the query (below) longer than any the definition's header line holds, the longest first (ties:
+ * the earliest); (2) else the header line of the chunk's definition (the line of its name: the
+ * {@code fn}, {@code def} or method signature, not its doc comment or annotations) when the chunk
+ * holds it; (3) else (a window inside a long definition or a type, or a plain window) the line with
+ * the most distinct query terms (ties: the earliest); with no query terms (a hit only the semantic
+ * engine found), the first non-blank line. So a query that describes a method reports the method's
+ * header, and a query that quotes code reports the line with that code. In a definition's chunk
+ * only the lines from its header on are searched for fragments (its doc comment is not: a query
+ * quoting a doc sentence, or a doc example, reports the definition).
+ *
+ * <p>A literal fragment is found verbatim on a line, case-insensitively, with runs of white space
+ * counting as one space: a run of consecutive query words of which one has at least four letters
+ * or digits, and that has three words or more, or two words one of which holds a character other
+ * than a letter or digit ({@code return total;}); or a single query word that is code: an
+ * identifier of at least four
+ * characters with an {@code _}, a digit or an inner capital ({@code getEntryCount},
+ * {@code MAX_LINES}; found as a whole word), or a word of at least four characters with
+ * punctuation ({@code map.get(key)}). A word loses quotes or backticks around it and one trailing
+ * {@code . , : ! ?} after a letter or digit.
+ *
+ * <p>Changed file: the hit is re-located to the nearest line, within {@value #RELOCATE_WINDOW} lines
  * of the old chunk, carrying the most query terms (for a semantic-only hit: the terms of its
  * symbol's name), or dropped. Deleted file: dropped.
  */
@@ -38,11 +58,13 @@ public final class HitLocator {
   private final SearchMode mode;
   private final Map<String, FileView> views = new HashMap<>();
   private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
+  private final List<Fragment> fragments;
 
-  /** A locator for one query of {@code mode} (the mode its hits carry). */
+  /** A locator for {@code query} of {@code mode} (the mode its hits carry). */
   public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, IndexSearcher searcher,
-      SearchMode mode) {
+      SearchMode mode, String query) {
     this.root = root;
+    this.fragments = fragments(query);
     this.mode = mode;
     this.analyzer = analyzer;
     this.maxFileBytes = maxFileBytes;
@@ -136,31 +158,167 @@ public final class HitLocator {
   }
 
   int bestLine(List<String> lines, int start, int end, Set<String> terms, int symbolLine) {
+    boolean header = symbolLine >= start && symbolLine <= end;
+    int literal = literalLine(lines, header ? symbolLine : start, end, header ? symbolLine : 0);
+    if (literal > 0) {
+      return literal;
+    }
+    if (header) {
+      return symbolLine;
+    }
     int bestLine = 0;
-    int bestCount = -1;
-    int symbolCount = -1;
+    int bestCount = 0;
     for (int ln = start; ln <= end; ln++) {
       int c = matchCount(lines.get(ln - 1), terms);
-      if (ln == symbolLine) {
-        symbolCount = c;
-      }
       if (c > bestCount) {
         bestCount = c;
         bestLine = ln;
       }
     }
-    if (bestCount <= 0) {
-      if (symbolLine >= start && symbolLine <= end) {
-        return symbolLine;
+    if (bestLine > 0) {
+      return bestLine;
+    }
+    for (int ln = start; ln <= end; ln++) {
+      if (!lines.get(ln - 1).isBlank()) {
+        return ln;
       }
-      for (int ln = start; ln <= end; ln++) {
-        if (!lines.get(ln - 1).isBlank()) {
-          return ln;
+    }
+    return start;
+  }
+
+  /** A literal fragment of the query: lower-cased text, and whether it must be a whole word. */
+  record Fragment(String text, boolean wholeWord) {}
+
+  private static final int MAX_QUERY_WORDS = 16;
+
+  /** The literal fragments of {@code query}, longest first (see the class comment). */
+  static List<Fragment> fragments(String query) {
+    String[] raw = query.strip().toLowerCase(Locale.ROOT).split("\\s+");
+    String[] original = query.strip().split("\\s+");
+    int n = Math.min(raw.length, MAX_QUERY_WORDS);
+    List<String> words = new ArrayList<>(n);
+    List<Fragment> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      String w = trimWord(raw[i]);
+      words.add(w);
+      String o = trimWord(original[i]);
+      if (o.length() >= 4 && o.codePoints().allMatch(HitLocator::identifierPart)
+          && !Character.isDigit(o.codePointAt(0))
+          && (o.indexOf('_') >= 0 || o.chars().anyMatch(Character::isDigit) || innerCapital(o))) {
+        out.add(new Fragment(w, true));
+      } else if (w.length() >= 4 && !w.codePoints().allMatch(HitLocator::identifierPart)
+          && w.codePoints().anyMatch(Character::isLetterOrDigit)) {
+        out.add(new Fragment(w, false));
+      }
+    }
+    for (int i = 0; i < words.size(); i++) {
+      String first = words.get(i);
+      boolean longWord = letters(first) >= 4;
+      boolean code = !first.codePoints().allMatch(Character::isLetterOrDigit);
+      StringBuilder run = new StringBuilder(first);
+      for (int j = i + 1; j < words.size(); j++) {
+        String w = words.get(j);
+        run.append(' ').append(w);
+        longWord |= letters(w) >= 4;
+        code |= !w.codePoints().allMatch(Character::isLetterOrDigit);
+        if (longWord && (code || j - i >= 2)) {
+          out.add(new Fragment(run.toString(), false));
         }
       }
-      return start;
     }
-    return symbolCount == bestCount ? symbolLine : bestLine;
+    out.removeIf(f -> f.text().isEmpty());
+    out.sort((a, b) -> Integer.compare(b.text().length(), a.text().length()));
+    return List.copyOf(out);
+  }
+
+  private static String trimWord(String w) {
+    String s = w;
+    int n = s.length();
+    if (n >= 2 && "`'\"".indexOf(s.charAt(0)) >= 0) {
+      s = s.substring(1);
+    }
+    n = s.length();
+    if (n >= 2 && ".,:!?".indexOf(s.charAt(n - 1)) >= 0
+        && Character.isLetterOrDigit(s.charAt(n - 2))) {
+      s = s.substring(0, n - 1);
+    }
+    n = s.length();
+    if (n >= 1 && "`'\"".indexOf(s.charAt(n - 1)) >= 0) {
+      s = s.substring(0, n - 1);
+    }
+    return s;
+  }
+
+  private static int letters(String w) {
+    return (int) w.codePoints().filter(Character::isLetterOrDigit).count();
+  }
+
+  private static boolean innerCapital(String w) {
+    for (int i = 1; i < w.length(); i++) {
+      if (Character.isUpperCase(w.charAt(i)) && Character.isLowerCase(w.charAt(i - 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean identifierPart(int cp) {
+    return cp == '_' || cp == '$' || Character.isLetterOrDigit(cp);
+  }
+
+  /**
+   * The line of {@code from..to} holding the longest literal fragment, or 0 when none does or when
+   * the {@code header} line (0: none) holds one at least as long.
+   */
+  private int literalLine(List<String> lines, int from, int to, int header) {
+    if (fragments.isEmpty()) {
+      return 0;
+    }
+    int bestLength = 0;
+    int bestLine = 0;
+    int headerLength = 0;
+    for (int ln = from; ln <= to; ln++) {
+      int length = longestFragment(lines.get(ln - 1));
+      if (ln == header) {
+        headerLength = length;
+      }
+      if (length > bestLength) {
+        bestLength = length;
+        bestLine = ln;
+      }
+    }
+    return bestLength == 0 || headerLength >= bestLength ? 0 : bestLine;
+  }
+
+  private int longestFragment(String line) {
+    if (line.isBlank()) {
+      return 0;
+    }
+    String norm = String.join(" ", line.strip().toLowerCase(Locale.ROOT).split("\\s+"));
+    for (Fragment f : fragments) {
+      if (f.text().length() > norm.length()) {
+        continue;
+      }
+      if (contains(norm, f)) {
+        return f.text().length();
+      }
+    }
+    return 0;
+  }
+
+  private static boolean contains(String line, Fragment f) {
+    String t = f.text();
+    for (int i = line.indexOf(t); i >= 0; i = line.indexOf(t, i + 1)) {
+      if (!f.wholeWord()) {
+        return true;
+      }
+      int end = i + t.length();
+      if ((i == 0 || !identifierPart(line.codePointBefore(i)))
+          && (end == line.length() || !identifierPart(line.codePointAt(end)))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The line nearest the old chunk that carries the most query terms; 0 when none does. */

@@ -194,7 +194,7 @@ public final class LexicalSearcher {
       return List.of();
     }
     HitLocator locator = new HitLocator(root, analyzer, maxFileBytes, searcher,
-        SearchMode.LEXICAL);
+        SearchMode.LEXICAL, text);
     List<Hit> hits = new ArrayList<>();
     double best = 0;
     for (Ranked r : candidates(searcher, text, Math.min(limit * 2 + 10, 2000), scope)) {

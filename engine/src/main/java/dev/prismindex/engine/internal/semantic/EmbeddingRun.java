@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.semantic;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.store.Documents;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.FileReader;
@@ -34,7 +35,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Embeds the chunk texts that have no vector yet, after the lexical documents are committed, and
- * adds one VECTOR document per text.
+ * adds one VECTOR document per text. The text embedded for a chunk is {@link EmbedText#of} (its
+ * context and its text), and its hash is the chunk's vector key.
  *
  * <p>Chunk texts are not stored in the index. They come from the {@link TextSpool} the lexical phase
  * of the same run filled, when it holds every missing text of a file; otherwise (texts over the
@@ -280,10 +282,11 @@ public final class EmbeddingRun {
     }
     List<Pending> out = new ArrayList<>();
     for (Chunk c : chunker.chunk(FileReader.decode(bytes, bytes.length), entry.language())) {
-      BytesRef hash = new BytesRef(Hashing.blake3Raw(c.text()));
+      String text = EmbedText.of(path, c);
+      BytesRef hash = new BytesRef(Hashing.blake3Raw(text));
       Integer uses = missing.get(hash);
       if (uses != null && queued.add(hash)) {
-        out.add(new Pending(hash, c.text(), uses));
+        out.add(new Pending(hash, text, uses));
       }
     }
     return out;

@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.store;
 import dev.prismindex.engine.internal.analysis.GramTokenStream;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
+import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.chunk.SourceLines;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +64,7 @@ public final class Documents {
     return file(e, SourceLines.split(text));
   }
 
-  /** The VECTOR document of one distinct chunk text. */
+  /** The VECTOR document of one distinct text embedded. */
   public static Document vector(byte[] hash, float[] vector, long createdMs) {
     BytesRef key = new BytesRef(hash);
     Document d = new Document();
@@ -76,11 +77,11 @@ public final class Documents {
     return d;
   }
 
-  /** The CHUNK documents of a file. */
+  /** The CHUNK documents of a file (keyed by the hash of the text embedded, {@link EmbedText}). */
   public static List<Document> chunks(String path, String language, List<Chunk> chunks) {
     List<byte[]> hashes = new ArrayList<>(chunks.size());
     for (Chunk c : chunks) {
-      hashes.add(Hashing.blake3Raw(c.text()));
+      hashes.add(Hashing.blake3Raw(EmbedText.of(path, c)));
     }
     return chunks(path, language, chunks, hashes);
   }
@@ -102,6 +103,9 @@ public final class Documents {
       d.add(new StoredField(Schema.START_LINE, c.startLine()));
       d.add(new StoredField(Schema.END_LINE, c.endLine()));
       d.add(new StoredField(Schema.LANGUAGE, language));
+      if (c.parent() != null) {
+        d.add(new StoredField(Schema.PARENT, c.parent()));
+      }
       StringJoiner names = new StringJoiner(" ");
       for (Chunk.Symbol s : c.symbols()) {
         d.add(new StoredField(Schema.SYMBOLS, s.line() + ":" + s.name()));

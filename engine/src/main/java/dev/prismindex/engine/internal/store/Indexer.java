@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.store;
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.chunk.SourceLines;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
@@ -98,7 +99,8 @@ public final class Indexer {
   }
 
   /**
-   * Receives the hash and text of every chunk written whose text has no vector yet (by the
+   * Receives the hash and the text to embed ({@link EmbedText}) of every chunk written whose text
+   * has no vector yet (by the
    * {@link #countReuse} lookup), for the embedding phase; null (the default) passes nothing.
    */
   public void onUnembedded(@Nullable BiConsumer<BytesRef, String> sink) {
@@ -341,13 +343,14 @@ public final class Indexer {
     Predicate<BytesRef> cache = hasVector;
     BiConsumer<BytesRef, String> sink = unembedded;
     for (Chunk c : chunks) {
-      byte[] h = Hashing.blake3Raw(c.text());
+      String embedded = EmbedText.of(path, c);
+      byte[] h = Hashing.blake3Raw(embedded);
       hashes.add(h);
       BytesRef key = new BytesRef(h);
       if (cache != null && cache.test(key)) {
         chunksReused.incrementAndGet();
       } else if (sink != null) {
-        sink.accept(key, c.text());
+        sink.accept(key, embedded);
       }
     }
     List<Document> docs = new ArrayList<>(chunks.size() + 1);

@@ -10,9 +10,11 @@ package dev.prismindex.engine.internal.store;
  *       {@link #LANGUAGE}, {@link #CHUNK_COUNT}, {@link #PATH_SORT} (doc values, for path order) and
  *       {@link #GRAMS} (1/2/3-grams of the lower-cased lines and path, DOCS only, not stored).</li>
  *   <li><b>CHUNK</b>: {@link #TYPE}=chunk, {@link #PATH}, {@link #CHUNK_ID} ({@code path#ordinal}),
- *       {@link #CHUNK_HASH} (BLAKE3 of the chunk text, the future embedding-cache key),
- *       {@link #START_LINE}, {@link #END_LINE}, {@link #SYMBOLS} (stored {@code line:name} list),
- *       {@link #LANGUAGE}, and the analyzed fields {@link #BODY}, {@link #SYMBOL} and
+ *       {@link #CHUNK_HASH} (BLAKE3 of the text embedded for the chunk,
+ *       {@code EmbedText}: the embedding-cache key),
+ *       {@link #START_LINE}, {@link #END_LINE}, {@link #SYMBOLS} (stored {@code line:name} list,
+ *       the line being the definition's header line), {@link #PARENT} (stored, the enclosing
+ *       type's name, if any), {@link #LANGUAGE}, and the analyzed fields {@link #BODY}, {@link #SYMBOL} and
  *       {@link #PATH_TEXT}. Issue 5 adds a vector field here.</li>
  * </ul>
  *
@@ -40,6 +42,8 @@ public final class Schema {
   public static final String START_LINE = "start_line";
   public static final String END_LINE = "end_line";
   public static final String SYMBOLS = "symbols";
+  /** Stored on a CHUNK: the name of the type its code sits in (absent at a file's top level). */
+  public static final String PARENT = "parent";
   public static final String BODY = "body";
   public static final String SYMBOL = "symbol";
   public static final String PATH_TEXT = "path_text";
@@ -72,7 +76,7 @@ public final class Schema {
   public static final String META_SKIPPED = "prism.skipped";
 
   /** The index format this code writes and reads. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "2";
+  public static final String FORMAT_VERSION = "4";
 
   /**
    * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes

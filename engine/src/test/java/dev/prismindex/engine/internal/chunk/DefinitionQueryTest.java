@@ -216,7 +216,9 @@ class DefinitionQueryTest {
         String name = DEFINITIONS.contains(child.getType()) ? Chunker.nameOf(child, utf8) : null;
         if (name != null) {
           defs.add(new ChunkBuilder.Def(child.getStartPoint().getRow() + 1,
-              child.getEndPoint().getRow() + 1, name, collect(child, utf8, depth + 1)));
+              child.getEndPoint().getRow() + 1,
+              Chunker.nameNode(child).getStartPoint().getRow() + 1, name,
+              Chunker.isContainer(child), collect(child, utf8, depth + 1)));
         } else {
           defs.addAll(collect(child, utf8, depth + 1));
         }
