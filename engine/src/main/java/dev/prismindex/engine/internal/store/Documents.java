@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.analysis.DocComments;
 import dev.prismindex.engine.internal.analysis.GramTokenStream;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
@@ -25,6 +26,8 @@ import org.apache.lucene.util.BytesRef;
 public final class Documents {
 
   private static final FieldType GRAM_TYPE = new FieldType();
+  /** Prose fields are ranked by BM25 term frequency alone: no positions. */
+  private static final FieldType PROSE_TYPE = new FieldType();
 
   static {
     GRAM_TYPE.setIndexOptions(IndexOptions.DOCS);
@@ -32,6 +35,10 @@ public final class Documents {
     GRAM_TYPE.setOmitNorms(true);
     GRAM_TYPE.setStored(false);
     GRAM_TYPE.freeze();
+    PROSE_TYPE.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+    PROSE_TYPE.setTokenized(true);
+    PROSE_TYPE.setStored(false);
+    PROSE_TYPE.freeze();
   }
 
   private Documents() {}
@@ -110,6 +117,11 @@ public final class Documents {
       d.add(new TextField(Schema.BODY, c.text(), Field.Store.NO));
       d.add(new TextField(Schema.SYMBOL, names.toString(), Field.Store.NO));
       d.add(new TextField(Schema.PATH_TEXT, pathText, Field.Store.NO));
+      d.add(new Field(Schema.PROSE, c.text(), PROSE_TYPE));
+      String doc = DocComments.extract(c.text(), language);
+      if (!doc.isEmpty()) {
+        d.add(new Field(Schema.DOC, doc, PROSE_TYPE));
+      }
       docs.add(d);
     }
     return docs;

@@ -1,5 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+
 /**
  * The Lucene schema of the engine. Three document types share one index:
  *
@@ -13,7 +15,8 @@ package dev.prismindex.engine.internal.store;
  *       {@link #CHUNK_HASH} (BLAKE3 of the chunk text, the future embedding-cache key),
  *       {@link #START_LINE}, {@link #END_LINE}, {@link #SYMBOLS} (stored {@code line:name} list),
  *       {@link #LANGUAGE}, and the analyzed fields {@link #BODY}, {@link #SYMBOL} and
- *       {@link #PATH_TEXT}. Issue 5 adds a vector field here.</li>
+ *       {@link #PATH_TEXT} (code analysis), {@link #PROSE} (the chunk text as English prose) and
+ *       {@link #DOC} (the text of its doc comments, as English prose).</li>
  * </ul>
  *
  * <p>File contents are never stored; search reads the file (after checking it against the
@@ -43,6 +46,10 @@ public final class Schema {
   public static final String BODY = "body";
   public static final String SYMBOL = "symbol";
   public static final String PATH_TEXT = "path_text";
+  /** The chunk text analyzed as English prose: identifier words, no stop words, stemmed. */
+  public static final String PROSE = CodeAnalyzer.PROSE_FIELD;
+  /** The chunk's doc-comment text ({@code DocComments}), analyzed as {@link #PROSE}. */
+  public static final String DOC = CodeAnalyzer.DOC_FIELD;
 
   public static final String TYPE_VECTOR = "vector";
   public static final String VEC_HASH = "vec_hash";
@@ -72,7 +79,7 @@ public final class Schema {
   public static final String META_SKIPPED = "prism.skipped";
 
   /** The index format this code writes and reads. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "2";
+  public static final String FORMAT_VERSION = "3";
 
   /**
    * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes
