@@ -41,6 +41,7 @@ public final class DocComments {
   private static final Pattern PY_DOCSTRING_OPEN =
       Pattern.compile("^[rRuUbBfF]{0,2}(\"\"\"|''')");
   private static final Pattern TAG = Pattern.compile("\\{?@[A-Za-z][\\w.-]*");
+  private static final Pattern SPACES = Pattern.compile("\\s+");
   private static final Pattern HTML = Pattern.compile("</?[A-Za-z][^<>]{0,200}>");
 
   private DocComments() {}
@@ -182,7 +183,8 @@ public final class DocComments {
         continue;
       }
       String s = HTML.matcher(line).replaceAll(" ");
-      s = TAG.matcher(s).replaceAll(" ").replace("}", " ").strip();
+      s = SPACES.matcher(TAG.matcher(s).replaceAll(" ").replace("}", " ")).replaceAll(" ")
+          .strip();
       if (!s.isEmpty()) {
         if (sb.length() > 0) {
           sb.append('\n');

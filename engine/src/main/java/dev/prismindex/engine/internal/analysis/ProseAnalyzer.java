@@ -45,6 +45,8 @@ public final class ProseAnalyzer extends Analyzer {
     stream = "porter".equals(System.getProperty("prism.lex.stemmer"))
         ? new org.apache.lucene.analysis.en.PorterStemFilter(stream)
         : "none".equals(System.getProperty("prism.lex.stemmer")) ? stream
+        : "kstem".equals(System.getProperty("prism.lex.stemmer"))
+        ? new org.apache.lucene.analysis.en.KStemFilter(stream)
         : new EnglishMinimalStemFilter(stream);
     return new TokenStreamComponents(tokenizer, stream);
   }
