@@ -11,35 +11,63 @@ import org.junit.jupiter.api.io.TempDir;
 /** Lexical search for prose: a description finds the definition whatever the words' inflection. */
 class ProseSearchTest {
 
+  private static final String[] FILLER = {"checksum", "socket", "thread", "pixel", "font",
+      "timer", "locale", "ledger"};
+
   @TempDir Path root;
 
-  private void corpus() throws Exception {
-    write(root, "src/Table.java", """
+  /** Unrelated definitions, so that document frequencies mean something. */
+  private void filler() throws Exception {
+    for (String word : FILLER) {
+      write(root, "src/" + word + "/Util.java", "package " + word + ";\n\n"
+          + "public class Util {\n"
+          + "  /** Computes the " + word + " of a block. */\n"
+          + "  public int " + word + "(byte[] block) {\n"
+          + "    return block.length * 31; // " + word + "\n"
+          + "  }\n"
+          + "}\n");
+    }
+  }
+
+  private List<String> paths(HybridIndex index, String query) throws Exception {
+    return index.search(query, SearchOpts.lexical(5)).stream().map(Hit::path).toList();
+  }
+
+  @Test
+  void aSingularQueryFindsTheDefinitionDescribedInThePlural() throws Exception {
+    filler();
+    write(root, "src/Rows.java", """
         package store;
 
-        public class Table {
+        public class Rows {
           /** Removes the expired entries from this table. */
           public void purge(long now) {
-            for (Row row : rows) {
-              if (row.deadline() < now) {
-                rows.delete(row);
-              }
-            }
+            rows.deleteIf(row -> row.deadline() < now);
           }
         }
         """);
-    write(root, "src/TablePrinter.java", """
+    write(root, "src/Layout.java", """
         package store;
 
-        public class TablePrinter {
-          /** Prints the table, one row a line. */
-          public void printTable(Table table) {
-            for (Row row : table.rows()) {
-              System.out.println(row);
-            }
+        public class Layout {
+          /** Draws a table: every table cell is padded to the table width. */
+          public void draw(Grid grid) {
+            grid.pad(width);
           }
         }
         """);
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      // "Removes ... entries" in the doc comment, "remove ... entry" in the query: only "table" is
+      // shared word for word, and the other definition has it three times.
+      assertThat(paths(index, "remove each entry from the table")).first()
+          .isEqualTo("src/Rows.java");
+    }
+  }
+
+  @Test
+  void aPluralQueryFindsTheDefinitionDescribedInTheSingular() throws Exception {
+    filler();
     write(root, "src/Cache.java", """
         package store;
 
@@ -50,32 +78,19 @@ class ProseSearchTest {
           }
         }
         """);
-  }
+    write(root, "src/Keys.java", """
+        package store;
 
-  private List<String> paths(HybridIndex index, String query) throws Exception {
-    return index.search(query, SearchOpts.lexical(5)).stream().map(Hit::path).toList();
-  }
-
-  @Test
-  void aSingularQueryFindsTheDefinitionDescribedInThePlural() throws Exception {
-    corpus();
+        public class Keys {
+          /** Lists every key stored under a prefix, key by key. */
+          public List<String> list(String prefix) {
+            return store.scan(prefix);
+          }
+        }
+        """);
     try (HybridIndex index = TestRepos.open(root)) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      // The words are "Removes ... entries" in the doc comment, "remove ... entry" in the query.
-      assertThat(paths(index, "remove an expired entry of the table")).first()
-          .isEqualTo("src/Table.java");
-      assertThat(paths(index, "remove each entry from the table")).first()
-          .isEqualTo("src/Table.java");
-    }
-  }
-
-  @Test
-  void aPluralQueryFindsTheDefinitionDescribedInTheSingular() throws Exception {
-    corpus();
-    try (HybridIndex index = TestRepos.open(root)) {
-      index.refresh(RefreshOptions.INCREMENTAL);
-      // "Remove the entry" in the doc comment, "removes entries" in the query.
-      assertThat(paths(index, "removes the entries kept under a key")).first()
+      assertThat(paths(index, "removes the entries stored under a key")).first()
           .isEqualTo("src/Cache.java");
     }
   }
