@@ -10,15 +10,16 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.en.EnglishMinimalStemFilter;
+import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
  * English prose analysis of the {@code prose} and {@code doc} fields and of prose queries: the
  * words of identifiers ({@link CodeTokenizer#words()}: {@code removeEntry} gives {@code remove,
- * entry}), lower-cased, without {@link #STOP_WORDS}, stemmed by Lucene's
- * {@link EnglishMinimalStemFilter} (plurals only: {@code entries -> entry}, {@code matches ->
- * match}, {@code removes -> remove}). Versioned with {@link CodeAnalyzer#VERSION}.
+ * entry}), lower-cased, without {@link #STOP_WORDS}, stemmed by Lucene's {@link PorterStemFilter}
+ * ({@code removes, removed, removing -> remov}; {@code entries, entry -> entri}). Porter was
+ * measured against Lucene's English minimal (plural-only) stemmer and ranked as well with a
+ * smaller index (docs/benchmarks.md). Versioned with {@link CodeAnalyzer#VERSION}.
  */
 public final class ProseAnalyzer extends Analyzer {
 
@@ -41,13 +42,7 @@ public final class ProseAnalyzer extends Analyzer {
   TokenStreamComponents components() {
     CodeTokenizer tokenizer = CodeTokenizer.words();
     TokenStream stream = new StopFilter(tokenizer, STOP_WORDS);
-    // TEMP(measurement): stemmer variant
-    stream = "porter".equals(System.getProperty("prism.lex.stemmer"))
-        ? new org.apache.lucene.analysis.en.PorterStemFilter(stream)
-        : "none".equals(System.getProperty("prism.lex.stemmer")) ? stream
-        : "kstem".equals(System.getProperty("prism.lex.stemmer"))
-        ? new org.apache.lucene.analysis.en.KStemFilter(stream)
-        : new EnglishMinimalStemFilter(stream);
+    stream = new PorterStemFilter(stream);
     return new TokenStreamComponents(tokenizer, stream);
   }
 

@@ -48,10 +48,13 @@ public final class LexicalSearcher {
   public static final int MAX_TERMS = 64;
   public static final float SYMBOL_BOOST = 4f;
   public static final float PATH_BOOST = 1.5f;
-  // TEMP(measurement): tunables from system properties
-  public static final float PROSE_BOOST = Float.parseFloat(System.getProperty("prism.lex.prose", "1"));
-  public static final float DOC_BOOST = Float.parseFloat(System.getProperty("prism.lex.doc", "1"));
-  static final boolean FOLD = !Boolean.getBoolean("prism.lex.nofold");
+  /** The boost of a prose query's stems on {@code prose} (the chunk text as English). */
+  public static final float PROSE_BOOST = 2f;
+  /**
+   * The boost of a prose query's stems on {@code doc} (the chunk's doc-comment text); 0 leaves the
+   * field out of queries (measured: any positive boost ranked worse, see the class comment).
+   */
+  public static final float DOC_BOOST = 0f;
   public static final int RELOCATE_WINDOW = HitLocator.RELOCATE_WINDOW;
   /** The fewest words a query has to read as prose ({@link #isProse}). */
   public static final int PROSE_MIN_WORDS = 4;
@@ -80,7 +83,7 @@ public final class LexicalSearcher {
     boolean prose = isProse(text);
     BooleanQuery.Builder should = new BooleanQuery.Builder();
     for (String t : terms) {
-      String folded = prose && FOLD ? singular(t) : null;
+      String folded = prose ? singular(t) : null;
       should.add(field(Schema.BODY, t, folded, 1f), BooleanClause.Occur.SHOULD);
       should.add(field(Schema.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
       should.add(field(Schema.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
