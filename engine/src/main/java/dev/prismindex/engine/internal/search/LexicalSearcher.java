@@ -32,8 +32,13 @@ import org.jspecify.annotations.Nullable;
  * {@code path_text} (boost {@value #PATH_BOOST}). A query that reads as prose ({@link #isProse}: a
  * sentence such as "Gets the entries of this map") loses its {@link #STOP_WORDS} and each remaining
  * term also matches its singular form ({@code entries} or {@code entry}, the better of the two):
- * doc-comment verbs and plurals then reach identifiers ({@code getEntry}). Measured in
- * {@code docs/benchmarks.md} section 5.
+ * doc-comment verbs and plurals then reach identifiers ({@code getEntry}). A prose query also
+ * matches its {@link dev.prismindex.engine.internal.analysis.ProseAnalyzer} stems (identifier
+ * words, no stop words, Porter) on {@code prose}, the chunk text analyzed the same way (boost
+ * {@value #PROSE_BOOST}): "remove each entry" meets "Removes expired entries". The doc-comment field
+ * {@code doc} is indexed but not queried ({@link #DOC_BOOST} 0): on the benchmark, whose target's
+ * own doc comment is blanked, every positive boost favoured neighbours with similar docs. Measured
+ * in {@code docs/benchmarks.md} section 5.
  *
  * <p>Every hit is checked against the manifest before it is returned ({@link HitLocator}): a fresh
  * file gives the best line inside the chunk (the most distinct query terms; ties go to the symbol
