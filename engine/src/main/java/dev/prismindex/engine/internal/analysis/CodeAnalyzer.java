@@ -10,19 +10,39 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
- * The code-aware analyzer of the {@code body}, {@code symbol} and {@code path_text} fields and of
- * lexical queries: {@link CodeTokenizer} alone (it lower-cases). Its behaviour is versioned by
- * {@link #VERSION}, which every commit records; an index written with another version is refused.
+ * The analyzer of the index writer and of lexical queries. The code-aware fields ({@code body},
+ * {@code symbol}, {@code path_text}) get {@link CodeTokenizer} alone (it lower-cases); the prose
+ * field {@value #PROSE_FIELD} gets {@link ProseAnalyzer}'s English analysis.
+ * Its behaviour is versioned by {@link #VERSION}, which every commit records; an index written with
+ * another version is refused.
  */
 public final class CodeAnalyzer extends Analyzer {
 
   /** Bump whenever the emitted tokens change for any input. */
-  public static final String VERSION = "code-1";
+  public static final String VERSION = "code-1+prose-1";
+
+  /** The field of a chunk's whole text analyzed as English prose. */
+  public static final String PROSE_FIELD = "prose";
+
+  private final ProseAnalyzer prose = new ProseAnalyzer();
+
+  /** Token streams are reused per field: the code and prose fields have different chains. */
+  public CodeAnalyzer() {
+    super(PER_FIELD_REUSE_STRATEGY);
+  }
 
   @Override
   protected TokenStreamComponents createComponents(String fieldName) {
+    if (fieldName.equals(PROSE_FIELD)) {
+      return prose.components();
+    }
     CodeTokenizer tokenizer = new CodeTokenizer();
     return new TokenStreamComponents(tokenizer);
+  }
+
+  /** The English prose analysis of the prose fields. */
+  public ProseAnalyzer prose() {
+    return prose;
   }
 
   /** The distinct terms of {@code text}, in order of first appearance, at most {@code max}. */

@@ -20,11 +20,31 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
  * on the whole identifier's position. Everything else (punctuation, control characters) separates
  * tokens and is dropped, so no input can fail. Identifiers longer than {@value #MAX_TOKEN_CHARS}
  * UTF-16 units are cut into pieces of that length.
+ *
+ * <p>In words mode ({@link #words()}, the start of prose analysis) each identifier gives only its
+ * parts, lower-cased, each at its own position: {@code parseDuration} gives {@code parse,
+ * duration}.
  */
 public final class CodeTokenizer extends Tokenizer {
 
   /** The longest identifier kept whole. */
   public static final int MAX_TOKEN_CHARS = 128;
+
+  private final boolean wordsOnly;
+
+  /** The code tokenizer: whole identifiers, their parts stacked on them. */
+  public CodeTokenizer() {
+    this(false);
+  }
+
+  private CodeTokenizer(boolean wordsOnly) {
+    this.wordsOnly = wordsOnly;
+  }
+
+  /** A tokenizer that emits the words of identifiers (their parts) and never the whole. */
+  public static CodeTokenizer words() {
+    return new CodeTokenizer(true);
+  }
 
   private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
   private final OffsetAttribute offset = addAttribute(OffsetAttribute.class);
@@ -45,66 +65,71 @@ public final class CodeTokenizer extends Tokenizer {
   public boolean incrementToken() throws IOException {
     clearAttributes();
     if (!pending.isEmpty()) {
-      emit(pending.poll(), 0);
+      emit(pending.poll(), wordsOnly ? 1 : 0);
       return true;
     }
-    StringBuilder ident = new StringBuilder();
-    int start = -1;
     while (true) {
-      int c = read();
-      if (c < 0) {
-        break;
-      }
-      char ch = (char) c;
-      boolean identChar;
-      if (Character.isHighSurrogate(ch)) {
-        int low = peek();
-        if (low >= 0 && Character.isLowSurrogate((char) low)) {
-          read();
-          int cp = Character.toCodePoint(ch, (char) low);
-          identChar = Character.isLetterOrDigit(cp);
-          if (identChar) {
-            if (start < 0) {
-              start = position() - 2;
-            }
-            ident.append(ch).append((char) low);
-            if (ident.length() >= MAX_TOKEN_CHARS) {
+      StringBuilder ident = new StringBuilder();
+      int start = -1;
+      while (true) {
+        int c = read();
+        if (c < 0) {
+          break;
+        }
+        char ch = (char) c;
+        boolean identChar;
+        if (Character.isHighSurrogate(ch)) {
+          int low = peek();
+          if (low >= 0 && Character.isLowSurrogate((char) low)) {
+            read();
+            int cp = Character.toCodePoint(ch, (char) low);
+            identChar = Character.isLetterOrDigit(cp);
+            if (identChar) {
+              if (start < 0) {
+                start = position() - 2;
+              }
+              ident.append(ch).append((char) low);
+              if (ident.length() >= MAX_TOKEN_CHARS) {
+                break;
+              }
+              continue;
+            } else if (start >= 0) {
               break;
             }
             continue;
-          } else if (start >= 0) {
+          }
+          identChar = false;
+        } else {
+          identChar = ch == '_' || Character.isLetterOrDigit(ch);
+        }
+        if (identChar) {
+          if (start < 0) {
+            start = position() - 1;
+          }
+          ident.append(ch);
+          if (ident.length() >= MAX_TOKEN_CHARS) {
             break;
           }
-          continue;
-        }
-        identChar = false;
-      } else {
-        identChar = ch == '_' || Character.isLetterOrDigit(ch);
-      }
-      if (identChar) {
-        if (start < 0) {
-          start = position() - 1;
-        }
-        ident.append(ch);
-        if (ident.length() >= MAX_TOKEN_CHARS) {
+        } else if (start >= 0) {
           break;
         }
-      } else if (start >= 0) {
-        break;
       }
+      finalOffset = correctOffset(position());
+      if (start < 0) {
+        return false;
+      }
+      List<String> tokens = wordsOnly ? wordsOf(ident.toString()) : tokensOf(ident.toString());
+      if (tokens.isEmpty()) {
+        continue; // words mode: an identifier of underscores only has no word
+      }
+      pendingStart = correctOffset(start);
+      pendingEnd = correctOffset(start + ident.length());
+      for (int i = 1; i < tokens.size(); i++) {
+        pending.add(tokens.get(i));
+      }
+      emit(tokens.get(0), 1);
+      return true;
     }
-    finalOffset = correctOffset(position());
-    if (start < 0) {
-      return false;
-    }
-    List<String> tokens = tokensOf(ident.toString());
-    pendingStart = correctOffset(start);
-    pendingEnd = correctOffset(start + ident.length());
-    for (int i = 1; i < tokens.size(); i++) {
-      pending.add(tokens.get(i));
-    }
-    emit(tokens.get(0), 1);
-    return true;
   }
 
   private void emit(String token, int increment) {
@@ -183,6 +208,16 @@ public final class CodeTokenizer extends Tokenizer {
       out.add(joined.toString());
     }
     return new ArrayList<>(out);
+  }
+
+  /** The words of one identifier: its parts lower-cased, in order (repeats kept). */
+  public static List<String> wordsOf(String identifier) {
+    List<String> parts = parts(identifier);
+    List<String> out = new ArrayList<>(parts.size());
+    for (String part : parts) {
+      out.add(part.toLowerCase(Locale.ROOT));
+    }
+    return out;
   }
 
   /** The parts of an identifier: split on {@code _}, case changes (acronym-aware) and letter/digit. */

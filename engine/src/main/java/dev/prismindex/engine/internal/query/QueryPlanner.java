@@ -60,8 +60,7 @@ public final class QueryPlanner {
 
   public QueryPlanner(EngineContext ctx) {
     this.ctx = ctx;
-    this.lexical = new LexicalSearcher(ctx.options().root(), ctx.analyzer(),
-        ctx.options().maxFileBytes());
+    this.lexical = new LexicalSearcher(ctx.analyzer());
     this.literal = new LiteralSearcher(ctx.options().root(), ctx.options().maxFileBytes());
   }
 

@@ -1,12 +1,9 @@
 package dev.prismindex.engine.internal.search;
 
-import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.store.Schema;
-import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,8 +29,13 @@ import org.jspecify.annotations.Nullable;
  * {@code path_text} (boost {@value #PATH_BOOST}). A query that reads as prose ({@link #isProse}: a
  * sentence such as "Gets the entries of this map") loses its {@link #STOP_WORDS} and each remaining
  * term also matches its singular form ({@code entries} or {@code entry}, the better of the two):
- * doc-comment verbs and plurals then reach identifiers ({@code getEntry}). Measured in
- * {@code docs/benchmarks.md} section 5.
+ * doc-comment verbs and plurals then reach identifiers ({@code getEntry}). A prose query also
+ * matches its {@link dev.prismindex.engine.internal.analysis.ProseAnalyzer} stems (identifier
+ * words, no stop words, Porter) on {@code prose}, the chunk text analyzed the same way (boost
+ * {@value #PROSE_BOOST}): "remove each entry" meets "Removes expired entries". A definition's doc comment is
+ * part of its chunk, so it counts in {@code body} and {@code prose} (a separate doc-comment field
+ * was measured and dropped: on the benchmark, whose target's own doc comment is blanked, every
+ * positive boost favoured neighbours with similar docs). Measured in {@code docs/benchmarks.md}.
  *
  * <p>Every hit is checked against the manifest before it is returned ({@link HitLocator}): a fresh
  * file gives the best line inside the chunk (the most distinct query terms; ties go to the symbol
@@ -48,6 +50,8 @@ public final class LexicalSearcher {
   public static final int MAX_TERMS = 64;
   public static final float SYMBOL_BOOST = 4f;
   public static final float PATH_BOOST = 1.5f;
+  /** The boost of a prose query's stems on {@code prose} (the chunk text as English). */
+  public static final float PROSE_BOOST = 2f;
   public static final int RELOCATE_WINDOW = HitLocator.RELOCATE_WINDOW;
   /** The fewest words a query has to read as prose ({@link #isProse}). */
   public static final int PROSE_MIN_WORDS = 4;
@@ -57,14 +61,10 @@ public final class LexicalSearcher {
       "it", "its", "this", "that", "these", "those", "as", "into", "which", "whose", "what",
       "when", "where", "how", "does", "do", "there", "their", "them", "we", "you", "our");
 
-  private final Path root;
   private final CodeAnalyzer analyzer;
-  private final long maxFileBytes;
 
-  public LexicalSearcher(Path root, CodeAnalyzer analyzer, long maxFileBytes) {
-    this.root = root;
+  public LexicalSearcher(CodeAnalyzer analyzer) {
     this.analyzer = analyzer;
-    this.maxFileBytes = maxFileBytes;
   }
 
   /** Builds the query for {@code text}, or null when it has no terms. */
@@ -80,6 +80,11 @@ public final class LexicalSearcher {
       should.add(field(Schema.BODY, t, folded, 1f), BooleanClause.Occur.SHOULD);
       should.add(field(Schema.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
       should.add(field(Schema.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
+    }
+    if (prose) {
+      for (String stem : analyzer.prose().terms(text, MAX_TERMS)) {
+        should.add(field(Schema.PROSE, stem, null, PROSE_BOOST), BooleanClause.Occur.SHOULD);
+      }
     }
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     b.add(should.build(), BooleanClause.Occur.MUST);
@@ -184,34 +189,6 @@ public final class LexicalSearcher {
       out.add(new Ranked(sd.doc, ++rank, sd.score));
     }
     return out;
-  }
-
-  /** Runs a lexical search; see the class comment. */
-  public List<Hit> search(IndexSearcher searcher, String text, int limit, @Nullable String scope)
-      throws IOException {
-    Set<String> terms = terms(text);
-    if (terms.isEmpty()) {
-      return List.of();
-    }
-    HitLocator locator = new HitLocator(root, analyzer, maxFileBytes, searcher,
-        SearchMode.LEXICAL, text);
-    List<Hit> hits = new ArrayList<>();
-    double best = 0;
-    for (Ranked r : candidates(searcher, text, Math.min(limit * 2 + 10, 2000), scope)) {
-      if (hits.size() == limit) {
-        break;
-      }
-      Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
-          new EngineScore(r.rank(), r.score()), null);
-      if (hit == null) {
-        continue;
-      }
-      if (hits.isEmpty()) {
-        best = r.score();
-      }
-      hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, r.score() / best)) : 0.0));
-    }
-    return hits;
   }
 
   /** The trimmed, bounded text of {@code line}, or of the nearest non-blank line of the range. */

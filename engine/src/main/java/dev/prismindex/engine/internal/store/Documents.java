@@ -26,6 +26,8 @@ import org.apache.lucene.util.BytesRef;
 public final class Documents {
 
   private static final FieldType GRAM_TYPE = new FieldType();
+  /** Prose fields are ranked by BM25 term frequency alone: no positions. */
+  private static final FieldType PROSE_TYPE = new FieldType();
 
   static {
     GRAM_TYPE.setIndexOptions(IndexOptions.DOCS);
@@ -33,6 +35,10 @@ public final class Documents {
     GRAM_TYPE.setOmitNorms(true);
     GRAM_TYPE.setStored(false);
     GRAM_TYPE.freeze();
+    PROSE_TYPE.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+    PROSE_TYPE.setTokenized(true);
+    PROSE_TYPE.setStored(false);
+    PROSE_TYPE.freeze();
   }
 
   private Documents() {}
@@ -114,6 +120,7 @@ public final class Documents {
       d.add(new TextField(Schema.BODY, c.text(), Field.Store.NO));
       d.add(new TextField(Schema.SYMBOL, names.toString(), Field.Store.NO));
       d.add(new TextField(Schema.PATH_TEXT, pathText, Field.Store.NO));
+      d.add(new Field(Schema.PROSE, c.text(), PROSE_TYPE));
       docs.add(d);
     }
     return docs;

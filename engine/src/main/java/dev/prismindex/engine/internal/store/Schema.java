@@ -1,5 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+
 /**
  * The Lucene schema of the engine. Three document types share one index:
  *
@@ -14,8 +16,9 @@ package dev.prismindex.engine.internal.store;
  *       {@code EmbedText}: the embedding-cache key),
  *       {@link #START_LINE}, {@link #END_LINE}, {@link #SYMBOLS} (stored {@code line:name} list,
  *       the line being the definition's header line), {@link #PARENT} (stored, the enclosing
- *       type's name, if any), {@link #LANGUAGE}, and the analyzed fields {@link #BODY}, {@link #SYMBOL} and
- *       {@link #PATH_TEXT}. Issue 5 adds a vector field here.</li>
+ *       type's name, if any), {@link #LANGUAGE}, and the analyzed fields {@link #BODY},
+ *       {@link #SYMBOL} and {@link #PATH_TEXT} (code analysis) and {@link #PROSE} (the chunk text
+ *       as English prose).</li>
  * </ul>
  *
  * <p>File contents are never stored; search reads the file (after checking it against the
@@ -47,6 +50,8 @@ public final class Schema {
   public static final String BODY = "body";
   public static final String SYMBOL = "symbol";
   public static final String PATH_TEXT = "path_text";
+  /** The chunk text analyzed as English prose: identifier words, no stop words, stemmed. */
+  public static final String PROSE = CodeAnalyzer.PROSE_FIELD;
 
   public static final String TYPE_VECTOR = "vector";
   public static final String VEC_HASH = "vec_hash";
@@ -76,7 +81,7 @@ public final class Schema {
   public static final String META_SKIPPED = "prism.skipped";
 
   /** The index format this code writes and reads. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "4";
+  public static final String FORMAT_VERSION = "5";
 
   /**
    * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ProseQueryTest {
 
   private final LexicalSearcher searcher =
-      new LexicalSearcher(Path.of("."), new CodeAnalyzer(), 1 << 20);
+      new LexicalSearcher(new CodeAnalyzer());
 
   @Test
   void proseNeedsFourWordsTwoStopWordsAndNoCodePunctuation() {
@@ -50,7 +50,9 @@ class ProseQueryTest {
     String prose = searcher.query("Gets the entries of this map", null).toString();
     assertThat(prose).contains("body:entries", "body:entry", "symbol:get", "body:map")
         .doesNotContain("body:the ", "body:this");
+    assertThat(prose).contains("prose:entri", "prose:map").doesNotContain("prose:the");
     String code = searcher.query("getEntries entries", null).toString();
+    assertThat(code).doesNotContain("prose:");
     assertThat(code).doesNotContain("body:entry ").doesNotContain("body:entry)");
   }
 }
