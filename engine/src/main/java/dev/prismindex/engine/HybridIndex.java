@@ -269,7 +269,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * <p>LEXICAL: BM25 over code-aware tokens; scores are divided by the best one. SEMANTIC:
    * the query string alone is embedded, k-NN over the chunk vectors, each hit at its chunk's
    * symbol line (else its first non-blank line); score = cosine similarity clamped to [0, 1].
-   * HYBRID: both engines to the same depth, fused by {@link SearchOpts#fusion()} (RRF, k = 20,
+   * HYBRID: both engines to the same depth, fused by {@link SearchOpts#fusion()} (RRF, k = 10,
    * by default; a chunk missing from a ranking cut at that depth counts as ranked just below
    * the cut);
    * score = fused score / maximum attainable; a hit keeps the lexical best line when the lexical

@@ -365,8 +365,8 @@ class HybridSearchTest {
     assertThat(rrf.normalised(1, 0)).isEqualTo(0.5);
     assertThat(rrf.normalised(0, 1)).isEqualTo(0.5);
     assertThat(rrf.k()).isEqualTo(20);
-    assertThat(rrf.max()).isEqualTo(2.0 / 21);
-    assertThat(rrf.normalised(2, 3)).isEqualTo((1.0 / 22 + 1.0 / 23) / (2.0 / 21));
+    assertThat(rrf.max()).isEqualTo(2.0 / 11);
+    assertThat(rrf.normalised(2, 3)).isEqualTo((1.0 / 12 + 1.0 / 13) / (2.0 / 11));
     Fusion w = Fusion.weighted(2, 1);
     assertThat(w.normalised(1, 1)).isEqualTo(1.0);
     assertThat(w.normalised(1, 0)).isCloseTo(2.0 / 3, org.assertj.core.data.Offset.offset(1e-12));

@@ -11,9 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * all-MiniLM-L6-v2, int8-quantized: 384-dimensional, L2-normalised sentence embeddings. Inputs longer
- * than the model's window (about 510 word pieces) are cut by the tokenizer, so callers should embed
- * chunks of a few hundred tokens.
+ * all-MiniLM-L6-v2, int8-quantized: 384-dimensional, L2-normalised sentence embeddings. The bundled
+ * tokenizer cuts every input at 128 word pieces (its {@code tokenizer.json}), so only the start of a
+ * longer text counts.
  *
  * <p>The model runs on the calling thread (ONNX Runtime itself uses the available cores for one call);
  * callers that want more parallelism call {@link #embed} from several threads, which is safe.
