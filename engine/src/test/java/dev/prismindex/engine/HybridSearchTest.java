@@ -364,7 +364,7 @@ class HybridSearchTest {
     assertThat(rrf.normalised(1, 1)).isEqualTo(1.0);
     assertThat(rrf.normalised(1, 0)).isEqualTo(0.5);
     assertThat(rrf.normalised(0, 1)).isEqualTo(0.5);
-    assertThat(rrf.k()).isEqualTo(20);
+    assertThat(rrf.k()).isEqualTo(10);
     assertThat(rrf.max()).isEqualTo(2.0 / 11);
     assertThat(rrf.normalised(2, 3)).isEqualTo((1.0 / 12 + 1.0 / 13) / (2.0 / 11));
     Fusion w = Fusion.weighted(2, 1);
