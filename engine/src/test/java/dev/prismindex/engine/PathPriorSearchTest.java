@@ -55,6 +55,22 @@ class PathPriorSearchTest {
   }
 
   @Test
+  void scoresFollowTheOrderThePriorGives() throws Exception {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC,
+          SearchMode.HYBRID)) {
+        List<Hit> hits = index.search("parse header value",
+            SearchOpts.builder().mode(mode).limit(5).build());
+        assertThat(hits).as("%s", mode).hasSize(2);
+        // The test file ranks second; its score says so (it used to keep its raw score: 1.0).
+        assertThat(hits.get(1).path()).isEqualTo("toolz/tests/test_headers.py");
+        assertThat(hits.get(1).score()).as("%s", mode).isLessThan(hits.get(0).score());
+      }
+    }
+  }
+
+  @Test
   void theWeightIsValidated() {
     for (double bad : new double[] {0, -0.5, 1.5, Double.NaN}) {
       assertThatThrownBy(() -> SearchOpts.builder().auxiliaryWeight(bad).build())

@@ -24,8 +24,6 @@ public final class CodeAnalyzer extends Analyzer {
   /** The field of a chunk's whole text analyzed as English prose. */
   public static final String PROSE_FIELD = "prose";
 
-  private final ProseAnalyzer prose = new ProseAnalyzer();
-
   /** Token streams are reused per field: the code and prose fields have different chains. */
   public CodeAnalyzer() {
     super(PER_FIELD_REUSE_STRATEGY);
@@ -34,21 +32,25 @@ public final class CodeAnalyzer extends Analyzer {
   @Override
   protected TokenStreamComponents createComponents(String fieldName) {
     if (fieldName.equals(PROSE_FIELD)) {
-      return prose.components();
+      return ProseAnalyzer.components();
     }
     CodeTokenizer tokenizer = new CodeTokenizer();
     return new TokenStreamComponents(tokenizer);
   }
 
-  /** The English prose analysis of the prose fields. */
-  public ProseAnalyzer prose() {
-    return prose;
+  /** The distinct code-aware terms of {@code text}, in order of first appearance, at most {@code max}. */
+  public Set<String> terms(String text, int max) {
+    return terms("body", text, max);
   }
 
-  /** The distinct terms of {@code text}, in order of first appearance, at most {@code max}. */
-  public Set<String> terms(String text, int max) {
+  /** The distinct prose terms (stems) of {@code text}, in order of first appearance, at most {@code max}. */
+  public Set<String> proseTerms(String text, int max) {
+    return terms(PROSE_FIELD, text, max);
+  }
+
+  private Set<String> terms(String field, String text, int max) {
     Set<String> out = new LinkedHashSet<>();
-    try (TokenStream ts = tokenStream("body", new StringReader(text))) {
+    try (TokenStream ts = tokenStream(field, new StringReader(text))) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
       ts.reset();
       while (ts.incrementToken() && out.size() < max) {

@@ -71,6 +71,18 @@ public final class PathPrior {
     return scope == null || !(auxiliary(scope) || auxiliary(scope + "/"));
   }
 
+  /**
+   * {@code score} after the prior: unchanged for library source; for an auxiliary path multiplied
+   * by {@code weight} when it is positive and divided by it when it is negative (a cosine can be),
+   * so the prior always lowers a score.
+   */
+  public static double apply(double score, String path, double weight) {
+    if (factor(path, weight) == 1) {
+      return score;
+    }
+    return score >= 0 ? score * weight : score / weight;
+  }
+
   /** The factor of a candidate's score: {@code weight} for an auxiliary path, else 1. */
   public static double factor(String path, double weight) {
     return weight < 1 && auxiliary(path) ? weight : 1;

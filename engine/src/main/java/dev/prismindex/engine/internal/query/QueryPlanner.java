@@ -27,6 +27,7 @@ import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -166,42 +167,30 @@ public final class QueryPlanner {
   }
 
   /**
-   * The path-prior weight of a search: {@link SearchOpts#auxiliaryWeight()}, or 1 when the query
-   * asks for auxiliary files or the scope lies in them ({@link PathPrior#applies}).
+   * The path-prior weight of a search: {@link SearchOpts#auxiliaryWeight()}, or 1 when the query's
+   * words ask for auxiliary files or the scope lies in them ({@link PathPrior#applies}).
    */
-  private double prior(String query, SearchOpts opts) {
-    if (opts.auxiliaryWeight() >= 1) {
-      return 1;
-    }
-    return PathPrior.applies(ctx.analyzer().terms(query, LexicalSearcher.MAX_TERMS),
-        opts.pathScope()) ? opts.auxiliaryWeight() : 1;
+  private static double prior(Set<String> words, SearchOpts opts) {
+    return opts.auxiliaryWeight() < 1 && PathPrior.applies(words, opts.pathScope())
+        ? opts.auxiliaryWeight() : 1;
   }
 
+  /** A candidate with its score after the path prior ({@link PathPrior#apply}). */
+  private record Prioritised(Ranked ranked, double score) {}
+
   /**
-   * {@code ranked} re-ordered by score times the path-prior factor of each chunk's path (stable:
-   * equal products keep their order); the ranks are the engine's own.
+   * {@code ranked} with the path prior applied to each engine score, re-ordered by the result
+   * (stable: equal scores keep the engine's order); the ranks stay the engine's own.
    */
-  private static List<Ranked> prior(List<Ranked> ranked, HitLocator locator, double weight)
+  private static List<Prioritised> prior(List<Ranked> ranked, HitLocator locator, double weight)
       throws IOException {
-    if (weight >= 1) {
-      return ranked;
-    }
-    List<Ranked> out = new ArrayList<>(ranked.size());
-    List<Double> keys = new ArrayList<>(ranked.size());
+    List<Prioritised> out = new ArrayList<>(ranked.size());
     for (Ranked r : ranked) {
-      out.add(r);
-      keys.add(r.score() * PathPrior.factor(locator.chunk(r.doc()).path(), weight));
+      out.add(new Prioritised(r, weight >= 1 ? r.score()
+          : PathPrior.apply(r.score(), locator.chunk(r.doc()).path(), weight)));
     }
-    Integer[] order = new Integer[out.size()];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    java.util.Arrays.sort(order, (a, b) -> Double.compare(keys.get(b), keys.get(a)));
-    List<Ranked> sorted = new ArrayList<>(order.length);
-    for (int i : order) {
-      sorted.add(out.get(i));
-    }
-    return sorted;
+    out.sort(Comparator.comparingDouble(Prioritised::score).reversed());
+    return out;
   }
 
   private List<Hit> lexicalHits(IndexSearcher s, String query, SearchOpts opts)
@@ -211,23 +200,23 @@ public final class QueryPlanner {
       return List.of();
     }
     HitLocator locator = locator(s, SearchMode.LEXICAL, query);
-    List<Ranked> ranked = prior(lexical.candidates(s, query, depth(opts.limit()),
-        opts.pathScope()), locator, prior(query, opts));
     List<Hit> hits = new ArrayList<>();
     double best = 0;
-    for (Ranked r : ranked) {
+    for (Prioritised p : prior(lexical.candidates(s, query, depth(opts.limit()),
+        opts.pathScope()), locator, prior(terms, opts))) {
       if (hits.size() == opts.limit()) {
         break;
       }
+      Ranked r = p.ranked();
       Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
           new EngineScore(r.rank(), r.score()), null);
       if (hit == null) {
         continue;
       }
       if (hits.isEmpty()) {
-        best = r.score();
+        best = p.score();
       }
-      hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, r.score() / best)) : 0.0));
+      hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, p.score() / best)) : 0.0));
     }
     return hits;
   }
@@ -239,13 +228,14 @@ public final class QueryPlanner {
     }
     HitLocator locator = locator(s, SearchMode.SEMANTIC, query);
     List<Hit> hits = new ArrayList<>();
-    for (Ranked r : prior(semanticSearcher.candidates(s, q, depth(opts.limit()),
-        opts.pathScope()), locator, prior(query, opts))) {
+    for (Prioritised p : prior(semanticSearcher.candidates(s, q, depth(opts.limit()),
+        opts.pathScope()), locator, prior(lexical.terms(query), opts))) {
       if (hits.size() == opts.limit()) {
         break;
       }
+      Ranked r = p.ranked();
       Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
-          Math.min(1.0, Math.max(0.0, r.score())),
+          Math.min(1.0, Math.max(0.0, p.score())),
           null, new EngineScore(r.rank(), r.score()));
       if (hit != null) {
         hits.add(hit);
@@ -263,11 +253,11 @@ public final class QueryPlanner {
     List<Ranked> sem = q == null ? List.of()
         : semanticSearcher.candidates(s, q, depth, opts.pathScope());
     HitLocator locator = locator(s, SearchMode.HYBRID, query);
-    double prior = prior(query, opts);
+    double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
     for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
       fused.add(prior >= 1 ? f : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
-          f.score() * PathPrior.factor(locator.chunk(f.doc()).path(), prior)));
+          PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
     }
     fused.sort(HybridFuser.ORDER);
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, s,

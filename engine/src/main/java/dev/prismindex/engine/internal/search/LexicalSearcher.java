@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * sentence such as "Gets the entries of this map") loses its {@link #STOP_WORDS} and each remaining
  * term also matches its singular form ({@code entries} or {@code entry}, the better of the two):
  * doc-comment verbs and plurals then reach identifiers ({@code getEntry}). A prose query also
- * matches its {@link dev.prismindex.engine.internal.analysis.ProseAnalyzer} stems (identifier
+ * matches its {@code CodeAnalyzer#proseTerms} stems (identifier
  * words, no stop words, Porter) on {@code prose}, the chunk text analyzed the same way (boost
  * {@value #PROSE_BOOST}): "remove each entry" meets "Removes expired entries". A definition's doc comment is
  * part of its chunk, so it counts in {@code body} and {@code prose} (a separate doc-comment field
@@ -82,7 +82,7 @@ public final class LexicalSearcher {
       should.add(field(Schema.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
     }
     if (prose) {
-      for (String stem : analyzer.prose().terms(text, MAX_TERMS)) {
+      for (String stem : analyzer.proseTerms(text, MAX_TERMS)) {
         should.add(field(Schema.PROSE, stem, null, PROSE_BOOST), BooleanClause.Occur.SHOULD);
       }
     }

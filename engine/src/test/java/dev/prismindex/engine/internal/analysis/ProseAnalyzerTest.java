@@ -31,26 +31,26 @@ class ProseAnalyzerTest {
 
   @Test
   void inflectionsMeetOnOneStem() {
-    assertThat(analyzer.prose().terms("Removes the entries", 10)).containsExactly("remov", "entri");
-    assertThat(analyzer.prose().terms("Remove the entry", 10)).containsExactly("remov", "entri");
-    assertThat(analyzer.prose().terms("removed removing", 10)).containsExactly("remov");
-    assertThat(analyzer.prose().terms("matches match boxes box classes class", 10))
+    assertThat(analyzer.proseTerms("Removes the entries", 10)).containsExactly("remov", "entri");
+    assertThat(analyzer.proseTerms("Remove the entry", 10)).containsExactly("remov", "entri");
+    assertThat(analyzer.proseTerms("removed removing", 10)).containsExactly("remov");
+    assertThat(analyzer.proseTerms("matches match boxes box classes class", 10))
         .containsExactly("match", "box", "class");
   }
 
   @Test
   void stopWordsAreDropped() {
-    assertThat(analyzer.prose().terms("Returns the value of this map, or null if there is none",
+    assertThat(analyzer.proseTerms("Returns the value of this map, or null if there is none",
         20)).containsExactly("return", "valu", "map", "null", "none");
-    assertThat(analyzer.prose().terms("the of a to", 10)).isEmpty();
+    assertThat(analyzer.proseTerms("the of a to", 10)).isEmpty();
   }
 
   @Test
   void identifiersAreSplitIntoWordsWithoutTheWhole() {
-    assertThat(analyzer.prose().terms("removeExpiredEntries(MAX_CACHE_SIZE, XMLHttpRequest)", 20))
+    assertThat(analyzer.proseTerms("removeExpiredEntries(MAX_CACHE_SIZE, XMLHttpRequest)", 20))
         .containsExactly("remov", "expir", "entri", "max", "cach", "size", "xml", "http",
             "request");
-    assertThat(analyzer.prose().terms("___ __init__ x", 10)).containsExactly("init", "x");
+    assertThat(analyzer.proseTerms("___ __init__ x", 10)).containsExactly("init", "x");
   }
 
   @Test
@@ -75,7 +75,7 @@ class ProseAnalyzerTest {
       for (int j = 0; j < len; j++) {
         sb.append((char) random.nextInt(0x3000));
       }
-      for (String t : analyzer.prose().terms(sb.toString(), 1000)) {
+      for (String t : analyzer.proseTerms(sb.toString(), 1000)) {
         assertThat(t).as("seed %d", seed).isNotEmpty();
       }
     }

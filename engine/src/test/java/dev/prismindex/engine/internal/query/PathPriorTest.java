@@ -36,5 +36,9 @@ class PathPriorTest {
     assertThat(PathPrior.factor("tests/test_a.py", 0.5)).isEqualTo(0.5);
     assertThat(PathPrior.factor("src/a.py", 0.5)).isEqualTo(1.0);
     assertThat(PathPrior.factor("tests/test_a.py", 1.0)).isEqualTo(1.0);
+    // The prior lowers every score of an auxiliary file, a negative cosine too.
+    assertThat(PathPrior.apply(0.8, "tests/test_a.py", 0.5)).isEqualTo(0.4);
+    assertThat(PathPrior.apply(-0.2, "tests/test_a.py", 0.5)).isEqualTo(-0.4);
+    assertThat(PathPrior.apply(-0.2, "src/a.py", 0.5)).isEqualTo(-0.2);
   }
 }
