@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.query;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.search.ChunkDoc;
 import dev.prismindex.engine.internal.search.HitLocator;
+import dev.prismindex.engine.internal.search.LiteralFragments;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
 import java.io.IOException;
@@ -199,19 +200,6 @@ public final class IdentifierGuard {
     if (symbols.contains(id)) {
       return true;
     }
-    String line = hit.snippet();
-    for (int i = line.indexOf(id); i >= 0; i = line.indexOf(id, i + 1)) {
-      boolean startOk = i == 0 || !isIdentifierPart(line.codePointBefore(i));
-      int end = i + id.length();
-      boolean endOk = end == line.length() || !isIdentifierPart(line.codePointAt(end));
-      if (startOk && endOk) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean isIdentifierPart(int cp) {
-    return cp == '_' || cp == '$' || Character.isLetterOrDigit(cp);
+    return LiteralFragments.containsWord(hit.snippet(), id);
   }
 }

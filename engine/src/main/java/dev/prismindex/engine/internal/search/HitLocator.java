@@ -4,15 +4,12 @@ import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Manifests;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.search.IndexSearcher;
@@ -58,13 +55,13 @@ public final class HitLocator {
   private final SearchMode mode;
   private final Map<String, FileView> views = new HashMap<>();
   private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
-  private final List<Fragment> fragments;
+  private final LiteralFragments fragments;
 
   /** A locator for {@code query} of {@code mode} (the mode its hits carry). */
   public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, IndexSearcher searcher,
       SearchMode mode, String query) {
     this.root = root;
-    this.fragments = fragments(query);
+    this.fragments = LiteralFragments.of(query);
     this.mode = mode;
     this.analyzer = analyzer;
     this.maxFileBytes = maxFileBytes;
@@ -186,99 +183,19 @@ public final class HitLocator {
     return start;
   }
 
-  /** A literal fragment of the query: lower-cased text, and whether it must be a whole word. */
-  record Fragment(String text, boolean wholeWord) {}
-
-  private static final int MAX_QUERY_WORDS = 16;
-
-  /** The literal fragments of {@code query}, longest first (see the class comment). */
-  static List<Fragment> fragments(String query) {
-    String[] raw = query.strip().toLowerCase(Locale.ROOT).split("\\s+");
-    String[] original = query.strip().split("\\s+");
-    int n = Math.min(raw.length, MAX_QUERY_WORDS);
-    List<String> words = new ArrayList<>(n);
-    List<Fragment> out = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      String w = trimWord(raw[i]);
-      words.add(w);
-      String o = trimWord(original[i]);
-      if (o.length() >= 4 && o.codePoints().allMatch(HitLocator::identifierPart)
-          && !Character.isDigit(o.codePointAt(0))
-          && (o.indexOf('_') >= 0 || o.chars().anyMatch(Character::isDigit) || innerCapital(o))) {
-        out.add(new Fragment(w, true));
-      } else if (w.length() >= 4 && !w.codePoints().allMatch(HitLocator::identifierPart)
-          && w.codePoints().anyMatch(Character::isLetterOrDigit)) {
-        out.add(new Fragment(w, false));
-      }
-    }
-    for (int i = 0; i < words.size(); i++) {
-      String first = words.get(i);
-      boolean longWord = letters(first) >= 4;
-      boolean code = !first.codePoints().allMatch(Character::isLetterOrDigit);
-      StringBuilder run = new StringBuilder(first);
-      for (int j = i + 1; j < words.size(); j++) {
-        String w = words.get(j);
-        run.append(' ').append(w);
-        longWord |= letters(w) >= 4;
-        code |= !w.codePoints().allMatch(Character::isLetterOrDigit);
-        if (longWord && (code || j - i >= 2)) {
-          out.add(new Fragment(run.toString(), false));
-        }
-      }
-    }
-    out.removeIf(f -> f.text().isEmpty());
-    out.sort((a, b) -> Integer.compare(b.text().length(), a.text().length()));
-    return List.copyOf(out);
-  }
-
-  private static String trimWord(String w) {
-    String s = w;
-    int n = s.length();
-    if (n >= 2 && "`'\"".indexOf(s.charAt(0)) >= 0) {
-      s = s.substring(1);
-    }
-    n = s.length();
-    if (n >= 2 && ".,:!?".indexOf(s.charAt(n - 1)) >= 0
-        && Character.isLetterOrDigit(s.charAt(n - 2))) {
-      s = s.substring(0, n - 1);
-    }
-    n = s.length();
-    if (n >= 1 && "`'\"".indexOf(s.charAt(n - 1)) >= 0) {
-      s = s.substring(0, n - 1);
-    }
-    return s;
-  }
-
-  private static int letters(String w) {
-    return (int) w.codePoints().filter(Character::isLetterOrDigit).count();
-  }
-
-  private static boolean innerCapital(String w) {
-    for (int i = 1; i < w.length(); i++) {
-      if (Character.isUpperCase(w.charAt(i)) && Character.isLowerCase(w.charAt(i - 1))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean identifierPart(int cp) {
-    return cp == '_' || cp == '$' || Character.isLetterOrDigit(cp);
-  }
-
   /**
    * The line of {@code from..to} holding the longest literal fragment, or 0 when none does or when
    * the {@code header} line (0: none) holds one at least as long.
    */
   private int literalLine(List<String> lines, int from, int to, int header) {
-    if (fragments.isEmpty()) {
+    if (fragments.none()) {
       return 0;
     }
     int bestLength = 0;
     int bestLine = 0;
     int headerLength = 0;
     for (int ln = from; ln <= to; ln++) {
-      int length = longestFragment(lines.get(ln - 1));
+      int length = fragments.longestIn(lines.get(ln - 1));
       if (ln == header) {
         headerLength = length;
       }
@@ -288,37 +205,6 @@ public final class HitLocator {
       }
     }
     return bestLength == 0 || headerLength >= bestLength ? 0 : bestLine;
-  }
-
-  private int longestFragment(String line) {
-    if (line.isBlank()) {
-      return 0;
-    }
-    String norm = String.join(" ", line.strip().toLowerCase(Locale.ROOT).split("\\s+"));
-    for (Fragment f : fragments) {
-      if (f.text().length() > norm.length()) {
-        continue;
-      }
-      if (contains(norm, f)) {
-        return f.text().length();
-      }
-    }
-    return 0;
-  }
-
-  private static boolean contains(String line, Fragment f) {
-    String t = f.text();
-    for (int i = line.indexOf(t); i >= 0; i = line.indexOf(t, i + 1)) {
-      if (!f.wholeWord()) {
-        return true;
-      }
-      int end = i + t.length();
-      if ((i == 0 || !identifierPart(line.codePointBefore(i)))
-          && (end == line.length() || !identifierPart(line.codePointAt(end)))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The line nearest the old chunk that carries the most query terms; 0 when none does. */

@@ -9,21 +9,21 @@ class LiteralFragmentTest {
 
   @Test
   void naturalLanguageWordsAloneAreNotFragmentsButRunsAndCodeAre() {
-    assertThat(HitLocator.fragments("Returns the entries."))
-        .extracting(HitLocator.Fragment::text)
+    assertThat(LiteralFragments.fragments("Returns the entries."))
+        .extracting(LiteralFragments.Fragment::text)
         .containsExactly("returns the entries");
-    assertThat(HitLocator.fragments("of a b")).isEmpty();
-    assertThat(HitLocator.fragments("total count")).isEmpty();
-    assertThat(HitLocator.fragments("return total;")).extracting(HitLocator.Fragment::text)
+    assertThat(LiteralFragments.fragments("of a b")).isEmpty();
+    assertThat(LiteralFragments.fragments("total count")).isEmpty();
+    assertThat(LiteralFragments.fragments("return total;")).extracting(LiteralFragments.Fragment::text)
         .containsExactly("return total;", "total;");
-    assertThat(HitLocator.fragments("getEntryCount"))
-        .containsExactly(new HitLocator.Fragment("getentrycount", true));
-    assertThat(HitLocator.fragments("`MAX_LINES`"))
-        .containsExactly(new HitLocator.Fragment("max_lines", true));
-    assertThat(HitLocator.fragments("map.get(key)"))
-        .containsExactly(new HitLocator.Fragment("map.get(key)", false));
-    assertThat(HitLocator.fragments("spawn")).isEmpty();
-    assertThat(HitLocator.fragments("Runtime")).isEmpty();
-    assertThat(HitLocator.fragments("")).isEmpty();
+    assertThat(LiteralFragments.fragments("getEntryCount"))
+        .containsExactly(new LiteralFragments.Fragment("getentrycount", true));
+    assertThat(LiteralFragments.fragments("`MAX_LINES`"))
+        .containsExactly(new LiteralFragments.Fragment("max_lines", true));
+    assertThat(LiteralFragments.fragments("map.get(key)"))
+        .containsExactly(new LiteralFragments.Fragment("map.get(key)", false));
+    assertThat(LiteralFragments.fragments("spawn")).isEmpty();
+    assertThat(LiteralFragments.fragments("Runtime")).isEmpty();
+    assertThat(LiteralFragments.fragments("")).isEmpty();
   }
 }
