@@ -154,6 +154,10 @@ class HybridSearchTest {
         assertThat(hybrid.get(0).path()).as("limit %d", limit).isEqualTo("src/rt/Runtime.java");
         assertThat((long) hybrid.get(0).line()).as("limit %d", limit).isEqualTo(spawnLine);
       }
+      // A scope that leaves the definition out is obeyed: the guard pins nothing outside it.
+      List<Hit> scoped = index.search("spawn",
+          SearchOpts.builder().mode(SearchMode.HYBRID).limit(10).pathScope("src/app").build());
+      assertThat(scoped).isNotEmpty().allSatisfy(h -> assertThat(h.path()).startsWith("src/app/"));
     }
   }
 
