@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -183,7 +182,7 @@ public final class BudgetCheck {
       }
     }
     harness.refresh();
-    Percentiles literal = sample(config.literalWarmup(), config.literalSamples(), queries.length,
+    Percentiles literal = Percentiles.sample(config.literalWarmup(), config.literalSamples(), queries.length,
         i -> () -> harness.search(queries[i], SearchMode.INDEXED_LITERAL, null));
     out.println("(a) indexed_literal module-<k>: " + literal.summary());
     rows.add(new Row("(a) seed: indexed_literal p50", literal.ms(50), "ms", 0, 0));
@@ -192,7 +191,7 @@ public final class BudgetCheck {
 
     String[] semanticQueries = fixture.semanticQueries(1_000, 43);
     harness.refresh();
-    Percentiles semantic = sample(config.semanticWarmup(), config.semanticSamples(),
+    Percentiles semantic = Percentiles.sample(config.semanticWarmup(), config.semanticSamples(),
         semanticQueries.length, i -> () -> harness.search(semanticQueries[i], SearchMode.SEMANTIC,
             100));
     out.println("(c) semantic, maxMatches 100: " + semantic.summary());
@@ -200,7 +199,7 @@ public final class BudgetCheck {
     rows.add(new Row("(c) seed: semantic p95", semantic.ms(95), "ms", 250, 20));
 
     int[] batch = {0};
-    Percentiles update = sample(config.updateWarmup(), config.updateSamples(), Integer.MAX_VALUE,
+    Percentiles update = Percentiles.sample(config.updateWarmup(), config.updateSamples(), Integer.MAX_VALUE,
         i -> {
           var changes = SeedUpdateBenchmark.nextEdits(fixture, batch[0]++);
           return () -> {
@@ -228,7 +227,7 @@ public final class BudgetCheck {
         failures.add("correctness: " + wrong.getMessage());
         return;
       }
-      Percentiles literal = sample(20, 200, 1,
+      Percentiles literal = Percentiles.sample(20, 200, 1,
           i -> () -> harness.search("needle", SearchMode.LITERAL, null));
       out.println("(e) literal needle.ts via the scanner: " + literal.summary());
       rows.add(new Row("(e) literal mode -> scanner finds needle.ts, p50", literal.ms(50), "ms", 0,
@@ -336,7 +335,7 @@ public final class BudgetCheck {
     String[] lexical = EngineFixture.GENERATED_LEXICAL;
     String[] literal = EngineFixture.GENERATED_LITERAL;
     int samples = full ? 2_000 : 300;
-    Percentiles lex = sample(full ? 300 : 100, samples, lexical.length, i -> () -> {
+    Percentiles lex = Percentiles.sample(full ? 300 : 100, samples, lexical.length, i -> () -> {
       try {
         return index.search(lexical[i], SearchOpts.lexical(10));
       } catch (IOException e) {
@@ -345,7 +344,7 @@ public final class BudgetCheck {
     });
     out.println("engine lexical, limit 10: " + lex.summary());
     rows.add(new Row(label + "lexical p95", lex.ms(95), "ms", 0, full ? 5 : 0));
-    Percentiles lit = sample(full ? 300 : 100, samples, literal.length, i -> () -> seam.search(
+    Percentiles lit = Percentiles.sample(full ? 300 : 100, samples, literal.length, i -> () -> seam.search(
         RepositorySearchRequest.builder(corpus, literal[i])
             .mode(SearchMode.INDEXED_LITERAL).maxMatches(100).build()));
     out.println("engine indexed_literal via the seam, maxMatches 100: " + lit.summary());
@@ -405,41 +404,17 @@ public final class BudgetCheck {
         (double) stats.postingBytes() / stats.contentBytes(), "B/B", 0, 0));
     String[] queries = RealisticFixture.queries(1_000, 44);
     harness.refresh();
-    Percentiles literal = sample(1_000, 5_000, queries.length,
+    Percentiles literal = Percentiles.sample(1_000, 5_000, queries.length,
         i -> () -> harness.search(queries[i], SearchMode.INDEXED_LITERAL, 100));
     out.println("realistic indexed_literal, maxMatches 100: " + literal.summary());
     rows.add(new Row("realistic: indexed_literal p50", literal.ms(50), "ms", 0, 0));
     rows.add(new Row("realistic: indexed_literal p95", literal.ms(95), "ms", 0, 0));
     harness.refresh();
-    Percentiles semantic = sample(100, 500, queries.length,
+    Percentiles semantic = Percentiles.sample(100, 500, queries.length,
         i -> () -> harness.search(queries[i], SearchMode.SEMANTIC, 100));
     out.println("realistic semantic, maxMatches 100: " + semantic.summary());
     rows.add(new Row("realistic: semantic p95", semantic.ms(95), "ms", 0, 0));
     harness.close();
-  }
-
-  /** A call prepared for sample {@code i}; preparation is not timed. */
-  private interface Prepared {
-    Supplier<Object> prepare(int i);
-  }
-
-  private static Percentiles sample(int warmup, int samples, int distinct, Prepared calls) {
-    long sink = 0;
-    for (int i = 0; i < warmup; i++) {
-      sink += System.identityHashCode(calls.prepare(i % distinct).get());
-    }
-    long[] nanos = new long[samples];
-    for (int i = 0; i < samples; i++) {
-      Supplier<Object> call = calls.prepare((warmup + i) % distinct);
-      long start = System.nanoTime();
-      Object result = call.get();
-      nanos[i] = System.nanoTime() - start;
-      sink += System.identityHashCode(result);
-    }
-    if (sink == 42) {
-      System.out.print("");
-    }
-    return new Percentiles(nanos);
   }
 
   private void report() {

@@ -2,6 +2,7 @@ package dev.prismindex.benchmarks;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /** Nearest-rank percentiles of a set of nanosecond samples. */
 final class Percentiles {
@@ -30,5 +31,33 @@ final class Percentiles {
   String summary() {
     return String.format(Locale.ROOT, "n=%d p50=%.3f p95=%.3f p99=%.3f max=%.3f ms", count(),
         ms(50), ms(95), ms(99), maxMs());
+  }
+
+  /** A call prepared for sample {@code i}; preparation is not timed. */
+  interface Prepared {
+    Supplier<Object> prepare(int i);
+  }
+
+  /**
+   * Times {@code samples} calls after {@code warmup} untimed ones, call {@code i} prepared (untimed)
+   * by {@code calls} for index {@code i % distinct}; results are consumed so no call is dead code.
+   */
+  static Percentiles sample(int warmup, int samples, int distinct, Prepared calls) {
+    long sink = 0;
+    for (int i = 0; i < warmup; i++) {
+      sink += System.identityHashCode(calls.prepare(i % distinct).get());
+    }
+    long[] nanos = new long[samples];
+    for (int i = 0; i < samples; i++) {
+      Supplier<Object> call = calls.prepare((warmup + i) % distinct);
+      long start = System.nanoTime();
+      Object result = call.get();
+      nanos[i] = System.nanoTime() - start;
+      sink += System.identityHashCode(result);
+    }
+    if (sink == 42) {
+      System.out.print("");
+    }
+    return new Percentiles(nanos);
   }
 }
