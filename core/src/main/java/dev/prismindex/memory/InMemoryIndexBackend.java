@@ -22,10 +22,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,17 +38,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <h2>What an update does</h2>
  *
- * <p>Each ADD or EDIT reads the file through the {@link ContentSource} (by default the working tree,
- * never through a symbolic link). A file that is absent, not regular, larger than
- * {@code maxFileBytes}, or binary (a NUL byte in its first 8 192 bytes, the scanner's rule) is
- * dropped. Otherwise the first 16 bytes of its SHA-256 are compared with the indexed file's: when
- * they and the bytes are equal, the file is skipped ({@link Stats#filesUnchanged()}).
- * Changed and new files form one new immutable segment (paths, content bytes, gram postings,
- * quantised vectors); the old copies are marked deleted in copy-on-write live bits; small segments
- * are merged ten at a time (tiered by powers of ten of their size), and a segment more than half
- * deleted is rewritten, so an update costs about its own size plus amortised merges. The batch is
- * atomic: the next snapshot is published with one volatile write, or, if anything fails (the content
- * source throws, the embedder fails), nothing changes except the state.
+ * <p>One batch ({@link SnapshotUpdate}, whose comment has the rules) builds the next immutable
+ * snapshot: unchanged files are kept, changed and new ones form one new segment, small segments
+ * are merged. The batch is atomic: the next snapshot is published with one volatile write, or, if
+ * anything fails (the content source throws, the embedder fails), nothing changes except the state.
  *
  * <h2>State</h2>
  *
@@ -96,8 +85,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class InMemoryIndexBackend implements InMemoryIndex {
 
-  private static final int MERGE_FACTOR = 10;
-  private static final int BINARY_SNIFF_BYTES = RepositoryLimits.DEFAULT_BINARY_SNIFF_BYTES;
 
   /** One published state: what status attests and what searches read. */
   private record Published(IndexState state, Snapshot snapshot, @Nullable String revision,
@@ -173,45 +160,33 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
       this.root = Objects.requireNonNull(root, "repositoryRoot").toAbsolutePath().normalize();
     }
 
-    /** Where file content comes from (default: {@link ContentSource#files(Path)} of the root). */
+    /** See {@link InMemoryIndex.Builder#contentSource}. */
     public Builder contentSource(ContentSource source) {
       this.contentSource = Objects.requireNonNull(source, "source");
       return this;
     }
 
-    /** The embedder of {@code semantic} search (default: {@link HashingEmbedder#HashingEmbedder()}). */
+    /** See {@link InMemoryIndex.Builder#embedder}. */
     public Builder embedder(Embedder embedder) {
       this.embedder = Objects.requireNonNull(embedder, "embedder");
       this.semantic = true;
       return this;
     }
 
-    /** Answers {@code indexed_literal} only: no vectors are computed or stored. */
+    /** See {@link InMemoryIndex.Builder#withoutSemantic}. */
     public Builder withoutSemantic() {
       this.semantic = false;
       return this;
     }
 
-    /**
-     * Larger files are dropped (default 8 MiB, the scanner's {@code maxFileBytes}; at most 64 MiB).
-     *
-     * @throws IllegalArgumentException outside 1..64 MiB
-     */
+    /** See {@link InMemoryIndex.Builder#maxFileBytes}. */
     public Builder maxFileBytes(long bytes) {
       this.maxFileBytes = CodingLimits.requirePositive(
           "maxFileBytes", bytes, RepositoryLimits.HARD_MAX_SEARCH_FILE_BYTES);
       return this;
     }
 
-    /**
-     * The most UTF-8 bytes of a line a hit's snippet holds, as in the scanner (default 50 KiB, its
-     * {@code maxLineBytes}; at most 1 MiB): every line is searched however long, and a longer
-     * matching line is served as {@link dev.prismindex.repository.LiteralPattern#window} around
-     * the match; semantic hits never pick a longer line. Set it to the scanner's value so that both
-     * give the same snippets.
-     *
-     * @throws IllegalArgumentException outside 1..1 MiB
-     */
+    /** See {@link InMemoryIndex.Builder#maxLineBytes}. */
     public Builder maxLineBytes(int bytes) {
       this.maxLineBytes = (int) CodingLimits.requirePositive(
           "maxLineBytes", bytes, RepositoryLimits.HARD_MAX_SEARCH_LINE_BYTES);
@@ -268,10 +243,10 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
     try {
       Published before = requireOpen();
       published = before.withState(IndexState.BUILDING);
-      Counts counts = new Counts();
+      SnapshotUpdate batch = new SnapshotUpdate(source, embedder, maxFileBytes, sha256);
       Snapshot next;
       try {
-        next = apply(before.snapshot, changes, counts);
+        next = batch.apply(before.snapshot, changes);
       } catch (IOException | RuntimeException | Error failure) {
         failedUpdates++;
         published = before.withState(IndexState.FAILED);
@@ -280,7 +255,7 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
       long now = clock.getAsLong();
       published = new Published(IndexState.READY, next, revision, now, now);
       updates++;
-      counts.commit(this);
+      count(batch);
     } finally {
       writer.unlock();
     }
@@ -309,10 +284,10 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
       if (changes.isEmpty()) {
         return;
       }
-      Counts counts = new Counts();
+      SnapshotUpdate batch = new SnapshotUpdate(source, embedder, maxFileBytes, sha256);
       Snapshot next;
       try {
-        next = apply(before.snapshot, changes, counts);
+        next = batch.apply(before.snapshot, changes);
       } catch (IOException deletesReadNothing) {
         throw new java.io.UncheckedIOException(deletesReadNothing);
       } catch (RuntimeException | Error failure) {
@@ -321,7 +296,7 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
       }
       published = new Published(before.state, next, before.revision, before.updatedAt,
           clock.getAsLong());
-      counts.commit(this);
+      count(batch);
     } finally {
       writer.unlock();
     }
@@ -422,6 +397,15 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
 
   // ------------------------------------------------------------------------------------ internals
 
+  /** Adds a published batch's counts to the statistics. Called under the writer lock. */
+  private void count(SnapshotUpdate batch) {
+    filesIndexed += batch.indexed;
+    filesUnchanged += batch.unchanged;
+    filesDropped += batch.dropped;
+    filesDeleted += batch.deleted;
+    merges += batch.merges;
+  }
+
   private Published requireOpen() {
     Published current = published;
     if (current == null) {
@@ -463,146 +447,4 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
   }
 
   /** Counters of one update, added to the backend's only when it succeeds. */
-  private static final class Counts {
-    long indexed;
-    long unchanged;
-    long dropped;
-    long deleted;
-    long merges;
-
-    void commit(InMemoryIndexBackend backend) {
-      backend.filesIndexed += indexed;
-      backend.filesUnchanged += unchanged;
-      backend.filesDropped += dropped;
-      backend.filesDeleted += deleted;
-      backend.merges += merges;
-    }
-  }
-
-  /** Builds the snapshot that follows {@code base} after {@code changes}. Called under the lock. */
-  private Snapshot apply(Snapshot base, Map<String, IndexFileChangeKind> changes, Counts counts)
-      throws IOException {
-    List<SegmentView> views = base.views;
-    Map<Integer, long[]> live = new HashMap<>();
-    int[] killed = new int[views.size()];
-    List<SegmentWriter.NewDoc> added = new ArrayList<>();
-    for (Map.Entry<String, IndexFileChangeKind> change : changes.entrySet()) {
-      String path = change.getKey();
-      long location = base.locate(path);
-      if (change.getValue() == IndexFileChangeKind.DELETE) {
-        if (location >= 0) {
-          kill(views, live, killed, location);
-          counts.deleted++;
-        }
-        continue;
-      }
-      byte[] content = source.read(path, maxFileBytes);
-      if (content == null || content.length > maxFileBytes || isBinary(content)) {
-        if (location >= 0) {
-          kill(views, live, killed, location);
-        }
-        counts.dropped++;
-        continue;
-      }
-      byte[] hash = hash(content);
-      if (location >= 0) {
-        Segment segment = views.get((int) (location >>> 32)).segment;
-        int doc = (int) location;
-        if (segment.hashEquals(doc, hash) && Arrays.equals(segment.content(doc), content)) {
-          counts.unchanged++;
-          continue;
-        }
-        kill(views, live, killed, location);
-      }
-      added.add(new SegmentWriter.NewDoc(path, content, hash));
-      counts.indexed++;
-    }
-    List<SegmentView> next = new ArrayList<>(views.size() + 1);
-    for (int v = 0; v < views.size(); v++) {
-      SegmentView view = views.get(v);
-      long[] bits = live.get(v);
-      if (bits == null) {
-        next.add(view);
-      } else if (view.liveCount - killed[v] > 0) {
-        next.add(new SegmentView(view.segment, bits, view.liveCount - killed[v]));
-      }
-    }
-    if (!added.isEmpty()) {
-      added.sort(Comparator.comparing(SegmentWriter.NewDoc::path));
-      next.add(SegmentView.allLive(SegmentWriter.write(added, embedder)));
-    }
-    return new Snapshot(mergeIfNeeded(next, counts));
-  }
-
-  private static void kill(List<SegmentView> views, Map<Integer, long[]> live, int[] killed,
-      long location) {
-    int v = (int) (location >>> 32);
-    int doc = (int) location;
-    long[] bits = live.computeIfAbsent(v, key -> views.get(key).copyLive());
-    bits[doc >>> 6] &= ~(1L << doc);
-    killed[v]++;
-  }
-
-  /**
-   * The merge policy: a segment with more deleted than live documents is rewritten alone; ten or more
-   * segments whose live counts have the same number of decimal digits are merged into one. Repeats
-   * until neither applies.
-   */
-  private List<SegmentView> mergeIfNeeded(List<SegmentView> views, Counts counts) {
-    List<SegmentView> current = new ArrayList<>(views);
-    boolean changed = true;
-    while (changed) {
-      changed = false;
-      for (int i = 0; i < current.size(); i++) {
-        SegmentView view = current.get(i);
-        if (view.liveCount * 2 < view.segment.docCount()) {
-          current.set(i, merge(List.of(view), counts));
-          changed = true;
-        }
-      }
-      Map<Integer, List<SegmentView>> tiers = new HashMap<>();
-      for (SegmentView view : current) {
-        tiers.computeIfAbsent(tier(view.liveCount), key -> new ArrayList<>()).add(view);
-      }
-      for (List<SegmentView> tier : tiers.values()) {
-        if (tier.size() >= MERGE_FACTOR) {
-          current.removeAll(tier);
-          current.add(merge(tier, counts));
-          changed = true;
-          break;
-        }
-      }
-    }
-    return current;
-  }
-
-  private SegmentView merge(List<SegmentView> views, Counts counts) {
-    counts.merges++;
-    Embedder semantic = embedder;
-    return SegmentView.allLive(SegmentWriter.merge(views, semantic != null,
-        semantic == null ? 0 : semantic.dimension()));
-  }
-
-  private static int tier(int liveCount) {
-    int digits = 0;
-    for (long n = liveCount; n >= 10; n /= 10) {
-      digits++;
-    }
-    return digits;
-  }
-
-  private static boolean isBinary(byte[] content) {
-    int sniff = Math.min(content.length, BINARY_SNIFF_BYTES);
-    for (int i = 0; i < sniff; i++) {
-      if (content[i] == 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private byte[] hash(byte[] content) {
-    sha256.reset();
-    return Arrays.copyOf(sha256.digest(content), Segment.HASH_BYTES);
-  }
 }
