@@ -3,6 +3,7 @@ package dev.prismindex.cli;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.LocalBackend;
 import dev.prismindex.cli.serve.ServeClient;
+import dev.prismindex.cli.serve.ServerStarter;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -13,7 +14,8 @@ import java.util.OptionalInt;
 
 /**
  * The entry point of {@code prism-index}: see docs/cli.md. {@code search} and {@code status} are
- * answered by a resident server of the same index when one runs ({@link ServeClient}), else here.
+ * answered by a resident server of the same index when one runs ({@link ServeClient}), else here,
+ * and then a server is started in the background for the next one ({@link ServerStarter}).
  */
 public final class Main {
   private Main() {}
@@ -23,7 +25,12 @@ public final class Main {
     PrintStream out = stdout();
     Environment env = Environment.system();
     OptionalInt served = ServeClient.forward(args, env, out, System.err);
-    System.exit(served.isPresent() ? served.getAsInt() : run(args, out, System.err, env));
+    if (served.isPresent()) {
+      System.exit(served.getAsInt());
+    }
+    int code = run(args, out, System.err, env);
+    ServerStarter.startIfUseful(args, env);
+    System.exit(code);
   }
 
   /**

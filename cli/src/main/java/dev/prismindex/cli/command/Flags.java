@@ -130,15 +130,25 @@ public final class Flags {
       versionProvider = VersionProvider.class,
       description = {"Keep the index and the model open and answer search and status from other"
           + " prism-index processes (the resident server).", "",
-          "One server per index, on the Unix domain socket <index-dir>/serve/serve.sock (owner"
-              + " only). search and status use it when it runs, with the same output; else they"
-              + " run in their own process. Stops after --idle-timeout without a request, or on"
-              + " SIGTERM/SIGINT."})
+          "One server per index, on a loopback port with a secret token in"
+              + " <index-dir>/serve/serve.port (owner only). search and status use it when it"
+              + " runs, with the same output, and start one in the background when none runs"
+              + " (PRISM_INDEX_SERVE=0: never). While it runs, it watches the repository and keeps"
+              + " the index current. Stops after --idle-timeout without a request, on --stop, or"
+              + " on SIGTERM/SIGINT."})
   static final class ServeFlags {
     @Option(names = "--idle-timeout", paramLabel = "DURATION",
-        description = "Stop after this long without a request: 90s, 10m, 1h, 500ms; 0 never"
-            + " (default: 10m).")
+        description = "Stop after this long without a request: 90s, 15m, 1h, 500ms; 0 never"
+            + " (default: 15m).")
     @Nullable String idleTimeout;
+
+    @Option(names = "--stop", description = "Stop the server of this repository's index, if one"
+        + " runs, and exit.")
+    boolean stop;
+
+    /** Set by a client that starts the server in the background (not for people). */
+    @Option(names = "--background", hidden = true)
+    boolean background;
   }
 
   /** {@code prism-index mcp}. */

@@ -45,8 +45,12 @@ public final class Requests {
    * {@code serve}.
    *
    * @param idleTimeout how long without a connection before the server stops; zero for never
+   * @param stop stop the running server of the target instead of starting one
+   * @param background started by a client in the background: wait a little for the lock of a
+   *     server that is stopping, and end quietly when another one runs
    */
-  public record ServeRequest(Target target, Duration idleTimeout) implements Request {
+  public record ServeRequest(Target target, Duration idleTimeout, boolean stop,
+      boolean background) implements Request {
     @Override
     public boolean json() {
       return false;
@@ -66,7 +70,7 @@ public final class Requests {
   }
 
   /** The default of {@code serve --idle-timeout}. */
-  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(10);
+  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(15);
 
   private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
 
@@ -89,7 +93,7 @@ public final class Requests {
     }
     if (sub instanceof ServeFlags f) {
       return new ServeRequest(target(root, env), f.idleTimeout == null ? DEFAULT_IDLE_TIMEOUT
-          : duration(f.idleTimeout, "--idle-timeout"));
+          : duration(f.idleTimeout, "--idle-timeout"), f.stop, f.background);
     }
     if (sub instanceof McpFlags f) {
       return new McpRequest(target(root, env), maxRefresh(f.maxRefreshFiles));

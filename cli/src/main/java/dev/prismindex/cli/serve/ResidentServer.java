@@ -12,23 +12,27 @@ import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.SafeText;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.ClosedChannelException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -38,21 +42,24 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * {@code prism-index serve}: one process per index that answers the {@code search} and
- * {@code status} command lines of {@link ServeClient}s on a Unix domain socket, running the same
- * CLI pipeline ({@code Cli}) on a {@link WarmBackend}, so the answer is what the command would have
- * printed in its own process.
+ * {@code status} command lines of clients ({@link ServeClient}, the launcher's bash client) on a
+ * loopback TCP port ({@link ServeProtocol}), running the same CLI pipeline ({@code Cli}) on a
+ * {@link WarmBackend}, so the answer is what the command would have printed in its own process.
  *
- * <p>The socket is {@code <home>/serve/serve.sock}, in a directory of mode 0700 (the socket itself
- * 0600). A lock on {@code <home>/serve/serve.lock}, held for the server's life and released by the
- * kernel when it dies however it dies, makes it the only server of that index; a socket file
- * found while holding the lock is a dead server's and is replaced. The server stops after
- * {@code idle} without a connection, when its socket file disappears, or on SIGTERM/SIGINT, and
- * removes its socket.
+ * <p>The port and a random token (256 bits, new for every server) are in
+ * {@code <home>/serve/serve.port}, mode 0600 in a directory of mode 0700: only the owner can read
+ * the token, and a connection without it is refused. A lock on {@code <home>/serve/serve.lock},
+ * held for the server's life and released by the kernel when it dies however it dies, makes it the
+ * only server of that index; a port file found while holding the lock is a dead server's and is
+ * replaced. The server stops after {@code idle} without a connection, when its port file
+ * disappears, when a client of other code (another jar, or its own jar rebuilt) asks, on
+ * {@code serve --stop}, or on SIGTERM/SIGINT, and removes its port file.
  */
 public final class ResidentServer implements AutoCloseable {
 
@@ -65,10 +72,12 @@ public final class ResidentServer implements AutoCloseable {
   private final Environment env;
   private final Duration idle;
   private final PrintStream log;
-  private final Path socket;
+  private final Path portFile;
   private final FileChannel lockFile;
   private final FileLock lock;
-  private final ServerSocketChannel channel;
+  private final ServerSocket channel;
+  private final String codeStamp;
+  private final Instant started = Instant.now();
   private final WarmBackend warm;
   private final ServeConnection connections;
   private final ExecutorService workers;
@@ -81,18 +90,19 @@ public final class ResidentServer implements AutoCloseable {
   private volatile String stopReason = "stopped";
 
   private ResidentServer(Target target, Environment env, Duration idle, PrintStream log,
-      Path socket, FileChannel lockFile, FileLock lock, ServerSocketChannel channel,
+      Path portFile, FileChannel lockFile, FileLock lock, ServerSocket channel, String token,
       CommandRunner runner) {
     this.target = target;
     this.env = env;
     this.idle = idle;
     this.log = log;
-    this.socket = socket;
+    this.portFile = portFile;
     this.lockFile = lockFile;
     this.lock = lock;
     this.channel = channel;
+    this.codeStamp = ServeProtocol.stamp(ServeProtocol.code());
     this.warm = new WarmBackend(env);
-    this.connections = new ServeConnection(target, env, warm, runner, () -> stopping);
+    this.connections = new ServeConnection(this, target, env, warm, runner, token);
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("prism-index-serve"));
     this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));
   }
@@ -115,7 +125,24 @@ public final class ResidentServer implements AutoCloseable {
    */
   public static int serve(ServeRequest request, Environment env, PrintStream err,
       CommandRunner runner) throws CliFailure, IOException {
-    ResidentServer server = start(request.target(), env, request.idleTimeout(), err, runner);
+    if (request.stop()) {
+      err.println(SafeText.escapeField(ServeClient.stop(request.target(), env)));
+      err.flush();
+      return ExitCode.OK;
+    }
+    ResidentServer server;
+    try {
+      server = start(request.target(), env, request.idleTimeout(), err, runner,
+          request.background() ? LOCK_WAIT : Duration.ZERO);
+    } catch (CliFailure e) {
+      if (request.background() && e.exitCode() == ExitCode.FAILURE && e.getMessage() != null
+          && e.getMessage().startsWith(ALREADY_RUNNING)) {
+        err.println(SafeText.escapeField("prism-index serve: " + e.getMessage()
+            + "; this one is not needed"));
+        return ExitCode.OK;
+      }
+      throw e;
+    }
     Thread hook = new Thread(() -> server.stop("terminated"), "prism-index-serve-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
@@ -133,62 +160,96 @@ public final class ResidentServer implements AutoCloseable {
     return ExitCode.OK;
   }
 
+  /** How long a server started in the background waits for the lock of one that is stopping. */
+  static final Duration LOCK_WAIT = Duration.ofSeconds(10);
+
+  private static final String ALREADY_RUNNING = "a server is already running for ";
+
   /**
-   * Takes the server lock of the target's index, binds the socket and starts answering.
+   * Takes the server lock of the target's index, listens on a loopback port, writes the port file
+   * and starts answering.
    *
    * @param idle how long without a connection before the server stops; zero for never
    * @param runner runs each command line a client sends
-   * @throws CliFailure exit code 1 when a server already runs for this index, or the socket cannot
-   *     be made safely
-   * @throws IOException when the socket cannot be bound
+   * @param lockWait how long to wait for the lock when another server holds it (one that is
+   *     stopping); zero to fail at once
+   * @throws CliFailure exit code 1 when a server already runs for this index, or its directory
+   *     cannot be made safely
+   * @throws IOException when the port cannot be opened or the port file written
    */
   static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log,
-      CommandRunner runner) throws CliFailure, IOException {
-    Path socket = ServeProtocol.socket(target.home());
-    int length = socket.toString().getBytes(StandardCharsets.UTF_8).length;
-    if (length > ServeProtocol.MAX_SOCKET_PATH_BYTES) {
-      throw new CliFailure(ExitCode.FAILURE, "the socket path " + socket + " is " + length
-          + " bytes long, more than a Unix domain socket allows ("
-          + ServeProtocol.MAX_SOCKET_PATH_BYTES + "); use --index-dir with a shorter path");
-    }
+      CommandRunner runner, Duration lockWait) throws CliFailure, IOException {
     Path dir = privateDirectory(ServeProtocol.dir(target.home()));
+    Path portFile = dir.resolve(ServeProtocol.PORT_FILE);
     FileChannel lockFile = FileChannel.open(dir.resolve(ServeProtocol.LOCK),
         StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    FileLock lock;
+    FileLock lock = null;
+    long deadline = System.nanoTime() + lockWait.toNanos();
     try {
-      lock = lockFile.tryLock();
-    } catch (OverlappingFileLockException e) {
-      lock = null;
+      while (true) {
+        try {
+          lock = lockFile.tryLock();
+        } catch (OverlappingFileLockException e) {
+          lock = null;
+        }
+        if (lock != null || System.nanoTime() >= deadline) {
+          break;
+        }
+        Thread.sleep(100);
+      }
     } catch (IOException | RuntimeException e) {
       lockFile.close();
       throw e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      lockFile.close();
+      throw new IOException("interrupted while waiting for the server lock", e);
     }
     if (lock == null) {
       lockFile.close();
-      throw new CliFailure(ExitCode.FAILURE, "a server is already running for " + target.root()
-          + " (socket " + socket + ")");
+      throw new CliFailure(ExitCode.FAILURE, ALREADY_RUNNING + target.root() + " (see "
+          + portFile + ")");
     }
-    ServerSocketChannel channel = null;
+    ServerSocket channel = null;
     try {
-      if (Files.deleteIfExists(socket)) {
-        log.println(SafeText.escapeField("prism-index serve: removed the socket of a server that"
-            + " did not stop (" + socket + ")"));
+      if (Files.deleteIfExists(portFile)) {
+        log.println(SafeText.escapeField("prism-index serve: removed the port file of a server"
+            + " that did not stop (" + portFile + ")"));
       }
-      channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-      channel.bind(UnixDomainSocketAddress.of(socket));
-      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+      channel = new ServerSocket();
+      channel.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+      String token = newToken();
+      writePortFile(portFile, channel.getLocalPort() + " " + token + " "
+          + ProcessHandle.current().pid() + "\n");
+      ResidentServer server = new ResidentServer(target, env, idle, log, portFile, lockFile,
+          lock, channel, token, runner);
+      server.begin();
+      return server;
     } catch (IOException | RuntimeException e) {
       if (channel != null) {
         channel.close();
       }
-      Files.deleteIfExists(socket);
+      Files.deleteIfExists(portFile);
       lockFile.close();
       throw e;
     }
-    ResidentServer server = new ResidentServer(target, env, idle, log, socket, lockFile, lock,
-        channel, runner);
-    server.begin();
-    return server;
+  }
+
+  private static String newToken() {
+    byte[] b = new byte[32];
+    new SecureRandom().nextBytes(b);
+    return HexFormat.of().formatHex(b);
+  }
+
+  /** Writes the port file whole (a temporary file, mode 0600, renamed over it). */
+  private static void writePortFile(Path portFile, String content) throws IOException {
+    Path tmp = portFile.resolveSibling(ServeProtocol.PORT_FILE + "." + ProcessHandle.current().pid()
+        + ".tmp");
+    Files.deleteIfExists(tmp);
+    Files.createFile(tmp, PosixFilePermissions.asFileAttribute(
+        PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(tmp, content, StandardCharsets.US_ASCII);
+    Files.move(tmp, portFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
   /**
@@ -225,8 +286,9 @@ public final class ResidentServer implements AutoCloseable {
     acceptor.start();
     long period = idle.isZero() ? 1000 : Math.max(10, Math.min(1000, idle.toMillis() / 4));
     ticker.scheduleWithFixedDelay(this::tick, period, period, TimeUnit.MILLISECONDS);
-    log.println(SafeText.escapeField("prism-index serve: answering for " + target.root() + " on "
-        + socket + " (idle timeout " + (idle.isZero() ? "none" : Requests.formatDuration(idle))
+    log.println(SafeText.escapeField("prism-index serve: answering for " + target.root()
+        + " on 127.0.0.1:" + channel.getLocalPort() + ", pid " + ProcessHandle.current().pid()
+        + " (idle timeout " + (idle.isZero() ? "none" : Requests.formatDuration(idle))
         + ")"));
     log.flush();
     Thread warmUp = daemon("prism-index-serve-warm-up").newThread(this::warmUp);
@@ -253,8 +315,8 @@ public final class ResidentServer implements AutoCloseable {
     if (stopping) {
       return;
     }
-    if (!Files.exists(socket, LinkOption.NOFOLLOW_LINKS)) {
-      stop("the socket " + socket + " was removed");
+    if (!Files.exists(portFile, LinkOption.NOFOLLOW_LINKS)) {
+      stop("the port file " + portFile + " was removed");
     } else if (!idle.isZero() && active.get() == 0
         && System.nanoTime() - lastActivityNanos >= idle.toNanos()) {
       stop("idle for " + Requests.formatDuration(idle));
@@ -263,11 +325,15 @@ public final class ResidentServer implements AutoCloseable {
 
   private void acceptLoop() {
     while (!stopping) {
-      SocketChannel ch;
+      Socket ch;
       try {
         ch = channel.accept();
-      } catch (ClosedChannelException e) {
-        return;
+      } catch (SocketException e) {
+        if (stopping || channel.isClosed()) {
+          return;
+        }
+        LOG.warn("accepting a connection failed: {}", e.toString());
+        continue;
       } catch (IOException e) {
         if (stopping) {
           return;
@@ -279,7 +345,7 @@ public final class ResidentServer implements AutoCloseable {
       lastActivityNanos = System.nanoTime();
       try {
         workers.execute(() -> {
-          try (SocketChannel c = ch) {
+          try (Socket c = ch) {
             connections.answer(c);
           } catch (IOException | RuntimeException e) {
             LOG.debug("a connection ended early: {}", e.toString());
@@ -304,17 +370,57 @@ public final class ResidentServer implements AutoCloseable {
     stopped.await();
   }
 
-  /** Whether the server has stopped (its socket removed, its index closed, its lock released). */
+  /** Whether the server has stopped (its port file removed, its index closed, its lock released). */
   boolean isStopped() {
     return stopped.getCount() == 0;
   }
 
-  Path socket() {
-    return socket;
+  Path portFile() {
+    return portFile;
+  }
+
+  /** Whether the server is stopping (new commands are refused). */
+  boolean isStopping() {
+    return stopping;
   }
 
   /**
-   * Stops: no new connections, the socket removed, the answers in flight finished, the index
+   * Why this server must not answer a client whose code is {@code clientCode}, or null: other code,
+   * or this server's own jar rebuilt since it started.
+   */
+  @Nullable String staleFor(String clientCode) {
+    Path own = ServeProtocol.code();
+    if (!same(own, Path.of(clientCode))) {
+      return "this server runs " + own + ", the client " + clientCode;
+    }
+    String now = ServeProtocol.stamp(own);
+    return now.equals(codeStamp) ? null : "this server's code " + own + " changed since it started";
+  }
+
+  private static boolean same(Path a, Path b) {
+    if (a.equals(b)) {
+      return true;
+    }
+    try {
+      return Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Stops on another thread (from a worker, which {@link #stop} waits for). */
+  void stopSoon(String reason) {
+    Thread t = daemon("prism-index-serve-stop").newThread(() -> stop(reason));
+    t.start();
+  }
+
+  /** When this server started (status). */
+  Instant started() {
+    return started;
+  }
+
+  /**
+   * Stops: no new connections, the port file removed, the answers in flight finished, the index
    * closed, the lock released. Idempotent.
    */
   void stop(String reason) {
@@ -331,9 +437,9 @@ public final class ResidentServer implements AutoCloseable {
       LOG.debug("closing the socket failed", e);
     }
     try {
-      Files.deleteIfExists(socket);
+      Files.deleteIfExists(portFile);
     } catch (IOException e) {
-      LOG.warn("could not remove the socket {}: {}", socket, e.toString());
+      LOG.warn("could not remove the port file {}: {}", portFile, e.toString());
     }
     ticker.shutdown(); // not shutdownNow: stop() may run on the ticker's thread
     workers.shutdown();

@@ -7,59 +7,64 @@ import dev.prismindex.cli.command.Target;
 import dev.prismindex.tool.SafeText;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.Channels;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The client side of the resident server: {@code search} and {@code status} in the one-shot JVM
- * send their command line to a running {@code prism-index serve} for the same index and print what
- * it answers, byte for byte; when none answers (none running, a stale socket, another version, a
- * connection lost before the end), the command runs in this process as usual. The caller can't tell
- * the two apart from the output and the exit code. This class loads no engine, Lucene or model
- * class, so a served command starts as fast as the JVM does.
+ * The JVM client of the resident server ({@link ServeProtocol}; the launcher has its own, in bash,
+ * that starts no JVM): {@code search} and {@code status} send their command line to a running
+ * {@code prism-index serve} for the same index and print what it answers, byte for byte; when none
+ * answers (none running, a dead one, another build, a connection lost before the end), the command
+ * runs in this process as usual, and {@link ServerStarter} starts a server for the next one. The
+ * caller can't tell the two apart from the output and the exit code. This class loads no engine,
+ * Lucene or model class.
  */
 public final class ServeClient {
 
   /** How long a command waits for the server's hello before running in its own process. */
-  static final long HELLO_TIMEOUT_MS = 10_000;
+  static final int HELLO_TIMEOUT_MS = 10_000;
+
+  private static final int CONNECT_TIMEOUT_MS = 2_000;
 
   private ServeClient() {}
 
-  /** What the light scan of the arguments found: a command a server may answer, and its target. */
-  record Scan(@Nullable String repo, @Nullable String indexDir, boolean debug) {}
+  /**
+   * What the light scan of the arguments found: a command a server may answer ({@code search},
+   * {@code status}, or {@code serve --stop}), and its target.
+   */
+  record Scan(String command, @Nullable String repo, @Nullable String indexDir, boolean debug,
+      boolean stop) {}
 
   /**
    * Runs the command on a resident server, if one answers for its index.
    *
    * @return the exit code, or empty when the command must run in this process
    */
-  public static OptionalInt forward(String[] args, Environment env, PrintStream out, PrintStream err) {
+  public static OptionalInt forward(String[] args, Environment env, PrintStream out,
+      PrintStream err) {
     Scan scan = scan(args);
-    if (scan == null) {
+    if (scan == null || scan.stop()) {
       return OptionalInt.empty();
     }
     String mode = mode(env);
-    if (mode.equals("0") || mode.equals("off")) {
+    if (off(mode)) {
       return OptionalInt.empty();
     }
     Target target;
@@ -69,32 +74,23 @@ public final class ServeClient {
       return OptionalInt.empty(); // the in-process run reports it
     }
     String why;
-    try {
-      // Under --debug, only the handshake (to say what is there): the command runs here.
-      // A server that does not even say hello in time (stopped, wedged, all its workers busy) is
-      // passed over, unless it is required.
-      Answer answer = ask(target, scan.debug() ? new String[0] : args, env,
-          mode.equals("require") ? 0 : HELLO_TIMEOUT_MS);
-      if (!scan.debug() && answer.exit() != null) {
-        for (Frame f : answer.frames()) {
-          PrintStream to = f.type() == ServeProtocol.STDOUT ? out : err;
-          to.write(f.bytes(), 0, f.bytes().length);
-          if (to == err) {
-            err.flush();
-          }
+    if (scan.debug()) {
+      why = "--debug runs in this process";
+    } else {
+      try {
+        Answer answer = ask(target, args, env, mode.equals("require") ? 0 : HELLO_TIMEOUT_MS);
+        if (answer.exit() != null) {
+          return OptionalInt.of(print(answer, out, err));
         }
-        out.flush();
-        return OptionalInt.of(out.checkError() ? ExitCode.OK : answer.exit());
+        why = answer.why();
+      } catch (IOException | RuntimeException e) {
+        why = "no answer (" + e + ")";
       }
-      why = answer.why();
-    } catch (IOException | RuntimeException e) {
-      why = "no answer (" + e + ")";
     }
     if (scan.debug()) {
       Environment.debugLogging();
       org.slf4j.LoggerFactory.getLogger(ServeClient.class).debug(
-          "resident server at {}: {}; --debug runs in this process",
-          ServeProtocol.socket(target.home()), why);
+          "resident server of {}: {}", target.home(), why);
     } else if (mode.equals("require")) {
       err.println(SafeText.escapeField("prism-index: no resident server answered for "
           + target.home() + ": " + why + " (" + ServeProtocol.MODE_VARIABLE + "=require)"));
@@ -104,7 +100,33 @@ public final class ServeClient {
     return OptionalInt.empty();
   }
 
-  private static String mode(Environment env) {
+  /** Prints an answer as the command would have: exit code 0 when stdout was closed. */
+  private static int print(Answer answer, PrintStream out, PrintStream err) {
+    err.write(answer.errBefore(), 0, answer.errBefore().length);
+    err.flush();
+    out.write(answer.stdout(), 0, answer.stdout().length);
+    out.flush();
+    err.write(answer.errAfter(), 0, answer.errAfter().length);
+    err.flush();
+    return out.checkError() ? ExitCode.OK : answer.exit();
+  }
+
+  /**
+   * {@code serve --stop}: asks the server of {@code target} to stop.
+   *
+   * @return what happened, one line for the user
+   */
+  public static String stop(Target target, Environment env) {
+    try {
+      Answer a = ask(target, new String[] {"serve", "--stop"}, env, HELLO_TIMEOUT_MS);
+      return a.exit() != null ? new String(a.stdout(), StandardCharsets.UTF_8).strip()
+          : "prism-index serve: no server answers for " + target.root() + " (" + a.why() + ")";
+    } catch (IOException | RuntimeException e) {
+      return "prism-index serve: no server answers for " + target.root() + " (" + e + ")";
+    }
+  }
+
+  static String mode(Environment env) {
     String property = System.getProperty(ServeProtocol.MODE_PROPERTY);
     if (property != null && !property.isEmpty()) {
       return property;
@@ -113,15 +135,21 @@ public final class ServeClient {
     return variable == null ? "auto" : variable;
   }
 
+  static boolean off(String mode) {
+    return mode.equals("0") || mode.equals("off");
+  }
+
   /**
    * Scans the arguments the way picocli will parse them, far enough to know the command and the
-   * target: null unless the command is {@code search} or {@code status} without help or version.
+   * target: null unless the command is {@code search} or {@code status} without help or version,
+   * or {@code serve --stop}.
    */
   static @Nullable Scan scan(String[] args) {
     String command = null;
     String repo = null;
     String indexDir = null;
     boolean debug = false;
+    boolean stop = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--")) {
@@ -142,131 +170,164 @@ public final class ServeClient {
         indexDir = a.substring("--index-dir=".length());
       } else if (a.equals("--debug")) {
         debug = true;
+      } else if (a.equals("--stop") && "serve".equals(command)) {
+        stop = true;
       } else if (a.equals("-h") || a.equals("--help") || a.equals("-V")
           || a.equals("--version")) {
         return null;
       } else if (command == null) {
-        if (!a.equals("search") && !a.equals("status")) {
+        if (!a.equals("search") && !a.equals("status") && !a.equals("serve")) {
           return null;
         }
         command = a;
       }
     }
-    return command == null ? null : new Scan(repo, indexDir, debug);
+    if (command == null || command.equals("serve") && !stop) {
+      return null;
+    }
+    return new Scan(command, repo, indexDir, debug, stop);
   }
 
-  record Frame(byte type, byte[] bytes) {}
+  /**
+   * The server's whole answer (exit code, stderr before and after stdout, stdout), or why there is
+   * none ({@code exit} null).
+   */
+  record Answer(@Nullable Integer exit, byte[] errBefore, byte[] stdout, byte[] errAfter,
+      String why) {
+    static Answer none(String why) {
+      return new Answer(null, new byte[0], new byte[0], new byte[0], why);
+    }
+  }
 
-  /** The server's whole answer (frames and exit code), or why there is none. */
-  record Answer(List<Frame> frames, @Nullable Integer exit, String why) {}
+  /** Where a server listens and the secret it wants, as its port file says. */
+  record Endpoint(int port, String token, long pid) {}
 
   /**
-   * Sends one command line to the server of {@code target} and collects its answer; prints
-   * nothing, so that a connection lost midway leaves the command to this process. With no
-   * arguments, only the handshake: the answer says whether a compatible server is there.
-   *
-   * @param helloTimeoutMs how long to wait for the server's hello before giving up (0: no limit)
+   * Reads the port file of the server of {@code home}, or says why there is none to trust: the
+   * directory must be a real directory owned by this user and closed to everyone else (mode 0700,
+   * as the server makes it), the file owned by this user.
    */
-  static Answer ask(Target target, String[] args, Environment env, long helloTimeoutMs)
-      throws IOException {
-    Path socket = ServeProtocol.socket(target.home());
-    String problem = unsafe(socket);
+  static Endpoint endpoint(Path home) throws IOException {
+    Path file = ServeProtocol.portFile(home);
+    String problem = unsafe(file);
     if (problem != null) {
-      return new Answer(List.of(), null, problem);
+      throw new IOException(problem);
     }
-    try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-      DataOutputStream out = new DataOutputStream(
-          new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 14));
-      DataInputStream in = new DataInputStream(
-          new BufferedInputStream(Channels.newInputStream(ch), 1 << 16));
-      String refused = handshake(ch, socket, in, out, helloTimeoutMs);
-      if (refused != null || args.length == 0) {
-        return new Answer(List.of(), null, refused != null ? refused : "a server answers");
-      }
-      ServeProtocol.writeString(out, target.home().toString());
-      ServeProtocol.writeString(out, env.cwd().toString());
-      out.writeBoolean(env.stdoutTerminal());
-      out.writeBoolean(env.stderrTerminal());
-      out.writeInt(env.variables().size());
-      for (Map.Entry<String, String> v : env.variables().entrySet()) {
-        ServeProtocol.writeString(out, v.getKey());
-        ServeProtocol.writeString(out, v.getValue());
-      }
-      out.writeInt(args.length);
-      for (String a : args) {
-        ServeProtocol.writeString(out, a);
-      }
-      out.flush();
-      List<Frame> frames = new ArrayList<>();
-      while (true) {
-        byte type = in.readByte();
-        switch (type) {
-          case ServeProtocol.STDOUT, ServeProtocol.STDERR ->
-              frames.add(new Frame(type, ServeProtocol.readBytes(in)));
-          case ServeProtocol.EXIT -> {
-            return new Answer(frames, in.readInt(), "answered");
-          }
-          case ServeProtocol.REFUSED -> {
-            return new Answer(List.of(), null, "refused: " + ServeProtocol.readString(in));
-          }
-          default -> throw new IOException("unexpected frame " + type);
-        }
-      }
-    }
-  }
-
-  /** Connects and exchanges hellos: null when a compatible server answers, else why not. */
-  private static @Nullable String handshake(SocketChannel ch, Path socket, DataInputStream in,
-      DataOutputStream out, long helloTimeoutMs) throws IOException {
+    String[] words = Files.readString(file, StandardCharsets.US_ASCII).strip().split(" ");
     try {
-      ch.connect(UnixDomainSocketAddress.of(socket));
+      return new Endpoint(Integer.parseInt(words[0]), words[1], Long.parseLong(words[2]));
+    } catch (RuntimeException e) {
+      throw new IOException("unreadable " + file);
+    }
+  }
+
+  /**
+   * Sends one command line to the server of {@code target} and collects its whole answer; prints
+   * nothing, so that a connection lost midway leaves the command to this process.
+   *
+   * @param helloTimeoutMs how long to wait for the server's hello (0: no limit)
+   */
+  static Answer ask(Target target, String[] args, Environment env, int helloTimeoutMs)
+      throws IOException {
+    Endpoint at;
+    try {
+      at = endpoint(target.home());
     } catch (IOException e) {
-      return "no server listening (" + e.getMessage() + ")";
+      return Answer.none("no server (" + e.getMessage() + ")");
     }
-    ServeProtocol.writeHello(out);
-    out.flush();
-    if (helloTimeoutMs > 0 && !readable(ch, helloTimeoutMs)) {
-      return "no hello within " + helloTimeoutMs + " ms (the server is busy or stuck)";
+    try (Socket socket = new Socket()) {
+      try {
+        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), at.port()),
+            CONNECT_TIMEOUT_MS);
+      } catch (IOException e) {
+        return Answer.none("no server listening on port " + at.port() + " (" + e.getMessage()
+            + ")");
+      }
+      socket.setTcpNoDelay(true);
+      OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 14);
+      writeRequest(out, at.token(), target, env, args);
+      out.flush();
+      InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
+      socket.setSoTimeout(helloTimeoutMs);
+      String[] hello;
+      try {
+        hello = words(ServeProtocol.readLine(in));
+      } catch (SocketTimeoutException e) {
+        return Answer.none("no hello within " + helloTimeoutMs + " ms (the server is busy or"
+            + " stuck)");
+      }
+      socket.setSoTimeout(0);
+      String[] head = hello[0].equals(ServeProtocol.HELLO) ? words(ServeProtocol.readLine(in))
+          : hello;
+      if (head.length != 4) {
+        throw new IOException("unexpected answer " + String.join(" ", head));
+      }
+      int code = Integer.parseInt(head[1]);
+      byte[] errBefore = in.readNBytes(Integer.parseInt(head[2]));
+      byte[] errAfter = in.readNBytes(Integer.parseInt(head[3]));
+      if (head[0].equals(ServeProtocol.REFUSED)) {
+        return Answer.none("refused: " + new String(errBefore, StandardCharsets.UTF_8));
+      }
+      if (!head[0].equals(ServeProtocol.ANSWER)) {
+        throw new IOException("unexpected answer " + head[0]);
+      }
+      return new Answer(code, errBefore, in.readAllBytes(), errAfter, "answered");
     }
-    String other = ServeProtocol.readHello(in);
-    return other == null ? null : "ignored: " + other;
+  }
+
+  /** An answer line's words after the magic. */
+  private static String[] words(String line) throws IOException {
+    if (!line.startsWith(ServeProtocol.MAGIC + " ")) {
+      throw new IOException("not a " + ServeProtocol.MAGIC + " server");
+    }
+    return line.substring(ServeProtocol.MAGIC.length() + 1).split(" ");
+  }
+
+  static void writeRequest(OutputStream out, String token, Target target, Environment env,
+      String[] args) throws IOException {
+    ServeProtocol.writeField(out, ServeProtocol.MAGIC);
+    ServeProtocol.writeField(out, token);
+    ServeProtocol.writeField(out, ServeProtocol.code().toString());
+    ServeProtocol.writeField(out, target.home().toString());
+    ServeProtocol.writeField(out, env.cwd().toString());
+    ServeProtocol.writeField(out, env.stdoutTerminal() ? "1" : "0");
+    ServeProtocol.writeField(out, env.stderrTerminal() ? "1" : "0");
+    Map<String, String> sent = new TreeMap<>();
+    for (String name : ServeProtocol.VARIABLES) {
+      String value = env.variable(name);
+      if (value != null) {
+        sent.put(name, value);
+      }
+    }
+    ServeProtocol.writeField(out, Integer.toString(sent.size()));
+    for (Map.Entry<String, String> v : sent.entrySet()) {
+      ServeProtocol.writeField(out, v.getKey() + "=" + v.getValue());
+    }
+    ServeProtocol.writeField(out, Integer.toString(args.length));
+    for (String a : args) {
+      ServeProtocol.writeField(out, a);
+    }
   }
 
   /**
-   * Waits until the channel has bytes to read, at most {@code ms}; leaves it in blocking mode.
-   * (A blocking channel's reads have no timeout.)
+   * Why the port file must not be trusted, or null: its directory must be a real directory owned by
+   * this user and closed to everyone else, the file a regular file owned by this user.
    */
-  private static boolean readable(SocketChannel ch, long ms) throws IOException {
-    ch.configureBlocking(false);
-    try (Selector selector = Selector.open()) {
-      ch.register(selector, SelectionKey.OP_READ);
-      return selector.select(ms) > 0;
-    } finally {
-      ch.configureBlocking(true);
-    }
-  }
-
-  /**
-   * Why the socket must not be trusted, or null: its directory must be a real directory owned by
-   * this user and closed to everyone else (mode 0700), as the server makes it.
-   */
-  static @Nullable String unsafe(Path socket) {
-    if (socket.toString().getBytes(StandardCharsets.UTF_8).length
-        > ServeProtocol.MAX_SOCKET_PATH_BYTES) {
-      return "socket path too long for a Unix domain socket";
-    }
-    Path dir = socket.getParent();
+  static @Nullable String unsafe(Path portFile) {
+    Path dir = portFile.getParent();
     PosixFileAttributes a;
+    PosixFileAttributes f;
     try {
       a = Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      f = Files.readAttributes(portFile, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     } catch (IOException | UnsupportedOperationException e) {
-      return "no server directory";
+      return "no port file";
     }
     if (!a.isDirectory()) {
       return dir + " is not a directory";
     }
-    if (!ownedByThisUser(dir, a)) {
-      return dir + " belongs to " + a.owner().getName();
+    if (!ownedByThisUser(dir, a) || !ownedByThisUser(portFile, f) || !f.isRegularFile()) {
+      return dir + " or its port file belongs to another user";
     }
     Set<PosixFilePermission> p = a.permissions();
     for (PosixFilePermission open : OPEN_TO_OTHERS) {

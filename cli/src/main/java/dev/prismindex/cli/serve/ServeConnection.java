@@ -5,160 +5,203 @@ import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.Target;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.channels.Channels;
-import java.nio.channels.SocketChannel;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The resident server's side of one connection ({@link ServeProtocol}): the handshake, one command
- * line read within a byte budget, refused unless it is a {@code search} or {@code status} for this
- * server's index, else run through the CLI's pipeline with the client's environment, its stdout and
- * stderr streamed back in frames, then the exit code.
+ * The resident server's side of one connection ({@link ServeProtocol}): the token checked (in
+ * constant time) before anything else is read, a hello, one command line read within a byte
+ * budget, refused unless it is a {@code search} or {@code status} for this server's index from a
+ * client of the same code (or a {@code serve --stop}), else run through the CLI's pipeline with the
+ * client's environment; the whole answer is collected, then sent with its exit code.
  */
 final class ServeConnection {
 
   private static final Logger LOG = LoggerFactory.getLogger(ServeConnection.class);
 
-  /** The most environment variables or arguments a request may carry. */
-  private static final int MAX_ITEMS = 100_000;
+  /** How long a client may take to send its request. */
+  static final int READ_TIMEOUT_MS = 10_000;
 
+  private final ResidentServer server;
   private final Target target;
   private final Environment env;
   private final Backend backend;
   private final ResidentServer.CommandRunner runner;
-  private final BooleanSupplier stopping;
+  private final byte[] token;
 
   /**
+   * @param server the server (stopping state, stop requests, its code)
    * @param target the index this server answers for
    * @param env the server's environment (its model is lent to every request)
    * @param backend the warm backend the commands run on
    * @param runner the CLI's pipeline
-   * @param stopping whether the server is stopping (new commands are refused)
+   * @param token the secret every request must carry
    */
-  ServeConnection(Target target, Environment env, Backend backend,
-      ResidentServer.CommandRunner runner, BooleanSupplier stopping) {
+  ServeConnection(ResidentServer server, Target target, Environment env, Backend backend,
+      ResidentServer.CommandRunner runner, String token) {
+    this.server = server;
     this.target = target;
     this.env = env;
     this.backend = backend;
     this.runner = runner;
-    this.stopping = stopping;
+    this.token = token.getBytes(StandardCharsets.US_ASCII);
   }
 
-  /** Answers one connection: handshake, one command line, its output and exit code. */
-  void answer(SocketChannel ch) throws IOException {
-    DataInputStream in = new DataInputStream(
-        new BufferedInputStream(Channels.newInputStream(ch), 1 << 16));
-    DataOutputStream out = new DataOutputStream(
-        new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16));
-    String other = ServeProtocol.readHello(in);
-    ServeProtocol.writeHello(out);
-    out.flush();
-    if (other != null) {
-      LOG.debug("a client was turned away: {}", other);
+  /** Answers one connection. */
+  void answer(Socket socket) throws IOException {
+    socket.setSoTimeout(READ_TIMEOUT_MS);
+    socket.setTcpNoDelay(true);
+    InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
+    OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
+    ServeProtocol.FieldReader fields = new ServeProtocol.FieldReader(in);
+    if (!ServeProtocol.MAGIC.equals(fields.next())) {
+      refuse(out, "not a " + ServeProtocol.MAGIC + " client");
       return;
     }
-    // Read within a budget: a huge request is read past, not kept, and refused.
-    ServeProtocol.Budget budget = new ServeProtocol.Budget(ServeProtocol.MAX_REQUEST_BYTES);
-    String homeName = ServeProtocol.readString(in, budget);
-    String cwdName = ServeProtocol.readString(in, budget);
-    boolean stdoutTerminal = in.readBoolean();
-    boolean stderrTerminal = in.readBoolean();
-    int n = ServeProtocol.readCount(in, MAX_ITEMS);
+    if (!MessageDigest.isEqual(token, fields.next().getBytes(StandardCharsets.UTF_8))) {
+      LOG.warn("refused a connection with a wrong token");
+      refuse(out, "wrong token");
+      return;
+    }
+    out.write(ServeProtocol.line(ServeProtocol.HELLO));
+    out.flush();
+    String clientCode = fields.next();
+    String home = fields.next();
+    String cwd = fields.next();
+    boolean stdoutTerminal = "1".equals(fields.next());
+    boolean stderrTerminal = "1".equals(fields.next());
     Map<String, String> variables = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      String name = ServeProtocol.readString(in, budget);
-      variables.put(name, ServeProtocol.readString(in, budget));
+    for (int i = fields.count(); i > 0; i--) {
+      String v = fields.next();
+      int eq = v.indexOf('=');
+      if (eq > 0 && ServeProtocol.VARIABLES.contains(v.substring(0, eq))) {
+        variables.put(v.substring(0, eq), v.substring(eq + 1));
+      }
     }
-    String[] args = new String[ServeProtocol.readCount(in, MAX_ITEMS)];
+    String[] args = new String[fields.count()];
     for (int i = 0; i < args.length; i++) {
-      args[i] = ServeProtocol.readString(in, budget);
+      args[i] = fields.next();
     }
+    socket.setSoTimeout(0);
     String refusal;
-    if (budget.exceeded()) {
-      refusal = "the request is " + budget.used() + " bytes, more than this server's limit of "
+    if (fields.exceeded()) {
+      refusal = "the request is " + fields.used() + " bytes, more than this server's limit of "
           + ServeProtocol.MAX_REQUEST_BYTES + " bytes";
       LOG.warn("refused a request: {}", refusal);
     } else {
-      refusal = refusal(Path.of(homeName), args);
+      refusal = refusal(clientCode, home, args);
     }
     if (refusal != null) {
-      out.writeByte(ServeProtocol.REFUSED);
-      ServeProtocol.writeString(out, refusal);
-      out.flush();
+      refuse(out, refusal);
       return;
     }
-    Environment requestEnv = new Environment(Path.of(cwdName), variables, stdoutTerminal,
+    ServeClient.Scan scan = ServeClient.scan(args);
+    if (scan != null && scan.stop()) {
+      byte[] said = ("prism-index serve: stopping the server of " + target.root() + " (pid "
+          + ProcessHandle.current().pid() + ")\n").getBytes(StandardCharsets.UTF_8);
+      out.write(ServeProtocol.line(ServeProtocol.ANSWER, 0, said.length, 0));
+      out.write(said);
+      out.flush();
+      server.stopSoon("asked to stop");
+      return;
+    }
+    Environment requestEnv = new Environment(Path.of(cwd), variables, stdoutTerminal,
         stderrTerminal, env.model());
-    PrintStream o = new PrintStream(new BufferedOutputStream(
-        new FrameOutput(ServeProtocol.STDOUT, out), 1 << 16), false, StandardCharsets.UTF_8);
-    PrintStream e = new PrintStream(new FrameOutput(ServeProtocol.STDERR, out), true,
-        StandardCharsets.UTF_8);
+    Capture capture = new Capture();
+    PrintStream o = new PrintStream(capture.stdout(), false, StandardCharsets.UTF_8);
+    PrintStream e = new PrintStream(capture.stderr(), true, StandardCharsets.UTF_8);
     int code = runner.run(args, o, e, requestEnv, backend);
     o.flush();
     e.flush();
-    out.writeByte(ServeProtocol.EXIT);
-    out.writeInt(code);
+    out.write(ServeProtocol.line(ServeProtocol.ANSWER, code, capture.errBefore.size(),
+        capture.errAfter.size()));
+    capture.errBefore.writeTo(out);
+    capture.errAfter.writeTo(out);
+    capture.out.writeTo(out);
     out.flush();
   }
 
-  private @Nullable String refusal(Path home, String[] args) {
-    if (stopping.getAsBoolean()) {
+  private static void refuse(OutputStream out, String why) throws IOException {
+    byte[] reason = why.getBytes(StandardCharsets.UTF_8);
+    out.write(ServeProtocol.line(ServeProtocol.REFUSED, 0, reason.length, 0));
+    out.write(reason);
+    out.flush();
+  }
+
+  private @Nullable String refusal(String clientCode, String home, String[] args) {
+    if (server.isStopping()) {
       return "the server is stopping";
     }
-    if (!home.equals(target.home())) {
+    String stale = server.staleFor(clientCode);
+    if (stale != null) {
+      server.stopSoon(stale);
+      return stale;
+    }
+    if (!Path.of(home).equals(target.home())) {
       return "this server answers for " + target.home();
     }
     ServeClient.Scan scan = ServeClient.scan(args);
     if (scan == null || scan.debug()) {
-      return "only search and status (without --debug) are served";
+      return "only search, status (without --debug) and serve --stop are served";
     }
     return null;
   }
 
-  /** Frames what is written as chunks of one stream on the connection. */
-  private static final class FrameOutput extends OutputStream {
-    private final byte type;
-    private final DataOutputStream out;
+  /**
+   * One command's output in memory: stdout, and stderr split at the first byte of stdout (so a
+   * client prints them in about the order the command wrote them).
+   */
+  private static final class Capture {
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    final ByteArrayOutputStream errBefore = new ByteArrayOutputStream();
+    final ByteArrayOutputStream errAfter = new ByteArrayOutputStream();
 
-    FrameOutput(byte type, DataOutputStream out) {
-      this.type = type;
-      this.out = out;
+    OutputStream stdout() {
+      return new OutputStream() {
+        @Override
+        public void write(int b) {
+          synchronized (Capture.this) {
+            out.write(b);
+          }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+          synchronized (Capture.this) {
+            out.write(b, off, len);
+          }
+        }
+      };
     }
 
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
+    OutputStream stderr() {
+      return new OutputStream() {
+        @Override
+        public void write(int b) {
+          synchronized (Capture.this) {
+            (out.size() == 0 ? errBefore : errAfter).write(b);
+          }
+        }
 
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      if (len == 0) {
-        return;
-      }
-      synchronized (out) {
-        out.writeByte(type);
-        out.writeInt(len);
-        out.write(b, off, len);
-      }
-    }
-
-    @Override
-    public void flush() throws IOException {
-      synchronized (out) {
-        out.flush();
-      }
+        @Override
+        public void write(byte[] b, int off, int len) {
+          synchronized (Capture.this) {
+            (out.size() == 0 ? errBefore : errAfter).write(b, off, len);
+          }
+        }
+      };
     }
   }
 }

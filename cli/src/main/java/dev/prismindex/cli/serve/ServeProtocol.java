@@ -1,75 +1,89 @@
 package dev.prismindex.cli.serve;
 
-import dev.prismindex.cli.command.Flags;
-
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The wire format between {@code prism-index search|status} ({@link ServeClient}) and
- * {@code prism-index serve} ({@link ResidentServer}) on the Unix domain socket
- * {@code <index home>/serve/serve.sock}. Loaded by the one-shot client: nothing here touches the
- * engine, Lucene or the model.
+ * The wire format between a client of the resident server ({@link ServeClient} in a JVM, or the
+ * bash launcher {@code scripts/prism-index} through {@code /dev/tcp}) and {@code prism-index serve}
+ * ({@link ResidentServer}), on a TCP connection to the loopback address. Loaded by the one-shot
+ * client: nothing here touches the engine, Lucene or the model. Described for people in
+ * docs/agents.md ("Wire protocol"); this class and the launcher are its two implementations.
  *
- * <p>One request per connection. Handshake, both ways: {@link #MAGIC}, {@link #VERSION} and the
- * {@link #build() build} (each side drops a peer that differs in any). Then the client sends the
- * command line as the in-process CLI would see it: the index home it resolved, the working
- * directory, whether stdout and stderr are terminals, the environment variables and the arguments.
- * The server runs the same CLI pipeline on its warm backend and answers with frames, in order:
- * {@link #STDOUT} and {@link #STDERR} chunks, then {@link #EXIT} with the exit code, or a single
- * {@link #REFUSED} (this server does not answer for that index; the client runs the command itself).
- * Strings and byte chunks are length-prefixed (an int, then the UTF-8 bytes).
+ * <p>The server writes {@code <port> <token> <pid>\n} to {@link #PORT_FILE} (mode 0600, in the
+ * owner-only directory {@link #DIR} below the index home); a client reads it, connects, and sends
+ * one request of NUL-terminated UTF-8 fields: {@link #MAGIC}, the token, the client's code (jar
+ * path), the index home it resolved, the working directory, {@code 0|1} whether stdout and stderr
+ * are terminals, the number of environment variables then {@code NAME=VALUE} each (only the
+ * {@link #VARIABLES} the CLI reads), the number of arguments then each argument. The server answers
+ * with ASCII lines and raw bytes: {@code <MAGIC> hello\n} once a worker has the request (a client
+ * that sees none in time runs the command itself), then {@code <MAGIC> answer EXIT ERR1 ERR2\n}
+ * followed by ERR1 bytes of stderr written before the first byte of stdout, ERR2 bytes of stderr
+ * written after it, and stdout until the connection closes; or {@code <MAGIC> refused 0 N 0\n}
+ * and N bytes saying why (a wrong token, another build, another index, not a served command): the
+ * client then runs the command in its own process.
  */
 final class ServeProtocol {
 
-  /** "PRIX" in ASCII. */
-  static final int MAGIC = 0x50524958;
+  /** The first field of a request and of every line of an answer; names the protocol version. */
+  static final String MAGIC = "prism-index-serve/2";
 
-  /** Bumped on any change of the wire format or of what a server promises. */
-  static final int VERSION = 1;
-
-  static final byte STDOUT = 1;
-  static final byte STDERR = 2;
-  static final byte EXIT = 3;
-  static final byte REFUSED = 4;
-
-  /** The directory (mode 0700) below the index home holding the socket and the server's lock. */
+  /** The directory (mode 0700) below the index home holding the port file, lock and log. */
   static final String DIR = "serve";
 
-  static final String SOCKET = "serve.sock";
+  /** {@code <port> <token> <pid>}: where the server listens and the secret a client must send. */
+  static final String PORT_FILE = "serve.port";
+
   static final String LOCK = "serve.lock";
 
-  /** Linux's limit of a socket path ({@code sun_path} holds 108 bytes with the final NUL). */
-  static final int MAX_SOCKET_PATH_BYTES = 107;
+  /** Where a server started in the background by a client writes its output. */
+  static final String LOG = "serve.log";
+
+  /** The environment variables a client sends: exactly those the CLI reads. */
+  static final List<String> VARIABLES =
+      List.of("NO_COLOR", "TERM", "PRISM_INDEX_DIR", "PRISM_INDEX_SERVE");
 
   /**
-   * {@code PRISM_INDEX_SERVE}: {@code 0} (or {@code off}) never uses a server; {@code require}
-   * fails (exit code 1) when no compatible server answers (tests, benchmarks).
+   * {@code PRISM_INDEX_SERVE}: {@code 0} (or {@code off}) never uses or starts a server;
+   * {@code require} fails (exit code 1) when no compatible server answers; otherwise a server is
+   * used when one answers and started in the background when none does.
    */
   static final String MODE_VARIABLE = "PRISM_INDEX_SERVE";
 
   /** The same as {@link #MODE_VARIABLE}, as a system property (the launcher's AppCDS training). */
   static final String MODE_PROPERTY = "prism-index.serve";
 
-  /** Largest string or chunk accepted from a peer. */
-  private static final int MAX_BYTES = 64 << 20;
-
   /**
-   * Largest request a server reads: the bytes of its strings (index home, working directory,
-   * environment, arguments) and their length prefixes. A larger one is read past without being
-   * kept and refused ({@link #REFUSED}): the client then runs the command itself.
+   * Largest request a server reads (all fields with their terminators). A larger one is read past
+   * without being kept and refused: the client then runs the command itself.
    */
   static final int MAX_REQUEST_BYTES = 4 << 20;
 
-  private static volatile String build;
+  /** Beyond this, a request is not even read past: the connection is dropped. */
+  static final int HARD_LIMIT_BYTES = 64 << 20;
+
+  /** The most environment variables or arguments a request may announce. */
+  static final int MAX_ITEMS = 100_000;
+
+  /** Longest answer line a client reads. */
+  static final int MAX_LINE = 200;
+
+  static final String HELLO = "hello";
+  static final String ANSWER = "answer";
+  static final String REFUSED = "refused";
+
+  private static volatile @Nullable Path code;
 
   private ServeProtocol() {}
 
@@ -77,94 +91,128 @@ final class ServeProtocol {
     return home.resolve(DIR);
   }
 
-  static Path socket(Path home) {
-    return dir(home).resolve(SOCKET);
+  static Path portFile(Path home) {
+    return dir(home).resolve(PORT_FILE);
   }
 
   /**
-   * What must match between client and server beyond the protocol version: the product version
-   * and the code the classes come from (the jar or class directory, its size and modification
-   * time), so that a server started before a rebuild never answers for newer code.
+   * The jar (or class directory) this code was loaded from, absolute: a client sends it and a
+   * server answers only clients of its own code.
    */
-  static String build() {
-    String b = build;
-    if (b == null) {
-      b = Flags.VersionProvider.version() + " " + codeStamp();
-      build = b;
+  static Path code() {
+    Path c = code;
+    if (c == null) {
+      c = locate();
+      code = c;
     }
-    return b;
+    return c;
   }
 
-  private static String codeStamp() {
+  private static Path locate() {
     try {
       CodeSource source = ServeProtocol.class.getProtectionDomain().getCodeSource();
       URL url = source == null ? null : source.getLocation();
-      if (url == null) {
-        return "unknown";
+      if (url != null) {
+        return Path.of(url.toURI()).toAbsolutePath().normalize();
       }
-      Path code = Path.of(url.toURI());
+    } catch (URISyntaxException | RuntimeException e) {
+      // below
+    }
+    return Path.of("unknown");
+  }
+
+  /** The code's size and modification time: a server started before a rebuild stops answering. */
+  static String stamp(Path code) {
+    try {
       return Files.isRegularFile(code)
-          ? code + " " + Files.size(code) + " " + Files.getLastModifiedTime(code).toMillis()
-          : code.toString();
-    } catch (IOException | URISyntaxException | RuntimeException e) {
-      return "unknown";
+          ? Files.size(code) + " " + Files.getLastModifiedTime(code).toMillis() : "directory";
+    } catch (IOException e) {
+      return "unreadable";
     }
   }
 
-  static void writeHello(DataOutputStream out) throws IOException {
-    out.writeInt(MAGIC);
-    out.writeInt(VERSION);
-    writeString(out, build());
+  /** Writes one NUL-terminated field. */
+  static void writeField(OutputStream out, String value) throws IOException {
+    out.write(value.getBytes(StandardCharsets.UTF_8));
+    out.write(0);
+  }
+
+  /** An answer line: {@link #MAGIC}, then the words, space-separated, then a line feed. */
+  static byte[] line(Object... words) {
+    StringBuilder b = new StringBuilder(MAGIC);
+    for (Object w : words) {
+      b.append(' ').append(w);
+    }
+    return b.append('\n').toString().getBytes(StandardCharsets.US_ASCII);
   }
 
   /**
-   * Reads the peer's hello.
+   * Reads one answer line (without its line feed) of at most {@link #MAX_LINE} bytes.
    *
-   * @return null when it matches this side, else what the peer is (for a debug note)
+   * @throws EOFException when the connection ends first
    */
-  static String readHello(DataInputStream in) throws IOException {
-    int magic = in.readInt();
-    if (magic != MAGIC) {
-      return "not a prism-index server";
+  static String readLine(InputStream in) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    while (true) {
+      int c = in.read();
+      if (c < 0) {
+        throw new EOFException("the server closed the connection");
+      }
+      if (c == '\n') {
+        return b.toString(StandardCharsets.US_ASCII);
+      }
+      if (b.size() >= MAX_LINE) {
+        throw new IOException("answer line too long");
+      }
+      b.write(c);
     }
-    int version = in.readInt();
-    if (version != VERSION) {
-      return "protocol version " + version + ", this one " + VERSION;
-    }
-    String peer = readString(in);
-    return peer.equals(build()) ? null : "build " + peer + ", this one " + build();
   }
 
-  static void writeString(DataOutputStream out, String s) throws IOException {
-    writeBytes(out, s.getBytes(StandardCharsets.UTF_8));
-  }
-
-  static void writeBytes(DataOutputStream out, byte[] bytes) throws IOException {
-    out.writeInt(bytes.length);
-    out.write(bytes);
-  }
-
-  static String readString(DataInputStream in) throws IOException {
-    return new String(readBytes(in), StandardCharsets.UTF_8);
-  }
-
-  static byte[] readBytes(DataInputStream in) throws IOException {
-    int n = in.readInt();
-    if (n < 0 || n > MAX_BYTES) {
-      throw new IOException("bad frame length " + n);
-    }
-    byte[] b = new byte[n];
-    in.readFully(b);
-    return b;
-  }
-
-  /** How many bytes of a request were announced so far, against {@link #MAX_REQUEST_BYTES}. */
-  static final class Budget {
-    private final long max;
+  /**
+   * The fields of one request, read within {@link #MAX_REQUEST_BYTES}: once the budget is spent,
+   * fields are read past without being kept and come back empty.
+   */
+  static final class FieldReader {
+    private final InputStream in;
     private long used;
 
-    Budget(long max) {
-      this.max = max;
+    FieldReader(InputStream in) {
+      this.in = in;
+    }
+
+    /** The next NUL-terminated field. */
+    String next() throws IOException {
+      ByteArrayOutputStream b = new ByteArrayOutputStream();
+      while (true) {
+        int c = in.read();
+        if (c < 0) {
+          throw new EOFException("the request ended early");
+        }
+        used++;
+        if (used > HARD_LIMIT_BYTES) {
+          throw new IOException("request larger than " + HARD_LIMIT_BYTES + " bytes");
+        }
+        if (c == 0) {
+          return b.toString(StandardCharsets.UTF_8);
+        }
+        if (used <= MAX_REQUEST_BYTES) {
+          b.write(c);
+        }
+      }
+    }
+
+    /** The next field as a count of at most {@link #MAX_ITEMS}. */
+    int count() throws IOException {
+      String s = next();
+      try {
+        int n = Integer.parseInt(s);
+        if (n >= 0 && n <= MAX_ITEMS) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // below
+      }
+      throw new IOException("bad count '" + s + "'");
     }
 
     /** The request's size so far, in bytes. */
@@ -173,35 +221,7 @@ final class ServeProtocol {
     }
 
     boolean exceeded() {
-      return used > max;
+      return used > MAX_REQUEST_BYTES;
     }
-  }
-
-  /**
-   * Reads a string of a request and counts it against the budget; once the budget is exceeded,
-   * skips the string's bytes without keeping them and returns "".
-   */
-  static String readString(DataInputStream in, Budget budget) throws IOException {
-    int n = in.readInt();
-    if (n < 0 || n > MAX_BYTES) {
-      throw new IOException("bad frame length " + n);
-    }
-    budget.used += Integer.BYTES + (long) n;
-    if (budget.exceeded()) {
-      in.skipNBytes(n);
-      return "";
-    }
-    byte[] b = new byte[n];
-    in.readFully(b);
-    return new String(b, StandardCharsets.UTF_8);
-  }
-
-  /** Reads a count that announces at most {@code max} items. */
-  static int readCount(DataInputStream in, int max) throws IOException {
-    int n = in.readInt();
-    if (n < 0 || n > max) {
-      throw new EOFException("bad count " + n);
-    }
-    return n;
   }
 }
