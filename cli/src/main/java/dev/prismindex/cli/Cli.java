@@ -121,7 +121,7 @@ final class Cli {
   private int execute(Request request, Backend backend, Printer printer) throws Exception {
     if (request instanceof McpRequest r) {
       // The index and the model stay open across the session's calls.
-      try (WarmBackend warm = new WarmBackend(env)) {
+      try (WarmBackend warm = WarmBackend.watching(env, "mcp", null)) {
         return McpCommand.serve(r, warm, env, System.in, out, err);
       }
     }

@@ -2,7 +2,9 @@ package dev.prismindex.cli.command;
 
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IndexWatch;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How {@link LocalBackend} reaches the {@link HybridIndex} of a target: opened for one call and
@@ -27,6 +29,14 @@ public interface IndexAccess {
 
     /** The index, open until {@link #close()}. */
     HybridIndex index();
+
+    /**
+     * The watch keeping this index current, when there is one: a search asks it what changed
+     * instead of walking the tree.
+     */
+    default @Nullable IndexWatch watch() {
+      return null;
+    }
 
     /**
      * Takes the right to write for a search's catch-up, waiting for another catch-up but not for

@@ -14,6 +14,7 @@ import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IndexWatch;
 import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
 import dev.prismindex.engine.IndexRunStats;
@@ -28,6 +29,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -49,6 +51,12 @@ public final class LocalBackend implements Backend {
    * second with the bundled model on two cores); more are left to {@code prism-index index}.
    */
   static final long EMBED_BEFORE_ANSWER = 64;
+
+  /**
+   * How long a search waits for a watch to index the changes it has seen and not indexed yet;
+   * after that it answers from the previous state and says so.
+   */
+  static final Duration WATCH_WAIT = Duration.ofSeconds(2);
 
   private static final Logger LOG = LoggerFactory.getLogger(LocalBackend.class);
 
@@ -132,7 +140,10 @@ public final class LocalBackend implements Backend {
   }
 
   /**
-   * Runs the cheap probe; re-indexes a small change set (lexical documents first, so lexical
+   * With a watch (a resident or MCP server): asks it, waiting up to {@link #WATCH_WAIT} for the
+   * changes it has seen to be indexed (no walk; their embeddings follow in the background), and
+   * answers from the previous state, saying so, when they take longer. Otherwise, or when the watch
+   * cannot vouch for the index (starting, root gone): runs the cheap probe; re-indexes a small change set (lexical documents first, so lexical
    * answers are current at once), refuses a large one (exit 3). For a mode that uses the model,
    * the new chunks are embedded before answering only when there are few of them
    * ({@value #EMBED_BEFORE_ANSWER} at most); otherwise the answer reports partial coverage. While
@@ -142,6 +153,19 @@ public final class LocalBackend implements Backend {
   private Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, SearchMode mode)
       throws CliFailure, IOException {
     HybridIndex index = lease.index();
+    IndexWatch watch = lease.watch();
+    if (watch != null) {
+      IndexWatch.Sync sync = watch.sync(WATCH_WAIT);
+      switch (sync.state()) {
+        case CURRENT -> {
+          return new Freshness(true, sync.refreshedFiles(), sync.refreshedFiles(), false);
+        }
+        case PENDING -> {
+          return new Freshness(true, sync.pendingFiles(), 0, true);
+        }
+        case UNWATCHED -> LOG.debug("the watch cannot vouch for the index; probing the tree");
+      }
+    }
     Staleness s = index.staleness();
     int changed = s.added() + s.modified() + s.deleted();
     if (changed == 0) {
@@ -268,7 +292,7 @@ public final class LocalBackend implements Backend {
       return new StatusReport(state, t.root(), t.home(), problem, s.files(), s.chunks(),
           coverage(s), s.coverage().chunksEmbedded(), s.semantic().name().toLowerCase(Locale.ROOT),
           s.semanticMessage(), s.embedderId(), available, s.sourceRevision(), s.updatedAt(),
-          s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion());
+          s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion(), null);
     } catch (IncompatibleIndexException e) {
       return problem(State.INCOMPATIBLE, t, incompatible(t, e).getMessage(), available, max);
     } catch (CorruptIndexException e) {
@@ -286,7 +310,7 @@ public final class LocalBackend implements Backend {
   private static StatusReport problem(State state, Target t, String message,
       @Nullable String available, int max) {
     return new StatusReport(state, t.root(), t.home(), message, 0, 0, null, 0, null, null, null,
-        available, null, null, 0, null, max, null, null);
+        available, null, null, 0, null, max, null, null, null);
   }
 
   // ---------------------------------------------------------------------------------------------

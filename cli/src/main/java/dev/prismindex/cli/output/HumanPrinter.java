@@ -4,6 +4,7 @@ import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
+import dev.prismindex.cli.output.Results.Server;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.tool.SafeText;
@@ -163,6 +164,12 @@ public final class HumanPrinter implements Printer {
     emit(state);
     emit("repo      " + s.repo());
     emit("index     " + s.indexDir());
+    Server server = s.server();
+    emit("server    " + (server == null
+        ? "none answered (a search or status starts one in the background unless"
+            + " PRISM_INDEX_SERVE=0)"
+        : server.kind() + ", pid " + server.pid() + ", started " + ago(server.startedAt())
+            + idleTimeout(server.idleTimeout()) + "; watching: " + server.watch()));
     if (!s.state().searchable() && s.changes() == null) {
       emit("model     " + (s.availableModel() == null ? "none available" : s.availableModel()
           + " (available)"));
@@ -282,6 +289,15 @@ public final class HumanPrinter implements Printer {
       return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
     }
     return String.format(Locale.ROOT, "%.1f MiB", n / (1024.0 * 1024));
+  }
+
+  private static String idleTimeout(@Nullable Duration idle) {
+    if (idle == null) {
+      return "";
+    }
+    long s = idle.toSeconds();
+    return s == 0 ? ", no idle timeout" : ", idle timeout " + (s % 60 == 0 ? s / 60 + " min"
+        : s + " s");
   }
 
   private static String ago(Instant at) {

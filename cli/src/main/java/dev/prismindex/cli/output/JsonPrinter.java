@@ -6,6 +6,7 @@ import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
+import dev.prismindex.cli.output.Results.Server;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -208,6 +210,23 @@ public final class JsonPrinter implements Printer {
     g.writeNumberField("maxRefreshFiles", s.maxRefreshFiles());
     string(g, "formatVersion", s.formatVersion());
     string(g, "analyzerVersion", s.analyzerVersion());
+    Server server = s.server();
+    if (server == null) {
+      g.writeNullField("server");
+    } else {
+      g.writeObjectFieldStart("server");
+      g.writeStringField("kind", server.kind());
+      g.writeNumberField("pid", server.pid());
+      g.writeStringField("startedAt", server.startedAt().toString());
+      Duration idle = server.idleTimeout();
+      if (idle == null) {
+        g.writeNullField("idleTimeoutSeconds");
+      } else {
+        g.writeNumberField("idleTimeoutSeconds", idle.toSeconds());
+      }
+      g.writeStringField("watch", server.watch());
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

@@ -3,6 +3,7 @@ package dev.prismindex.cli.output;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchResult;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -137,11 +138,36 @@ public final class Results {
    * @param semantic whether semantic search is available: available, disabled, no_model or
    *     model_mismatch (null when the index could not be read)
    * @param model the model of the index's vectors; {@code availableModel} the one this process has
+   * @param server the resident server that answered, or null when the command ran in its own
+   *     process
    */
   public record StatusReport(State state, Path repo, Path indexDir, @Nullable String problem, long files,
       long chunks, @Nullable Double semanticCoverage, long chunksEmbedded,
       @Nullable String semantic, @Nullable String semanticMessage, @Nullable String model,
       @Nullable String availableModel, @Nullable String sourceRevision,
       @Nullable Instant updatedAt, long sizeOnDiskBytes, @Nullable Changes changes,
-      int maxRefreshFiles, @Nullable String formatVersion, @Nullable String analyzerVersion) {}
+      int maxRefreshFiles, @Nullable String formatVersion, @Nullable String analyzerVersion,
+      @Nullable Server server) {
+
+    /** This report as answered by {@code server}. */
+    public StatusReport withServer(@Nullable Server server) {
+      return new StatusReport(state, repo, indexDir, problem, files, chunks, semanticCoverage,
+          chunksEmbedded, semantic, semanticMessage, model, availableModel, sourceRevision,
+          updatedAt, sizeOnDiskBytes, changes, maxRefreshFiles, formatVersion, analyzerVersion,
+          server);
+    }
+  }
+
+  /**
+   * The long-lived process that answered a command: a resident server ({@code serve}) or an MCP
+   * server ({@code mcp}).
+   *
+   * @param kind {@code serve} or {@code mcp}
+   * @param idleTimeout when it stops without requests; null for never (or an MCP server, which
+   *     ends with its host)
+   * @param watch what its file watcher can vouch for: {@code current} (every change seen is
+   *     indexed), {@code pending N files}, or {@code not watching (why)}
+   */
+  public record Server(String kind, long pid, Instant startedAt, @Nullable Duration idleTimeout,
+      String watch) {}
 }

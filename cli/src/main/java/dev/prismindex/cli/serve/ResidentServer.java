@@ -101,7 +101,7 @@ public final class ResidentServer implements AutoCloseable {
     this.lock = lock;
     this.channel = channel;
     this.codeStamp = ServeProtocol.stamp(ServeProtocol.code());
-    this.warm = new WarmBackend(env);
+    this.warm = WarmBackend.watching(env, "serve", idle);
     this.connections = new ServeConnection(this, target, env, warm, runner, token);
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("prism-index-serve"));
     this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));

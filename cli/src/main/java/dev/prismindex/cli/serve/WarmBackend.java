@@ -12,22 +12,27 @@ import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
+import dev.prismindex.cli.output.Results.Server;
 import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IndexWatch;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.jspecify.annotations.Nullable;
@@ -37,7 +42,11 @@ import org.slf4j.LoggerFactory;
 /**
  * A backend that keeps the {@link HybridIndex} of each target (and with it the embedding model)
  * open across calls, for the resident server and the MCP server. Results and exit codes are those
- * of {@link LocalBackend}, which runs every request: only the lifetime of the index differs.
+ * of {@link LocalBackend}, which runs every request: only the lifetime of the index differs, and,
+ * when made {@link #watching}, how a search learns what changed: an {@link IndexWatch} per target
+ * (started in the background when its index is first opened) keeps the index current as files
+ * change, so a search asks the watch instead of walking the tree, and {@code status} names the
+ * server and what its watch vouches for.
  *
  * <p>Thread-safe. Searches run concurrently. Writes of this process are serialised per target: a
  * search's catch-up waits for another catch-up (a few files) but never for an indexing run; it then
@@ -55,13 +64,34 @@ public final class WarmBackend implements Backend, AutoCloseable {
 
   private final LocalBackend core;
   private final ConcurrentMap<Target, Slot> slots = new ConcurrentHashMap<>();
+  private final @Nullable String kind;
+  private final @Nullable Duration idleTimeout;
+  private final Instant started = Instant.now();
   private volatile boolean closed;
 
   /**
    * A backend for {@code env}'s model, which is found once here (it loads on first use and stays
-   * loaded).
+   * loaded), that watches nothing: every search runs the full freshness probe.
    */
   public WarmBackend(Environment env) {
+    this(env, null, null);
+  }
+
+  /**
+   * A backend that watches the repository of each index it opens and reports itself in
+   * {@code status} as a server of {@code kind}.
+   *
+   * @param kind {@code serve} or {@code mcp}
+   * @param idleTimeout the server's idle timeout, null for none
+   */
+  public static WarmBackend watching(Environment env, String kind,
+      @Nullable Duration idleTimeout) {
+    return new WarmBackend(env, Objects.requireNonNull(kind, "kind"), idleTimeout);
+  }
+
+  private WarmBackend(Environment env, @Nullable String kind, @Nullable Duration idleTimeout) {
+    this.kind = kind;
+    this.idleTimeout = idleTimeout;
     Environment resolved = env;
     Model model = env.model();
     if (model.semantic() && model.embedder() == null) {
@@ -87,14 +117,44 @@ public final class WarmBackend implements Backend, AutoCloseable {
 
   @Override
   public StatusReport status(StatusRequest request) throws IOException {
-    return core.status(request);
+    StatusReport report = core.status(request);
+    return kind == null ? report : report.withServer(new Server(kind,
+        ProcessHandle.current().pid(), started, idleTimeout, watchState(request.target())));
   }
 
-  /** Closes every index, after the calls in flight; later calls fail. Idempotent. */
+  /** What the watch of {@code target} vouches for, in words for {@code status}. */
+  private String watchState(Target target) {
+    Slot slot = slots.get(target);
+    IndexWatch watch = slot == null ? null : slot.watch;
+    if (watch == null) {
+      String failed = slot == null ? null : slot.watchFailure;
+      return failed != null ? "not watching (" + failed + ")"
+          : "not watching yet (starts when the index is first opened)";
+    }
+    return describe(watch.sync(Duration.ZERO));
+  }
+
+  static String describe(IndexWatch.Sync sync) {
+    return switch (sync.state()) {
+      case CURRENT -> "current";
+      case PENDING -> "pending, " + sync.pendingFiles() + " changed files being indexed";
+      case UNWATCHED -> "not watching (starting, or the repository root is gone); searches walk"
+          + " the tree";
+    };
+  }
+
+  /** Closes every watch and index, after the calls in flight; later calls fail. Idempotent. */
   @Override
   public void close() throws IOException {
     closed = true;
     IOException failure = null;
+    for (Slot slot : slots.values()) {
+      IndexWatch watch = slot.watch;
+      slot.watch = null;
+      if (watch != null) {
+        watch.close();
+      }
+    }
     for (Slot slot : slots.values()) {
       slot.use.writeLock().lock();
       try {
@@ -142,6 +202,10 @@ public final class WarmBackend implements Backend, AutoCloseable {
     volatile @Nullable HybridIndex index;
     /** The commit generation the index saw last (after its own writes), -1 for none. */
     volatile long generation = -1;
+    /** Whether a watch was started (or tried) for this target. */
+    final AtomicBoolean watchStarted = new AtomicBoolean();
+    volatile @Nullable IndexWatch watch;
+    volatile @Nullable String watchFailure;
   }
 
   private IndexAccess.Lease open(Target target, HybridIndexOptions options) throws IOException {
@@ -175,6 +239,9 @@ public final class WarmBackend implements Backend, AutoCloseable {
           slot.use.writeLock().unlock();
         }
       }
+      if (kind != null && slot.watchStarted.compareAndSet(false, true)) {
+        startWatch(slot, target, options);
+      }
       return new WarmLease(slot, target, slot.index);
     } catch (IOException | RuntimeException | Error e) {
       if (slot.use.getReadHoldCount() > 0) {
@@ -182,6 +249,39 @@ public final class WarmBackend implements Backend, AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /**
+   * Starts the watch of {@code target} on a thread of its own (registering a large tree takes
+   * seconds; until the watch is current, searches run the full probe). Its refreshes write
+   * through a lease, as an indexing run of this process does.
+   */
+  private void startWatch(Slot slot, Target target, HybridIndexOptions options) {
+    Thread t = new Thread(() -> {
+      try {
+        IndexWatch watch = IndexWatch.start(options, refresh -> {
+          try (IndexAccess.Lease lease = open(target, options)) {
+            lease.write();
+            try {
+              return lease.index().refresh(refresh);
+            } finally {
+              lease.endWrite();
+            }
+          }
+        });
+        slot.watch = watch;
+        if (closed) {
+          slot.watch = null;
+          watch.close();
+        }
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("cannot watch {}; searches walk the tree to find changes: {}", target.root(),
+            e.toString());
+        slot.watchFailure = e.toString();
+      }
+    }, "prism-index-watch-start");
+    t.setDaemon(true);
+    t.start();
   }
 
   /**
@@ -212,6 +312,11 @@ public final class WarmBackend implements Backend, AutoCloseable {
     @Override
     public HybridIndex index() {
       return index;
+    }
+
+    @Override
+    public @Nullable IndexWatch watch() {
+      return slot.watch;
     }
 
     @Override
