@@ -396,4 +396,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   Map<String, FileEntry> manifest() throws IOException {
     return ctx.store().loadManifest();
   }
+
+  /** The metadata of the last commit. */
+  Map<String, String> commitData() throws IOException {
+    return ctx.store().commitData();
+  }
 }

@@ -29,8 +29,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The three kinds of run, each a job for {@link WriteRun}: a refresh (walk the repository, bring
- * every file up to date), a seam update (exactly the listed paths) and a seam removal.
+ * The three kinds of run, each a job for {@link WriteRun}: a refresh (walk the repository, or the
+ * part of it a scope names, and bring every file there up to date), a seam update (exactly the
+ * listed paths) and a seam removal.
  */
 public final class IndexJobs {
 
@@ -68,9 +69,11 @@ public final class IndexJobs {
   private Outcome walkAndIndex(IndexWriter writer, RunContext run, RefreshOptions refresh,
       RunProgress progress, long started) throws IOException {
     IndexStore store = ctx.store();
+    boolean scoped = !refresh.scope().isEmpty();
     progress.phase(Phase.WALKING);
-    WalkResult walk = ctx.walker().walk();
-    Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of() : store.loadManifest();
+    WalkResult walk = ctx.walker().walk(refresh.scope());
+    Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of()
+        : scoped ? store.loadManifest(refresh.scope()) : store.loadManifest();
     // Content rules changed since the last run (or it predates them): re-read every file once.
     boolean verify = refresh.verify() || !before.isEmpty()
         && !ctx.rules().contentFingerprint().equals(store.commitData().get(Schema.META_RULES));
@@ -87,12 +90,69 @@ public final class IndexJobs {
     progress.filesTotal(walk.paths().size());
     progress.phase(Phase.INDEXING);
     indexer.countSkips(walk.skipped());
+    // Scoped: the indexer's manifest is the part at or below the scope, so only entries there can
+    // be deleted.
     indexer.runWalk(walk.paths(), verify, ctx.options().threads());
+    int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
+    if (scoped) {
+      return scopedOutcome(indexer, before, walk, seen, started);
+    }
     String revision = walk.gitHead() != null ? walk.gitHead()
         : CommitMeta.manifestDigest(indexer.manifest());
-    int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
     return new Outcome(indexer, revision, refresh.fullRebuild(), seen, started, droppedVectors,
         ctx.rules().contentFingerprint());
+  }
+
+  /**
+   * The outcome of a scoped refresh, whose indexer saw only the manifest at or below the scope:
+   * the index's file and chunk counts are the last commit's plus the scope's change, and the
+   * revision outside git (the digest of the whole manifest) is computed from the last commit's
+   * manifest with the scope's part replaced, only when something changed. No rules fingerprint:
+   * the commit keeps the skip counts and rules of the last whole walk.
+   */
+  private Outcome scopedOutcome(Indexer indexer, Map<String, FileEntry> before, WalkResult walk,
+      int seen, long started) throws IOException {
+    IndexStore store = ctx.store();
+    Map<String, String> previous = store.commitData();
+    Map<String, FileEntry> after = indexer.manifest();
+    boolean changed = indexer.counters().wroteDocuments();
+    Map<String, FileEntry> whole = null;
+    WriteRun.Totals totals;
+    if (previous.containsKey(Schema.META_FILES) && previous.containsKey(Schema.META_CHUNKS)) {
+      totals = new WriteRun.Totals(
+          CommitMeta.parseLong(previous.get(Schema.META_FILES)) - before.size() + after.size(),
+          CommitMeta.parseLong(previous.get(Schema.META_CHUNKS)) - chunks(before) + chunks(after));
+    } else {
+      whole = wholeManifest(before, after);
+      totals = new WriteRun.Totals(whole.size(), chunks(whole));
+    }
+    String revision = walk.gitHead();
+    if (revision == null) {
+      String last = previous.get(Schema.META_REVISION);
+      if (!changed && last != null) {
+        revision = last;
+      } else {
+        revision = CommitMeta.manifestDigest(whole != null ? whole : wholeManifest(before, after));
+      }
+    }
+    return new Outcome(indexer, revision, false, seen, started, false, null, totals);
+  }
+
+  /** The last commit's manifest with the scope's entries {@code before} replaced by {@code after}. */
+  private Map<String, FileEntry> wholeManifest(Map<String, FileEntry> before,
+      Map<String, FileEntry> after) throws IOException {
+    Map<String, FileEntry> whole = ctx.store().loadManifest();
+    whole.keySet().removeAll(before.keySet());
+    whole.putAll(after);
+    return whole;
+  }
+
+  private static long chunks(Map<String, FileEntry> manifest) {
+    long n = 0;
+    for (FileEntry e : manifest.values()) {
+      n += e.chunks();
+    }
+    return n;
   }
 
   /**

@@ -14,10 +14,17 @@ final class RunMetadata {
 
   static Map<String, String> of(WriteRun.Outcome outcome, long now, VectorCatalog.Stats stats,
       Map<String, String> previous) {
-    Map<String, FileEntry> manifest = outcome.indexer().manifest();
+    long files;
     long chunks = 0;
-    for (FileEntry e : manifest.values()) {
-      chunks += e.chunks();
+    if (outcome.totals() != null) {
+      files = outcome.totals().files();
+      chunks = outcome.totals().chunks();
+    } else {
+      Map<String, FileEntry> manifest = outcome.indexer().manifest();
+      files = manifest.size();
+      for (FileEntry e : manifest.values()) {
+        chunks += e.chunks();
+      }
     }
     boolean vectors = stats.vectors() > 0 && !outcome.droppedVectors();
     Map<String, String> data = new HashMap<>();
@@ -29,7 +36,7 @@ final class RunMetadata {
         vectors ? previous.getOrDefault(Schema.META_EMBEDDER_DIM, "") : "");
     data.put(Schema.META_REVISION, outcome.revision());
     data.put(Schema.META_UPDATED_AT, Long.toString(now));
-    data.put(Schema.META_FILES, Integer.toString(manifest.size()));
+    data.put(Schema.META_FILES, Long.toString(files));
     data.put(Schema.META_CHUNKS, Long.toString(chunks));
     data.put(Schema.META_CHUNKS_EMBEDDED, Long.toString(Math.min(chunks, stats.chunksEmbedded())));
     data.put(Schema.META_VECTORS, Long.toString(stats.vectors()));

@@ -46,15 +46,29 @@ public final class WriteRun {
    * What a write job did. {@code rules}: the file rules' content fingerprint every indexed file
    * was judged by when the job walked the whole repository (a refresh: its skip counts are
    * complete and replace {@link Schema#META_SKIPPED}), or null when the job judged only some files
-   * (a seam update or removal: the commit keeps the previous rules and skip counts).
+   * (a seam update or removal, a scoped refresh: the commit keeps the previous rules and skip
+   * counts). {@code totals}: see {@link Totals}.
    */
   record Outcome(Indexer indexer, String revision, boolean force, int filesSeen,
-      long startedNanos, boolean droppedVectors, @Nullable String rules) {
+      long startedNanos, boolean droppedVectors, @Nullable String rules,
+      @Nullable Totals totals) {
+
+    Outcome(Indexer indexer, String revision, boolean force, int filesSeen, long startedNanos,
+        boolean droppedVectors, @Nullable String rules) {
+      this(indexer, revision, force, filesSeen, startedNanos, droppedVectors, rules, null);
+    }
 
     boolean walked() {
       return rules != null;
     }
   }
+
+  /**
+   * The file and chunk counts of the index after a job whose indexer saw only part of the
+   * manifest (a scoped refresh); a job that loaded the whole manifest has none (the counts are the
+   * indexer's manifest).
+   */
+  record Totals(long files, long chunks) {}
 
   /**
    * What a write job sees of the run: the semantic availability before it, the embedding-cache

@@ -76,7 +76,8 @@ public final class Indexer {
   private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
 
   /**
-   * @param before the manifest of the last commit (empty for a full rebuild)
+   * @param before the manifest of the last commit (empty for a full rebuild; for a scoped refresh,
+   *     its entries at or below the scope)
    */
   public Indexer(Path root, IndexWriter writer, Chunker chunker, FileRules rules,
       long maxFileBytes, Clock clock, Map<String, FileEntry> before) {
@@ -145,8 +146,10 @@ public final class Indexer {
   }
 
   /**
-   * Processes a whole walk: every listed path is checked in parallel, then every manifest path the
-   * walk did not produce (or that is now skipped) is deleted.
+   * Processes a walk: every listed path is checked in parallel, then every path of the manifest
+   * given at construction that the walk did not produce (or that is now skipped) is deleted. For a
+   * scoped walk that manifest holds only the entries at or below the scope, so nothing outside it
+   * is deleted.
    */
   public void runWalk(List<String> paths, boolean verify, int threads) throws IOException {
     Map<String, Boolean> kept = new ConcurrentHashMap<>();
