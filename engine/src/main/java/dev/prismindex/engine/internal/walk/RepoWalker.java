@@ -106,11 +106,11 @@ public final class RepoWalker {
     Repository repo = openRepository();
     if (repo != null) {
       try (repo) {
-        head = gitWalk(repo, repo.readDirCache(), scope, collector);
+        head = gitWalk(repo, repo.readDirCache(), scope, collector, false);
       }
     } else {
       head = null;
-      plainWalk(scope, collector);
+      plainWalk(scope, collector, false);
     }
     collector.paths.sort(null);
     return new WalkResult(collector.paths, collector.skipped, head);
@@ -147,17 +147,39 @@ public final class RepoWalker {
     public void visit(Set<String> scope, Visitor visitor) throws IOException {
       Visiting sink = new Visiting(visitor);
       if (repo == null) {
-        plainWalk(scope, sink);
+        plainWalk(scope, sink, false);
         return;
       }
+      gitWalk(repo, dirCache(repo), scope, sink, false);
+    }
+
+    /**
+     * Judges the paths of {@code scope} (not empty) without entering the directories among
+     * them: {@code visitor} hears of each path that exists as entered, kept or excluded, and of
+     * an excluded ancestor (a path below it is not reached); ancestors the walk enters may be
+     * reported too. The cost follows the paths' depth, not what lies below them.
+     */
+    public void judge(Set<String> scope, Visitor visitor) throws IOException {
+      if (scope.isEmpty()) {
+        throw new IllegalArgumentException("nothing to judge");
+      }
+      Visiting sink = new Visiting(visitor);
+      if (repo == null) {
+        plainWalk(scope, sink, true);
+        return;
+      }
+      gitWalk(repo, dirCache(repo), scope, sink, true);
+    }
+
+    private DirCache dirCache(Repository repository) throws IOException {
       DirCache dc = dirCache;
       if (dc == null) {
-        dc = repo.readDirCache();
+        dc = repository.readDirCache();
         dirCache = dc;
       } else {
         dc.read(); // re-reads only when git's index changed on disk
       }
-      gitWalk(repo, dc, scope, sink);
+      return dc;
     }
 
     @Override
@@ -262,9 +284,12 @@ public final class RepoWalker {
     }
   }
 
-  /** Returns HEAD's commit id, or null for an unborn branch. */
+  /**
+   * Returns HEAD's commit id, or null for an unborn branch. With {@code judgeOnly}, directories
+   * that are scope paths are judged but not entered.
+   */
   private @Nullable String gitWalk(Repository repo, DirCache dirCache, Set<String> scope,
-      Sink sink) throws IOException {
+      Sink sink, boolean judgeOnly) throws IOException {
     Path workTree = repo.getWorkTree().toPath().toAbsolutePath().normalize();
     Path realRoot = root.toRealPath();
     Path realWorkTree = workTree.toRealPath();
@@ -313,6 +338,9 @@ public final class RepoWalker {
           if (wt != null) {
             sink.entered(rel);
           }
+          if (judgeOnly && scope.contains(rel)) {
+            continue;
+          }
           tw.enterSubtree();
           continue;
         }
@@ -342,9 +370,10 @@ public final class RepoWalker {
 
   /**
    * The plain walk of {@code scope} (empty: the whole tree). A scope path is walked only when
-   * every ancestor directory is a real directory (not a link) the whole walk would enter.
+   * every ancestor directory is a real directory (not a link) the whole walk would enter. With
+   * {@code judgeOnly}, a scope path that is a directory is judged but not entered.
    */
-  private void plainWalk(Set<String> scope, Sink sink) throws IOException {
+  private void plainWalk(Set<String> scope, Sink sink, boolean judgeOnly) throws IOException {
     if (scope.isEmpty()) {
       plainWalkFrom(root, sink);
       return;
@@ -361,13 +390,25 @@ public final class RepoWalker {
       } catch (NoSuchFileException e) {
         continue;
       }
-      if (attrs.isDirectory()) {
+      if (attrs.isDirectory() && judgeOnly) {
+        plainJudgeDirectory(path, sink);
+      } else if (attrs.isDirectory()) {
         plainWalkFrom(target, sink);
       } else if (attrs.isRegularFile()) {
         accept(path, sink);
       } else {
         sink.skipped(SkipReason.NOT_REGULAR);
       }
+    }
+  }
+
+  /** Reports whether the whole walk would enter the directory {@code path}. */
+  private void plainJudgeDirectory(String path, Sink sink) throws IOException {
+    if (rules.prunesDirectory(path) || path.equals(homeRelative)
+        || rules.directoryLimit(path) != null) {
+      sink.excluded(path, true);
+    } else {
+      sink.entered(path);
     }
   }
 
