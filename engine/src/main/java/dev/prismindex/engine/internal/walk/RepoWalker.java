@@ -182,8 +182,14 @@ public final class RepoWalker {
       return dc;
     }
 
+    /** Drops the cached git index (read again by the next walk): memory for an idle session. */
+    public void trim() {
+      dirCache = null;
+    }
+
     @Override
     public void close() {
+      dirCache = null;
       if (repo != null) {
         repo.close();
       }

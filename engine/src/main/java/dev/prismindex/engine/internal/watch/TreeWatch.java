@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableSet;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -61,13 +62,13 @@ final class TreeWatch implements AutoCloseable {
   private @Nullable DirectoryWatcher watcher;
   private volatile boolean closed;
 
-  private TreeWatch(Path root, @Nullable Fence fence, RepoWalker walker, PathTriage triage,
-      Events events, AtomicLong eventsSeen) {
+  private TreeWatch(Path root, @Nullable Fence fence, RepoWalker.Session session,
+      PathTriage triage, Events events, AtomicLong eventsSeen) {
     this.root = root;
     this.fence = fence;
     this.triage = triage;
     this.events = events;
-    this.session = walker.session();
+    this.session = session;
     this.eventsSeen = eventsSeen;
     this.thread = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "prism-index-watch-events");
@@ -78,14 +79,15 @@ final class TreeWatch implements AutoCloseable {
 
   /**
    * Registers every directory the walk enters and starts delivering events; returns once the
-   * registration is complete (events of changes made from then on are delivered).
+   * registration is complete (events of changes made from then on are delivered). The walks run
+   * in {@code session}, synchronized on it (its owner shares it and closes it).
    *
    * @throws IOException when a directory cannot be registered (for example the inotify watch
    *     limit) or the root cannot be walked; nothing stays registered
    */
-  static TreeWatch start(Path root, @Nullable Fence fence, RepoWalker walker, PathTriage triage,
-      Events events, AtomicLong eventsSeen) throws IOException {
-    TreeWatch w = new TreeWatch(root, fence, walker, triage, events, eventsSeen);
+  static TreeWatch start(Path root, @Nullable Fence fence, RepoWalker.Session session,
+      PathTriage triage, Events events, AtomicLong eventsSeen) throws IOException {
+    TreeWatch w = new TreeWatch(root, fence, session, triage, events, eventsSeen);
     try {
       w.register();
       return w;
@@ -164,7 +166,7 @@ final class TreeWatch implements AutoCloseable {
     }
     String below = rel + "/";
     synchronized (session) {
-      session.visit(rel.isEmpty() ? java.util.Set.of() : java.util.Set.of(rel),
+      session.visit(rel.isEmpty() ? Set.of() : Set.of(rel),
           new RepoWalker.Visitor() {
             @Override
             public void entered(String directory) throws IOException {
@@ -196,6 +198,9 @@ final class TreeWatch implements AutoCloseable {
   private final class Listener implements DirectoryChangeListener {
     @Override
     public void onEvent(DirectoryChangeEvent event) {
+      if (closed) {
+        return; // a newer registration reports the changes
+      }
       eventsSeen.incrementAndGet();
       if (event.eventType() == DirectoryChangeEvent.EventType.OVERFLOW) {
         events.overflow();
@@ -218,7 +223,9 @@ final class TreeWatch implements AutoCloseable {
 
     @Override
     public void onException(Exception e) {
-      events.failed(e);
+      if (!closed) {
+        events.failed(e);
+      }
     }
 
     @Override
@@ -239,8 +246,5 @@ final class TreeWatch implements AutoCloseable {
       }
     }
     thread.shutdownNow();
-    synchronized (session) {
-      session.close();
-    }
   }
 }

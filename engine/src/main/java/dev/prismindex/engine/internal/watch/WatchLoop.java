@@ -2,12 +2,10 @@ package dev.prismindex.engine.internal.watch;
 
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.engine.IndexProgress;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.IndexWatch;
 import dev.prismindex.engine.IndexWatch.State;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.RepoWalker;
 import java.io.IOException;
@@ -29,12 +27,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The worker of an {@link IndexWatch}: one thread that registers the watch, turns events into
- * scoped lexical refreshes (debounced: {@value #QUIET_MS} ms without a new event, at most
- * {@value #MAX_DELAY_MS} ms after the first one of a burst, at once while a {@code sync} waits),
- * and runs an embedding refresh when nothing else is due ({@value #EMBED_QUIET_MS} ms without an
- * event), asking it to stop after its current batch as soon as an event arrives. The watcher's
- * threads only record events; every refresh runs here, one at a time.
+ * The worker of an {@link IndexWatch}: one thread that registers the tree, turns events into
+ * scoped lexical refreshes (debounced: {@value #QUIET_MS} ms without a new event, at most {@value
+ * #MAX_DELAY_MS} ms after the first one of a burst, at once while a {@code sync} waits) and runs
+ * the {@link EmbeddingFollowUp} when nothing else is due. The watcher's threads only record
+ * events; every refresh runs here, one at a time.
+ *
+ * <p>Every accepted event is numbered; a lexical refresh records the number it covers once it
+ * succeeded, so {@code sync} knows whether the events before it are in the index.
  */
 public final class WatchLoop implements AutoCloseable {
 
@@ -42,11 +42,10 @@ public final class WatchLoop implements AutoCloseable {
 
   static final long QUIET_MS = 100;
   static final long MAX_DELAY_MS = 500;
-  static final long EMBED_QUIET_MS = 2_000;
-  static final long RETRY_MIN_MS = 1_000;
-  static final long RETRY_MAX_MS = 60_000;
   /** How long a watch that could not register every directory waits before trying again. */
   static final long REWATCH_AFTER_FAILURE_MS = 5 * 60_000;
+  /** After this long without an event, the walk session drops its copy of git's index. */
+  static final long TRIM_AFTER_MS = 30_000;
 
   /** What the watch is doing with the tree. */
   private enum Mode {
@@ -61,23 +60,14 @@ public final class WatchLoop implements AutoCloseable {
   }
 
   /** The next thing the worker does. */
-  private enum Work { REWATCH, UNWATCH, LEXICAL, EMBED }
-
-  /** Thrown by the embedding refresh's progress listener to make it stop after its batch. */
-  private static final class EmbeddingYield extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    EmbeddingYield() {
-      super("the embedding refresh yields to lexical work", null, false, false);
-    }
-  }
+  private enum Work { REWATCH, UNWATCH, LEXICAL, EMBED, TRIM }
 
   private final Path root;
   private final IndexWatch.Refresher refresher;
   private final RepoWalker walker;
   private final PathTriage triage;
   private final @Nullable Fence fence;
-  private final boolean embeddings;
+  private final EmbeddingFollowUp embedding;
   private final Thread worker;
   private final AtomicLong eventsSeen = new AtomicLong();
 
@@ -90,10 +80,13 @@ public final class WatchLoop implements AutoCloseable {
   // Guarded by lock.
   private Mode mode = Mode.STARTING;
   private boolean closed;
-  /** The tree was registered and a whole refresh has run since: the watch can vouch. */
+  /** The tree is registered and a whole refresh has run since: the watch can vouch. */
   private boolean vouching;
   private @Nullable TreeWatch tree;
-  private @Nullable RepoWalker.Session session;
+  /** The walks of the tree watch and of the triage (one open repository, one git index read). */
+  private RepoWalker.@Nullable Session session;
+  /** Whether the session may hold a copy of git's index (trimmed when idle). */
+  private boolean sessionWarm;
   private SortedSet<String> pending = new TreeSet<>();
   private boolean wholePending;
   private boolean rewatchPending;
@@ -101,23 +94,14 @@ public final class WatchLoop implements AutoCloseable {
   private long rewatchAtNanos;
   private boolean unwatchPending;
   private long firstEventNanos;
-  private long lastEventNanos = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(EMBED_QUIET_MS);
-  /** Accepted events so far; every event numbered up to {@link #indexedSeq} is in the index. */
+  private long lastEventNanos = System.nanoTime();
   private long eventSeq;
+  /** Every event numbered up to this one is in the index. */
   private long indexedSeq;
   private boolean lexicalRunning;
   private int filesInFlight;
   private int syncsWaiting;
-  private boolean refreshFailing;
-  private int failures;
-  private long retryAtNanos;
-  private boolean embedWanted;
-  /** The paths of the lexical refreshes not yet followed by embedding; null: the whole tree. */
-  private @Nullable SortedSet<String> embedScope = new TreeSet<>();
-  private boolean embedDisabled;
-  private int embedFailures;
-  private long embedRetryAtNanos;
-  private volatile boolean embedYield;
+  private final Backoff backoff = new Backoff();
   private long refreshesRun;
   private long filesRefreshed;
   private long lastRefreshMs;
@@ -132,13 +116,13 @@ public final class WatchLoop implements AutoCloseable {
     this.walker = new RepoWalker(options.root(), options.home(), rules);
     this.triage = new PathTriage(options.root(), options.home(), rules);
     this.fence = Fence.inHome(options.home());
-    this.embeddings = options.semantic()
-        && (options.embedder() != null || EmbedderProvider.findDefault().isPresent());
+    this.embedding = new EmbeddingFollowUp(root, refresher, options.semantic()
+        && (options.embedder() != null || EmbedderProvider.findDefault().isPresent()));
     this.worker = new Thread(this::run, "prism-index-watch");
     this.worker.setDaemon(true);
   }
 
-  /** Starts the worker, which registers the watch and runs the first whole refresh. */
+  /** Starts the worker, which registers the tree and runs the first whole refresh. */
   public static WatchLoop start(HybridIndexOptions options, IndexWatch.Refresher refresher) {
     WatchLoop loop = new WatchLoop(options, refresher);
     loop.worker.start();
@@ -170,6 +154,7 @@ public final class WatchLoop implements AutoCloseable {
           case UNWATCH -> unwatch();
           case LEXICAL -> lexical();
           case EMBED -> embed();
+          case TRIM -> trim();
           default -> throw new IllegalStateException(next.name());
         }
       }
@@ -178,34 +163,42 @@ public final class WatchLoop implements AutoCloseable {
       lock.lock();
       try {
         lastError = e.toString();
-        mode = Mode.FAILED;
-        vouching = false;
-        progress.signalAll();
       } finally {
         lock.unlock();
       }
     } finally {
-      RootAnchor a = anchor;
-      if (a != null) {
-        a.close();
-      }
-      TreeWatch t;
-      RepoWalker.Session s;
-      lock.lock();
-      try {
-        t = tree;
-        s = session;
-        tree = null;
-        session = null;
-        closed = true;
-        progress.signalAll();
-      } finally {
-        lock.unlock();
-      }
-      if (t != null) {
-        t.close();
-      }
-      if (s != null) {
+      shutDown();
+    }
+  }
+
+  private void shutDown() {
+    RootAnchor a = anchor;
+    if (a != null) {
+      a.close();
+    }
+    TreeWatch t;
+    RepoWalker.Session s;
+    lock.lock();
+    try {
+      t = tree;
+      s = session;
+      tree = null;
+      session = null;
+      closed = true;
+      progress.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    if (t != null) {
+      t.close();
+    }
+    close(s);
+  }
+
+  /** Closes a walk session once no walk runs in it. */
+  private static void close(RepoWalker.@Nullable Session s) {
+    if (s != null) {
+      synchronized (s) {
         s.close();
       }
     }
@@ -225,20 +218,28 @@ public final class WatchLoop implements AutoCloseable {
           if (now - rewatchAtNanos >= 0) {
             return Work.REWATCH;
           }
-          wake = Math.min(wake, rewatchAtNanos - now);
+          wake = rewatchAtNanos - now;
         }
         if (mode == Mode.WATCHING) {
           long lexical = lexicalDueIn(now);
           if (lexical <= 0) {
             return Work.LEXICAL;
           }
-          wake = Math.min(wake, lexical);
-          long embed = embedDueIn(now);
+          long embed = pending.isEmpty() && !wholePending && vouching && !backoff.failing()
+              ? embedding.dueIn(now, lastEventNanos) : Long.MAX_VALUE;
           if (embed <= 0) {
-            embedYield = false; // from here on, an event makes the embedding yield
+            embedding.arm(); // under the lock: an event from now on makes it yield
             return Work.EMBED;
           }
-          wake = Math.min(wake, embed);
+          wake = Math.min(wake, Math.min(lexical, embed));
+          if (sessionWarm && pending.isEmpty() && !wholePending) {
+            long trim = lastEventNanos + TimeUnit.MILLISECONDS.toNanos(TRIM_AFTER_MS) - now;
+            if (trim <= 0) {
+              sessionWarm = false;
+              return Work.TRIM;
+            }
+            wake = Math.min(wake, trim);
+          }
         }
         try {
           if (wake == Long.MAX_VALUE) {
@@ -261,7 +262,7 @@ public final class WatchLoop implements AutoCloseable {
     if (pending.isEmpty() && !wholePending) {
       return Long.MAX_VALUE;
     }
-    long retry = refreshFailing ? retryAtNanos - now : 0;
+    long retry = backoff.dueIn(now);
     if (syncsWaiting > 0 || !vouching) {
       return retry;
     }
@@ -270,19 +271,11 @@ public final class WatchLoop implements AutoCloseable {
     return Math.max(retry, Math.min(quiet, burst));
   }
 
-  private long embedDueIn(long now) {
-    if (!embeddings || embedDisabled || !embedWanted || !vouching || refreshFailing
-        || !pending.isEmpty() || wholePending) {
-      return Long.MAX_VALUE;
-    }
-    long quiet = lastEventNanos + TimeUnit.MILLISECONDS.toNanos(EMBED_QUIET_MS) - now;
-    return Math.max(quiet, embedRetryAtNanos - now);
-  }
-
   /**
-   * Registers the tree (again): a new registration first, then the old one closed, so no event
+   * Registers the tree (again): the new registration first, then the old one closed, so no event
    * falls between them; then a whole refresh when asked (the first time, after the root came back
-   * or a failure).
+   * or a failure). A re-registration for a changed {@code .gitignore} keeps vouching: the
+   * directory of that file is pending.
    */
   private void rewatch() {
     boolean whole;
@@ -299,18 +292,18 @@ public final class WatchLoop implements AutoCloseable {
       lock.unlock();
     }
     if (!Files.isDirectory(root)) {
-      goneOrFailed(null);
+      stopVouching(null);
       return;
     }
     long started = System.nanoTime();
     triage.forgetExcluded();
-    TreeWatch next;
     RepoWalker.Session nextSession = walker.session();
+    TreeWatch next;
     try {
-      next = TreeWatch.start(root, fence, walker, triage, new Events(), eventsSeen);
+      next = TreeWatch.start(root, fence, nextSession, triage, new Events(), eventsSeen);
     } catch (IOException | RuntimeException e) {
-      nextSession.close();
-      goneOrFailed(e);
+      close(nextSession);
+      stopVouching(e);
       return;
     }
     TreeWatch old;
@@ -321,6 +314,7 @@ public final class WatchLoop implements AutoCloseable {
       oldSession = session;
       tree = next;
       session = nextSession;
+      sessionWarm = true;
       if (!closed) {
         mode = Mode.WATCHING;
         if (whole || !vouching) {
@@ -334,23 +328,44 @@ public final class WatchLoop implements AutoCloseable {
     if (old != null) {
       old.close();
     }
-    if (oldSession != null) {
-      oldSession.close();
-    }
+    close(oldSession);
     LOG.info("watching {}: {} directories registered in {} ms", root, next.watchedDirectories(),
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
   }
 
-  /** After a registration failed: the root is gone (wait for it) or the watch failed (retry). */
-  private void goneOrFailed(@Nullable Exception e) {
+  /** The root vanished or the watch has a hole: stop watching (wait for the root, or retry). */
+  private void unwatch() {
+    TreeWatch t;
+    String error;
+    lock.lock();
+    try {
+      unwatchPending = false;
+      t = tree;
+      tree = null;
+      error = lastError;
+    } finally {
+      lock.unlock();
+    }
+    if (t != null) {
+      t.close();
+    }
+    stopVouching(Files.isDirectory(root) ? new IOException(
+        error != null ? error : "a directory could not be watched") : null);
+  }
+
+  /**
+   * The watch cannot vouch any more: the root is gone (wait for it to come back), or {@code
+   * failure} made it unable to watch every directory (try again in a few minutes).
+   */
+  private void stopVouching(@Nullable Exception failure) {
     boolean gone = !Files.isDirectory(root);
     if (gone) {
       LOG.info("the root {} does not exist; waiting for it", root);
     } else {
       LOG.warn("cannot watch {}: {}; callers check freshness themselves. On Linux, raise "
           + "fs.inotify.max_user_watches (see /proc/sys/fs/inotify/max_user_watches) if the "
-          + "watch limit was reached; retrying in {} minutes", root,
-          e == null ? "unknown error" : e.toString(),
+          + "watch limit was reached; trying again in {} minutes", root,
+          failure == null ? "unknown error" : failure.toString(),
           TimeUnit.MILLISECONDS.toMinutes(REWATCH_AFTER_FAILURE_MS));
     }
     lock.lock();
@@ -360,45 +375,14 @@ public final class WatchLoop implements AutoCloseable {
       pending = new TreeSet<>();
       wholePending = false;
       indexedSeq = eventSeq;
-      if (e != null && !gone) {
-        lastError = e.toString();
+      if (!gone) {
+        lastError = failure == null ? "cannot watch " + root : failure.toString();
         rewatchPending = true;
         rewatchWhole = true;
-        rewatchAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(
-            REWATCH_AFTER_FAILURE_MS);
+        rewatchAtNanos = System.nanoTime()
+            + TimeUnit.MILLISECONDS.toNanos(REWATCH_AFTER_FAILURE_MS);
       }
       progress.signalAll();
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** The root vanished or the watch has a hole: stop watching (waiting for the root, or a retry). */
-  private void unwatch() {
-    TreeWatch t;
-    boolean gone = !Files.isDirectory(root);
-    lock.lock();
-    try {
-      unwatchPending = false;
-      t = tree;
-      tree = null;
-    } finally {
-      lock.unlock();
-    }
-    if (t != null) {
-      t.close();
-    }
-    if (gone) {
-      goneOrFailed(null);
-    } else {
-      goneOrFailed(new IOException(lastErrorOr("a directory could not be watched")));
-    }
-  }
-
-  private String lastErrorOr(String fallback) {
-    lock.lock();
-    try {
-      return lastError != null ? lastError : fallback;
     } finally {
       lock.unlock();
     }
@@ -428,7 +412,12 @@ public final class WatchLoop implements AutoCloseable {
     Set<String> scope = Set.of();
     try {
       if (!whole) {
-        Set<String> judged = s == null ? null : triage.scope(batch, s);
+        Set<String> judged = null;
+        if (s != null) {
+          synchronized (s) {
+            judged = triage.scope(batch, s);
+          }
+        }
         if (judged == null) {
           whole = true;
         } else {
@@ -441,10 +430,11 @@ public final class WatchLoop implements AutoCloseable {
         LOG.debug("watch refresh of {} ({}): {}", root,
             whole ? "whole" : scope.size() + " paths", stats);
       }
-      lexicalDone(covers, whole, scope, stats, System.nanoTime() - started);
     } catch (IOException | RuntimeException e) {
       lexicalFailed(batch, e);
+      return;
     }
+    lexicalDone(covers, whole, scope, stats, System.nanoTime() - started);
   }
 
   private void lexicalDone(long covers, boolean whole, Set<String> scope,
@@ -454,11 +444,10 @@ public final class WatchLoop implements AutoCloseable {
       indexedSeq = Math.max(indexedSeq, covers);
       lexicalRunning = false;
       filesInFlight = 0;
-      if (refreshFailing) {
-        LOG.info("the watch of {} refreshes again", root);
+      if (backoff.failing()) {
+        LOG.info("the watch of {} refreshes the index again", root);
       }
-      refreshFailing = false;
-      failures = 0;
+      backoff.succeeded();
       if (whole || stats != null) {
         refreshesRun++;
         lastRefreshMs = TimeUnit.NANOSECONDS.toMillis(nanos);
@@ -469,19 +458,7 @@ public final class WatchLoop implements AutoCloseable {
       if (stats != null) {
         filesRefreshed += stats.added() + stats.changed() + stats.deleted();
       }
-      if (whole || stats != null && stats.chunksWritten() > 0) {
-        embedWanted = true;
-        SortedSet<String> es = embedScope;
-        if (whole || es == null) {
-          embedScope = null;
-        } else {
-          es.addAll(scope);
-          embedScope = PathTriage.fold(es);
-          if (embedScope.size() > PathTriage.MAX_SCOPE_PATHS) {
-            embedScope = null;
-          }
-        }
-      }
+      embedding.afterLexical(whole, scope, stats);
       progress.signalAll();
     } finally {
       lock.unlock();
@@ -496,17 +473,14 @@ public final class WatchLoop implements AutoCloseable {
       filesInFlight = 0;
       pending.addAll(batch);
       wholePending = true;
-      refreshFailing = true;
-      failures++;
-      long delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS << Math.min(failures - 1, 10));
-      retryAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay);
+      long delay = backoff.failed();
       lastError = e.toString();
-      if (failures == 1) {
-        LOG.warn("the watch of {} could not refresh the index (retrying in {} ms): {}", root,
+      if (backoff.failures() == 1) {
+        LOG.warn("the watch of {} could not refresh the index (trying again in {} ms): {}", root,
             delay, e.toString());
       } else {
-        LOG.debug("the watch of {} could not refresh the index (retrying in {} ms)", root, delay,
-            e);
+        LOG.debug("the watch of {} could not refresh the index (trying again in {} ms)", root,
+            delay, e);
       }
       progress.signalAll();
     } finally {
@@ -514,61 +488,31 @@ public final class WatchLoop implements AutoCloseable {
     }
   }
 
-  /**
-   * One embedding refresh: the paths refreshed lexically since the last one (their walk finds
-   * nothing new), then the missing vectors. Its progress listener throws {@link EmbeddingYield}
-   * once lexical work arrives, which stops it after its batches in flight (their vectors are
-   * committed); it is tried again after the next quiet period.
-   */
-  private void embed() {
-    Set<String> scope;
+  /** Lets the idle session drop its copy of git's index (tens of MB on a large repository). */
+  private void trim() {
+    RepoWalker.Session s;
     lock.lock();
     try {
-      SortedSet<String> es = embedScope;
-      scope = es == null ? Set.of() : Set.copyOf(es);
+      s = session;
     } finally {
       lock.unlock();
     }
-    try {
-      IndexRunStats stats = refresher.refresh(RefreshOptions.INCREMENTAL.withScope(scope)
-          .withProgress(this::embeddingProgress));
-      LOG.debug("watch embedding of {}: {} chunk texts embedded", root, stats.chunksEmbedded());
-      lock.lock();
-      try {
-        embedWanted = false;
-        embedScope = new TreeSet<>();
-        embedFailures = 0;
-      } finally {
-        lock.unlock();
-      }
-    } catch (EmbeddingYield e) {
-      LOG.debug("the embedding of {} yields to lexical work", root);
-    } catch (SemanticSearchUnavailableException e) {
-      LOG.warn("the watch of {} stops embedding: {}", root, e.getMessage());
-      lock.lock();
-      try {
-        embedDisabled = true;
-        lastError = e.toString();
-      } finally {
-        lock.unlock();
-      }
-    } catch (IOException | RuntimeException e) {
-      lock.lock();
-      try {
-        embedFailures++;
-        long delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS << Math.min(embedFailures - 1, 10));
-        embedRetryAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay);
-        lastError = e.toString();
-        LOG.debug("the embedding refresh of {} failed (retrying in {} ms)", root, delay, e);
-      } finally {
-        lock.unlock();
+    if (s != null) {
+      synchronized (s) {
+        s.trim();
       }
     }
   }
 
-  private void embeddingProgress(IndexProgress p) {
-    if (p.phase() == IndexProgress.Phase.EMBEDDING && embedYield) {
-      throw new EmbeddingYield();
+  private void embed() {
+    String failure = embedding.run();
+    if (failure != null) {
+      lock.lock();
+      try {
+        lastError = failure;
+      } finally {
+        lock.unlock();
+      }
     }
   }
 
@@ -585,17 +529,18 @@ public final class WatchLoop implements AutoCloseable {
       if (!triage.worthALook(path, directory)) {
         return;
       }
-      String name = path.substring(path.lastIndexOf('/') + 1);
+      int slash = path.lastIndexOf('/');
+      boolean rules = path.substring(slash + 1).equals(".gitignore");
       lock.lock();
       try {
         if (mode != Mode.WATCHING && mode != Mode.STARTING) {
           return;
         }
         boolean first = pending.isEmpty() && !wholePending;
-        if (name.equals(".gitignore")) {
-          // The rules changed: register again (a directory may no longer be ignored), and
-          // refresh the directory whose rules changed, below which anything may change.
-          int slash = path.lastIndexOf('/');
+        sessionWarm = true; // a new directory is walked in it, the triage reads it
+        if (rules) {
+          // Register again (a directory may no longer be ignored), then refresh the directory
+          // whose rules changed: anything below it may have changed.
           rewatchPending = true;
           rewatchAtNanos = System.nanoTime();
           if (slash < 0) {
@@ -627,7 +572,7 @@ public final class WatchLoop implements AutoCloseable {
 
     @Override
     public void failed(Exception e) {
-      WatchLoop.this.failed(e);
+      watcherFailed(e);
     }
 
     @Override
@@ -637,8 +582,8 @@ public final class WatchLoop implements AutoCloseable {
   }
 
   /**
-   * Numbers an accepted event and wakes the worker; the lock is held. {@code firstOfBurst}: nothing
-   * was pending before it (the burst's deadline starts now).
+   * Numbers an accepted event, makes a running embedding refresh yield and wakes the worker; the
+   * lock is held. {@code firstOfBurst}: nothing was pending before it.
    */
   private void accepted(boolean firstOfBurst) {
     long now = System.nanoTime();
@@ -647,7 +592,7 @@ public final class WatchLoop implements AutoCloseable {
     }
     lastEventNanos = now;
     eventSeq++;
-    embedYield = true;
+    embedding.yieldNow();
     work.signal();
   }
 
@@ -656,7 +601,7 @@ public final class WatchLoop implements AutoCloseable {
    * hole; another I/O failure (the inotify watch limit) is: the watch stops vouching, releases
    * its watches and tries again later. Anything else costs one whole refresh.
    */
-  private void failed(Exception e) {
+  private void watcherFailed(Exception e) {
     if (e instanceof NoSuchFileException || e instanceof AccessDeniedException
         || e instanceof FileSystemException f && f.getFile() != null
             && !Files.isDirectory(Path.of(f.getFile()))) {
@@ -669,13 +614,13 @@ public final class WatchLoop implements AutoCloseable {
       if (e instanceof IOException) {
         LOG.warn("the watch of {} cannot register a directory: {}", root, e.toString());
         unwatchPending = true;
+        work.signal();
       } else {
         LOG.debug("the watch of {} failed on an event; refreshing the whole tree", root, e);
         boolean first = pending.isEmpty() && !wholePending;
         wholePending = true;
         accepted(first);
       }
-      work.signal();
     } finally {
       lock.unlock();
     }
@@ -726,7 +671,7 @@ public final class WatchLoop implements AutoCloseable {
     }
   }
 
-  /** Loses events on purpose (tests of the overflow path). */
+  /** Loses events on purpose, as the system does on overflow (tests). */
   public void simulateOverflow() {
     new Events().overflow();
   }
@@ -741,21 +686,9 @@ public final class WatchLoop implements AutoCloseable {
     lock.lock();
     try {
       refreshedBefore = filesRefreshed;
-      syncsWaiting++;
-      work.signal();
-      try {
-        while (!closed && (mode == Mode.STARTING || mode == Mode.WATCHING && !vouching)
-            && !refreshFailing) {
-          long left = deadline - System.nanoTime();
-          if (left <= 0) {
-            break;
-          }
-          progress.awaitNanos(left);
-        }
-      } finally {
-        syncsWaiting--;
-      }
-      if (closed || mode != Mode.WATCHING || !vouching || refreshFailing) {
+      // Starting: wait for the registration and the first whole refresh.
+      awaitWhile(deadline, () -> mode == Mode.STARTING || mode == Mode.WATCHING && !vouching);
+      if (state() == State.UNWATCHED) {
         return new IndexWatch.Sync(State.UNWATCHED, pendingFiles(),
             (int) (filesRefreshed - refreshedBefore));
       }
@@ -767,27 +700,12 @@ public final class WatchLoop implements AutoCloseable {
     lock.lock();
     try {
       long target = eventSeq;
-      syncsWaiting++;
-      work.signal();
-      try {
-        while (!closed && mode == Mode.WATCHING && vouching && !refreshFailing
-            && !(indexedSeq >= target && !wholePending)) {
-          long left = deadline - System.nanoTime();
-          if (left <= 0) {
-            break;
-          }
-          progress.awaitNanos(left);
-        }
-      } finally {
-        syncsWaiting--;
-      }
-      State state;
-      if (closed || mode != Mode.WATCHING || !vouching || refreshFailing) {
-        state = State.UNWATCHED;
-      } else if (delivered && indexedSeq >= target && !wholePending) {
-        state = State.CURRENT;
-      } else {
-        state = State.PENDING;
+      awaitWhile(deadline, () -> mode == Mode.WATCHING && vouching
+          && (indexedSeq < target || wholePending));
+      State state = state();
+      if (state != State.UNWATCHED) {
+        state = delivered && indexedSeq >= target && !wholePending ? State.CURRENT
+            : State.PENDING;
       }
       return new IndexWatch.Sync(state, pendingFiles(), (int) (filesRefreshed - refreshedBefore));
     } finally {
@@ -795,9 +713,35 @@ public final class WatchLoop implements AutoCloseable {
     }
   }
 
+  /** A condition on the guarded state. */
+  @FunctionalInterface
+  private interface Guarded {
+    boolean holds();
+  }
+
+  /**
+   * Waits, with the lock held and the worker told to skip its debounce, while {@code condition}
+   * holds, the watch is open, no refresh is failing and the deadline is ahead.
+   */
+  private void awaitWhile(long deadlineNanos, Guarded condition) throws InterruptedException {
+    syncsWaiting++;
+    work.signal();
+    try {
+      while (!closed && !backoff.failing() && condition.holds()) {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+          return;
+        }
+        progress.awaitNanos(left);
+      }
+    } finally {
+      syncsWaiting--;
+    }
+  }
+
   /** The lock is held. */
   private State state() {
-    if (closed || mode != Mode.WATCHING || !vouching || refreshFailing) {
+    if (closed || mode != Mode.WATCHING || !vouching || backoff.failing()) {
       return State.UNWATCHED;
     }
     return pending.isEmpty() && !wholePending && !lexicalRunning ? State.CURRENT : State.PENDING;
@@ -827,7 +771,7 @@ public final class WatchLoop implements AutoCloseable {
     lock.lock();
     try {
       closed = true;
-      embedYield = true;
+      embedding.yieldNow();
       work.signalAll();
       progress.signalAll();
     } finally {
