@@ -275,6 +275,22 @@ class IndexWatchTest {
   }
 
   @Test
+  void aRemovedFenceDirectoryIsRegisteredAgain() throws Exception {
+    write(root, "a.txt", "alpha\n");
+    startLexical();
+    assertCurrent();
+    Path fence = root.resolve(".prism-index/watch-fence");
+    assertThat(fence).isDirectory();
+
+    deleteTree(fence);
+    assertCurrent();
+    write(root, "a.txt", "omega\n");
+    assertCurrent();
+    assertThat(hits("omega")).containsExactly("a.txt");
+    assertThat(fence).isDirectory();
+  }
+
+  @Test
   void closeWaitsForTheRefreshInFlightAndStopsWatching() throws Exception {
     write(root, "a.txt", "alpha\n");
     AtomicBoolean block = new AtomicBoolean();

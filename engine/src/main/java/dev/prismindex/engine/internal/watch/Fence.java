@@ -3,7 +3,10 @@ package dev.prismindex.engine.internal.watch;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,52 +21,86 @@ import org.slf4j.LoggerFactory;
  * listener. Two passes are needed: a key whose events were being handed out when the first fence
  * arrived is queued again behind it, but ahead of the second.
  *
- * <p>The directory lives in the index home; names carry a random instance id, so two watches of
- * one home ignore each other's fences. Files are deleted after their pass.
+ * <p>The directory lives in the index home (the watch never creates the home itself); names carry
+ * a random instance id, so two watches of one home ignore each other's fences. Files are deleted
+ * after their pass.
  */
-public final class Fence {
+final class Fence {
 
   private static final Logger LOG = LoggerFactory.getLogger(Fence.class);
   /** The fence directory's name in the index home. */
-  public static final String DIRECTORY = "watch-fence";
+  static final String DIRECTORY = "watch-fence";
   private static final String FILE_PREFIX = "fence-";
 
+  /** How a pass ended. */
+  enum Passage {
+    /** Every event queued before the pass was delivered. */
+    PASSED,
+    /** The fence's event did not arrive in time (the watcher is busy, or lost the directory). */
+    LATE,
+    /** The fence file could not be written. */
+    UNAVAILABLE
+  }
+
+  private final Path home;
   private final Path directory;
   private final String prefix;
   private final AtomicLong next = new AtomicLong();
   private long seen;
+  private volatile @Nullable Object directoryKey;
 
-  private Fence(Path directory) {
-    this.directory = directory;
+  Fence(Path home) {
+    this.home = home;
+    this.directory = home.resolve(DIRECTORY);
     this.prefix = FILE_PREFIX + Long.toHexString(ThreadLocalRandom.current().nextLong()) + "-";
   }
 
   /**
-   * A fence in {@code home}, creating its directory and deleting fence files left by an earlier
-   * process; null when the home does not exist (the watch does not create the index home) or the
-   * directory cannot be made.
+   * Makes the directory ready to be watched (deleting fence files an earlier process left);
+   * false when the index home does not exist or the directory cannot be made.
    */
-  public static @Nullable Fence inHome(Path home) {
-    Path dir = home.resolve(DIRECTORY);
+  boolean prepare() {
     try {
       if (!Files.isDirectory(home)) {
-        return null;
+        directoryKey = null;
+        return false;
       }
-      Files.createDirectories(dir);
-      try (DirectoryStream<Path> old = Files.newDirectoryStream(dir, FILE_PREFIX + "*")) {
+      Files.createDirectories(directory);
+      try (DirectoryStream<Path> old = Files.newDirectoryStream(directory, FILE_PREFIX + "*")) {
         for (Path p : old) {
           Files.deleteIfExists(p);
         }
       }
-      return new Fence(dir);
+      directoryKey = key();
+      return true;
     } catch (IOException e) {
       LOG.debug("no watch fence in {}: {}", home, e.toString());
-      return null;
+      directoryKey = null;
+      return false;
     }
   }
 
+  /**
+   * Whether the directory prepared last is gone or replaced (its watch is lost with it), so the
+   * fence must be prepared and registered again.
+   */
+  boolean lost() {
+    Object prepared = directoryKey;
+    try {
+      return prepared == null || !Objects.equals(prepared, key());
+    } catch (IOException e) {
+      return true;
+    }
+  }
+
+  private @Nullable Object key() throws IOException {
+    BasicFileAttributes a = Files.readAttributes(directory, BasicFileAttributes.class,
+        LinkOption.NOFOLLOW_LINKS);
+    return a.fileKey() != null ? a.fileKey() : a.creationTime();
+  }
+
   /** The directory to watch (not recursively). */
-  public Path directory() {
+  Path directory() {
     return directory;
   }
 
@@ -71,7 +108,7 @@ public final class Fence {
    * Whether {@code path} is in the fence directory (such events are the fence's, never a change
    * of the repository); records the passage of one of this fence's files.
    */
-  public boolean offer(Path path) {
+  boolean offer(Path path) {
     Path parent = path.getParent();
     if (parent == null || !parent.equals(directory)) {
       return false;
@@ -93,35 +130,32 @@ public final class Fence {
     return true;
   }
 
-  /**
-   * Passes the fence twice: returns true once every event queued before the call has been handed
-   * to the listener, false when that is not proven by {@code deadlineNanos} ({@link
-   * System#nanoTime()}) or the fence file cannot be written.
-   */
-  public boolean pass(long deadlineNanos) throws InterruptedException {
-    return passOnce(deadlineNanos) && passOnce(deadlineNanos);
+  /** Passes the fence twice, by {@code deadlineNanos} ({@link System#nanoTime()}). */
+  Passage pass(long deadlineNanos) throws InterruptedException {
+    Passage first = passOnce(deadlineNanos);
+    return first == Passage.PASSED ? passOnce(deadlineNanos) : first;
   }
 
-  private boolean passOnce(long deadlineNanos) throws InterruptedException {
+  private Passage passOnce(long deadlineNanos) throws InterruptedException {
     long n = next.incrementAndGet();
     Path file = directory.resolve(prefix + n);
     try {
       Files.createFile(file);
     } catch (IOException e) {
       LOG.debug("cannot write the watch fence {}: {}", file, e.toString());
-      return false;
+      return Passage.UNAVAILABLE;
     }
     try {
       synchronized (this) {
         while (seen < n) {
           long left = deadlineNanos - System.nanoTime();
           if (left <= 0) {
-            return false;
+            return Passage.LATE;
           }
           TimeUnit.NANOSECONDS.timedWait(this, left);
         }
       }
-      return true;
+      return Passage.PASSED;
     } finally {
       try {
         Files.deleteIfExists(file);

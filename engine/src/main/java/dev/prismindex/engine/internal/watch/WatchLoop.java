@@ -66,7 +66,7 @@ public final class WatchLoop implements AutoCloseable {
   private final IndexWatch.Refresher refresher;
   private final RepoWalker walker;
   private final PathTriage triage;
-  private final @Nullable Fence fence;
+  private final Fence fence;
   private final EmbeddingFollowUp embedding;
   private final Thread worker;
   private final AtomicLong eventsSeen = new AtomicLong();
@@ -87,9 +87,12 @@ public final class WatchLoop implements AutoCloseable {
   private RepoWalker.@Nullable Session session;
   /** Whether the session may hold a copy of git's index (trimmed when idle). */
   private boolean sessionWarm;
+  /** Whether the fence directory is registered with the tree: {@code sync} can prove delivery. */
+  private boolean fenced;
   private SortedSet<String> pending = new TreeSet<>();
   private boolean wholePending;
   private boolean rewatchPending;
+  private boolean rewatching;
   private boolean rewatchWhole;
   private long rewatchAtNanos;
   private boolean unwatchPending;
@@ -115,7 +118,7 @@ public final class WatchLoop implements AutoCloseable {
     FileRules rules = FileRules.of(options);
     this.walker = new RepoWalker(options.root(), options.home(), rules);
     this.triage = new PathTriage(options.root(), options.home(), rules);
-    this.fence = Fence.inHome(options.home());
+    this.fence = new Fence(options.home());
     this.embedding = new EmbeddingFollowUp(root, refresher, options.semantic()
         && (options.embedder() != null || EmbedderProvider.findDefault().isPresent()));
     this.worker = new Thread(this::run, "prism-index-watch");
@@ -283,6 +286,7 @@ public final class WatchLoop implements AutoCloseable {
     try {
       whole = rewatchWhole;
       rewatchPending = false;
+      rewatching = true;
       rewatchWhole = false;
       if (whole) {
         mode = Mode.STARTING;
@@ -291,6 +295,20 @@ public final class WatchLoop implements AutoCloseable {
     } finally {
       lock.unlock();
     }
+    try {
+      register(whole);
+    } finally {
+      lock.lock();
+      try {
+        rewatching = false;
+        progress.signalAll();
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+
+  private void register(boolean whole) {
     if (!Files.isDirectory(root)) {
       stopVouching(null);
       return;
@@ -298,9 +316,11 @@ public final class WatchLoop implements AutoCloseable {
     long started = System.nanoTime();
     triage.forgetExcluded();
     RepoWalker.Session nextSession = walker.session();
+    boolean withFence = fence.prepare();
     TreeWatch next;
     try {
-      next = TreeWatch.start(root, fence, nextSession, triage, new Events(), eventsSeen);
+      next = TreeWatch.start(root, withFence ? fence : null, nextSession, triage, new Events(),
+          eventsSeen);
     } catch (IOException | RuntimeException e) {
       close(nextSession);
       stopVouching(e);
@@ -315,6 +335,7 @@ public final class WatchLoop implements AutoCloseable {
       tree = next;
       session = nextSession;
       sessionWarm = true;
+      fenced = withFence;
       if (!closed) {
         mode = Mode.WATCHING;
         if (whole || !vouching) {
@@ -686,8 +707,9 @@ public final class WatchLoop implements AutoCloseable {
     lock.lock();
     try {
       refreshedBefore = filesRefreshed;
-      // Starting: wait for the registration and the first whole refresh.
-      awaitWhile(deadline, () -> mode == Mode.STARTING || mode == Mode.WATCHING && !vouching);
+      // Starting or registering again: wait for the registration (and a first whole refresh).
+      awaitWhile(deadline, () -> mode == Mode.STARTING
+          || mode == Mode.WATCHING && (!vouching || registering()));
       if (state() == State.UNWATCHED) {
         return new IndexWatch.Sync(State.UNWATCHED, pendingFiles(),
             (int) (filesRefreshed - refreshedBefore));
@@ -695,8 +717,7 @@ public final class WatchLoop implements AutoCloseable {
     } finally {
       lock.unlock();
     }
-    Fence f = fence;
-    boolean delivered = f == null || f.pass(deadline);
+    boolean delivered = passFence(deadline);
     lock.lock();
     try {
       long target = eventSeq;
@@ -711,6 +732,39 @@ public final class WatchLoop implements AutoCloseable {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * Proves that the events of changes made before now were delivered; a fence whose directory was
+   * lost is registered again (until then delivery is not proven: the known window).
+   */
+  private boolean passFence(long deadline) throws InterruptedException {
+    lock.lock();
+    try {
+      if (!fenced) {
+        return true;
+      }
+    } finally {
+      lock.unlock();
+    }
+    Fence.Passage passage = fence.pass(deadline);
+    if (passage == Fence.Passage.PASSED) {
+      return true;
+    }
+    if (fence.lost()) {
+      LOG.info("the watch fence of {} was removed; registering the tree again", root);
+      lock.lock();
+      try {
+        fenced = false;
+        rewatchPending = true;
+        rewatchAtNanos = System.nanoTime();
+        work.signal();
+      } finally {
+        lock.unlock();
+      }
+      return true;
+    }
+    return false;
   }
 
   /** A condition on the guarded state. */
@@ -737,6 +791,11 @@ public final class WatchLoop implements AutoCloseable {
     } finally {
       syncsWaiting--;
     }
+  }
+
+  /** Whether the tree is being registered again now (or is about to be); the lock is held. */
+  private boolean registering() {
+    return rewatching || rewatchPending && System.nanoTime() - rewatchAtNanos >= 0;
   }
 
   /** The lock is held. */
