@@ -206,6 +206,40 @@ class ScopedRefreshTest {
   }
 
   @Test
+  void aScopedCommitCountsCoveredChunksWithoutWalkingTheIndex() throws Exception {
+    write(root, "a.py", TestRepos.pyFunction("first", "alpha") + TestRepos.pyFunction("second",
+        "beta"));
+    write(root, "b.py", TestRepos.pyFunction("third", "gamma"));
+    write(root, "c.py", TestRepos.pyFunction("fourth", "delta"));
+    try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root)
+        .home(homes.resolve("home")).embedder(TestEmbedders.fake()).build())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(index.engineStatus().coverage().complete()).isTrue();
+
+      // One chunk of a.py keeps its vector, one is new; b.py's is gone; d.py's is new.
+      write(root, "a.py", TestRepos.pyFunction("first", "alpha") + TestRepos.pyFunction("second",
+          "changed"));
+      Files.delete(root.resolve("b.py"));
+      write(root, "d.py", TestRepos.pyFunction("fifth", "epsilon"));
+      index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false)
+          .withScope(List.of("a.py", "b.py", "d.py")));
+
+      var truth = index.vectorStats();
+      Map<String, String> data = index.commitData();
+      assertThat(truth.chunks()).isEqualTo(4);
+      assertThat(truth.chunksEmbedded()).isEqualTo(2); // a.py's first, c.py's
+      assertThat(data.get(Schema.META_CHUNKS)).isEqualTo("4");
+      assertThat(data.get(Schema.META_CHUNKS_EMBEDDED)).isEqualTo("2");
+      assertThat(data.get(Schema.META_VECTORS)).isEqualTo(Long.toString(truth.vectors()));
+      assertThat(index.engineStatus().coverage().missing()).isEqualTo(2);
+
+      index.refresh(RefreshOptions.INCREMENTAL.withScope(List.of("a.py", "d.py")));
+      assertThat(index.engineStatus().coverage().complete()).isTrue();
+      assertThat(index.commitData().get(Schema.META_CHUNKS_EMBEDDED)).isEqualTo("4");
+    }
+  }
+
+  @Test
   void scopePathsAreCheckedAndNormalised() {
     RefreshOptions r = RefreshOptions.INCREMENTAL
         .withScope(List.of("src/b/c.txt", "src/", "docs/a.md", "src-x"));

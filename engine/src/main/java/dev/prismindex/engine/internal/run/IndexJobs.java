@@ -15,6 +15,7 @@ import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Indexer;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.semantic.TextSpool;
+import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.walk.WalkResult;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -105,10 +106,11 @@ public final class IndexJobs {
 
   /**
    * The outcome of a scoped refresh, whose indexer saw only the manifest at or below the scope:
-   * the index's file and chunk counts are the last commit's plus the scope's change, and the
-   * revision outside git (the digest of the whole manifest) is computed from the last commit's
-   * manifest with the scope's part replaced, only when something changed. No rules fingerprint:
-   * the commit keeps the skip counts and rules of the last whole walk.
+   * the index's file, chunk and covered-chunk counts are the last commit's plus the scope's change
+   * (without them, from an old index, the commit counts by walking the index), and the revision
+   * outside git (the digest of the whole manifest) is computed from the last commit's manifest
+   * with the scope's part replaced, only when something changed. No rules fingerprint: the commit
+   * keeps the skip counts and rules of the last whole walk.
    */
   private Outcome scopedOutcome(Indexer indexer, Map<String, FileEntry> before, WalkResult walk,
       int seen, long started) throws IOException {
@@ -116,23 +118,36 @@ public final class IndexJobs {
     Map<String, String> previous = store.commitData();
     Map<String, FileEntry> after = indexer.manifest();
     boolean changed = indexer.counters().wroteDocuments();
-    Map<String, FileEntry> whole = null;
-    WriteRun.Totals totals;
+    long files;
+    long chunks;
     if (previous.containsKey(Schema.META_FILES) && previous.containsKey(Schema.META_CHUNKS)) {
-      totals = new WriteRun.Totals(
-          CommitMeta.parseLong(previous.get(Schema.META_FILES)) - before.size() + after.size(),
-          CommitMeta.parseLong(previous.get(Schema.META_CHUNKS)) - chunks(before) + chunks(after));
+      files = CommitMeta.parseLong(previous.get(Schema.META_FILES)) - before.size() + after.size();
+      chunks = CommitMeta.parseLong(previous.get(Schema.META_CHUNKS)) - chunks(before)
+          + chunks(after);
     } else {
-      whole = wholeManifest(before, after);
-      totals = new WriteRun.Totals(whole.size(), chunks(whole));
+      Map<String, FileEntry> whole = wholeManifest(before, after);
+      files = whole.size();
+      chunks = chunks(whole);
     }
+    long embedded = -1;
+    if (previous.containsKey(Schema.META_CHUNKS_EMBEDDED)) {
+      embedded = 0;
+      if (CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
+        // Chunks of the replaced files that had a vector go; new chunks with one come.
+        long gone = store.withSearcher(
+            s -> VectorCatalog.coveredChunks(s.getIndexReader(), indexer.replacedPaths()), 0L);
+        embedded = Math.max(0, CommitMeta.parseLong(previous.get(Schema.META_CHUNKS_EMBEDDED))
+            - gone + indexer.counters().chunksReused());
+      }
+    }
+    WriteRun.Totals totals = new WriteRun.Totals(files, chunks, embedded);
     String revision = walk.gitHead();
     if (revision == null) {
       String last = previous.get(Schema.META_REVISION);
       if (!changed && last != null) {
         revision = last;
       } else {
-        revision = CommitMeta.manifestDigest(whole != null ? whole : wholeManifest(before, after));
+        revision = CommitMeta.manifestDigest(wholeManifest(before, after));
       }
     }
     return new Outcome(indexer, revision, false, seen, started, false, null, totals);

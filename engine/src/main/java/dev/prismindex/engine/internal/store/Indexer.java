@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -74,6 +75,8 @@ public final class Indexer {
   private @Nullable BiConsumer<BytesRef, String> unembedded;
   private IntConsumer fileDone = done -> {};
   private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
+  /** Paths of the manifest whose chunks this run deleted (changed or deleted files). */
+  private final Set<String> replaced = ConcurrentHashMap.newKeySet();
 
   /**
    * @param before the manifest of the last commit (empty for a full rebuild; for a scoped refresh,
@@ -133,6 +136,11 @@ public final class Indexer {
     public boolean wroteDocuments() {
       return added + changed + deleted + restat > 0;
     }
+  }
+
+  /** The paths of the manifest given at construction whose chunks the run deleted. */
+  public Set<String> replacedPaths() {
+    return replaced;
   }
 
   /** The manifest after the run. */
@@ -365,6 +373,7 @@ public final class Indexer {
     if (old == null) {
       added.incrementAndGet();
     } else {
+      replaced.add(path);
       changed.incrementAndGet();
     }
   }
@@ -379,6 +388,7 @@ public final class Indexer {
   private void delete(String path) throws IOException {
     writer.deleteDocuments(new Term(Schema.PATH, path));
     after.remove(path);
+    replaced.add(path);
     deleted.incrementAndGet();
   }
 
