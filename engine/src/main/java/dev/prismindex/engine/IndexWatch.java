@@ -122,8 +122,10 @@ public final class IndexWatch implements AutoCloseable {
    * Brings the index up to every change made before this call, waiting at most {@code maxWait}:
    * proves that the system has delivered the events of those changes (a fence file passes
    * through the watch), then has pending events indexed at once (no debounce) and waits for that
-   * refresh. While the watch starts, it waits for the first whole refresh. Costs about a
-   * millisecond when nothing changed.
+   * refresh. While the watch starts, or registers the tree again, it waits for that first. Costs
+   * about a millisecond when nothing changed; with a {@code maxWait} too short for the fence
+   * (zero), delivery cannot be proven and the result is at best {@link State#PENDING} ({@link
+   * #status} looks without waiting).
    *
    * @return {@link State#CURRENT} when the index holds every change made before the call, {@link
    *     State#PENDING} when {@code maxWait} ran out first, {@link State#UNWATCHED} when the watch

@@ -46,19 +46,59 @@ final class PathTriage {
         ? root.relativize(home).toString().replace(File.separatorChar, '/') : null;
   }
 
-  /** Records a directory a walk did not enter, or a file it left out. */
-  void excluded(String path, boolean directory) {
-    (directory ? excludedDirectories : excludedFiles).add(path);
+  /**
+   * The walks' findings are recorded for one generation of the rules; a walk of an older one
+   * (a registration being replaced) records nothing.
+   */
+  private volatile int generation;
+
+  /**
+   * Records a directory a walk did not enter, or a file it left out, under the rules of {@code
+   * generation}.
+   */
+  void excluded(String path, boolean directory, int generation) {
+    if (generation == this.generation) {
+      (directory ? excludedDirectories : excludedFiles).add(path);
+    }
   }
 
-  /** Forgets what walks left out (the rules may have changed; a new walk records it again). */
-  void forgetExcluded() {
+  /**
+   * Records a directory a walk entered, or a file it kept, under the rules of {@code generation}:
+   * whatever was left out at that path before (another file or directory, tracked since, ...)
+   * is forgotten.
+   */
+  void included(String path, boolean directory, int generation) {
+    if (generation == this.generation) {
+      (directory ? excludedDirectories : excludedFiles).remove(path);
+    }
+  }
+
+  /**
+   * Forgets what walks left out (the rules may have changed; a new walk records it again) and
+   * returns the new generation.
+   */
+  synchronized int forgetExcluded() {
+    generation++;
     excludedDirectories.clear();
     excludedFiles.clear();
+    return generation;
   }
 
-  /** The cheap check of one event's path (repository-relative, not empty). */
-  boolean worthALook(String path, boolean directory) {
+  /** The current generation of the rules. */
+  int generation() {
+    return generation;
+  }
+
+  /**
+   * The cheap check of one event's path (repository-relative, not empty). A deleted path is
+   * forgotten as excluded: whatever appears there next is judged again.
+   */
+  boolean worthALook(String path, boolean directory, boolean deleted) {
+    if (deleted) {
+      if (excludedFiles.remove(path) | excludedDirectories.remove(path)) {
+        return false;
+      }
+    }
     if (homeRelative != null
         && (path.equals(homeRelative) || path.startsWith(homeRelative + "/"))) {
       return false;
@@ -101,6 +141,7 @@ final class PathTriage {
       named.add(path);
     }
     SortedSet<String> folded = fold(named);
+    int gen = generation;
     if (folded.size() > MAX_SCOPE_PATHS) {
       return null;
     }
@@ -110,15 +151,19 @@ final class PathTriage {
     Set<String> left = new HashSet<>();
     session.judge(folded, new RepoWalker.Visitor() {
       @Override
-      public void entered(String directory) {}
+      public void entered(String directory) {
+        included(directory, true, gen);
+      }
 
       @Override
-      public void kept(String file) {}
+      public void kept(String file) {
+        included(file, false, gen);
+      }
 
       @Override
       public void excluded(String path, boolean directory) {
         left.add(path);
-        PathTriage.this.excluded(path, directory);
+        PathTriage.this.excluded(path, directory, gen);
       }
     });
     SortedSet<String> scope = new TreeSet<>();

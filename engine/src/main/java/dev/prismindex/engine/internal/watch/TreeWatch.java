@@ -38,8 +38,8 @@ final class TreeWatch implements AutoCloseable {
 
   /** Receives what the watcher sees, on its thread. */
   interface Events {
-    /** A path was created, modified or deleted. */
-    void changed(String path, boolean directory);
+    /** A path was created or modified, or deleted. */
+    void changed(String path, boolean directory, boolean deleted);
 
     /** Events were lost. */
     void overflow();
@@ -54,6 +54,8 @@ final class TreeWatch implements AutoCloseable {
   private final Path root;
   private final @Nullable Fence fence;
   private final PathTriage triage;
+  /** The generation of the triage's findings this registration's walks record under. */
+  private final int generation;
   private final Events events;
   private final RepoWalker.Session session;
   private final AtomicLong eventsSeen;
@@ -67,6 +69,7 @@ final class TreeWatch implements AutoCloseable {
     this.root = root;
     this.fence = fence;
     this.triage = triage;
+    this.generation = triage.generation();
     this.events = events;
     this.session = session;
     this.eventsSeen = eventsSeen;
@@ -170,6 +173,7 @@ final class TreeWatch implements AutoCloseable {
           new RepoWalker.Visitor() {
             @Override
             public void entered(String directory) throws IOException {
+              triage.included(directory, true, generation);
               if (rel.isEmpty() || directory.equals(rel) || directory.startsWith(below)) {
                 watched.add(directory);
                 onDirectory.call(root.resolve(directory));
@@ -178,6 +182,7 @@ final class TreeWatch implements AutoCloseable {
 
             @Override
             public void kept(String file) throws IOException {
+              triage.included(file, false, generation);
               if (rel.isEmpty() || file.startsWith(below)) {
                 onFile.call(root.resolve(file));
               }
@@ -185,7 +190,7 @@ final class TreeWatch implements AutoCloseable {
 
             @Override
             public void excluded(String path, boolean directory) {
-              triage.excluded(path, directory);
+              triage.excluded(path, directory, generation);
             }
           });
     }
@@ -218,7 +223,8 @@ final class TreeWatch implements AutoCloseable {
         watched.remove(rel);
         watched.subSet(rel + "/", rel + "0").clear();
       }
-      events.changed(rel, event.isDirectory());
+      events.changed(rel, event.isDirectory(),
+          event.eventType() == DirectoryChangeEvent.EventType.DELETE);
     }
 
     @Override

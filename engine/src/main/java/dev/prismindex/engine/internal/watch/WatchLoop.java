@@ -542,12 +542,12 @@ public final class WatchLoop implements AutoCloseable {
 
   private final class Events implements TreeWatch.Events {
     @Override
-    public void changed(String path, boolean directory) {
+    public void changed(String path, boolean directory, boolean deleted) {
       if (path.equals(".git")) {
         gitDirectoryChanged();
         return;
       }
-      if (!triage.worthALook(path, directory)) {
+      if (!triage.worthALook(path, directory, deleted)) {
         return;
       }
       int slash = path.lastIndexOf('/');
