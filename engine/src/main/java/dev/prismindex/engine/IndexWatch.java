@@ -83,7 +83,8 @@ public final class IndexWatch implements AutoCloseable {
    *     delivered yet is not counted)
    * @param watchedDirectories directories watched now (0 while unwatched)
    * @param pendingFiles paths whose changes are not in the index yet
-   * @param eventsSeen events received, including those that caused no work
+   * @param eventsSeen events received about the repository, including those that caused no work
+   *     (the fence's own events are not counted)
    * @param refreshesRun lexical refreshes run
    * @param lastRefresh how long the last lexical refresh took ({@link Duration#ZERO} before one)
    * @param lastError the last failure (registration, refresh, embedding), or null

@@ -206,13 +206,17 @@ final class TreeWatch implements AutoCloseable {
       if (closed) {
         return; // a newer registration reports the changes
       }
-      eventsSeen.incrementAndGet();
       if (event.eventType() == DirectoryChangeEvent.EventType.OVERFLOW) {
+        eventsSeen.incrementAndGet();
         events.overflow();
         return;
       }
       Path path = event.path();
-      if (path == null || fence != null && fence.offer(path) || !path.startsWith(root)) {
+      if (path == null || fence != null && fence.offer(path)) {
+        return;
+      }
+      eventsSeen.incrementAndGet();
+      if (!path.startsWith(root)) {
         return;
       }
       String rel = relative(path);

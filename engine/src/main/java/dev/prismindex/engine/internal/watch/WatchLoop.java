@@ -310,6 +310,7 @@ public final class WatchLoop implements AutoCloseable {
 
   private void register(boolean whole) {
     if (!Files.isDirectory(root)) {
+      detachTree();
       stopVouching(null);
       return;
     }
@@ -323,6 +324,7 @@ public final class WatchLoop implements AutoCloseable {
           eventsSeen);
     } catch (IOException | RuntimeException e) {
       close(nextSession);
+      detachTree(); // its watches go too (the failure may be the watch limit)
       stopVouching(e);
       return;
     }
@@ -354,22 +356,32 @@ public final class WatchLoop implements AutoCloseable {
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
   }
 
-  /** The root vanished or the watch has a hole: stop watching (wait for the root, or retry). */
-  private void unwatch() {
+  /** Closes the registration in use, if any. */
+  private void detachTree() {
     TreeWatch t;
-    String error;
     lock.lock();
     try {
-      unwatchPending = false;
       t = tree;
       tree = null;
-      error = lastError;
     } finally {
       lock.unlock();
     }
     if (t != null) {
       t.close();
     }
+  }
+
+  /** The root vanished or the watch has a hole: stop watching (wait for the root, or retry). */
+  private void unwatch() {
+    String error;
+    lock.lock();
+    try {
+      unwatchPending = false;
+      error = lastError;
+    } finally {
+      lock.unlock();
+    }
+    detachTree();
     stopVouching(Files.isDirectory(root) ? new IOException(
         error != null ? error : "a directory could not be watched") : null);
   }
