@@ -173,8 +173,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
 
   /**
    * Walks the repository (or the part {@link RefreshOptions#scope()} names) and brings the index up
-   * to date: one commit of the lexical documents (none when nothing changed), then, when semantic search is available and {@code refresh.embed()}, the
-   * embedding of every chunk text without a vector, committed every
+   * to date: one commit of the lexical documents (none when nothing changed), then, when semantic
+   * search is available and {@code refresh.embed()}, the embedding of every chunk text without a
+   * vector, committed every
    * {@link HybridIndexOptions#embeddingCommitInterval()} and at the end; finally the embedding cache
    * is pruned when it outgrows the index (see {@code docs/engine.md}).
    *

@@ -10,10 +10,10 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Keeps an index current while a process runs: a file watcher ({@code io.methvin:directory-watcher}:
- * inotify on Linux, FSEvents on macOS) sees the repository's changes, and one background thread
- * re-indexes them lexically within about a second, so a caller can skip the whole-tree freshness
- * walk and pay only for what changed ({@link #sync}).
+ * Keeps an index current while a process runs: a file watcher ({@code
+ * io.methvin:directory-watcher}: inotify on Linux, FSEvents on macOS) sees the repository's
+ * changes, and one background thread re-indexes them lexically within about a second, so a caller
+ * can skip the whole-tree freshness walk and pay only for what changed ({@link #sync}).
  *
  * <p><b>What is watched.</b> Every directory the index's walk enters ({@link
  * HybridIndexOptions}: git's ignore rules, pruned names such as {@code node_modules}, the index

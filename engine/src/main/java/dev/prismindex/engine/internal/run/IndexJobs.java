@@ -153,7 +153,7 @@ public final class IndexJobs {
     return new Outcome(indexer, revision, false, seen, started, false, null, totals);
   }
 
-  /** The last commit's manifest with the scope's entries {@code before} replaced by {@code after}. */
+  /** The last commit's manifest, its scope's entries {@code before} replaced by {@code after}. */
   private Map<String, FileEntry> wholeManifest(Map<String, FileEntry> before,
       Map<String, FileEntry> after) throws IOException {
     Map<String, FileEntry> whole = ctx.store().loadManifest();
