@@ -16,8 +16,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
@@ -28,20 +26,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The worker of an {@link IndexWatch}: one thread that registers the tree, turns events into
- * scoped lexical refreshes (debounced: {@value #QUIET_MS} ms without a new event, at most {@value
- * #MAX_DELAY_MS} ms after the first one of a burst, at once while a {@code sync} waits) and runs
- * the {@link EmbeddingFollowUp} when nothing else is due. The watcher's threads only record
- * events; every refresh runs here, one at a time.
- *
- * <p>Every accepted event is numbered; a lexical refresh records the number it covers once it
- * succeeded, so {@code sync} knows whether the events before it are in the index.
+ * scoped lexical refreshes ({@link PendingChanges}: debounced, at once while a {@code sync} waits)
+ * and runs the {@link EmbeddingFollowUp} when nothing else is due. The watcher's threads only
+ * record events; every refresh runs here, one at a time. {@code sync} proves the delivery of
+ * earlier events ({@link Fence}), then waits until the changes numbered before it are indexed.
  */
 public final class WatchLoop implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(WatchLoop.class);
 
-  static final long QUIET_MS = 100;
-  static final long MAX_DELAY_MS = 500;
   /** How long a watch that could not register every directory waits before trying again. */
   static final long REWATCH_AFTER_FAILURE_MS = 5 * 60_000;
   /** After this long without an event, the walk session drops its copy of git's index. */
@@ -89,20 +82,12 @@ public final class WatchLoop implements AutoCloseable {
   private boolean sessionWarm;
   /** Whether the fence directory is registered with the tree: {@code sync} can prove delivery. */
   private boolean fenced;
-  private SortedSet<String> pending = new TreeSet<>();
-  private boolean wholePending;
+  private final PendingChanges changes = new PendingChanges();
   private boolean rewatchPending;
   private boolean rewatching;
   private boolean rewatchWhole;
   private long rewatchAtNanos;
   private boolean unwatchPending;
-  private long firstEventNanos;
-  private long lastEventNanos = System.nanoTime();
-  private long eventSeq;
-  /** Every event numbered up to this one is in the index. */
-  private long indexedSeq;
-  private boolean lexicalRunning;
-  private int filesInFlight;
   private int syncsWaiting;
   private final Backoff backoff = new Backoff();
   private long refreshesRun;
@@ -228,15 +213,16 @@ public final class WatchLoop implements AutoCloseable {
           if (lexical <= 0) {
             return Work.LEXICAL;
           }
-          long embed = pending.isEmpty() && !wholePending && vouching && !backoff.failing()
-              ? embedding.dueIn(now, lastEventNanos) : Long.MAX_VALUE;
+          long embed = !changes.waiting() && vouching && !backoff.failing()
+              ? embedding.dueIn(now, changes.lastChangeNanos()) : Long.MAX_VALUE;
           if (embed <= 0) {
             embedding.arm(); // under the lock: an event from now on makes it yield
             return Work.EMBED;
           }
           wake = Math.min(wake, Math.min(lexical, embed));
-          if (sessionWarm && pending.isEmpty() && !wholePending) {
-            long trim = lastEventNanos + TimeUnit.MILLISECONDS.toNanos(TRIM_AFTER_MS) - now;
+          if (sessionWarm && !changes.waiting()) {
+            long trim = changes.lastChangeNanos() + TimeUnit.MILLISECONDS.toNanos(TRIM_AFTER_MS)
+                - now;
             if (trim <= 0) {
               sessionWarm = false;
               return Work.TRIM;
@@ -262,16 +248,14 @@ public final class WatchLoop implements AutoCloseable {
 
   /** Nanoseconds until a lexical refresh is due (0 or less: now; MAX_VALUE: nothing pending). */
   private long lexicalDueIn(long now) {
-    if (pending.isEmpty() && !wholePending) {
+    if (!changes.waiting()) {
       return Long.MAX_VALUE;
     }
     long retry = backoff.dueIn(now);
     if (syncsWaiting > 0 || !vouching) {
       return retry;
     }
-    long quiet = lastEventNanos + TimeUnit.MILLISECONDS.toNanos(QUIET_MS) - now;
-    long burst = firstEventNanos + TimeUnit.MILLISECONDS.toNanos(MAX_DELAY_MS) - now;
-    return Math.max(retry, Math.min(quiet, burst));
+    return Math.max(retry, changes.quietIn(now));
   }
 
   /**
@@ -341,7 +325,7 @@ public final class WatchLoop implements AutoCloseable {
       if (!closed) {
         mode = Mode.WATCHING;
         if (whole || !vouching) {
-          wholePending = true;
+          changes.requireWhole();
         }
         progress.signalAll();
       }
@@ -405,9 +389,7 @@ public final class WatchLoop implements AutoCloseable {
     try {
       mode = gone ? Mode.ROOT_GONE : Mode.FAILED;
       vouching = false;
-      pending = new TreeSet<>();
-      wholePending = false;
-      indexedSeq = eventSeq;
+      changes.dropAll();
       if (!gone) {
         lastError = failure == null ? "cannot watch " + root : failure.toString();
         rewatchPending = true;
@@ -423,23 +405,16 @@ public final class WatchLoop implements AutoCloseable {
 
   /** One lexical refresh of everything pending: scoped by the batch's paths, or whole. */
   private void lexical() {
-    boolean whole;
-    SortedSet<String> batch;
-    long covers;
+    PendingChanges.Batch batch;
     RepoWalker.Session s;
     lock.lock();
     try {
-      whole = wholePending;
-      batch = pending;
-      pending = new TreeSet<>();
-      wholePending = false;
-      covers = eventSeq;
-      lexicalRunning = true;
-      filesInFlight = whole ? 0 : batch.size();
+      batch = changes.take();
       s = session;
     } finally {
       lock.unlock();
     }
+    boolean whole = batch.whole();
     long started = System.nanoTime();
     IndexRunStats stats = null;
     Set<String> scope = Set.of();
@@ -448,7 +423,7 @@ public final class WatchLoop implements AutoCloseable {
         Set<String> judged = null;
         if (s != null) {
           synchronized (s) {
-            judged = triage.scope(batch, s);
+            judged = triage.scope(batch.paths(), s);
           }
         }
         if (judged == null) {
@@ -467,16 +442,14 @@ public final class WatchLoop implements AutoCloseable {
       lexicalFailed(batch, e);
       return;
     }
-    lexicalDone(covers, whole, scope, stats, System.nanoTime() - started);
+    lexicalDone(batch, whole, scope, stats, System.nanoTime() - started);
   }
 
-  private void lexicalDone(long covers, boolean whole, Set<String> scope,
+  private void lexicalDone(PendingChanges.Batch batch, boolean whole, Set<String> scope,
       @Nullable IndexRunStats stats, long nanos) {
     lock.lock();
     try {
-      indexedSeq = Math.max(indexedSeq, covers);
-      lexicalRunning = false;
-      filesInFlight = 0;
+      changes.indexed(batch);
       if (backoff.failing()) {
         LOG.info("the watch of {} refreshes the index again", root);
       }
@@ -499,13 +472,10 @@ public final class WatchLoop implements AutoCloseable {
   }
 
   /** A failed refresh: the watch cannot vouch until one succeeds; retried whole, with backoff. */
-  private void lexicalFailed(SortedSet<String> batch, Exception e) {
+  private void lexicalFailed(PendingChanges.Batch batch, Exception e) {
     lock.lock();
     try {
-      lexicalRunning = false;
-      filesInFlight = 0;
-      pending.addAll(batch);
-      wholePending = true;
+      changes.failed(batch);
       long delay = backoff.failed();
       lastError = e.toString();
       if (backoff.failures() == 1) {
@@ -569,7 +539,6 @@ public final class WatchLoop implements AutoCloseable {
         if (mode != Mode.WATCHING && mode != Mode.STARTING) {
           return;
         }
-        boolean first = pending.isEmpty() && !wholePending;
         sessionWarm = true; // a new directory is walked in it, the triage reads it
         if (rules) {
           // Register again (a directory may no longer be ignored), then refresh the directory
@@ -577,14 +546,14 @@ public final class WatchLoop implements AutoCloseable {
           rewatchPending = true;
           rewatchAtNanos = System.nanoTime();
           if (slash < 0) {
-            wholePending = true;
+            changes.addWhole();
           } else {
-            pending.add(path.substring(0, slash));
+            changes.add(path.substring(0, slash));
           }
         } else {
-          pending.add(path);
+          changes.add(path);
         }
-        accepted(first);
+        accepted();
       } finally {
         lock.unlock();
       }
@@ -595,9 +564,8 @@ public final class WatchLoop implements AutoCloseable {
       LOG.debug("the watch of {} lost events; refreshing the whole tree", root);
       lock.lock();
       try {
-        boolean first = pending.isEmpty() && !wholePending;
-        wholePending = true;
-        accepted(first);
+        changes.addWhole();
+        accepted();
       } finally {
         lock.unlock();
       }
@@ -614,17 +582,8 @@ public final class WatchLoop implements AutoCloseable {
     }
   }
 
-  /**
-   * Numbers an accepted event, makes a running embedding refresh yield and wakes the worker; the
-   * lock is held. {@code firstOfBurst}: nothing was pending before it.
-   */
-  private void accepted(boolean firstOfBurst) {
-    long now = System.nanoTime();
-    if (firstOfBurst) {
-      firstEventNanos = now;
-    }
-    lastEventNanos = now;
-    eventSeq++;
+  /** After a change was recorded: a running embedding refresh yields, the worker wakes. */
+  private void accepted() {
     embedding.yieldNow();
     work.signal();
   }
@@ -650,9 +609,8 @@ public final class WatchLoop implements AutoCloseable {
         work.signal();
       } else {
         LOG.debug("the watch of {} failed on an event; refreshing the whole tree", root, e);
-        boolean first = pending.isEmpty() && !wholePending;
-        wholePending = true;
-        accepted(first);
+        changes.addWhole();
+        accepted();
       }
     } finally {
       lock.unlock();
@@ -732,13 +690,11 @@ public final class WatchLoop implements AutoCloseable {
     boolean delivered = passFence(deadline);
     lock.lock();
     try {
-      long target = eventSeq;
-      awaitWhile(deadline, () -> mode == Mode.WATCHING && vouching
-          && (indexedSeq < target || wholePending));
+      long last = changes.last();
+      awaitWhile(deadline, () -> mode == Mode.WATCHING && vouching && !changes.indexedUpTo(last));
       State state = state();
       if (state != State.UNWATCHED) {
-        state = delivered && indexedSeq >= target && !wholePending ? State.CURRENT
-            : State.PENDING;
+        state = delivered && changes.indexedUpTo(last) ? State.CURRENT : State.PENDING;
       }
       return new IndexWatch.Sync(state, pendingFiles(), (int) (filesRefreshed - refreshedBefore));
     } finally {
@@ -815,12 +771,12 @@ public final class WatchLoop implements AutoCloseable {
     if (closed || mode != Mode.WATCHING || !vouching || backoff.failing()) {
       return State.UNWATCHED;
     }
-    return pending.isEmpty() && !wholePending && !lexicalRunning ? State.CURRENT : State.PENDING;
+    return changes.settled() ? State.CURRENT : State.PENDING;
   }
 
   /** The lock is held. */
   private int pendingFiles() {
-    return pending.size() + filesInFlight;
+    return changes.files();
   }
 
   /** See {@link IndexWatch#status}. */
