@@ -172,9 +172,10 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   /**
-   * Walks the repository and brings the index up to date: one commit of the lexical documents (none
-   * when nothing changed), then, when semantic search is available and {@code refresh.embed()}, the
-   * embedding of every chunk text without a vector, committed every
+   * Walks the repository (or the part {@link RefreshOptions#scope()} names) and brings the index up
+   * to date: one commit of the lexical documents (none when nothing changed), then, when semantic
+   * search is available and {@code refresh.embed()}, the embedding of every chunk text without a
+   * vector, committed every
    * {@link HybridIndexOptions#embeddingCommitInterval()} and at the end; finally the embedding cache
    * is pruned when it outgrows the index (see {@code docs/engine.md}).
    *
@@ -395,5 +396,10 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   /** The manifest of the last commit. */
   Map<String, FileEntry> manifest() throws IOException {
     return ctx.store().loadManifest();
+  }
+
+  /** The metadata of the last commit. */
+  Map<String, String> commitData() throws IOException {
+    return ctx.store().commitData();
   }
 }

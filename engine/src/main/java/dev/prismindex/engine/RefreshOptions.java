@@ -1,6 +1,11 @@
 package dev.prismindex.engine;
 
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Objects;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * How {@link HybridIndex#refresh(RefreshOptions)} runs.
@@ -14,9 +19,12 @@ import java.util.Objects;
  * @param embed after the lexical commit, embed the chunks that have no vector yet (when semantic
  *     search is available); false leaves them for a later run (coverage stays incomplete)
  * @param progress receives progress snapshots ({@link IndexProgressListener#NONE} by default)
+ * @param scope the repository-relative paths ({@code /}-separated, files or directories) the run
+ *     walks, sorted, none below another; empty (the default) walks the whole repository. See
+ *     {@link #withScope}
  */
 public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
-    IndexProgressListener progress) {
+    IndexProgressListener progress, Set<String> scope) {
 
   /** An incremental run that trusts stat data where git's racy-timestamp rule allows. */
   public static final RefreshOptions INCREMENTAL = new RefreshOptions(false, false);
@@ -25,22 +33,100 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
   /** A full rebuild. */
   public static final RefreshOptions FULL = new RefreshOptions(true, true);
 
+  /**
+   * @throws IllegalArgumentException when a full rebuild is scoped, or a scope path is invalid
+   *     (see {@link #withScope})
+   */
   public RefreshOptions {
     Objects.requireNonNull(progress, "progress");
+    scope = normalise(Objects.requireNonNull(scope, "scope"));
+    if (fullRebuild && !scope.isEmpty()) {
+      throw new IllegalArgumentException("a full rebuild cannot be scoped");
+    }
   }
 
-  /** Options that embed and report no progress. */
+  /** Options for the whole repository. */
+  public RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
+      IndexProgressListener progress) {
+    this(fullRebuild, verify, embed, progress, Set.of());
+  }
+
+  /** Options that embed and report no progress, for the whole repository. */
   public RefreshOptions(boolean fullRebuild, boolean verify) {
     this(fullRebuild, verify, true, IndexProgressListener.NONE);
   }
 
   /** These options with {@code listener} receiving progress. */
   public RefreshOptions withProgress(IndexProgressListener listener) {
-    return new RefreshOptions(fullRebuild, verify, embed, listener);
+    return new RefreshOptions(fullRebuild, verify, embed, listener, scope);
   }
 
   /** These options with embedding on or off. */
   public RefreshOptions withEmbedding(boolean value) {
-    return new RefreshOptions(fullRebuild, verify, value, progress);
+    return new RefreshOptions(fullRebuild, verify, value, progress, scope);
+  }
+
+  /**
+   * These options limited to {@code paths}: the run walks only those files and directories, with
+   * the same rules as a whole walk (git's ignore rules including every ancestor's
+   * {@code .gitignore}, pruned directory names, the index home, the depth and path-length limits,
+   * the secret deny list, links never followed), re-indexes what changed there, and deletes the
+   * indexed files equal to or below a scope path that the walk no longer yields. Files outside
+   * the scope are neither read nor deleted, and the skip counts of the last whole walk are kept.
+   * For changes confined to the scope the result equals an unscoped incremental run.
+   *
+   * <p>Paths are repository-relative and {@code /}-separated; a trailing {@code /} is dropped, and
+   * a path below another one is dropped (the directory covers it). An empty collection means the
+   * whole repository.
+   *
+   * @throws IllegalArgumentException when a path is empty, absolute, holds a backslash, a NUL, an
+   *     empty, {@code .} or {@code ..} segment, or these options are a full rebuild
+   */
+  public RefreshOptions withScope(Collection<String> paths) {
+    return new RefreshOptions(fullRebuild, verify, embed, progress, normalise(paths));
+  }
+
+  private static Set<String> normalise(Collection<String> paths) {
+    if (paths.isEmpty()) {
+      return Set.of();
+    }
+    SortedSet<String> sorted = new TreeSet<>();
+    for (String p : paths) {
+      sorted.add(checkPath(Objects.requireNonNull(p, "scope path")));
+    }
+    // Sorted, a path's descendants follow it (possibly after siblings such as "a-b" or "a.c",
+    // which sort before "a/"), so drop every path below a kept one.
+    SortedSet<String> kept = new TreeSet<>();
+    for (String p : sorted) {
+      if (!coveredBy(kept, p)) {
+        kept.add(p);
+      }
+    }
+    return Collections.unmodifiableSortedSet(kept);
+  }
+
+  /** Whether {@code path} equals or lies below a member of {@code scope}. */
+  private static boolean coveredBy(Set<String> scope, String path) {
+    for (int slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
+      if (scope.contains(path.substring(0, slash))) {
+        return true;
+      }
+    }
+    return scope.contains(path);
+  }
+
+  private static String checkPath(String path) {
+    String p = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    if (p.isEmpty() || p.startsWith("/") || p.indexOf('\\') >= 0 || p.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException("invalid scope path (relative, '/'-separated): '"
+          + path + "'");
+    }
+    for (String segment : p.split("/", -1)) {
+      if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+        throw new IllegalArgumentException("invalid scope path segment '" + segment + "' in '"
+            + path + "'");
+      }
+    }
+    return p;
   }
 }

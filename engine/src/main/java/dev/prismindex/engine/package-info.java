@@ -6,7 +6,8 @@
  * {@link dev.prismindex.engine.Hit} and {@link dev.prismindex.engine.SearchResult}, runs
  * ({@link dev.prismindex.engine.RefreshOptions},
  * {@link dev.prismindex.engine.IndexProgressListener},
- * {@link dev.prismindex.engine.IndexRunStats}), status ({@link dev.prismindex.engine.EngineStatus},
+ * {@link dev.prismindex.engine.IndexRunStats}), keeping an index current while a process runs
+ * ({@link dev.prismindex.engine.IndexWatch}), status ({@link dev.prismindex.engine.EngineStatus},
  * {@link dev.prismindex.engine.SemanticCoverage}, {@link dev.prismindex.engine.SemanticState},
  * {@link dev.prismindex.engine.Staleness}) and the dedicated exceptions
  * ({@link dev.prismindex.engine.IncompatibleIndexException},
@@ -23,7 +24,9 @@
  * (the embedding cache, committed after the lexical commit), runs k-NN and fuses rankings, {@code
  * search} answers lexical and exact literal queries and locates every hit; {@code run} (the write
  * run, the staleness probe), {@code query} (the query planner) and {@code seam} (the backend SPI)
- * put them together. See {@code docs/engine.md} and {@code docs/architecture.md}.
+ * put them together; {@code watch} is the file watcher behind {@code IndexWatch} (it registers
+ * what the walk enters and turns events into scoped refreshes). See {@code docs/engine.md} and
+ * {@code docs/architecture.md}.
  *
  * <p><b>Why there is no {@code module-info.java}:</b> the tree-sitter grammar jars all put their
  * classes in the package {@code org.treesitter} (a split package), which the module system rejects

@@ -15,6 +15,7 @@ import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Indexer;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.semantic.TextSpool;
+import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.walk.WalkResult;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,8 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The three kinds of run, each a job for {@link WriteRun}: a refresh (walk the repository, bring
- * every file up to date), a seam update (exactly the listed paths) and a seam removal.
+ * The three kinds of run, each a job for {@link WriteRun}: a refresh (walk the repository, or the
+ * part of it a scope names, and bring every file there up to date), a seam update (exactly the
+ * listed paths) and a seam removal.
  */
 public final class IndexJobs {
 
@@ -68,9 +70,11 @@ public final class IndexJobs {
   private Outcome walkAndIndex(IndexWriter writer, RunContext run, RefreshOptions refresh,
       RunProgress progress, long started) throws IOException {
     IndexStore store = ctx.store();
+    boolean scoped = !refresh.scope().isEmpty();
     progress.phase(Phase.WALKING);
-    WalkResult walk = ctx.walker().walk();
-    Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of() : store.loadManifest();
+    WalkResult walk = ctx.walker().walk(refresh.scope());
+    Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of()
+        : scoped ? store.loadManifest(refresh.scope()) : store.loadManifest();
     // Content rules changed since the last run (or it predates them): re-read every file once.
     boolean verify = refresh.verify() || !before.isEmpty()
         && !ctx.rules().contentFingerprint().equals(store.commitData().get(Schema.META_RULES));
@@ -87,12 +91,83 @@ public final class IndexJobs {
     progress.filesTotal(walk.paths().size());
     progress.phase(Phase.INDEXING);
     indexer.countSkips(walk.skipped());
+    // Scoped: the indexer's manifest is the part at or below the scope, so only entries there can
+    // be deleted.
     indexer.runWalk(walk.paths(), verify, ctx.options().threads());
+    int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
+    if (scoped) {
+      return scopedOutcome(indexer, before, walk, seen, started);
+    }
     String revision = walk.gitHead() != null ? walk.gitHead()
         : CommitMeta.manifestDigest(indexer.manifest());
-    int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
     return new Outcome(indexer, revision, refresh.fullRebuild(), seen, started, droppedVectors,
         ctx.rules().contentFingerprint());
+  }
+
+  /**
+   * The outcome of a scoped refresh, whose indexer saw only the manifest at or below the scope:
+   * the index's file, chunk and covered-chunk counts are the last commit's plus the scope's change
+   * (without them, from an old index, the commit counts by walking the index), and the revision
+   * outside git (the digest of the whole manifest) is computed from the last commit's manifest
+   * with the scope's part replaced, only when something changed. No rules fingerprint: the commit
+   * keeps the skip counts and rules of the last whole walk.
+   */
+  private Outcome scopedOutcome(Indexer indexer, Map<String, FileEntry> before, WalkResult walk,
+      int seen, long started) throws IOException {
+    IndexStore store = ctx.store();
+    Map<String, String> previous = store.commitData();
+    Map<String, FileEntry> after = indexer.manifest();
+    boolean changed = indexer.counters().wroteDocuments();
+    long files;
+    long chunks;
+    if (previous.containsKey(Schema.META_FILES) && previous.containsKey(Schema.META_CHUNKS)) {
+      files = CommitMeta.parseLong(previous.get(Schema.META_FILES)) - before.size() + after.size();
+      chunks = CommitMeta.parseLong(previous.get(Schema.META_CHUNKS)) - chunks(before)
+          + chunks(after);
+    } else {
+      Map<String, FileEntry> whole = wholeManifest(before, after);
+      files = whole.size();
+      chunks = chunks(whole);
+    }
+    long embedded = -1;
+    if (previous.containsKey(Schema.META_CHUNKS_EMBEDDED)) {
+      embedded = 0;
+      if (CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
+        // Chunks of the replaced files that had a vector go; new chunks with one come.
+        long gone = store.withSearcher(
+            s -> VectorCatalog.coveredChunks(s.getIndexReader(), indexer.replacedPaths()), 0L);
+        embedded = Math.max(0, CommitMeta.parseLong(previous.get(Schema.META_CHUNKS_EMBEDDED))
+            - gone + indexer.counters().chunksReused());
+      }
+    }
+    WriteRun.Totals totals = new WriteRun.Totals(files, chunks, embedded);
+    String revision = walk.gitHead();
+    if (revision == null) {
+      String last = previous.get(Schema.META_REVISION);
+      if (!changed && last != null) {
+        revision = last;
+      } else {
+        revision = CommitMeta.manifestDigest(wholeManifest(before, after));
+      }
+    }
+    return new Outcome(indexer, revision, false, seen, started, false, null, totals);
+  }
+
+  /** The last commit's manifest, its scope's entries {@code before} replaced by {@code after}. */
+  private Map<String, FileEntry> wholeManifest(Map<String, FileEntry> before,
+      Map<String, FileEntry> after) throws IOException {
+    Map<String, FileEntry> whole = ctx.store().loadManifest();
+    whole.keySet().removeAll(before.keySet());
+    whole.putAll(after);
+    return whole;
+  }
+
+  private static long chunks(Map<String, FileEntry> manifest) {
+    long n = 0;
+    for (FileEntry e : manifest.values()) {
+      n += e.chunks();
+    }
+    return n;
   }
 
   /**

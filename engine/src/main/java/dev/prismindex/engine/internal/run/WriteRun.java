@@ -46,10 +46,17 @@ public final class WriteRun {
    * What a write job did. {@code rules}: the file rules' content fingerprint every indexed file
    * was judged by when the job walked the whole repository (a refresh: its skip counts are
    * complete and replace {@link Schema#META_SKIPPED}), or null when the job judged only some files
-   * (a seam update or removal: the commit keeps the previous rules and skip counts).
+   * (a seam update or removal, a scoped refresh: the commit keeps the previous rules and skip
+   * counts). {@code totals}: see {@link Totals}.
    */
   record Outcome(Indexer indexer, String revision, boolean force, int filesSeen,
-      long startedNanos, boolean droppedVectors, @Nullable String rules) {
+      long startedNanos, boolean droppedVectors, @Nullable String rules,
+      @Nullable Totals totals) {
+
+    Outcome(Indexer indexer, String revision, boolean force, int filesSeen, long startedNanos,
+        boolean droppedVectors, @Nullable String rules) {
+      this(indexer, revision, force, filesSeen, startedNanos, droppedVectors, rules, null);
+    }
 
     boolean walked() {
       return rules != null;
@@ -57,10 +64,23 @@ public final class WriteRun {
   }
 
   /**
+   * The counts of the index after a job whose indexer saw only part of the manifest (a scoped
+   * refresh), computed from the last commit's counts and the job's changes, so its commit needs
+   * no walk of the index; a job that loaded the whole manifest has none (the counts are its
+   * manifest's and {@link VectorCatalog#stats}).
+   *
+   * @param chunksEmbedded chunks whose text has a vector (the vectors themselves do not change:
+   *     a lexical job adds or deletes none); negative when unknown (an index from before the
+   *     count was recorded: the commit counts by walking the index)
+   */
+  record Totals(long files, long chunks, long chunksEmbedded) {}
+
+  /**
    * What a write job sees of the run: the semantic availability before it, the embedding-cache
-   * lookup for counting reused chunks (null when semantic search is unavailable or there are no
-   * vectors), the spool keeping the texts to embed (null when the run will not embed), and
-   * whether every segment was dropped before the job (a damaged index being rebuilt).
+   * lookup for counting reused chunks (null when there are no vectors; set even when semantic
+   * search is unavailable, so a scoped job can count the chunks it covers), the spool keeping the
+   * texts to embed (null when the run will not embed), and whether every segment was dropped
+   * before the job (a damaged index being rebuilt).
    */
   record RunContext(Verdict semanticBefore, @Nullable Predicate<BytesRef> reuse,
       @Nullable TextSpool spool, boolean wiped) {}
@@ -214,8 +234,7 @@ public final class WriteRun {
       IndexSearcher pre = lease.searcher();
       if (wipe) {
         writer.deleteAll();
-      } else if (before.available() && pre != null
-          && CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
+      } else if (pre != null && CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
         reuse = hasVector(pre);
       }
       TextSpool spool = embed && before.available()
@@ -239,13 +258,25 @@ public final class WriteRun {
     }
   }
 
-  private VectorCatalog.Stats commit(IndexWriter writer, Outcome outcome, long now,
+  /**
+   * Commits the lexical changes with their metadata; returns the vector counts of the commit, or
+   * null for a job with {@link Totals} (its counts come from the last commit and its changes: no
+   * walk of the index, so the run prunes no vectors).
+   */
+  private VectorCatalog.@Nullable Stats commit(IndexWriter writer, Outcome outcome, long now,
       Map<String, String> previous, String skipped, boolean wipe) throws IOException {
-    VectorCatalog.Stats stats;
-    try (DirectoryReader nrt = DirectoryReader.open(writer)) {
-      stats = VectorCatalog.stats(nrt);
+    VectorCatalog.Stats stats = null;
+    Map<String, String> meta;
+    Totals totals = outcome.totals();
+    if (totals != null && totals.chunksEmbedded() >= 0) {
+      meta = RunMetadata.of(outcome, now, CommitMeta.parseLong(previous.get(Schema.META_VECTORS)),
+          totals.chunksEmbedded(), previous);
+    } else {
+      try (DirectoryReader nrt = DirectoryReader.open(writer)) {
+        stats = VectorCatalog.stats(nrt);
+      }
+      meta = RunMetadata.of(outcome, now, stats.vectors(), stats.chunksEmbedded(), previous);
     }
-    Map<String, String> meta = RunMetadata.of(outcome, now, stats, previous);
     meta.put(Schema.META_SKIPPED, skipped);
     writer.setLiveCommitData(meta.entrySet(), true);
     writer.commit();

@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.semantic;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -53,6 +54,37 @@ public final class VectorCatalog {
     public long unreferencedVectors() {
       return vectors - referencedVectors;
     }
+  }
+
+  /**
+   * The live chunks of {@code paths} whose text has a live vector (what those files add to the
+   * covered chunks): a lookup per chunk of those files, not a walk of the index.
+   */
+  public static long coveredChunks(IndexReader reader, Collection<String> paths)
+      throws IOException {
+    Bits live = MultiBits.getLiveDocs(reader);
+    TermsEnum vectors = termsEnum(reader, Schema.VEC_HASH);
+    if (vectors == null) {
+      return 0;
+    }
+    long covered = 0;
+    for (String path : paths) {
+      PostingsEnum pe = MultiTerms.getTermPostingsEnum(reader, Schema.PATH, new BytesRef(path),
+          PostingsEnum.NONE);
+      if (pe == null) {
+        continue;
+      }
+      for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+        if (live != null && !live.get(doc)) {
+          continue;
+        }
+        BytesRef hash = chunkHash(reader, doc); // null for the FILE document
+        if (hash != null && vectors.seekExact(hash) && liveCount(vectors, live, null) > 0) {
+          covered++;
+        }
+      }
+    }
+    return covered;
   }
 
   /** Counts chunks, covered chunks and vectors. */

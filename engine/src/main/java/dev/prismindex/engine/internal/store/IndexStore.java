@@ -15,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.index.CodecReader;
@@ -386,6 +387,14 @@ public final class IndexStore implements Closeable {
   /** Loads the manifest (every FILE document) of the last commit. */
   public Map<String, FileEntry> loadManifest() throws IOException {
     return withSearcher(Manifests::read, new HashMap<>());
+  }
+
+  /**
+   * The entries of the last commit at or below the paths of {@code scope} (see {@link
+   * Manifests}); mutable.
+   */
+  public Map<String, FileEntry> loadManifest(Set<String> scope) throws IOException {
+    return withSearcher(s -> Manifests.read(s, scope), new HashMap<>());
   }
 
   @Override

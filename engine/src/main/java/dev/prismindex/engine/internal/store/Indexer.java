@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -74,9 +75,12 @@ public final class Indexer {
   private @Nullable BiConsumer<BytesRef, String> unembedded;
   private IntConsumer fileDone = done -> {};
   private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
+  /** Paths of the manifest whose chunks this run deleted (changed or deleted files). */
+  private final Set<String> replaced = ConcurrentHashMap.newKeySet();
 
   /**
-   * @param before the manifest of the last commit (empty for a full rebuild)
+   * @param before the manifest of the last commit (empty for a full rebuild; for a scoped refresh,
+   *     its entries at or below the scope)
    */
   public Indexer(Path root, IndexWriter writer, Chunker chunker, FileRules rules,
       long maxFileBytes, Clock clock, Map<String, FileEntry> before) {
@@ -134,6 +138,11 @@ public final class Indexer {
     }
   }
 
+  /** The paths of the manifest given at construction whose chunks the run deleted. */
+  public Set<String> replacedPaths() {
+    return replaced;
+  }
+
   /** The manifest after the run. */
   public Map<String, FileEntry> manifest() {
     return after;
@@ -145,8 +154,10 @@ public final class Indexer {
   }
 
   /**
-   * Processes a whole walk: every listed path is checked in parallel, then every manifest path the
-   * walk did not produce (or that is now skipped) is deleted.
+   * Processes a walk: every listed path is checked in parallel, then every path of the manifest
+   * given at construction that the walk did not produce (or that is now skipped) is deleted. For a
+   * scoped walk that manifest holds only the entries at or below the scope, so nothing outside it
+   * is deleted.
    */
   public void runWalk(List<String> paths, boolean verify, int threads) throws IOException {
     Map<String, Boolean> kept = new ConcurrentHashMap<>();
@@ -362,6 +373,7 @@ public final class Indexer {
     if (old == null) {
       added.incrementAndGet();
     } else {
+      replaced.add(path);
       changed.incrementAndGet();
     }
   }
@@ -376,6 +388,7 @@ public final class Indexer {
   private void delete(String path) throws IOException {
     writer.deleteDocuments(new Term(Schema.PATH, path));
     after.remove(path);
+    replaced.add(path);
     deleted.incrementAndGet();
   }
 

@@ -5,6 +5,8 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -12,6 +14,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheIterator;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
@@ -22,6 +26,7 @@ import org.eclipse.jgit.treewalk.FileTreeIterator;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.WorkingTreeIterator;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
+import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +46,13 @@ import org.slf4j.LoggerFactory;
  * cost of the git walk: JGit judges every directory it enters as ignored or not by asking each
  * ancestor in turn, decoding and hashing the path at every level, so a chain of {@code d}
  * directories costs about {@code d}&sup3; (1,100 levels took seconds on every probe).
+ *
+ * <p>A walk may be limited to a scope (repository-relative files and directories): it then enters
+ * only the ancestors of the scope paths and what lies below them, judging every directory it
+ * enters, ancestors included, by the same rules, so a scoped walk yields exactly the part of a
+ * whole walk at or below the scope. A {@link Visitor} sees what a walk enters and leaves out (a
+ * file watcher registers the directories the walk enters and ignores events for what it leaves
+ * out); a {@link Session} keeps the repository open between such walks.
  */
 public final class RepoWalker {
 
@@ -49,6 +61,22 @@ public final class RepoWalker {
   private final Path root;
   private final @Nullable String homeRelative;
   private final FileRules rules;
+
+  /** What a walk enters, keeps and leaves out, by repository-relative path. */
+  public interface Visitor {
+    /** A directory the walk enters, called before it is listed. */
+    void entered(String directory) throws IOException;
+
+    /** A file the walk yields. */
+    void kept(String file) throws IOException;
+
+    /**
+     * A directory the walk does not enter, or a file it leaves out, because git ignores it (and it
+     * is not tracked), by a name rule, as the index home, or by the depth and path limits. No file
+     * at or below such a path can be indexed while the rules stay the same.
+     */
+    void excluded(String path, boolean directory) throws IOException;
+  }
 
   /**
    * @param root the repository root (absolute, normalised)
@@ -62,21 +90,179 @@ public final class RepoWalker {
     this.rules = rules;
   }
 
-  /** Walks the tree once. */
+  /** Walks the whole tree once. */
   public WalkResult walk() throws IOException {
-    Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
-    List<String> paths = new ArrayList<>();
-    String head = null;
+    return walk(Set.of());
+  }
+
+  /**
+   * Walks the paths of {@code scope} (repository-relative, {@code /}-separated, none below
+   * another; empty: the whole tree). The skip counts of a scoped walk cover what it saw only, and
+   * files below a directory over the limits are counted by a whole walk only.
+   */
+  public WalkResult walk(Set<String> scope) throws IOException {
+    Collector collector = new Collector(scope.isEmpty());
+    String head;
     Repository repo = openRepository();
     if (repo != null) {
       try (repo) {
-        head = gitWalk(repo, paths, skipped);
+        head = gitWalk(repo, repo.readDirCache(), scope, collector, false);
       }
     } else {
-      plainWalk(paths, skipped);
+      head = null;
+      plainWalk(scope, collector, false);
     }
-    paths.sort(null);
-    return new WalkResult(paths, skipped, head);
+    collector.paths.sort(null);
+    return new WalkResult(collector.paths, collector.skipped, head);
+  }
+
+  /**
+   * Opens a session that keeps the repository open (and re-reads git's index only when it
+   * changed) for repeated visits. Not thread-safe.
+   */
+  public Session session() {
+    return new Session(openRepository());
+  }
+
+  /** Repeated visits of one tree, sharing the open repository. Close it when done. */
+  public final class Session implements AutoCloseable {
+    private final @Nullable Repository repo;
+    private @Nullable DirCache dirCache;
+
+    private Session(@Nullable Repository repo) {
+      this.repo = repo;
+    }
+
+    /** Whether the root is inside a git work tree (else a plain walk without ignore rules). */
+    public boolean git() {
+      return repo != null;
+    }
+
+    /** The git directory, or null outside git. */
+    public @Nullable Path gitDirectory() {
+      return repo == null ? null : repo.getDirectory().toPath().toAbsolutePath().normalize();
+    }
+
+    /** Walks {@code scope} (empty: the whole tree), telling {@code visitor} what it sees. */
+    public void visit(Set<String> scope, Visitor visitor) throws IOException {
+      Visiting sink = new Visiting(visitor);
+      if (repo == null) {
+        plainWalk(scope, sink, false);
+        return;
+      }
+      gitWalk(repo, dirCache(repo), scope, sink, false);
+    }
+
+    /**
+     * Judges the paths of {@code scope} (not empty) without entering the directories among
+     * them: {@code visitor} hears of each path that exists as entered, kept or excluded, and of
+     * an excluded ancestor (a path below it is not reached); ancestors the walk enters may be
+     * reported too. The cost follows the paths' depth, not what lies below them.
+     */
+    public void judge(Set<String> scope, Visitor visitor) throws IOException {
+      if (scope.isEmpty()) {
+        throw new IllegalArgumentException("nothing to judge");
+      }
+      Visiting sink = new Visiting(visitor);
+      if (repo == null) {
+        plainWalk(scope, sink, true);
+        return;
+      }
+      gitWalk(repo, dirCache(repo), scope, sink, true);
+    }
+
+    private DirCache dirCache(Repository repository) throws IOException {
+      DirCache dc = dirCache;
+      if (dc == null) {
+        dc = repository.readDirCache();
+        dirCache = dc;
+      } else {
+        dc.read(); // re-reads only when git's index changed on disk
+      }
+      return dc;
+    }
+
+    /** Drops the cached git index (read again by the next walk): memory for an idle session. */
+    public void trim() {
+      dirCache = null;
+    }
+
+    @Override
+    public void close() {
+      dirCache = null;
+      if (repo != null) {
+        repo.close();
+      }
+    }
+  }
+
+  /** Where a walk puts what it sees. */
+  private abstract static class Sink {
+    void entered(String directory) throws IOException {}
+
+    abstract void kept(String file) throws IOException;
+
+    void excluded(String path, boolean directory) throws IOException {}
+
+    /** A file left out by a reason counted in the skip counts (it may be in the index). */
+    void skipped(SkipReason reason) {}
+
+    /** A directory not entered for the limits. */
+    void limited(Path directory, String relative, SkipReason reason) throws IOException {
+      excluded(relative, true);
+    }
+  }
+
+  /** The sink of {@link #walk}: the kept paths and the skip counts. */
+  private final class Collector extends Sink {
+    final List<String> paths = new ArrayList<>();
+    final Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
+    final boolean whole;
+
+    Collector(boolean whole) {
+      this.whole = whole;
+    }
+
+    @Override
+    void kept(String file) {
+      paths.add(file);
+    }
+
+    @Override
+    void skipped(SkipReason reason) {
+      skipped.merge(reason, 1, Integer::sum);
+    }
+
+    @Override
+    void limited(Path directory, String relative, SkipReason reason) {
+      if (whole) {
+        countBelow(directory, reason, skipped);
+      }
+    }
+  }
+
+  /** The sink of a {@link Session} visit. */
+  private static final class Visiting extends Sink {
+    private final Visitor visitor;
+
+    Visiting(Visitor visitor) {
+      this.visitor = visitor;
+    }
+
+    @Override
+    void entered(String directory) throws IOException {
+      visitor.entered(directory);
+    }
+
+    @Override
+    void kept(String file) throws IOException {
+      visitor.kept(file);
+    }
+
+    @Override
+    void excluded(String path, boolean directory) throws IOException {
+      visitor.excluded(path, directory);
+    }
   }
 
   private @Nullable Repository openRepository() {
@@ -104,18 +290,27 @@ public final class RepoWalker {
     }
   }
 
-  /** Returns HEAD's commit id, or null for an unborn branch. */
-  private @Nullable String gitWalk(Repository repo, List<String> out,
-      Map<SkipReason, Integer> skipped) throws IOException {
+  /**
+   * Returns HEAD's commit id, or null for an unborn branch. With {@code judgeOnly}, directories
+   * that are scope paths are judged but not entered.
+   */
+  private @Nullable String gitWalk(Repository repo, DirCache dirCache, Set<String> scope,
+      Sink sink, boolean judgeOnly) throws IOException {
     Path workTree = repo.getWorkTree().toPath().toAbsolutePath().normalize();
     Path realRoot = root.toRealPath();
     Path realWorkTree = workTree.toRealPath();
     String prefix = realWorkTree.relativize(realRoot).toString().replace(File.separatorChar, '/');
     try (TreeWalk tw = new TreeWalk(repo)) {
-      int dcIndex = tw.addTree(new DirCacheIterator(repo.readDirCache()));
+      int dcIndex = tw.addTree(new DirCacheIterator(dirCache));
       int wtIndex = tw.addTree(new FileTreeIterator(repo));
       tw.setRecursive(false);
-      if (!prefix.isEmpty()) {
+      if (!scope.isEmpty()) {
+        List<String> paths = new ArrayList<>(scope.size());
+        for (String s : scope) {
+          paths.add(prefix.isEmpty() ? s : prefix + "/" + s);
+        }
+        tw.setFilter(PathFilterGroup.createFromStrings(paths));
+      } else if (!prefix.isEmpty()) {
         tw.setFilter(PathFilter.create(prefix));
       }
       while (tw.next()) {
@@ -127,18 +322,29 @@ public final class RepoWalker {
         DirCacheIterator dc = tw.getTree(dcIndex, DirCacheIterator.class);
         if (tw.isSubtree()) {
           if (rel == null || rel.isEmpty()) {
-            tw.enterSubtree(); // an ancestor of the scope
+            tw.enterSubtree(); // an ancestor of the root
             continue;
           }
           if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
+            sink.excluded(rel, true);
             continue;
           }
           if (dc == null && (wt == null || wt.isEntryIgnored())) {
-            continue; // untracked and ignored (or gone): git lists nothing below it
+            // untracked and ignored (or gone): git lists nothing below it
+            if (wt != null) {
+              sink.excluded(rel, true);
+            }
+            continue;
           }
           SkipReason limit = rules.directoryLimit(rel);
           if (limit != null) {
-            countBelow(root.resolve(rel), limit, skipped);
+            sink.limited(root.resolve(rel), rel, limit);
+            continue;
+          }
+          if (wt != null) {
+            sink.entered(rel);
+          }
+          if (judgeOnly && scope.contains(rel)) {
             continue;
           }
           tw.enterSubtree();
@@ -153,53 +359,121 @@ public final class RepoWalker {
         FileMode mode = wt.getEntryFileMode();
         if (mode != FileMode.REGULAR_FILE && mode != FileMode.EXECUTABLE_FILE) {
           if (mode == FileMode.SYMLINK || mode == FileMode.GITLINK) {
-            count(skipped, SkipReason.NOT_REGULAR);
+            sink.skipped(SkipReason.NOT_REGULAR);
           }
           continue;
         }
         if (dc == null && wt.isEntryIgnored()) {
+          sink.excluded(rel, false);
           continue;
         }
-        accept(rel, out, skipped);
+        accept(rel, sink);
       }
     }
     ObjectId head = repo.resolve(Constants.HEAD);
     return head == null ? null : head.name();
   }
 
-  private void plainWalk(List<String> out, Map<SkipReason, Integer> skipped) throws IOException {
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
+  /**
+   * The plain walk of {@code scope} (empty: the whole tree). A scope path is walked only when
+   * every ancestor directory is a real directory (not a link) the whole walk would enter. With
+   * {@code judgeOnly}, a scope path that is a directory is judged but not entered.
+   */
+  private void plainWalk(Set<String> scope, Sink sink, boolean judgeOnly) throws IOException {
+    if (scope.isEmpty()) {
+      plainWalkFrom(root, sink);
+      return;
+    }
+    for (String path : scope) {
+      if (!plainAncestorsEntered(path, sink)) {
+        continue;
+      }
+      Path target = root.resolve(path);
+      BasicFileAttributes attrs;
+      try {
+        attrs = Files.readAttributes(target, BasicFileAttributes.class,
+            LinkOption.NOFOLLOW_LINKS);
+      } catch (NoSuchFileException e) {
+        continue;
+      }
+      if (attrs.isDirectory() && judgeOnly) {
+        plainJudgeDirectory(path, sink);
+      } else if (attrs.isDirectory()) {
+        plainWalkFrom(target, sink);
+      } else if (attrs.isRegularFile()) {
+        accept(path, sink);
+      } else {
+        sink.skipped(SkipReason.NOT_REGULAR);
+      }
+    }
+  }
+
+  /** Reports whether the whole walk would enter the directory {@code path}. */
+  private void plainJudgeDirectory(String path, Sink sink) throws IOException {
+    if (rules.prunesDirectory(path) || path.equals(homeRelative)
+        || rules.directoryLimit(path) != null) {
+      sink.excluded(path, true);
+    } else {
+      sink.entered(path);
+    }
+  }
+
+  /** Whether the whole walk enters every ancestor directory of {@code path}. */
+  private boolean plainAncestorsEntered(String path, Sink sink) throws IOException {
+    for (int slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
+      String dir = path.substring(0, slash);
+      if (rules.prunesDirectory(dir) || dir.equals(homeRelative)) {
+        sink.excluded(dir, true);
+        return false;
+      }
+      SkipReason limit = rules.directoryLimit(dir);
+      if (limit != null) {
+        sink.excluded(dir, true);
+        return false;
+      }
+      if (!Files.isDirectory(root.resolve(dir), LinkOption.NOFOLLOW_LINKS)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void plainWalkFrom(Path start, Sink sink) throws IOException {
+    Files.walkFileTree(start, new SimpleFileVisitor<>() {
       @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
+          throws IOException {
         if (dir.equals(root)) {
           return FileVisitResult.CONTINUE;
         }
         String rel = relative(dir);
         if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
+          sink.excluded(rel, true);
           return FileVisitResult.SKIP_SUBTREE;
         }
         SkipReason limit = rules.directoryLimit(rel);
         if (limit != null) {
-          countBelow(dir, limit, skipped);
+          sink.limited(dir, rel, limit);
           return FileVisitResult.SKIP_SUBTREE;
         }
+        sink.entered(rel);
         return FileVisitResult.CONTINUE;
       }
 
       @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
         if (!attrs.isRegularFile()) {
-          count(skipped, SkipReason.NOT_REGULAR);
+          sink.skipped(SkipReason.NOT_REGULAR);
           return FileVisitResult.CONTINUE;
         }
-        accept(relative(file), out, skipped);
+        accept(relative(file), sink);
         return FileVisitResult.CONTINUE;
       }
 
       @Override
       public FileVisitResult visitFileFailed(Path file, IOException exc) {
         LOG.warn("cannot read {}: {}", file, exc.toString());
-        count(skipped, SkipReason.UNREADABLE);
+        sink.skipped(SkipReason.UNREADABLE);
         return FileVisitResult.CONTINUE;
       }
     });
@@ -245,16 +519,13 @@ public final class RepoWalker {
     return root.relativize(p).toString().replace(File.separatorChar, '/');
   }
 
-  private void accept(String rel, List<String> out, Map<SkipReason, Integer> skipped) {
+  private void accept(String rel, Sink sink) throws IOException {
     SkipReason reason = rules.skipByName(rel);
     if (reason != null && !FileRules.literalOnly(reason)) {
-      count(skipped, reason);
+      sink.skipped(reason);
+      sink.excluded(rel, false);
       return;
     }
-    out.add(rel);
-  }
-
-  private static void count(Map<SkipReason, Integer> skipped, SkipReason reason) {
-    skipped.merge(reason, 1, Integer::sum);
+    sink.kept(rel);
   }
 }
