@@ -119,7 +119,9 @@ public final class ServeClient {
   public static String stop(Target target, Environment env) {
     try {
       Answer a = ask(target, new String[] {"serve", "--stop"}, env, HELLO_TIMEOUT_MS);
-      return a.exit() != null ? new String(a.stdout(), StandardCharsets.UTF_8).strip()
+      // The server says it on stderr (the answer's first stderr part), as the command would.
+      return a.exit() != null ? (new String(a.errBefore(), StandardCharsets.UTF_8)
+          + new String(a.stdout(), StandardCharsets.UTF_8)).strip()
           : "prism-index serve: no server answers for " + target.root() + " (" + a.why() + ")";
     } catch (IOException | RuntimeException e) {
       return "prism-index serve: no server answers for " + target.root() + " (" + e + ")";
