@@ -100,15 +100,21 @@ public final class ServeClient {
     return OptionalInt.empty();
   }
 
-  /** Prints an answer as the command would have: exit code 0 when stdout was closed. */
+  /**
+   * Prints an answer as the command would have: when stdout was closed, exit code 0 and nothing
+   * more on stderr (the command stops at the first failed write).
+   */
   private static int print(Answer answer, PrintStream out, PrintStream err) {
     err.write(answer.errBefore(), 0, answer.errBefore().length);
     err.flush();
     out.write(answer.stdout(), 0, answer.stdout().length);
     out.flush();
+    if (out.checkError()) {
+      return ExitCode.OK;
+    }
     err.write(answer.errAfter(), 0, answer.errAfter().length);
     err.flush();
-    return out.checkError() ? ExitCode.OK : answer.exit();
+    return answer.exit();
   }
 
   /**

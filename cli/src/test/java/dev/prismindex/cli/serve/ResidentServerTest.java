@@ -686,6 +686,39 @@ class ResidentServerTest {
   }
 
   @Test
+  void aClosedStdoutEndsTheServedCommandWithExitZeroAndNothingMoreOnStderr() throws Exception {
+    // A file left out of the index: a literal search notes it on stderr, before its hits in
+    // human output, after them in NDJSON.
+    Files.write(repo.resolve("blob.bin"), new byte[] {'p', 'a', 'r', 's', 'e', 0, 1, 2});
+    assertThat(cli.run("index").exit()).isZero();
+    start(Duration.ofMinutes(10));
+    String note = "note: not searched: 1 file left out of the index (binary 1); see docs/cli.md\n";
+    PrintStream closed = new PrintStream(new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("Broken pipe");
+      }
+    }, false, StandardCharsets.UTF_8);
+    for (String[] args : List.of(new String[] {"search", "parse", "--mode", "literal"},
+        new String[] {"search", "parse", "--mode", "literal", "--json"})) {
+      assertThat(served(args).err()).isEqualTo(note);
+      assertIdentical(args);
+      ByteArrayOutputStream localErr = new ByteArrayOutputStream();
+      assertThat(cli.run(closed, new PrintStream(localErr, true, StandardCharsets.UTF_8), args))
+          .isZero();
+      cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
+      ByteArrayOutputStream servedErr = new ByteArrayOutputStream();
+      assertThat(ServeClient.forward(args, cli.environment(), closed,
+          new PrintStream(servedErr, true, StandardCharsets.UTF_8))).hasValue(0);
+      cli.variables.remove(ServeProtocol.MODE_VARIABLE);
+      // Human: the note came first, and is printed; NDJSON: the command never got to it.
+      assertThat(servedErr.toString(StandardCharsets.UTF_8)).as(List.of(args).toString())
+          .isEqualTo(localErr.toString(StandardCharsets.UTF_8))
+          .isEqualTo(args.length == 4 ? note : "");
+    }
+  }
+
+  @Test
   void anOversizeRequestIsRefusedWithoutBeingKeptAndTheServerKeepsServing() throws Exception {
     start(Duration.ofMinutes(10));
     String huge = "x".repeat(ServeProtocol.MAX_REQUEST_BYTES);
