@@ -98,6 +98,11 @@ public final class Harness {
         err.toString(StandardCharsets.UTF_8));
   }
 
+  /** Runs a command line with the caller's streams; returns the exit code. */
+  public int run(PrintStream out, PrintStream err, String... args) {
+    return new Cli(out, err, environment(), backends).run(args);
+  }
+
   /** Writes a file below the repository. */
   public Path write(String rel, String content) throws IOException {
     Path p = repo.resolve(rel);

@@ -58,12 +58,15 @@ public final class Launcher {
   /**
    * A process running {@code cmd} in {@code dir} without the caller's {@code PRISM_INDEX_DIR} and
    * {@code PRISM_INDEX_JAVA_OPTS}, with {@code PRISM_INDEX_JAR} pointing at the jar (or removed, see
-   * {@link #findingItsJar()}).
+   * {@link #findingItsJar()}), and with {@code PRISM_INDEX_SERVE=0}: a search or status through
+   * the launcher would otherwise start a resident server in the background, which outlives the
+   * test. A test of serving sets another value and stops what it started ({@link #stopServers}).
    */
   public ProcessBuilder command(Path dir, List<String> cmd) {
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
     pb.environment().remove("PRISM_INDEX_DIR");
     pb.environment().remove("PRISM_INDEX_JAVA_OPTS");
+    pb.environment().put("PRISM_INDEX_SERVE", "0");
     if (pinJar) {
       pb.environment().put("PRISM_INDEX_JAR", jar.toString());
     } else {
@@ -103,6 +106,48 @@ public final class Launcher {
     } finally {
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
+    }
+  }
+
+  /**
+   * The processes of this machine whose command line names {@code home} (a resident server of that
+   * index started in the background names it with {@code --index-dir}).
+   */
+  public static List<ProcessHandle> serversOf(Path home) {
+    String h = home.toString();
+    return ProcessHandle.allProcesses()
+        .filter(p -> p.pid() != ProcessHandle.current().pid())
+        .filter(p -> p.info().arguments().map(a -> List.of(a).contains(h)).orElse(false))
+        .toList();
+  }
+
+  /**
+   * Stops every resident server of the index {@code home} of {@code repo}, so that no JVM outlives
+   * the test: {@code prism-index serve --stop} through the launcher, then, by pid, whatever
+   * process still names the index on its command line (a server that did not answer, or one
+   * started in the background that waits for the lock), first with SIGTERM, then SIGKILL.
+   */
+  public void stopServers(Path repo, Path home) throws Exception {
+    if (Files.isDirectory(repo)) {
+      run(launcher(repo, "--repo", repo.toString(), "--index-dir", home.toString(), "serve",
+          "--stop"));
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    List<ProcessHandle> left = serversOf(home);
+    while (!left.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      left = serversOf(home);
+    }
+    for (ProcessHandle p : left) {
+      p.destroy();
+    }
+    for (ProcessHandle p : left) {
+      try {
+        p.onExit().get(10, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        p.destroyForcibly();
+        p.onExit().get(30, TimeUnit.SECONDS);
+      }
     }
   }
 

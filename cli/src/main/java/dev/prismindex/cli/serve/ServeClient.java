@@ -100,15 +100,21 @@ public final class ServeClient {
     return OptionalInt.empty();
   }
 
-  /** Prints an answer as the command would have: exit code 0 when stdout was closed. */
+  /**
+   * Prints an answer as the command would have: when stdout was closed, exit code 0 and nothing
+   * more on stderr (the command stops at the first failed write).
+   */
   private static int print(Answer answer, PrintStream out, PrintStream err) {
     err.write(answer.errBefore(), 0, answer.errBefore().length);
     err.flush();
     out.write(answer.stdout(), 0, answer.stdout().length);
     out.flush();
+    if (out.checkError()) {
+      return ExitCode.OK;
+    }
     err.write(answer.errAfter(), 0, answer.errAfter().length);
     err.flush();
-    return out.checkError() ? ExitCode.OK : answer.exit();
+    return answer.exit();
   }
 
   /**
@@ -119,7 +125,9 @@ public final class ServeClient {
   public static String stop(Target target, Environment env) {
     try {
       Answer a = ask(target, new String[] {"serve", "--stop"}, env, HELLO_TIMEOUT_MS);
-      return a.exit() != null ? new String(a.stdout(), StandardCharsets.UTF_8).strip()
+      // The server says it on stderr (the answer's first stderr part), as the command would.
+      return a.exit() != null ? (new String(a.errBefore(), StandardCharsets.UTF_8)
+          + new String(a.stdout(), StandardCharsets.UTF_8)).strip()
           : "prism-index serve: no server answers for " + target.root() + " (" + a.why() + ")";
     } catch (IOException | RuntimeException e) {
       return "prism-index serve: no server answers for " + target.root() + " (" + e + ")";

@@ -10,24 +10,25 @@ import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.LocalBackend;
 import dev.prismindex.cli.command.Target;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.Channels;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -39,10 +40,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The resident server in this JVM, reached through {@link ServeClient} over its real socket:
- * output identical to the in-process command, concurrent clients, one server per index, a stale
- * socket, the idle exit, permissions and the handshake. (The end-to-end tests with a killed server
- * process are in {@code ServeIT}.)
+ * The resident server in this JVM, reached through {@link ServeClient} over its real loopback port:
+ * output identical to the in-process command, concurrent clients, one server per index, the port
+ * file of a dead server, the idle exit, permissions, the token, peers that are not prism-index
+ * servers, clients of other code, {@code serve --stop} and the request format. (The end-to-end
+ * tests through the launcher and a server process are in {@code ServeIT} and {@code AutoServeIT}.)
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ResidentServerTest {
@@ -51,6 +53,7 @@ class ResidentServerTest {
   Harness cli;
   Target target;
   final List<ResidentServer> servers = new ArrayList<>();
+  final List<AutoCloseable> peers = new ArrayList<>();
   final ByteArrayOutputStream serverLog = new ByteArrayOutputStream();
 
   @BeforeEach
@@ -60,28 +63,57 @@ class ResidentServerTest {
   }
 
   @AfterEach
-  void tearDown() {
+  void tearDown() throws Exception {
     servers.forEach(ResidentServer::close);
+    for (AutoCloseable p : peers) {
+      p.close();
+    }
   }
 
   private ResidentServer start(Duration idle) throws Exception {
+    return start(idle, Duration.ZERO);
+  }
+
+  private ResidentServer start(Duration idle, Duration lockWait) throws Exception {
     ResidentServer s = ResidentServer.start(target, cli.environment(), idle,
-        new PrintStream(serverLog, true, StandardCharsets.UTF_8), Harness.COMMANDS);
+        new PrintStream(serverLog, true, StandardCharsets.UTF_8), Harness.COMMANDS, lockWait);
     servers.add(s);
     return s;
   }
 
-  /** A socket bound where the server's goes, in a private directory, by the test itself. */
-  private static ServerSocketChannel bindAt(Path socket) throws IOException {
-    Files.createDirectories(socket.getParent(),
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-    channel.bind(UnixDomainSocketAddress.of(socket));
-    return channel;
-  }
-
   private String log() {
     return serverLog.toString(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A port file written by the test itself, as a server writes it (directory 0700, file 0600),
+   * pointing at {@code port}.
+   */
+  private Path writePortFile(int port, String token, long pid) throws IOException {
+    Path dir = ServeProtocol.dir(target.home());
+    Files.createDirectories(dir,
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path file = ServeProtocol.portFile(target.home());
+    Files.deleteIfExists(file);
+    Files.createFile(file,
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(file, port + " " + token + " " + pid + "\n", StandardCharsets.US_ASCII);
+    return file;
+  }
+
+  /** A loopback port nobody listens on (bound, then closed). */
+  private static int deadPort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** A listening loopback socket of the test's own, closed after the test. */
+  private ServerSocket listen() throws IOException {
+    ServerSocket s = new ServerSocket();
+    s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
+    peers.add(s);
+    return s;
   }
 
   /** The command through the client; empty when it would run in this process. */
@@ -111,6 +143,21 @@ class ResidentServerTest {
     }
   }
 
+  /** With {@code PRISM_INDEX_SERVE=require}: exit 1 and why no server answered. */
+  private Result requiredButNotServed(String... args) {
+    cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
+    try {
+      Result[] r = new Result[1];
+      assertThat(served(cli, r, args)).as("%s", r[0]).hasValue(ExitCode.FAILURE);
+      assertThat(r[0].out()).isEmpty();
+      assertThat(r[0].err()).startsWith("prism-index: no resident server answered for "
+          + target.home() + ": ").endsWith(" (PRISM_INDEX_SERVE=require)\n");
+      return r[0];
+    } finally {
+      cli.variables.remove(ServeProtocol.MODE_VARIABLE);
+    }
+  }
+
   private void assertIdentical(String... args) {
     Result local = cli.run(args);
     Result served = served(args);
@@ -119,6 +166,31 @@ class ResidentServerTest {
         .isEqualTo(WarmBackendTest.normalise(local.out()));
     assertThat(WarmBackendTest.normalise(served.err())).as("stderr of %s", List.of(args))
         .isEqualTo(WarmBackendTest.normalise(local.err()));
+  }
+
+  /** A raw request with every field chosen by the test (see {@link ServeProtocol}). */
+  private static void writeRawRequest(OutputStream out, String token, String code, Path home,
+      Path cwd, String... args) throws IOException {
+    for (String f : List.of(ServeProtocol.MAGIC, token, code, home.toString(), cwd.toString(), "0",
+        "0", "0", Integer.toString(args.length))) {
+      ServeProtocol.writeField(out, f);
+    }
+    for (String a : args) {
+      ServeProtocol.writeField(out, a);
+    }
+    out.flush();
+  }
+
+  /** Connects to the running server of {@link #target} as its port file says. */
+  private Socket connect() throws IOException {
+    ServeClient.Endpoint at = ServeClient.endpoint(target.home());
+    Socket s = new Socket(InetAddress.getLoopbackAddress(), at.port());
+    s.setSoTimeout(60_000);
+    return s;
+  }
+
+  private static String token(Path home) throws IOException {
+    return ServeClient.endpoint(home).token();
   }
 
   @Test
@@ -130,6 +202,8 @@ class ResidentServerTest {
     }
     assertIdentical("search", "stale index check");
     assertIdentical("search", "snake", "--path", "tools", "--json");
+    assertIdentical("search", "nothing matches zqxjkv", "--mode", "literal");
+    assertIdentical("search", "\"$(touch x)\" `id` ; | & ü € 日本 \\ '", "--mode", "literal");
     assertIdentical("status");
     assertIdentical("status", "--json");
     // Usage errors (exit 2) come from the server too.
@@ -160,6 +234,10 @@ class ResidentServerTest {
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.json().get(0).get("path").asText()).isEqualTo("src/main/java/demo/Quartz.java");
     assertIdentical("search", "quartz oscillator", "--mode", "hybrid");
+    Files.delete(repo.resolve("src/main/java/demo/Quartz.java"));
+    Result gone = served("search", "quartz oscillator", "--json", "--mode", "lexical");
+    assertThat(gone.out()).doesNotContain("Quartz.java");
+    assertIdentical("search", "quartz oscillator", "--json", "--mode", "lexical");
   }
 
   @Test
@@ -211,41 +289,87 @@ class ResidentServerTest {
     ResidentServer first = start(Duration.ofMinutes(10));
     assertThatThrownBy(() -> start(Duration.ofMinutes(10)))
         .isInstanceOf(CliFailure.class)
-        .hasMessageContaining("a server is already running for " + repo);
+        .hasMessage("a server is already running for " + repo + " (see " + first.portFile()
+            + ")");
     assertThat(first.isStopped()).isFalse();
     assertThat(served("status", "--json").exit()).isZero();
     // Through the command line: exit 1 and one line on stderr.
     Result r = cli.run("serve", "--idle-timeout", "1s");
     assertThat(r.exit()).isEqualTo(ExitCode.FAILURE);
     assertThat(r.err()).startsWith("prism-index serve: a server is already running for ");
+    // Started in the background (by a client), it waits a little for the lock, then ends
+    // quietly: the running server is the one clients use.
+    Result background = cli.run("serve", "--background");
+    assertThat(background.exit()).as(background.toString()).isZero();
+    assertThat(background.err()).isEqualTo("prism-index serve: a server is already running for "
+        + repo + " (see " + first.portFile() + "); this one is not needed\n");
+    assertThat(first.isStopped()).isFalse();
+    assertThat(served("status", "--json").exit()).isZero();
   }
 
   @Test
-  void staleSocketFallsBackAndIsReplacedByTheNextServer() throws Exception {
-    // What a killed server leaves: a socket file nobody listens on (the lock died with it).
-    Path socket = ServeProtocol.socket(target.home());
-    bindAt(socket).close();
-    assertThat(socket).exists();
-    Result[] r = new Result[1];
-    assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
-    assertThat(r[0].out()).isEmpty();
-    assertThat(r[0].err()).isEmpty();
-    cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
-    assertThat(served(cli, r, "search", "parse", "--json")).hasValue(ExitCode.FAILURE);
-    assertThat(r[0].err()).contains("no resident server answered").contains("no server listening");
-    cli.variables.remove(ServeProtocol.MODE_VARIABLE);
-
-    start(Duration.ofMinutes(10));
-    assertThat(log()).contains("removed the socket of a server that did not stop");
+  void aServerStartedInTheBackgroundWaitsForTheLockOfOneThatIsStopping() throws Exception {
+    ResidentServer first = start(Duration.ofMinutes(10));
+    CompletableFuture<ResidentServer> second = CompletableFuture.supplyAsync(() -> {
+      try {
+        return start(Duration.ofMinutes(10), Duration.ofMinutes(2));
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    first.close();
+    ResidentServer next = second.get(3, TimeUnit.MINUTES);
+    assertThat(next.isStopped()).isFalse();
     assertIdentical("search", "parse", "--json");
   }
 
   @Test
-  void stopsWhenIdleAndRemovesItsSocket() throws Exception {
+  void thePortFileOfADeadServerFallsBackAndIsReplacedByTheNextServer() throws Exception {
+    // What a killed server leaves: a port file naming a port nobody listens on (the lock died
+    // with it).
+    Path file = writePortFile(deadPort(), "a".repeat(64), Long.MAX_VALUE);
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
+    assertThat(r[0].out()).isEmpty();
+    assertThat(r[0].err()).isEmpty();
+    assertThat(requiredButNotServed("search", "parse", "--json").err())
+        .contains("no server listening on port ");
+
+    ResidentServer s = start(Duration.ofMinutes(10));
+    assertThat(log()).contains("prism-index serve: removed the port file of a server that did not"
+        + " stop (" + file + ")");
+    assertThat(s.portFile()).isEqualTo(file);
+    assertThat(ServeClient.endpoint(target.home()).pid()).isEqualTo(ProcessHandle.current().pid());
+    assertIdentical("search", "parse", "--json");
+  }
+
+  @Test
+  void withoutAPortFileTheCommandRunsInThisProcess() {
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
+    assertThat(r[0].out()).isEmpty();
+    assertThat(r[0].err()).isEmpty();
+    assertThat(requiredButNotServed("status").err()).contains("no server (no port file)");
+    cli.variables.put(ServeProtocol.MODE_VARIABLE, "0");
+    assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
+    assertThat(r[0].err()).isEmpty();
+  }
+
+  @Test
+  void anUnreadablePortFileIsPassedOver() throws Exception {
+    Path file = writePortFile(1, "t", 1);
+    Files.writeString(file, "not a port file\n", StandardCharsets.US_ASCII);
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
+    assertThat(requiredButNotServed("search", "parse").err()).contains("unreadable " + file);
+  }
+
+  @Test
+  void stopsWhenIdleAndRemovesItsPortFile() throws Exception {
     ResidentServer s = start(Duration.ofSeconds(1));
     s.await();
     assertThat(log()).contains("stopped (idle for 1s)");
-    assertThat(s.socket()).doesNotExist();
+    assertThat(s.portFile()).doesNotExist();
     Result[] r = new Result[1];
     assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
     // The lock is free again.
@@ -261,8 +385,9 @@ class ResidentServerTest {
     Harness h = new Harness(bare);
     h.model = cli.model;
     try (ResidentServer s = ResidentServer.start(t, h.environment(), Duration.ofMinutes(10),
-        new PrintStream(serverLog, true, StandardCharsets.UTF_8), Harness.COMMANDS)) {
-      assertThat(s.socket().getParent().resolve(".gitignore")).hasContent("*");
+        new PrintStream(serverLog, true, StandardCharsets.UTF_8), Harness.COMMANDS,
+        Duration.ZERO)) {
+      assertThat(s.portFile().getParent().resolve(".gitignore")).hasContent("*");
       Result local = h.run("search", "alpha", "--json");
       h.variables.put(ServeProtocol.MODE_VARIABLE, "require");
       Result[] r = new Result[1];
@@ -277,77 +402,320 @@ class ResidentServerTest {
   }
 
   @Test
-  void stopsWhenItsSocketIsRemoved() throws Exception {
+  void stopsWhenItsPortFileIsRemoved() throws Exception {
     ResidentServer s = start(Duration.ZERO);
-    Files.delete(s.socket());
+    Files.delete(s.portFile());
     s.await();
     assertThat(log()).contains("was removed");
   }
 
   @Test
-  void socketAndDirectoryAreTheOwnersOnly() throws Exception {
+  void portFileAndDirectoryAreTheOwnersOnly() throws Exception {
     Path dir = ServeProtocol.dir(target.home());
     Files.createDirectories(dir);
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
     ResidentServer s = start(Duration.ofMinutes(10));
+    assertThat(s.portFile()).isEqualTo(ServeProtocol.portFile(target.home()));
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
         .isEqualTo("rwx------");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(s.socket(),
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(s.portFile(),
         LinkOption.NOFOLLOW_LINKS))).isEqualTo("rw-------");
-    assertThat(ServeClient.unsafe(s.socket())).isNull();
+    // <port> <token> <pid>: a 256-bit token in hex, this process.
+    ServeClient.Endpoint at = ServeClient.endpoint(target.home());
+    assertThat(at.token()).matches("[0-9a-f]{64}");
+    assertThat(at.pid()).isEqualTo(ProcessHandle.current().pid());
+    assertThat(Files.readString(s.portFile())).isEqualTo(at.port() + " " + at.token() + " "
+        + at.pid() + "\n");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+    }
+    assertThat(ServeClient.unsafe(s.portFile())).isNull();
     // A directory others may enter is not trusted by the client.
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
-    assertThat(ServeClient.unsafe(s.socket())).contains("open to other users");
+    assertThat(ServeClient.unsafe(s.portFile())).isEqualTo(dir + " is open to other users");
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x---"));
+    assertThat(ServeClient.unsafe(s.portFile())).isEqualTo(dir + " is open to other users");
     Result[] r = new Result[1];
     assertThat(served(cli, r, "search", "parse")).isEmpty();
+    assertThat(requiredButNotServed("search", "parse").err()).contains("open to other users");
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    assertThat(served(cli, r, "search", "parse")).isPresent();
+    // A symbolic link in place of the port file is not trusted. (Each swap is one rename: the
+    // server stops when its port file is gone, even for a moment.)
+    Path real = Files.copy(s.portFile(), dir.resolve("elsewhere"),
+        StandardCopyOption.COPY_ATTRIBUTES);
+    Path link = Files.createSymbolicLink(dir.resolve("link"), real);
+    Files.move(link, s.portFile(), StandardCopyOption.ATOMIC_MOVE);
+    assertThat(Files.isSymbolicLink(s.portFile())).isTrue();
+    assertThat(ServeClient.unsafe(s.portFile())).contains("belongs to another user");
+    assertThat(served(cli, r, "search", "parse")).isEmpty();
+    Files.move(real, s.portFile(), StandardCopyOption.ATOMIC_MOVE);
     assertThat(served(cli, r, "search", "parse")).isPresent();
   }
 
   @Test
-  void aServerOfAnotherVersionIsIgnored() throws Exception {
-    Path socket = ServeProtocol.socket(target.home());
-    try (ServerSocketChannel other = bindAt(socket)) {
-      Thread peer = new Thread(() -> {
-        try (SocketChannel c = other.accept()) {
-          // As a server does: read the client's hello, answer with its own.
-          ServeProtocol.readHello(new DataInputStream(Channels.newInputStream(c)));
-          DataOutputStream out = new DataOutputStream(Channels.newOutputStream(c));
-          out.writeInt(ServeProtocol.MAGIC);
-          out.writeInt(ServeProtocol.VERSION + 1);
-          ServeProtocol.writeString(out, "a future build");
-          out.flush();
-        } catch (IOException e) {
-          // the test fails on the client side
-        }
-      });
-      peer.start();
-      ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
-          cli.environment(), 0);
-      peer.join();
-      assertThat(a.exit()).isNull();
-      assertThat(a.why()).isEqualTo("ignored: protocol version " + (ServeProtocol.VERSION + 1)
-          + ", this one " + ServeProtocol.VERSION);
-    }
-    Files.delete(socket);
-    // And the command still runs, in this process, with its usual output.
+  void aWrongTokenIsRefusedAndTheServerKeepsServing() throws Exception {
+    ResidentServer s = start(Duration.ofMinutes(10));
+    String right = Files.readString(s.portFile(), StandardCharsets.US_ASCII);
+    ServeClient.Endpoint at = ServeClient.endpoint(target.home());
+    String wrong = (at.token().charAt(0) == '0' ? "1" : "0") + at.token().substring(1);
+    // Rewritten in place: the same file, owner and mode, another token.
+    Files.writeString(s.portFile(), at.port() + " " + wrong + " " + at.pid() + "\n",
+        StandardCharsets.US_ASCII);
+    ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "parse"},
+        cli.environment(), ServeClient.HELLO_TIMEOUT_MS);
+    assertThat(a.exit()).isNull();
+    assertThat(a.why()).isEqualTo("refused: wrong token");
     Result[] r = new Result[1];
     assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
+    assertThat(r[0].out()).isEmpty();
+    assertThat(requiredButNotServed("search", "parse").err()).contains("refused: wrong token");
+    // A shorter or empty token, and one that is the right one's prefix, are refused the same way.
+    for (String t : List.of("", at.token().substring(0, 10), at.token() + "0")) {
+      Files.writeString(s.portFile(), at.port() + " " + (t.isEmpty() ? "-" : t) + " " + at.pid()
+          + "\n", StandardCharsets.US_ASCII);
+      try (Socket c = connect()) {
+        writeRawRequest(c.getOutputStream(), t, ServeProtocol.code().toString(), target.home(),
+            repo, "search", "parse");
+        assertThat(ServeProtocol.readLine(c.getInputStream()))
+            .isEqualTo(ServeProtocol.MAGIC + " refused 0 11 0");
+        assertThat(new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+            .isEqualTo("wrong token");
+      }
+    }
+    assertThat(s.isStopping()).isFalse();
+    Files.writeString(s.portFile(), right, StandardCharsets.US_ASCII);
+    assertIdentical("search", "parse", "--json");
   }
 
   @Test
-  void debugRunsInProcessAfterAHandshake() throws Exception {
-    start(Duration.ofMinutes(10));
-    ServeClient.Answer probe = ServeClient.ask(target, new String[0], cli.environment(),
-        ServeClient.HELLO_TIMEOUT_MS);
-    assertThat(probe.exit()).isNull();
-    assertThat(probe.why()).isEqualTo("a server answers");
+  void aConnectionThatIsNotAPrismIndexClientIsRefused() throws Exception {
+    ResidentServer s = start(Duration.ofMinutes(10));
+    try (Socket c = connect()) {
+      c.getOutputStream().write("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n\0"
+          .getBytes(StandardCharsets.US_ASCII));
+      c.getOutputStream().flush();
+      InputStream in = c.getInputStream();
+      String reason = "not a " + ServeProtocol.MAGIC + " client";
+      assertThat(ServeProtocol.readLine(in)).isEqualTo(ServeProtocol.MAGIC + " refused 0 "
+          + reason.length() + " 0");
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(reason);
+    }
+    // A client that connects and goes away without a word does not upset it either.
+    new Socket(InetAddress.getLoopbackAddress(), ServeClient.endpoint(target.home()).port())
+        .close();
+    assertThat(s.isStopping()).isFalse();
+    assertIdentical("status", "--json");
+  }
+
+  @Test
+  void aPeerThatIsNotAPrismIndexServerIsPassedOver() throws Exception {
+    // Whatever listens on the port now (the port of a dead server reused by another program):
+    // it answers garbage, an older protocol, or a line without end.
+    List<byte[]> answers = List.of(
+        "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
+        "prism-index-serve/1 hello\n".getBytes(StandardCharsets.US_ASCII),
+        (ServeProtocol.MAGIC + " answer x y z\n").getBytes(StandardCharsets.US_ASCII),
+        "x".repeat(10_000).getBytes(StandardCharsets.US_ASCII),
+        new byte[0]);
+    for (byte[] answer : answers) {
+      ServerSocket peer = listen();
+      writePortFile(peer.getLocalPort(), "b".repeat(64), Long.MAX_VALUE);
+      CompletableFuture<Void> served = CompletableFuture.runAsync(() -> answerAndDrain(peer,
+          answer));
+      Result[] r = new Result[1];
+      // The client gives up on it and the command runs in this process, printing nothing here.
+      assertThat(served(cli, r, "search", "parse", "--json")).as(new String(answer,
+          StandardCharsets.US_ASCII)).isEmpty();
+      assertThat(r[0].out()).isEmpty();
+      assertThat(r[0].err()).isEmpty();
+      served.get(1, TimeUnit.MINUTES);
+    }
+    ServerSocket peer = listen();
+    writePortFile(peer.getLocalPort(), "b".repeat(64), Long.MAX_VALUE);
+    CompletableFuture.runAsync(() -> answerAndDrain(peer,
+        "HTTP/1.1 400 Bad Request\r\n".getBytes(StandardCharsets.US_ASCII)));
+    assertThatThrownBy(() -> ServeClient.ask(target, new String[] {"search", "x"},
+        cli.environment(), ServeClient.HELLO_TIMEOUT_MS))
+        .isInstanceOf(IOException.class)
+        .hasMessage("not a " + ServeProtocol.MAGIC + " server");
+  }
+
+  /**
+   * Accepts one connection, writes {@code answer}, then reads what the client sent until it
+   * closes (so that the client reads the whole answer rather than a reset).
+   */
+  private static void answerAndDrain(ServerSocket peer, byte[] answer) {
+    try (Socket c = peer.accept()) {
+      c.setSoTimeout(60_000);
+      c.getOutputStream().write(answer);
+      c.getOutputStream().flush();
+      c.shutdownOutput();
+      c.getInputStream().readAllBytes();
+    } catch (IOException e) {
+      // the client went away first: nothing to check here
+    }
+  }
+
+  @Test
+  void aServerThatSaysNoHelloIsPassedOverWithinTheHelloTimeout() throws Exception {
+    // Accepts and reads, never writes: a stopped, wedged or foreign server.
+    ServerSocket stuck = listen();
+    writePortFile(stuck.getLocalPort(), "c".repeat(64), Long.MAX_VALUE);
+    List<Socket> held = new ArrayList<>();
+    Thread acceptor = new Thread(() -> {
+      try {
+        while (true) {
+          Socket c = stuck.accept();
+          synchronized (held) {
+            held.add(c);
+          }
+        }
+      } catch (IOException e) {
+        // closed at the end of the test
+      }
+    });
+    acceptor.setDaemon(true);
+    acceptor.start();
+    try {
+      ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
+          cli.environment(), 200);
+      assertThat(a.exit()).isNull();
+      assertThat(a.why()).isEqualTo("no hello within 200 ms (the server is busy or stuck)");
+      // The command itself waits ServeClient.HELLO_TIMEOUT_MS, then runs in this process.
+      Result[] r = new Result[1];
+      assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
+      assertThat(r[0].out()).isEmpty();
+    } finally {
+      stuck.close();
+      synchronized (held) {
+        for (Socket c : held) {
+          c.close();
+        }
+      }
+    }
+  }
+
+  @Test
+  void debugRunsInProcessAndOtherCommandsAreRefused() throws Exception {
+    ResidentServer s = start(Duration.ofMinutes(10));
+    for (String[] args : List.of(new String[0], new String[] {"index"},
+        new String[] {"search", "parse", "--debug"}, new String[] {"serve"},
+        new String[] {"mcp"})) {
+      ServeClient.Answer probe = ServeClient.ask(target, args, cli.environment(),
+          ServeClient.HELLO_TIMEOUT_MS);
+      assertThat(probe.exit()).as(List.of(args).toString()).isNull();
+      assertThat(probe.why()).isEqualTo("refused: only search, status (without --debug) and serve"
+          + " --stop are served");
+    }
     cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
     Result[] r = new Result[1];
     assertThat(served(cli, r, "search", "parse", "--debug")).isEmpty();
     assertThat(r[0].out()).isEmpty();
-    // The server still answers after a handshake-only connection.
+    // The server still answers after those connections.
+    assertThat(s.isStopping()).isFalse();
     assertThat(served(cli, r, "search", "parse")).hasValue(0);
+  }
+
+  @Test
+  void aRequestForAnotherIndexIsRefusedAndTheServerKeepsServing() throws Exception {
+    ResidentServer s = start(Duration.ofMinutes(10));
+    try (Socket c = connect()) {
+      writeRawRequest(c.getOutputStream(), token(target.home()), ServeProtocol.code().toString(),
+          repo.resolve("elsewhere/.prism-index"), repo, "search", "parse");
+      InputStream in = c.getInputStream();
+      assertThat(ServeProtocol.readLine(in)).isEqualTo(ServeProtocol.MAGIC + " hello");
+      String reason = "this server answers for " + target.home();
+      assertThat(ServeProtocol.readLine(in)).isEqualTo(ServeProtocol.MAGIC + " refused 0 "
+          + reason.getBytes(StandardCharsets.UTF_8).length + " 0");
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(reason);
+    }
+    assertThat(s.isStopping()).isFalse();
+    assertIdentical("search", "parse");
+  }
+
+  @Test
+  void aClientOfOtherCodeIsRefusedAndTheServerStopsItself() throws Exception {
+    ResidentServer s = start(Duration.ofMinutes(10));
+    String other = repo.resolve("another-build/prism-index.jar").toString();
+    try (Socket c = connect()) {
+      writeRawRequest(c.getOutputStream(), token(target.home()), other, target.home(), repo,
+          "search", "parse", "--json");
+      InputStream in = c.getInputStream();
+      assertThat(ServeProtocol.readLine(in)).isEqualTo(ServeProtocol.MAGIC + " hello");
+      String reason = "this server runs " + ServeProtocol.code() + ", the client " + other;
+      assertThat(ServeProtocol.readLine(in)).isEqualTo(ServeProtocol.MAGIC + " refused 0 "
+          + reason.getBytes(StandardCharsets.UTF_8).length + " 0");
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(reason);
+    }
+    // It stops (a newer server is to be started by that client) and removes its port file.
+    s.await();
+    assertThat(log()).contains("prism-index serve: stopped (" + "this server runs "
+        + ServeProtocol.code() + ", the client " + other + ")");
+    assertThat(s.portFile()).doesNotExist();
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
+    // The lock is free: the next server starts.
+    start(Duration.ofMinutes(10));
+    assertIdentical("search", "parse", "--json");
+  }
+
+  @Test
+  void serveStopStopsTheServer() throws Exception {
+    ResidentServer s = start(Duration.ZERO);
+    String said = ServeClient.stop(target, cli.environment());
+    assertThat(said).isEqualTo("prism-index serve: stopping the server of " + repo + " (pid "
+        + ProcessHandle.current().pid() + ")");
+    s.await();
+    assertThat(log()).contains("prism-index serve: stopped (asked to stop)");
+    assertThat(s.portFile()).doesNotExist();
+    assertThat(ServeClient.stop(target, cli.environment())).isEqualTo("prism-index serve: no"
+        + " server answers for " + repo + " (no server (no port file))");
+
+    // Through the command line: one line on stderr, exit 0, whether a server ran or not.
+    ResidentServer again = start(Duration.ZERO);
+    Result r = cli.run("serve", "--stop");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).isEqualTo("prism-index serve: stopping the server of " + repo + " (pid "
+        + ProcessHandle.current().pid() + ")\n");
+    again.await();
+    Result none = cli.run("serve", "--stop");
+    assertThat(none.exit()).isZero();
+    assertThat(none.err()).startsWith("prism-index serve: no server answers for " + repo);
+  }
+
+  @Test
+  void aClosedStdoutEndsTheServedCommandWithExitZeroAndNothingMoreOnStderr() throws Exception {
+    // A file left out of the index: a literal search notes it on stderr, before its hits in
+    // human output, after them in NDJSON.
+    Files.write(repo.resolve("blob.bin"), new byte[] {'p', 'a', 'r', 's', 'e', 0, 1, 2});
+    assertThat(cli.run("index").exit()).isZero();
+    start(Duration.ofMinutes(10));
+    String note = "note: not searched: 1 file left out of the index (binary 1); see docs/cli.md\n";
+    PrintStream closed = new PrintStream(new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("Broken pipe");
+      }
+    }, false, StandardCharsets.UTF_8);
+    for (String[] args : List.of(new String[] {"search", "parse", "--mode", "literal"},
+        new String[] {"search", "parse", "--mode", "literal", "--json"})) {
+      assertThat(served(args).err()).isEqualTo(note);
+      assertIdentical(args);
+      ByteArrayOutputStream localErr = new ByteArrayOutputStream();
+      assertThat(cli.run(closed, new PrintStream(localErr, true, StandardCharsets.UTF_8), args))
+          .isZero();
+      cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
+      ByteArrayOutputStream servedErr = new ByteArrayOutputStream();
+      assertThat(ServeClient.forward(args, cli.environment(), closed,
+          new PrintStream(servedErr, true, StandardCharsets.UTF_8))).hasValue(0);
+      cli.variables.remove(ServeProtocol.MODE_VARIABLE);
+      // Human: the note came first, and is printed; NDJSON: the command never got to it.
+      assertThat(servedErr.toString(StandardCharsets.UTF_8)).as(List.of(args).toString())
+          .isEqualTo(localErr.toString(StandardCharsets.UTF_8))
+          .isEqualTo(args.length == 4 ? note : "");
+    }
   }
 
   @Test
@@ -361,12 +729,10 @@ class ResidentServerTest {
         .endsWith("bytes, more than this server's limit of " + ServeProtocol.MAX_REQUEST_BYTES
             + " bytes");
     // Required, the client says why no server answered; else it runs the command itself.
-    cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
-    Result[] r = new Result[1];
-    assertThat(served(cli, r, "search", huge, "--json")).hasValue(ExitCode.FAILURE);
-    assertThat(r[0].err()).contains("no resident server answered for ")
+    assertThat(requiredButNotServed("search", huge, "--json").err())
         .contains("refused: the request is ");
-    cli.variables.remove(ServeProtocol.MODE_VARIABLE);
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", huge, "--json")).isEmpty();
 
     Result ok = served("search", "parseDuration", "--json", "--mode", "lexical");
     assertThat(ok.exit()).as(ok.toString()).isZero();
@@ -375,30 +741,137 @@ class ResidentServerTest {
   }
 
   @Test
-  void aServerThatSaysNoHelloIsPassedOver() throws Exception {
-    Path socket = ServeProtocol.socket(target.home());
-    try (ServerSocketChannel stuck = bindAt(socket)) {
-      // Accepted by the kernel (the backlog), never answered: a stopped or wedged server.
-      ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
-          cli.environment(), 200);
-      assertThat(a.exit()).isNull();
-      assertThat(a.why()).isEqualTo("no hello within 200 ms (the server is busy or stuck)");
+  void aRequestBeyondTheHardLimitIsDroppedAndTheServerKeepsServing() throws Exception {
+    ResidentServer s = start(Duration.ofMinutes(10));
+    try (Socket c = connect()) {
+      OutputStream out = c.getOutputStream();
+      ServeProtocol.writeField(out, ServeProtocol.MAGIC);
+      ServeProtocol.writeField(out, token(target.home()));
+      InputStream in = c.getInputStream();
+      out.flush();
+      assertThat(ServeProtocol.readLine(in)).isEqualTo(ServeProtocol.MAGIC + " hello");
+      // One endless field: the server reads up to its hard limit, then drops the connection.
+      byte[] block = new byte[1 << 20];
+      java.util.Arrays.fill(block, (byte) 'y');
+      try {
+        for (long sent = 0; sent <= ServeProtocol.HARD_LIMIT_BYTES + block.length;
+            sent += block.length) {
+          out.write(block);
+        }
+        out.flush();
+      } catch (IOException e) {
+        // the server closed the connection while we wrote: what is tested
+      }
+      assertThat(in.readAllBytes()).isEmpty();
+    } catch (IOException e) {
+      // a reset instead of an end of stream is the same outcome
     }
+    assertThat(s.isStopping()).isFalse();
+    assertIdentical("search", "parse", "--json");
   }
 
   @Test
-  void onlySearchAndStatusGoToTheServer() {
-    assertThat(ServeClient.scan(new String[] {"search", "x"})).isNotNull();
+  void badCountsEndTheConnectionAndTheServerKeepsServing() throws Exception {
+    ResidentServer s = start(Duration.ofMinutes(10));
+    for (String count : List.of("-1", "many", "100001")) {
+      try (Socket c = connect()) {
+        OutputStream out = c.getOutputStream();
+        for (String f : List.of(ServeProtocol.MAGIC, token(target.home()),
+            ServeProtocol.code().toString(), target.home().toString(), repo.toString(), "0", "0",
+            count)) {
+          ServeProtocol.writeField(out, f);
+        }
+        out.flush();
+        InputStream in = c.getInputStream();
+        assertThat(ServeProtocol.readLine(in)).isEqualTo(ServeProtocol.MAGIC + " hello");
+        assertThat(in.readAllBytes()).as(count).isEmpty();
+      }
+    }
+    assertThat(s.isStopping()).isFalse();
+    assertIdentical("search", "parse", "--json");
+  }
+
+  @Test
+  void theRequestCarriesOnlyTheVariablesTheCliReads() throws Exception {
+    cli.variables.put("NO_COLOR", "1");
+    cli.variables.put("SECRET_TOKEN", "do not send");
+    cli.variables.put("PRISM_INDEX_SERVE", "require");
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    ServeClient.writeRequest(b, "tok", target, cli.environment(), new String[] {"search", "ü x"});
+    ServeProtocol.FieldReader fields = new ServeProtocol.FieldReader(
+        new java.io.ByteArrayInputStream(b.toByteArray()));
+    assertThat(fields.next()).isEqualTo(ServeProtocol.MAGIC);
+    assertThat(fields.next()).isEqualTo("tok");
+    assertThat(fields.next()).isEqualTo(ServeProtocol.code().toString());
+    assertThat(fields.next()).isEqualTo(target.home().toString());
+    assertThat(fields.next()).isEqualTo(repo.toString());
+    assertThat(fields.next()).isEqualTo("0");
+    assertThat(fields.next()).isEqualTo("0");
+    assertThat(fields.count()).isEqualTo(2);
+    assertThat(fields.next()).isEqualTo("NO_COLOR=1");
+    assertThat(fields.next()).isEqualTo("PRISM_INDEX_SERVE=require");
+    assertThat(fields.count()).isEqualTo(2);
+    assertThat(fields.next()).isEqualTo("search");
+    assertThat(fields.next()).isEqualTo("ü x");
+    assertThat(fields.used()).isEqualTo(b.size());
+    assertThat(fields.exceeded()).isFalse();
+  }
+
+  @Test
+  void onlySearchStatusAndServeStopGoToTheServer() {
+    assertThat(ServeClient.scan(new String[] {"search", "x"}))
+        .isEqualTo(new ServeClient.Scan("search", null, null, false, false));
     assertThat(ServeClient.scan(new String[] {"--repo", "a", "status", "--json"}))
-        .isEqualTo(new ServeClient.Scan("a", null, false));
+        .isEqualTo(new ServeClient.Scan("status", "a", null, false, false));
     assertThat(ServeClient.scan(new String[] {"search", "x", "--index-dir=b", "--debug"}))
-        .isEqualTo(new ServeClient.Scan(null, "b", true));
+        .isEqualTo(new ServeClient.Scan("search", null, "b", true, false));
+    assertThat(ServeClient.scan(new String[] {"--repo=r", "serve", "--stop"}))
+        .isEqualTo(new ServeClient.Scan("serve", "r", null, false, true));
+    assertThat(ServeClient.scan(new String[] {"serve", "--index-dir", "i", "--stop"}))
+        .isEqualTo(new ServeClient.Scan("serve", null, "i", false, true));
+    // A query that looks like an option or a command is the query.
+    assertThat(ServeClient.scan(new String[] {"search", "--", "--stop"}))
+        .isEqualTo(new ServeClient.Scan("search", null, null, false, false));
+    assertThat(ServeClient.scan(new String[] {"search", "index"}))
+        .isEqualTo(new ServeClient.Scan("search", null, null, false, false));
+    assertThat(ServeClient.scan(new String[] {"search", "--stop"}))
+        .isEqualTo(new ServeClient.Scan("search", null, null, false, false));
     assertThat(ServeClient.scan(new String[] {"index"})).isNull();
+    assertThat(ServeClient.scan(new String[] {"mcp"})).isNull();
     assertThat(ServeClient.scan(new String[] {"serve"})).isNull();
+    assertThat(ServeClient.scan(new String[] {"serve", "--idle-timeout", "1m"})).isNull();
+    assertThat(ServeClient.scan(new String[] {"--stop", "serve"})).isNull();
     assertThat(ServeClient.scan(new String[] {"search", "--help"})).isNull();
+    assertThat(ServeClient.scan(new String[] {"serve", "--stop", "-h"})).isNull();
     assertThat(ServeClient.scan(new String[] {"--version"})).isNull();
     assertThat(ServeClient.scan(new String[] {"--repo"})).isNull();
     assertThat(ServeClient.scan(new String[] {})).isNull();
+  }
+
+  @Test
+  void theModeComesFromThePropertyThenTheVariable() {
+    assertThat(ServeClient.mode(cli.environment())).isEqualTo("auto");
+    cli.variables.put(ServeProtocol.MODE_VARIABLE, "0");
+    assertThat(ServeClient.off(ServeClient.mode(cli.environment()))).isTrue();
+    cli.variables.put(ServeProtocol.MODE_VARIABLE, "off");
+    assertThat(ServeClient.off(ServeClient.mode(cli.environment()))).isTrue();
+    cli.variables.put(ServeProtocol.MODE_VARIABLE, "require");
+    assertThat(ServeClient.mode(cli.environment())).isEqualTo("require");
+    String before = System.getProperty(ServeProtocol.MODE_PROPERTY);
+    try {
+      System.setProperty(ServeProtocol.MODE_PROPERTY, "off");
+      assertThat(ServeClient.mode(cli.environment())).isEqualTo("off");
+      // Off, the client does not even look for a server: no exit code, nothing printed.
+      Result[] r = new Result[1];
+      assertThat(served(cli, r, "search", "parse")).isEmpty();
+      assertThat(r[0].err()).isEmpty();
+    } finally {
+      if (before == null) {
+        System.clearProperty(ServeProtocol.MODE_PROPERTY);
+      } else {
+        System.setProperty(ServeProtocol.MODE_PROPERTY, before);
+      }
+    }
   }
 
   @Test
@@ -412,6 +885,6 @@ class ResidentServerTest {
     Result huge = cli.run("serve", "--idle-timeout", "200000000m");
     assertThat(huge.exit()).isEqualTo(ExitCode.USAGE);
     assertThat(huge.err()).contains("at most 365 days");
-    assertThat(ServeProtocol.socket(target.home())).doesNotExist();
+    assertThat(ServeProtocol.portFile(target.home())).doesNotExist();
   }
 }

@@ -31,9 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
  * End to end: {@code prism-index serve}, {@code search} and {@code status} through the real
  * launcher and the shaded jar, with the server ({@code PRISM_INDEX_SERVE=require}) and
  * without it ({@code PRISM_INDEX_SERVE=0}): the same stdout, stderr and exit code; concurrent
- * clients; a server killed with SIGKILL (its socket file left behind: clients fall back, the next
- * server replaces it); SIGTERM and the idle exit remove the socket; a second server is refused.
- * Nothing waits on a clock: the server's readiness is the line it prints, its end its exit.
+ * clients; a server killed with SIGKILL (its port file left behind: clients fall back, the next
+ * server replaces it); SIGTERM and the idle exit remove the port file; a second server is refused.
+ * Nothing waits on a clock: the server's readiness is the line it prints, its end its exit. (The
+ * servers started in the background by a search are {@code AutoServeIT}'s.)
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -42,7 +43,8 @@ class ServeIT {
   @TempDir static Path repo;
   static Launcher built;
   static Path launcher;
-  static Path socket;
+  static Path portFile;
+  static Path home;
   static ServerProcess server;
   static final List<Process> started = new ArrayList<>();
 
@@ -62,7 +64,8 @@ class ServeIT {
   static void setUp() throws Exception {
     built = Launcher.ofThisBuild();
     launcher = built.script;
-    socket = repo.resolve(".prism-index/serve/serve.sock");
+    home = repo.resolve(".prism-index");
+    portFile = home.resolve("serve/serve.port");
     Files.createDirectories(repo.resolve("src/demo"));
     Files.writeString(repo.resolve("src/demo/Duration.java"), """
         package demo;
@@ -90,13 +93,19 @@ class ServeIT {
     Run index = launch("0", "index");
     assertThat(index.exit()).as(index.toString()).isZero();
     // The launcher records its class-data archive in-process on the first search after a build
-    // (unless PRISM_INDEX_SERVE=require): let that happen here.
-    assertThat(launch("auto", "search", "parse").exit()).isZero();
+    // (unless PRISM_INDEX_SERVE=require): let that happen here, without starting a server.
+    assertThat(launch("0", "search", "parse").exit()).isZero();
+    assertThat(portFile).doesNotExist();
   }
 
   @AfterAll
-  static void tearDown() {
+  static void tearDown() throws Exception {
     started.forEach(Process::destroyForcibly);
+    for (Process p : started) {
+      p.waitFor(1, TimeUnit.MINUTES);
+    }
+    // And any server a search started in the background.
+    built.stopServers(repo, home);
   }
 
   /** Runs the launcher in the repository with PRISM_INDEX_SERVE={@code serve}. */
@@ -161,7 +170,7 @@ class ServeIT {
         .contains("no resident server answered");
     server = serve("--idle-timeout", "10m");
     assertThat(server.nextLine()).startsWith("prism-index serve: answering for " + repo);
-    assertThat(socket).exists();
+    assertThat(portFile).exists();
     for (List<String> command : COMMANDS) {
       String[] args = command.toArray(String[]::new);
       assertSameAsInProcess(launch("require", args), launch("0", args), command);
@@ -198,41 +207,46 @@ class ServeIT {
     assertThat(second.process().waitFor(5, TimeUnit.MINUTES)).isTrue();
     assertThat(second.process().exitValue()).isEqualTo(ExitCode.FAILURE);
     assertThat(second.nextLine())
-        .isEqualTo("prism-index serve: a server is already running for " + repo + " (socket "
-            + socket + ")");
+        .isEqualTo("prism-index serve: a server is already running for " + repo + " (see "
+            + portFile + ")");
     assertThat(launch("require", "status", "--json").exit()).isZero();
   }
 
   @Test
   @Order(4)
-  void aKilledServerLeavesASocketThatClientsAndTheNextServerHandle() throws Exception {
+  void aKilledServerLeavesAPortFileThatClientsAndTheNextServerHandle() throws Exception {
     // SIGKILL: no shutdown hook runs. (Through the handle: Process.destroy* would also close our
     // end of its stderr, losing what it prints.)
     server.process().toHandle().destroyForcibly();
     assertThat(server.process().waitFor(5, TimeUnit.MINUTES)).isTrue();
     assertThat(server.process().exitValue()).isEqualTo(137);
-    assertThat(socket).as("the killed server could not remove its socket").exists();
+    assertThat(portFile).as("the killed server could not remove its port file").exists();
     List<String> command = COMMANDS.get(1);
     Run local = launch("0", command.toArray(String[]::new));
-    assertSameAsInProcess(launch("auto", command.toArray(String[]::new)), local, command);
-    assertThat(launch("require", "status").exit()).isEqualTo(ExitCode.FAILURE);
+    // Nobody listens on its port: the launcher's client and the JVM's pass it over. (Without
+    // PRISM_INDEX_SERVE=require the command runs in-process and starts a server in the
+    // background: AutoServeIT.)
+    Run required = launch("require", "status");
+    assertThat(required.exit()).as(required.toString()).isEqualTo(ExitCode.FAILURE);
+    assertThat(required.err()).contains("no resident server answered for " + home)
+        .contains("no server listening on port ");
 
     server = serve("--idle-timeout", "10m");
-    assertThat(server.nextLine()).startsWith("prism-index serve: removed the socket of a server"
-        + " that did not stop");
+    assertThat(server.nextLine()).isEqualTo("prism-index serve: removed the port file of a"
+        + " server that did not stop (" + portFile + ")");
     assertThat(server.nextLine()).startsWith("prism-index serve: answering for " + repo);
     assertSameAsInProcess(launch("require", command.toArray(String[]::new)), local, command);
   }
 
   @Test
   @Order(5)
-  void sigtermStopsTheServerAndRemovesItsSocket() throws Exception {
+  void sigtermStopsTheServerAndRemovesItsPortFile() throws Exception {
     assertThat(server.process().isAlive()).isTrue();
     server.process().toHandle().destroy(); // SIGTERM
     assertThat(server.process().waitFor(5, TimeUnit.MINUTES)).isTrue();
     assertThat(server.process().exitValue()).isEqualTo(143);
     assertThat(server.nextLine()).isEqualTo("prism-index serve: stopped (terminated)");
-    assertThat(socket).doesNotExist();
+    assertThat(portFile).doesNotExist();
     server = null;
   }
 
@@ -244,8 +258,8 @@ class ServeIT {
     assertThat(idle.process().waitFor(5, TimeUnit.MINUTES)).isTrue();
     assertThat(idle.process().exitValue()).isZero();
     assertThat(idle.nextLine()).isEqualTo("prism-index serve: stopped (idle for 1s)");
-    assertThat(socket).doesNotExist();
-    Run r = launch("auto", "search", "parse duration", "--json", "--mode", "lexical");
+    assertThat(portFile).doesNotExist();
+    Run r = launch("0", "search", "parse duration", "--json", "--mode", "lexical");
     assertThat(r.exit()).isZero();
     assertThat(r.out()).contains("src/demo/Duration.java");
   }
