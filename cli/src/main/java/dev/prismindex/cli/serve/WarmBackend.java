@@ -131,15 +131,17 @@ public final class WarmBackend implements Backend, AutoCloseable {
       return failed != null ? "not watching (" + failed + ")"
           : "not watching yet (starts when the index is first opened)";
     }
-    return describe(watch.sync(Duration.ZERO));
+    return describe(watch.status());
   }
 
-  static String describe(IndexWatch.Sync sync) {
-    return switch (sync.state()) {
-      case CURRENT -> "current";
-      case PENDING -> "pending, " + sync.pendingFiles() + " changed files being indexed";
-      case UNWATCHED -> "not watching (starting, or the repository root is gone); searches walk"
-          + " the tree";
+  static String describe(IndexWatch.Status s) {
+    String dirs = s.watchedDirectories() + " directories";
+    return switch (s.state()) {
+      case CURRENT -> "current (" + dirs + ", " + s.refreshesRun() + " refreshes)";
+      case PENDING -> "pending, " + s.pendingFiles() + " changed files being indexed (" + dirs
+          + ")";
+      case UNWATCHED -> "not watching (" + (s.lastError() != null ? s.lastError()
+          : "starting, or the repository root is gone") + "); searches walk the tree";
     };
   }
 

@@ -206,6 +206,11 @@ class ResidentServerTest {
     assertIdentical("search", "\"$(touch x)\" `id` ; | & ü € 日本 \\ '", "--mode", "literal");
     assertIdentical("status");
     assertIdentical("status", "--json");
+    // ... apart from the server that answered, which status names.
+    assertThat(cli.run("status", "--json").out()).contains("\"server\":null");
+    assertThat(served("status", "--json").out()).contains("\"server\":{\"kind\":\"serve\",\"pid\":"
+        + ProcessHandle.current().pid());
+    assertThat(served("status").out()).containsPattern("(?m)^server    serve, pid \\d+, started");
     // Usage errors (exit 2) come from the server too.
     assertIdentical("search", "parse", "--mode", "fuzzy");
     assertIdentical("search");
