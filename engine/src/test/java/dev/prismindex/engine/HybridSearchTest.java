@@ -210,8 +210,13 @@ class HybridSearchTest {
         // The lexical top hit is the declaration line of the named method: its chunk defines it.
         if (!lexical.isEmpty() && lexical.get(0).snippet().contains(" " + name + "(")) {
           guarded++;
-          assertThat(hybrid.get(0).path()).as(msg).isEqualTo(lexical.get(0).path());
-          assertThat(hybrid.get(0).line()).as(msg).isEqualTo(lexical.get(0).line());
+          // A definition of the named method (the generated corpus may define a name twice, in
+          // two files: either is the answer).
+          assertThat(hybrid.get(0).snippet()).as(msg).contains(" " + name + "(");
+          if (lexical.stream().filter(h -> h.snippet().contains(" " + name + "(")).count() == 1) {
+            assertThat(hybrid.get(0).path()).as(msg).isEqualTo(lexical.get(0).path());
+            assertThat(hybrid.get(0).line()).as(msg).isEqualTo(lexical.get(0).line());
+          }
         }
       }
     }

@@ -261,7 +261,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
   private void startWatch(Slot slot, Target target, HybridIndexOptions options) {
     Thread t = new Thread(() -> {
       try {
-        IndexWatch watch = IndexWatch.start(options, refresh -> {
+        IndexWatch watch = IndexWatch.start(watchOptions(slot, options), refresh -> {
           try (IndexAccess.Lease lease = open(target, options)) {
             lease.write();
             try {
@@ -284,6 +284,27 @@ public final class WarmBackend implements Backend, AutoCloseable {
     }, "prism-index-watch-start");
     t.setDaemon(true);
     t.start();
+  }
+
+  /**
+   * The watch embeds the chunks of changed files only when the index already has vectors: a
+   * lexical-only index (`index --no-semantic`) stays lexical-only.
+   */
+  private static HybridIndexOptions watchOptions(Slot slot, HybridIndexOptions o) {
+    HybridIndex index = slot.index;
+    boolean vectors;
+    try {
+      vectors = index != null && index.engineStatus().embedderId() != null;
+    } catch (IOException | RuntimeException e) {
+      vectors = false;
+    }
+    if (vectors || !o.semantic()) {
+      return o;
+    }
+    return new HybridIndexOptions(o.root(), o.home(), o.include(), o.exclude(), o.maxFileBytes(),
+        o.indexSecrets(), o.threads(), o.clock(), false, o.embedder(), o.seamSemanticMode(),
+        o.embeddingThreads(), o.embeddingCommitInterval(), o.maxDepth(), o.maxPathBytes(),
+        o.allowSecrets(), o.denySecrets());
   }
 
   /**

@@ -63,8 +63,10 @@ final class EmbeddingFollowUp {
 
   /** After a lexical refresh of {@code refreshed} (empty with {@code whole}). */
   void afterLexical(boolean whole, Set<String> refreshed, @Nullable IndexRunStats stats) {
-    if (!whole && (stats == null || stats.chunksWritten() == 0)) {
-      return; // nothing new to embed
+    if (stats == null || stats.chunksWritten() == 0) {
+      // Nothing new to embed: an index left partly embedded by an interrupted run is completed by
+      // `index`, not by the watch (it would keep a core busy for as long as that takes).
+      return;
     }
     wanted = true;
     SortedSet<String> s = scope;
