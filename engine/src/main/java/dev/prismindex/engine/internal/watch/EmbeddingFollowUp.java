@@ -63,9 +63,11 @@ final class EmbeddingFollowUp {
 
   /** After a lexical refresh of {@code refreshed} (empty with {@code whole}). */
   void afterLexical(boolean whole, Set<String> refreshed, @Nullable IndexRunStats stats) {
-    if (stats == null || stats.chunksWritten() == 0) {
-      // Nothing new to embed: an index left partly embedded by an interrupted run is completed by
-      // `index`, not by the watch (it would keep a core busy for as long as that takes).
+    if (whole || stats == null || stats.chunksWritten() == 0) {
+      // Only the chunks of files the watch saw change: after a whole refresh (the catch-up at
+      // start, an overflow) the missing vectors may be the whole index's (an index built without
+      // embeddings, or left partly embedded by an interrupted run); `index` completes them, not a
+      // server that would keep a core busy for as long as that takes.
       return;
     }
     wanted = true;
