@@ -83,8 +83,6 @@ class IndexWatchEmbeddingTest {
     }
   }
 
-  }
-
   @Test
   void embeddingsFollowTheLexicalRefreshesInTheBackground() throws Exception {
     write(root, "calc.py", TestRepos.pyFunction("compute_total", "invoice"));
