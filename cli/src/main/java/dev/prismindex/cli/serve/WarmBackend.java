@@ -18,6 +18,7 @@ import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexWatch;
 import java.io.IOException;
@@ -287,14 +288,17 @@ public final class WarmBackend implements Backend, AutoCloseable {
   }
 
   /**
-   * The watch embeds the chunks of changed files only when the index already has vectors: a
-   * lexical-only index (`index --no-semantic`) stays lexical-only.
+   * The watch embeds the chunks of changed files only when every chunk of the index has a vector:
+   * a lexical-only index ({@code index --no-semantic}) stays lexical-only, and a partly embedded
+   * one is completed by {@code index}, not by a server (the engine's embedding run embeds every
+   * chunk that lacks a vector, which can keep a core busy for hours).
    */
   private static HybridIndexOptions watchOptions(Slot slot, HybridIndexOptions o) {
     HybridIndex index = slot.index;
     boolean vectors;
     try {
-      vectors = index != null && index.engineStatus().embedderId() != null;
+      EngineStatus s = index == null ? null : index.engineStatus();
+      vectors = s != null && s.embedderId() != null && s.coverage().missing() == 0;
     } catch (IOException | RuntimeException e) {
       vectors = false;
     }
