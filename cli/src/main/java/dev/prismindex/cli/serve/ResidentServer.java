@@ -20,19 +20,12 @@ import java.net.SocketException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -179,7 +172,7 @@ public final class ResidentServer implements AutoCloseable {
    */
   static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log,
       CommandRunner runner, Duration lockWait) throws CliFailure, IOException {
-    Path dir = privateDirectory(ServeProtocol.dir(target.home()));
+    Path dir = ServeFiles.privateDirectory(ServeProtocol.dir(target.home()));
     Path portFile = dir.resolve(ServeProtocol.PORT_FILE);
     FileChannel lockFile = FileChannel.open(dir.resolve(ServeProtocol.LOCK),
         StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -218,8 +211,8 @@ public final class ResidentServer implements AutoCloseable {
       }
       channel = new ServerSocket();
       channel.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-      String token = newToken();
-      writePortFile(portFile, channel.getLocalPort() + " " + token + " "
+      String token = ServeFiles.newToken();
+      ServeFiles.writePortFile(portFile, channel.getLocalPort() + " " + token + " "
           + ProcessHandle.current().pid() + "\n");
       ResidentServer server = new ResidentServer(target, env, idle, log, portFile, lockFile,
           lock, channel, token, runner);
@@ -233,52 +226,6 @@ public final class ResidentServer implements AutoCloseable {
       lockFile.close();
       throw e;
     }
-  }
-
-  private static String newToken() {
-    byte[] b = new byte[32];
-    new SecureRandom().nextBytes(b);
-    return HexFormat.of().formatHex(b);
-  }
-
-  /** Writes the port file whole (a temporary file, mode 0600, renamed over it). */
-  private static void writePortFile(Path portFile, String content) throws IOException {
-    Path tmp = portFile.resolveSibling(ServeProtocol.PORT_FILE + "." + ProcessHandle.current().pid()
-        + ".tmp");
-    Files.deleteIfExists(tmp);
-    Files.createFile(tmp, PosixFilePermissions.asFileAttribute(
-        PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(tmp, content, StandardCharsets.US_ASCII);
-    Files.move(tmp, portFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-  }
-
-  /**
-   * Creates the directory with mode 0700 (and a {@code .gitignore} of {@code *}), or checks an
-   * existing one and closes it to others.
-   */
-  private static Path privateDirectory(Path dir) throws CliFailure, IOException {
-    Files.createDirectories(dir.getParent());
-    try {
-      Files.createDirectory(dir,
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    } catch (FileAlreadyExistsException e) {
-      PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class,
-          LinkOption.NOFOLLOW_LINKS);
-      if (!a.isDirectory()) {
-        throw new CliFailure(ExitCode.FAILURE, dir + " exists and is not a directory; remove it");
-      }
-      if (!ServeClient.ownedByThisUser(dir, a)) {
-        throw new CliFailure(ExitCode.FAILURE, dir + " belongs to " + a.owner().getName()
-            + ", not to this user; remove it");
-      }
-    }
-    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-    // Out of `git status` even before the first index run has written the home's own .gitignore.
-    Path ignore = dir.resolve(".gitignore");
-    if (!Files.exists(ignore, LinkOption.NOFOLLOW_LINKS)) {
-      Files.writeString(ignore, "*\n", StandardCharsets.UTF_8);
-    }
-    return dir;
   }
 
   private void begin() {

@@ -130,8 +130,7 @@ public final class WatchLoop implements AutoCloseable {
       }
       lock.lock();
       try {
-        rewatchPending = true;
-        rewatchWhole = true;
+        rewatch(true, 0);
       } finally {
         lock.unlock();
       }
@@ -392,10 +391,7 @@ public final class WatchLoop implements AutoCloseable {
       changes.dropAll();
       if (!gone) {
         lastError = failure == null ? "cannot watch " + root : failure.toString();
-        rewatchPending = true;
-        rewatchWhole = true;
-        rewatchAtNanos = System.nanoTime()
-            + TimeUnit.MILLISECONDS.toNanos(REWATCH_AFTER_FAILURE_MS);
+        rewatch(true, TimeUnit.MILLISECONDS.toNanos(REWATCH_AFTER_FAILURE_MS));
       }
       progress.signalAll();
     } finally {
@@ -543,8 +539,7 @@ public final class WatchLoop implements AutoCloseable {
         if (rules) {
           // Register again (a directory may no longer be ignored), then refresh the directory
           // whose rules changed: anything below it may have changed.
-          rewatchPending = true;
-          rewatchAtNanos = System.nanoTime();
+          rewatch(false, 0);
           if (slash < 0) {
             changes.addWhole();
           } else {
@@ -630,9 +625,7 @@ public final class WatchLoop implements AutoCloseable {
       } else if (exists && (mode == Mode.ROOT_GONE || mode == Mode.WATCHING)) {
         // Back, or perhaps replaced by another directory: register again, refresh everything.
         LOG.info("the root {} exists (again); registering it", root);
-        rewatchPending = true;
-        rewatchWhole = true;
-        rewatchAtNanos = System.nanoTime();
+        rewatch(true, 0);
       }
       work.signal();
     } finally {
@@ -653,13 +646,23 @@ public final class WatchLoop implements AutoCloseable {
         return;
       }
       LOG.info("{}/.git {}; registering the tree again", root, exists ? "appeared" : "vanished");
-      rewatchPending = true;
-      rewatchWhole = true;
-      rewatchAtNanos = System.nanoTime();
+      rewatch(true, 0);
       work.signal();
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * Asks the worker to register the tree again after {@code delayNanos} ({@code whole}: and to
+   * refresh everything then). The caller holds {@link #lock}.
+   */
+  private void rewatch(boolean whole, long delayNanos) {
+    rewatchPending = true;
+    if (whole) {
+      rewatchWhole = true;
+    }
+    rewatchAtNanos = System.nanoTime() + delayNanos;
   }
 
   /** Loses events on purpose, as the system does on overflow (tests). */
@@ -724,8 +727,7 @@ public final class WatchLoop implements AutoCloseable {
       lock.lock();
       try {
         fenced = false;
-        rewatchPending = true;
-        rewatchAtNanos = System.nanoTime();
+        rewatch(false, 0);
         work.signal();
       } finally {
         lock.unlock();
