@@ -1,8 +1,8 @@
 package dev.prismindex.engine.internal.analysis;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -56,7 +56,18 @@ public final class CodeTokenizer extends Tokenizer {
   private int consumed; // chars consumed before buffer[0]
   private boolean eof;
 
-  private final ArrayDeque<String> pending = new ArrayDeque<>();
+  /** The identifier being analysed (at most one surrogate pair past the cap). */
+  private final char[] ident = new char[MAX_TOKEN_CHARS + 2];
+  private int identLen;
+  /** The tokens of the current identifier: chars in {@code tokens}, bounds in starts / ends. */
+  private char[] tokens = new char[4 * MAX_TOKEN_CHARS];
+  private int[] starts = new int[16];
+  private int[] ends = new int[16];
+  private int tokenCount;
+  private int nextToken;
+  /** Part bounds of the current identifier (reused). */
+  private int[] partStarts = new int[16];
+  private int[] partEnds = new int[16];
   private int pendingStart;
   private int pendingEnd;
   private int finalOffset;
@@ -64,12 +75,12 @@ public final class CodeTokenizer extends Tokenizer {
   @Override
   public boolean incrementToken() throws IOException {
     clearAttributes();
-    if (!pending.isEmpty()) {
-      emit(pending.poll(), wordsOnly ? 1 : 0);
+    if (nextToken < tokenCount) {
+      emit(nextToken++, wordsOnly ? 1 : 0);
       return true;
     }
     while (true) {
-      StringBuilder ident = new StringBuilder();
+      identLen = 0;
       int start = -1;
       while (true) {
         int c = read();
@@ -78,18 +89,20 @@ public final class CodeTokenizer extends Tokenizer {
         }
         char ch = (char) c;
         boolean identChar;
-        if (Character.isHighSurrogate(ch)) {
+        if (ch < 0x80) {
+          identChar = ASCII_IDENT[ch];
+        } else if (Character.isHighSurrogate(ch)) {
           int low = peek();
           if (low >= 0 && Character.isLowSurrogate((char) low)) {
             read();
             int cp = Character.toCodePoint(ch, (char) low);
-            identChar = Character.isLetterOrDigit(cp);
-            if (identChar) {
+            if (Character.isLetterOrDigit(cp)) {
               if (start < 0) {
                 start = position() - 2;
               }
-              ident.append(ch).append((char) low);
-              if (ident.length() >= MAX_TOKEN_CHARS) {
+              ident[identLen++] = ch;
+              ident[identLen++] = (char) low;
+              if (identLen >= MAX_TOKEN_CHARS) {
                 break;
               }
               continue;
@@ -100,14 +113,14 @@ public final class CodeTokenizer extends Tokenizer {
           }
           identChar = false;
         } else {
-          identChar = ch == '_' || Character.isLetterOrDigit(ch);
+          identChar = Character.isLetterOrDigit(ch);
         }
         if (identChar) {
           if (start < 0) {
             start = position() - 1;
           }
-          ident.append(ch);
-          if (ident.length() >= MAX_TOKEN_CHARS) {
+          ident[identLen++] = ch;
+          if (identLen >= MAX_TOKEN_CHARS) {
             break;
           }
         } else if (start >= 0) {
@@ -118,22 +131,188 @@ public final class CodeTokenizer extends Tokenizer {
       if (start < 0) {
         return false;
       }
-      List<String> tokens = wordsOnly ? wordsOf(ident.toString()) : tokensOf(ident.toString());
-      if (tokens.isEmpty()) {
+      analyse();
+      if (tokenCount == 0) {
         continue; // words mode: an identifier of underscores only has no word
       }
       pendingStart = correctOffset(start);
-      pendingEnd = correctOffset(start + ident.length());
-      for (int i = 1; i < tokens.size(); i++) {
-        pending.add(tokens.get(i));
-      }
-      emit(tokens.get(0), 1);
+      pendingEnd = correctOffset(start + identLen);
+      nextToken = 1;
+      emit(0, 1);
       return true;
     }
   }
 
-  private void emit(String token, int increment) {
-    term.setEmpty().append(token);
+  /** Letters, digits and {@code _} among the ASCII characters. */
+  private static final boolean[] ASCII_IDENT = new boolean[0x80];
+
+  static {
+    for (char c = 0; c < 0x80; c++) {
+      ASCII_IDENT[c] = c == '_' || Character.isLetterOrDigit(c);
+    }
+  }
+
+  /**
+   * Fills the token arrays with the tokens of {@code ident}: in code mode {@link #tokensOf}, in words
+   * mode {@link #wordsOf}. ASCII identifiers (nearly all) are split in place without allocating;
+   * others go through the string methods (their lower-casing can change lengths).
+   */
+  private void analyse() {
+    tokenCount = 0;
+    int used = 0;
+    boolean ascii = true;
+    boolean underscore = false;
+    for (int i = 0; i < identLen; i++) {
+      char c = ident[i];
+      if (c >= 0x80) {
+        ascii = false;
+        break;
+      }
+      underscore |= c == '_';
+    }
+    if (!ascii) {
+      String id = new String(ident, 0, identLen);
+      for (String t : wordsOnly ? wordsOf(id) : tokensOf(id)) {
+        used = add(t.toCharArray(), 0, t.length(), used, wordsOnly);
+      }
+      return;
+    }
+    int parts = asciiParts();
+    if (wordsOnly) {
+      for (int p = 0; p < parts; p++) {
+        used = addLower(partStarts[p], partEnds[p], used, false);
+      }
+      return;
+    }
+    used = addLower(0, identLen, used, true);
+    for (int p = 0; p < parts; p++) {
+      used = addLower(partStarts[p], partEnds[p], used, true);
+    }
+    if (parts > 1 && underscore) {
+      int from = used;
+      ensure(used + identLen);
+      for (int p = 0; p < parts; p++) {
+        for (int i = partStarts[p]; i < partEnds[p]; i++) {
+          tokens[used++] = lower(ident[i]);
+        }
+      }
+      if (!seen(from, used)) {
+        push(from, used);
+      } else {
+        used = from;
+      }
+    }
+  }
+
+  /** Splits the ASCII identifier into parts, as {@link #parts} does; returns their number. */
+  private int asciiParts() {
+    int count = 0;
+    int start = -1;
+    int prevType = 0; // 0 none, 1 lower, 2 upper, 3 digit
+    for (int i = 0; i < identLen; i++) {
+      char c = ident[i];
+      if (c == '_') {
+        if (start >= 0) {
+          count = part(count, start, i);
+          start = -1;
+        }
+        prevType = 0;
+        continue;
+      }
+      int type = c >= '0' && c <= '9' ? 3 : c >= 'A' && c <= 'Z' ? 2 : 1;
+      boolean boundary = false;
+      if (start >= 0) {
+        if ((prevType == 3) != (type == 3)) {
+          boundary = true;
+        } else if (prevType == 1 && type == 2) {
+          boundary = true;
+        } else if (prevType == 2 && type == 2 && i + 1 < identLen) {
+          char next = ident[i + 1];
+          boundary = next >= 'a' && next <= 'z';
+        }
+      }
+      if (boundary) {
+        count = part(count, start, i);
+        start = i;
+      } else if (start < 0) {
+        start = i;
+      }
+      prevType = type;
+    }
+    if (start >= 0) {
+      count = part(count, start, identLen);
+    }
+    return count;
+  }
+
+  private int part(int count, int start, int end) {
+    if (count == partStarts.length) {
+      partStarts = Arrays.copyOf(partStarts, count * 2);
+      partEnds = Arrays.copyOf(partEnds, count * 2);
+    }
+    partStarts[count] = start;
+    partEnds[count] = end;
+    return count + 1;
+  }
+
+  private static char lower(char c) {
+    return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+  }
+
+  /** Appends {@code ident[from, to)} lower-cased as a token (unless {@code dedupe} and seen). */
+  private int addLower(int from, int to, int used, boolean dedupe) {
+    ensure(used + to - from);
+    int start = used;
+    for (int i = from; i < to; i++) {
+      tokens[used++] = lower(ident[i]);
+    }
+    if (dedupe && seen(start, used)) {
+      return start;
+    }
+    push(start, used);
+    return used;
+  }
+
+  private int add(char[] chars, int from, int len, int used, boolean keepRepeats) {
+    ensure(used + len);
+    System.arraycopy(chars, from, tokens, used, len);
+    if (!keepRepeats && seen(used, used + len)) {
+      return used;
+    }
+    push(used, used + len);
+    return used + len;
+  }
+
+  /** Whether {@code tokens[start, end)} equals a token already added. */
+  private boolean seen(int start, int end) {
+    int len = end - start;
+    for (int t = 0; t < tokenCount; t++) {
+      if (ends[t] - starts[t] == len
+          && Arrays.equals(tokens, starts[t], ends[t], tokens, start, end)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void push(int start, int end) {
+    if (tokenCount == starts.length) {
+      starts = Arrays.copyOf(starts, tokenCount * 2);
+      ends = Arrays.copyOf(ends, tokenCount * 2);
+    }
+    starts[tokenCount] = start;
+    ends[tokenCount] = end;
+    tokenCount++;
+  }
+
+  private void ensure(int capacity) {
+    if (capacity > tokens.length) {
+      tokens = Arrays.copyOf(tokens, Math.max(capacity, tokens.length * 2));
+    }
+  }
+
+  private void emit(int token, int increment) {
+    term.copyBuffer(tokens, starts[token], ends[token] - starts[token]);
     offset.setOffset(pendingStart, pendingEnd);
     posInc.setPositionIncrement(increment);
   }
@@ -185,7 +364,8 @@ public final class CodeTokenizer extends Tokenizer {
     bufferPos = 0;
     consumed = 0;
     eof = false;
-    pending.clear();
+    tokenCount = 0;
+    nextToken = 0;
     finalOffset = 0;
   }
 

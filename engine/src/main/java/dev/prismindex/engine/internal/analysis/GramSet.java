@@ -1,6 +1,5 @@
 package dev.prismindex.engine.internal.analysis;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -75,8 +74,11 @@ public final class GramSet {
     }
   }
 
-  /** The packed grams, sorted (so documents are built deterministically). */
-  long[] sorted() {
+  /**
+   * The packed grams in table order: deterministic for a given file (the same grams added in the
+   * same order land in the same slots), and unsorted, as a DOCS-only field needs no order.
+   */
+  long[] packed() {
     long[] out = new long[size];
     int j = 0;
     for (long k : table) {
@@ -84,7 +86,6 @@ public final class GramSet {
         out[j++] = k;
       }
     }
-    Arrays.sort(out);
     return out;
   }
 

@@ -20,9 +20,11 @@ import dev.prismindex.engine.internal.walk.WalkResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 import org.jspecify.annotations.Nullable;
@@ -81,13 +83,16 @@ public final class IndexJobs {
     boolean droppedVectors = false;
     if (refresh.fullRebuild() && !run.wiped()) {
       writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_FILE),
-          new Term(Schema.TYPE, Schema.TYPE_CHUNK));
+          new Term(Schema.TYPE, Schema.TYPE_CHUNK), new Term(Schema.TYPE, Schema.TYPE_SKIPPED));
       if (run.semanticBefore().state() == SemanticState.MODEL_MISMATCH) {
         writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_VECTOR));
         droppedVectors = true;
       }
     }
     Indexer indexer = newIndexer(writer, before, run, progress);
+    if (!refresh.fullRebuild()) {
+      indexer.rememberSkipped(store.loadSkipped(scoped ? refresh.scope() : null));
+    }
     progress.filesTotal(walk.paths().size());
     progress.phase(Phase.INDEXING);
     indexer.countSkips(walk.skipped());
@@ -182,7 +187,11 @@ public final class IndexJobs {
     List<String> gone = new ArrayList<>(deletes);
     writes.write(progress, true, new LinkedHashSet<>(upserts), false, (writer, run) -> {
       Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), run, progress);
-      indexer.runPaths(insideRoot(upserts, gone), gone, ctx.options().threads());
+      List<String> inside = insideRoot(upserts, gone);
+      Set<String> named = new HashSet<>(inside);
+      named.addAll(gone);
+      indexer.rememberSkipped(ctx.store().loadSkipped(named));
+      indexer.runPaths(inside, gone, ctx.options().threads());
       return new Outcome(indexer, revision, false, upserts.size(), started, false, null);
     });
   }
@@ -193,6 +202,7 @@ public final class IndexJobs {
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
     writes.write(progress, false, null, false, (writer, run) -> {
       Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), null, progress);
+      indexer.rememberSkipped(ctx.store().loadSkipped(new HashSet<>(paths)));
       indexer.runPaths(List.of(), paths, ctx.options().threads());
       String revision = ctx.store().commitData().get(Schema.META_REVISION);
       return new Outcome(indexer,

@@ -17,7 +17,6 @@ import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
@@ -26,8 +25,11 @@ import org.apache.lucene.util.BytesRef;
 public final class Documents {
 
   private static final FieldType GRAM_TYPE = new FieldType();
-  /** Prose fields are ranked by BM25 term frequency alone: no positions. */
-  private static final FieldType PROSE_TYPE = new FieldType();
+  /**
+   * The analyzed chunk fields (code and prose) are ranked by BM25 term frequency alone: no phrase
+   * or span query reads them, so they keep no positions (less to write and a smaller index).
+   */
+  private static final FieldType RANKED_TYPE = new FieldType();
 
   static {
     GRAM_TYPE.setIndexOptions(IndexOptions.DOCS);
@@ -35,10 +37,10 @@ public final class Documents {
     GRAM_TYPE.setOmitNorms(true);
     GRAM_TYPE.setStored(false);
     GRAM_TYPE.freeze();
-    PROSE_TYPE.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
-    PROSE_TYPE.setTokenized(true);
-    PROSE_TYPE.setStored(false);
-    PROSE_TYPE.freeze();
+    RANKED_TYPE.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+    RANKED_TYPE.setTokenized(true);
+    RANKED_TYPE.setStored(false);
+    RANKED_TYPE.freeze();
   }
 
   private Documents() {}
@@ -55,13 +57,27 @@ public final class Documents {
     d.add(new StringField(Schema.PATH, e.path(), Field.Store.YES));
     d.add(new StringField(Schema.FILE_KEY, e.path(), Field.Store.NO));
     d.add(new SortedDocValuesField(Schema.PATH_SORT, new BytesRef(e.path())));
-    d.add(new StoredField(Schema.HASH, e.hash()));
-    d.add(new StoredField(Schema.SIZE, e.size()));
-    d.add(new StoredField(Schema.MTIME_NS, e.mtimeNs()));
-    d.add(new StoredField(Schema.RECORDED_MS, e.recordedMs()));
-    d.add(new StoredField(Schema.LANGUAGE, e.language()));
-    d.add(new StoredField(Schema.CHUNK_COUNT, e.chunks()));
+    d.add(new BinaryDocValuesField(Schema.HASH, new BytesRef(e.hash())));
+    d.add(new NumericDocValuesField(Schema.SIZE, e.size()));
+    d.add(new NumericDocValuesField(Schema.MTIME_NS, e.mtimeNs()));
+    d.add(new NumericDocValuesField(Schema.RECORDED_MS, e.recordedMs()));
+    d.add(new SortedDocValuesField(Schema.FILE_LANGUAGE, new BytesRef(e.language())));
+    d.add(new NumericDocValuesField(Schema.CHUNK_COUNT, e.chunks()));
     d.add(new Field(Schema.GRAMS, new GramTokenStream(grams), GRAM_TYPE));
+    return d;
+  }
+
+  /** The SKIPPED document of a file left out by its content. */
+  public static Document skipped(SkippedFile f) {
+    Document d = new Document();
+    d.add(new StringField(Schema.TYPE, Schema.TYPE_SKIPPED, Field.Store.NO));
+    d.add(new StringField(Schema.PATH, f.path(), Field.Store.YES));
+    d.add(new StringField(Schema.SKIP_KEY, f.path(), Field.Store.NO));
+    d.add(new SortedDocValuesField(Schema.PATH_SORT, new BytesRef(f.path())));
+    d.add(new NumericDocValuesField(Schema.SIZE, f.size()));
+    d.add(new NumericDocValuesField(Schema.MTIME_NS, f.mtimeNs()));
+    d.add(new NumericDocValuesField(Schema.RECORDED_MS, f.recordedMs()));
+    d.add(new SortedDocValuesField(Schema.SKIP_REASON, new BytesRef(f.reason().name())));
     return d;
   }
 
@@ -117,10 +133,10 @@ public final class Documents {
         d.add(new StoredField(Schema.SYMBOLS, s.line() + ":" + s.name()));
         names.add(s.name());
       }
-      d.add(new TextField(Schema.BODY, c.text(), Field.Store.NO));
-      d.add(new TextField(Schema.SYMBOL, names.toString(), Field.Store.NO));
-      d.add(new TextField(Schema.PATH_TEXT, pathText, Field.Store.NO));
-      d.add(new Field(Schema.PROSE, c.text(), PROSE_TYPE));
+      d.add(new Field(Schema.BODY, c.text(), RANKED_TYPE));
+      d.add(new Field(Schema.SYMBOL, names.toString(), RANKED_TYPE));
+      d.add(new Field(Schema.PATH_TEXT, pathText, RANKED_TYPE));
+      d.add(new Field(Schema.PROSE, c.text(), RANKED_TYPE));
       docs.add(d);
     }
     return docs;

@@ -26,6 +26,12 @@ public record FileEntry(String path, String hash, long size, long mtimeNs, long 
    * same mtime, and the mtime strictly older than the recording time minus {@link #RACY_MARGIN_MS}.
    */
   public boolean statProvesUnchanged(long currentSize, long currentMtimeNs) {
+    return statProvesUnchanged(size, mtimeNs, recordedMs, currentSize, currentMtimeNs);
+  }
+
+  /** The racy-timestamp rule on recorded stat data (also of {@link SkippedFile}). */
+  static boolean statProvesUnchanged(long size, long mtimeNs, long recordedMs, long currentSize,
+      long currentMtimeNs) {
     return currentSize == size && currentMtimeNs == mtimeNs
         && currentMtimeNs / 1_000_000 < recordedMs - RACY_MARGIN_MS;
   }

@@ -397,6 +397,14 @@ public final class IndexStore implements Closeable {
     return withSearcher(s -> Manifests.read(s, scope), new HashMap<>());
   }
 
+  /**
+   * The files the last commit remembers as left out by their content ({@link SkippedFile}), at or
+   * below the paths of {@code scope} when it is non-null.
+   */
+  public Map<String, SkippedFile> loadSkipped(@Nullable Set<String> scope) throws IOException {
+    return withSearcher(s -> Manifests.skipped(s, scope), new HashMap<>());
+  }
+
   @Override
   public void close() throws IOException {
     synchronized (managerLock) {

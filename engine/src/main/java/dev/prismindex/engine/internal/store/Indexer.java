@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -77,6 +78,12 @@ public final class Indexer {
   private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
   /** Paths of the manifest whose chunks this run deleted (changed or deleted files). */
   private final Set<String> replaced = ConcurrentHashMap.newKeySet();
+  /** The remembered content skips of the last commit ({@link #rememberSkipped}). */
+  private Map<String, SkippedFile> skippedBefore = Map.of();
+  /** Paths of {@link #skippedBefore} whose SKIPPED document this run kept or replaced. */
+  private final Set<String> skipsSeen = ConcurrentHashMap.newKeySet();
+  /** SKIPPED documents added, replaced or deleted. */
+  private final AtomicInteger skipWrites = new AtomicInteger();
 
   /**
    * @param before the manifest of the last commit (empty for a full rebuild; for a scoped refresh,
@@ -111,6 +118,16 @@ public final class Indexer {
     this.unembedded = sink;
   }
 
+  /**
+   * The files the last commit remembers as left out by their content, for the paths this run
+   * looks at (all of them for a whole walk, the scope's for a scoped one, the named ones for a
+   * seam update): one whose stat data proves it unchanged is skipped again unread, one no longer
+   * seen loses its record. Empty (the default) remembers nothing from before.
+   */
+  public void rememberSkipped(Map<String, SkippedFile> skipped) {
+    this.skippedBefore = skipped;
+  }
+
   /** Called (from worker threads) with the number of files done after each file. */
   public void onFileDone(IntConsumer listener) {
     this.fileDone = listener;
@@ -121,7 +138,7 @@ public final class Indexer {
     Map<SkipReason, Integer> s = new EnumMap<>(SkipReason.class);
     skipped.forEach((k, v) -> s.put(k, v.get()));
     return new Counters(hashed.get(), added.get(), changed.get(), deleted.get(), unchanged.get(),
-        restat.get(), s, chunksWritten.get(), chunksReused.get());
+        restat.get(), s, chunksWritten.get(), chunksReused.get(), skipWrites.get());
   }
 
   /**
@@ -129,12 +146,14 @@ public final class Indexer {
    *
    * @param restat files whose content was unchanged but whose stat data was refreshed
    * @param chunksReused chunks written whose text already had a vector
+   * @param skipRecords remembered content skips added, replaced or dropped
    */
   public record Counters(int hashed, int added, int changed, int deleted, int unchanged,
-      int restat, Map<SkipReason, Integer> skipped, long chunksWritten, long chunksReused) {
+      int restat, Map<SkipReason, Integer> skipped, long chunksWritten, long chunksReused,
+      int skipRecords) {
     /** Whether the run changed the index's documents. */
     public boolean wroteDocuments() {
-      return added + changed + deleted + restat > 0;
+      return added + changed + deleted + restat + skipRecords > 0;
     }
   }
 
@@ -167,6 +186,17 @@ public final class Indexer {
         delete(path);
       }
     }
+    forgetUnseenSkips();
+  }
+
+  /** Drops the SKIPPED documents of remembered paths this run did not see skipped again. */
+  private void forgetUnseenSkips() throws IOException {
+    for (String path : skippedBefore.keySet()) {
+      if (!skipsSeen.contains(path)) {
+        writer.deleteDocuments(new Term(Schema.SKIP_KEY, path));
+        skipWrites.incrementAndGet();
+      }
+    }
   }
 
   /**
@@ -182,7 +212,7 @@ public final class Indexer {
     }
     Map<String, Boolean> kept = new ConcurrentHashMap<>();
     List<String> named = new ArrayList<>();
-    for (String path : upserts) {
+    for (String path : new LinkedHashSet<>(upserts)) {
       SkipReason reason = rules.skipByName(path);
       if ((reason != null && !FileRules.literalOnly(reason)) || rules.underPrunedDirectory(path)) {
         skip(reason == null ? SkipReason.GLOB : reason);
@@ -196,6 +226,7 @@ public final class Indexer {
         delete(path);
       }
     }
+    forgetUnseenSkips();
   }
 
   private void processAll(List<String> paths, boolean verify, int threads,
@@ -271,6 +302,7 @@ public final class Indexer {
   private boolean process(String path, boolean verify) throws IOException {
     Path file = root.resolve(path);
     FileEntry old = before.get(path);
+    SkippedFile wasSkipped = old == null ? skippedBefore.get(path) : null;
     FileStat stat = FileStat.of(file, maxFileBytes);
     if (stat.gone()) {
       return false;
@@ -288,6 +320,12 @@ public final class Indexer {
       unchanged.incrementAndGet();
       return true;
     }
+    if (wasSkipped != null && !verify
+        && wasSkipped.statProvesUnchanged(stat.size(), stat.mtimeNs())) {
+      skipsSeen.add(path); // the same bytes: the same verdict, without reading them
+      skip(wasSkipped.reason());
+      return false;
+    }
     byte[] bytes;
     try {
       bytes = readBounded(file);
@@ -304,8 +342,8 @@ public final class Indexer {
     }
     SkipReason secret = rules.skipByContent(path, bytes, bytes.length);
     if (secret != null) {
-      skip(secret); // before the hash check: a file indexed before the rule existed is dropped
-      return false;
+      // before the hash check: a file indexed before the rule existed is dropped
+      return rememberSkip(path, old, wasSkipped, secret, bytes.length, mtimeNs, recordedMs);
     }
     hashed.incrementAndGet();
     String hash = Hashing.blake3(bytes, bytes.length);
@@ -317,11 +355,39 @@ public final class Indexer {
       return true;
     }
     if (FileReader.isBinary(bytes, bytes.length)) {
-      skip(SkipReason.BINARY);
-      return false;
+      return rememberSkip(path, old, wasSkipped, SkipReason.BINARY, bytes.length, mtimeNs,
+          recordedMs);
     }
-    write(path, old, new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs,
+    if (wasSkipped != null) {
+      skipsSeen.add(path); // its SKIPPED document goes with the update by path below
+    }
+    write(path, old, wasSkipped != null, new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs,
         Languages.detect(path), 0), FileReader.decode(bytes, bytes.length));
+    return true;
+  }
+
+  /**
+   * Leaves a file out by its content and records why with its stat data (a SKIPPED document),
+   * replacing the file's documents when it was indexed. Returns true: the path's documents are
+   * settled (the walk's final deletion must not remove the record).
+   */
+  private boolean rememberSkip(String path, @Nullable FileEntry old,
+      @Nullable SkippedFile wasSkipped, SkipReason reason, long size, long mtimeNs,
+      long recordedMs) throws IOException {
+    skip(reason);
+    Document record = Documents.skipped(new SkippedFile(path, reason, size, mtimeNs, recordedMs));
+    if (old != null) {
+      writer.updateDocuments(new Term(Schema.PATH, path), List.of(record));
+      after.remove(path);
+      replaced.add(path);
+      deleted.incrementAndGet();
+    } else if (wasSkipped != null) {
+      writer.updateDocument(new Term(Schema.SKIP_KEY, path), record);
+    } else {
+      writer.addDocument(record);
+    }
+    skipsSeen.add(path);
+    skipWrites.incrementAndGet();
     return true;
   }
 
@@ -340,8 +406,8 @@ public final class Indexer {
    * Replaces the documents of a new or changed file: its FILE document and its chunks ({@code
    * entry} without its chunk count yet).
    */
-  private void write(String path, @Nullable FileEntry old, FileEntry stat, String text)
-      throws IOException {
+  private void write(String path, @Nullable FileEntry old, boolean wasSkipped, FileEntry stat,
+      String text) throws IOException {
     List<String> lines = SourceLines.split(text);
     // Lock files and minified files: n-grams for literal search only, no chunks (no ranking).
     boolean literalOnly = FileRules.literalOnly(rules.skipByName(path))
@@ -367,7 +433,11 @@ public final class Indexer {
     List<Document> docs = new ArrayList<>(chunks.size() + 1);
     docs.add(Documents.file(entry, lines));
     docs.addAll(Documents.chunks(path, language, chunks, hashes));
-    writer.updateDocuments(new Term(Schema.PATH, path), docs);
+    if (old == null && !wasSkipped) {
+      writer.addDocuments(docs); // no document has the path: nothing to delete
+    } else {
+      writer.updateDocuments(new Term(Schema.PATH, path), docs);
+    }
     chunksWritten.addAndGet(chunks.size());
     after.put(path, entry);
     if (old == null) {

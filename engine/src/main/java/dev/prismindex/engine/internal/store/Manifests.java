@@ -1,31 +1,32 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.SkipReason;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.document.Document;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
+import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.Scorer;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.StringHelper;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reading the manifest (the FILE documents) of a commit: all of it, the part at or below some
- * paths, or one file's entry.
+ * Reading the manifest (the FILE documents) and the remembered skips (the SKIPPED documents) of a
+ * commit: all of it, the part at or below some paths, or one file's entry. Everything is read from
+ * doc values, column by column in document order (no stored-field block is decompressed): loading
+ * the manifest of a large repository is the fixed cost of every no-change run.
  */
 public final class Manifests {
 
@@ -34,23 +35,8 @@ public final class Manifests {
   /** The manifest (every live FILE document) of the commit {@code s} reads. */
   static Map<String, FileEntry> read(IndexSearcher s) throws IOException {
     Map<String, FileEntry> out = new HashMap<>();
-    Query q = new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE));
-    Weight w = s.createWeight(s.rewrite(q), ScoreMode.COMPLETE_NO_SCORES, 1f);
     for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-      Scorer scorer = w.scorer(leaf);
-      if (scorer == null) {
-        continue;
-      }
-      StoredFields stored = leaf.reader().storedFields();
-      var live = leaf.reader().getLiveDocs();
-      DocIdSetIterator it = scorer.iterator();
-      for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
-        if (live != null && !live.get(doc)) {
-          continue;
-        }
-        FileEntry e = toEntry(stored.document(doc));
-        out.put(e.path(), e);
-      }
+      files(leaf.reader(), docs(leaf.reader(), Schema.FILE_KEY, Schema.TYPE_FILE, null), out);
     }
     return out;
   }
@@ -63,60 +49,150 @@ public final class Manifests {
   static Map<String, FileEntry> read(IndexSearcher s, Set<String> scope) throws IOException {
     Map<String, FileEntry> out = new HashMap<>();
     for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-      Terms terms = leaf.reader().terms(Schema.FILE_KEY);
-      if (terms == null) {
+      files(leaf.reader(), docs(leaf.reader(), Schema.FILE_KEY, Schema.TYPE_FILE, scope), out);
+    }
+    return out;
+  }
+
+  /** The remembered skips of the commit {@code s} reads (at or below {@code scope}, unless null). */
+  static Map<String, SkippedFile> skipped(IndexSearcher s, @Nullable Set<String> scope)
+      throws IOException {
+    Map<String, SkippedFile> out = new HashMap<>();
+    for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+      LeafReader r = leaf.reader();
+      int[] docs = docs(r, Schema.SKIP_KEY, Schema.TYPE_SKIPPED, scope);
+      if (docs.length == 0) {
         continue;
       }
-      TermsEnum te = terms.iterator();
-      StoredFields stored = leaf.reader().storedFields();
-      Bits live = leaf.reader().getLiveDocs();
-      PostingsEnum postings = null;
-      for (String path : scope) {
-        BytesRef exact = new BytesRef(path);
-        if (te.seekExact(exact)) {
-          postings = collect(te, postings, live, stored, out);
+      SortedDocValues path = DocValues.getSorted(r, Schema.PATH_SORT);
+      NumericDocValues size = DocValues.getNumeric(r, Schema.SIZE);
+      NumericDocValues mtime = DocValues.getNumeric(r, Schema.MTIME_NS);
+      NumericDocValues recorded = DocValues.getNumeric(r, Schema.RECORDED_MS);
+      SortedDocValues reason = DocValues.getSorted(r, Schema.SKIP_REASON);
+      for (int doc : docs) {
+        if (path.advanceExact(doc) && size.advanceExact(doc) && mtime.advanceExact(doc)
+            && recorded.advanceExact(doc) && reason.advanceExact(doc)) {
+          String p = path.lookupOrd(path.ordValue()).utf8ToString();
+          SkipReason why = SkipReason.valueOf(reason.lookupOrd(reason.ordValue()).utf8ToString());
+          out.put(p, new SkippedFile(p, why, size.longValue(), mtime.longValue(),
+              recorded.longValue()));
         }
-        BytesRef below = new BytesRef(path + "/");
-        if (te.seekCeil(below) == TermsEnum.SeekStatus.END) {
-          continue;
-        }
-        do {
-          if (!StringHelper.startsWith(te.term(), below)) {
-            break;
-          }
-          postings = collect(te, postings, live, stored, out);
-        } while (te.next() != null);
       }
     }
     return out;
   }
 
+  /** The manifest entry of one file, from the given searcher. */
+  public static @Nullable FileEntry lookup(IndexSearcher s, String path) throws IOException {
+    Map<String, FileEntry> out = new HashMap<>(2);
+    for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+      Terms terms = leaf.reader().terms(Schema.FILE_KEY);
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum te = terms.iterator();
+      if (te.seekExact(new BytesRef(path))) {
+        DocList docs = new DocList();
+        collect(te, null, leaf.reader().getLiveDocs(), docs);
+        files(leaf.reader(), docs.sorted(), out);
+      }
+    }
+    return out.get(path);
+  }
+
+  /**
+   * The live documents of a leaf: with a {@code scope}, those with a term of {@code keyField} equal
+   * to or below one of its paths; without, every document of {@link Schema#TYPE} {@code type}. In
+   * increasing order (doc values are read forward only).
+   */
+  private static int[] docs(LeafReader r, String keyField, String type,
+      @Nullable Set<String> scope) throws IOException {
+    Bits live = r.getLiveDocs();
+    DocList out = new DocList();
+    if (scope == null) {
+      Terms types = r.terms(Schema.TYPE);
+      TermsEnum te = types == null ? null : types.iterator();
+      if (te != null && te.seekExact(new BytesRef(type))) {
+        collect(te, null, live, out);
+      }
+      return out.sorted();
+    }
+    Terms terms = r.terms(keyField);
+    if (terms == null) {
+      return new int[0];
+    }
+    TermsEnum te = terms.iterator();
+    PostingsEnum postings = null;
+    for (String path : scope) {
+      if (te.seekExact(new BytesRef(path))) {
+        postings = collect(te, postings, live, out);
+      }
+      BytesRef below = new BytesRef(path + "/");
+      if (te.seekCeil(below) == TermsEnum.SeekStatus.END) {
+        continue;
+      }
+      do {
+        if (!StringHelper.startsWith(te.term(), below)) {
+          break;
+        }
+        postings = collect(te, postings, live, out);
+      } while (te.next() != null);
+    }
+    return out.sorted();
+  }
+
   private static PostingsEnum collect(TermsEnum te, @Nullable PostingsEnum reuse,
-      @Nullable Bits live, StoredFields stored, Map<String, FileEntry> out) throws IOException {
+      @Nullable Bits live, DocList out) throws IOException {
     PostingsEnum docs = te.postings(reuse, PostingsEnum.NONE);
     for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
       if (live == null || live.get(doc)) {
-        FileEntry e = toEntry(stored.document(doc));
-        out.put(e.path(), e);
+        out.add(doc);
       }
     }
     return docs;
   }
 
-  /** The manifest entry of one file, from the given searcher. */
-  public static @Nullable FileEntry lookup(IndexSearcher s, String path) throws IOException {
-    var top = s.search(new TermQuery(new Term(Schema.FILE_KEY, path)), 1);
-    if (top.scoreDocs.length == 0) {
-      return null;
+  /** Reads the FILE entries of {@code docs} (increasing) into {@code out}. */
+  private static void files(LeafReader r, int[] docs, Map<String, FileEntry> out)
+      throws IOException {
+    if (docs.length == 0) {
+      return;
     }
-    return toEntry(s.storedFields().document(top.scoreDocs[0].doc));
+    SortedDocValues path = DocValues.getSorted(r, Schema.PATH_SORT);
+    BinaryDocValues hash = DocValues.getBinary(r, Schema.HASH);
+    NumericDocValues size = DocValues.getNumeric(r, Schema.SIZE);
+    NumericDocValues mtime = DocValues.getNumeric(r, Schema.MTIME_NS);
+    NumericDocValues recorded = DocValues.getNumeric(r, Schema.RECORDED_MS);
+    SortedDocValues language = DocValues.getSorted(r, Schema.FILE_LANGUAGE);
+    NumericDocValues chunks = DocValues.getNumeric(r, Schema.CHUNK_COUNT);
+    for (int doc : docs) {
+      if (path.advanceExact(doc) && hash.advanceExact(doc) && size.advanceExact(doc)
+          && mtime.advanceExact(doc) && recorded.advanceExact(doc) && language.advanceExact(doc)
+          && chunks.advanceExact(doc)) {
+        String p = path.lookupOrd(path.ordValue()).utf8ToString();
+        out.put(p, new FileEntry(p, hash.binaryValue().utf8ToString(), size.longValue(),
+            mtime.longValue(), recorded.longValue(),
+            language.lookupOrd(language.ordValue()).utf8ToString(), (int) chunks.longValue()));
+      }
+    }
   }
 
-  static FileEntry toEntry(Document d) {
-    return new FileEntry(d.get(Schema.PATH), d.get(Schema.HASH),
-        d.getField(Schema.SIZE).numericValue().longValue(),
-        d.getField(Schema.MTIME_NS).numericValue().longValue(),
-        d.getField(Schema.RECORDED_MS).numericValue().longValue(),
-        d.get(Schema.LANGUAGE), d.getField(Schema.CHUNK_COUNT).numericValue().intValue());
+  /** A growable list of document ids. */
+  private static final class DocList {
+    private int[] docs = new int[64];
+    private int size;
+
+    void add(int doc) {
+      if (size == docs.length) {
+        docs = Arrays.copyOf(docs, size * 2);
+      }
+      docs[size++] = doc;
+    }
+
+    int[] sorted() {
+      int[] out = Arrays.copyOf(docs, size);
+      Arrays.sort(out);
+      return out;
+    }
   }
 }

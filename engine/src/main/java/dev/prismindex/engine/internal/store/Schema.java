@@ -7,10 +7,16 @@ import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
  *
  * <ul>
  *   <li><b>FILE</b> (one per indexed file; together they are the manifest): {@link #TYPE}=file,
- *       {@link #PATH} and {@link #FILE_KEY} (exact, stored), {@link #HASH} (BLAKE3-256 hex),
- *       {@link #SIZE}, {@link #MTIME_NS}, {@link #RECORDED_MS} (when the stat data was taken),
- *       {@link #LANGUAGE}, {@link #CHUNK_COUNT}, {@link #PATH_SORT} (doc values, for path order) and
- *       {@link #GRAMS} (1/2/3-grams of the lower-cased lines and path, DOCS only, not stored).</li>
+ *       {@link #PATH} (exact, stored), {@link #FILE_KEY} (exact), and as doc values (read
+ *       column-wise when the manifest is loaded) {@link #PATH_SORT} (the path, also for path
+ *       order), {@link #HASH} (BLAKE3-256 hex), {@link #SIZE}, {@link #MTIME_NS},
+ *       {@link #RECORDED_MS} (when the stat data was taken), {@link #FILE_LANGUAGE},
+ *       {@link #CHUNK_COUNT}; and {@link #GRAMS} (1/2/3-grams of the lower-cased lines and path,
+ *       DOCS only, not stored).</li>
+ *   <li><b>SKIPPED</b> (one per file a walk read and left out by its content: binary, a private
+ *       key): {@link #TYPE}=skipped, {@link #PATH}, {@link #SKIP_KEY} (exact), and as doc values
+ *       {@link #PATH_SORT}, {@link #SIZE}, {@link #MTIME_NS}, {@link #RECORDED_MS} and
+ *       {@link #SKIP_REASON}: a later run that finds the same stat data skips the file unread.</li>
  *   <li><b>CHUNK</b>: {@link #TYPE}=chunk, {@link #PATH}, {@link #CHUNK_ID} ({@code path#ordinal}),
  *       {@link #CHUNK_HASH} (BLAKE3 of the text embedded for the chunk,
  *       {@code EmbedText}: the embedding-cache key),
@@ -18,7 +24,7 @@ import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
  *       the line being the definition's header line), {@link #PARENT} (stored, the enclosing
  *       type's name, if any), {@link #LANGUAGE}, and the analyzed fields {@link #BODY},
  *       {@link #SYMBOL} and {@link #PATH_TEXT} (code analysis) and {@link #PROSE} (the chunk text
- *       as English prose).</li>
+ *       as English prose), all four with term frequencies and no positions.</li>
  * </ul>
  *
  * <p>File contents are never stored; search reads the file (after checking it against the
@@ -28,6 +34,7 @@ public final class Schema {
   public static final String TYPE = "type";
   public static final String TYPE_FILE = "file";
   public static final String TYPE_CHUNK = "chunk";
+  public static final String TYPE_SKIPPED = "skipped";
 
   public static final String PATH = "path";
   public static final String FILE_KEY = "file_key";
@@ -38,6 +45,12 @@ public final class Schema {
   public static final String RECORDED_MS = "recorded_ms";
   public static final String LANGUAGE = "language";
   public static final String CHUNK_COUNT = "chunk_count";
+  /** The language of a FILE document (doc values; {@link #LANGUAGE} is a CHUNK's stored field). */
+  public static final String FILE_LANGUAGE = "file_language";
+  /** The exact path of a SKIPPED document. */
+  public static final String SKIP_KEY = "skip_key";
+  /** Why a SKIPPED document's file is left out ({@link dev.prismindex.engine.SkipReason} name). */
+  public static final String SKIP_REASON = "skip_reason";
   public static final String GRAMS = "grams";
 
   public static final String CHUNK_ID = "chunk_id";
@@ -81,7 +94,7 @@ public final class Schema {
   public static final String META_SKIPPED = "prism.skipped";
 
   /** The index format this code writes and reads. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "5";
+  public static final String FORMAT_VERSION = "6";
 
   /**
    * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes
