@@ -3,8 +3,9 @@ package dev.prismindex.engine.internal.analysis;
 import java.util.Locale;
 
 /**
- * The distinct n-grams (1, 2 and 3 UTF-16 units) of a file, each packed into one {@code long}
- * (length in bits 48-49, the units in bits 32-47, 16-31 and 0-15) in an open-addressing hash set.
+ * The distinct n-grams of a file ({@link Grams}: trigrams, and the bigram of a two-unit line), each
+ * packed into one {@code long} (length in bits 48-49, the units in bits 32-47, 16-31 and 0-15) in
+ * an open-addressing hash set.
  * Same grams as {@link Grams#addLineGrams}, without a {@code String} per gram: building the gram
  * set of a file was the largest allocation of the indexing pipeline.
  */
@@ -17,16 +18,13 @@ public final class GramSet {
   public void addLine(String line) {
     String lower = line.toLowerCase(Locale.ROOT);
     int n = lower.length();
-    for (int i = 0; i < n; i++) {
-      long c0 = lower.charAt(i);
-      add((1L << 48) | (c0 << 32));
-      if (i + 2 <= n) {
-        long c1 = lower.charAt(i + 1);
-        add((2L << 48) | (c0 << 32) | (c1 << 16));
-        if (i + 3 <= n) {
-          add((3L << 48) | (c0 << 32) | (c1 << 16) | lower.charAt(i + 2));
-        }
-      }
+    if (n == 2) {
+      add((2L << 48) | ((long) lower.charAt(0) << 32) | ((long) lower.charAt(1) << 16));
+      return;
+    }
+    for (int i = 0; i + 3 <= n; i++) {
+      add((3L << 48) | ((long) lower.charAt(i) << 32) | ((long) lower.charAt(i + 1) << 16)
+          | lower.charAt(i + 2));
     }
   }
 

@@ -8,9 +8,14 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The n-grams (1, 2 and 3 UTF-16 units) of the literal index, over {@code toLowerCase(Locale.ROOT)}
- * of each line: the same lower-casing the literal scanner applies, so "the scanner matches" implies
- * "every gram of the query is a gram of the file" and candidate selection never loses a match.
+ * The n-grams of the literal index, over {@code toLowerCase(Locale.ROOT)} of each line: the same
+ * lower-casing the literal scanner applies. A line of three UTF-16 units or more gives its
+ * trigrams; a line of exactly two gives that bigram; shorter lines give nothing. Every substring of
+ * a line is therefore inside an indexed gram: a trigram query needs its trigrams as terms, a bigram
+ * query a term containing the bigram (a trigram that starts or ends with it, or a two-unit line), and
+ * a one-unit query no filter at all (nearly every file holds any one character). So "the scanner
+ * matches" implies "the file is a candidate": candidate selection never loses a match. Unigrams and
+ * bigrams of long lines are not indexed: they were a third of the index's postings.
  */
 public final class Grams {
 
@@ -23,15 +28,21 @@ public final class Grams {
   public static void addLineGrams(String line, Set<String> out) {
     String lower = line.toLowerCase(Locale.ROOT);
     int n = lower.length();
-    for (int i = 0; i < n; i++) {
-      out.add(lower.substring(i, i + 1));
-      if (i + 2 <= n) {
-        out.add(lower.substring(i, i + 2));
-      }
-      if (i + 3 <= n) {
-        out.add(lower.substring(i, i + 3));
+    if (n == 2) {
+      out.add(lower);
+    }
+    for (int i = 0; i + N <= n; i++) {
+      out.add(lower.substring(i, i + N));
+    }
+  }
+
+  private static boolean hasSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isSurrogate(s.charAt(i))) {
+        return true;
       }
     }
+    return false;
   }
 
   /** A fresh set sized for a file. */
@@ -44,8 +55,9 @@ public final class Grams {
    * lower-cased query (the scanner's needle). Case-sensitive: the grams of the lower-cased runs of
    * characters whose lower-casing is context-free and one-to-one (so their lower-case form is a
    * substring of the lower-cased line wherever they occur). Grams containing U+FFFD are dropped
-   * (decoders may disagree on how many replacement characters bad bytes give). Only the longest
-   * available gram size is used: trigrams when the query has them, else bigrams, else unigrams.
+   * (decoders may disagree on how many replacement characters bad bytes give), and so are bigrams
+   * holding half a surrogate pair. Only the longest available gram size is used: trigrams when the
+   * query has them, else bigrams; a query with neither (one unit) has no grams: no filter.
    */
   public static List<String> queryGrams(String query, boolean caseSensitive) {
     List<String> runs = new ArrayList<>();
@@ -70,13 +82,13 @@ public final class Grams {
       longest = Math.max(longest, Math.min(N, r.length()));
     }
     Set<String> grams = new LinkedHashSet<>();
-    if (longest == 0) {
+    if (longest < 2) {
       return List.of();
     }
     for (String r : runs) {
       for (int i = 0; i + longest <= r.length(); i++) {
         String g = r.substring(i, i + longest);
-        if (g.indexOf('\ufffd') < 0) {
+        if (g.indexOf('\ufffd') < 0 && (longest == N || !hasSurrogate(g))) {
           grams.add(g);
         }
       }

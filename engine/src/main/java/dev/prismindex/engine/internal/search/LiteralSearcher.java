@@ -21,14 +21,19 @@ import java.util.TreeMap;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.AutomatonQuery;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.automaton.Automata;
+import org.apache.lucene.util.automaton.Automaton;
+import org.apache.lucene.util.automaton.Operations;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -169,12 +174,28 @@ public final class LiteralSearcher {
     }
   }
 
+  /**
+   * The files holding a bigram: those with an indexed gram containing it (a trigram starting or
+   * ending with it, or the bigram of a two-unit line; see {@link Grams}).
+   */
+  private static Query containingGram(String gram) {
+    Automaton contains = Operations.concatenate(List.of(Automata.makeAnyString(),
+        Automata.makeString(gram), Automata.makeAnyString()));
+    return new AutomatonQuery(new Term(Schema.GRAMS, gram),
+        Operations.determinize(contains, Operations.DEFAULT_DETERMINIZE_WORK_LIMIT));
+  }
+
   /** Candidate paths (sorted by {@link String#compareTo}) whose postings hold every query gram. */
   private List<String> candidates(IndexSearcher searcher, String query, boolean caseSensitive,
       @Nullable String scope) throws IOException {
     List<String> grams = Grams.queryGrams(query, caseSensitive);
     List<Term> terms = new ArrayList<>();
+    List<Query> containing = new ArrayList<>();
     for (String g : grams) {
+      if (g.length() < Grams.N) {
+        containing.add(containingGram(g));
+        continue;
+      }
       Term t = new Term(Schema.GRAMS, g);
       if (searcher.getIndexReader().docFreq(t) == 0) {
         return List.of();
@@ -197,6 +218,9 @@ public final class LiteralSearcher {
     b.add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), BooleanClause.Occur.FILTER);
     for (Term t : terms) {
       b.add(new TermQuery(t), BooleanClause.Occur.FILTER);
+    }
+    for (Query q : containing) {
+      b.add(q, BooleanClause.Occur.FILTER);
     }
     Weight w = searcher.createWeight(searcher.rewrite(b.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
     List<String> paths = new ArrayList<>();

@@ -375,7 +375,14 @@ public final class Indexer {
       @Nullable SkippedFile wasSkipped, SkipReason reason, long size, long mtimeNs,
       long recordedMs) throws IOException {
     skip(reason);
-    Document record = Documents.skipped(new SkippedFile(path, reason, size, mtimeNs, recordedMs));
+    skipsSeen.add(path);
+    SkippedFile now = new SkippedFile(path, reason, size, mtimeNs, recordedMs);
+    if (old == null && wasSkipped != null && wasSkipped.reason() == reason
+        && wasSkipped.size() == size && wasSkipped.mtimeNs() == mtimeNs
+        && !now.statProvesUnchanged(size, mtimeNs)) {
+      return true; // the same record; rewriting it would not make it provable yet
+    }
+    Document record = Documents.skipped(now);
     if (old != null) {
       writer.updateDocuments(new Term(Schema.PATH, path), List.of(record));
       after.remove(path);
@@ -386,7 +393,6 @@ public final class Indexer {
     } else {
       writer.addDocument(record);
     }
-    skipsSeen.add(path);
     skipWrites.incrementAndGet();
     return true;
   }
