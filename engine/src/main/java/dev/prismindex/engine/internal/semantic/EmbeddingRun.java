@@ -4,6 +4,7 @@ import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
+import dev.prismindex.engine.internal.query.PathPrior;
 import dev.prismindex.engine.internal.store.Documents;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.FileReader;
@@ -18,6 +19,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -42,8 +44,15 @@ import org.jspecify.annotations.Nullable;
  * of the same run filled, when it holds every missing text of a file; otherwise (texts over the
  * spool's budget, or a run resuming an interrupted one) the file is read again, checked against its
  * manifest hash (a file edited since the lexical commit is skipped: the next refresh re-indexes
- * it), and chunked again (chunking is deterministic, so the same texts and hashes come back). Texts are embedded in batches of
- * {@value #BATCH} on {@code threads} threads; the calling thread reads and chunks meanwhile.
+ * it), and chunked again (chunking is deterministic, so the same texts and hashes come back).
+ *
+ * <p>Order: the files of library source first, then the auxiliary ones (tests, examples,
+ * benchmarks, generated code: {@link PathPrior#auxiliary}), each in path order, so an interrupted
+ * or still running embedding covers what searches mostly want first. Texts are gathered in windows
+ * of {@value #WINDOW}, each window sorted by length (stable), and cut into batches of
+ * {@value #BATCH} neighbours: texts of similar length share a model call, so little of it goes to
+ * padding. The batches are a function of the backlog alone (not of the thread count). They are
+ * embedded on {@code threads} threads; the calling thread reads and chunks meanwhile.
  *
  * <p>Every {@code commitInterval}, and at the end, the run waits for the batches in flight and
  * commits (through {@link Committer}), so an interrupted run keeps its work and the next one
@@ -54,6 +63,9 @@ public final class EmbeddingRun {
 
   /** Texts per embedding call. */
   public static final int BATCH = 32;
+
+  /** Texts sorted by length together before they are cut into batches. */
+  static final int WINDOW = BATCH * 16;
 
   /** Commits the vectors added so far, with the given totals of this run. */
   @FunctionalInterface
@@ -106,7 +118,7 @@ public final class EmbeddingRun {
     this.clock = clock;
   }
 
-  private record Pending(BytesRef hash, String text, int uses) {}
+  record Pending(BytesRef hash, String text, int uses) {}
 
   /**
    * Embeds every missing text of {@code backlog} ({@link VectorCatalog#missing}).
@@ -188,7 +200,7 @@ public final class EmbeddingRun {
     final long totalTexts;
     final Deque<Future<?>> inFlight = new ArrayDeque<>();
     final Set<BytesRef> queued = new HashSet<>();
-    List<Pending> batch = new ArrayList<>(BATCH);
+    List<Pending> window = new ArrayList<>(WINDOW);
     int skipped;
     boolean interrupted;
 
@@ -201,7 +213,7 @@ public final class EmbeddingRun {
     void all(Map<String, Map<BytesRef, Integer>> backlog, Manifest manifest, Committer committer,
         @Nullable TextSpool spool) throws IOException {
       long lastCommit = System.nanoTime();
-      for (Map.Entry<String, Map<BytesRef, Integer>> file : backlog.entrySet()) {
+      for (Map.Entry<String, Map<BytesRef, Integer>> file : libraryFirst(backlog)) {
         if (Thread.interrupted()) {
           interrupted = true;
           break;
@@ -215,10 +227,9 @@ public final class EmbeddingRun {
           continue;
         }
         for (Pending p : texts) {
-          batch.add(p);
-          if (batch.size() == BATCH) {
-            submit(pool, inFlight, batch, progress, totalTexts);
-            batch = new ArrayList<>(BATCH);
+          window.add(p);
+          if (window.size() == WINDOW) {
+            flush();
           }
         }
         if (System.nanoTime() - lastCommit >= commitInterval.toNanos() && !inFlight.isEmpty()) {
@@ -227,11 +238,48 @@ public final class EmbeddingRun {
           lastCommit = System.nanoTime();
         }
       }
-      if (!interrupted && !batch.isEmpty()) {
-        submit(pool, inFlight, batch, progress, totalTexts);
+      if (!interrupted) {
+        flush();
       }
       drain(inFlight, 0);
     }
+
+    /** Submits the window's texts, by length, in batches of {@value #BATCH}. */
+    void flush() throws IOException {
+      for (List<Pending> batch : batches(window)) {
+        submit(pool, inFlight, batch, progress, totalTexts);
+      }
+      window = new ArrayList<>(WINDOW);
+    }
+  }
+
+  /**
+   * The files of {@code backlog} in embedding order: library source first, then auxiliary files
+   * ({@link PathPrior#auxiliary}), each group in the backlog's order.
+   */
+  static List<Map.Entry<String, Map<BytesRef, Integer>>> libraryFirst(
+      Map<String, Map<BytesRef, Integer>> backlog) {
+    List<Map.Entry<String, Map<BytesRef, Integer>>> library = new ArrayList<>(backlog.size());
+    List<Map.Entry<String, Map<BytesRef, Integer>>> auxiliary = new ArrayList<>();
+    for (Map.Entry<String, Map<BytesRef, Integer>> e : backlog.entrySet()) {
+      (PathPrior.auxiliary(e.getKey()) ? auxiliary : library).add(e);
+    }
+    library.addAll(auxiliary);
+    return library;
+  }
+
+  /**
+   * The texts of one window cut into batches of {@value #BATCH}: sorted by length (a stable sort,
+   * so equal lengths keep their order), then cut in that order.
+   */
+  static List<List<Pending>> batches(List<Pending> window) {
+    List<Pending> sorted = new ArrayList<>(window);
+    sorted.sort(Comparator.comparingInt(p -> p.text().length()));
+    List<List<Pending>> out = new ArrayList<>(sorted.size() / BATCH + 1);
+    for (int i = 0; i < sorted.size(); i += BATCH) {
+      out.add(sorted.subList(i, Math.min(sorted.size(), i + BATCH)));
+    }
+    return out;
   }
 
   /** Commits with the interrupt flag cleared (Lucene's file channels close on interrupts). */
