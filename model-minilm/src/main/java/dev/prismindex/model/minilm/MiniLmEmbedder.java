@@ -26,13 +26,14 @@ import org.slf4j.LoggerFactory;
  * {@code [CLS]} and {@code [SEP]} included (the bundled tokenizer's own limit), so only the start of
  * a longer text counts.
  *
- * <p>A call tokenizes its texts, orders them by token count and runs the model on groups of up to
- * {@value #GROUP} texts of similar length, each padded to its longest member (attention-masked), so
- * little of the model's work goes to padding. The model is dynamically quantized: its activation
- * scales are taken over a whole group, so a text's vector varies in the fourth decimal with the
- * texts it is grouped with (a cosine above 0.999 to the vector it has alone). ONNX Runtime uses
- * {@value #INTRA_OP_THREADS} thread(s) per call; callers that want both cores call {@link #embed}
- * from two threads, which is safe.
+ * <p>The model runs on its own ONNX Runtime session, one text per call (no padding), with
+ * {@value #INTRA_OP_THREADS} intra-op thread(s): on two cores, two calling threads with one
+ * intra-op thread each embed fastest, and a second intra-op thread spinning beside a busy core
+ * costs CPU for nothing (docs/benchmarks.md, "Engine: vectors"). Callers that want both cores call
+ * {@link #embed} from two threads, which is safe. Grouping texts of similar length into one call
+ * was measured and not kept: the model is dynamically quantized, so its activation scales are
+ * taken over the whole call and a text's vector then depends on its neighbours (cosine 0.97 to
+ * its own for a short text), for about 5 % less CPU.
  */
 final class MiniLmEmbedder implements Embedder {
 
@@ -43,9 +44,6 @@ final class MiniLmEmbedder implements Embedder {
 
   /** Word pieces per text, special tokens included. */
   static final int MAX_TOKENS = Integer.getInteger("prism.minilm.maxTokens", 128);
-
-  /** Texts per model call (of similar token counts). */
-  static final int GROUP = Integer.getInteger("prism.minilm.group", 16);
 
   /** ONNX Runtime threads inside one call. */
   static final int INTRA_OP_THREADS = Integer.getInteger("prism.minilm.intraOpThreads", 1);
@@ -77,30 +75,14 @@ final class MiniLmEmbedder implements Embedder {
         clean.add(sanitize(text));
       }
       Encoding[] encodings = model.tokenizer.batchEncode(clean);
-      Integer[] order = byLength(encodings);
-      float[][] out = new float[texts.size()][];
-      for (int from = 0; from < order.length; from += GROUP) {
-        int to = Math.min(order.length, from + GROUP);
-        float[][] group = model.run(encodings, Arrays.copyOfRange(order, from, to));
-        for (int i = from; i < to; i++) {
-          out[order[i]] = group[i - from];
-        }
+      List<float[]> out = new ArrayList<>(texts.size());
+      for (Encoding e : encodings) {
+        out.add(model.run(e.getIds()));
       }
-      return Arrays.asList(out);
+      return out;
     } catch (OrtException | RuntimeException e) {
       throw new EmbeddingException("embedding model failed: " + e.getMessage(), e);
     }
-  }
-
-  /** The indexes of {@code encodings} by token count, ties in input order (deterministic). */
-  static Integer[] byLength(Encoding[] encodings) {
-    Integer[] order = new Integer[encodings.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (a, b) -> Integer.compare(encodings[a].getIds().length,
-        encodings[b].getIds().length));
-    return order;
   }
 
   /**
@@ -148,36 +130,22 @@ final class MiniLmEmbedder implements Embedder {
       this.typeIds = session.getInputNames().contains("token_type_ids");
     }
 
-    /** The unit vectors of {@code encodings[members[i]]}, padded to the longest member. */
-    float[][] run(Encoding[] encodings, Integer[] members) throws OrtException {
-      int n = members.length;
-      int len = 0;
-      for (int m : members) {
-        len = Math.max(len, encodings[m].getIds().length);
-      }
-      long[] ids = new long[n * len];
-      long[] mask = new long[n * len];
-      for (int i = 0; i < n; i++) {
-        long[] e = encodings[members[i]].getIds();
-        System.arraycopy(e, 0, ids, i * len, e.length);
-        Arrays.fill(mask, i * len, i * len + e.length, 1L);
-      }
-      long[] shape = {n, len};
+    /** The unit vector of one tokenized text (its word-piece ids). */
+    float[] run(long[] ids) throws OrtException {
+      long[] shape = {1, ids.length};
+      long[] mask = new long[ids.length];
+      Arrays.fill(mask, 1L);
       Map<String, OnnxTensor> inputs = new HashMap<>();
       try {
         inputs.put("input_ids", OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape));
         inputs.put("attention_mask", OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape));
         if (typeIds) {
           inputs.put("token_type_ids",
-              OnnxTensor.createTensor(env, LongBuffer.wrap(new long[n * len]), shape));
+              OnnxTensor.createTensor(env, LongBuffer.wrap(new long[ids.length]), shape));
         }
         try (OrtSession.Result result = session.run(inputs)) {
           float[][][] states = (float[][][]) result.get(0).getValue();
-          float[][] out = new float[n][];
-          for (int i = 0; i < n; i++) {
-            out[i] = meanPool(states[i], encodings[members[i]].getIds().length);
-          }
-          return out;
+          return meanPool(states[0], ids.length);
         }
       } finally {
         for (OnnxTensor t : inputs.values()) {
@@ -228,8 +196,8 @@ final class MiniLmEmbedder implements Embedder {
           tokenizer = HuggingFaceTokenizer.newInstance(in, Map.of("padding", "false",
               "truncation", "true", "maxLength", Integer.toString(MAX_TOKENS)));
         }
-        LOG.debug("loaded {} in {} ms ({} intra-op thread(s), {} tokens, groups of {})", ID,
-            (System.nanoTime() - start) / 1_000_000, INTRA_OP_THREADS, MAX_TOKENS, GROUP);
+        LOG.debug("loaded {} in {} ms ({} intra-op thread(s), {} tokens)", ID,
+            (System.nanoTime() - start) / 1_000_000, INTRA_OP_THREADS, MAX_TOKENS);
         return new Model(env, session, tokenizer);
       } catch (OrtException | IOException | RuntimeException | LinkageError e) {
         throw new EmbeddingException("embedding model unavailable: " + e.getMessage(), e);

@@ -57,9 +57,9 @@ class MiniLmEmbedderTest {
   }
 
   @Test
-  void groupedVectorsMatchTheReferenceImplementationOneTextAtATime() {
-    // langchain4j's own pipeline (one text per call, no padding) is the reference the earlier
-    // indexes were built with; grouping by length and padding must not move the vectors.
+  void vectorsAreTheReferenceImplementationsWhateverTheBatch() {
+    // langchain4j's own pipeline (one text per call, tokenized twice) is the reference the earlier
+    // indexes were built with; our session gives the same vectors, alone or in any batch.
     var reference = new dev.langchain4j.model.embedding.onnx.allminilml6v2q
         .AllMiniLmL6V2QuantizedEmbeddingModel(Runnable::run);
     StringBuilder longText = new StringBuilder();
@@ -70,24 +70,14 @@ class MiniLmEmbedderTest {
         "int x = 1;", "public final class HashMap<K, V> extends AbstractMap<K, V>",
         "def load_config(path):\n    with open(path) as f:\n        return yaml.safe_load(f)",
         "fn spawn<T>(future: T) -> JoinHandle<T::Output>", "x");
-    List<float[]> grouped = embedder.embed(texts);
+    List<float[]> batch = embedder.embed(texts);
     for (int i = 0; i < texts.size(); i++) {
-      float[] ref = reference.embed(texts.get(i)).content().vector();
       float[] alone = embedder.embed(List.of(texts.get(i))).get(0);
-      // Alone: the reference vector. In a group: the model's dynamic quantization takes its
-      // activation scales over the group, which moves a vector a little (cosine 0.992 at worst).
-      assertThat(dot(alone, ref) / norm(ref)).as(texts.get(i)).isGreaterThan(0.99999);
-      assertThat(dot(grouped.get(i), alone)).as(texts.get(i)).isGreaterThan(0.99);
-    }
-  }
-
-  @Test
-  void sameBatchGivesTheSameVectorsWhateverItsOrderOfCalls() {
-    List<String> texts = List.of("b longer text with more words in it", "a", "c medium text");
-    List<float[]> first = embedder.embed(texts);
-    List<float[]> again = embedder.embed(texts);
-    for (int i = 0; i < texts.size(); i++) {
-      assertThat(first.get(i)).containsExactly(again.get(i));
+      assertThat(batch.get(i)).as(texts.get(i)).containsExactly(alone);
+      if (MiniLmEmbedder.MAX_TOKENS == 128) { // the reference's own cap
+        float[] ref = reference.embed(texts.get(i)).content().vector();
+        assertThat(dot(alone, ref) / norm(ref)).as(texts.get(i)).isGreaterThan(0.99999);
+      }
     }
   }
 

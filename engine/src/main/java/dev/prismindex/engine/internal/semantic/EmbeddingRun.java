@@ -19,7 +19,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -48,11 +47,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Order: the files of library source first, then the auxiliary ones (tests, examples,
  * benchmarks, generated code: {@link PathPrior#auxiliary}), each in path order, so an interrupted
- * or still running embedding covers what searches mostly want first. Texts are gathered in windows
- * of {@value #WINDOW}, each window sorted by length (stable), and cut into batches of
- * {@value #BATCH} neighbours: texts of similar length share a model call, so little of it goes to
- * padding. The batches are a function of the backlog alone (not of the thread count). They are
- * embedded on {@code threads} threads; the calling thread reads and chunks meanwhile.
+ * or still running embedding covers what searches mostly want first. Texts are embedded in
+ * batches of {@value #BATCH} in that order (the batches are a function of the backlog alone, not
+ * of the thread count) on {@code threads} threads; the calling thread reads and chunks meanwhile.
+ * (Batches of texts sorted by length were measured and not kept: the bundled model embeds one text
+ * per call, so there is no padding to save; see docs/benchmarks.md.)
  *
  * <p>Every {@code commitInterval}, and at the end, the run waits for the batches in flight and
  * commits (through {@link Committer}), so an interrupted run keeps its work and the next one
@@ -63,9 +62,6 @@ public final class EmbeddingRun {
 
   /** Texts per embedding call. */
   public static final int BATCH = 32;
-
-  /** Texts sorted by length together before they are cut into batches. */
-  static final int WINDOW = BATCH * 16;
 
   /** Commits the vectors added so far, with the given totals of this run. */
   @FunctionalInterface
@@ -118,7 +114,7 @@ public final class EmbeddingRun {
     this.clock = clock;
   }
 
-  record Pending(BytesRef hash, String text, int uses) {}
+  private record Pending(BytesRef hash, String text, int uses) {}
 
   /**
    * Embeds every missing text of {@code backlog} ({@link VectorCatalog#missing}).
@@ -200,7 +196,7 @@ public final class EmbeddingRun {
     final long totalTexts;
     final Deque<Future<?>> inFlight = new ArrayDeque<>();
     final Set<BytesRef> queued = new HashSet<>();
-    List<Pending> window = new ArrayList<>(WINDOW);
+    List<Pending> batch = new ArrayList<>(BATCH);
     int skipped;
     boolean interrupted;
 
@@ -227,9 +223,10 @@ public final class EmbeddingRun {
           continue;
         }
         for (Pending p : texts) {
-          window.add(p);
-          if (window.size() == WINDOW) {
-            flush();
+          batch.add(p);
+          if (batch.size() == BATCH) {
+            submit(pool, inFlight, batch, progress, totalTexts);
+            batch = new ArrayList<>(BATCH);
           }
         }
         if (System.nanoTime() - lastCommit >= commitInterval.toNanos() && !inFlight.isEmpty()) {
@@ -238,18 +235,10 @@ public final class EmbeddingRun {
           lastCommit = System.nanoTime();
         }
       }
-      if (!interrupted) {
-        flush();
-      }
-      drain(inFlight, 0);
-    }
-
-    /** Submits the window's texts, by length, in batches of {@value #BATCH}. */
-    void flush() throws IOException {
-      for (List<Pending> batch : batches(window)) {
+      if (!interrupted && !batch.isEmpty()) {
         submit(pool, inFlight, batch, progress, totalTexts);
       }
-      window = new ArrayList<>(WINDOW);
+      drain(inFlight, 0);
     }
   }
 
@@ -266,20 +255,6 @@ public final class EmbeddingRun {
     }
     library.addAll(auxiliary);
     return library;
-  }
-
-  /**
-   * The texts of one window cut into batches of {@value #BATCH}: sorted by length (a stable sort,
-   * so equal lengths keep their order), then cut in that order.
-   */
-  static List<List<Pending>> batches(List<Pending> window) {
-    List<Pending> sorted = new ArrayList<>(window);
-    sorted.sort(Comparator.comparingInt(p -> p.text().length()));
-    List<List<Pending>> out = new ArrayList<>(sorted.size() / BATCH + 1);
-    for (int i = 0; i < sorted.size(); i += BATCH) {
-      out.add(sorted.subList(i, Math.min(sorted.size(), i + BATCH)));
-    }
-    return out;
   }
 
   /** Commits with the interrupt flag cleared (Lucene's file channels close on interrupts). */
