@@ -39,7 +39,8 @@ import org.jspecify.annotations.Nullable;
  * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
  *
  * <p>The vectors are int8 ({@link Int8Vectors}): the query is encoded the same way for the HNSW
- * search over bytes, which over-fetches ({@code 2 x depth + 10} vectors); the candidates are
+ * search over bytes, which over-fetches ({@code 4 x depth + 10} vectors: the graph over bytes missed
+ * neighbours the float one found at 2 x); the candidates are
  * re-scored by the cosine of the float query to their bytes, and each vector is resolved
  * to its live chunks (several when files share a text; ordered by path and line). Vectors no chunk
  * uses any more (the embedding cache) resolve to nothing; when too few chunks result, the search
@@ -48,6 +49,9 @@ import org.jspecify.annotations.Nullable;
  * searches the graph with that filter, or exactly when the filter is small).
  */
 public final class SemanticSearcher {
+
+  /** Vectors fetched from the graph per chunk wanted (plus 10); the property is for measuring. */
+  static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
 
   /**
    * The top {@code depth} chunks by cosine similarity to {@code query} (unit length), best first,
@@ -66,7 +70,7 @@ public final class SemanticSearcher {
     if (vectors == 0) {
       return List.of();
     }
-    int k = Math.min(vectors, depth * 2 + 10);
+    int k = Math.min(vectors, depth * OVER_FETCH + 10);
     while (true) {
       TopDocs top = searcher.search(new KnnByteVectorQuery(Schema.vectorField(query.length),
           Int8Vectors.encode(query), k, filter), k);
