@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * {@value #INTRA_OP_THREADS} intra-op thread(s): on two cores, two calling threads with one
  * intra-op thread each embed fastest, and a second intra-op thread spinning beside a busy core
  * costs CPU for nothing (docs/benchmarks.md, "Engine: vectors"). Callers that want both cores call
- * {@link #embed} from two threads, which is safe. Grouping texts of similar length into one call
+ * {@link #embed} from two threads, which is safe. {@link #embedQuery} runs on a second session
+ * with ONNX Runtime's default threads (one per core), since a query is embedded alone and waited
+ * for; a process that only searches loads only that one. Grouping texts of similar length into one call
  * was measured and not kept: the model is dynamically quantized, so its activation scales are
  * taken over the whole call and a text's vector then depends on its neighbours (cosine 0.97 to
  * its own for a short text), for about 5 % less CPU.
@@ -45,8 +47,15 @@ final class MiniLmEmbedder implements Embedder {
   /** Word pieces per text, special tokens included. */
   static final int MAX_TOKENS = Integer.getInteger("prism.minilm.maxTokens", 128);
 
-  /** ONNX Runtime threads inside one call. */
+  /** ONNX Runtime threads inside one call of {@link #embed} (documents: throughput). */
   static final int INTRA_OP_THREADS = Integer.getInteger("prism.minilm.intraOpThreads", 1);
+
+  /**
+   * ONNX Runtime threads inside one call of {@link #embedQuery} (a query: latency); 0 is ONNX
+   * Runtime's default, one per core.
+   */
+  static final int QUERY_INTRA_OP_THREADS =
+      Integer.getInteger("prism.minilm.queryIntraOpThreads", 0);
 
   /** What a blank text is embedded as. */
   static final String BLANK_STAND_IN = "(empty)";
@@ -68,13 +77,22 @@ final class MiniLmEmbedder implements Embedder {
     if (texts.isEmpty()) {
       return List.of();
     }
-    Model model = ModelHolder.model();
+    return embed(texts, DocumentModel.MODEL);
+  }
+
+  /** Embeds the query on the query session (all cores inside the call: one query, latency). */
+  @Override
+  public float[] embedQuery(String query) {
+    return embed(List.of(query), QueryModel.MODEL).get(0);
+  }
+
+  private static List<float[]> embed(List<String> texts, Model model) {
     try {
       List<String> clean = new ArrayList<>(texts.size());
       for (String text : texts) {
         clean.add(sanitize(text));
       }
-      Encoding[] encodings = model.tokenizer.batchEncode(clean);
+      Encoding[] encodings = TokenizerHolder.TOKENIZER.batchEncode(clean);
       List<float[]> out = new ArrayList<>(texts.size());
       for (Encoding e : encodings) {
         out.add(model.run(e.getIds()));
@@ -116,17 +134,15 @@ final class MiniLmEmbedder implements Embedder {
     return clean.isBlank() ? BLANK_STAND_IN : clean;
   }
 
-  /** The ONNX session and the tokenizer of the bundled model. */
+  /** An ONNX Runtime session of the bundled model. */
   private static final class Model {
     final OrtEnvironment env;
     final OrtSession session;
-    final HuggingFaceTokenizer tokenizer;
     final boolean typeIds;
 
-    Model(OrtEnvironment env, OrtSession session, HuggingFaceTokenizer tokenizer) {
+    Model(OrtEnvironment env, OrtSession session) {
       this.env = env;
       this.session = session;
-      this.tokenizer = tokenizer;
       this.typeIds = session.getInputNames().contains("token_type_ids");
     }
 
@@ -178,48 +194,60 @@ final class MiniLmEmbedder implements Embedder {
     return v;
   }
 
-  /** Loads the model once per process, on first use (the holder-class idiom). */
-  private static final class ModelHolder {
-    private static final Model MODEL = load();
+  /** The documents' session, loaded on first use (the holder-class idiom). */
+  private static final class DocumentModel {
+    static final Model MODEL = load(INTRA_OP_THREADS);
+  }
 
-    private static Model load() {
-      long start = System.nanoTime();
-      try {
-        OrtEnvironment env = OrtEnvironment.getEnvironment();
-        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-        options.setIntraOpNumThreads(INTRA_OP_THREADS);
-        options.setInterOpNumThreads(1);
-        options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-        OrtSession session = env.createSession(resource("all-minilm-l6-v2-q.onnx"), options);
-        HuggingFaceTokenizer tokenizer;
-        try (InputStream in = stream("all-minilm-l6-v2-q-tokenizer.json")) {
-          tokenizer = HuggingFaceTokenizer.newInstance(in, Map.of("padding", "false",
-              "truncation", "true", "maxLength", Integer.toString(MAX_TOKENS)));
-        }
-        LOG.debug("loaded {} in {} ms ({} intra-op thread(s), {} tokens)", ID,
-            (System.nanoTime() - start) / 1_000_000, INTRA_OP_THREADS, MAX_TOKENS);
-        return new Model(env, session, tokenizer);
-      } catch (OrtException | IOException | RuntimeException | LinkageError e) {
-        throw new EmbeddingException("embedding model unavailable: " + e.getMessage(), e);
+  /** The queries' session, loaded on first use (a process that only searches loads only this). */
+  private static final class QueryModel {
+    static final Model MODEL = load(QUERY_INTRA_OP_THREADS);
+  }
+
+  /** The tokenizer (thread-safe), shared by both sessions. */
+  private static final class TokenizerHolder {
+    static final HuggingFaceTokenizer TOKENIZER = loadTokenizer();
+  }
+
+  private static Model load(int intraOpThreads) {
+    long start = System.nanoTime();
+    try {
+      OrtEnvironment env = OrtEnvironment.getEnvironment();
+      OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+      if (intraOpThreads > 0) {
+        options.setIntraOpNumThreads(intraOpThreads);
       }
+      options.setInterOpNumThreads(1);
+      options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+      OrtSession session = env.createSession(resource("all-minilm-l6-v2-q.onnx"), options);
+      LOG.debug("loaded {} in {} ms ({} intra-op thread(s), 0 = one per core; {} tokens)", ID,
+          (System.nanoTime() - start) / 1_000_000, intraOpThreads, MAX_TOKENS);
+      return new Model(env, session);
+    } catch (OrtException | IOException | RuntimeException | LinkageError e) {
+      throw new EmbeddingException("embedding model unavailable: " + e.getMessage(), e);
     }
+  }
 
-    private static InputStream stream(String name) throws IOException {
-      InputStream in = AllMiniLmL6V2QuantizedEmbeddingModel.class.getResourceAsStream("/" + name);
-      if (in == null) {
-        throw new IOException("the model resource " + name + " is missing");
-      }
-      return in;
+  private static HuggingFaceTokenizer loadTokenizer() {
+    try (InputStream in = stream("all-minilm-l6-v2-q-tokenizer.json")) {
+      return HuggingFaceTokenizer.newInstance(in, Map.of("padding", "false",
+          "truncation", "true", "maxLength", Integer.toString(MAX_TOKENS)));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      throw new EmbeddingException("embedding model unavailable: " + e.getMessage(), e);
     }
+  }
 
-    private static byte[] resource(String name) throws IOException {
-      try (InputStream in = stream(name)) {
-        return in.readAllBytes();
-      }
+  private static InputStream stream(String name) throws IOException {
+    InputStream in = AllMiniLmL6V2QuantizedEmbeddingModel.class.getResourceAsStream("/" + name);
+    if (in == null) {
+      throw new IOException("the model resource " + name + " is missing");
     }
+    return in;
+  }
 
-    static Model model() {
-      return MODEL;
+  private static byte[] resource(String name) throws IOException {
+    try (InputStream in = stream(name)) {
+      return in.readAllBytes();
     }
   }
 }
