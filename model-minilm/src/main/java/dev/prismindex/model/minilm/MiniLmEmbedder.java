@@ -22,18 +22,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * all-MiniLM-L6-v2, int8-quantized: 384-dimensional, L2-normalised sentence embeddings (mean of the
- * token states, as the model was trained). Every input is cut at {@value #MAX_TOKENS} word pieces,
- * {@code [CLS]} and {@code [SEP]} included (the bundled tokenizer's own limit), so only the start of
- * a longer text counts.
+ * token states, as the model was trained). Every input is cut at 128 word pieces, {@code [CLS]}
+ * and {@code [SEP]} included (the bundled tokenizer's own limit), so only the start of a longer
+ * text counts. (A lower cap is faster in proportion but was measured to cost more than 0.01 MRR on
+ * some languages; {@code -Dprism.minilm.maxTokens=N}, for measuring only, changes the cap and then
+ * the {@link #id()}.)
  *
- * <p>The model runs on its own ONNX Runtime session, one text per call (no padding), with
- * {@value #INTRA_OP_THREADS} intra-op thread(s): on two cores, two calling threads with one
+ * <p>The model runs on its own ONNX Runtime session, one text per call (no padding), with one
+ * intra-op thread: on two cores, two calling threads with one
  * intra-op thread each embed fastest, and a second intra-op thread spinning beside a busy core
  * costs CPU for nothing (docs/benchmarks.md, "Engine: vectors"). Callers that want both cores call
  * {@link #embed} from two threads, which is safe. {@link #embedQuery} runs on a second session
  * with ONNX Runtime's default threads (one per core), since a query is embedded alone and waited
- * for; a process that only searches loads only that one. Grouping texts of similar length into one call
- * was measured and not kept: the model is dynamically quantized, so its activation scales are
+ * for; a process that only searches loads only that one. Grouping texts of similar length into one
+ * call was measured and not kept: the model is dynamically quantized, so its activation scales are
  * taken over the whole call and a text's vector then depends on its neighbours (cosine 0.97 to
  * its own for a short text), for about 5 % less CPU.
  */
@@ -44,7 +46,7 @@ final class MiniLmEmbedder implements Embedder {
 
   static final int DIMENSION = 384;
 
-  /** Word pieces per text, special tokens included. */
+  /** Word pieces per text, special tokens included (128; the property is for measuring). */
   static final int MAX_TOKENS = Integer.getInteger("prism.minilm.maxTokens", 128);
 
   /** ONNX Runtime threads inside one call of {@link #embed} (documents: throughput). */
@@ -64,7 +66,7 @@ final class MiniLmEmbedder implements Embedder {
 
   @Override
   public String id() {
-    return ID;
+    return MAX_TOKENS == 128 ? ID : ID + "-t" + MAX_TOKENS;
   }
 
   @Override
