@@ -39,6 +39,9 @@ import org.bouncycastle.crypto.digests.Blake3Digest;
  *     # with the real model, REPS times: the model alone on the corpus's distinct chunk texts,
  *     # then a cold index with THREADS embedding threads (chunks/s and CPU per chunk of both);
  *     # then index size and warm query latency per mode
+ * java ... EngineTiming raw DIR THREADS REPS
+ *     # the model alone on the corpus's distinct chunk texts (batches of 32 on THREADS threads,
+ *     # as the pipeline calls it), REPS times: chunks/s and CPU per chunk, median
  * </pre>
  *
  * <p>The generated corpus DIR comes from the benchmarks module, the one generator of the engine's
@@ -56,6 +59,7 @@ public final class EngineTiming {
           Integer.parseInt(args[4]));
       case "hybrid" -> hybrid(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]),
           args.length > 4 ? Integer.parseInt(args[4]) : 1);
+      case "raw" -> raw(Path.of(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]));
       case "blake3" -> blake3();
       default -> throw new IllegalArgumentException(args[0]);
     }
@@ -284,6 +288,42 @@ public final class EngineTiming {
         + "pipeline median %.1f%n", max(rawRates), median(rawRates), max(pipeRates),
         median(pipeRates), 100 * max(pipeRates) / max(rawRates),
         100 * median(pipeRates) / median(rawRates), median(rawCpu), median(pipeCpu));
+  }
+
+  /** The raw model on the corpus's distinct chunk texts, {@code reps} times. */
+  static void raw(Path dir, int threads, int reps) throws Exception {
+    var os = (com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    dev.prismindex.embed.Embedder model = dev.prismindex.embed.EmbedderProvider
+        .find("all-minilm-l6-v2-q").orElseThrow().create();
+    model.embed(List.of("warm up"));
+    List<String> texts = VectorTiming.chunkTexts(dir, Integer.MAX_VALUE);
+    List<Double> rates = new ArrayList<>();
+    List<Double> cpus = new ArrayList<>();
+    for (int rep = 0; rep < reps; rep++) {
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(threads);
+      long cpu0 = os.getProcessCpuTime();
+      long t = System.nanoTime();
+      List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+      for (int i = 0; i < texts.size(); i += 32) {
+        List<String> batch = texts.subList(i, Math.min(texts.size(), i + 32));
+        futures.add(pool.submit(() -> model.embed(batch)));
+      }
+      for (var f : futures) {
+        f.get();
+      }
+      pool.shutdown();
+      double secs = (System.nanoTime() - t) / 1e9;
+      double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+      rates.add(texts.size() / secs);
+      cpus.add(cpu * 1000 / texts.size());
+      System.out.printf("rep %d raw model, %d thread(s): %d texts in %.1f s = %.1f chunks/s, "
+          + "%.1f ms CPU per chunk%n", rep, threads, texts.size(), secs, texts.size() / secs,
+          cpu * 1000 / texts.size());
+    }
+    System.out.printf("raw chunks/s median %.1f best %.1f; CPU ms per chunk median %.1f%n",
+        median(rates), max(rates), median(cpus));
   }
 
   private static double max(List<Double> v) {

@@ -68,6 +68,17 @@ class IndexFailureTest {
   }
 
   @Test
+  void anIndexOfThePreviousFormatWithFloatVectorsIsRefusedWithTheRebuildMessage() throws Exception {
+    // Format 5 stored float32 vectors (vector_384); format 6 stores int8 ones (vector_i8_384).
+    buildIndex();
+    rewriteMetadata(Schema.META_FORMAT, "5");
+    assertThat(Schema.FORMAT_VERSION).isEqualTo("6");
+    assertThatThrownBy(() -> TestRepos.open(root))
+        .isInstanceOf(IncompatibleIndexException.class)
+        .hasMessageContaining("format version 5 found, 6 expected; rebuild the index");
+  }
+
+  @Test
   void anotherAnalyzerVersionIsRefused() throws Exception {
     buildIndex();
     rewriteMetadata(Schema.META_ANALYZER, "code-0");

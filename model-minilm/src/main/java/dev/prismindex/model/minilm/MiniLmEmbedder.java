@@ -1,22 +1,43 @@
 package dev.prismindex.model.minilm;
 
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.EmbeddingModel;
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbeddingException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.LongBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * all-MiniLM-L6-v2, int8-quantized: 384-dimensional, L2-normalised sentence embeddings. The bundled
- * tokenizer cuts every input at 128 word pieces (its {@code tokenizer.json}), so only the start of a
- * longer text counts.
+ * all-MiniLM-L6-v2, int8-quantized: 384-dimensional, L2-normalised sentence embeddings (mean of the
+ * token states, as the model was trained). Every input is cut at 128 word pieces, {@code [CLS]}
+ * and {@code [SEP]} included (the bundled tokenizer's own limit), so only the start of a longer
+ * text counts. (A lower cap is faster in proportion but was measured to cost more than 0.01 MRR on
+ * some languages; {@code -Dprism.minilm.maxTokens=N}, for measuring only, changes the cap and then
+ * the {@link #id()}.)
  *
- * <p>The model runs on the calling thread (ONNX Runtime itself uses the available cores for one call);
- * callers that want more parallelism call {@link #embed} from several threads, which is safe.
+ * <p>The model runs on its own ONNX Runtime session, one text per call (no padding), with one
+ * intra-op thread: on two cores, two calling threads with one
+ * intra-op thread each embed fastest, and a second intra-op thread spinning beside a busy core
+ * costs CPU for nothing (docs/benchmarks.md, "Engine: vectors"). Callers that want both cores call
+ * {@link #embed} from two threads, which is safe. {@link #embedQuery} runs on a second session
+ * with ONNX Runtime's default threads (one per core), since a query is embedded alone and waited
+ * for; a process that only searches loads only that one. Grouping texts of similar length into one
+ * call was measured and not kept: the model is dynamically quantized, so its activation scales are
+ * taken over the whole call and a text's vector then depends on its neighbours (cosine 0.97 to
+ * its own for a short text), for about 5 % less CPU.
  */
 final class MiniLmEmbedder implements Embedder {
 
@@ -25,6 +46,19 @@ final class MiniLmEmbedder implements Embedder {
 
   static final int DIMENSION = 384;
 
+  /** Word pieces per text, special tokens included (128; the property is for measuring). */
+  static final int MAX_TOKENS = Integer.getInteger("prism.minilm.maxTokens", 128);
+
+  /** ONNX Runtime threads inside one call of {@link #embed} (documents: throughput). */
+  static final int INTRA_OP_THREADS = Integer.getInteger("prism.minilm.intraOpThreads", 1);
+
+  /**
+   * ONNX Runtime threads inside one call of {@link #embedQuery} (a query: latency); 0 is ONNX
+   * Runtime's default, one per core.
+   */
+  static final int QUERY_INTRA_OP_THREADS =
+      Integer.getInteger("prism.minilm.queryIntraOpThreads", 0);
+
   /** What a blank text is embedded as. */
   static final String BLANK_STAND_IN = "(empty)";
 
@@ -32,7 +66,7 @@ final class MiniLmEmbedder implements Embedder {
 
   @Override
   public String id() {
-    return ID;
+    return MAX_TOKENS == 128 ? ID : ID + "-t" + MAX_TOKENS;
   }
 
   @Override
@@ -45,19 +79,30 @@ final class MiniLmEmbedder implements Embedder {
     if (texts.isEmpty()) {
       return List.of();
     }
-    EmbeddingModel model = ModelHolder.model();
-    List<float[]> vectors = new ArrayList<>(texts.size());
+    return embed(texts, DocumentModel.MODEL);
+  }
+
+  /** Embeds the query on the query session (all cores inside the call: one query, latency). */
+  @Override
+  public float[] embedQuery(String query) {
+    return embed(List.of(query), QueryModel.MODEL).get(0);
+  }
+
+  private static List<float[]> embed(List<String> texts, Model model) {
     try {
+      List<String> clean = new ArrayList<>(texts.size());
       for (String text : texts) {
-        // One call per text: ONNX Runtime parallelises inside a call, and the quantized model gains
-        // nothing from padding a batch to its longest member.
-        float[] vector = model.embed(TextSegment.from(sanitize(text))).content().vector();
-        vectors.add(normalize(vector));
+        clean.add(sanitize(text));
       }
-    } catch (RuntimeException e) {
+      Encoding[] encodings = TokenizerHolder.TOKENIZER.batchEncode(clean);
+      List<float[]> out = new ArrayList<>(texts.size());
+      for (Encoding e : encodings) {
+        out.add(model.run(e.getIds()));
+      }
+      return out;
+    } catch (OrtException | RuntimeException e) {
       throw new EmbeddingException("embedding model failed: " + e.getMessage(), e);
     }
-    return vectors;
   }
 
   /**
@@ -91,38 +136,120 @@ final class MiniLmEmbedder implements Embedder {
     return clean.isBlank() ? BLANK_STAND_IN : clean;
   }
 
-  private static float[] normalize(float[] vector) {
-    double sum = 0;
-    for (float v : vector) {
-      sum += (double) v * v;
-    }
-    if (sum == 0 || Math.abs(sum - 1.0) < 1e-6) {
-      return vector;
-    }
-    float inv = (float) (1.0 / Math.sqrt(sum));
-    for (int i = 0; i < vector.length; i++) {
-      vector[i] *= inv;
-    }
-    return vector;
-  }
+  /** An ONNX Runtime session of the bundled model. */
+  private static final class Model {
+    final OrtEnvironment env;
+    final OrtSession session;
+    final boolean typeIds;
 
-  /** Loads the model once per process, on first use (the holder-class idiom). */
-  private static final class ModelHolder {
-    private static final EmbeddingModel MODEL = load();
+    Model(OrtEnvironment env, OrtSession session) {
+      this.env = env;
+      this.session = session;
+      this.typeIds = session.getInputNames().contains("token_type_ids");
+    }
 
-    private static EmbeddingModel load() {
-      long start = System.nanoTime();
+    /** The unit vector of one tokenized text (its word-piece ids). */
+    float[] run(long[] ids) throws OrtException {
+      long[] shape = {1, ids.length};
+      long[] mask = new long[ids.length];
+      Arrays.fill(mask, 1L);
+      Map<String, OnnxTensor> inputs = new HashMap<>();
       try {
-        EmbeddingModel model = new AllMiniLmL6V2QuantizedEmbeddingModel(Runnable::run);
-        LOG.debug("loaded {} in {} ms", ID, (System.nanoTime() - start) / 1_000_000);
-        return model;
-      } catch (RuntimeException | LinkageError e) {
-        throw new EmbeddingException("embedding model unavailable: " + e.getMessage(), e);
+        inputs.put("input_ids", OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape));
+        inputs.put("attention_mask", OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape));
+        if (typeIds) {
+          inputs.put("token_type_ids",
+              OnnxTensor.createTensor(env, LongBuffer.wrap(new long[ids.length]), shape));
+        }
+        try (OrtSession.Result result = session.run(inputs)) {
+          float[][][] states = (float[][][]) result.get(0).getValue();
+          return meanPool(states[0], ids.length);
+        }
+      } finally {
+        for (OnnxTensor t : inputs.values()) {
+          t.close();
+        }
       }
     }
+  }
 
-    static EmbeddingModel model() {
-      return MODEL;
+  /** The mean of the first {@code tokens} states, at unit length. */
+  static float[] meanPool(float[][] states, int tokens) {
+    float[] v = new float[states[0].length];
+    for (int t = 0; t < tokens; t++) {
+      float[] s = states[t];
+      for (int d = 0; d < v.length; d++) {
+        v[d] += s[d];
+      }
+    }
+    double sum = 0;
+    for (float f : v) {
+      sum += (double) f * f;
+    }
+    if (sum == 0) {
+      return v;
+    }
+    float inv = (float) (1.0 / Math.sqrt(sum));
+    for (int d = 0; d < v.length; d++) {
+      v[d] *= inv;
+    }
+    return v;
+  }
+
+  /** The documents' session, loaded on first use (the holder-class idiom). */
+  private static final class DocumentModel {
+    static final Model MODEL = load(INTRA_OP_THREADS);
+  }
+
+  /** The queries' session, loaded on first use (a process that only searches loads only this). */
+  private static final class QueryModel {
+    static final Model MODEL = load(QUERY_INTRA_OP_THREADS);
+  }
+
+  /** The tokenizer (thread-safe), shared by both sessions. */
+  private static final class TokenizerHolder {
+    static final HuggingFaceTokenizer TOKENIZER = loadTokenizer();
+  }
+
+  private static Model load(int intraOpThreads) {
+    long start = System.nanoTime();
+    try {
+      OrtEnvironment env = OrtEnvironment.getEnvironment();
+      OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+      if (intraOpThreads > 0) {
+        options.setIntraOpNumThreads(intraOpThreads);
+      }
+      options.setInterOpNumThreads(1);
+      options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+      OrtSession session = env.createSession(resource("all-minilm-l6-v2-q.onnx"), options);
+      LOG.debug("loaded {} in {} ms ({} intra-op thread(s), 0 = one per core; {} tokens)", ID,
+          (System.nanoTime() - start) / 1_000_000, intraOpThreads, MAX_TOKENS);
+      return new Model(env, session);
+    } catch (OrtException | IOException | RuntimeException | LinkageError e) {
+      throw new EmbeddingException("embedding model unavailable: " + e.getMessage(), e);
+    }
+  }
+
+  private static HuggingFaceTokenizer loadTokenizer() {
+    try (InputStream in = stream("all-minilm-l6-v2-q-tokenizer.json")) {
+      return HuggingFaceTokenizer.newInstance(in, Map.of("padding", "false",
+          "truncation", "true", "maxLength", Integer.toString(MAX_TOKENS)));
+    } catch (IOException | RuntimeException | LinkageError e) {
+      throw new EmbeddingException("embedding model unavailable: " + e.getMessage(), e);
+    }
+  }
+
+  private static InputStream stream(String name) throws IOException {
+    InputStream in = AllMiniLmL6V2QuantizedEmbeddingModel.class.getResourceAsStream("/" + name);
+    if (in == null) {
+      throw new IOException("the model resource " + name + " is missing");
+    }
+    return in;
+  }
+
+  private static byte[] resource(String name) throws IOException {
+    try (InputStream in = stream(name)) {
+      return in.readAllBytes();
     }
   }
 }

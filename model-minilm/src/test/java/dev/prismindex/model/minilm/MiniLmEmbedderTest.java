@@ -57,6 +57,31 @@ class MiniLmEmbedderTest {
   }
 
   @Test
+  void vectorsAreTheReferenceImplementationsWhateverTheBatch() {
+    // langchain4j's own pipeline (one text per call, tokenized twice) is the reference the earlier
+    // indexes were built with; our session gives the same vectors, alone or in any batch.
+    var reference = new dev.langchain4j.model.embedding.onnx.allminilml6v2q
+        .AllMiniLmL6V2QuantizedEmbeddingModel(Runnable::run);
+    StringBuilder longText = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      longText.append("value").append(i).append(" = compute(value").append(i - 1).append(");\n");
+    }
+    List<String> texts = List.of("parse a duration string", longText.toString(),
+        "int x = 1;", "public final class HashMap<K, V> extends AbstractMap<K, V>",
+        "def load_config(path):\n    with open(path) as f:\n        return yaml.safe_load(f)",
+        "fn spawn<T>(future: T) -> JoinHandle<T::Output>", "x");
+    List<float[]> batch = embedder.embed(texts);
+    for (int i = 0; i < texts.size(); i++) {
+      float[] alone = embedder.embed(List.of(texts.get(i))).get(0);
+      assertThat(batch.get(i)).as(texts.get(i)).containsExactly(alone);
+      if (MiniLmEmbedder.MAX_TOKENS == 128) { // the reference's own cap
+        float[] ref = reference.embed(texts.get(i)).content().vector();
+        assertThat(dot(alone, ref) / norm(ref)).as(texts.get(i)).isGreaterThan(0.99999);
+      }
+    }
+  }
+
+  @Test
   void emptyBatchNeedsNoModel() {
     assertThat(embedder.embed(List.of())).isEmpty();
   }

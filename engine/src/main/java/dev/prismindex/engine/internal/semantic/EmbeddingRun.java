@@ -4,6 +4,7 @@ import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
+import dev.prismindex.engine.internal.query.PathPrior;
 import dev.prismindex.engine.internal.store.Documents;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.FileReader;
@@ -42,8 +43,15 @@ import org.jspecify.annotations.Nullable;
  * of the same run filled, when it holds every missing text of a file; otherwise (texts over the
  * spool's budget, or a run resuming an interrupted one) the file is read again, checked against its
  * manifest hash (a file edited since the lexical commit is skipped: the next refresh re-indexes
- * it), and chunked again (chunking is deterministic, so the same texts and hashes come back). Texts are embedded in batches of
- * {@value #BATCH} on {@code threads} threads; the calling thread reads and chunks meanwhile.
+ * it), and chunked again (chunking is deterministic, so the same texts and hashes come back).
+ *
+ * <p>Order: the files of library source first, then the auxiliary ones (tests, examples,
+ * benchmarks, generated code: {@link PathPrior#auxiliary}), each in path order, so an interrupted
+ * or still running embedding covers what searches mostly want first. Texts are embedded in
+ * batches of {@value #BATCH} in that order (the batches are a function of the backlog alone, not
+ * of the thread count) on {@code threads} threads; the calling thread reads and chunks meanwhile.
+ * (Batches of texts sorted by length were measured and not kept: the bundled model embeds one text
+ * per call, so there is no padding to save; see docs/benchmarks.md.)
  *
  * <p>Every {@code commitInterval}, and at the end, the run waits for the batches in flight and
  * commits (through {@link Committer}), so an interrupted run keeps its work and the next one
@@ -201,7 +209,7 @@ public final class EmbeddingRun {
     void all(Map<String, Map<BytesRef, Integer>> backlog, Manifest manifest, Committer committer,
         @Nullable TextSpool spool) throws IOException {
       long lastCommit = System.nanoTime();
-      for (Map.Entry<String, Map<BytesRef, Integer>> file : backlog.entrySet()) {
+      for (Map.Entry<String, Map<BytesRef, Integer>> file : libraryFirst(backlog)) {
         if (Thread.interrupted()) {
           interrupted = true;
           break;
@@ -232,6 +240,21 @@ public final class EmbeddingRun {
       }
       drain(inFlight, 0);
     }
+  }
+
+  /**
+   * The files of {@code backlog} in embedding order: library source first, then auxiliary files
+   * ({@link PathPrior#auxiliary}), each group in the backlog's order.
+   */
+  static List<Map.Entry<String, Map<BytesRef, Integer>>> libraryFirst(
+      Map<String, Map<BytesRef, Integer>> backlog) {
+    List<Map.Entry<String, Map<BytesRef, Integer>>> library = new ArrayList<>(backlog.size());
+    List<Map.Entry<String, Map<BytesRef, Integer>>> auxiliary = new ArrayList<>();
+    for (Map.Entry<String, Map<BytesRef, Integer>> e : backlog.entrySet()) {
+      (PathPrior.auxiliary(e.getKey()) ? auxiliary : library).add(e);
+    }
+    library.addAll(auxiliary);
+    return library;
   }
 
   /** Commits with the interrupt flag cleared (Lucene's file channels close on interrupts). */

@@ -2,6 +2,7 @@ package dev.prismindex.engine.internal.semantic;
 
 import dev.prismindex.engine.internal.search.ChunkDoc;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
+import dev.prismindex.engine.internal.store.Int8Vectors;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
-import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.ByteVectorValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.ReaderUtil;
@@ -20,7 +21,7 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.KnnByteVectorQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -32,14 +33,15 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.VectorUtil;
 import org.jspecify.annotations.Nullable;
 
 /**
  * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
  *
- * <p>The HNSW search over-fetches ({@code 2 x depth + 10} vectors), re-scores the candidates with
- * their full-precision vectors (exact cosine: the graph may be quantized) and resolves each vector
+ * <p>The vectors are int8 ({@link Int8Vectors}): the query is encoded the same way for the HNSW
+ * search over bytes, which over-fetches ({@code 4 x depth + 10} vectors: the graph over bytes missed
+ * neighbours the float one found at 2 x); the candidates are
+ * re-scored by the cosine of the float query to their bytes, and each vector is resolved
  * to its live chunks (several when files share a text; ordered by path and line). Vectors no chunk
  * uses any more (the embedding cache) resolve to nothing; when too few chunks result, the search
  * repeats with four times as many vectors, up to all of them, so cache entries never hide
@@ -47,6 +49,9 @@ import org.jspecify.annotations.Nullable;
  * searches the graph with that filter, or exactly when the filter is small).
  */
 public final class SemanticSearcher {
+
+  /** Vectors fetched from the graph per chunk wanted (plus 10); the property is for measuring. */
+  static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
 
   /**
    * The top {@code depth} chunks by cosine similarity to {@code query} (unit length), best first,
@@ -65,10 +70,10 @@ public final class SemanticSearcher {
     if (vectors == 0) {
       return List.of();
     }
-    int k = Math.min(vectors, depth * 2 + 10);
+    int k = Math.min(vectors, depth * OVER_FETCH + 10);
     while (true) {
-      TopDocs top = searcher.search(
-          new KnnFloatVectorQuery(Schema.vectorField(query.length), query, k, filter), k);
+      TopDocs top = searcher.search(new KnnByteVectorQuery(Schema.vectorField(query.length),
+          Int8Vectors.encode(query), k, filter), k);
       List<Scored> scored = rescore(searcher, query, top.scoreDocs);
       List<Ranked> out = new ArrayList<>();
       Set<Integer> seen = new HashSet<>();
@@ -91,7 +96,9 @@ public final class SemanticSearcher {
 
   private record Scored(int doc, BytesRef hash, double cosine) {}
 
-  /** Exact cosines of the k-NN results (vectors are unit length), best first, ties by doc id. */
+  /**
+   * The cosines of the float query to the k-NN results' int8 vectors, best first, ties by doc id.
+   */
   private static List<Scored> rescore(IndexSearcher searcher, float[] query, ScoreDoc[] docs)
       throws IOException {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
@@ -99,7 +106,7 @@ public final class SemanticSearcher {
     java.util.Arrays.sort(byDoc, Comparator.comparingInt(sd -> sd.doc));
     List<Scored> out = new ArrayList<>(docs.length);
     int leafIndex = -1;
-    FloatVectorValues values = null;
+    ByteVectorValues values = null;
     BinaryDocValues hashes = null;
     LeafReaderContext leaf = null;
     for (ScoreDoc sd : byDoc) {
@@ -107,7 +114,7 @@ public final class SemanticSearcher {
       if (li != leafIndex) {
         leafIndex = li;
         leaf = leaves.get(li);
-        values = leaf.reader().getFloatVectorValues(Schema.vectorField(query.length));
+        values = leaf.reader().getByteVectorValues(Schema.vectorField(query.length));
         hashes = DocValues.getBinary(leaf.reader(), Schema.VEC_HASH);
       }
       int local = sd.doc - leaf.docBase;
@@ -115,9 +122,9 @@ public final class SemanticSearcher {
         continue;
       }
       BytesRef hash = BytesRef.deepCopyOf(hashes.binaryValue());
-      double cosine = 2.0 * sd.score - 1.0; // DOT_PRODUCT score = (1 + dot) / 2
+      double cosine = 2.0 * sd.score - 1.0; // COSINE score = (1 + cosine) / 2
       if (values != null && values.docID() <= local && values.advance(local) == local) {
-        cosine = VectorUtil.dotProduct(query, values.vectorValue());
+        cosine = Int8Vectors.cosine(query, values.vectorValue());
       }
       out.add(new Scored(sd.doc, hash, cosine));
     }

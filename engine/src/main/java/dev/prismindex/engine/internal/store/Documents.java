@@ -12,7 +12,7 @@ import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
-import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.KnnByteVectorField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
@@ -86,15 +86,15 @@ public final class Documents {
     return file(e, SourceLines.split(text));
   }
 
-  /** The VECTOR document of one distinct text embedded. */
+  /** The VECTOR document of one distinct text embedded (the vector int8-encoded, {@link Int8Vectors}). */
   public static Document vector(byte[] hash, float[] vector, long createdMs) {
     BytesRef key = new BytesRef(hash);
     Document d = new Document();
     d.add(new StringField(Schema.TYPE, Schema.TYPE_VECTOR, Field.Store.NO));
     d.add(new StringField(Schema.VEC_HASH, key, Field.Store.NO));
     d.add(new BinaryDocValuesField(Schema.VEC_HASH, key));
-    d.add(new KnnFloatVectorField(Schema.vectorField(vector.length), vector,
-        VectorSimilarityFunction.DOT_PRODUCT));
+    d.add(new KnnByteVectorField(Schema.vectorField(vector.length), Int8Vectors.encode(vector),
+        VectorSimilarityFunction.COSINE));
     d.add(new NumericDocValuesField(Schema.VEC_CREATED, createdMs));
     return d;
   }

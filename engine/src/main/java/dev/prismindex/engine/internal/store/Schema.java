@@ -3,7 +3,7 @@ package dev.prismindex.engine.internal.store;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 
 /**
- * The Lucene schema of the engine. Three document types share one index:
+ * The Lucene schema of the engine. Four document types share one index:
  *
  * <ul>
  *   <li><b>FILE</b> (one per indexed file; together they are the manifest): {@link #TYPE}=file,
@@ -25,6 +25,10 @@ import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
  *       type's name, if any), {@link #LANGUAGE}, and the analyzed fields {@link #BODY},
  *       {@link #SYMBOL} and {@link #PATH_TEXT} (code analysis) and {@link #PROSE} (the chunk text
  *       as English prose), all four with term frequencies and no positions.</li>
+ *   <li><b>VECTOR</b> (one per distinct chunk text embedded; the embedding cache):
+ *       {@link #TYPE}=vector, {@link #VEC_HASH} (the text's {@link #CHUNK_HASH}, indexed and doc
+ *       values), {@link #VEC_CREATED}, and the vector in {@link #vectorField(int)}, int8-encoded
+ *       ({@link Int8Vectors}; no float copy).</li>
  * </ul>
  *
  * <p>File contents are never stored; search reads the file (after checking it against the
@@ -68,8 +72,8 @@ public final class Schema {
 
   public static final String TYPE_VECTOR = "vector";
   public static final String VEC_HASH = "vec_hash";
-  /** The prefix of the vector field; the field is {@link #vectorField(int)}. */
-  public static final String VECTOR = "vector_";
+  /** The prefix of the vector field (int8, {@link Int8Vectors}); see {@link #vectorField(int)}. */
+  public static final String VECTOR = "vector_i8_";
   public static final String VEC_CREATED = "vec_created";
 
   /** Commit metadata keys. */
@@ -97,7 +101,9 @@ public final class Schema {
   public static final String FORMAT_VERSION = "6";
 
   /**
-   * The vector field for vectors of {@code dimension} components ({@code vector_384}): Lucene fixes
+   * The vector field for vectors of {@code dimension} components ({@code vector_i8_384}: int8
+   * components, cosine similarity, HNSW; format 5 and older had float32 {@code vector_384}).
+   * Lucene fixes
    * a field's dimension for the life of the index, so a model of another dimension writes another
    * field.
    */
