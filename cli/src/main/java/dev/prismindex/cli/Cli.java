@@ -77,6 +77,17 @@ final class Cli {
           throw CliFailure.usage("unknown command '" + u.getUnmatched().get(0)
               + "': expected index, search, status, serve or mcp (see `prism-index --help`)");
         }
+        if (e instanceof UnmatchedArgumentException u) {
+          String option = u.getUnmatched().stream().filter(a -> a.startsWith("-")).findFirst()
+              .orElse(null);
+          if (option != null) {
+            // Name the unknown option alone (never the query after it) and the closest one.
+            List<String> close = u.getSuggestions();
+            throw CliFailure.usage("unknown option '" + option + "'"
+                + (close.isEmpty() ? "" : "; did you mean " + close.get(0) + "?") + " (see `"
+                + command + " --help`)");
+          }
+        }
         throw CliFailure.usage(lowerFirst(firstLine(e.getMessage())) + " (see `" + command
             + " --help`)");
       }

@@ -98,7 +98,20 @@ class UsageTest {
   @Test
   void unknownOption() {
     assertUsage(cli.run("search", "x", "--fuzzy"),
-        "prism-index search: unknown option: '--fuzzy' (see `prism-index search --help`)");
+        "prism-index search: unknown option '--fuzzy' (see `prism-index search --help`)");
+  }
+
+  @Test
+  void aMistypedOptionIsNamedAloneWithTheClosestOne() {
+    Result r = cli.run("search", "--limt", "5", "reactive");
+    assertUsage(r, "prism-index search: unknown option '--limt'; did you mean --limit?");
+    assertThat(r.err()).doesNotContain("'reactive'").doesNotContain("'5'");
+  }
+
+  @Test
+  void aPathThatDoesNotExistIsExit2NamingIt() {
+    Result r = cli.run("search", "x", "--path", "no/such/dir");
+    assertUsage(r, "--path no/such/dir: no such file or directory in the repository");
   }
 
   @Test
@@ -146,7 +159,7 @@ class UsageTest {
 
   @Test
   void indexRejectsSearchOptions() {
-    assertUsage(cli.run("index", "--limit", "3"), "prism-index index: unknown options: '--limit'");
+    assertUsage(cli.run("index", "--limit", "3"), "prism-index index: unknown option '--limit'");
   }
 
   @Test

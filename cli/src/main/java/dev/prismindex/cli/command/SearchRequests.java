@@ -5,6 +5,8 @@ import dev.prismindex.internal.Utf8;
 import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -76,7 +78,12 @@ public final class SearchRequests {
     boolean refresh = bool(raw, RawSearchArgs.REFRESH, true, syntax);
     int maxRefresh = maxRefreshFiles(raw.get(RawSearchArgs.MAX_REFRESH_FILES),
         surface.maxRefreshFiles(), syntax);
-    return new SearchRequest(target.get(), surface.json(), query, mode, limit, scope, caseSensitive,
+    Target resolved = target.get();
+    if (scope != null && !Files.exists(resolved.root().resolve(scope), LinkOption.NOFOLLOW_LINKS)) {
+      throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " " + scope
+          + ": no such file or directory in the repository " + resolved.root());
+    }
+    return new SearchRequest(resolved, surface.json(), query, mode, limit, scope, caseSensitive,
         refresh, maxRefresh);
   }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +19,21 @@ import org.junit.jupiter.api.Test;
  */
 class SearchRequestsTest {
 
-  private static final Target TARGET = new Target(Path.of("/repo"), Path.of("/repo/.prism-index"));
+  private static final Path ROOT = repository();
+  private static final Target TARGET = new Target(ROOT, ROOT.resolve(".prism-index"));
+
+  /** A repository with one directory, {@code src} (a --path must exist). */
+  private static Path repository() {
+    try {
+      Path root = Files.createTempDirectory("prism-search-requests-");
+      Files.createDirectories(root.resolve("src"));
+      root.resolve("src").toFile().deleteOnExit();
+      root.toFile().deleteOnExit();
+      return root;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
   private static final SearchSurface CLI = SearchSurface.commandLine(false);
   private static final SearchSurface TOOL = new SearchSurface(SearchSurface.Syntax.TOOL_ARGUMENTS,
       List.of(SearchMode.LEXICAL, SearchMode.LITERAL), true, 7);
@@ -45,6 +62,14 @@ class SearchRequestsTest {
     assertThat(tool).isEqualTo(new SearchRequest(TARGET, true, "parse", null, 10, null, false,
         true, 7));
     assertThat(tool.modeName()).isEqualTo("auto");
+  }
+
+  @Test
+  void aPathThatDoesNotExistIsAUsageErrorNamingIt() {
+    assertThat(usage(CLI, Map.of("query", "x", "path", "no/such/dir")))
+        .startsWith("--path no/such/dir: no such file or directory in the repository ");
+    assertThat(usage(TOOL, Map.of("query", "x", "path", "./gone.txt")))
+        .startsWith("path gone.txt: no such file or directory");
   }
 
   @Test
