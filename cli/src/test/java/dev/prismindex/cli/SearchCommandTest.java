@@ -54,6 +54,7 @@ class SearchCommandTest {
     assertThat(hit.get("snippet").asText()).isNotBlank();
     assertThat(hit.get("score").asDouble()).isBetween(0.0, 1.0);
     assertThat(hit.get("mode").asText()).isEqualTo(mode);
+    assertThat(hit.get("v").asInt()).as("the schema version in every hit").isEqualTo(1);
     assertThat(hit.get("language").asText()).isNotEmpty();
     assertThat(hit.get("symbol").isNull() || hit.get("symbol").isTextual()).isTrue();
     assertThat(hit.get("engines").isObject()).isTrue();

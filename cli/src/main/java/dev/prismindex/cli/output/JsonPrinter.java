@@ -41,7 +41,7 @@ public final class JsonPrinter implements Printer {
 
   /**
    * One object per hit: the hit's fields, then {@code freshness} (what was done about changed files
-   * before answering; the same for every hit of the answer). When an indexing run held the index,
+   * before answering; the same for every hit of the answer), then {@code v}, the schema version. When an indexing run held the index,
    * stderr says so too (also for an answer without hits).
    */
   @Override
@@ -59,6 +59,7 @@ public final class JsonPrinter implements Printer {
         if (!notSearched.isEmpty()) {
           counts(g, "notSearched", notSearched);
         }
+        g.writeNumberField("v", SCHEMA_VERSION);
         g.writeEndObject();
       });
     }

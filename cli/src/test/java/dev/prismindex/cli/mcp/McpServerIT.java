@@ -133,7 +133,7 @@ class McpServerIT {
 
   /**
    * The one-shot CLI's NDJSON hits for the same search, through the same launcher, without their
-   * {@code freshness} (the tool's object carries it once, not per hit).
+   * {@code freshness} and {@code v} (the tool's object carries them once, not per hit).
    */
   private static List<JsonNode> cliSearch(String query, String mode) throws Exception {
     Launcher.Run r = built.launch(repo, "search", query, "--json", "--mode", mode, "--repo",
@@ -141,7 +141,7 @@ class McpServerIT {
     assertThat(r.exit()).as(r.out()).isZero();
     List<JsonNode> hits = new ArrayList<>();
     for (JsonNode hit : r.json()) {
-      ((ObjectNode) hit).remove("freshness");
+      ((ObjectNode) hit).remove(List.of("freshness", "v")); // the tool's object: schemaVersion
       hits.add(hit);
     }
     return hits;
