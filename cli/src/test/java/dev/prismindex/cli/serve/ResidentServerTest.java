@@ -168,16 +168,22 @@ class ResidentServerTest {
         .isEqualTo(WarmBackendTest.normalise(local.err()));
   }
 
-  /** A raw request with every field chosen by the test (see {@link ServeProtocol}). */
+  /**
+   * A raw request with every field chosen by the test (see {@link ServeProtocol}), sent in one
+   * write as the clients do: field by field, a server that refuses after the token and closes
+   * could break the pipe under the test's later fields.
+   */
   private static void writeRawRequest(OutputStream out, String token, String code, Path home,
       Path cwd, String... args) throws IOException {
+    ByteArrayOutputStream request = new ByteArrayOutputStream();
     for (String f : List.of(ServeProtocol.MAGIC, token, code, home.toString(), cwd.toString(), "0",
         "0", "0", Integer.toString(args.length))) {
-      ServeProtocol.writeField(out, f);
+      ServeProtocol.writeField(request, f);
     }
     for (String a : args) {
-      ServeProtocol.writeField(out, a);
+      ServeProtocol.writeField(request, a);
     }
+    request.writeTo(out);
     out.flush();
   }
 
