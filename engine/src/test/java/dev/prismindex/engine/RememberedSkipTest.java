@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -141,6 +142,30 @@ class RememberedSkipTest {
       IndexRunStats after = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(after.hashed()).isZero();
       assertThat(after.skipped()).containsOnly(Map.entry(SkipReason.BINARY, 1));
+    }
+  }
+
+  @Test
+  void aScopedRefreshKeepsAndDropsOnlyTheRecordsBelowItsScope() throws Exception {
+    Files.createDirectories(root.resolve("in"));
+    Files.createDirectories(root.resolve("out"));
+    binary("in/kept.bin");
+    binary("in/gone.bin");
+    binary("out/other.bin");
+    write(root, "in/a.txt", "alpha\n");
+    age();
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      Files.delete(root.resolve("in/gone.bin"));
+      Files.delete(root.resolve("out/other.bin"));
+      IndexRunStats scoped = index.refresh(RefreshOptions.INCREMENTAL.withScope(List.of("in")));
+      assertThat(scoped.hashed()).as("the unchanged binary below the scope is not read").isZero();
+      assertThat(scoped.committed()).as("the record of in/gone.bin is dropped").isTrue();
+      IndexRunStats whole = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(whole.hashed()).isZero();
+      assertThat(whole.skipped()).containsOnly(Map.entry(SkipReason.BINARY, 1));
+      assertThat(whole.committed()).as("out/other.bin's record dropped by the whole walk").isTrue();
+      assertThat(index.refresh(RefreshOptions.INCREMENTAL).committed()).isFalse();
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.chunk;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The text the embedding model sees for a chunk (its vector key is the BLAKE3 of exactly this
@@ -179,24 +180,15 @@ public final class EmbedText {
 
   /** Whether the identifier {@code s[from, to)} has two words or more. */
   private static boolean splits(String s, int from, int to) {
-    int words = 0;
-    boolean inWord = false;
-    for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
-      if (separator(c)) {
-        inWord = false;
-      } else if (!inWord || i > from && boundary(s, i, to)) {
-        if (++words >= 2) {
-          return true;
-        }
-        inWord = true;
-      }
-    }
-    return false;
+    return appendWords(s, from, to, null, false) >= 2;
   }
 
-  /** Appends the words of {@code s[from, to)}, lower-cased, space-separated; returns how many. */
-  private static int appendWords(String s, int from, int to, StringBuilder out, boolean space) {
+  /**
+   * Appends the words of {@code s[from, to)}, lower-cased, space-separated, to {@code out} (when
+   * not null); returns how many there are.
+   */
+  private static int appendWords(String s, int from, int to, @Nullable StringBuilder out,
+      boolean space) {
     int words = 0;
     boolean inWord = false;
     for (int i = from; i < to; i++) {
@@ -206,13 +198,15 @@ public final class EmbedText {
         continue;
       }
       if (!inWord || i > from && boundary(s, i, to)) {
-        if (space || words > 0) {
+        if (out != null && (space || words > 0)) {
           out.append(' ');
         }
         words++;
         inWord = true;
       }
-      out.append(upper(c) ? (char) (c + ('a' - 'A')) : c);
+      if (out != null) {
+        out.append(upper(c) ? (char) (c + ('a' - 'A')) : c);
+      }
     }
     return words;
   }

@@ -21,12 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
@@ -46,8 +40,8 @@ import org.slf4j.LoggerFactory;
  * changed or gone, and replaces the file's documents accordingly. Lock files and minified files
  * ({@link FileRules#literalOnly}, or minified by content) get their FILE document only (n-grams for
  * literal search, no chunks). Files are processed on a bounded
- * pool (at most {@code 4 x threads} in flight, each holding at most one file of at most
- * {@code maxFileBytes}), so memory does not grow with the corpus. The caller commits or rolls back.
+ * pool ({@link FilePool}: at most {@code 4 x threads} in flight, each holding at most one file of
+ * at most {@code maxFileBytes}), so memory does not grow with the corpus. The caller commits or rolls back.
  */
 public final class Indexer {
 
@@ -231,68 +225,12 @@ public final class Indexer {
 
   private void processAll(List<String> paths, boolean verify, int threads,
       Map<String, Boolean> kept) throws IOException {
-    if (paths.isEmpty()) {
-      return;
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-      Thread t = new Thread(r, "prism-index-worker");
-      t.setDaemon(true);
-      return t;
+    FilePool.forEach(paths, threads, path -> {
+      if (process(path, verify)) {
+        kept.put(path, Boolean.TRUE);
+      }
+      fileDone.accept(filesDone.incrementAndGet());
     });
-    Semaphore inFlight = new Semaphore(threads * 4);
-    List<Future<?>> futures = new ArrayList<>();
-    try {
-      for (String path : paths) {
-        inFlight.acquireUninterruptibly();
-        futures.add(pool.submit(() -> {
-          try {
-            if (process(path, verify)) {
-              kept.put(path, Boolean.TRUE);
-            }
-            fileDone.accept(filesDone.incrementAndGet());
-            return null;
-          } finally {
-            inFlight.release();
-          }
-        }));
-        if (futures.size() >= 1024) {
-          drain(futures);
-        }
-      }
-      drain(futures);
-    } finally {
-      pool.shutdownNow();
-      try {
-        pool.awaitTermination(1, TimeUnit.MINUTES);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  private static void drain(List<Future<?>> futures) throws IOException {
-    try {
-      for (Future<?> f : futures) {
-        f.get();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw (java.io.InterruptedIOException) new java.io.InterruptedIOException(
-          "indexing interrupted").initCause(e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      if (cause instanceof RuntimeException re) {
-        throw re;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw new IOException(cause);
-    }
-    futures.clear();
   }
 
   /**

@@ -2,28 +2,17 @@ package dev.prismindex.engine.internal.analysis;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 
 /**
- * Splits text into identifiers (runs of letters, digits and {@code _}) and emits, for each, the whole
- * identifier lower-cased, then its parts: {@code XMLHttpRequest} gives {@code xmlhttprequest, xml,
- * http, request}; {@code parse_duration} gives {@code parse_duration, parse, duration,
- * parseduration}; {@code utf8Decoder} gives {@code utf8decoder, utf, 8, decoder}. Parts are stacked
- * on the whole identifier's position. Everything else (punctuation, control characters) separates
- * tokens and is dropped, so no input can fail. Identifiers longer than {@value #MAX_TOKEN_CHARS}
- * UTF-16 units are cut into pieces of that length.
- *
- * <p>In words mode ({@link #words()}, the start of prose analysis) each identifier gives only its
- * parts, lower-cased, each at its own position: {@code parseDuration} gives {@code parse,
- * duration}.
+ * The code tokenizer as it was before issue 16 (a {@code StringBuilder} per identifier, the
+ * string-based {@link CodeTokenizer#tokensOf} / {@link CodeTokenizer#wordsOf}, which the new one
+ * still uses for non-ASCII identifiers): the reference {@link CodeTokenizerEquivalenceTest}
+ * compares the allocation-free tokenizer with.
  */
 final class ReferenceCodeTokenizer extends Tokenizer {
 
@@ -118,7 +107,8 @@ final class ReferenceCodeTokenizer extends Tokenizer {
       if (start < 0) {
         return false;
       }
-      List<String> tokens = wordsOnly ? wordsOf(ident.toString()) : tokensOf(ident.toString());
+      List<String> tokens = wordsOnly ? CodeTokenizer.wordsOf(ident.toString())
+          : CodeTokenizer.tokensOf(ident.toString());
       if (tokens.isEmpty()) {
         continue; // words mode: an identifier of underscores only has no word
       }
@@ -187,83 +177,5 @@ final class ReferenceCodeTokenizer extends Tokenizer {
     eof = false;
     pending.clear();
     finalOffset = 0;
-  }
-
-  /**
-   * The tokens of one identifier, in emission order and without duplicates: the whole identifier
-   * lower-cased, its parts, and (when it has underscores and several parts) the parts joined.
-   */
-  public static List<String> tokensOf(String identifier) {
-    Set<String> out = new LinkedHashSet<>();
-    String whole = identifier.toLowerCase(Locale.ROOT);
-    out.add(whole);
-    List<String> parts = parts(identifier);
-    StringBuilder joined = new StringBuilder();
-    for (String part : parts) {
-      String lower = part.toLowerCase(Locale.ROOT);
-      out.add(lower);
-      joined.append(lower);
-    }
-    if (parts.size() > 1 && identifier.indexOf('_') >= 0) {
-      out.add(joined.toString());
-    }
-    return new ArrayList<>(out);
-  }
-
-  /** The words of one identifier: its parts lower-cased, in order (repeats kept). */
-  public static List<String> wordsOf(String identifier) {
-    List<String> parts = parts(identifier);
-    List<String> out = new ArrayList<>(parts.size());
-    for (String part : parts) {
-      out.add(part.toLowerCase(Locale.ROOT));
-    }
-    return out;
-  }
-
-  /** The parts of an identifier: split on {@code _}, case changes (acronym-aware) and letter/digit. */
-  public static List<String> parts(String identifier) {
-    List<String> parts = new ArrayList<>();
-    int n = identifier.length();
-    int start = -1;
-    int prevType = 0; // 0 none, 1 lower/other letter, 2 upper, 3 digit
-    for (int i = 0; i < n; ) {
-      int cp = identifier.codePointAt(i);
-      int width = Character.charCount(cp);
-      if (cp == '_') {
-        if (start >= 0) {
-          parts.add(identifier.substring(start, i));
-          start = -1;
-        }
-        prevType = 0;
-        i += width;
-        continue;
-      }
-      int type = Character.isDigit(cp) ? 3 : Character.isUpperCase(cp) ? 2 : 1;
-      boolean boundary = false;
-      if (start >= 0) {
-        if ((prevType == 3) != (type == 3)) {
-          boundary = true; // letter <-> digit
-        } else if (prevType == 1 && type == 2) {
-          boundary = true; // lower -> Upper
-        } else if (prevType == 2 && type == 2 && i + width < n) {
-          int next = identifier.codePointAt(i + width);
-          if (Character.isLowerCase(next)) {
-            boundary = true; // XMLHttp: boundary before H
-          }
-        }
-      }
-      if (boundary) {
-        parts.add(identifier.substring(start, i));
-        start = i;
-      } else if (start < 0) {
-        start = i;
-      }
-      prevType = type;
-      i += width;
-    }
-    if (start >= 0) {
-      parts.add(identifier.substring(start));
-    }
-    return parts;
   }
 }

@@ -1,0 +1,91 @@
+package dev.prismindex.engine.internal.store;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one task per path on {@code threads} daemon workers ({@code prism-index-worker}) with at
+ * most {@code 4 x threads} paths in flight, so memory does not grow with the number of paths. The
+ * first failure of a task is rethrown as it was (an {@link IOException}, a runtime exception, an
+ * error); an interrupt becomes an {@link InterruptedIOException}.
+ */
+final class FilePool {
+
+  /** The work for one path. */
+  @FunctionalInterface
+  interface Task {
+    void run(String path) throws IOException;
+  }
+
+  private FilePool() {}
+
+  static void forEach(List<String> paths, int threads, Task task) throws IOException {
+    if (paths.isEmpty()) {
+      return;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "prism-index-worker");
+      t.setDaemon(true);
+      return t;
+    });
+    Semaphore inFlight = new Semaphore(threads * 4);
+    List<Future<?>> futures = new ArrayList<>();
+    try {
+      for (String path : paths) {
+        inFlight.acquireUninterruptibly();
+        futures.add(pool.submit(() -> {
+          try {
+            task.run(path);
+            return null;
+          } finally {
+            inFlight.release();
+          }
+        }));
+        if (futures.size() >= 1024) {
+          drain(futures);
+        }
+      }
+      drain(futures);
+    } finally {
+      pool.shutdownNow();
+      try {
+        pool.awaitTermination(1, TimeUnit.MINUTES);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static void drain(List<Future<?>> futures) throws IOException {
+    try {
+      for (Future<?> f : futures) {
+        f.get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw (InterruptedIOException) new InterruptedIOException("indexing interrupted")
+          .initCause(e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IOException(cause);
+    }
+    futures.clear();
+  }
+}
