@@ -2,23 +2,22 @@ package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.search.ChunkDoc;
+import dev.prismindex.engine.internal.search.ChunkIndex;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LiteralFragments;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
+import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
-import dev.prismindex.engine.internal.store.Schema;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
 
@@ -53,7 +52,7 @@ public final class IdentifierGuard {
    * @param fused the fused ranking (path prior applied)
    * @param prior the path-prior weight, 1 when the prior does not apply
    */
-  static HybridFuser.@Nullable Fused pinned(String query, IndexSearcher searcher,
+  static HybridFuser.@Nullable Fused pinned(String query, ChunkIndex index,
       @Nullable Query lexicalQuery, @Nullable String scope, List<Ranked> lex, Set<String> terms,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
     String id = query.strip();
@@ -61,7 +60,7 @@ public final class IdentifierGuard {
     if (phrase == null && !IDENTIFIER.matcher(id).matches()) {
       return null;
     }
-    HybridFuser.Fused definition = definition(id, phrase, searcher, lexicalQuery, scope, locator,
+    HybridFuser.Fused definition = definition(id, phrase, index, lexicalQuery, scope, locator,
         fused, prior);
     if (definition != null) {
       return definition;
@@ -91,7 +90,7 @@ public final class IdentifierGuard {
 
   /** The definition of the name to put first, or null when the index defines no such name. */
   private static HybridFuser.@Nullable Fused definition(String id, @Nullable String phrase,
-      IndexSearcher searcher, @Nullable Query lexicalQuery, @Nullable String scope,
+      ChunkIndex index, @Nullable Query lexicalQuery, @Nullable String scope,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
     // The symbol field holds each name whole, lower-cased, and a snake_case name also joined.
     Term name = new Term(Schema.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
@@ -122,14 +121,14 @@ public final class IdentifierGuard {
           .add(new PrefixQuery(new Term(Schema.PATH, scope + "/")), BooleanClause.Occur.SHOULD)
           .build(), BooleanClause.Occur.FILTER);
     }
-    for (ScoreDoc sd : searcher.search(b.build(), MAX_DEFINITIONS).scoreDocs) {
-      ChunkDoc c = locator.chunk(sd.doc);
+    for (Ranked r : index.lexical(b.build(), MAX_DEFINITIONS)) {
+      ChunkDoc c = locator.chunk(r.doc());
       if (!defines(c, id, phrase) || locator.locate(c, Set.of(), 1.0, null, null) == null) {
         continue;
       }
       double factor = PathPrior.factor(c.path(), prior);
       if (factor > bestFactor) {
-        best = new HybridFuser.Fused(sd.doc, null, null, 1.0);
+        best = new HybridFuser.Fused(r.doc(), null, null, 1.0);
         bestFactor = factor;
       }
       if (factor == 1) {

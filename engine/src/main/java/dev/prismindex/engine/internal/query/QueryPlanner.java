@@ -2,22 +2,16 @@ package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbeddingException;
-import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
-import dev.prismindex.engine.internal.search.ChunkDoc;
-import dev.prismindex.engine.internal.search.HitLocator;
-import dev.prismindex.engine.internal.search.LexicalSearcher;
-import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.search.LiteralResult;
+import dev.prismindex.engine.internal.search.LuceneChunkIndex;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
 import dev.prismindex.engine.internal.semantic.EmbeddingRun;
-import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability;
-import dev.prismindex.engine.internal.semantic.SemanticSearcher;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Schema;
@@ -26,18 +20,15 @@ import dev.prismindex.repository.LiteralPattern;
 import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.lucene.search.IndexSearcher;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Plans and runs one search over the last commit, in stages: candidates (lexical BM25, k-NN, or
- * the n-gram postings for literal modes) → fuse (HYBRID) → identifier guard (HYBRID) → locate
- * every hit in the working tree ({@link HitLocator}) → collect up to the limit.
+ * Plans and runs one search over the last commit: the ranked modes by {@link RankedSearch} over
+ * the commit's {@link LuceneChunkIndex}, the literal modes from the n-gram postings, verified
+ * against the working tree.
  */
 public final class QueryPlanner {
 
@@ -52,16 +43,13 @@ public final class QueryPlanner {
       Map<String, Integer> notSearched) {}
 
   private final EngineContext ctx;
-  private final LexicalSearcher lexical;
+  private final RankedSearch ranked;
   private final LiteralSearcher literal;
-  private final SemanticSearcher semanticSearcher = new SemanticSearcher();
-
-  /** The candidate depth of every ranked search with a limit up to it (see {@link #depth}). */
-  static final int MIN_DEPTH = 50;
 
   public QueryPlanner(EngineContext ctx) {
     this.ctx = ctx;
-    this.lexical = new LexicalSearcher(ctx.analyzer());
+    this.ranked = new RankedSearch(ctx.options().root(), ctx.analyzer(),
+        ctx.options().maxFileBytes());
     this.literal = new LiteralSearcher(ctx.options().root(), ctx.options().maxFileBytes());
   }
 
@@ -85,18 +73,15 @@ public final class QueryPlanner {
             AbortSignal.create(), mode, Snippet.CENTRED);
         return new SearchResult(a.hits(), mode, CommitMeta.coverage(d), a.notSearched());
       }
-      if (mode == SearchMode.LEXICAL) {
-        return new SearchResult(lexicalHits(s, query, opts), mode, CommitMeta.coverage(d));
-      }
-      float[] q = embedQuery(ctx.semantic().require(d), query);
-      List<Hit> hits = mode == SearchMode.SEMANTIC ? semanticHits(s, q, query, opts)
-          : hybridHits(s, query, q, opts);
-      return new SearchResult(hits, mode, CommitMeta.coverage(d));
+      float[] q = mode == SearchMode.LEXICAL ? null
+          : embedQuery(ctx.semantic().require(d), query);
+      return new SearchResult(ranked.hits(new LuceneChunkIndex(s), query, q, opts), mode,
+          CommitMeta.coverage(d));
     }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
   }
 
   /** The query's unit vector, or null for a blank query (which matches nothing). */
-  private static float @Nullable [] embedQuery(Embedder model, String query) {
+  public static float @Nullable [] embedQuery(Embedder model, String query) {
     if (query.isBlank()) {
       return null;
     }
@@ -146,148 +131,11 @@ public final class QueryPlanner {
         maxMatches, onePerFile, signal), query, mode, snippet);
   }
 
-  private static LiteralAnswer answer(LiteralResult r, String query, SearchMode mode,
+  /** The hits of literal matches {@code r}, their snippets cut by {@code snippet}. */
+  public static LiteralAnswer answer(LiteralResult r, String query, SearchMode mode,
       Snippet snippet) {
     return new LiteralAnswer(LiteralHits.hits(r, query, mode, snippet), r.truncated(),
         r.notSearched());
   }
 
-  /**
-   * How many candidates each engine contributes: {@value #MIN_DEPTH}, or the limit when larger. It
-   * does not grow with smaller limits, so the first k hits of any limit up to {@value #MIN_DEPTH}
-   * are the hits of limit k (the cut rule of the fusion depends on the depth).
-   */
-  static int depth(int limit) {
-    return Math.max(MIN_DEPTH, limit);
-  }
-
-  private HitLocator locator(IndexSearcher s, SearchMode mode, String query) {
-    return new HitLocator(ctx.options().root(), ctx.analyzer(), ctx.options().maxFileBytes(), s,
-        mode, query);
-  }
-
-  /**
-   * The path-prior weight of a search: {@link SearchOpts#auxiliaryWeight()}, or 1 when the query's
-   * words ask for auxiliary files or the scope lies in them ({@link PathPrior#applies}).
-   */
-  private static double prior(Set<String> words, SearchOpts opts) {
-    return opts.auxiliaryWeight() < 1 && PathPrior.applies(words, opts.pathScope())
-        ? opts.auxiliaryWeight() : 1;
-  }
-
-  /** A candidate with its score after the path prior ({@link PathPrior#apply}). */
-  private record Prioritised(Ranked ranked, double score) {}
-
-  /**
-   * {@code ranked} with the path prior applied to each engine score, re-ordered by the result
-   * (stable: equal scores keep the engine's order); the ranks stay the engine's own.
-   */
-  private static List<Prioritised> prior(List<Ranked> ranked, HitLocator locator, double weight)
-      throws IOException {
-    List<Prioritised> out = new ArrayList<>(ranked.size());
-    for (Ranked r : ranked) {
-      out.add(new Prioritised(r, weight >= 1 ? r.score()
-          : PathPrior.apply(r.score(), locator.chunk(r.doc()).path(), weight)));
-    }
-    out.sort(Comparator.comparingDouble(Prioritised::score).reversed());
-    return out;
-  }
-
-  private List<Hit> lexicalHits(IndexSearcher s, String query, SearchOpts opts)
-      throws IOException {
-    Set<String> terms = lexical.terms(query);
-    if (terms.isEmpty()) {
-      return List.of();
-    }
-    HitLocator locator = locator(s, SearchMode.LEXICAL, query);
-    List<Hit> hits = new ArrayList<>();
-    double best = 0;
-    for (Prioritised p : prior(lexical.candidates(s, query, depth(opts.limit()),
-        opts.pathScope()), locator, prior(terms, opts))) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
-      Ranked r = p.ranked();
-      Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
-          new EngineScore(r.rank(), r.score()), null);
-      if (hit == null) {
-        continue;
-      }
-      if (hits.isEmpty()) {
-        best = p.score();
-      }
-      hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, p.score() / best)) : 0.0));
-    }
-    return hits;
-  }
-
-  private List<Hit> semanticHits(IndexSearcher s, float @Nullable [] q, String query,
-      SearchOpts opts) throws IOException {
-    if (q == null) {
-      return List.of();
-    }
-    HitLocator locator = locator(s, SearchMode.SEMANTIC, query);
-    List<Hit> hits = new ArrayList<>();
-    for (Prioritised p : prior(semanticSearcher.candidates(s, q, depth(opts.limit()),
-        opts.pathScope()), locator, prior(lexical.terms(query), opts))) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
-      Ranked r = p.ranked();
-      Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
-          Math.min(1.0, Math.max(0.0, p.score())),
-          null, new EngineScore(r.rank(), r.score()));
-      if (hit != null) {
-        hits.add(hit);
-      }
-    }
-    return hits;
-  }
-
-  private List<Hit> hybridHits(IndexSearcher s, String query, float @Nullable [] q,
-      SearchOpts opts) throws IOException {
-    int depth = depth(opts.limit());
-    Set<String> terms = lexical.terms(query);
-    List<Ranked> lex = terms.isEmpty() ? List.of()
-        : lexical.candidates(s, query, depth, opts.pathScope());
-    List<Ranked> sem = q == null ? List.of()
-        : semanticSearcher.candidates(s, q, depth, opts.pathScope());
-    HitLocator locator = locator(s, SearchMode.HYBRID, query);
-    double prior = prior(terms, opts);
-    List<HybridFuser.Fused> fused = new ArrayList<>();
-    for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
-      fused.add(prior >= 1 ? f : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
-          PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
-    }
-    fused.sort(HybridFuser.ORDER);
-    HybridFuser.Fused pinned = IdentifierGuard.pinned(query, s,
-        terms.isEmpty() ? null : lexical.query(query, opts.pathScope()), opts.pathScope(), lex,
-        terms, locator, fused, prior);
-    double pinnedScore = 0;
-    if (pinned != null) {
-      pinnedScore = fused.isEmpty() ? 1.0 : Math.max(pinned.score(), fused.get(0).score());
-      fused.remove(pinned);
-      fused.add(0, pinned);
-    }
-    List<Hit> hits = new ArrayList<>();
-    for (HybridFuser.Fused f : fused) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
-      ChunkDoc chunk = locator.chunk(f.doc());
-      Set<String> hitTerms = f.lexical() != null || f == pinned ? terms : Set.of();
-      EngineScore lexicalScore = f.lexical() == null ? null
-          : new EngineScore(f.lexical().rank(), f.lexical().score());
-      EngineScore semanticScore = f.semantic() == null ? null
-          : new EngineScore(f.semantic().rank(), f.semantic().score());
-      Hit hit = f == pinned
-          ? locator.locate(chunk, hitTerms, IdentifierGuard.definitionLine(chunk, query),
-              pinnedScore, lexicalScore, semanticScore)
-          : locator.locate(chunk, hitTerms, f.score(), lexicalScore, semanticScore);
-      if (hit != null) {
-        hits.add(hit);
-      }
-    }
-    return hits;
-  }
 }

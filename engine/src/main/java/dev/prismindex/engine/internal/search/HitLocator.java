@@ -4,7 +4,6 @@ import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.Manifests;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.search.IndexSearcher;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -51,28 +49,28 @@ public final class HitLocator {
   private final Path root;
   private final CodeAnalyzer analyzer;
   private final long maxFileBytes;
-  private final IndexSearcher searcher;
+  private final ChunkIndex index;
   private final SearchMode mode;
   private final Map<String, FileView> views = new HashMap<>();
   private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
   private final LiteralFragments fragments;
 
   /** A locator for {@code query} of {@code mode} (the mode its hits carry). */
-  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, IndexSearcher searcher,
+  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, ChunkIndex index,
       SearchMode mode, String query) {
     this.root = root;
     this.fragments = LiteralFragments.of(query);
     this.mode = mode;
     this.analyzer = analyzer;
     this.maxFileBytes = maxFileBytes;
-    this.searcher = searcher;
+    this.index = index;
   }
 
   /** The stored fields of the chunk document {@code doc} (read once per query). */
   public ChunkDoc chunk(int doc) throws IOException {
     ChunkDoc c = chunks.get(doc);
     if (c == null) {
-      c = ChunkDoc.read(searcher, doc);
+      c = index.chunk(doc);
       chunks.put(doc, c);
     }
     return c;
@@ -134,7 +132,7 @@ public final class HitLocator {
   private FileView view(String path) throws IOException {
     FileView view = views.get(path);
     if (view == null) {
-      FileEntry entry = Manifests.lookup(searcher, path);
+      FileEntry entry = index.file(path);
       view = FileView.load(root, path, entry, maxFileBytes);
       views.put(path, view);
     }

@@ -4,7 +4,6 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -14,12 +13,9 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -176,19 +172,10 @@ public final class LexicalSearcher {
   }
 
   /** The top {@code depth} chunks by BM25, before any freshness check. */
-  public List<Ranked> candidates(IndexSearcher searcher, String text, int depth,
+  public List<Ranked> candidates(ChunkIndex index, String text, int depth,
       @Nullable String scope) throws IOException {
     Query q = query(text, scope);
-    if (q == null) {
-      return List.of();
-    }
-    TopDocs top = searcher.search(q, depth);
-    List<Ranked> out = new ArrayList<>(top.scoreDocs.length);
-    int rank = 0;
-    for (ScoreDoc sd : top.scoreDocs) {
-      out.add(new Ranked(sd.doc, ++rank, sd.score));
-    }
-    return out;
+    return q == null ? List.of() : index.lexical(q, depth);
   }
 
   /** The trimmed, bounded text of {@code line}, or of the nearest non-blank line of the range. */

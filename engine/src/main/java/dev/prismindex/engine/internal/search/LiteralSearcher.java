@@ -97,7 +97,17 @@ public final class LiteralSearcher {
     if (pattern == null) {
       return new LiteralResult(List.of(), false);
     }
-    List<String> candidates = candidates(searcher, query, pattern.caseSensitive(), scope);
+    return verify(candidates(searcher, query, pattern.caseSensitive(), scope), pattern,
+        maxMatches, onePerFile, signal);
+  }
+
+  /**
+   * The matches of {@code pattern} in the current content of {@code candidates} (paths in
+   * {@link String#compareTo} order, a superset of the files that match, from any index), with the
+   * scanner's semantics: what {@link #search} reports once it has its candidates.
+   */
+  public LiteralResult verify(List<String> candidates, LiteralPattern pattern, int maxMatches,
+      boolean onePerFile, AbortSignal signal) {
     List<LiteralMatch> out = new ArrayList<>();
     Map<String, Integer> notSearched = new TreeMap<>();
     boolean[] truncated = {false};

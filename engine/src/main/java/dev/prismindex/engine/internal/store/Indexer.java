@@ -26,16 +26,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One indexing run against an open {@link IndexWriter}: decides per file, by the manifest, whether
+ * One indexing run into a {@link DocumentSink} (the local {@link IndexWriter}, or a cluster): decides per file, by the manifest, whether
  * it is unchanged (stat data where git's racy-timestamp rule proves it, else the BLAKE3 hash), new,
  * changed or gone, and replaces the file's documents accordingly. Lock files and minified files
  * ({@link FileRules#literalOnly}, or minified by content) get their FILE document only (n-grams for
@@ -48,7 +46,7 @@ public final class Indexer {
   private static final Logger LOG = LoggerFactory.getLogger(Indexer.class);
 
   private final Path root;
-  private final IndexWriter writer;
+  private final DocumentSink sink;
   private final Chunker chunker;
   private final FileRules rules;
   private final long maxFileBytes;
@@ -85,8 +83,17 @@ public final class Indexer {
    */
   public Indexer(Path root, IndexWriter writer, Chunker chunker, FileRules rules,
       long maxFileBytes, Clock clock, Map<String, FileEntry> before) {
+    this(root, new LuceneSink(writer), chunker, rules, maxFileBytes, clock, before);
+  }
+
+  /**
+   * @param sink the store the run writes to
+   * @param before the manifest of the last commit (as above)
+   */
+  public Indexer(Path root, DocumentSink sink, Chunker chunker, FileRules rules,
+      long maxFileBytes, Clock clock, Map<String, FileEntry> before) {
     this.root = root;
-    this.writer = writer;
+    this.sink = sink;
     this.chunker = chunker;
     this.rules = rules;
     this.maxFileBytes = maxFileBytes;
@@ -187,7 +194,7 @@ public final class Indexer {
   private void forgetUnseenSkips() throws IOException {
     for (String path : skippedBefore.keySet()) {
       if (!skipsSeen.contains(path)) {
-        writer.deleteDocuments(new Term(Schema.SKIP_KEY, path));
+        sink.deleteSkip(path);
         skipWrites.incrementAndGet();
       }
     }
@@ -235,7 +242,7 @@ public final class Indexer {
 
   /**
    * Brings one file up to date. Returns whether the file is (still) indexed. Per-file read errors
-   * are counted as {@link SkipReason#UNREADABLE}; writer errors propagate and fail the run.
+   * are counted as {@link SkipReason#UNREADABLE}; sink errors propagate and fail the run.
    */
   private boolean process(String path, boolean verify) throws IOException {
     Path file = root.resolve(path);
@@ -320,16 +327,11 @@ public final class Indexer {
         && !now.statProvesUnchanged(size, mtimeNs)) {
       return true; // the same record; rewriting it would not make it provable yet
     }
-    Document record = Documents.skipped(now);
+    sink.putSkipped(now, old != null, old == null && wasSkipped != null);
     if (old != null) {
-      writer.updateDocuments(new Term(Schema.PATH, path), List.of(record));
       after.remove(path);
       replaced.add(path);
       deleted.incrementAndGet();
-    } else if (wasSkipped != null) {
-      writer.updateDocument(new Term(Schema.SKIP_KEY, path), record);
-    } else {
-      writer.addDocument(record);
     }
     skipWrites.incrementAndGet();
     return true;
@@ -340,8 +342,7 @@ public final class Indexer {
       throws IOException {
     FileEntry entry = new FileEntry(old.path(), old.hash(), bytes.length, mtimeNs, recordedMs,
         old.language(), old.chunks());
-    writer.updateDocument(new Term(Schema.FILE_KEY, old.path()),
-        Documents.file(entry, FileReader.decode(bytes, bytes.length)));
+    sink.restat(entry, SourceLines.split(FileReader.decode(bytes, bytes.length)));
     after.put(old.path(), entry);
     restat.incrementAndGet();
   }
@@ -362,7 +363,7 @@ public final class Indexer {
         stat.recordedMs(), language, chunks.size());
     List<byte[]> hashes = new ArrayList<>(chunks.size());
     Predicate<BytesRef> cache = hasVector;
-    BiConsumer<BytesRef, String> sink = unembedded;
+    BiConsumer<BytesRef, String> toEmbed = unembedded;
     for (Chunk c : chunks) {
       String embedded = EmbedText.of(path, c);
       byte[] h = Hashing.blake3Raw(embedded);
@@ -370,18 +371,11 @@ public final class Indexer {
       BytesRef key = new BytesRef(h);
       if (cache != null && cache.test(key)) {
         chunksReused.incrementAndGet();
-      } else if (sink != null) {
-        sink.accept(key, embedded);
+      } else if (toEmbed != null) {
+        toEmbed.accept(key, embedded);
       }
     }
-    List<Document> docs = new ArrayList<>(chunks.size() + 1);
-    docs.add(Documents.file(entry, lines));
-    docs.addAll(Documents.chunks(path, language, chunks, hashes));
-    if (old == null && !wasSkipped) {
-      writer.addDocuments(docs); // no document has the path: nothing to delete
-    } else {
-      writer.updateDocuments(new Term(Schema.PATH, path), docs);
-    }
+    sink.putFile(entry, lines, chunks, hashes, old != null || wasSkipped);
     chunksWritten.addAndGet(chunks.size());
     after.put(path, entry);
     if (old == null) {
@@ -400,7 +394,7 @@ public final class Indexer {
   }
 
   private void delete(String path) throws IOException {
-    writer.deleteDocuments(new Term(Schema.PATH, path));
+    sink.deletePath(path);
     after.remove(path);
     replaced.add(path);
     deleted.incrementAndGet();

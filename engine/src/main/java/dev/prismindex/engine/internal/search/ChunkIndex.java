@@ -1,0 +1,33 @@
+package dev.prismindex.engine.internal.search;
+
+import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
+import dev.prismindex.engine.internal.store.FileEntry;
+import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.search.Query;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The ranked part of one commit, whatever stores it: the local Lucene index ({@link
+ * LuceneChunkIndex}) or a search cluster. The ranked searches ({@code RankedSearch}) are written
+ * against it once, so every store ranks, fuses and locates hits the same way. Queries are given as
+ * Lucene {@link Query} trees over the {@code Schema} fields (the one query model; a remote store
+ * translates them). Chunk ids ({@link Ranked#doc()}) are only meaningful within one instance.
+ */
+public interface ChunkIndex {
+
+  /** The top {@code depth} CHUNK documents for {@code query} by BM25, best first. */
+  List<Ranked> lexical(Query query, int depth) throws IOException;
+
+  /**
+   * The {@code depth} chunks nearest to {@code unitVector} (cosine similarity as the score), below
+   * {@code scope} when it is not null, best first.
+   */
+  List<Ranked> nearest(float[] unitVector, int depth, @Nullable String scope) throws IOException;
+
+  /** The stored fields of the chunk {@code doc} returned by this instance. */
+  ChunkDoc chunk(int doc) throws IOException;
+
+  /** The manifest entry of {@code path} in this commit, or null when it has none. */
+  @Nullable FileEntry file(String path) throws IOException;
+}

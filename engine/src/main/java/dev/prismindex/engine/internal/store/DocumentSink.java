@@ -1,0 +1,42 @@
+package dev.prismindex.engine.internal.store;
+
+import dev.prismindex.engine.internal.chunk.Chunk;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Where an {@link Indexer} run puts the documents it decides on: the local Lucene index ({@link
+ * LuceneSink}) or a search cluster. One pipeline (walk, manifest rules, BLAKE3, chunking) feeds
+ * every store through it. Called from the indexer's worker threads: implementations are
+ * thread-safe. A run's writes become visible together, when the caller commits.
+ */
+public interface DocumentSink {
+
+  /**
+   * Stores a new or changed file: its FILE document (manifest entry and lines) and its chunks,
+   * replacing whatever documents the path had.
+   *
+   * @param chunkHashes the BLAKE3 hash of each chunk's embedded text, in chunk order
+   * @param replacing whether the path may have documents (indexed or remembered as skipped); when
+   *     false the store may add without deleting
+   */
+  void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks, List<byte[]> chunkHashes,
+      boolean replacing) throws IOException;
+
+  /** Same content, new stat data: replaces the file's FILE document only. */
+  void restat(FileEntry entry, List<String> lines) throws IOException;
+
+  /**
+   * Records that a file is left out by its content.
+   *
+   * @param wasIndexed the path had a FILE document and chunks, which the record replaces
+   * @param wasSkipped the path had a record, which this one replaces
+   */
+  void putSkipped(SkippedFile record, boolean wasIndexed, boolean wasSkipped) throws IOException;
+
+  /** Deletes every document of {@code path} (FILE, chunks, skip record). */
+  void deletePath(String path) throws IOException;
+
+  /** Deletes the skip record of {@code path}. */
+  void deleteSkip(String path) throws IOException;
+}

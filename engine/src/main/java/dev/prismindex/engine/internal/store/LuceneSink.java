@@ -1,0 +1,60 @@
+package dev.prismindex.engine.internal.store;
+
+import dev.prismindex.engine.internal.chunk.Chunk;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
+
+/** The {@link DocumentSink} of the local index: {@link Documents} into an {@link IndexWriter}. */
+public final class LuceneSink implements DocumentSink {
+
+  private final IndexWriter writer;
+
+  public LuceneSink(IndexWriter writer) {
+    this.writer = writer;
+  }
+
+  @Override
+  public void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks,
+      List<byte[]> chunkHashes, boolean replacing) throws IOException {
+    List<Document> docs = new ArrayList<>(chunks.size() + 1);
+    docs.add(Documents.file(entry, lines));
+    docs.addAll(Documents.chunks(entry.path(), entry.language(), chunks, chunkHashes));
+    if (replacing) {
+      writer.updateDocuments(new Term(Schema.PATH, entry.path()), docs);
+    } else {
+      writer.addDocuments(docs); // no document has the path: nothing to delete
+    }
+  }
+
+  @Override
+  public void restat(FileEntry entry, List<String> lines) throws IOException {
+    writer.updateDocument(new Term(Schema.FILE_KEY, entry.path()), Documents.file(entry, lines));
+  }
+
+  @Override
+  public void putSkipped(SkippedFile record, boolean wasIndexed, boolean wasSkipped)
+      throws IOException {
+    Document d = Documents.skipped(record);
+    if (wasIndexed) {
+      writer.updateDocuments(new Term(Schema.PATH, record.path()), List.of(d));
+    } else if (wasSkipped) {
+      writer.updateDocument(new Term(Schema.SKIP_KEY, record.path()), d);
+    } else {
+      writer.addDocument(d);
+    }
+  }
+
+  @Override
+  public void deletePath(String path) throws IOException {
+    writer.deleteDocuments(new Term(Schema.PATH, path));
+  }
+
+  @Override
+  public void deleteSkip(String path) throws IOException {
+    writer.deleteDocuments(new Term(Schema.SKIP_KEY, path));
+  }
+}
