@@ -1,0 +1,368 @@
+package dev.prismindex.opensearch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbeddingException;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.chunk.Chunk;
+import dev.prismindex.engine.internal.chunk.EmbedText;
+import dev.prismindex.engine.internal.semantic.EmbeddingRun;
+import dev.prismindex.engine.internal.semantic.SemanticAvailability;
+import dev.prismindex.engine.internal.store.DocumentSink;
+import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.store.SkippedFile;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The {@link DocumentSink} of a cluster index: the indexer's documents as bulk requests, sent once
+ * they hold about {@link OpenSearchOptions#bulkBytes()} bytes, chunk vectors embedded just before.
+ *
+ * <p><b>The FILE document is a file's commit record.</b> Each flush sends two bulk requests: first
+ * the chunks, skip records and deletions, then, for the paths all of whose first-phase items
+ * succeeded, their FILE documents (or FILE deletions). A file whose FILE document is missing or
+ * old is re-indexed by the next run, so a refused item, a node lost mid-bulk or a crash loses no
+ * acknowledged file: the run fails, and running it again completes it. Items refused with 429 are
+ * resent with backoff. Thread-safe (the indexer's workers call it concurrently).
+ */
+final class ClusterSink implements DocumentSink {
+
+  /** One bulk item: an action and, for an index action, its document. */
+  private record Item(String action, @Nullable ObjectNode doc) {}
+
+  /** The items of one path, by phase. */
+  private static final class Ops {
+    final List<Item> first = new ArrayList<>();
+    final List<Item> second = new ArrayList<>();
+  }
+
+  private final Cluster cluster;
+  private final String index;
+  private final CodeAnalyzer analyzer;
+  private final @Nullable Embedder embedder;
+  private final Map<String, FileEntry> before;
+  private final long bulkBytes;
+  private final int retries;
+
+  private final Map<String, Ops> pending = new LinkedHashMap<>();
+  private final List<ObjectNode> unembedded = new ArrayList<>();
+  private final List<String> unembeddedTexts = new ArrayList<>();
+  private long pendingBytes;
+  private final Set<String> failed = new LinkedHashSet<>();
+  private @Nullable String firstFailure;
+  /** Files written or deleted this run: path to chunk count (0: deleted). */
+  private final Map<String, Integer> written = new LinkedHashMap<>();
+  private long chunksWritten;
+
+  ClusterSink(Cluster cluster, String index, CodeAnalyzer analyzer, @Nullable Embedder embedder,
+      Map<String, FileEntry> before, long bulkBytes, int retries) {
+    this.cluster = cluster;
+    this.index = index;
+    this.analyzer = analyzer;
+    this.embedder = embedder;
+    this.before = before;
+    this.bulkBytes = bulkBytes;
+    this.retries = retries;
+  }
+
+  @Override
+  public synchronized void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks,
+      List<byte[]> chunkHashes, boolean replacing) throws IOException {
+    String path = entry.path();
+    Ops ops = ops(path);
+    String pathText = path.replace('/', ' ').replace('.', ' ');
+    long bytes = 0;
+    for (int i = 0; i < chunks.size(); i++) {
+      Chunk c = chunks.get(i);
+      ObjectNode d = Cluster.JSON.createObjectNode();
+      d.put(Schema.TYPE, Schema.TYPE_CHUNK);
+      d.put(Schema.PATH, path);
+      d.put(Schema.CHUNK_ID, path + "#" + i);
+      d.put(IndexLayout.ORDINAL, i);
+      d.put(Schema.CHUNK_HASH, HexFormat.of().formatHex(chunkHashes.get(i)));
+      d.put(Schema.START_LINE, c.startLine());
+      d.put(Schema.END_LINE, c.endLine());
+      d.put(Schema.LANGUAGE, entry.language());
+      if (c.parent() != null) {
+        d.put(Schema.PARENT, c.parent());
+      }
+      ArrayNode symbols = d.putArray(Schema.SYMBOLS);
+      StringBuilder names = new StringBuilder();
+      for (Chunk.Symbol s : c.symbols()) {
+        symbols.add(s.line() + ":" + s.name());
+        names.append(names.length() == 0 ? "" : " ").append(s.name());
+      }
+      d.put(Schema.BODY, IndexLayout.tokens(analyzer, Schema.BODY, c.text()));
+      d.put(Schema.SYMBOL, IndexLayout.tokens(analyzer, Schema.SYMBOL, names.toString()));
+      d.put(Schema.PATH_TEXT, IndexLayout.tokens(analyzer, Schema.PATH_TEXT, pathText));
+      d.put(Schema.PROSE, IndexLayout.tokens(analyzer, Schema.PROSE, c.text()));
+      if (embedder != null) {
+        unembedded.add(d);
+        unembeddedTexts.add(EmbedText.of(path, c));
+        bytes += embedder.dimension() * 12L;
+      }
+      ops.first.add(new Item(action("index", ClusterIds.chunk(path, i)), d));
+      bytes += 3L * c.text().length() + 200;
+    }
+    FileEntry old = before.get(path);
+    if (replacing && old != null) {
+      for (int i = chunks.size(); i < old.chunks(); i++) {
+        ops.first.add(new Item(action("delete", ClusterIds.chunk(path, i)), null));
+      }
+    }
+    if (replacing) {
+      ops.first.add(new Item(action("delete", ClusterIds.skipped(path)), null));
+    }
+    ObjectNode f = fileDoc(entry, lines);
+    ops.second.add(new Item(action("index", ClusterIds.file(path)), f));
+    chunksWritten += chunks.size();
+    written.put(path, chunks.size());
+    account(bytes + entry.size() + 300);
+  }
+
+  @Override
+  public synchronized void restat(FileEntry entry, List<String> lines) throws IOException {
+    ops(entry.path()).second.add(
+        new Item(action("index", ClusterIds.file(entry.path())), fileDoc(entry, lines)));
+    account(entry.size() + 300);
+  }
+
+  @Override
+  public synchronized void putSkipped(SkippedFile record, boolean wasIndexed, boolean wasSkipped)
+      throws IOException {
+    String path = record.path();
+    Ops ops = ops(path);
+    if (wasIndexed) {
+      deleteChunks(path, ops);
+      ops.second.add(new Item(action("delete", ClusterIds.file(path)), null));
+      written.put(path, 0);
+    }
+    ObjectNode d = Cluster.JSON.createObjectNode();
+    d.put(Schema.TYPE, Schema.TYPE_SKIPPED);
+    d.put(Schema.PATH, path);
+    d.put(Schema.SIZE, record.size());
+    d.put(Schema.MTIME_NS, record.mtimeNs());
+    d.put(Schema.RECORDED_MS, record.recordedMs());
+    d.put(Schema.SKIP_REASON, record.reason().name());
+    ops.first.add(new Item(action("index", ClusterIds.skipped(path)), d));
+    account(300);
+  }
+
+  @Override
+  public synchronized void deletePath(String path) throws IOException {
+    Ops ops = ops(path);
+    deleteChunks(path, ops);
+    ops.first.add(new Item(action("delete", ClusterIds.skipped(path)), null));
+    ops.second.add(new Item(action("delete", ClusterIds.file(path)), null));
+    written.put(path, 0);
+    account(100);
+  }
+
+  @Override
+  public synchronized void deleteSkip(String path) throws IOException {
+    ops(path).first.add(new Item(action("delete", ClusterIds.skipped(path)), null));
+    account(100);
+  }
+
+  private void deleteChunks(String path, Ops ops) {
+    FileEntry old = before.get(path);
+    for (int i = 0; old != null && i < old.chunks(); i++) {
+      ops.first.add(new Item(action("delete", ClusterIds.chunk(path, i)), null));
+    }
+  }
+
+  /** Sends what is pending; then throws when any item of this run was refused. */
+  synchronized void finish() throws IOException {
+    flush();
+    if (!failed.isEmpty()) {
+      throw new ClusterUnavailableException("the cluster refused the documents of "
+          + failed.size() + " file(s) (first: " + firstFailure + "); those files keep their "
+          + "previous state, and running the update again completes it");
+    }
+  }
+
+  /** Files written or deleted by this run and acknowledged: path to chunk count (0: deleted). */
+  synchronized Map<String, Integer> written() {
+    return Map.copyOf(written);
+  }
+
+  /** Chunks written by this run. */
+  synchronized long chunksWritten() {
+    return chunksWritten;
+  }
+
+  private Ops ops(String path) {
+    return pending.computeIfAbsent(path, k -> new Ops());
+  }
+
+  private void account(long bytes) throws IOException {
+    pendingBytes += bytes;
+    if (pendingBytes >= bulkBytes) {
+      flush();
+    }
+  }
+
+  private static ObjectNode fileDoc(FileEntry e, List<String> lines) {
+    ObjectNode d = Cluster.JSON.createObjectNode();
+    d.put(Schema.TYPE, Schema.TYPE_FILE);
+    d.put(Schema.PATH, e.path());
+    d.put(Schema.HASH, e.hash());
+    d.put(Schema.SIZE, e.size());
+    d.put(Schema.MTIME_NS, e.mtimeNs());
+    d.put(Schema.RECORDED_MS, e.recordedMs());
+    d.put(Schema.LANGUAGE, e.language());
+    d.put(Schema.CHUNK_COUNT, e.chunks());
+    d.put(IndexLayout.CONTENT, String.join("\n", lines));
+    return d;
+  }
+
+  private static String action(String kind, String id) {
+    ObjectNode a = Cluster.JSON.createObjectNode();
+    a.putObject(kind).put("_id", id);
+    return a.toString();
+  }
+
+  private void flush() throws IOException {
+    if (pending.isEmpty()) {
+      return;
+    }
+    embedPending();
+    Map<String, Ops> batch = new LinkedHashMap<>(pending);
+    pending.clear();
+    pendingBytes = 0;
+    List<Item> items = new ArrayList<>();
+    List<String> owners = new ArrayList<>();
+    batch.forEach((path, ops) -> ops.first.forEach(i -> {
+      items.add(i);
+      owners.add(path);
+    }));
+    Set<String> refused = bulk(items, owners);
+    items.clear();
+    owners.clear();
+    batch.forEach((path, ops) -> {
+      if (!refused.contains(path)) {
+        ops.second.forEach(i -> {
+          items.add(i);
+          owners.add(path);
+        });
+      }
+    });
+    refused.addAll(bulk(items, owners));
+    for (String path : refused) {
+      written.remove(path);
+    }
+    failed.addAll(refused);
+  }
+
+  /**
+   * Sends the items and returns the paths of those refused (a delete of a missing document is not
+   * refused); items refused with 429 are sent again, after a pause, up to the retry limit.
+   */
+  private Set<String> bulk(List<Item> items, List<String> owners) throws IOException {
+    Set<String> refused = new LinkedHashSet<>();
+    List<Item> todo = items;
+    List<String> who = owners;
+    for (int attempt = 0; !todo.isEmpty(); attempt++) {
+      ByteArrayOutputStream body = new ByteArrayOutputStream();
+      for (Item i : todo) {
+        body.writeBytes(i.action().getBytes(StandardCharsets.UTF_8));
+        body.write('\n');
+        if (i.doc() != null) {
+          body.writeBytes(Cluster.JSON.writeValueAsBytes(i.doc()));
+          body.write('\n');
+        }
+      }
+      Cluster.Reply reply = cluster.sendBulk("/" + index + "/_bulk", Map.of(), body.toByteArray());
+      if (!reply.ok()) {
+        throw ClusterRequestException.of("a bulk request", reply);
+      }
+      List<Item> again = new ArrayList<>();
+      List<String> againWho = new ArrayList<>();
+      JsonNode results = reply.body().path("items");
+      for (int n = 0; n < todo.size(); n++) {
+        JsonNode r = results.path(n);
+        JsonNode result = r.isObject() && r.size() > 0 ? r.elements().next() : null;
+        int status = result == null ? 0 : result.path("status").asInt();
+        if (status >= 200 && status < 300 || status == 404 && todo.get(n).doc() == null) {
+          continue;
+        }
+        if (status == 429 && attempt < retries) {
+          again.add(todo.get(n));
+          againWho.add(who.get(n));
+          continue;
+        }
+        refused.add(who.get(n));
+        if (firstFailure == null) {
+          firstFailure = who.get(n) + ": " + (result == null ? "no answer for the item"
+              : "HTTP " + status + " " + result.path("error").path("reason").asText(""));
+        }
+      }
+      if (!again.isEmpty()) {
+        pause(attempt);
+      }
+      todo = again;
+      who = againWho;
+    }
+    return refused;
+  }
+
+  /** Embeds the chunk texts of the pending chunk documents and sets their vectors. */
+  private void embedPending() throws IOException {
+    Embedder model = embedder;
+    if (model == null || unembedded.isEmpty()) {
+      return;
+    }
+    for (int from = 0; from < unembedded.size(); from += EmbeddingRun.BATCH) {
+      int to = Math.min(unembedded.size(), from + EmbeddingRun.BATCH);
+      List<float[]> vectors;
+      try {
+        vectors = model.embed(unembeddedTexts.subList(from, to));
+      } catch (EmbeddingException e) {
+        throw SemanticAvailability.modelFailed(e);
+      }
+      for (int i = from; i < to; i++) {
+        float[] v = EmbeddingRun.unit(vectors.get(i - from), model.dimension());
+        if (zero(v)) {
+          continue; // cosine is undefined for it: the chunk has no vector, as locally
+        }
+        ArrayNode a = unembedded.get(i).putArray(IndexLayout.VECTOR);
+        for (float x : v) {
+          a.add(x);
+        }
+      }
+    }
+    unembedded.clear();
+    unembeddedTexts.clear();
+  }
+
+  private static boolean zero(float[] v) {
+    for (float x : v) {
+      if (x != 0f) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void pause(int attempt) throws InterruptedIOException {
+    try {
+      Thread.sleep(Math.min(5_000L, 200L << Math.min(attempt, 10)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting to resend");
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package dev.prismindex.opensearch;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.store.Schema;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The layout of a repository's cluster index: its settings and mapping (the engine's {@link
+ * Schema} field names), the {@code _meta} that pins the format, the analyzer and the embedding
+ * model, and the analysis of the ranked fields.
+ *
+ * <p>The ranked fields ({@code body}, {@code symbol}, {@code path_text}, {@code prose}) are sent
+ * pre-analyzed by the engine's own {@link CodeAnalyzer} (tokens separated by spaces, mapped with
+ * OpenSearch's {@code whitespace} analyzer): the cluster's BM25 then sees exactly the terms the
+ * local index holds, and the lexical query's terms (the same analyzer's) match them by
+ * construction.
+ */
+final class IndexLayout {
+
+  /** The cluster format this code writes; an index of another one is refused. */
+  static final String FORMAT = "opensearch-1";
+
+  static final String META_TYPE = "meta";
+  static final String STATE = "state";
+  static final String STATE_READY = "ready";
+  static final String STATE_WRITING = "writing";
+  static final String ORDINAL = "ordinal";
+  static final String CONTENT = "content";
+  static final String VECTOR = "vector";
+
+  private IndexLayout() {}
+
+  /** The body of the create-index request. */
+  static ObjectNode createBody(OpenSearchOptions o, @Nullable String modelId, int dimension) {
+    ObjectNode root = Cluster.JSON.createObjectNode();
+    ObjectNode index = root.putObject("settings").putObject("index");
+    index.put("number_of_shards", o.shards());
+    index.put("number_of_replicas", o.replicas());
+    if (modelId != null) {
+      index.put("knn", true);
+    }
+    ObjectNode mappings = root.putObject("mappings");
+    mappings.put("dynamic", "strict");
+    ObjectNode meta = mappings.putObject("_meta");
+    meta.put(Schema.META_FORMAT, FORMAT);
+    meta.put(Schema.META_ANALYZER, CodeAnalyzer.VERSION);
+    meta.put(Schema.META_EMBEDDER_ID, modelId == null ? "" : modelId);
+    meta.put(Schema.META_EMBEDDER_DIM, modelId == null ? 0 : dimension);
+    ArrayNode excludes = mappings.putObject("_source").putArray("excludes");
+    for (String f : new String[] {Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE,
+        CONTENT, VECTOR}) {
+      excludes.add(f);
+    }
+    ObjectNode p = mappings.putObject("properties");
+    keyword(p, Schema.TYPE, true);
+    keyword(p, Schema.PATH, true);
+    keyword(p, Schema.HASH, false);
+    number(p, Schema.SIZE, "long");
+    number(p, Schema.MTIME_NS, "long");
+    number(p, Schema.RECORDED_MS, "long");
+    keyword(p, Schema.LANGUAGE, false);
+    number(p, Schema.CHUNK_COUNT, "integer");
+    keyword(p, Schema.SKIP_REASON, false);
+    p.putObject(CONTENT).put("type", "wildcard");
+    keyword(p, Schema.CHUNK_ID, false);
+    p.putObject(ORDINAL).put("type", "integer");
+    keyword(p, Schema.CHUNK_HASH, false);
+    number(p, Schema.START_LINE, "integer");
+    number(p, Schema.END_LINE, "integer");
+    keyword(p, Schema.SYMBOLS, false);
+    keyword(p, Schema.PARENT, false);
+    for (String f : new String[] {Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE}) {
+      p.putObject(f).put("type", "text").put("analyzer", "whitespace")
+          .put("index_options", "freqs");
+    }
+    if (modelId != null) {
+      ObjectNode v = p.putObject(VECTOR);
+      v.put("type", "knn_vector");
+      v.put("dimension", dimension);
+      ObjectNode method = v.putObject("method");
+      method.put("name", "hnsw");
+      method.put("engine", "lucene");
+      method.put("space_type", "cosinesimil");
+    }
+    keyword(p, STATE, true);
+    keyword(p, Schema.META_REVISION.replace('.', '_'), false);
+    number(p, "updated_ms", "long");
+    number(p, "files", "long");
+    number(p, "chunks", "long");
+    keyword(p, "skipped", false);
+    return root;
+  }
+
+  private static void keyword(ObjectNode p, String name, boolean indexed) {
+    ObjectNode f = p.putObject(name).put("type", "keyword");
+    if (!indexed) {
+      f.put("index", false);
+    }
+  }
+
+  private static void number(ObjectNode p, String name, String type) {
+    p.putObject(name).put("type", type).put("index", false);
+  }
+
+  /** The tokens of {@code text} for {@code field} by the engine's analyzer, space-separated. */
+  static String tokens(CodeAnalyzer analyzer, String field, String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    try (TokenStream ts = analyzer.tokenStream(field, new StringReader(text))) {
+      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      ts.reset();
+      while (ts.incrementToken()) {
+        if (out.length() > 0) {
+          out.append(' ');
+        }
+        out.append(term.buffer(), 0, term.length());
+      }
+      ts.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringReader never fails
+    }
+    return out.toString();
+  }
+}

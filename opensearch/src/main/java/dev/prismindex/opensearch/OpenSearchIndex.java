@@ -1,0 +1,603 @@
+package dev.prismindex.opensearch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.CodeSearch;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IncompatibleIndexException;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.engine.SearchResult;
+import dev.prismindex.engine.SemanticCoverage;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
+import dev.prismindex.engine.internal.query.QueryPlanner;
+import dev.prismindex.engine.internal.query.QueryPlanner.LiteralAnswer;
+import dev.prismindex.engine.internal.query.RankedSearch;
+import dev.prismindex.engine.internal.search.LiteralResult;
+import dev.prismindex.engine.internal.search.LiteralSearcher;
+import dev.prismindex.engine.internal.seam.SeamRequests;
+import dev.prismindex.engine.internal.seam.SeamTarget;
+import dev.prismindex.engine.internal.semantic.SemanticAvailability;
+import dev.prismindex.engine.internal.store.CommitMeta;
+import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.Indexer;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.internal.walk.RepoWalker;
+import dev.prismindex.engine.internal.walk.WalkResult;
+import dev.prismindex.index.IndexCapabilities;
+import dev.prismindex.index.IndexDiagnostics;
+import dev.prismindex.index.IndexQuery;
+import dev.prismindex.index.IndexQueryResult;
+import dev.prismindex.index.IndexRemoveRequest;
+import dev.prismindex.index.IndexState;
+import dev.prismindex.index.IndexStatus;
+import dev.prismindex.index.IndexUpdateRequest;
+import dev.prismindex.index.RepositoryIndexBackend;
+import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.LiteralPattern;
+import dev.prismindex.repository.RelativePath;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One repository's index in an OpenSearch 2.x cluster, with the local engine's answers: the same
+ * indexing pipeline (walk and file rules, BLAKE3 manifest, chunking, embeddings from the same
+ * model) feeding a cluster index instead of Lucene, and the same ranking, fusion, identifier
+ * guard and per-hit freshness check (the engine's code, over the cluster's BM25 and k-NN
+ * candidates). Literal modes take their candidates from a {@code wildcard} field and verify them
+ * against the working tree, so they equal a full scan.
+ *
+ * <p>Each repository root has its own cluster index ({@link OpenSearchOptions#indexName()}), so a
+ * query never sees another repository's documents. The manifest lives in that index (FILE
+ * documents, the commit record of each file); a run that did not finish leaves the index {@code
+ * stale} and the next run completes it. {@link #status()} is {@code ready} only when the cluster
+ * reports the index green or yellow and its FILE documents match the last run's record.
+ * Thread-safe; runs are serialised per instance.
+ */
+public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(OpenSearchIndex.class);
+
+  private final OpenSearchOptions options;
+  private final Cluster cluster;
+  private final String index;
+  private final CodeAnalyzer analyzer = new CodeAnalyzer();
+  private final Chunker chunker = new Chunker();
+  private final FileRules rules;
+  private final SemanticAvailability semantic;
+  private final RankedSearch ranked;
+  private final LiteralSearcher literal;
+  private final ReentrantLock runs = new ReentrantLock();
+  private final SeamTarget seam = new Seam();
+  private volatile boolean running;
+  private volatile boolean failed;
+  private volatile boolean closed;
+
+  private OpenSearchIndex(OpenSearchOptions options, Cluster cluster,
+      @Nullable Embedder embedder) {
+    this.options = options;
+    this.cluster = cluster;
+    this.index = options.indexName();
+    HybridIndexOptions local = options.local();
+    this.rules = FileRules.of(local);
+    this.semantic = new SemanticAvailability(local.semantic(), embedder);
+    this.ranked = new RankedSearch(local.root(), analyzer, local.maxFileBytes());
+    this.literal = new LiteralSearcher(local.root(), local.maxFileBytes());
+  }
+
+  /**
+   * Connects to the cluster and checks the repository's index, if it exists, was written by this
+   * format and analyzer. Nothing is indexed: call {@link #refresh}.
+   *
+   * @throws ClusterUnavailableException when the cluster cannot be reached
+   * @throws IncompatibleIndexException when the index has another format or analyzer
+   * @throws IOException when the repository root is missing or the cluster refuses a request
+   */
+  public static OpenSearchIndex open(OpenSearchOptions options) throws IOException {
+    Objects.requireNonNull(options, "options");
+    HybridIndexOptions local = options.local();
+    if (!Files.isDirectory(local.root())) {
+      throw new NoSuchFileException(local.root().toString(), null,
+          "repository root is not a directory");
+    }
+    Embedder embedder = null;
+    if (local.semantic()) {
+      embedder = local.embedder() != null ? local.embedder()
+          : EmbedderProvider.findDefault().map(EmbedderProvider::create).orElse(null);
+    }
+    Cluster cluster = Cluster.connect(options);
+    try {
+      cluster.call("GET", "/", Map.of(), null);
+      OpenSearchIndex idx = new OpenSearchIndex(options, cluster, embedder);
+      idx.checkLayout();
+      return idx;
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /** The options this index was opened with. */
+  public OpenSearchOptions options() {
+    return options;
+  }
+
+  /** Deletes the repository's cluster index (nothing else); true when there was one. */
+  public boolean deleteIndex() throws IOException {
+    runs.lock();
+    try {
+      Cluster.Reply r = cluster.send("DELETE", "/" + index, Map.of(), null);
+      if (r.status() == 404) {
+        return false;
+      }
+      if (!r.ok()) {
+        throw ClusterRequestException.of("deleting " + index, r);
+      }
+      return true;
+    } finally {
+      runs.unlock();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Runs
+
+  /**
+   * Walks the repository and brings the cluster index up to date (creating it with the model's
+   * dimension pinned in its mapping), then refreshes it so every change is searchable. {@code
+   * full} deletes the index first. A run after an interrupted one re-hashes every file and removes
+   * the chunks the interrupted run may have left behind.
+   *
+   * @throws ClusterUnavailableException when the cluster cannot be reached or refuses documents
+   *     (what it acknowledged stays; running again completes the index)
+   * @throws IncompatibleIndexException when the index pins another embedding model
+   */
+  public OpenSearchRunStats refresh(boolean full) throws IOException {
+    ensureOpen();
+    runs.lock();
+    try {
+      if (full) {
+        cluster.send("DELETE", "/" + index, Map.of(), null);
+      }
+      long start = System.nanoTime();
+      WalkResult walk = new RepoWalker(options.local().root(), options.local().home(), rules)
+          .walk();
+      Run run = run(null, walk.gitHead(), indexer -> {
+        indexer.countSkips(walk.skipped());
+        indexer.runWalk(walk.paths(), false, options.local().threads());
+      });
+      Indexer.Counters c = run.counters();
+      int skipped = c.skipped().values().stream().mapToInt(Integer::intValue).sum();
+      return new OpenSearchRunStats(c.added(), c.changed(), c.deleted(), c.unchanged(), skipped,
+          c.chunksWritten(), run.resumed(), (System.nanoTime() - start) / 1_000_000);
+    } finally {
+      runs.unlock();
+    }
+  }
+
+  private interface RunBody {
+    void accept(Indexer indexer) throws IOException;
+  }
+
+  private record Run(Indexer.Counters counters, boolean resumed) {}
+
+  /** One run: record "writing", index, send, sweep when resuming, refresh, record "ready". */
+  private Run run(@Nullable String revision, @Nullable String gitHead, RunBody body)
+      throws IOException {
+    running = true;
+    try {
+      Embedder model = ensureIndex();
+      JsonNode meta = readMeta();
+      boolean resumed = meta != null
+          && IndexLayout.STATE_WRITING.equals(meta.path(IndexLayout.STATE).asText());
+      Map<String, FileEntry> before = ClusterManifest.files(cluster, index);
+      writeMeta(meta, IndexLayout.STATE_WRITING, null, before, Map.of());
+      ClusterSink sink = new ClusterSink(cluster, index, analyzer, model, before,
+          options.bulkBytes(), options.retries());
+      Indexer indexer = new Indexer(options.local().root(), sink, chunker, rules,
+          options.local().maxFileBytes(), options.local().clock(), before);
+      indexer.rememberSkipped(ClusterManifest.skipped(cluster, index));
+      body.accept(indexer);
+      sink.finish();
+      if (resumed) {
+        sweep(indexer.manifest(), sink.written());
+      }
+      cluster.call("POST", "/" + index + "/_refresh", Map.of(), null);
+      String rev = revision != null ? revision
+          : gitHead != null ? gitHead : meta == null ? null : meta.path("revision").asText(null);
+      writeMeta(meta, IndexLayout.STATE_READY, rev, indexer.manifest(),
+          indexer.counters().skipped());
+      failed = false;
+      LOG.debug("cluster index {} updated: {}", index, indexer.counters());
+      return new Run(indexer.counters(), resumed);
+    } catch (IOException | RuntimeException e) {
+      failed = true;
+      throw e;
+    } finally {
+      running = false;
+    }
+  }
+
+  /**
+   * After an interrupted run: deletes chunk documents beyond each re-written file's chunk count
+   * and chunks and skip records of paths the manifest no longer has (the interrupted run may have
+   * written them without their FILE document).
+   */
+  private void sweep(Map<String, FileEntry> manifest, Map<String, Integer> written)
+      throws IOException {
+    ObjectNode body = Cluster.JSON.createObjectNode();
+    ObjectNode bool = body.putObject("query").putObject("bool");
+    ArrayNode types = bool.putArray("filter").addObject().putObject("terms")
+        .putArray(Schema.TYPE);
+    types.add(Schema.TYPE_CHUNK);
+    ArrayNode keep = bool.putArray("must_not").addObject().putObject("terms")
+        .putArray(Schema.PATH);
+    manifest.keySet().forEach(keep::add);
+    if (manifest.size() <= 60_000) {
+      cluster.call("POST", "/" + index + "/_delete_by_query", Map.of("refresh", "true"), body);
+    }
+    for (Map.Entry<String, Integer> w : written.entrySet()) {
+      ObjectNode q = Cluster.JSON.createObjectNode();
+      ArrayNode f = q.putObject("query").putObject("bool").putArray("filter");
+      f.addObject().putObject("term").put(Schema.TYPE, Schema.TYPE_CHUNK);
+      f.addObject().putObject("term").put(Schema.PATH, w.getKey());
+      f.addObject().putObject("range").putObject(IndexLayout.ORDINAL).put("gte", w.getValue());
+      cluster.call("POST", "/" + index + "/_delete_by_query", Map.of(), q);
+    }
+  }
+
+  /** Creates the index when missing; returns the model whose vectors it holds (null: none). */
+  private @Nullable Embedder ensureIndex() throws IOException {
+    Map<String, String> meta = layoutMeta();
+    Embedder model = semantic.embedder();
+    boolean vectors = options.local().semantic() && model != null;
+    if (meta == null) {
+      ObjectNode body = IndexLayout.createBody(options, vectors ? model.id() : null,
+          vectors ? model.dimension() : 0);
+      Cluster.Reply r = cluster.send("PUT", "/" + index, Map.of("wait_for_active_shards", "1"),
+          body);
+      if (!r.ok() && !r.body().path("error").path("type").asText()
+          .equals("resource_already_exists_exception")) {
+        throw ClusterRequestException.of("creating index " + index, r);
+      }
+      return vectors ? model : null;
+    }
+    String id = meta.getOrDefault(Schema.META_EMBEDDER_ID, "");
+    if (id.isEmpty()) {
+      return null; // created without vectors: lexical and literal only until rebuilt
+    }
+    if (!vectors) {
+      throw new IncompatibleIndexException("embedding model", id + " (dim "
+          + meta.get(Schema.META_EMBEDDER_DIM) + ") pinned by cluster index " + index,
+          "none in this process; rebuild the index (full refresh) or enable the model");
+    }
+    SemanticAvailability.Verdict v = semantic.check(meta);
+    if (!v.available()) {
+      throw new IncompatibleIndexException("embedding model", id + " (dim "
+          + meta.get(Schema.META_EMBEDDER_DIM) + ") pinned by cluster index " + index,
+          model.id() + " (dim " + model.dimension() + "); rebuild the index (full refresh)");
+    }
+    return model;
+  }
+
+  /** Checks format and analyzer of an existing index. */
+  private void checkLayout() throws IOException {
+    Map<String, String> meta = layoutMeta();
+    if (meta == null) {
+      return;
+    }
+    String format = meta.getOrDefault(Schema.META_FORMAT, "");
+    if (!format.equals(IndexLayout.FORMAT)) {
+      throw new IncompatibleIndexException("cluster index format of " + index, format,
+          IndexLayout.FORMAT);
+    }
+    String analyzerVersion = meta.getOrDefault(Schema.META_ANALYZER, "");
+    if (!analyzerVersion.equals(CodeAnalyzer.VERSION)) {
+      throw new IncompatibleIndexException("analyzer of cluster index " + index, analyzerVersion,
+          CodeAnalyzer.VERSION);
+    }
+  }
+
+  /** The mapping's {@code _meta} of the index, or null when the index does not exist. */
+  private @Nullable Map<String, String> layoutMeta() throws IOException {
+    Cluster.Reply r = cluster.send("GET", "/" + index + "/_mapping", Map.of(), null);
+    if (r.status() == 404) {
+      return null;
+    }
+    if (!r.ok()) {
+      throw ClusterRequestException.of("reading the mapping of " + index, r);
+    }
+    JsonNode m = r.body().path(index).path("mappings").path("_meta");
+    Map<String, String> out = new HashMap<>();
+    m.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+    return out;
+  }
+
+  private @Nullable JsonNode readMeta() throws IOException {
+    Cluster.Reply r = cluster.send("GET", "/" + index + "/_doc/" + ClusterIds.META, Map.of(),
+        null);
+    if (r.status() == 404) {
+      return null;
+    }
+    if (!r.ok()) {
+      throw ClusterRequestException.of("reading the commit record of " + index, r);
+    }
+    return r.body().path("found").asBoolean() ? r.body().path("_source") : null;
+  }
+
+  private void writeMeta(@Nullable JsonNode previous, String state, @Nullable String revision,
+      Map<String, FileEntry> manifest, Map<dev.prismindex.engine.SkipReason, Integer> skipped)
+      throws IOException {
+    ObjectNode d = Cluster.JSON.createObjectNode();
+    d.put(Schema.TYPE, IndexLayout.META_TYPE);
+    d.put(IndexLayout.STATE, state);
+    if (state.equals(IndexLayout.STATE_READY)) {
+      if (revision != null) {
+        d.put("revision", revision);
+      }
+      d.put("updated_ms", options.local().clock().millis());
+      d.put("files", manifest.size());
+      d.put("chunks", manifest.values().stream().mapToLong(FileEntry::chunks).sum());
+      d.put("skipped", CommitMeta.skippedMeta(skipped));
+    } else if (previous != null) {
+      for (String f : new String[] {"revision", "updated_ms", "files", "chunks", "skipped"}) {
+        if (previous.has(f)) {
+          d.set(f, previous.get(f));
+        }
+      }
+    }
+    cluster.call("PUT", "/" + index + "/_doc/" + ClusterIds.META, Map.of("refresh", "true"), d);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // CodeSearch
+
+  /** {@inheritDoc} Equivalent to {@code searchResult(query, opts).hits()}. */
+  @Override
+  public List<dev.prismindex.engine.Hit> search(String query, SearchOpts opts) throws IOException {
+    return searchResult(query, opts).hits();
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>As {@code HybridIndex.searchResult}: the same modes, scores, guard and freshness rules,
+   * over the cluster's candidates. An index that does not exist yet answers no hits.
+   */
+  @Override
+  public SearchResult searchResult(String query, SearchOpts opts) throws IOException {
+    Objects.requireNonNull(query, "query");
+    Objects.requireNonNull(opts, "opts");
+    ensureOpen();
+    SearchMode mode = opts.mode();
+    if (SearchOpts.literal(mode)) {
+      LiteralPattern pattern = LiteralSearcher.compile(query, opts.caseSensitive());
+      LiteralAnswer a = QueryPlanner.answer(literalMatches(pattern, query, opts.pathScope(),
+          opts.limit(), false, AbortSignal.create()), query, mode, Snippet.CENTRED);
+      return new SearchResult(a.hits(), mode, new SemanticCoverage(0, 0), a.notSearched());
+    }
+    Map<String, String> layout = layoutMeta();
+    float[] q = null;
+    if (mode != SearchMode.LEXICAL) {
+      q = QueryPlanner.embedQuery(semantic.require(layout == null ? Map.of() : layout), query);
+    }
+    if (layout == null) {
+      return new SearchResult(List.of(), mode, new SemanticCoverage(0, 0));
+    }
+    return new SearchResult(ranked.hits(new ClusterChunkIndex(cluster, index), query, q, opts),
+        mode, new SemanticCoverage(0, 0));
+  }
+
+  /** Literal matches: the FILE documents whose text or path may hold the query, verified. */
+  private LiteralResult literalMatches(@Nullable LiteralPattern pattern, String query,
+      @Nullable String scope, int maxMatches, boolean onePerFile, AbortSignal signal)
+      throws IOException {
+    if (pattern == null) {
+      return new LiteralResult(List.of(), false);
+    }
+    String sc = RelativePath.normaliseScope(scope);
+    ObjectNode q = Cluster.JSON.createObjectNode();
+    ObjectNode bool = q.putObject("bool");
+    if (sc != null) {
+      bool.putArray("filter").add(ClusterChunkIndex.scopeFilter(sc));
+    }
+    // Lucene folds case by simple code-point mappings; outside ASCII the scanner's folding may
+    // differ, so a case-insensitive non-ASCII query verifies every file in scope.
+    boolean ascii = query.chars().allMatch(ch -> ch < 128);
+    if (pattern.caseSensitive() || ascii) {
+      String wildcard = "*" + query.replace("\\", "\\\\").replace("*", "\\*")
+          .replace("?", "\\?") + "*";
+      ArrayNode should = bool.putArray("should");
+      for (String field : new String[] {IndexLayout.CONTENT, Schema.PATH}) {
+        should.addObject().putObject("wildcard").putObject(field).put("value", wildcard)
+            .put("case_insensitive", !pattern.caseSensitive());
+      }
+      bool.put("minimum_should_match", 1);
+    }
+    List<String> candidates = layoutMeta() == null ? List.of()
+        : ClusterManifest.paths(cluster, index, q);
+    JsonNode meta = readMeta();
+    return literal.verify(candidates, pattern, maxMatches, onePerFile, signal)
+        .plusNotSearched(CommitMeta.parseSkipped(meta == null ? null
+            : meta.path("skipped").asText(null)));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // RepositoryIndexBackend
+
+  /**
+   * {@code indexed_literal} and {@code lexical} always; {@code semantic} and {@code hybrid} when the
+   * model is present and matches the one the index pins (or the index does not exist yet).
+   */
+  @Override
+  public IndexCapabilities capabilities() {
+    if (closed) {
+      return IndexCapabilities.LITERAL_ONLY;
+    }
+    try {
+      Map<String, String> meta = layoutMeta();
+      boolean vectors = meta == null || !meta.getOrDefault(Schema.META_EMBEDDER_ID, "").isEmpty();
+      return vectors && semantic.check(meta == null ? Map.of() : meta).available()
+          ? IndexCapabilities.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
+          : IndexCapabilities.of(SearchMode.LEXICAL);
+    } catch (IOException e) {
+      return IndexCapabilities.LITERAL_ONLY;
+    }
+  }
+
+  /** Re-indexes exactly the listed paths and records the request's revision. */
+  @Override
+  public void update(IndexUpdateRequest request) throws IOException {
+    ensureOpen();
+    SeamRequests.update(seam, request);
+  }
+
+  @Override
+  public void remove(IndexRemoveRequest request) throws IOException {
+    ensureOpen();
+    SeamRequests.remove(seam, request);
+  }
+
+  /** As {@code HybridIndex.search(IndexQuery)}. */
+  @Override
+  public IndexQueryResult search(IndexQuery query) throws IOException {
+    ensureOpen();
+    return SeamRequests.search(seam, query);
+  }
+
+  /**
+   * EMPTY before the first finished run; BUILDING while it runs; READY when the cluster reports
+   * the index green or yellow and its FILE documents are the ones the last run recorded; STALE
+   * after an interrupted run or when the documents do not match; FAILED after a failed run in
+   * this process or when the index is red.
+   */
+  @Override
+  public IndexStatus status() throws IOException {
+    ensureOpen();
+    JsonNode meta = readMetaIfIndex();
+    if (meta == null) {
+      return new IndexStatus(running ? IndexState.BUILDING : IndexState.EMPTY, null, null, null);
+    }
+    String health = cluster.call("GET", "/_cluster/health/" + index, Map.of("timeout", "5s"),
+        null).path("status").asText("red");
+    long files = meta.path("files").asLong(-1);
+    Long updated = meta.has("updated_ms") ? meta.path("updated_ms").asLong() : null;
+    IndexDiagnostics diagnostics = new IndexDiagnostics(Math.max(0, files), storeBytes(),
+        updated);
+    String revision = meta.path("revision").asText(null);
+    IndexState state;
+    if (failed || health.equals("red")) {
+      state = IndexState.FAILED;
+    } else if (updated == null) {
+      state = running ? IndexState.BUILDING : IndexState.STALE;
+    } else if (running) {
+      state = IndexState.READY;
+    } else if (!IndexLayout.STATE_READY.equals(meta.path(IndexLayout.STATE).asText())
+        || countFiles() != files) {
+      state = IndexState.STALE;
+    } else {
+      state = IndexState.READY;
+    }
+    return new IndexStatus(state, revision, updated, diagnostics);
+  }
+
+  private @Nullable JsonNode readMetaIfIndex() throws IOException {
+    return layoutMeta() == null ? null : readMeta();
+  }
+
+  private long countFiles() throws IOException {
+    ObjectNode q = Cluster.JSON.createObjectNode();
+    q.putObject("query").putObject("term").put(Schema.TYPE, Schema.TYPE_FILE);
+    return cluster.call("POST", "/" + index + "/_count", Map.of(), q).path("count").asLong();
+  }
+
+  private long storeBytes() throws IOException {
+    JsonNode s = cluster.call("GET", "/" + index + "/_stats/store", Map.of(), null);
+    return s.path("_all").path("primaries").path("store").path("size_in_bytes").asLong();
+  }
+
+  @Override
+  public void dispose() throws IOException {
+    close();
+  }
+
+  /** Closes the client and the parsers (the cluster index stays). Idempotent. */
+  @Override
+  public void close() throws IOException {
+    runs.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      chunker.close();
+      cluster.close();
+    } finally {
+      runs.unlock();
+    }
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("index is closed");
+    }
+  }
+
+  /** The seam's runs and searches over this index. */
+  private final class Seam implements SeamTarget {
+    @Override
+    public void update(List<String> upserts, List<String> deletes, String revision)
+        throws IOException {
+      runs.lock();
+      try {
+        run(revision, null, indexer -> indexer.runPaths(upserts, deletes,
+            options.local().threads()));
+      } finally {
+        runs.unlock();
+      }
+    }
+
+    @Override
+    public void remove(List<String> paths) throws IOException {
+      runs.lock();
+      try {
+        run(null, null, indexer -> indexer.runPaths(List.of(), paths, 1));
+      } finally {
+        runs.unlock();
+      }
+    }
+
+    @Override
+    public SearchResult search(String query, SearchOpts opts) throws IOException {
+      return searchResult(query, opts);
+    }
+
+    @Override
+    public LiteralAnswer literal(String query, boolean caseSensitive, @Nullable String scope,
+        int maxMatches, boolean onePerFile, AbortSignal signal, SearchMode mode,
+        Snippet snippet) throws IOException {
+      return QueryPlanner.answer(literalMatches(LiteralSearcher.compile(query, caseSensitive),
+          query, scope, maxMatches, onePerFile, signal), query, mode, snippet);
+    }
+
+    @Override
+    public SearchMode seamSemanticMode() {
+      return options.local().seamSemanticMode();
+    }
+  }
+}
