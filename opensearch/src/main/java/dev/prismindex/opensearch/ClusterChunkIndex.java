@@ -144,7 +144,7 @@ final class ClusterChunkIndex implements ChunkIndex {
     Optional<FileEntry> e = files.get(path);
     if (e == null) {
       Cluster.Reply r = cluster.send("GET", "/" + index + "/_doc/" + ClusterIds.file(path),
-          Map.of("_source_excludes", IndexLayout.CONTENT), null);
+          Map.of("_source_excludes", IndexLayout.GRAMS), null);
       if (r.status() == 404) {
         e = Optional.empty();
       } else if (!r.ok()) {

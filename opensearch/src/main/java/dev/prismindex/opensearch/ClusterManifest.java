@@ -73,7 +73,7 @@ final class ClusterManifest {
         filter.add(query);
       }
       body.putArray("sort").addObject().put(Schema.PATH, "asc");
-      body.putObject("_source").putArray("excludes").add(IndexLayout.CONTENT);
+      body.putObject("_source").putArray("excludes").add(IndexLayout.GRAMS);
       if (after != null) {
         body.set("search_after", after);
       }

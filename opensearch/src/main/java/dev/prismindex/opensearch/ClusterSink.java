@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbeddingException;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.analysis.Grams;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.semantic.EmbeddingRun;
@@ -225,7 +226,13 @@ final class ClusterSink implements DocumentSink {
     d.put(Schema.RECORDED_MS, e.recordedMs());
     d.put(Schema.LANGUAGE, e.language());
     d.put(Schema.CHUNK_COUNT, e.chunks());
-    d.put(IndexLayout.CONTENT, String.join("\n", lines));
+    Set<String> grams = Grams.newSet();
+    for (String line : lines) {
+      Grams.addLineGrams(line, grams);
+    }
+    Grams.addLineGrams(e.path(), grams);
+    ArrayNode g = d.putArray(IndexLayout.GRAMS);
+    grams.forEach(g::add);
     return d;
   }
 

@@ -32,7 +32,8 @@ final class IndexLayout {
   static final String STATE_READY = "ready";
   static final String STATE_WRITING = "writing";
   static final String ORDINAL = "ordinal";
-  static final String CONTENT = "content";
+  /** The FILE document's literal n-grams ({@code Grams}: the local index's, as keywords). */
+  static final String GRAMS = Schema.GRAMS;
   static final String VECTOR = "vector";
 
   private IndexLayout() {}
@@ -55,7 +56,7 @@ final class IndexLayout {
     meta.put(Schema.META_EMBEDDER_DIM, modelId == null ? 0 : dimension);
     ArrayNode excludes = mappings.putObject("_source").putArray("excludes");
     for (String f : new String[] {Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE,
-        CONTENT, VECTOR}) {
+        GRAMS, VECTOR}) {
       excludes.add(f);
     }
     ObjectNode p = mappings.putObject("properties");
@@ -68,7 +69,8 @@ final class IndexLayout {
     keyword(p, Schema.LANGUAGE, false);
     number(p, Schema.CHUNK_COUNT, "integer");
     keyword(p, Schema.SKIP_REASON, false);
-    p.putObject(CONTENT).put("type", "wildcard");
+    p.putObject(GRAMS).put("type", "keyword").put("doc_values", false)
+        .put("index_options", "docs").put("norms", false);
     keyword(p, Schema.CHUNK_ID, false);
     p.putObject(ORDINAL).put("type", "integer");
     keyword(p, Schema.CHUNK_HASH, false);
@@ -90,7 +92,7 @@ final class IndexLayout {
       method.put("space_type", "cosinesimil");
     }
     keyword(p, STATE, true);
-    keyword(p, Schema.META_REVISION.replace('.', '_'), false);
+    keyword(p, "revision", false);
     number(p, "updated_ms", "long");
     number(p, "files", "long");
     number(p, "chunks", "long");

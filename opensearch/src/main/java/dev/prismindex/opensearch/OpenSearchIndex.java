@@ -12,6 +12,7 @@ import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.analysis.Grams;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.query.QueryPlanner;
@@ -59,7 +60,7 @@ import org.slf4j.LoggerFactory;
  * indexing pipeline (walk and file rules, BLAKE3 manifest, chunking, embeddings from the same
  * model) feeding a cluster index instead of Lucene, and the same ranking, fusion, identifier
  * guard and per-hit freshness check (the engine's code, over the cluster's BM25 and k-NN
- * candidates). Literal modes take their candidates from a {@code wildcard} field and verify them
+ * candidates). Literal modes take their candidates from the local index's n-grams (keywords) and verify them
  * against the working tree, so they equal a full scan.
  *
  * <p>Each repository root has its own cluster index ({@link OpenSearchOptions#indexName()}), so a
@@ -416,18 +417,18 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     if (sc != null) {
       bool.putArray("filter").add(ClusterChunkIndex.scopeFilter(sc));
     }
-    // Lucene folds case by simple code-point mappings; outside ASCII the scanner's folding may
-    // differ, so a case-insensitive non-ASCII query verifies every file in scope.
-    boolean ascii = query.chars().allMatch(ch -> ch < 128);
-    if (pattern.caseSensitive() || ascii) {
-      String wildcard = "*" + query.replace("\\", "\\\\").replace("*", "\\*")
-          .replace("?", "\\?") + "*";
-      ArrayNode should = bool.putArray("should");
-      for (String field : new String[] {IndexLayout.CONTENT, Schema.PATH}) {
-        should.addObject().putObject("wildcard").putObject(field).put("value", wildcard)
-            .put("case_insensitive", !pattern.caseSensitive());
+    // The local index's candidate rule (Grams): every query trigram as a term; a bigram inside
+    // some indexed gram; one unit: no filter. A matching file is always a candidate.
+    ArrayNode must = bool.putArray("must");
+    for (String g : Grams.queryGrams(query, pattern.caseSensitive())) {
+      if (g.length() == Grams.N) {
+        must.addObject().putObject("term").put(IndexLayout.GRAMS, g);
+      } else {
+        String wildcard = "*" + g.replace("\\", "\\\\").replace("*", "\\*")
+            .replace("?", "\\?") + "*";
+        must.addObject().putObject("wildcard").putObject(IndexLayout.GRAMS)
+            .put("value", wildcard);
       }
-      bool.put("minimum_should_match", 1);
     }
     List<String> candidates = layoutMeta() == null ? List.of()
         : ClusterManifest.paths(cluster, index, q);
