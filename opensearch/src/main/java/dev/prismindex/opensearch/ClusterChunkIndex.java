@@ -7,9 +7,12 @@ import dev.prismindex.engine.internal.search.ChunkDoc;
 import dev.prismindex.engine.internal.search.ChunkIndex;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.Int8Vectors;
+import dev.prismindex.engine.internal.semantic.SemanticSearcher;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +23,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The {@link ChunkIndex} of a repository's cluster index, for one search: BM25 with global term
  * statistics ({@code dfs_query_then_fetch}, so the number of shards does not change the ranking),
- * k-NN on the chunk vectors (Lucene HNSW, cosine), manifest entries by id. Chunk ids are numbered
+ * k-NN on the chunks' int8 vectors (Lucene HNSW, cosine) rescored as locally, manifest entries by id. Chunk ids are numbered
  * in the order this instance first saw them. Ties are broken by path and chunk ordinal.
  */
 final class ClusterChunkIndex implements ChunkIndex {
@@ -45,20 +48,32 @@ final class ClusterChunkIndex implements ChunkIndex {
     body.put("size", depth);
     body.set("query", QueryDsl.of(query));
     sortByScoreThenPlace(body);
-    return ranked(search(body, Map.of("search_type", "dfs_query_then_fetch")), false);
+    List<Ranked> out = new ArrayList<>();
+    int rank = 0;
+    for (JsonNode hit : search(body, Map.of("search_type", "dfs_query_then_fetch"))
+        .path("hits").path("hits")) {
+      out.add(new Ranked(remember(hit.path("_source")), ++rank, hit.path("_score").asDouble()));
+    }
+    return out;
   }
 
+  /**
+   * As locally ({@code SemanticSearcher}): the graph's {@code 4 x depth + 10} nearest int8 vectors,
+   * rescored by the exact cosine of the float query to each int8 vector, best first (ties by path
+   * and chunk ordinal).
+   */
   @Override
   public List<Ranked> nearest(float[] unitVector, int depth, @Nullable String scope)
       throws IOException {
+    int k = depth * SemanticSearcher.OVER_FETCH + 10;
     ObjectNode body = Cluster.JSON.createObjectNode();
-    body.put("size", depth);
+    body.put("size", k);
     ObjectNode knn = body.putObject("query").putObject("knn").putObject(IndexLayout.VECTOR);
     ArrayNode v = knn.putArray("vector");
-    for (float x : unitVector) {
+    for (byte x : Int8Vectors.encode(unitVector)) {
       v.add(x);
     }
-    knn.put("k", depth);
+    knn.put("k", k);
     ObjectNode filter = knn.putObject("filter").putObject("bool");
     ArrayNode must = filter.putArray("filter");
     must.addObject().putObject("term").put(Schema.TYPE, Schema.TYPE_CHUNK);
@@ -66,8 +81,30 @@ final class ClusterChunkIndex implements ChunkIndex {
       must.add(scopeFilter(scope));
     }
     sortByScoreThenPlace(body);
-    return ranked(search(body, Map.of()), true);
+    ((ArrayNode) body.get("_source")).add(IndexLayout.VECTOR);
+    List<Scored> scored = new ArrayList<>();
+    for (JsonNode hit : search(body, Map.of()).path("hits").path("hits")) {
+      JsonNode src = hit.path("_source");
+      JsonNode values = src.path(IndexLayout.VECTOR);
+      byte[] bytes = new byte[values.size()];
+      for (int i = 0; i < bytes.length; i++) {
+        bytes[i] = (byte) values.get(i).asInt();
+      }
+      double cosine = bytes.length == unitVector.length
+          ? Int8Vectors.cosine(unitVector, bytes) : 2 * hit.path("_score").asDouble() - 1;
+      scored.add(new Scored(remember(src), src.path(Schema.PATH).asText(),
+          src.path(IndexLayout.ORDINAL).asInt(), cosine));
+    }
+    scored.sort(Comparator.comparingDouble(Scored::cosine).reversed()
+        .thenComparing(Scored::path).thenComparingInt(Scored::ordinal));
+    List<Ranked> out = new ArrayList<>();
+    for (Scored s : scored.subList(0, Math.min(depth, scored.size()))) {
+      out.add(new Ranked(s.doc(), out.size() + 1, s.cosine()));
+    }
+    return out;
   }
+
+  private record Scored(int doc, String path, int ordinal, double cosine) {}
 
   /** Path {@code scope} or anything below it. */
   static ObjectNode scopeFilter(String scope) {
@@ -94,20 +131,6 @@ final class ClusterChunkIndex implements ChunkIndex {
 
   private JsonNode search(ObjectNode body, Map<String, String> params) throws IOException {
     return cluster.call("POST", "/" + index + "/_search", params, body);
-  }
-
-  /**
-   * The hits as ranked chunks; a k-NN score (Lucene's cosine score, {@code (1 + cos) / 2}) is
-   * turned back into the cosine similarity the local engine reports.
-   */
-  private List<Ranked> ranked(JsonNode reply, boolean cosine) {
-    List<Ranked> out = new ArrayList<>();
-    int rank = 0;
-    for (JsonNode hit : reply.path("hits").path("hits")) {
-      double score = hit.path("_score").asDouble();
-      out.add(new Ranked(remember(hit.path("_source")), ++rank, cosine ? 2 * score - 1 : score));
-    }
-    return out;
   }
 
   private int remember(JsonNode src) {

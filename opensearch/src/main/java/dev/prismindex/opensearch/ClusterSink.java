@@ -13,6 +13,7 @@ import dev.prismindex.engine.internal.semantic.EmbeddingRun;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability;
 import dev.prismindex.engine.internal.store.DocumentSink;
 import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.Int8Vectors;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.store.SkippedFile;
 import java.io.ByteArrayOutputStream;
@@ -113,7 +114,7 @@ final class ClusterSink implements DocumentSink {
       if (embedder != null) {
         unembedded.add(d);
         unembeddedTexts.add(EmbedText.of(path, c));
-        bytes += embedder.dimension() * 12L;
+        bytes += embedder.dimension() * 5L;
       }
       ops.first.add(new Item(action("index", ClusterIds.chunk(path, i)), d));
       bytes += 3L * c.text().length() + 200;
@@ -343,10 +344,10 @@ final class ClusterSink implements DocumentSink {
       for (int i = from; i < to; i++) {
         float[] v = EmbeddingRun.unit(vectors.get(i - from), model.dimension());
         if (zero(v)) {
-          continue; // cosine is undefined for it: the chunk has no vector, as locally
+          continue; // cosine is undefined for it: the chunk has no vector
         }
         ArrayNode a = unembedded.get(i).putArray(IndexLayout.VECTOR);
-        for (float x : v) {
+        for (byte x : Int8Vectors.encode(v)) {
           a.add(x);
         }
       }

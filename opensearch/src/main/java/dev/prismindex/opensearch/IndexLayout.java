@@ -9,6 +9,7 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,9 +18,10 @@ import org.jspecify.annotations.Nullable;
  * model, and the analysis of the ranked fields.
  *
  * <p>The ranked fields ({@code body}, {@code symbol}, {@code path_text}, {@code prose}) are sent
- * pre-analyzed by the engine's own {@link CodeAnalyzer} (tokens separated by spaces, mapped with
- * OpenSearch's {@code whitespace} analyzer): the cluster's BM25 then sees exactly the terms the
- * local index holds, and the lexical query's terms (the same analyzer's) match them by
+ * pre-analyzed by the engine's own {@link CodeAnalyzer} and rebuilt token for token, position for
+ * position, by OpenSearch's {@code whitespace} tokenizer and {@code pattern_capture} filter
+ * ({@link #STACKED}): the cluster's BM25 sees exactly the terms, frequencies and field lengths of
+ * the local index, and the lexical query's terms (the same analyzer's) match them by
  * construction.
  */
 final class IndexLayout {
@@ -35,6 +37,8 @@ final class IndexLayout {
   /** The FILE document's literal n-grams ({@code Grams}: the local index's, as keywords). */
   static final String GRAMS = Schema.GRAMS;
   static final String VECTOR = "vector";
+  /** The analyzer of the pre-analyzed ranked fields. */
+  static final String STACKED = "prism_stacked";
 
   private IndexLayout() {}
 
@@ -47,6 +51,21 @@ final class IndexLayout {
     if (modelId != null) {
       index.put("knn", true);
     }
+    // Pre-analyzed text: one whitespace-separated group per position, its stacked tokens joined
+    // by '|' ("parseduration|parse|duration"); pattern_capture emits the first token of a group at
+    // a new position and the others stacked on it, as the engine's analyzer did, so term
+    // frequencies and field lengths (BM25 norms) are the local index's.
+    ObjectNode analysis = root.with("settings").with("index").putObject("analysis");
+    analysis.putObject("tokenizer").putObject("prism_groups").put("type", "whitespace")
+        .put("max_token_length", 8192);
+    ObjectNode stack = analysis.putObject("filter").putObject("prism_stack");
+    stack.put("type", "pattern_capture");
+    stack.put("preserve_original", false);
+    stack.putArray("patterns").add("([^|]+)");
+    ObjectNode stacked = analysis.putObject("analyzer").putObject(STACKED);
+    stacked.put("type", "custom");
+    stacked.put("tokenizer", "prism_groups");
+    stacked.putArray("filter").add("prism_stack");
     ObjectNode mappings = root.putObject("mappings");
     mappings.put("dynamic", "strict");
     ObjectNode meta = mappings.putObject("_meta");
@@ -56,7 +75,7 @@ final class IndexLayout {
     meta.put(Schema.META_EMBEDDER_DIM, modelId == null ? 0 : dimension);
     ArrayNode excludes = mappings.putObject("_source").putArray("excludes");
     for (String f : new String[] {Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE,
-        GRAMS, VECTOR}) {
+        GRAMS}) {
       excludes.add(f);
     }
     ObjectNode p = mappings.putObject("properties");
@@ -79,13 +98,14 @@ final class IndexLayout {
     keyword(p, Schema.SYMBOLS, false);
     keyword(p, Schema.PARENT, false);
     for (String f : new String[] {Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE}) {
-      p.putObject(f).put("type", "text").put("analyzer", "whitespace")
+      p.putObject(f).put("type", "text").put("analyzer", STACKED)
           .put("index_options", "freqs");
     }
     if (modelId != null) {
       ObjectNode v = p.putObject(VECTOR);
       v.put("type", "knn_vector");
       v.put("dimension", dimension);
+      v.put("data_type", "byte"); // the local index's int8 encoding (Int8Vectors), a quarter of float
       ObjectNode method = v.putObject("method");
       method.put("name", "hnsw");
       method.put("engine", "lucene");
@@ -111,15 +131,19 @@ final class IndexLayout {
     p.putObject(name).put("type", type).put("index", false);
   }
 
-  /** The tokens of {@code text} for {@code field} by the engine's analyzer, space-separated. */
+  /**
+   * The tokens of {@code text} for {@code field} by the engine's analyzer: one space-separated
+   * group per position, the tokens stacked on it joined by {@code '|'} (see {@link #STACKED}).
+   */
   static String tokens(CodeAnalyzer analyzer, String field, String text) {
     StringBuilder out = new StringBuilder(text.length());
     try (TokenStream ts = analyzer.tokenStream(field, new StringReader(text))) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      PositionIncrementAttribute inc = ts.addAttribute(PositionIncrementAttribute.class);
       ts.reset();
       while (ts.incrementToken()) {
         if (out.length() > 0) {
-          out.append(' ');
+          out.append(inc.getPositionIncrement() == 0 ? '|' : ' ');
         }
         out.append(term.buffer(), 0, term.length());
       }

@@ -51,7 +51,7 @@ import org.jspecify.annotations.Nullable;
 public final class SemanticSearcher {
 
   /** Vectors fetched from the graph per chunk wanted (plus 10); the property is for measuring. */
-  static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
+  public static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
 
   /**
    * The top {@code depth} chunks by cosine similarity to {@code query} (unit length), best first,

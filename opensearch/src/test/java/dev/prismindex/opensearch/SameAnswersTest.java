@@ -1,0 +1,181 @@
+package dev.prismindex.opensearch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The cluster answers as the local engine does, on real code (this project's core sources plus
+ * small files in other languages), indexed once by both: LEXICAL and SEMANTIC give the same hits
+ * in the same order (path, line, snippet, symbol; hits of equal score in any order), HYBRID the same
+ * first hit and at least 80 % of the same hits, all with scores within a small tolerance; the
+ * literal modes the same matches, with and without a scope, in either case rule.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SameAnswersTest {
+
+  private Path root;
+  private HybridIndex local;
+  private OpenSearchIndex cluster;
+
+  @BeforeAll
+  void indexBoth() throws IOException {
+    root = Files.createTempDirectory("prism-same-answers-");
+    Path sources = Path.of("..", "core", "src", "main", "java");
+    try (Stream<Path> files = Files.walk(sources)) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        Path to = root.resolve("core").resolve(sources.relativize(f).toString());
+        Files.createDirectories(to.getParent());
+        Files.copy(f, to);
+      }
+    }
+    write("tools/report.py", "import json\n\n\ndef load_report(path):\n"
+        + "    \"\"\"Reads a JSON report from disk and returns its entries.\"\"\"\n"
+        + "    with open(path) as f:\n        return json.load(f)['entries']\n\n\n"
+        + "def summarise(entries):\n    return {e['name']: e['score'] for e in entries}\n");
+    write("web/retry.ts", "export async function withRetry<T>(op: () => Promise<T>, times = 3)"
+        + ": Promise<T> {\n  let last: unknown;\n  for (let i = 0; i < times; i++) {\n"
+        + "    try { return await op(); } catch (e) { last = e; }\n  }\n  throw last;\n}\n");
+    write("svc/cache.go", "package svc\n\n// LruCache evicts the least recently used entry.\n"
+        + "type LruCache struct {\n\tcap int\n\titems map[string]string\n}\n\n"
+        + "func (c *LruCache) Get(key string) (string, bool) {\n\tv, ok := c.items[key]\n"
+        + "\treturn v, ok\n}\n");
+    write("README.md", "# Fixture\n\nA repository to compare the local and the cluster index.\n"
+        + "Ünïcödé line with ß and İstanbul.\n");
+    local = HybridIndex.open(TestCluster.local(root));
+    local.refresh(RefreshOptions.FULL);
+    cluster = OpenSearchIndex.open(TestCluster.options(root).build());
+    cluster.refresh(false);
+  }
+
+  @AfterAll
+  void close() throws IOException {
+    local.close();
+    cluster.deleteIndex();
+    cluster.close();
+  }
+
+  private void write(String path, String text) throws IOException {
+    Path p = root.resolve(path);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, text, StandardCharsets.UTF_8);
+  }
+
+  static Stream<Arguments> rankedQueries() {
+    List<Arguments> out = new ArrayList<>();
+    String[] queries = {"IndexedRepositoryOperations", "parse duration", "HitValidator",
+        "where is the stale index check", "how are literal patterns compiled", "LruCache",
+        "load report json", "retry with backoff", "normaliseScope", "snippet", "utf8 decoder",
+        "the backend is not fresh", "embed"};
+    for (String q : queries) {
+      for (SearchMode m : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)) {
+        out.add(Arguments.of(q, m, null));
+      }
+      out.add(Arguments.of(q, SearchMode.HYBRID, "core/dev/prismindex/index"));
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{1} {0} in {2}")
+  @MethodSource("rankedQueries")
+  void rankedModesGiveTheSameHits(String query, SearchMode mode, String scope) throws IOException {
+    SearchOpts opts = new SearchOpts(10, mode, scope);
+    List<Hit> expected = local.search(query, opts);
+    List<Hit> actual = cluster.search(query, opts);
+    assertThat(expected).isNotEmpty();
+    if (mode != SearchMode.HYBRID) {
+      assertThat(canonical(actual, opts.limit())).isEqualTo(canonical(expected, opts.limit()));
+    } else {
+      // Fusion turns the lexical engine's tie order (doc ids locally, path and ordinal in the
+      // cluster) into rank differences, so near-equal fused hits may trade places or the cut.
+      assertThat(describe(actual.subList(0, 1))).isEqualTo(describe(expected.subList(0, 1)));
+      List<String> common = new ArrayList<>(describe(actual));
+      common.retainAll(describe(expected));
+      assertThat(common.size()).isGreaterThanOrEqualTo((int) Math.ceil(0.8 * expected.size()));
+    }
+    // Local vectors are int8-quantised, the cluster's float: cosines differ in the third
+    // decimal, and fused scores follow the ranks of near-equal candidates.
+    double tolerance = switch (mode) {
+      case LEXICAL -> 1e-4;
+      case SEMANTIC -> 5e-3;
+      default -> 2e-2;
+    };
+    assertThat(actual).hasSameSizeAs(expected);
+    for (int i = 0; i < expected.size(); i++) {
+      assertThat(actual.get(i).score()).isCloseTo(expected.get(i).score(),
+          org.assertj.core.data.Offset.offset(tolerance));
+    }
+  }
+
+  /**
+   * The hits in order, hits of equal score sorted (either index may break such ties its own way),
+   * without the last group of equal scores when the limit cut the list (the cut may fall inside
+   * it).
+   */
+  private static List<String> canonical(List<Hit> hits, int limit) {
+    List<String> out = new ArrayList<>();
+    int from = 0;
+    while (from < hits.size()) {
+      int to = from + 1;
+      while (to < hits.size() && Math.abs(hits.get(to).score() - hits.get(from).score()) < 1e-6) {
+        to++;
+      }
+      if (to == hits.size() && hits.size() == limit && from > 0) {
+        break;
+      }
+      List<String> group = describe(hits.subList(from, to));
+      group.sort(null);
+      out.addAll(group);
+      from = to;
+    }
+    return out;
+  }
+
+  static Stream<Arguments> literalQueries() {
+    List<Arguments> out = new ArrayList<>();
+    String[] queries = {"IndexState", "indexstate", "e", "(", "ß", "İstanbul", "x)", "return",
+        "public static", "no such text anywhere", "\\", "*", "Ünïcödé", "core/dev"};
+    for (String q : queries) {
+      out.add(Arguments.of(q, false, null));
+      out.add(Arguments.of(q, true, null));
+      out.add(Arguments.of(q, false, "core/dev/prismindex/repository"));
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} caseSensitive={1} in {2}")
+  @MethodSource("literalQueries")
+  void literalModesGiveTheSameMatches(String query, boolean caseSensitive, String scope)
+      throws IOException {
+    SearchOpts opts = new SearchOpts(500, SearchMode.INDEXED_LITERAL, scope,
+        dev.prismindex.engine.Fusion.rrf(), caseSensitive);
+    assertThat(describe(cluster.search(query, opts)))
+        .isEqualTo(describe(local.search(query, opts)));
+  }
+
+  private static List<String> describe(List<Hit> hits) {
+    List<String> out = new ArrayList<>();
+    for (Hit h : hits) {
+      out.add(h.path() + ":" + h.line() + "-" + h.endLine() + ":" + h.column() + " "
+          + h.symbol() + " | " + h.snippet());
+    }
+    return out;
+  }
+}
