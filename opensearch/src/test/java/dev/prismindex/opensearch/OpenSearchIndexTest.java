@@ -1,0 +1,187 @@
+package dev.prismindex.opensearch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prismindex.embed.HashingEmbedder;
+import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IncompatibleIndexException;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.engine.SemanticSearchUnavailableException;
+import dev.prismindex.index.IndexState;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The cluster index's runs, scoping, freshness and refusals, on the two-node test cluster. */
+class OpenSearchIndexTest {
+
+  @TempDir
+  Path tmp;
+
+  private Path repo(String name) throws IOException {
+    Path root = tmp.resolve(name);
+    Files.createDirectories(root);
+    return root;
+  }
+
+  private static void write(Path root, String path, String text) throws IOException {
+    Path p = root.resolve(path);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, text, StandardCharsets.UTF_8);
+  }
+
+  private static List<String> paths(List<Hit> hits) {
+    return hits.stream().map(h -> h.path() + ":" + h.line()).toList();
+  }
+
+  @Test
+  void twoRepositoriesInOneClusterNeverSeeEachOthersFiles() throws IOException {
+    Path a = repo("a");
+    Path b = repo("b");
+    write(a, "src/Shared.java", "class Shared {\n  void alphaWidget() {}\n}\n");
+    write(b, "src/Shared.java", "class Shared {\n  void betaGadget() {}\n}\n");
+    try (OpenSearchIndex ia = OpenSearchIndex.open(TestCluster.options(a).build());
+        OpenSearchIndex ib = OpenSearchIndex.open(TestCluster.options(b).build())) {
+      ia.refresh(false);
+      ib.refresh(false);
+      for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID,
+          SearchMode.INDEXED_LITERAL)) {
+        SearchOpts opts = new SearchOpts(10, mode, null);
+        assertThat(ia.search("betaGadget", opts)).allSatisfy(
+            h -> assertThat(h.snippet()).doesNotContain("betaGadget"));
+        assertThat(ib.search("alphaWidget", opts)).allSatisfy(
+            h -> assertThat(h.snippet()).doesNotContain("alphaWidget"));
+        if (mode == SearchMode.LEXICAL || mode == SearchMode.INDEXED_LITERAL) {
+          assertThat(ia.search("betaGadget", opts)).isEmpty();
+          assertThat(paths(ia.search("alphaWidget", opts))).containsExactly("src/Shared.java:2");
+          assertThat(paths(ib.search("betaGadget", opts))).containsExactly("src/Shared.java:2");
+        }
+      }
+      assertThat(ia.options().indexName()).isNotEqualTo(ib.options().indexName());
+    }
+  }
+
+  @Test
+  void theDefaultIndexNameDiffersPerRepositoryRoot() throws IOException {
+    HybridIndexOptions one = TestCluster.local(repo("worktree-one"));
+    HybridIndexOptions two = TestCluster.local(repo("worktree-two"));
+    assertThat(OpenSearchOptions.defaultIndexName(one))
+        .startsWith("prism-worktree-one-")
+        .isNotEqualTo(OpenSearchOptions.defaultIndexName(two));
+    assertThat(OpenSearchOptions.defaultIndexName(one))
+        .isEqualTo(OpenSearchOptions.defaultIndexName(TestCluster.local(tmp.resolve("worktree-one"))));
+  }
+
+  @Test
+  void aRunSendsOnlyWhatChangedAndEveryChangeIsSearchableWhenItReturns() throws IOException {
+    Path root = repo("r");
+    write(root, "a.py", "def parse_duration(text):\n    return int(text)\n");
+    write(root, "b.py", "def render_table(rows):\n    return rows\n");
+    write(root, "c.py", "def obsolete_helper():\n    pass\n");
+    try (OpenSearchIndex idx = OpenSearchIndex.open(TestCluster.options(root).build())) {
+      OpenSearchRunStats first = idx.refresh(false);
+      assertThat(first.added()).isEqualTo(3);
+      write(root, "b.py", "def draw_grid(cells):\n    return cells\n");
+      Files.delete(root.resolve("c.py"));
+      write(root, "d.py", "def fresh_function():\n    pass\n");
+      OpenSearchRunStats second = idx.refresh(false);
+      assertThat(second.added()).isEqualTo(1);
+      assertThat(second.changed()).isEqualTo(1);
+      assertThat(second.deleted()).isEqualTo(1);
+      assertThat(second.unchanged()).isEqualTo(1);
+      SearchOpts lexical = new SearchOpts(10, SearchMode.LEXICAL, null);
+      assertThat(paths(idx.search("draw_grid", lexical))).containsExactly("b.py:1");
+      assertThat(idx.search("render_table", lexical)).isEmpty();
+      assertThat(idx.search("obsolete_helper", lexical)).isEmpty();
+      assertThat(paths(idx.search("fresh_function", lexical))).containsExactly("d.py:1");
+      assertThat(idx.status().state()).isEqualTo(IndexState.READY);
+      assertThat(idx.status().diagnostics().entries()).isEqualTo(3);
+      OpenSearchRunStats third = idx.refresh(false);
+      assertThat(third.unchanged()).isEqualTo(3);
+      assertThat(third.added() + third.changed() + third.deleted()).isZero();
+    }
+  }
+
+  @Test
+  void aHitIsCheckedAgainstTheWorkingTreeBeforeItIsReturned() throws IOException {
+    Path root = repo("fresh");
+    write(root, "m.go", "package m\n\nfunc Checksum(data []byte) uint32 {\n\treturn 0\n}\n");
+    write(root, "gone.go", "package m\n\nfunc Vanishing() {}\n");
+    try (OpenSearchIndex idx = OpenSearchIndex.open(TestCluster.options(root).build())) {
+      idx.refresh(false);
+      // Moved down by three lines and a file deleted, without a refresh.
+      write(root, "m.go", "package m\n\n// a\n// b\n// c\nfunc Checksum(data []byte) uint32 {\n"
+          + "\treturn 0\n}\n");
+      Files.delete(root.resolve("gone.go"));
+      SearchOpts lexical = new SearchOpts(10, SearchMode.LEXICAL, null);
+      assertThat(paths(idx.search("Checksum", lexical))).containsExactly("m.go:6");
+      assertThat(idx.search("Vanishing", lexical)).isEmpty();
+      assertThat(idx.search("Vanishing", new SearchOpts(10, SearchMode.INDEXED_LITERAL, null)))
+          .isEmpty();
+    }
+  }
+
+  @Test
+  void anIndexPinnedToAnotherModelIsRefusedForWritingAndSemanticSearch() throws IOException {
+    Path root = repo("pinned");
+    write(root, "x.rs", "fn checksum_bytes(data: &[u8]) -> u32 { 0 }\n");
+    String name = TestCluster.newIndexName();
+    try (OpenSearchIndex idx = OpenSearchIndex.open(TestCluster.options(root).indexName(name)
+        .build())) {
+      idx.refresh(false);
+    }
+    HybridIndexOptions other = HybridIndexOptions.builder(root)
+        .embedder(new HashingEmbedder(128)).build();
+    try (OpenSearchIndex idx = OpenSearchIndex.open(OpenSearchOptions.builder(other,
+        TestCluster.url(0)).indexName(name).build())) {
+      assertThatThrownBy(() -> idx.refresh(false)).isInstanceOf(IncompatibleIndexException.class)
+          .hasMessageContaining("embedding model");
+      assertThatThrownBy(() -> idx.search("checksum", new SearchOpts(5, SearchMode.HYBRID, null)))
+          .isInstanceOf(SemanticSearchUnavailableException.class)
+          .hasMessageContaining("index was built with model");
+      assertThat(idx.capabilities().semantic()).isFalse();
+      assertThat(paths(idx.search("checksum_bytes", new SearchOpts(5, SearchMode.LEXICAL, null))))
+          .containsExactly("x.rs:1");
+    }
+  }
+
+  @Test
+  void anUnreachableClusterIsAClearErrorAfterTheRetries() throws IOException {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort(); // closed again: nothing listens there
+    }
+    OpenSearchOptions o = OpenSearchOptions.builder(TestCluster.local(repo("offline")),
+        URI.create("http://127.0.0.1:" + port)).retries(1).timeout(Duration.ofSeconds(2)).build();
+    assertThatThrownBy(() -> OpenSearchIndex.open(o))
+        .isInstanceOf(ClusterUnavailableException.class)
+        .hasMessageContaining("cannot reach the OpenSearch cluster at [http://127.0.0.1:" + port);
+  }
+
+  @Test
+  void credentialsAreNeverPrintedAndNeverPartOfTheUrl() throws IOException {
+    HybridIndexOptions local = TestCluster.local(repo("secret"));
+    OpenSearchOptions o = OpenSearchOptions.builder(local, URI.create("https://search.example:9200"))
+        .credentials("indexer", "s3cr3t-value").build();
+    assertThat(o.toString()).doesNotContain("s3cr3t-value").contains("password=***");
+    assertThatThrownBy(() -> OpenSearchOptions.builder(local,
+        URI.create("https://indexer:s3cr3t@search.example:9200")).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("credentials do not belong in the cluster URL")
+        .hasMessageNotContaining("s3cr3t");
+    assertThatThrownBy(() -> OpenSearchOptions.builder(local, URI.create("ftp://x")).build())
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> OpenSearchOptions.builder(local, URI.create("http://x"))
+        .indexName("Bad Name").build()).isInstanceOf(IllegalArgumentException.class);
+  }
+}
