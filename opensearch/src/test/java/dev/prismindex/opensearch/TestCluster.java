@@ -63,6 +63,16 @@ final class TestCluster {
     }
   }
 
+  /**
+   * Starts the cluster and keeps it running until the process is stopped (for benchmarks against
+   * a real cluster: {@code scripts/opensearch-cluster}). Prints the URL of each node.
+   */
+  public static void main(String[] args) throws InterruptedException {
+    runner();
+    System.out.println("cluster ready: " + url(0) + " " + url(1));
+    Thread.currentThread().join();
+  }
+
   /** The HTTP URL of node {@code i} (0 or 1). */
   static URI url(int i) {
     Node node = runner().getNode(i);

@@ -6,7 +6,7 @@ import dev.prismindex.benchmarks.quality.QuerySets.NlQuery;
 import dev.prismindex.benchmarks.quality.Ranking.GrepBaseline;
 import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.Hit;
-import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.CodeSearch;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
@@ -20,13 +20,13 @@ import java.util.Map;
 final class Evaluation {
 
   private final String corpus;
-  private final HybridIndex index;
+  private final CodeSearch index;
   private final List<SearchMode> modes;
   private final Fusion fusion;
   private final double auxiliaryWeight;
   private final GrepBaseline grep;
 
-  Evaluation(String corpus, HybridIndex index, List<SearchMode> modes, Fusion fusion,
+  Evaluation(String corpus, CodeSearch index, List<SearchMode> modes, Fusion fusion,
       double auxiliaryWeight, GrepBaseline grep) {
     this.corpus = corpus;
     this.index = index;

@@ -25,6 +25,8 @@ final class Options {
   boolean reuse;
   boolean semantic = true;
   boolean queriesOnly;
+  /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
+  java.net.URI openSearch;
   Fusion fusion = Fusion.rrf();
   double auxiliaryWeight = dev.prismindex.engine.SearchOpts.DEFAULT_AUXILIARY_WEIGHT;
 
@@ -54,6 +56,7 @@ final class Options {
         case "--seed" -> o.seed = Long.parseLong(value(args, ++i, a));
         case "--reuse" -> o.reuse = true;
         case "--no-semantic" -> o.semantic = false;
+        case "--opensearch-url" -> o.openSearch = java.net.URI.create(value(args, ++i, a));
         case "--queries-only" -> o.queriesOnly = true;
         case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
         case "--auxiliary-weight" -> {

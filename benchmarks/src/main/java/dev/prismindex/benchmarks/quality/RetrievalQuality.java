@@ -13,6 +13,8 @@ import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.opensearch.OpenSearchIndex;
+import dev.prismindex.opensearch.OpenSearchOptions;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
@@ -69,6 +71,7 @@ public final class RetrievalQuality {
   private final boolean reuse;
   private final Fusion fusion;
   private double auxiliaryWeight = SearchOpts.DEFAULT_AUXILIARY_WEIGHT;
+  private java.net.@org.jspecify.annotations.Nullable URI openSearch;
   private final boolean semantic;
   private final boolean queriesOnly;
   private final StringBuilder report = new StringBuilder();
@@ -99,6 +102,7 @@ public final class RetrievalQuality {
         o.exact, o.seed, o.reuse, o.fusion, o.semantic, o.queriesOnly);
     q.select = o.select;
     q.auxiliaryWeight = o.auxiliaryWeight;
+    q.openSearch = o.openSearch;
     List<Corpus> corpora = new ArrayList<>();
     if (o.srcZip != null) {
       corpora.add(new Corpus("jdk", Language.JAVA, o.srcZip, null));
@@ -289,6 +293,10 @@ public final class RetrievalQuality {
         List<ExactQuery> exact = QuerySets.exactness(sourceLines, exactPerKind, seed + 2);
         new Exactness(report).run(index, root, exact, sourceLines);
       }
+      if (openSearch != null) {
+        compareCluster(c.name, options, modes, nlSet.queries(), nav, nlOut, navOut, texts,
+            seconds, latency);
+      }
       List<Outcome> all = new ArrayList<>(nlOut);
       all.addAll(navOut);
       Path tsv = work.resolve(c.name + "-details.tsv");
@@ -372,5 +380,52 @@ public final class RetrievalQuality {
 
   static void log(String s) {
     System.err.println("bench-quality: " + s);
+  }
+
+  /**
+   * Indexes the corpus into the cluster ({@code --opensearch-url}) with the same options, runs the
+   * same queries against it and prints MRR@10 per mode next to the local engine's, with the
+   * indexing time and the warm hybrid query latency of both.
+   */
+  private void compareCluster(String name, HybridIndexOptions options, List<SearchMode> modes,
+      List<NlQuery> nl, List<NavQuery> nav, List<Outcome> localNl, List<Outcome> localNav,
+      Map<String, String> texts, double localSeconds, Evaluation.Latency localLatency)
+      throws IOException {
+    OpenSearchOptions o = OpenSearchOptions.builder(options, openSearch)
+        .indexName("prism-quality-" + name.toLowerCase(Locale.ROOT)).replicas(0).build();
+    try (OpenSearchIndex cluster = OpenSearchIndex.open(o)) {
+      cluster.deleteIndex();
+      long t0 = System.nanoTime();
+      cluster.refresh(false);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      Evaluation eval = new Evaluation(name, cluster, modes, fusion, auxiliaryWeight,
+          new GrepBaseline(new ArrayList<>(texts.keySet()), texts));
+      List<Outcome> nlOut = eval.naturalLanguage(nl);
+      List<Outcome> navOut = eval.navigation(nav);
+      Evaluation.Latency latency = modes.contains(SearchMode.HYBRID)
+          ? eval.latency(nl.stream().map(NlQuery::query).toList(), SearchMode.HYBRID) : null;
+      line("#### OpenSearch backend, side by side (" + openSearch + ")");
+      line("");
+      line("| set | mode | local MRR@10 | cluster MRR@10 | difference |");
+      line("|---|---|---:|---:|---:|");
+      for (SearchMode m : modes) {
+        row("natural language", m, localNl, nlOut);
+        row("navigation", m, localNav, navOut);
+      }
+      line("");
+      line(String.format(Locale.ROOT, "Indexing: local %.0f s, cluster %.0f s (%s). Warm hybrid"
+          + " query latency: local median %s, cluster median %s.", localSeconds, seconds,
+          loadAverage(), localLatency == null ? "-" : String.format(Locale.ROOT, "%.1f ms p95 %.1f ms",
+          localLatency.medianMs(), localLatency.p95Ms()), latency == null ? "-"
+          : String.format(Locale.ROOT, "%.1f ms p95 %.1f ms", latency.medianMs(), latency.p95Ms())));
+      line("");
+    }
+  }
+
+  private void row(String set, SearchMode m, List<Outcome> local, List<Outcome> cluster) {
+    double a = Ranking.Metrics.of(Tables.ranks(local, m)).mrr();
+    double b = Ranking.Metrics.of(Tables.ranks(cluster, m)).mrr();
+    line(String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %+.3f |", set, m.wireName(), a, b,
+        b - a));
   }
 }
