@@ -253,6 +253,29 @@ class ArchiveIT {
   }
 
   @Test
+  void anInstalledLauncherNeverBuildsAndAStrayCopyOfItSaysWhatIsMissing() throws Exception {
+    Path bin = link(plain, "bin-mvn");
+    Path marker = work.resolve("maven-was-run");
+    Path mvn = bin.resolve("mvn");
+    Files.writeString(mvn, "#!/bin/sh\necho \"$@\" >> '" + marker + "'\nexit 1\n");
+    Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Map<String, String> env = env(bin);
+    env.put("JAVA_HOME", System.getProperty("java.home"));
+    // With Maven at hand (a fake one that would leave a marker), an installation is never built.
+    Run r = run(repo, env, "prism-index", "--version");
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(marker).doesNotExist();
+
+    Path stray = Files.createDirectories(work.resolve("stray/bin")).resolve("prism-index");
+    Files.copy(plain.resolve("bin/prism-index"), stray);
+    Run lost = run(repo, env, stray.toString(), "--version");
+    assertThat(lost.exit()).isEqualTo(1);
+    assertThat(lost.err()).startsWith("prism-index: no jar found: neither "
+        + work.toRealPath().resolve("stray/lib/prism-index.jar"));
+    assertThat(marker).doesNotExist();
+  }
+
+  @Test
   void aResidentServerAnswersTheInstalledLauncherWithoutStartingAJvm() throws Exception {
     Path unpacked = unpack(DIST.resolve(NAME + ".tar.gz"), "served");
     Path bin = link(unpacked, "bin-served");
