@@ -7,12 +7,14 @@ import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.Flags;
 import dev.prismindex.cli.command.Flags.RootFlags;
 import dev.prismindex.cli.command.Requests;
+import dev.prismindex.cli.command.Requests.CompletionRequest;
 import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.McpRequest;
 import dev.prismindex.cli.command.Requests.Request;
 import dev.prismindex.cli.command.Requests.ServeRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.completion.Completions;
 import dev.prismindex.cli.mcp.McpCommand;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
@@ -46,6 +48,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 final class Cli {
 
+  /** The commands, as usage errors name them. */
+  private static final String COMMANDS = "index, search, status, serve, mcp or completion";
+
   private final PrintStream out;
   private final PrintStream err;
   private final Environment env;
@@ -75,7 +80,7 @@ final class Cli {
         if (e instanceof UnmatchedArgumentException u && e.getCommandLine() == cl
             && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
           throw CliFailure.usage("unknown command '" + u.getUnmatched().get(0)
-              + "': expected index, search, status, serve or mcp (see `prism-index --help`)");
+              + "': expected " + COMMANDS + " (see `prism-index --help`)");
         }
         if (e instanceof UnmatchedArgumentException u) {
           String option = u.getUnmatched().stream().filter(a -> a.startsWith("-")).findFirst()
@@ -96,12 +101,18 @@ final class Cli {
         return ExitCode.OK;
       }
       if (!parsed.hasSubcommand()) {
-        throw CliFailure.usage("missing command: index, search, status, serve or mcp (see"
-            + " `prism-index --help`)");
+        throw CliFailure.usage("missing command: " + COMMANDS + " (see `prism-index --help`)");
       }
       ParseResult sub = parsed.subcommand();
       command = sub.commandSpec().qualifiedName();
       RootFlags root = cl.getCommand();
+      CompletionRequest completion = Requests.completion(sub.commandSpec().userObject());
+      if (completion != null) {
+        // The script of this very command line: it cannot drift from the options it completes.
+        out.print(Completions.script(completion.shell(), cl));
+        out.flush();
+        return ExitCode.OK;
+      }
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
       if (request instanceof ServeRequest r) {
         return ResidentServer.serve(r, env, err,

@@ -8,11 +8,12 @@
  * ({@link dev.prismindex.cli.command}; every usage error, exit code 2, is found there) -> a
  * {@code Backend} runs it -> a printer renders the result ({@link dev.prismindex.cli.output}) ->
  * the exit code. {@code serve} and {@code mcp} hand over to {@link dev.prismindex.cli.serve} and
- * {@link dev.prismindex.cli.mcp}.
+ * {@link dev.prismindex.cli.mcp}; {@code completion} prints the script of
+ * {@link dev.prismindex.cli.completion} for this very command line.
  *
  * <p>The packages depend in one direction: {@code output} on nothing else of the CLI,
- * {@code command} on {@code output}, {@code serve} and {@code mcp} on both, and this
- * package, which wires them, on all.
+ * {@code command} on {@code output}, {@code serve}, {@code mcp} and {@code completion} on those,
+ * and this package, which wires them, on all.
  */
 @NullMarked
 package dev.prismindex.cli;

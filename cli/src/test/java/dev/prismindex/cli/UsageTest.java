@@ -57,13 +57,13 @@ class UsageTest {
 
   @Test
   void noCommand() {
-    assertUsage(cli.run(), "prism-index: missing command: index, search, status, serve or mcp");
+    assertUsage(cli.run(), "prism-index: missing command: index, search, status, serve, mcp or completion");
   }
 
   @Test
   void unknownCommand() {
     assertUsage(cli.run("find", "x"),
-        "prism-index: unknown command 'find': expected index, search, status, serve or mcp");
+        "prism-index: unknown command 'find': expected index, search, status, serve, mcp or completion");
   }
 
   @Test

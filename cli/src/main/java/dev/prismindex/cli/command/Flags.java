@@ -21,7 +21,7 @@ public final class Flags {
   @Command(name = "prism-index", mixinStandardHelpOptions = true,
       versionProvider = VersionProvider.class, sortOptions = false,
       subcommands = {IndexFlags.class, SearchFlags.class, StatusFlags.class, ServeFlags.class,
-          McpFlags.class},
+          McpFlags.class, CompletionFlags.class},
       description = {"A fast, trustworthy search surface for a source repository.", "",
           "Exit codes: 0 ok (zero or more hits), 1 other failure, 2 bad usage,",
           "3 index missing, corrupt, incompatible or stale beyond policy,",
@@ -163,6 +163,22 @@ public final class Flags {
         description = "Re-index at most this many changed files before answering a search"
             + " (default: " + SearchRequests.DEFAULT_MAX_REFRESH_FILES + ").")
     @Nullable Integer maxRefreshFiles;
+  }
+
+  /** {@code prism-index completion}. */
+  @Command(name = "completion", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Print the shell completion script of prism-index for bash, zsh or fish.", "",
+          "bash (~/.bashrc):   source <(prism-index completion bash)",
+          "zsh (~/.zshrc):     source <(prism-index completion zsh)",
+          "fish:               prism-index completion fish"
+              + " > ~/.config/fish/completions/prism-index.fish",
+          "", "The script is generated from this command line, so it always offers its current"
+              + " commands and options."})
+  static final class CompletionFlags {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SHELL",
+        completionCandidates = Requests.Shell.Names.class, description = "bash, zsh or fish.")
+    @Nullable String shell;
   }
 
   /** {@code --version}: the project version recorded in the jar at build time. */

@@ -1,5 +1,6 @@
 package dev.prismindex.cli.command;
 
+import dev.prismindex.cli.command.Flags.CompletionFlags;
 import dev.prismindex.cli.command.Flags.IndexFlags;
 import dev.prismindex.cli.command.Flags.McpFlags;
 import dev.prismindex.cli.command.Flags.RootFlags;
@@ -7,6 +8,8 @@ import dev.prismindex.cli.command.Flags.SearchFlags;
 import dev.prismindex.cli.command.Flags.ServeFlags;
 import dev.prismindex.cli.command.Flags.StatusFlags;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,6 +72,30 @@ public final class Requests {
     }
   }
 
+  /**
+   * {@code completion}: print the completion script of {@code shell}. Not a {@link Request}: it
+   * has no target and touches no repository.
+   */
+  public record CompletionRequest(Shell shell) {}
+
+  /** The shells {@code completion} writes a script for. */
+  public enum Shell {
+    BASH, ZSH, FISH;
+
+    /** The name on the command line: {@code bash}, {@code zsh}, {@code fish}. */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The names, in order, for picocli's completion candidates (the scripts offer them). */
+    public static final class Names implements Iterable<String> {
+      @Override
+      public Iterator<String> iterator() {
+        return Arrays.stream(values()).map(Shell::label).iterator();
+      }
+    }
+  }
+
   /** The default of {@code serve --idle-timeout}. */
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(15);
 
@@ -99,6 +126,27 @@ public final class Requests {
       return new McpRequest(target(root, env), maxRefresh(f.maxRefreshFiles));
     }
     throw new IllegalArgumentException("unknown command " + sub);
+  }
+
+  /**
+   * Validates the flags of {@code completion}; null when {@code sub} is another command's.
+   *
+   * @throws CliFailure with {@link ExitCode#USAGE} for a missing or unknown shell
+   */
+  public static @Nullable CompletionRequest completion(Object sub) throws CliFailure {
+    if (!(sub instanceof CompletionFlags f)) {
+      return null;
+    }
+    String names = "bash, zsh or fish";
+    if (f.shell == null || f.shell.isBlank()) {
+      throw CliFailure.usage("missing SHELL: " + names);
+    }
+    for (Shell shell : Shell.values()) {
+      if (shell.label().equals(f.shell.strip().toLowerCase(Locale.ROOT))) {
+        return new CompletionRequest(shell);
+      }
+    }
+    throw CliFailure.usage("unknown shell '" + f.shell + "': expected " + names);
   }
 
   /** The search flags as raw arguments, validated by the one {@link SearchRequests#validate}. */
