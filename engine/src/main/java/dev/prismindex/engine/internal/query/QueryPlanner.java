@@ -9,6 +9,7 @@ import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.search.ChunkDoc;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -78,22 +80,36 @@ public final class QueryPlanner {
     if (mode.needsSemantic() && !store.hasCommit()) {
       ctx.semantic().require(Map.of()); // no index yet: still say when no model can serve
     }
+    FileMatcher files = FileMatcher.of(opts.files());
     return store.withSearcher(s -> {
       Map<String, String> d = CommitMeta.of(s);
       if (literalMode) {
-        LiteralAnswer a = literal(s, d, pattern, query, opts.pathScope(), opts.limit(), false,
-            AbortSignal.create(), mode, Snippet.CENTRED);
-        return new SearchResult(a.hits(), mode, CommitMeta.coverage(d), a.notSearched());
+        LiteralResult r = literal.search(s, pattern, query, files, opts.limit(), false,
+            opts.contextBefore(), opts.contextAfter(), AbortSignal.create())
+            .plusNotSearched(CommitMeta.parseSkipped(d.get(Schema.META_SKIPPED)));
+        return new SearchResult(LiteralHits.hits(r, query, mode, Snippet.CENTRED,
+            opts.wantsContext()), mode, CommitMeta.coverage(d), r.notSearched(), r.truncated());
       }
+      Query fileQuery = files.query(s);
+      Ranking ranking;
       if (mode == SearchMode.LEXICAL) {
-        return new SearchResult(lexicalHits(s, query, opts), mode, CommitMeta.coverage(d));
+        ranking = lexicalHits(s, query, opts, fileQuery);
+      } else {
+        float[] q = embedQuery(ctx.semantic().require(d), query);
+        ranking = mode == SearchMode.SEMANTIC ? semanticHits(s, q, query, opts, files, fileQuery)
+            : hybridHits(s, query, q, opts, files, fileQuery);
       }
-      float[] q = embedQuery(ctx.semantic().require(d), query);
-      List<Hit> hits = mode == SearchMode.SEMANTIC ? semanticHits(s, q, query, opts)
-          : hybridHits(s, query, q, opts);
-      return new SearchResult(hits, mode, CommitMeta.coverage(d));
+      return new SearchResult(ranking.hits(), mode, CommitMeta.coverage(d), Map.of(),
+          ranking.truncated());
     }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
   }
+
+  /**
+   * The hits of a ranked search.
+   *
+   * @param truncated whether a further candidate yields a hit (the limit cut the answer)
+   */
+  private record Ranking(List<Hit> hits, boolean truncated) {}
 
   /** The query's unit vector, or null for a blank query (which matches nothing). */
   private static float @Nullable [] embedQuery(Embedder model, String query) {
@@ -138,17 +154,9 @@ public final class QueryPlanner {
     return answer(r, query, mode, snippet);
   }
 
-  private LiteralAnswer literal(IndexSearcher s, Map<String, String> d,
-      @Nullable LiteralPattern pattern,
-      String query, @Nullable String scope, int maxMatches, boolean onePerFile,
-      AbortSignal signal, SearchMode mode, Snippet snippet) throws IOException {
-    return answer(literalMatches(s, d, pattern, query, RelativePath.normaliseScope(scope),
-        maxMatches, onePerFile, signal), query, mode, snippet);
-  }
-
   private static LiteralAnswer answer(LiteralResult r, String query, SearchMode mode,
       Snippet snippet) {
-    return new LiteralAnswer(LiteralHits.hits(r, query, mode, snippet), r.truncated(),
+    return new LiteralAnswer(LiteralHits.hits(r, query, mode, snippet, false), r.truncated(),
         r.notSearched());
   }
 
@@ -161,17 +169,17 @@ public final class QueryPlanner {
     return Math.max(MIN_DEPTH, limit);
   }
 
-  private HitLocator locator(IndexSearcher s, SearchMode mode, String query) {
+  private HitLocator locator(IndexSearcher s, SearchMode mode, String query, SearchOpts opts) {
     return new HitLocator(ctx.options().root(), ctx.analyzer(), ctx.options().maxFileBytes(), s,
-        mode, query);
+        mode, query, opts.contextBefore(), opts.contextAfter());
   }
 
   /**
    * The path-prior weight of a search: {@link SearchOpts#auxiliaryWeight()}, or 1 when the query's
-   * words ask for auxiliary files or the scope lies in them ({@link PathPrior#applies}).
+   * words ask for auxiliary files or every scope lies in them ({@link PathPrior#appliesToScopes}).
    */
   private static double prior(Set<String> words, SearchOpts opts) {
-    return opts.auxiliaryWeight() < 1 && PathPrior.applies(words, opts.pathScope())
+    return opts.auxiliaryWeight() < 1 && PathPrior.appliesToScopes(words, opts.files().scopes())
         ? opts.auxiliaryWeight() : 1;
   }
 
@@ -193,66 +201,67 @@ public final class QueryPlanner {
     return out;
   }
 
-  private List<Hit> lexicalHits(IndexSearcher s, String query, SearchOpts opts)
-      throws IOException {
+  private Ranking lexicalHits(IndexSearcher s, String query, SearchOpts opts,
+      @Nullable Query fileQuery) throws IOException {
     Set<String> terms = lexical.terms(query);
     if (terms.isEmpty()) {
-      return List.of();
+      return new Ranking(List.of(), false);
     }
-    HitLocator locator = locator(s, SearchMode.LEXICAL, query);
+    HitLocator locator = locator(s, SearchMode.LEXICAL, query, opts);
     List<Hit> hits = new ArrayList<>();
     double best = 0;
-    for (Prioritised p : prior(lexical.candidates(s, query, depth(opts.limit()),
-        opts.pathScope()), locator, prior(terms, opts))) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
+    for (Prioritised p : prior(lexical.candidates(s, query, depth(opts.limit()), fileQuery),
+        locator, prior(terms, opts))) {
       Ranked r = p.ranked();
       Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
           new EngineScore(r.rank(), r.score()), null);
       if (hit == null) {
         continue;
       }
+      if (hits.size() == opts.limit()) {
+        return new Ranking(hits, true);
+      }
       if (hits.isEmpty()) {
         best = p.score();
       }
       hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, p.score() / best)) : 0.0));
     }
-    return hits;
+    return new Ranking(hits, false);
   }
 
-  private List<Hit> semanticHits(IndexSearcher s, float @Nullable [] q, String query,
-      SearchOpts opts) throws IOException {
+  private Ranking semanticHits(IndexSearcher s, float @Nullable [] q, String query,
+      SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
     if (q == null) {
-      return List.of();
+      return new Ranking(List.of(), false);
     }
-    HitLocator locator = locator(s, SearchMode.SEMANTIC, query);
+    HitLocator locator = locator(s, SearchMode.SEMANTIC, query, opts);
     List<Hit> hits = new ArrayList<>();
-    for (Prioritised p : prior(semanticSearcher.candidates(s, q, depth(opts.limit()),
-        opts.pathScope()), locator, prior(lexical.terms(query), opts))) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
+    for (Prioritised p : prior(semanticSearcher.candidates(s, q, depth(opts.limit()), files,
+        fileQuery), locator, prior(lexical.terms(query), opts))) {
       Ranked r = p.ranked();
       Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
           Math.min(1.0, Math.max(0.0, p.score())),
           null, new EngineScore(r.rank(), r.score()));
-      if (hit != null) {
-        hits.add(hit);
+      if (hit == null) {
+        continue;
       }
+      if (hits.size() == opts.limit()) {
+        return new Ranking(hits, true);
+      }
+      hits.add(hit);
     }
-    return hits;
+    return new Ranking(hits, false);
   }
 
-  private List<Hit> hybridHits(IndexSearcher s, String query, float @Nullable [] q,
-      SearchOpts opts) throws IOException {
+  private Ranking hybridHits(IndexSearcher s, String query, float @Nullable [] q,
+      SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
     int depth = depth(opts.limit());
     Set<String> terms = lexical.terms(query);
     List<Ranked> lex = terms.isEmpty() ? List.of()
-        : lexical.candidates(s, query, depth, opts.pathScope());
+        : lexical.candidates(s, query, depth, fileQuery);
     List<Ranked> sem = q == null ? List.of()
-        : semanticSearcher.candidates(s, q, depth, opts.pathScope());
-    HitLocator locator = locator(s, SearchMode.HYBRID, query);
+        : semanticSearcher.candidates(s, q, depth, files, fileQuery);
+    HitLocator locator = locator(s, SearchMode.HYBRID, query, opts);
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
     for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
@@ -261,7 +270,7 @@ public final class QueryPlanner {
     }
     fused.sort(HybridFuser.ORDER);
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, s,
-        terms.isEmpty() ? null : lexical.query(query, opts.pathScope()), opts.pathScope(), lex,
+        terms.isEmpty() ? null : lexical.query(query, fileQuery), fileQuery, lex,
         terms, locator, fused, prior);
     double pinnedScore = 0;
     if (pinned != null) {
@@ -271,9 +280,6 @@ public final class QueryPlanner {
     }
     List<Hit> hits = new ArrayList<>();
     for (HybridFuser.Fused f : fused) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
       ChunkDoc chunk = locator.chunk(f.doc());
       Set<String> hitTerms = f.lexical() != null || f == pinned ? terms : Set.of();
       EngineScore lexicalScore = f.lexical() == null ? null
@@ -284,10 +290,14 @@ public final class QueryPlanner {
           ? locator.locate(chunk, hitTerms, IdentifierGuard.definitionLine(chunk, query),
               pinnedScore, lexicalScore, semanticScore)
           : locator.locate(chunk, hitTerms, f.score(), lexicalScore, semanticScore);
-      if (hit != null) {
-        hits.add(hit);
+      if (hit == null) {
+        continue;
       }
+      if (hits.size() == opts.limit()) {
+        return new Ranking(hits, true);
+      }
+      hits.add(hit);
     }
-    return hits;
+    return new Ranking(hits, false);
   }
 }
