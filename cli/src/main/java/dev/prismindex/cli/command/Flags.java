@@ -71,10 +71,11 @@ public final class Flags {
       description = {"Search the index; hits are ranked path:line locations with a snippet.", "",
           "Before answering, the tree is checked for changes: up to --max-refresh-files changed"
               + " files are re-indexed first; more end with exit code 3.", "",
-          "Defaults come from $PRISM_INDEX_MODE, $PRISM_INDEX_LIMIT, $PRISM_INDEX_CONTEXT, then"
-              + " <repo>/" + SearchConfig.FILE_NAME + ", then the user's"
-              + " ~/.config/prism-index/config.toml ([search] mode, limit, context, exclude);"
-              + " options given here win (see docs/cli.md)."})
+          "Defaults: options given here win over $PRISM_INDEX_MODE, $PRISM_INDEX_LIMIT and"
+              + " $PRISM_INDEX_CONTEXT, which win over <repo>/" + SearchConfig.FILE_NAME
+              + ", then the user's $XDG_CONFIG_HOME/prism-index/config.toml (default"
+              + " ~/.config/prism-index/config.toml): [search] mode, limit, context, exclude."
+              + " .prismignore files keep paths out of the index. See docs/cli.md."})
   static final class SearchFlags {
     @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY",
         description = "Free text, an identifier, or (with --mode literal) an exact string.")
