@@ -114,7 +114,7 @@ public final class Flags {
 
     @Option(names = {"-C", "--context"}, paramLabel = "N",
         description = "Show N lines before and after each hit, 0.." + SearchRequests.MAX_CONTEXT
-            + " (human output grep-style; NDJSON adds before and after).")
+            + " (human output grep-style; NDJSON adds before, text and after).")
     @Nullable Integer context;
 
     @Option(names = {"-B", "--before-context"}, paramLabel = "N",
