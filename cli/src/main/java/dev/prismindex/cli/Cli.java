@@ -105,6 +105,14 @@ final class Cli {
       }
       ParseResult sub = parsed.subcommand();
       command = sub.commandSpec().qualifiedName();
+      List<String> types = Requests.typeList(sub.commandSpec().userObject());
+      if (types != null) {
+        for (String line : types) {
+          out.println(line);
+        }
+        out.flush();
+        return ExitCode.OK;
+      }
       RootFlags root = cl.getCommand();
       CompletionRequest completion = Requests.completion(sub.commandSpec().userObject());
       if (completion != null) {

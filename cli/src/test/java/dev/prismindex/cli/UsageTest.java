@@ -79,7 +79,8 @@ class UsageTest {
   @Test
   void invalidMode() {
     assertUsage(cli.run("search", "x", "--mode", "fuzzy"),
-        "prism-index search: invalid --mode 'fuzzy': expected lexical, semantic, hybrid or literal");
+        "prism-index search: invalid --mode 'fuzzy': expected lexical, semantic, hybrid, literal"
+            + " or auto");
   }
 
   @ParameterizedTest

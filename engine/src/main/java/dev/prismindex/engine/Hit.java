@@ -1,6 +1,7 @@
 package dev.prismindex.engine;
 
 import dev.prismindex.repository.SearchMode;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -28,6 +29,8 @@ import org.jspecify.annotations.Nullable;
  * @param lexical how the lexical engine ranked the hit, if it contributed
  * @param semantic how the semantic engine ranked the hit, if it contributed
  * @param literal the rank of a literal match in path, line order and its score, for literal answers
+ * @param context the lines around {@code line} when the search asked for them
+ *     ({@link SearchOpts#contextBefore()}, {@link SearchOpts#contextAfter()}), else null
  */
 public record Hit(
     String path,
@@ -41,10 +44,79 @@ public record Hit(
     @Nullable String symbol,
     @Nullable EngineScore lexical,
     @Nullable EngineScore semantic,
-    @Nullable EngineScore literal) {
+    @Nullable EngineScore literal,
+    @Nullable Context context) {
 
   /** The longest snippet a hit carries, in UTF-16 units. */
   public static final int MAX_SNIPPET_CHARS = 400;
+
+  /**
+   * The lines around a hit, as the file holds them when the hit was located (the same read that
+   * located it), each without its trailing white space and cut to {@link #MAX_SNIPPET_CHARS}
+   * UTF-16 units (indentation kept). Near the start or the end of the file there are fewer.
+   *
+   * @param before the lines just before {@code line}, in file order (the last is {@code line - 1})
+   * @param text the hit's own line, indentation kept; when the line is longer than {@link
+   *     #MAX_SNIPPET_CHARS}, the hit's snippet (the window around a literal match)
+   * @param after the lines just after {@code line}, in file order (the first is {@code line + 1})
+   */
+  public record Context(List<String> before, String text, List<String> after) {
+
+    /** Copies the lists. */
+    public Context {
+      before = List.copyOf(before);
+      Objects.requireNonNull(text, "text");
+      after = List.copyOf(after);
+    }
+
+    /**
+     * The context of line {@code line} (1-based) of {@code lines}: up to {@code before} and
+     * {@code after} lines around it, each {@linkplain #bound bounded}; {@code snippet} stands for
+     * the line itself when it is too long.
+     */
+    public static Context of(List<String> lines, int line, int before, int after,
+        String snippet) {
+      int index = Math.min(Math.max(line, 1), lines.size() + 1) - 1;
+      List<String> b = new java.util.ArrayList<>(Math.min(before, index));
+      for (int i = Math.max(0, index - before); i < index; i++) {
+        b.add(bound(lines.get(i)));
+      }
+      List<String> a = new java.util.ArrayList<>();
+      for (int i = index + 1; i < Math.min(lines.size(), index + 1 + after); i++) {
+        a.add(bound(lines.get(i)));
+      }
+      String own = index < lines.size() ? lines.get(index).stripTrailing() : snippet;
+      return new Context(b, own.length() > MAX_SNIPPET_CHARS ? snippet : own, a);
+    }
+
+    /**
+     * A line as context shows it: without trailing white space, cut to {@link #MAX_SNIPPET_CHARS}
+     * UTF-16 units (never between the two units of a surrogate pair).
+     */
+    public static String bound(String line) {
+      String s = line.stripTrailing();
+      if (s.length() <= MAX_SNIPPET_CHARS) {
+        return s;
+      }
+      int cut = MAX_SNIPPET_CHARS;
+      if (Character.isHighSurrogate(s.charAt(cut - 1))) {
+        cut--;
+      }
+      return s.substring(0, cut);
+    }
+  }
+
+  /**
+   * A hit without context lines.
+   *
+   * @throws IllegalArgumentException see {@link Hit#Hit}
+   */
+  public Hit(String path, int line, int endLine, int column, String snippet, double score,
+      SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
+      @Nullable EngineScore semantic, @Nullable EngineScore literal) {
+    this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
+        literal, null);
+  }
 
   /**
    * Validates the hit.
@@ -74,6 +146,12 @@ public record Hit(
   /** This hit with another score. */
   public Hit withScore(double newScore) {
     return new Hit(path, line, endLine, column, snippet, newScore, mode, language, symbol, lexical,
-        semantic, literal);
+        semantic, literal, context);
+  }
+
+  /** This hit with {@code value} as its context lines. */
+  public Hit withContext(@Nullable Context value) {
+    return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
+        semantic, literal, value);
   }
 }

@@ -1,7 +1,8 @@
 package dev.prismindex.engine;
 
-import dev.prismindex.repository.RelativePath;
+import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -12,8 +13,9 @@ import org.jspecify.annotations.Nullable;
  * @param limit the most hits returned (1..{@value #MAX_LIMIT})
  * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or LITERAL / INDEXED_LITERAL (both
  *     the exact substring search from the n-gram index, equal to a scan of the indexed files)
- * @param pathScope a repository-relative directory or file the hits must lie in ({@code null}, {@code
- *     ""} or {@code "."} for the whole repository; {@code src/} and {@code ./src} mean {@code src})
+ * @param files which files the hits may come from: path scopes, languages and globs
+ *     ({@link FileFilter#ALL} for every indexed file); applied inside the search, so a filtered
+ *     search still returns up to {@code limit} hits when that many match
  * @param fusion how HYBRID fuses the two rankings (default {@link Fusion#rrf()}; ignored by the
  *     other modes)
  * @param caseSensitive whether a literal mode matches case exactly (default false: ASCII case is
@@ -22,9 +24,14 @@ import org.jspecify.annotations.Nullable;
  *     a candidate in a test, example, benchmark, fixture or generated file has its score multiplied
  *     by it unless the query names such files ("test", "example", ...) or the scope lies in one;
  *     1 turns the prior off (see {@code docs/engine.md}, "Ranking")
+ * @param contextBefore lines before each hit's line to return in {@link Hit#context()}
+ *     (0..{@value #MAX_CONTEXT}; default 0)
+ * @param contextAfter lines after each hit's line to return in {@link Hit#context()}
+ *     (0..{@value #MAX_CONTEXT}; default 0); hits carry a context only when one of the two is
+ *     positive
  */
-public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
-    boolean caseSensitive, double auxiliaryWeight) {
+public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fusion,
+    boolean caseSensitive, double auxiliaryWeight, int contextBefore, int contextAfter) {
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
@@ -32,16 +39,19 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
   public static final int MAX_LIMIT = 1000;
   /** The default {@link #auxiliaryWeight()}. */
   public static final double DEFAULT_AUXILIARY_WEIGHT = 0.5;
+  /** The most context lines on either side of a hit (the literal scanner's hard limit). */
+  public static final int MAX_CONTEXT = RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES;
 
   /**
    * Validates the options.
    *
-   * @throws IllegalArgumentException when {@code limit} is outside 1..1000, the scope leaves the
-   *     repository, {@code caseSensitive} is set for a ranked mode, or {@code auxiliaryWeight} is
-   *     not in (0, 1]
+   * @throws IllegalArgumentException when {@code limit} is outside 1..1000, {@code caseSensitive}
+   *     is set for a ranked mode, {@code auxiliaryWeight} is not in (0, 1], or a context is outside
+   *     0..{@value #MAX_CONTEXT}
    */
   public SearchOpts {
     Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(files, "files");
     Objects.requireNonNull(fusion, "fusion");
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ": " + limit);
@@ -53,7 +63,25 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
     if (!(auxiliaryWeight > 0 && auxiliaryWeight <= 1)) {
       throw new IllegalArgumentException("auxiliaryWeight must be in (0, 1]: " + auxiliaryWeight);
     }
-    pathScope = RelativePath.normaliseScope(pathScope);
+    if (contextBefore < 0 || contextBefore > MAX_CONTEXT || contextAfter < 0
+        || contextAfter > MAX_CONTEXT) {
+      throw new IllegalArgumentException("context lines must be between 0 and " + MAX_CONTEXT
+          + ": " + contextBefore + " before, " + contextAfter + " after");
+    }
+  }
+
+  /**
+   * Options with one path scope and no context lines.
+   *
+   * @param pathScope a repository-relative directory or file the hits must lie in ({@code null},
+   *     {@code ""} or {@code "."} for the whole repository; {@code src/} and {@code ./src} mean
+   *     {@code src})
+   * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}, and when the scope leaves
+   *     the repository
+   */
+  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
+      boolean caseSensitive, double auxiliaryWeight) {
+    this(limit, mode, FileFilter.scope(pathScope), fusion, caseSensitive, auxiliaryWeight, 0, 0);
   }
 
   /**
@@ -104,6 +132,11 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
     return new SearchOpts(limit, SearchMode.LITERAL, null, Fusion.rrf(), caseSensitive);
   }
 
+  /** Whether hits carry {@link Hit#context()}: a positive context before or after. */
+  public boolean wantsContext() {
+    return contextBefore > 0 || contextAfter > 0;
+  }
+
   /** Whether {@code mode} is answered by the exact substring search (LITERAL, INDEXED_LITERAL). */
   public static boolean literal(SearchMode mode) {
     return mode == SearchMode.LITERAL || mode == SearchMode.INDEXED_LITERAL;
@@ -118,10 +151,12 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
   public static final class Builder {
     private int limit = DEFAULT_LIMIT;
     private SearchMode mode = SearchMode.LEXICAL;
-    private @Nullable String pathScope;
+    private FileFilter files = FileFilter.ALL;
     private Fusion fusion = Fusion.rrf();
     private boolean caseSensitive;
     private double auxiliaryWeight = DEFAULT_AUXILIARY_WEIGHT;
+    private int contextBefore;
+    private int contextAfter;
 
     private Builder() {}
 
@@ -137,9 +172,27 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
       return this;
     }
 
-    /** The directory or file the hits must lie in (default: the whole repository). */
+    /**
+     * The one directory or file the hits must lie in (default: the whole repository); replaces
+     * the {@link #files} filter by this scope alone.
+     *
+     * @throws IllegalArgumentException when the scope leaves the repository
+     */
     public Builder pathScope(@Nullable String value) {
-      this.pathScope = value;
+      this.files = FileFilter.scope(value);
+      return this;
+    }
+
+    /** Which files the hits may come from (default {@link FileFilter#ALL}). */
+    public Builder files(FileFilter value) {
+      this.files = Objects.requireNonNull(value, "files");
+      return this;
+    }
+
+    /** Lines of context before and after each hit (default 0 and 0). */
+    public Builder context(int before, int after) {
+      this.contextBefore = before;
+      this.contextAfter = after;
       return this;
     }
 
@@ -167,7 +220,8 @@ public record SearchOpts(int limit, SearchMode mode, @Nullable String pathScope,
      * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
      */
     public SearchOpts build() {
-      return new SearchOpts(limit, mode, pathScope, fusion, caseSensitive, auxiliaryWeight);
+      return new SearchOpts(limit, mode, files, fusion, caseSensitive, auxiliaryWeight,
+          contextBefore, contextAfter);
     }
   }
 }

@@ -20,9 +20,13 @@ import java.util.TreeMap;
  *     oversize, secret, ...: for the whole repository, whatever the scope) plus candidates that
  *     could not be read as text at search time; empty for the ranked modes and when every file was
  *     searched
+ * @param truncated whether the limit cut the answer: at least one further hit exists beyond
+ *     {@code hits} (the next candidate in rank order that still locates in the working tree, or
+ *     the next literal match). Finding it never changes the hits returned: the candidate depth of
+ *     a ranked search depends on the limit alone
  */
 public record SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage coverage,
-    Map<String, Integer> notSearched) {
+    Map<String, Integer> notSearched, boolean truncated) {
 
   /** Copies the hits and the counts. */
   public SearchResult {
@@ -32,7 +36,13 @@ public record SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage cov
     notSearched = Collections.unmodifiableMap(new TreeMap<>(notSearched));
   }
 
-  /** A result that searched every file. */
+  /** A result that the limit did not cut. */
+  public SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage coverage,
+      Map<String, Integer> notSearched) {
+    this(hits, mode, coverage, notSearched, false);
+  }
+
+  /** A result that searched every file and that the limit did not cut. */
   public SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage coverage) {
     this(hits, mode, coverage, Map.of());
   }

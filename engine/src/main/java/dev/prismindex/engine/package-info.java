@@ -2,8 +2,9 @@
  * The persistent engine's public API: {@link dev.prismindex.engine.HybridIndex} (entry point,
  * {@link dev.prismindex.engine.HybridIndex#open(HybridIndexOptions)}), the
  * {@link dev.prismindex.engine.CodeSearch} port with {@link dev.prismindex.engine.SearchOpts}
- * ({@link dev.prismindex.repository.SearchMode}, {@link dev.prismindex.engine.Fusion}),
- * {@link dev.prismindex.engine.Hit} and {@link dev.prismindex.engine.SearchResult}, runs
+ * ({@link dev.prismindex.repository.SearchMode}, {@link dev.prismindex.engine.Fusion},
+ * {@link dev.prismindex.engine.FileFilter}), {@link dev.prismindex.engine.Hit} and
+ * {@link dev.prismindex.engine.SearchResult}, runs
  * ({@link dev.prismindex.engine.RefreshOptions},
  * {@link dev.prismindex.engine.IndexProgressListener},
  * {@link dev.prismindex.engine.IndexRunStats}), keeping an index current while a process runs
@@ -17,7 +18,7 @@
  *
  * <p>This package holds the API only: no public method here takes or returns an internal type.
  * {@code HybridIndex} is a facade over parts in {@code dev.prismindex.engine.internal}: {@code
- * walk} lists files (git's ignore rules via JGit), {@code store} hashes them against the manifest
+ * walk} lists files (git's ignore rules and {@code .prismignore} files via JGit), {@code store} hashes them against the manifest
  * and writes FILE and CHUNK documents in one lexical commit per run, {@code chunk} cuts files into
  * symbol chunks (tree-sitter) or line windows, {@code analysis} tokenizes code and computes literal
  * n-grams, {@code semantic} embeds the chunk texts that have no vector yet into VECTOR documents

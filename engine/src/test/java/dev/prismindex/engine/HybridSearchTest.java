@@ -162,7 +162,8 @@ class HybridSearchTest {
   }
 
   @Test
-  void theFirstKHitsOfALargerLimitAreTheHitsOfLimitK() throws Exception {
+  void theFirstKHitsOfALargerLimitAreTheHitsOfLimitKAndTruncationSaysMoreExist()
+      throws Exception {
     long seed = Long.getLong("prism.seed", new Random().nextLong());
     Random r = new Random(seed);
     Path dir = Files.createDirectory(root.resolve("limits"));
@@ -177,10 +178,16 @@ class HybridSearchTest {
         for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC,
             SearchMode.HYBRID)) {
           List<Hit> wide = index.search(query, new SearchOpts(50, mode, null));
-          for (int k : new int[] {1, 5, 8, 10, 20}) {
-            assertThat(index.search(query, new SearchOpts(k, mode, null)))
+          for (int k : new int[] {1, 5, 8, 10, 20, 49}) {
+            SearchResult cut = index.searchResult(query, new SearchOpts(k, mode, null));
+            assertThat(cut.hits())
                 .as("seed %d, %s, query %s, limit %d", seed, mode, query, k)
                 .isEqualTo(wide.subList(0, Math.min(k, wide.size())));
+            // Knowing that more exist costs no ranking change: the next hit is looked for at
+            // the same depth, and it is the next hit of the larger limit.
+            assertThat(cut.truncated())
+                .as("seed %d, %s, query %s, limit %d: truncated", seed, mode, query, k)
+                .isEqualTo(wide.size() > k);
           }
         }
       }

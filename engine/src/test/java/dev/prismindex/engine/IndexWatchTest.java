@@ -181,6 +181,28 @@ class IndexWatchTest {
   }
 
   @Test
+  void aPrismignoreChangeHidesAndUnhidesFilesEvenWhenItIgnoresItself() throws Exception {
+    write(root, "src/Main.java", "class Main { void mainline() {} }\n");
+    write(root, "gen/Gen.java", "class Gen { void generated() {} }\n");
+    startLexical();
+    assertCurrent();
+    assertThat(index.manifest()).containsOnlyKeys("src/Main.java", "gen/Gen.java");
+
+    // ".*" leaves out the .prismignore itself: its later edits must still be seen.
+    write(root, ".prismignore", ".*\ngen/\n");
+    assertCurrent();
+    assertThat(index.manifest()).containsOnlyKeys("src/Main.java");
+    assertThat(hits("generated")).isEmpty();
+
+    write(root, ".prismignore", ".*\n");
+    assertCurrent();
+    assertThat(index.manifest()).containsOnlyKeys("src/Main.java", "gen/Gen.java");
+    write(root, "gen/Gen.java", "class Gen { void regenerated() {} }\n");
+    assertCurrent();
+    assertThat(hits("regenerated")).as("gen/ is watched now").containsExactly("gen/Gen.java");
+  }
+
+  @Test
   void eventsInIgnoredAndPrunedPlacesCauseNoRefresh() throws Exception {
     Git.init().setDirectory(root.toFile()).call().close();
     write(root, ".gitignore", "out/\n*.log\n");

@@ -68,7 +68,7 @@ class SemanticApiTest {
     assertThat(RefreshOptions.FULL.fullRebuild()).isTrue();
     SearchOpts three = new SearchOpts(5, SearchMode.HYBRID, "src/");
     assertThat(three.fusion()).isEqualTo(Fusion.rrf());
-    assertThat(three.pathScope()).isEqualTo("src");
+    assertThat(three.files().scopes()).containsExactly("src");
     assertThat(SearchOpts.hybrid(3).mode()).isEqualTo(SearchMode.HYBRID);
     assertThat(SearchOpts.semantic(3).mode()).isEqualTo(SearchMode.SEMANTIC);
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.engine.internal.search.ChunkDoc;
 import dev.prismindex.engine.internal.search.ChunkIndex;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.Int8Vectors;
@@ -17,7 +18,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -63,8 +72,8 @@ final class ClusterChunkIndex implements ChunkIndex {
    * and chunk ordinal).
    */
   @Override
-  public List<Ranked> nearest(float[] unitVector, int depth, @Nullable String scope)
-      throws IOException {
+  public List<Ranked> nearest(float[] unitVector, int depth, FileMatcher files,
+      @Nullable Query fileQuery) throws IOException {
     int k = depth * SemanticSearcher.OVER_FETCH + 10;
     ObjectNode body = Cluster.JSON.createObjectNode();
     body.put("size", k);
@@ -77,8 +86,8 @@ final class ClusterChunkIndex implements ChunkIndex {
     ObjectNode filter = knn.putObject("filter").putObject("bool");
     ArrayNode must = filter.putArray("filter");
     must.addObject().putObject("term").put(Schema.TYPE, Schema.TYPE_CHUNK);
-    if (scope != null) {
-      must.add(scopeFilter(scope));
+    if (fileQuery != null) {
+      must.add(QueryDsl.of(fileQuery));
     }
     sortByScoreThenPlace(body);
     ((ArrayNode) body.get("_source")).add(IndexLayout.VECTOR);
@@ -105,6 +114,35 @@ final class ClusterChunkIndex implements ChunkIndex {
   }
 
   private record Scored(int doc, String path, int ordinal, double cosine) {}
+
+  /**
+   * As locally ({@link FileMatcher#query}): scopes as exact and prefix terms; with languages or
+   * globs, the set of the index's paths the filter selects (read from the FILE documents in
+   * scope).
+   */
+  @Override
+  public @Nullable Query fileQuery(FileMatcher files) throws IOException {
+    if (files.all()) {
+      return null;
+    }
+    BooleanQuery.Builder scopes = new BooleanQuery.Builder();
+    for (String s : files.scopes()) {
+      scopes.add(new TermQuery(new Term(Schema.PATH, s)), BooleanClause.Occur.SHOULD);
+      scopes.add(new PrefixQuery(new Term(Schema.PATH, s + "/")), BooleanClause.Occur.SHOULD);
+    }
+    if (!files.languagesOrGlobs()) {
+      return scopes.build();
+    }
+    List<BytesRef> paths = new ArrayList<>();
+    ClusterManifest.scan(cluster, index, Schema.TYPE_FILE,
+        files.scopes().isEmpty() ? null : QueryDsl.of(scopes.build()), src -> {
+          String path = src.path(Schema.PATH).asText();
+          if (files.test(path)) {
+            paths.add(new BytesRef(path));
+          }
+        });
+    return paths.isEmpty() ? new MatchNoDocsQuery() : new TermInSetQuery(Schema.PATH, paths);
+  }
 
   /** Path {@code scope} or anything below it. */
   static ObjectNode scopeFilter(String scope) {

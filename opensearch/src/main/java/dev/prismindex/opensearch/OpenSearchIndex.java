@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.CodeSearch;
+import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.SearchOpts;
@@ -14,10 +15,12 @@ import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.analysis.Grams;
 import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.query.LiteralHits;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.query.QueryPlanner;
 import dev.prismindex.engine.internal.query.QueryPlanner.LiteralAnswer;
 import dev.prismindex.engine.internal.query.RankedSearch;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
 import dev.prismindex.engine.internal.seam.SeamRequests;
@@ -41,11 +44,11 @@ import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.index.RepositoryIndexBackend;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.LiteralPattern;
-import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -388,9 +391,11 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     SearchMode mode = opts.mode();
     if (SearchOpts.literal(mode)) {
       LiteralPattern pattern = LiteralSearcher.compile(query, opts.caseSensitive());
-      LiteralAnswer a = QueryPlanner.answer(literalMatches(pattern, query, opts.pathScope(),
-          opts.limit(), false, AbortSignal.create()), query, mode, Snippet.CENTRED);
-      return new SearchResult(a.hits(), mode, new SemanticCoverage(0, 0), a.notSearched());
+      LiteralResult r = literalMatches(pattern, query, FileMatcher.of(opts.files()),
+          opts.limit(), false, opts.contextBefore(), opts.contextAfter(), AbortSignal.create());
+      return new SearchResult(LiteralHits.hits(r, query, mode, Snippet.CENTRED,
+          opts.wantsContext()), mode, new SemanticCoverage(0, 0), r.notSearched(),
+          r.truncated());
     }
     Map<String, String> layout = layoutMeta();
     float[] q = null;
@@ -400,22 +405,30 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     if (layout == null) {
       return new SearchResult(List.of(), mode, new SemanticCoverage(0, 0));
     }
-    return new SearchResult(ranked.hits(new ClusterChunkIndex(cluster, index), query, q, opts),
-        mode, new SemanticCoverage(0, 0));
+    RankedSearch.Ranking ranking = ranked.hits(new ClusterChunkIndex(cluster, index), query, q,
+        opts);
+    return new SearchResult(ranking.hits(), mode, new SemanticCoverage(0, 0), Map.of(),
+        ranking.truncated());
   }
 
-  /** Literal matches: the FILE documents whose text or path may hold the query, verified. */
+  /**
+   * Literal matches: the FILE documents in the filter's scopes whose n-grams may hold the query,
+   * those the filter selects verified against the working tree.
+   */
   private LiteralResult literalMatches(@Nullable LiteralPattern pattern, String query,
-      @Nullable String scope, int maxMatches, boolean onePerFile, AbortSignal signal)
-      throws IOException {
+      FileMatcher files, int maxMatches, boolean onePerFile, int before, int after,
+      AbortSignal signal) throws IOException {
     if (pattern == null) {
       return new LiteralResult(List.of(), false);
     }
-    String sc = RelativePath.normaliseScope(scope);
     ObjectNode q = Cluster.JSON.createObjectNode();
     ObjectNode bool = q.putObject("bool");
-    if (sc != null) {
-      bool.putArray("filter").add(ClusterChunkIndex.scopeFilter(sc));
+    if (!files.scopes().isEmpty()) {
+      ArrayNode any = bool.putArray("filter").addObject().putObject("bool")
+          .put("minimum_should_match", 1).putArray("should");
+      for (String s : files.scopes()) {
+        any.add(ClusterChunkIndex.scopeFilter(s));
+      }
     }
     // The local index's candidate rule (Grams): every query trigram as a term; a bigram inside
     // some indexed gram; one unit: no filter. A matching file is always a candidate.
@@ -430,10 +443,16 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
             .put("value", wildcard);
       }
     }
-    List<String> candidates = layoutMeta() == null ? List.of()
-        : ClusterManifest.paths(cluster, index, q);
+    List<String> candidates = new ArrayList<>();
+    if (layoutMeta() != null) {
+      for (String path : ClusterManifest.paths(cluster, index, q)) {
+        if (files.test(path)) {
+          candidates.add(path);
+        }
+      }
+    }
     JsonNode meta = readMeta();
-    return literal.verify(candidates, pattern, maxMatches, onePerFile, signal)
+    return literal.verify(candidates, pattern, maxMatches, onePerFile, before, after, signal)
         .plusNotSearched(CommitMeta.parseSkipped(meta == null ? null
             : meta.path("skipped").asText(null)));
   }
@@ -593,7 +612,8 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
         int maxMatches, boolean onePerFile, AbortSignal signal, SearchMode mode,
         Snippet snippet) throws IOException {
       return QueryPlanner.answer(literalMatches(LiteralSearcher.compile(query, caseSensitive),
-          query, scope, maxMatches, onePerFile, signal), query, mode, snippet);
+          query, FileMatcher.of(FileFilter.scope(scope)), maxMatches, onePerFile, 0, 0, signal),
+          query, mode, snippet);
     }
 
     @Override

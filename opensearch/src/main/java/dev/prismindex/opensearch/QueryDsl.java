@@ -6,13 +6,16 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
 
 /**
- * The engine's lexical queries (Lucene {@link Query} trees of boolean, boost, dis-max, term and
- * prefix queries over the {@code Schema} fields) in OpenSearch's query DSL, clause for clause, so
+ * The engine's lexical queries (Lucene {@link Query} trees of boolean, boost, dis-max, term,
+ * term-set, prefix and match-none queries over the {@code Schema} fields) in OpenSearch's query DSL, clause for clause, so
  * the cluster scores them as the local index does. Any other query type is a programming error.
  */
 final class QueryDsl {
@@ -23,6 +26,24 @@ final class QueryDsl {
     ObjectNode out = Cluster.JSON.createObjectNode();
     if (q instanceof TermQuery t) {
       out.putObject("term").putObject(t.getTerm().field()).put("value", t.getTerm().text());
+    } else if (q instanceof TermInSetQuery t) {
+      ArrayNode values = null;
+      String field = null;
+      var it = t.getTermData().iterator();
+      for (BytesRef term = it.next(); term != null; term = it.next()) {
+        if (values == null) {
+          field = it.field();
+          values = Cluster.JSON.createArrayNode();
+        }
+        values.add(term.utf8ToString());
+      }
+      if (values == null) {
+        out.putObject("match_none");
+      } else {
+        out.putObject("terms").set(field, values);
+      }
+    } else if (q instanceof MatchNoDocsQuery) {
+      out.putObject("match_none");
     } else if (q instanceof PrefixQuery p) {
       out.putObject("prefix").putObject(p.getPrefix().field()).put("value", p.getPrefix().text());
     } else if (q instanceof BoostQuery b) {

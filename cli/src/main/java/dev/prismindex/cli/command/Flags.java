@@ -2,6 +2,7 @@ package dev.prismindex.cli.command;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -69,7 +70,12 @@ public final class Flags {
       versionProvider = VersionProvider.class,
       description = {"Search the index; hits are ranked path:line locations with a snippet.", "",
           "Before answering, the tree is checked for changes: up to --max-refresh-files changed"
-              + " files are re-indexed first; more end with exit code 3."})
+              + " files are re-indexed first; more end with exit code 3.", "",
+          "Defaults: options given here win over $PRISM_INDEX_MODE, $PRISM_INDEX_LIMIT and"
+              + " $PRISM_INDEX_CONTEXT, which win over <repo>/" + SearchConfig.FILE_NAME
+              + ", then the user's $XDG_CONFIG_HOME/prism-index/config.toml (default"
+              + " ~/.config/prism-index/config.toml): [search] mode, limit, context, exclude."
+              + " .prismignore files keep paths out of the index. See docs/cli.md."})
   static final class SearchFlags {
     @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY",
         description = "Free text, an identifier, or (with --mode literal) an exact string.")
@@ -88,8 +94,36 @@ public final class Flags {
     @Nullable String mode;
 
     @Option(names = "--path", paramLabel = "SCOPE",
-        description = "Only hits in this repository-relative directory or file.")
-    @Nullable String path;
+        description = "Only hits in this repository-relative directory or file; repeat for"
+            + " several (any of them).")
+    @Nullable List<String> paths;
+
+    @Option(names = {"-t", "--type"}, paramLabel = "LANG", split = ",",
+        description = "Only files of this language (java, python, ...; see --type-list); repeat"
+            + " or separate with commas for several.")
+    @Nullable List<String> types;
+
+    @Option(names = "--type-list", description = "List the languages --type accepts, with the"
+        + " file names of each, and exit.")
+    boolean typeList;
+
+    @Option(names = {"-g", "--glob"}, paramLabel = "GLOB",
+        description = "Only files matching this gitignore-style glob ('*.java', 'src/**/test/');"
+            + " a leading ! excludes ('!vendor/'). Repeatable; the last matching glob decides.")
+    @Nullable List<String> globs;
+
+    @Option(names = {"-C", "--context"}, paramLabel = "N",
+        description = "Show N lines before and after each hit, 0.." + SearchRequests.MAX_CONTEXT
+            + " (human output grep-style; NDJSON adds before, text and after).")
+    @Nullable Integer context;
+
+    @Option(names = {"-B", "--before-context"}, paramLabel = "N",
+        description = "Show N lines before each hit (overrides -C for that side).")
+    @Nullable Integer before;
+
+    @Option(names = {"-A", "--after-context"}, paramLabel = "N",
+        description = "Show N lines after each hit (overrides -C for that side).")
+    @Nullable Integer after;
 
     @Option(names = "--case-sensitive", description = "Match case exactly (literal mode only).")
     boolean caseSensitive;
@@ -102,6 +136,10 @@ public final class Flags {
         description = "Re-index at most this many changed files before answering (default: "
             + SearchRequests.DEFAULT_MAX_REFRESH_FILES + ").")
     @Nullable Integer maxRefreshFiles;
+
+    @Option(names = "--no-config", description = "Ignore the configuration files (the"
+        + " environment variables still apply).")
+    boolean noConfig;
   }
 
   /** {@code prism-index status}. */

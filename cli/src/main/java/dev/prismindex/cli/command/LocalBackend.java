@@ -116,7 +116,8 @@ public final class LocalBackend implements Backend {
 
   /** The engine's options for this request, in {@code mode} (resolved: never null). */
   private static SearchOpts opts(SearchRequest request, SearchMode mode) {
-    return SearchOpts.builder().limit(request.limit()).mode(mode).pathScope(request.scope())
+    return SearchOpts.builder().limit(request.limit()).mode(mode).files(request.files())
+        .context(request.contextBefore(), request.contextAfter())
         .caseSensitive(request.caseSensitive()).build();
   }
 

@@ -20,8 +20,21 @@ public final class RawSearchArgs {
   public static final String QUERY = "query";
   /** The mode's wire name (a string), case-insensitive. */
   public static final String MODE = "mode";
-  /** A repository-relative directory or file (a string). */
+  /**
+   * Repository-relative directories or files, any of which a hit may lie in (a string, or a list
+   * of strings).
+   */
   public static final String PATH = "path";
+  /** Languages a hit's file must have (a string, or a list of strings). */
+  public static final String TYPE = "type";
+  /** Gitignore-style globs, a leading {@code !} excluding (a string, or a list of strings). */
+  public static final String GLOB = "glob";
+  /** Lines of context before and after each hit (an integer, 0..20). */
+  public static final String CONTEXT = "context";
+  /** Lines of context before each hit, overriding {@link #CONTEXT} (an integer, 0..20). */
+  public static final String BEFORE = "beforeContext";
+  /** Lines of context after each hit, overriding {@link #CONTEXT} (an integer, 0..20). */
+  public static final String AFTER = "afterContext";
   /** The most hits (an integer). */
   public static final String LIMIT = "limit";
   /** Exact case, literal mode only (a boolean). */

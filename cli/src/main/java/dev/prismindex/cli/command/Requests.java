@@ -7,9 +7,12 @@ import dev.prismindex.cli.command.Flags.RootFlags;
 import dev.prismindex.cli.command.Flags.SearchFlags;
 import dev.prismindex.cli.command.Flags.ServeFlags;
 import dev.prismindex.cli.command.Flags.StatusFlags;
+import dev.prismindex.engine.FileFilter;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -157,11 +160,32 @@ public final class Requests {
         .put(RawSearchArgs.MODE, f.mode)
         .put(RawSearchArgs.LIMIT, f.limit)
         .put(RawSearchArgs.CASE_SENSITIVE, f.caseSensitive)
-        .put(RawSearchArgs.PATH, f.path)
+        .put(RawSearchArgs.PATH, f.paths)
+        .put(RawSearchArgs.TYPE, f.types)
+        .put(RawSearchArgs.GLOB, f.globs)
+        .put(RawSearchArgs.CONTEXT, f.context)
+        .put(RawSearchArgs.BEFORE, f.before)
+        .put(RawSearchArgs.AFTER, f.after)
         .put(RawSearchArgs.REFRESH, !f.noRefresh)
         .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles);
-    return SearchRequests.validate(raw, SearchSurface.commandLine(f.json),
-        () -> target(root, env));
+    SearchSurface surface = SearchSurface.commandLine(f.json);
+    return SearchRequests.validate(raw, surface, () -> target(root, env),
+        t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));
+  }
+
+  /**
+   * The lines {@code search --type-list} prints ({@code java: *.java}), or null when the
+   * subcommand is not a search asking for them.
+   */
+  public static @Nullable List<String> typeList(Object sub) {
+    if (!(sub instanceof SearchFlags f) || !f.typeList) {
+      return null;
+    }
+    List<String> lines = new ArrayList<>();
+    FileFilter.knownLanguages().forEach((language, patterns) -> lines.add(language + ": "
+        + String.join(", ", patterns) + (language.equals("text") ? " (and every file no other"
+            + " type names)" : "")));
+    return lines;
   }
 
   /** Parses {@code 90s}, {@code 10m}, {@code 1h}, {@code 500ms} or {@code 0} (zero). */

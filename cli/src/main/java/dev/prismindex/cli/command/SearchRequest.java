@@ -1,6 +1,8 @@
 package dev.prismindex.cli.command;
 
+import dev.prismindex.engine.FileFilter;
 import dev.prismindex.repository.SearchMode;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,14 +16,28 @@ import org.jspecify.annotations.Nullable;
  * @param mode the requested mode, or null when none was given (hybrid when a model and vectors
  *     are there, else lexical)
  * @param limit 1..{@value SearchRequests#MAX_LIMIT}
- * @param scope the normalised repository-relative scope, or null for the whole repository
+ * @param files which files hits may come from: the path scopes (any of them), the languages and
+ *     the globs (the command line's, then the configuration's excludes)
+ * @param contextBefore lines shown before each hit, 0..{@value SearchRequests#MAX_CONTEXT}
+ * @param contextAfter lines shown after each hit, 0..{@value SearchRequests#MAX_CONTEXT}
  * @param caseSensitive exact case ({@link SearchMode#LITERAL} only)
  * @param refresh whether to probe for changes and catch up before answering
  * @param maxRefreshFiles the largest change set re-indexed before answering
  */
 public record SearchRequest(Target target, boolean json, String query, @Nullable SearchMode mode,
-    int limit, @Nullable String scope, boolean caseSensitive, boolean refresh, int maxRefreshFiles)
-    implements Requests.Request {
+    int limit, FileFilter files, int contextBefore, int contextAfter, boolean caseSensitive,
+    boolean refresh, int maxRefreshFiles) implements Requests.Request {
+
+  public SearchRequest {
+    Objects.requireNonNull(files, "files");
+  }
+
+  /** A search of the whole repository without context lines. */
+  public SearchRequest(Target target, boolean json, String query, @Nullable SearchMode mode,
+      int limit, boolean caseSensitive, boolean refresh, int maxRefreshFiles) {
+    this(target, json, query, mode, limit, FileFilter.ALL, 0, 0, caseSensitive, refresh,
+        maxRefreshFiles);
+  }
 
   /** The wire name of the requested mode, {@code auto} when none was given. */
   public String modeName() {

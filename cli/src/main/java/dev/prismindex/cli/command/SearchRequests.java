@@ -1,5 +1,6 @@
 package dev.prismindex.cli.command;
 
+import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.internal.Utf8;
 import dev.prismindex.repository.RelativePath;
@@ -7,6 +8,7 @@ import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,6 +38,9 @@ public final class SearchRequests {
   /** The number of hits when none is asked for. */
   public static final int DEFAULT_LIMIT = SearchOpts.DEFAULT_LIMIT;
 
+  /** The most lines of context on either side of a hit. */
+  public static final int MAX_CONTEXT = SearchOpts.MAX_CONTEXT;
+
   /** The default refresh policy: at most this many changed files are re-indexed before a search. */
   public static final int DEFAULT_MAX_REFRESH_FILES = 200;
 
@@ -52,39 +57,205 @@ public final class SearchRequests {
     Target get() throws CliFailure;
   }
 
+  /** Where the defaults of a search come from, once its target is known. */
+  @FunctionalInterface
+  public interface ConfigSource {
+    /** No defaults (the MCP tool's searches, and tests). */
+    ConfigSource NONE = target -> SearchConfig.NONE;
+
+    /**
+     * The defaults for {@code target}.
+     *
+     * @throws CliFailure with {@link ExitCode#USAGE} for a bad setting
+     */
+    SearchConfig load(Target target) throws CliFailure;
+  }
+
   /**
-   * Validates one search's raw arguments.
+   * Validates one search's raw arguments, without defaults from the environment or a file.
+   *
+   * @see #validate(RawSearchArgs, SearchSurface, TargetSource, ConfigSource)
+   */
+  public static SearchRequest validate(RawSearchArgs raw, SearchSurface surface,
+      TargetSource target) throws CliFailure {
+    return validate(raw, surface, target, ConfigSource.NONE);
+  }
+
+  /**
+   * Validates one search's raw arguments. The arguments are checked first; then the target is
+   * resolved and the defaults loaded for it: an argument given wins over its default ({@code -B}
+   * and {@code -A} over {@code -C}, each over the default context), and the defaults' excludes
+   * come after the arguments' globs, so they always apply.
    *
    * @param raw the arguments as the surface received them
    * @param surface who asks: how errors name the arguments, which modes are offered, the defaults
    * @param target the repository and its index, resolved after the arguments were checked (so an
    *     argument's error comes before a target's)
-   * @throws CliFailure with {@link ExitCode#USAGE} for the first invalid argument
+   * @param config the defaults of the target (environment variables, configuration files)
+   * @throws CliFailure with {@link ExitCode#USAGE} for the first invalid argument or setting
    */
   public static SearchRequest validate(RawSearchArgs raw, SearchSurface surface,
-      TargetSource target) throws CliFailure {
+      TargetSource target, ConfigSource config) throws CliFailure {
     SearchSurface.Syntax syntax = surface.syntax();
     unknown(raw, syntax);
     String query = query(raw.get(RawSearchArgs.QUERY), syntax);
-    SearchMode mode = mode(raw.get(RawSearchArgs.MODE), surface);
-    int limit = limit(raw.get(RawSearchArgs.LIMIT), syntax);
+    Object modeValue = raw.get(RawSearchArgs.MODE);
+    boolean auto = syntax == SearchSurface.Syntax.COMMAND_LINE && modeValue instanceof String m
+        && m.equalsIgnoreCase(AUTO);
+    SearchMode mode = auto ? null : mode(modeValue, surface);
+    Object limitValue = raw.get(RawSearchArgs.LIMIT);
+    Integer limit = limitValue == null ? null : limit(limitValue, syntax);
     boolean caseSensitive = bool(raw, RawSearchArgs.CASE_SENSITIVE, false, syntax);
+    List<String> scopes = scopes(raw.get(RawSearchArgs.PATH), syntax);
+    List<String> types = types(raw.get(RawSearchArgs.TYPE), syntax);
+    List<String> globs = globs(raw.get(RawSearchArgs.GLOB), syntax);
+    Integer context = context(raw, RawSearchArgs.CONTEXT, syntax);
+    Integer before = context(raw, RawSearchArgs.BEFORE, syntax);
+    Integer after = context(raw, RawSearchArgs.AFTER, syntax);
+    boolean refresh = bool(raw, RawSearchArgs.REFRESH, true, syntax);
+    int maxRefresh = maxRefreshFiles(raw.get(RawSearchArgs.MAX_REFRESH_FILES),
+        surface.maxRefreshFiles(), syntax);
+    Target resolved = target.get();
+    SearchConfig defaults = config.load(resolved);
+    if (modeValue == null && defaults.modeSet()) {
+      mode = defaults.mode();
+    }
     if (caseSensitive && mode != SearchMode.LITERAL) {
       throw CliFailure.usage(syntax.name(RawSearchArgs.CASE_SENSITIVE) + " applies to "
           + syntax.name(RawSearchArgs.MODE) + " literal only (lexical, semantic and hybrid search"
           + " ignore case)");
     }
-    String scope = scope(raw.get(RawSearchArgs.PATH), syntax);
-    boolean refresh = bool(raw, RawSearchArgs.REFRESH, true, syntax);
-    int maxRefresh = maxRefreshFiles(raw.get(RawSearchArgs.MAX_REFRESH_FILES),
-        surface.maxRefreshFiles(), syntax);
-    Target resolved = target.get();
-    if (scope != null && !Files.exists(resolved.root().resolve(scope), LinkOption.NOFOLLOW_LINKS)) {
-      throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " " + scope
-          + ": no such file or directory in the repository " + resolved.root());
+    int both = context != null ? context : defaults.context() != null ? defaults.context() : 0;
+    List<String> allGlobs = new ArrayList<>(globs);
+    for (String exclude : defaults.exclude()) {
+      allGlobs.add("!" + exclude);
     }
-    return new SearchRequest(resolved, surface.json(), query, mode, limit, scope, caseSensitive,
+    FileFilter files;
+    try {
+      files = new FileFilter(scopes, types, allGlobs);
+    } catch (IllegalArgumentException e) {
+      throw CliFailure.usage(e.getMessage()); // checked above; kept for safety
+    }
+    for (String scope : files.scopes()) {
+      if (!Files.exists(resolved.root().resolve(scope), LinkOption.NOFOLLOW_LINKS)) {
+        throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " " + scope
+            + ": no such file or directory in the repository " + resolved.root());
+      }
+    }
+    return new SearchRequest(resolved, surface.json(), query, mode,
+        limit != null ? limit : defaults.limit() != null ? defaults.limit() : DEFAULT_LIMIT,
+        files, before != null ? before : both, after != null ? after : both, caseSensitive,
         refresh, maxRefresh);
+  }
+
+  /** The mode name that asks for the automatic choice (the command line and the settings). */
+  static final String AUTO = "auto";
+
+  /**
+   * The language names of {@code --type} (a string, or a list of strings), each known
+   * ({@link FileFilter#knownLanguages()}).
+   */
+  private static List<String> types(@Nullable Object value, SearchSurface.Syntax syntax)
+      throws CliFailure {
+    List<String> out = new ArrayList<>();
+    for (String t : strings(value, RawSearchArgs.TYPE, syntax)) {
+      String lower = t.strip().toLowerCase(Locale.ROOT);
+      if (!FileFilter.knownLanguages().containsKey(lower)) {
+        String close = closest(lower, FileFilter.knownLanguages().keySet());
+        throw CliFailure.usage("unknown " + syntax.name(RawSearchArgs.TYPE) + " '" + t + "'"
+            + (close == null ? "" : "; did you mean " + close + "?")
+            + (syntax == SearchSurface.Syntax.COMMAND_LINE ? " (see `prism-index search"
+                + " --type-list`)" : " (known: " + String.join(", ",
+                    FileFilter.knownLanguages().keySet()) + ")"));
+      }
+      out.add(lower);
+    }
+    return out;
+  }
+
+  /** The globs of {@code --glob} (a string, or a list of strings), each valid. */
+  private static List<String> globs(@Nullable Object value, SearchSurface.Syntax syntax)
+      throws CliFailure {
+    List<String> globs = strings(value, RawSearchArgs.GLOB, syntax);
+    for (String g : globs) {
+      try {
+        new FileFilter(List.of(), List.of(), List.of(g));
+      } catch (IllegalArgumentException e) {
+        throw CliFailure.usage(syntax.name(RawSearchArgs.GLOB) + ": " + e.getMessage());
+      }
+    }
+    return globs;
+  }
+
+  /** A string or a list of strings as a list; null as an empty list. */
+  private static List<String> strings(@Nullable Object value, String key,
+      SearchSurface.Syntax syntax) throws CliFailure {
+    if (value == null) {
+      return List.of();
+    }
+    if (value instanceof String s) {
+      return List.of(s);
+    }
+    if (value instanceof List<?> list && list.stream().allMatch(String.class::isInstance)) {
+      return list.stream().map(String.class::cast).toList();
+    }
+    throw CliFailure.usage(syntax.name(key) + " must be a string or an array of strings, not "
+        + describe(value));
+  }
+
+  /**
+   * The closest of {@code names} to {@code name}: one it is a prefix of (two characters or more),
+   * else one within a third of its length in edits (at least one).
+   */
+  static @Nullable String closest(String name, Iterable<String> names) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    int most = Math.max(1, name.length() / 3);
+    for (String n : names) {
+      int d = name.length() >= 2 && n.startsWith(name) ? 0 : distance(n, name);
+      if (d <= most && d < bestDistance) {
+        best = n;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  /** Lines of context (an integer 0..{@value #MAX_CONTEXT}), or null when not given. */
+  private static @Nullable Integer context(RawSearchArgs raw, String key,
+      SearchSurface.Syntax syntax) throws CliFailure {
+    Object value = raw.get(key);
+    if (value == null) {
+      return null;
+    }
+    String name = syntax.name(key);
+    if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+      if (n.doubleValue() >= 0 && n.doubleValue() <= MAX_CONTEXT) {
+        return n.intValue();
+      }
+      throw CliFailure.usage("invalid " + name + " " + n + ": expected 0.." + MAX_CONTEXT);
+    }
+    throw CliFailure.usage(name + " must be an integer 0.." + MAX_CONTEXT + ", not "
+        + describe(value));
   }
 
   /** Fails with a usage error naming the limit when {@code query} is over {@link #MAX_QUERY_BYTES}. */
@@ -140,7 +311,8 @@ public final class SearchRequests {
         }
       }
       if (surface.syntax() == SearchSurface.Syntax.COMMAND_LINE) {
-        throw CliFailure.usage("invalid --mode '" + s + "': expected " + names(modes, " or "));
+        throw CliFailure.usage("invalid --mode '" + s + "': expected " + names(modes, ", ")
+            + " or " + AUTO);
       }
       boolean needsModel = SearchMode.fromWireName(s.toLowerCase(Locale.ROOT))
           .map(SearchMode::needsSemantic).orElse(false);
@@ -192,17 +364,24 @@ public final class SearchRequests {
     throw CliFailure.usage(syntax.name(key) + " must be true or false, not " + describe(v));
   }
 
-  private static @Nullable String scope(@Nullable Object value, SearchSurface.Syntax syntax)
+  /** The normalised scopes of {@code --path} (a string, or a list of strings). */
+  private static List<String> scopes(@Nullable Object value, SearchSurface.Syntax syntax)
       throws CliFailure {
-    if (value != null && !(value instanceof String)) {
+    if (value != null && !(value instanceof String) && !(value instanceof List<?>)) {
       throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " must be a string (a"
           + " repository-relative directory or file), not " + describe(value));
     }
-    try {
-      return RelativePath.normaliseScope((String) value);
-    } catch (IllegalArgumentException e) {
-      throw CliFailure.usage("invalid " + syntax.name(RawSearchArgs.PATH) + ": " + e.getMessage());
+    List<String> out = new ArrayList<>();
+    for (String path : strings(value, RawSearchArgs.PATH, syntax)) {
+      try {
+        String scope = RelativePath.normaliseScope(path);
+        out.add(scope == null ? "." : scope);
+      } catch (IllegalArgumentException e) {
+        throw CliFailure.usage("invalid " + syntax.name(RawSearchArgs.PATH) + ": "
+            + e.getMessage());
+      }
     }
+    return out;
   }
 
   private static void unknown(RawSearchArgs raw, SearchSurface.Syntax syntax) throws CliFailure {

@@ -33,9 +33,15 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
 
   /** How a surface spells its arguments, in error messages and in what it accepts. */
   public enum Syntax {
-    /** Options: {@code --limit}, {@code --mode}, {@code --path}, {@code --case-sensitive}. */
+    /**
+     * Options: {@code --limit}, {@code --mode}, {@code --path}, {@code --type}, {@code --glob},
+     * {@code --context}, {@code --case-sensitive}, ...
+     */
     COMMAND_LINE,
-    /** JSON tool arguments: {@code maxMatches}, {@code mode}, {@code path}, {@code caseSensitive}. */
+    /**
+     * JSON tool arguments: {@code maxMatches}, {@code mode}, {@code path}, {@code type},
+     * {@code glob}, {@code context}, {@code caseSensitive}.
+     */
     TOOL_ARGUMENTS;
 
     /** The argument named by a {@link RawSearchArgs} key, as this surface spells it. */
@@ -45,6 +51,8 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
         return key.equals(RawSearchArgs.LIMIT) ? "maxMatches" : key;
       }
       return switch (key) {
+        case RawSearchArgs.BEFORE -> "--before-context";
+        case RawSearchArgs.AFTER -> "--after-context";
         case RawSearchArgs.CASE_SENSITIVE -> "--case-sensitive";
         case RawSearchArgs.MAX_REFRESH_FILES -> "--max-refresh-files";
         case RawSearchArgs.REFRESH -> "--no-refresh";
@@ -57,10 +65,12 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
     Set<String> arguments() {
       return this == TOOL_ARGUMENTS
           ? Set.of(RawSearchArgs.QUERY, RawSearchArgs.MODE, RawSearchArgs.PATH,
-              RawSearchArgs.LIMIT, RawSearchArgs.CASE_SENSITIVE)
+              RawSearchArgs.LIMIT, RawSearchArgs.CASE_SENSITIVE, RawSearchArgs.TYPE,
+              RawSearchArgs.GLOB, RawSearchArgs.CONTEXT)
           : Set.of(RawSearchArgs.QUERY, RawSearchArgs.MODE, RawSearchArgs.PATH,
               RawSearchArgs.LIMIT, RawSearchArgs.CASE_SENSITIVE, RawSearchArgs.REFRESH,
-              RawSearchArgs.MAX_REFRESH_FILES);
+              RawSearchArgs.MAX_REFRESH_FILES, RawSearchArgs.TYPE, RawSearchArgs.GLOB,
+              RawSearchArgs.CONTEXT, RawSearchArgs.BEFORE, RawSearchArgs.AFTER);
     }
   }
 }

@@ -8,7 +8,9 @@
  * {@link dev.prismindex.cli.command.SearchRequests#validate} turns them into a
  * {@code SearchRequest} or a usage error ({@link dev.prismindex.cli.command.CliFailure}, exit code
  * 2); {@link dev.prismindex.cli.command.SearchSurface} says only how the surface spells its
- * arguments and which modes it offers. {@link dev.prismindex.cli.command.Target} resolves the
+ * arguments and which modes it offers; {@link dev.prismindex.cli.command.SearchConfig} holds the
+ * command line's defaults (environment variables, {@code .prism-index.toml}, the user's file).
+ * {@link dev.prismindex.cli.command.Target} resolves the
  * repository and the index directory, and stays light: the resident server's client uses it
  * before any engine class loads.
  *

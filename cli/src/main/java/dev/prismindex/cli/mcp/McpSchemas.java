@@ -3,7 +3,8 @@ package dev.prismindex.cli.mcp;
 /**
  * The output schemas of the MCP tools (JSON Schema, as the SDK publishes them in
  * {@code tools/list}): {@code repo_search}'s object and hits are the NDJSON schema of
- * {@code search --json} (docs/cli.md), {@code index_status}'s and {@code reindex}'s the objects of
+ * {@code search --json} (docs/cli.md; {@code before}, {@code text} and {@code after} when context
+ * lines were asked for), {@code index_status}'s and {@code reindex}'s the objects of
  * {@code status --json} and {@code index --json}. Documented once, in docs/agents.md.
  */
 final class McpSchemas {
@@ -20,6 +21,8 @@ final class McpSchemas {
         "engines": {"type": "object", "additionalProperties": {"type": "object",
           "required": ["rank", "score"],
           "properties": {"rank": {"type": "integer"}, "score": {"type": "number"}}}},
+        "before": {"type": "array", "items": {"type": "string"}}, "text": {"type": "string"},
+        "after": {"type": "array", "items": {"type": "string"}},
         "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
       """.formatted(NULLABLE_STRING);
 
@@ -34,7 +37,7 @@ final class McpSchemas {
           "required": ["checked", "changedFiles", "refreshedFiles", "skippedBecauseLocked"],
           "properties": {"checked": {"type": "boolean"}, "changedFiles": {"type": "integer"},
             "refreshedFiles": {"type": "integer"}, "skippedBecauseLocked": {"type": "boolean"}}},
-        "semanticCoverage": %s, "tookMs": {"type": "integer"},
+        "semanticCoverage": %s, "tookMs": {"type": "integer"}, "truncated": {"type": "boolean"},
         "hits": {"type": "array", "items": %s},
         "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}
       """.formatted(NULLABLE_STRING, NULLABLE_NUMBER, HIT);

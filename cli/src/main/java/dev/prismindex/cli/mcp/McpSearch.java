@@ -2,12 +2,15 @@ package dev.prismindex.cli.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.RawSearchArgs;
 import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.command.SearchRequests;
 import dev.prismindex.cli.command.SearchSurface;
 import dev.prismindex.cli.command.Target;
+import dev.prismindex.engine.FileFilter;
 import dev.prismindex.repository.OutputMode;
 import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.RepoSearchArguments;
@@ -25,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  * {@link RepoSearchArguments#parse}) with exactly the modes this server answers, run as the CLI's
  * {@link SearchRequest} (built by the CLI's one validator, {@link SearchRequests#validate}, which
  * adds what the engine needs: the query's byte limit, at most {@value SearchRequests#MAX_LIMIT}
- * hits, case sensitivity in literal mode only, the one path rule). Hits carry no context lines and
+ * hits, case sensitivity in literal mode only, the one path rule), plus {@code type} and
+ * {@code glob} file filters. Hits carry the contract's {@code context} lines (default 0) when asked;
  * {@code includeHidden} has no effect: the index decides which files are searched, as for the
  * contract's other index modes.
  */
@@ -57,9 +61,32 @@ final class McpSearch {
         .maxMatches(SearchRequests.DEFAULT_LIMIT).maxContextLines(0).build();
     this.surface = new SearchSurface(SearchSurface.Syntax.TOOL_ARGUMENTS, options.modes(), true,
         maxRefreshFiles);
-    RepoSearchTool.definition(options).inputSchema().get("properties").fieldNames()
-        .forEachRemaining(argumentNames::add);
+    inputSchema().get("properties").fieldNames().forEachRemaining(argumentNames::add);
     argumentNames.sort(null);
+  }
+
+  /**
+   * Core's input schema with this server's additions: {@code type} and {@code glob} (each a string
+   * or an array of strings), which filter the files inside the search as the command line's
+   * {@code --type} and {@code --glob} do.
+   */
+  private ObjectNode inputSchema() {
+    ObjectNode schema = RepoSearchTool.definition(options).inputSchema().deepCopy();
+    ObjectNode properties = (ObjectNode) schema.get("properties");
+    stringOrArray(properties, RawSearchArgs.TYPE, "Only files of these languages ("
+        + String.join(", ", FileFilter.knownLanguages().keySet()) + "); a string or an array");
+    stringOrArray(properties, RawSearchArgs.GLOB, "Only files matching these gitignore-style"
+        + " globs (\"*.java\", \"src/**/test/\"; a leading ! excludes: \"!vendor/\"; the last"
+        + " matching glob decides); a string or an array");
+    return schema;
+  }
+
+  private static void stringOrArray(ObjectNode properties, String name, String description) {
+    ObjectNode p = properties.putObject(name);
+    ArrayNode any = p.putArray("anyOf");
+    any.addObject().put("type", "string");
+    any.addObject().put("type", "array").putObject("items").put("type", "string");
+    p.put("description", description);
   }
 
   /** The modes offered, in the contract's order (literal, lexical, semantic, hybrid). */
@@ -78,9 +105,11 @@ final class McpSearch {
             : ". Default mode: lexical (this server has no embedding model).")
         + " Changed files are re-indexed before answering (up to " + maxRefreshFiles + ")."
         + " Hits are ranked, one line each, with a score; maxMatches is at most "
-        + SearchRequests.MAX_LIMIT + "; context is always 0.";
+        + SearchRequests.MAX_LIMIT + "; context lines (default 0) are read from the file as it"
+        + " is now. type and glob filter the files before the ranking is cut."
+        + " .prismignore files keep paths out of the index.";
     return new ToolDefinition(core.name(), core.kind(), core.effect(),
-        core.description() + notes, core.inputSchema());
+        core.description() + notes, inputSchema());
   }
 
   /** A validated call: the request to run and how to render its hits for the model. */
@@ -116,7 +145,10 @@ final class McpSearch {
         .put(RawSearchArgs.MODE, parsed.mode() == null ? null : parsed.mode().wireName())
         .put(RawSearchArgs.PATH, parsed.path())
         .put(RawSearchArgs.LIMIT, parsed.maxMatches())
-        .put(RawSearchArgs.CASE_SENSITIVE, parsed.caseSensitive());
+        .put(RawSearchArgs.CASE_SENSITIVE, parsed.caseSensitive())
+        .put(RawSearchArgs.CONTEXT, parsed.context())
+        .put(RawSearchArgs.TYPE, args.get(RawSearchArgs.TYPE))
+        .put(RawSearchArgs.GLOB, args.get(RawSearchArgs.GLOB));
     return new Call(SearchRequests.validate(raw, surface, () -> target), parsed.outputMode());
   }
 }

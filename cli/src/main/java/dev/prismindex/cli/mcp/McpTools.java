@@ -275,10 +275,15 @@ final class McpTools {
   static String text(SearchAnswer r, OutputMode outputMode) {
     List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
     for (Hit h : r.hits()) {
+      Hit.Context c = h.context();
       matches.add(new RepositorySearchMatch(h.path(), h.line(), h.endLine(), 0, h.snippet(),
-          List.of(), List.of(), h.score()));
+          c == null ? List.of() : c.before(), c == null ? List.of() : c.after(), h.score()));
     }
     StringBuilder out = new StringBuilder(IndexHitText.render(matches, outputMode));
+    if (r.truncated()) {
+      out.append("\n[more hits exist: ").append(r.hits().size())
+          .append(" shown; raise maxMatches to see more]");
+    }
     Freshness f = r.freshness();
     if (f.skippedBecauseLocked()) {
       out.append("\n[index being written by another run: answered from its last commit; ")
@@ -321,6 +326,7 @@ final class McpTools {
       g.writeNumberField("semanticCoverage", r.semanticCoverage());
     }
     g.writeNumberField("tookMs", r.tookMs());
+    g.writeBooleanField("truncated", r.truncated());
     g.writeArrayFieldStart("hits");
     for (Hit hit : r.hits()) {
       JsonPrinter.hit(g, hit);

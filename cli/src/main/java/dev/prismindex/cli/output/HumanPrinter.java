@@ -12,6 +12,8 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +24,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Text for people. A search prints a header naming the mode, then one block per hit in rank order:
  * {@code path:line}, the enclosing symbol and the score on the first line, the snippet indented on
- * the second. Notes (files re-indexed first, partial semantic coverage) go to stderr.
+ * the second; with context lines ({@code -C}, {@code -A}, {@code -B}), grep-style groups instead
+ * ({@link #grep}). When the limit cut the answer, a last line says so. Notes (files re-indexed
+ * first, partial semantic coverage) go to stderr.
  */
 public final class HumanPrinter implements Printer {
 
@@ -48,6 +52,23 @@ public final class HumanPrinter implements Printer {
     };
     emit(new Line().text(style::dim, how + ": " + n + (n == 1 ? " hit" : " hits") + " for \""
         + r.query() + "\" in " + r.tookMs() + " ms"));
+    if (r.hits().stream().anyMatch(h -> h.context() != null)) {
+      grep(r);
+    } else {
+      blocks(r);
+    }
+    if (n == 0) {
+      emit(new Line().text("no hits"));
+    }
+    if (r.truncated()) {
+      emit(new Line());
+      emit(new Line().text(style::dim, n + " of at least " + (n + 1) + " hits shown; --limit to"
+          + " see more"));
+    }
+  }
+
+  /** One block per hit: {@code path:line  symbol  score}, then the snippet indented. */
+  private void blocks(SearchAnswer r) {
     for (Hit h : r.hits()) {
       Line first = new Line().text(style::path, h.path()).text(":")
           .text(style::line, Integer.toString(h.line()));
@@ -59,8 +80,92 @@ public final class HumanPrinter implements Printer {
       emit(first);
       emit(highlight(new Line().text("    "), h.snippet(), r.query(), h.mode().wireName()));
     }
-    if (n == 0) {
-      emit(new Line().text("no hits"));
+  }
+
+  /**
+   * Hits with their context, grep-style: {@code path:line:text} for a hit's line,
+   * {@code path-line-text} for a line around it, {@code --} between groups. The hits of one file
+   * whose lines overlap or touch form one group, each line printed once (a line that is a hit
+   * shows as one, also inside another hit's context); groups come in the order of their best hit,
+   * and within a group lines are in file order.
+   */
+  private void grep(SearchAnswer r) {
+    List<Group> groups = new ArrayList<>();
+    Map<String, List<Integer>> byPath = new LinkedHashMap<>();
+    List<Hit> hits = r.hits();
+    for (int i = 0; i < hits.size(); i++) {
+      byPath.computeIfAbsent(hits.get(i).path(), k -> new ArrayList<>()).add(i);
+    }
+    for (Map.Entry<String, List<Integer>> e : byPath.entrySet()) {
+      List<Integer> ranks = new ArrayList<>(e.getValue());
+      ranks.sort(Comparator.comparingInt((Integer i) -> hits.get(i).line()));
+      Group current = null;
+      for (int rank : ranks) {
+        Hit h = hits.get(rank);
+        Hit.Context c = h.context();
+        int start = h.line() - (c == null ? 0 : c.before().size());
+        if (current == null || start > current.end + 1) {
+          current = new Group(e.getKey(), rank);
+          groups.add(current);
+        }
+        current.add(h, rank);
+      }
+    }
+    groups.sort(Comparator.comparingInt(g -> g.rank));
+    emit(new Line());
+    boolean first = true;
+    for (Group g : groups) {
+      if (!first) {
+        emit(new Line().text(style::dim, "--"));
+      }
+      first = false;
+      for (Map.Entry<Integer, GroupLine> e : g.lines.entrySet()) {
+        GroupLine gl = e.getValue();
+        Line line = new Line().text(style::path, g.path)
+            .text(gl.hit == null ? "-" : ":").text(style::line, Integer.toString(e.getKey()))
+            .text(gl.hit == null ? "-" : ":");
+        if (gl.hit == null) {
+          emit(line.text(gl.text.replace('\t', ' ')));
+        } else {
+          emit(highlight(line, gl.text, r.query(), gl.hit.mode().wireName()));
+        }
+      }
+    }
+  }
+
+  /** One line of a group: its text, and the hit whose line it is (null for context). */
+  private record GroupLine(String text, @Nullable Hit hit) {}
+
+  /** The lines of one file around hits whose contexts overlap or touch. */
+  private static final class Group {
+    final String path;
+    int rank;
+    final TreeMap<Integer, GroupLine> lines = new TreeMap<>();
+    int end;
+
+    Group(String path, int rank) {
+      this.path = path;
+      this.rank = rank;
+    }
+
+    void add(Hit h, int hitRank) {
+      rank = Math.min(rank, hitRank);
+      Hit.Context c = h.context();
+      String text = c == null ? h.snippet() : c.text();
+      GroupLine existing = lines.get(h.line());
+      if (existing == null || existing.hit() == null) {
+        lines.put(h.line(), new GroupLine(text, h));
+      }
+      if (c != null) {
+        for (int i = 0; i < c.before().size(); i++) {
+          lines.putIfAbsent(h.line() - c.before().size() + i, new GroupLine(c.before().get(i),
+              null));
+        }
+        for (int i = 0; i < c.after().size(); i++) {
+          lines.putIfAbsent(h.line() + 1 + i, new GroupLine(c.after().get(i), null));
+        }
+      }
+      end = Math.max(end, h.line() + (c == null ? 0 : c.after().size()));
     }
   }
 

@@ -97,7 +97,8 @@ public final class JsonPrinter implements Printer {
   /**
    * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): path,
    * line, endLine, snippet, score, mode, language, symbol, engines (lexical, semantic, literal: the
-   * engines that contributed).
+   * engines that contributed), and with context lines {@code before}, {@code text} (the hit's line
+   * as in the file) and {@code after}.
    */
   private static void hitFields(JsonGenerator g, Hit hit) throws IOException {
     g.writeStringField("path", hit.path());
@@ -113,6 +114,21 @@ public final class JsonPrinter implements Printer {
     engine(g, "semantic", hit.semantic());
     engine(g, "literal", hit.literal());
     g.writeEndObject();
+    Hit.Context c = hit.context();
+    if (c != null) {
+      strings(g, "before", c.before());
+      g.writeStringField("text", c.text());
+      strings(g, "after", c.after());
+    }
+  }
+
+  private static void strings(JsonGenerator g, String name, java.util.List<String> values)
+      throws IOException {
+    g.writeArrayFieldStart(name);
+    for (String v : values) {
+      g.writeString(v);
+    }
+    g.writeEndArray();
   }
 
   private static void engine(JsonGenerator g, String name, @Nullable EngineScore s)

@@ -59,6 +59,11 @@ public final class Results {
       return result.mode().needsSemantic() ? result.coverage().ratio() : null;
     }
 
+    /** Whether the limit cut the answer: at least one further hit exists. */
+    public boolean truncated() {
+      return result.truncated();
+    }
+
     /**
      * Literal modes: files not searched, by reason (binary, oversize, secret, ...; the printers
      * sort them); empty when every file was searched, and in the other modes.

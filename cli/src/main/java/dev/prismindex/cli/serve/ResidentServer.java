@@ -247,7 +247,7 @@ public final class ResidentServer implements AutoCloseable {
     // No mode (the automatic choice: hybrid or lexical), then literal.
     for (SearchMode mode : Arrays.asList(null, SearchMode.LITERAL)) {
       try {
-        warm.search(new SearchRequest(target, true, "prism-index warm-up", mode, 1, null, false,
+        warm.search(new SearchRequest(target, true, "prism-index warm-up", mode, 1, false,
             false, 0));
       } catch (Exception | LinkageError e) {
         // No index yet, no model, or the server stopping meanwhile: the first request pays.

@@ -51,8 +51,9 @@ final class ServeProtocol {
   static final String LOG = "serve.log";
 
   /** The environment variables a client sends: exactly those the CLI reads. */
-  static final List<String> VARIABLES =
-      List.of("NO_COLOR", "TERM", "PRISM_INDEX_DIR", "PRISM_INDEX_SERVE");
+  static final List<String> VARIABLES = List.of("NO_COLOR", "TERM", "PRISM_INDEX_DIR",
+      "PRISM_INDEX_SERVE", "PRISM_INDEX_MODE", "PRISM_INDEX_LIMIT", "PRISM_INDEX_CONTEXT",
+      "XDG_CONFIG_HOME", "HOME");
 
   /**
    * {@code PRISM_INDEX_SERVE}: {@code 0} (or {@code off}) never uses or starts a server;

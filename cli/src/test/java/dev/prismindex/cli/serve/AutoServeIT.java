@@ -140,8 +140,15 @@ class AutoServeIT {
   }
 
   static Run servedByBash(Path dir, String... args) throws Exception {
+    return servedByBash(dir, List.of(), args);
+  }
+
+  /** {@link #servedByBash(Path, String...)} with more environment variables. */
+  static Run servedByBash(Path dir, List<String> env, String... args) throws Exception {
     Files.deleteIfExists(marker);
-    Run r = Launcher.run(launcher(dir, List.of("JAVA_HOME=" + fakeJavaHome), args));
+    List<String> all = new ArrayList<>(env);
+    all.add("JAVA_HOME=" + fakeJavaHome);
+    Run r = Launcher.run(launcher(dir, all, args));
     assertThat(marker).as("the launcher started a JVM for %s: %s", List.of(args), r)
         .doesNotExist();
     assertThat(r.exit()).as("%s", r).isNotEqualTo(99);
@@ -293,11 +300,27 @@ class AutoServeIT {
         // Shell metacharacters and non-ASCII, as one argument.
         List.of("search", WEIRD, "--mode", "literal"),
         List.of("search", WEIRD, "--mode", "literal", "--json"),
-        List.of("search", "ü € 日本", "--mode", "lexical", "--json"));
+        List.of("search", "ü € 日本", "--mode", "lexical", "--json"),
+        // The grep options (issue 18): context, type, glob, several paths, the type list.
+        List.of("search", "needle number", "--mode", "literal", "-C", "1", "-n", "3"),
+        List.of("search", "needle number", "--mode", "literal", "-A", "1", "--json", "-n", "2"),
+        List.of("search", "parse", "-t", "java", "-g", "!**/Retry*", "--json"),
+        List.of("search", "backoff", "--path", "src", "--path", "notes", "--mode", "lexical"),
+        List.of("search", "--type-list"),
+        List.of("search", "x", "-C", "-1"),
+        List.of("search", "x", "-t", "jav"));
     for (List<String> command : commands) {
       String[] args = command.toArray(String[]::new);
       assertSame(servedByBash(args), inProcess(args), command);
     }
+    // The variables of the defaults go to the server with the command line.
+    List<String> limit = List.of("PRISM_INDEX_LIMIT=1");
+    Run limited = servedByBash(repo, limit, "search", "needle number", "--mode", "literal",
+        "--json");
+    assertThat(limited.out().lines()).hasSize(1);
+    assertSame(limited, Launcher.run(launcher(repo, List.of("PRISM_INDEX_SERVE=0",
+        "PRISM_INDEX_LIMIT=1"), "search", "needle number", "--mode", "literal", "--json")),
+        List.of("PRISM_INDEX_LIMIT=1", "search"));
     // Among them, stderr notes around human output, and a no-hit answer.
     Run noted = inProcess("search", "needle number 7", "--mode", "literal", "-n", "3");
     assertThat(noted.err()).isEqualTo("note: not searched: 1 file left out of the index (binary 1);"

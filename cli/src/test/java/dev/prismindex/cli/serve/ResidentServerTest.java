@@ -8,6 +8,7 @@ import dev.prismindex.cli.Harness.Result;
 import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.LocalBackend;
+import dev.prismindex.cli.command.SearchConfig;
 import dev.prismindex.cli.command.Target;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -233,6 +234,60 @@ class ResidentServerTest {
     cli.cwd = repo.resolve("src/main");
     assertIdentical("search", "formatDuration", "--json");
     assertIdentical("--repo", repo.toString(), "status", "--json");
+  }
+
+  @Test
+  void theGrepOptionsAndTheDefaultsAreServedAlike() throws Exception {
+    cli.write("notes/lines.txt", "one\ntwo needle\nthree\nfour needle\nfive\n");
+    cli.run("index");
+    start(Duration.ofMinutes(10));
+    assertIdentical("search", "needle", "--mode", "literal", "-C", "1");
+    assertIdentical("search", "needle", "--mode", "literal", "-A", "2", "-B", "0", "--json");
+    assertIdentical("search", "parse duration", "-t", "java", "--json");
+    assertIdentical("search", "parse", "-g", "!src/", "-g", "*.py", "--mode", "lexical");
+    assertIdentical("search", "snake duration", "--path", "tools", "--path", "README.md");
+    assertIdentical("search", "needle", "--mode", "literal", "--limit", "1");
+    assertIdentical("search", "--type-list");
+    assertIdentical("search", "x", "-t", "pyton");
+    assertIdentical("search", "x", "-g", "[abc");
+    assertIdentical("search", "x", "-C", "99");
+    // The repository's file and the variables are read for each request, as the client sees them.
+    cli.write(".prism-index.toml", "[search]\nmode = \"literal\"\nlimit = 1\ncontext = 1\n");
+    served("search", "x"); // the new file is indexed too: catch up before comparing
+    assertIdentical("search", "needle");
+    assertThat(served("search", "needle", "--json").json()).hasSize(1);
+    cli.variables.put("PRISM_INDEX_LIMIT", "2");
+    assertThat(served("search", "needle", "--json").json()).hasSize(2);
+    assertIdentical("search", "needle", "--json");
+    cli.variables.remove("PRISM_INDEX_LIMIT");
+    Path home = Files.createDirectories(repo.resolve("../home-" + repo.getFileName()));
+    Files.createDirectories(home.resolve(".config/prism-index"));
+    Files.writeString(home.resolve(".config/prism-index/config.toml"), "[search]\ncontext = 0\n");
+    cli.variables.put("HOME", home.toString());
+    Files.delete(repo.resolve(".prism-index.toml"));
+    assertThat(served("search", "needle", "--mode", "literal", "--json").json())
+        .as("the user's file, through HOME").allSatisfy(h -> assertThat(h.has("before"))
+            .isFalse());
+    Files.writeString(home.resolve(".config/prism-index/config.toml"), "[search]\ncontext = 1\n");
+    assertThat(served("search", "needle", "--mode", "literal", "--json").json())
+        .allSatisfy(h -> assertThat(h.has("before")).isTrue());
+    cli.variables.remove("HOME");
+    cli.write(".prism-index.toml", "[search]\nlimit = zero\n");
+    assertIdentical("search", "needle"); // a usage error before any catch-up
+    assertThat(served("search", "needle").exit()).isEqualTo(ExitCode.USAGE);
+  }
+
+  @Test
+  void theLauncherSendsTheVariablesTheServerReads() throws Exception {
+    String launcher = Files.readString(Path.of("..", "scripts", "prism-index"));
+    java.util.regex.Matcher m = java.util.regex.Pattern
+        .compile("for name in ([A-Z_ \\\\\n]+); do").matcher(launcher);
+    assertThat(m.find()).as("the launcher's variable loop").isTrue();
+    assertThat(List.of(m.group(1).replace("\\", " ").trim().split("\\s+")))
+        .isEqualTo(ServeProtocol.VARIABLES);
+    assertThat(ServeProtocol.VARIABLES).contains(SearchConfig.MODE_VARIABLE,
+        SearchConfig.LIMIT_VARIABLE, SearchConfig.CONTEXT_VARIABLE)
+        .containsAll(SearchConfig.LOCATION_VARIABLES);
   }
 
   @Test

@@ -16,7 +16,6 @@ import java.util.regex.Pattern;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
@@ -46,21 +45,21 @@ public final class IdentifierGuard {
    * The entry HYBRID puts first for {@code query}, or null when the guard does not apply.
    *
    * @param lexicalQuery the lexical engine's query (scores the definitions found by name alone)
-   * @param scope the search's path scope
+   * @param filter the search's file filter ({@code FileMatcher#query}), null for every file
    * @param lex the lexical ranking
    * @param terms the query's analyzed terms
    * @param fused the fused ranking (path prior applied)
    * @param prior the path-prior weight, 1 when the prior does not apply
    */
   static HybridFuser.@Nullable Fused pinned(String query, ChunkIndex index,
-      @Nullable Query lexicalQuery, @Nullable String scope, List<Ranked> lex, Set<String> terms,
+      @Nullable Query lexicalQuery, @Nullable Query filter, List<Ranked> lex, Set<String> terms,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
     String id = query.strip();
     String phrase = namePhrase(id);
     if (phrase == null && !IDENTIFIER.matcher(id).matches()) {
       return null;
     }
-    HybridFuser.Fused definition = definition(id, phrase, index, lexicalQuery, scope, locator,
+    HybridFuser.Fused definition = definition(id, phrase, index, lexicalQuery, filter, locator,
         fused, prior);
     if (definition != null) {
       return definition;
@@ -90,7 +89,7 @@ public final class IdentifierGuard {
 
   /** The definition of the name to put first, or null when the index defines no such name. */
   private static HybridFuser.@Nullable Fused definition(String id, @Nullable String phrase,
-      ChunkIndex index, @Nullable Query lexicalQuery, @Nullable String scope,
+      ChunkIndex index, @Nullable Query lexicalQuery, @Nullable Query filter,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
     // The symbol field holds each name whole, lower-cased, and a snake_case name also joined.
     Term name = new Term(Schema.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
@@ -115,11 +114,8 @@ public final class IdentifierGuard {
     if (lexicalQuery != null) {
       b.add(lexicalQuery, BooleanClause.Occur.SHOULD);
     }
-    if (scope != null) {
-      b.add(new BooleanQuery.Builder()
-          .add(new TermQuery(new Term(Schema.PATH, scope)), BooleanClause.Occur.SHOULD)
-          .add(new PrefixQuery(new Term(Schema.PATH, scope + "/")), BooleanClause.Occur.SHOULD)
-          .build(), BooleanClause.Occur.FILTER);
+    if (filter != null) {
+      b.add(filter, BooleanClause.Occur.FILTER);
     }
     for (Ranked r : index.lexical(b.build(), MAX_DEFINITIONS)) {
       ChunkDoc c = locator.chunk(r.doc());

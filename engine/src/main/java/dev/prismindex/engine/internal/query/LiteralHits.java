@@ -33,15 +33,25 @@ public final class LiteralHits {
     return m.pathOnly() ? 0.5 : 1.0;
   }
 
-  /** The hits of {@code r}, in its order, each ranked by its position. */
-  static List<Hit> hits(LiteralResult r, String query, SearchMode mode, Snippet snippet) {
+  /**
+   * The hits of {@code r}, in its order, each ranked by its position; with {@code context}, each
+   * carries its match's context lines ({@link Hit#context()}).
+   */
+  public static List<Hit> hits(LiteralResult r, String query, SearchMode mode, Snippet snippet,
+      boolean context) {
     List<Hit> out = new ArrayList<>(r.matches().size());
     int rank = 0;
     for (LiteralMatch m : r.matches()) {
       double score = score(m);
       String text = snippet == Snippet.CENTRED ? centred(m, query) : m.text();
+      Hit.Context lines = null;
+      if (context) {
+        String own = m.pathOnly() && m.text().equals(m.path()) ? "" : m.text().stripTrailing();
+        lines = new Hit.Context(m.before(),
+            own.length() > Hit.MAX_SNIPPET_CHARS || m.textStart() > 0 ? text : own, m.after());
+      }
       out.add(new Hit(m.path(), m.line(), m.line(), m.column(), text, score, mode,
-          Languages.detect(m.path()), null, null, null, new EngineScore(++rank, score)));
+          Languages.detect(m.path()), null, null, null, new EngineScore(++rank, score), lines));
     }
     return out;
   }

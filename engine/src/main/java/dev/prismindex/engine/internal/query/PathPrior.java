@@ -72,6 +72,22 @@ public final class PathPrior {
   }
 
   /**
+   * {@link #applies} for a search over several scopes (empty: the whole repository):
+   * the prior applies unless the query asks for auxiliary files or every scope lies in one.
+   */
+  public static boolean appliesToScopes(Set<String> queryWords, java.util.List<String> scopes) {
+    if (scopes.isEmpty()) {
+      return applies(queryWords, null);
+    }
+    for (String scope : scopes) {
+      if (applies(queryWords, scope)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * {@code score} after the prior: unchanged for library source; for an auxiliary path multiplied
    * by {@code weight} when it is positive and divided by it when it is negative (a cosine can be),
    * so the prior always lowers a score.

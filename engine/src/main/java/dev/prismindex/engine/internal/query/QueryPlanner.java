@@ -7,6 +7,7 @@ import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.engine.internal.search.LuceneChunkIndex;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
@@ -66,17 +67,21 @@ public final class QueryPlanner {
     if (mode.needsSemantic() && !store.hasCommit()) {
       ctx.semantic().require(Map.of()); // no index yet: still say when no model can serve
     }
+    FileMatcher files = FileMatcher.of(opts.files());
     return store.withSearcher(s -> {
       Map<String, String> d = CommitMeta.of(s);
       if (literalMode) {
-        LiteralAnswer a = literal(s, d, pattern, query, opts.pathScope(), opts.limit(), false,
-            AbortSignal.create(), mode, Snippet.CENTRED);
-        return new SearchResult(a.hits(), mode, CommitMeta.coverage(d), a.notSearched());
+        LiteralResult r = literal.search(s, pattern, query, files, opts.limit(), false,
+            opts.contextBefore(), opts.contextAfter(), AbortSignal.create())
+            .plusNotSearched(CommitMeta.parseSkipped(d.get(Schema.META_SKIPPED)));
+        return new SearchResult(LiteralHits.hits(r, query, mode, Snippet.CENTRED,
+            opts.wantsContext()), mode, CommitMeta.coverage(d), r.notSearched(), r.truncated());
       }
       float[] q = mode == SearchMode.LEXICAL ? null
           : embedQuery(ctx.semantic().require(d), query);
-      return new SearchResult(ranked.hits(new LuceneChunkIndex(s), query, q, opts), mode,
-          CommitMeta.coverage(d));
+      RankedSearch.Ranking ranking = ranked.hits(new LuceneChunkIndex(s), query, q, opts);
+      return new SearchResult(ranking.hits(), mode, CommitMeta.coverage(d), Map.of(),
+          ranking.truncated());
     }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
   }
 
@@ -123,18 +128,10 @@ public final class QueryPlanner {
     return answer(r, query, mode, snippet);
   }
 
-  private LiteralAnswer literal(IndexSearcher s, Map<String, String> d,
-      @Nullable LiteralPattern pattern,
-      String query, @Nullable String scope, int maxMatches, boolean onePerFile,
-      AbortSignal signal, SearchMode mode, Snippet snippet) throws IOException {
-    return answer(literalMatches(s, d, pattern, query, RelativePath.normaliseScope(scope),
-        maxMatches, onePerFile, signal), query, mode, snippet);
-  }
-
   /** The hits of literal matches {@code r}, their snippets cut by {@code snippet}. */
   public static LiteralAnswer answer(LiteralResult r, String query, SearchMode mode,
       Snippet snippet) {
-    return new LiteralAnswer(LiteralHits.hits(r, query, mode, snippet), r.truncated(),
+    return new LiteralAnswer(LiteralHits.hits(r, query, mode, snippet, false), r.truncated(),
         r.notSearched());
   }
 

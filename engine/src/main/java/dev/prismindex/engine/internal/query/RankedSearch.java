@@ -6,6 +6,7 @@ import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.search.ChunkDoc;
 import dev.prismindex.engine.internal.search.ChunkIndex;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
@@ -17,18 +18,26 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.search.Query;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The ranked modes (LEXICAL, SEMANTIC, HYBRID) over any {@link ChunkIndex}: candidates from each
- * engine → path prior → fusion and identifier guard (HYBRID) → every hit located in the working
- * tree ({@link HitLocator}) → up to the limit. One implementation for every store, so a store
- * that returns the same candidates gives the same hits.
+ * engine, filtered by the search's files → path prior → fusion and identifier guard (HYBRID) →
+ * every hit located in the working tree ({@link HitLocator}) → up to the limit. One implementation
+ * for every store, so a store that returns the same candidates gives the same hits.
  */
 public final class RankedSearch {
 
   /** The candidate depth of every ranked search with a limit up to it (see {@link #depth}). */
   static final int MIN_DEPTH = 50;
+
+  /**
+   * The hits of a ranked search.
+   *
+   * @param truncated whether a further candidate yields a hit (the limit cut the answer)
+   */
+  public record Ranking(List<Hit> hits, boolean truncated) {}
 
   private final Path root;
   private final CodeAnalyzer analyzer;
@@ -42,22 +51,19 @@ public final class RankedSearch {
     this.lexical = new LexicalSearcher(analyzer);
   }
 
-  /** The lexical query of {@code text} (null when it has no terms), for a store to run. */
-  public LexicalSearcher lexical() {
-    return lexical;
-  }
-
   /**
-   * The hits of a ranked {@code opts.mode()}.
+   * The hits of a ranked {@code opts.mode()} over {@code index}.
    *
    * @param unitQuery the query's unit vector (SEMANTIC and HYBRID; null for a blank query)
    */
-  public List<Hit> hits(ChunkIndex index, String query, float @Nullable [] unitQuery,
+  public Ranking hits(ChunkIndex index, String query, float @Nullable [] unitQuery,
       SearchOpts opts) throws IOException {
+    FileMatcher files = FileMatcher.of(opts.files());
+    Query fileQuery = index.fileQuery(files);
     return switch (opts.mode()) {
-      case LEXICAL -> lexicalHits(index, query, opts);
-      case SEMANTIC -> semanticHits(index, unitQuery, query, opts);
-      case HYBRID -> hybridHits(index, query, unitQuery, opts);
+      case LEXICAL -> lexicalHits(index, query, opts, fileQuery);
+      case SEMANTIC -> semanticHits(index, unitQuery, query, opts, files, fileQuery);
+      case HYBRID -> hybridHits(index, query, unitQuery, opts, files, fileQuery);
       default -> throw new IllegalArgumentException("not a ranked mode: " + opts.mode());
     };
   }
@@ -71,16 +77,17 @@ public final class RankedSearch {
     return Math.max(MIN_DEPTH, limit);
   }
 
-  private HitLocator locator(ChunkIndex index, SearchMode mode, String query) {
-    return new HitLocator(root, analyzer, maxFileBytes, index, mode, query);
+  private HitLocator locator(ChunkIndex index, SearchMode mode, String query, SearchOpts opts) {
+    return new HitLocator(root, analyzer, maxFileBytes, index, mode, query, opts.contextBefore(),
+        opts.contextAfter());
   }
 
   /**
    * The path-prior weight of a search: {@link SearchOpts#auxiliaryWeight()}, or 1 when the query's
-   * words ask for auxiliary files or the scope lies in them ({@link PathPrior#applies}).
+   * words ask for auxiliary files or every scope lies in them ({@link PathPrior#appliesToScopes}).
    */
   private static double prior(Set<String> words, SearchOpts opts) {
-    return opts.auxiliaryWeight() < 1 && PathPrior.applies(words, opts.pathScope())
+    return opts.auxiliaryWeight() < 1 && PathPrior.appliesToScopes(words, opts.files().scopes())
         ? opts.auxiliaryWeight() : 1;
   }
 
@@ -102,65 +109,66 @@ public final class RankedSearch {
     return out;
   }
 
-  private List<Hit> lexicalHits(ChunkIndex index, String query, SearchOpts opts)
-      throws IOException {
+  private Ranking lexicalHits(ChunkIndex index, String query, SearchOpts opts,
+      @Nullable Query fileQuery) throws IOException {
     Set<String> terms = lexical.terms(query);
     if (terms.isEmpty()) {
-      return List.of();
+      return new Ranking(List.of(), false);
     }
-    HitLocator locator = locator(index, SearchMode.LEXICAL, query);
+    HitLocator locator = locator(index, SearchMode.LEXICAL, query, opts);
     List<Hit> hits = new ArrayList<>();
     double best = 0;
-    for (Prioritised p : prior(lexical.candidates(index, query, depth(opts.limit()),
-        opts.pathScope()), locator, prior(terms, opts))) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
+    for (Prioritised p : prior(lexical.candidates(index, query, depth(opts.limit()), fileQuery),
+        locator, prior(terms, opts))) {
       Ranked r = p.ranked();
       Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
           new EngineScore(r.rank(), r.score()), null);
       if (hit == null) {
         continue;
       }
+      if (hits.size() == opts.limit()) {
+        return new Ranking(hits, true);
+      }
       if (hits.isEmpty()) {
         best = p.score();
       }
       hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, p.score() / best)) : 0.0));
     }
-    return hits;
+    return new Ranking(hits, false);
   }
 
-  private List<Hit> semanticHits(ChunkIndex index, float @Nullable [] q, String query,
-      SearchOpts opts) throws IOException {
+  private Ranking semanticHits(ChunkIndex index, float @Nullable [] q, String query,
+      SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
     if (q == null) {
-      return List.of();
+      return new Ranking(List.of(), false);
     }
-    HitLocator locator = locator(index, SearchMode.SEMANTIC, query);
+    HitLocator locator = locator(index, SearchMode.SEMANTIC, query, opts);
     List<Hit> hits = new ArrayList<>();
-    for (Prioritised p : prior(index.nearest(q, depth(opts.limit()), opts.pathScope()), locator,
-        prior(lexical.terms(query), opts))) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
+    for (Prioritised p : prior(index.nearest(q, depth(opts.limit()), files, fileQuery), locator, prior(lexical.terms(query), opts))) {
       Ranked r = p.ranked();
       Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
           Math.min(1.0, Math.max(0.0, p.score())),
           null, new EngineScore(r.rank(), r.score()));
-      if (hit != null) {
-        hits.add(hit);
+      if (hit == null) {
+        continue;
       }
+      if (hits.size() == opts.limit()) {
+        return new Ranking(hits, true);
+      }
+      hits.add(hit);
     }
-    return hits;
+    return new Ranking(hits, false);
   }
 
-  private List<Hit> hybridHits(ChunkIndex index, String query, float @Nullable [] q,
-      SearchOpts opts) throws IOException {
+  private Ranking hybridHits(ChunkIndex index, String query, float @Nullable [] q,
+      SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
     int depth = depth(opts.limit());
     Set<String> terms = lexical.terms(query);
     List<Ranked> lex = terms.isEmpty() ? List.of()
-        : lexical.candidates(index, query, depth, opts.pathScope());
-    List<Ranked> sem = q == null ? List.of() : index.nearest(q, depth, opts.pathScope());
-    HitLocator locator = locator(index, SearchMode.HYBRID, query);
+        : lexical.candidates(index, query, depth, fileQuery);
+    List<Ranked> sem = q == null ? List.of()
+        : index.nearest(q, depth, files, fileQuery);
+    HitLocator locator = locator(index, SearchMode.HYBRID, query, opts);
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
     for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
@@ -169,7 +177,7 @@ public final class RankedSearch {
     }
     fused.sort(HybridFuser.ORDER);
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,
-        terms.isEmpty() ? null : lexical.query(query, opts.pathScope()), opts.pathScope(), lex,
+        terms.isEmpty() ? null : lexical.query(query, fileQuery), fileQuery, lex,
         terms, locator, fused, prior);
     double pinnedScore = 0;
     if (pinned != null) {
@@ -179,9 +187,6 @@ public final class RankedSearch {
     }
     List<Hit> hits = new ArrayList<>();
     for (HybridFuser.Fused f : fused) {
-      if (hits.size() == opts.limit()) {
-        break;
-      }
       ChunkDoc chunk = locator.chunk(f.doc());
       Set<String> hitTerms = f.lexical() != null || f == pinned ? terms : Set.of();
       EngineScore lexicalScore = f.lexical() == null ? null
@@ -192,10 +197,14 @@ public final class RankedSearch {
           ? locator.locate(chunk, hitTerms, IdentifierGuard.definitionLine(chunk, query),
               pinnedScore, lexicalScore, semanticScore)
           : locator.locate(chunk, hitTerms, f.score(), lexicalScore, semanticScore);
-      if (hit != null) {
-        hits.add(hit);
+      if (hit == null) {
+        continue;
       }
+      if (hits.size() == opts.limit()) {
+        return new Ranking(hits, true);
+      }
+      hits.add(hit);
     }
-    return hits;
+    return new Ranking(hits, false);
   }
 }

@@ -20,10 +20,19 @@ public interface ChunkIndex {
   List<Ranked> lexical(Query query, int depth) throws IOException;
 
   /**
-   * The {@code depth} chunks nearest to {@code unitVector} (cosine similarity as the score), below
-   * {@code scope} when it is not null, best first.
+   * The {@code depth} chunks nearest to {@code unitVector} (cosine similarity as the score) among
+   * those {@code files} selects, best first.
+   *
+   * @param fileQuery {@code files} as this index's query ({@link #fileQuery})
    */
-  List<Ranked> nearest(float[] unitVector, int depth, @Nullable String scope) throws IOException;
+  List<Ranked> nearest(float[] unitVector, int depth, FileMatcher files,
+      @Nullable Query fileQuery) throws IOException;
+
+  /**
+   * The search's file filter as a query on this commit's paths ({@link FileMatcher#query}), null
+   * when every file is selected; the ranked searches add it to their queries.
+   */
+  @Nullable Query fileQuery(FileMatcher files) throws IOException;
 
   /** The stored fields of the chunk {@code doc} returned by this instance. */
   ChunkDoc chunk(int doc) throws IOException;

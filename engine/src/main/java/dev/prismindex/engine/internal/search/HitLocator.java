@@ -54,10 +54,23 @@ public final class HitLocator {
   private final Map<String, FileView> views = new HashMap<>();
   private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
   private final LiteralFragments fragments;
+  private final int contextBefore;
+  private final int contextAfter;
 
-  /** A locator for {@code query} of {@code mode} (the mode its hits carry). */
+  /** A locator for {@code query} of {@code mode} (the mode its hits carry), without context. */
   public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, ChunkIndex index,
       SearchMode mode, String query) {
+    this(root, analyzer, maxFileBytes, index, mode, query, 0, 0);
+  }
+
+  /**
+   * A locator whose hits carry {@code contextBefore} and {@code contextAfter} lines around their
+   * line ({@link Hit#context()}, from the lines the hit was located in), when either is positive.
+   */
+  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, ChunkIndex index,
+      SearchMode mode, String query, int contextBefore, int contextAfter) {
+    this.contextBefore = contextBefore;
+    this.contextAfter = contextAfter;
     this.root = root;
     this.fragments = LiteralFragments.of(query);
     this.mode = mode;
@@ -125,8 +138,10 @@ public final class HitLocator {
         symbol = c.symbolNames().get(i);
       }
     }
+    Hit.Context context = contextBefore > 0 || contextAfter > 0
+        ? Hit.Context.of(lines, line, contextBefore, contextAfter, snippet) : null;
     return new Hit(c.path(), line, Math.max(line, endLine), 0, snippet, score, mode, c.language(),
-        symbol, lexical, semantic, null);
+        symbol, lexical, semantic, null, context);
   }
 
   private FileView view(String path) throws IOException {

@@ -13,7 +13,6 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
-import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
@@ -63,8 +62,12 @@ public final class LexicalSearcher {
     this.analyzer = analyzer;
   }
 
-  /** Builds the query for {@code text}, or null when it has no terms. */
-  public @Nullable Query query(String text, @Nullable String scope) {
+  /**
+   * Builds the query for {@code text}, or null when it has no terms.
+   *
+   * @param filter the search's file filter ({@link FileMatcher#query}), or null for every file
+   */
+  public @Nullable Query query(String text, @Nullable Query filter) {
     Set<String> terms = terms(text);
     if (terms.isEmpty()) {
       return null;
@@ -85,11 +88,8 @@ public final class LexicalSearcher {
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     b.add(should.build(), BooleanClause.Occur.MUST);
     b.add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_CHUNK)), BooleanClause.Occur.FILTER);
-    if (scope != null) {
-      BooleanQuery.Builder s = new BooleanQuery.Builder();
-      s.add(new TermQuery(new Term(Schema.PATH, scope)), BooleanClause.Occur.SHOULD);
-      s.add(new PrefixQuery(new Term(Schema.PATH, scope + "/")), BooleanClause.Occur.SHOULD);
-      b.add(s.build(), BooleanClause.Occur.FILTER);
+    if (filter != null) {
+      b.add(filter, BooleanClause.Occur.FILTER);
     }
     return b.build();
   }
@@ -171,10 +171,10 @@ public final class LexicalSearcher {
     return terms;
   }
 
-  /** The top {@code depth} chunks by BM25, before any freshness check. */
+  /** The top {@code depth} chunks by BM25 passing {@code filter}, before any freshness check. */
   public List<Ranked> candidates(ChunkIndex index, String text, int depth,
-      @Nullable String scope) throws IOException {
-    Query q = query(text, scope);
+      @Nullable Query filter) throws IOException {
+    Query q = query(text, filter);
     return q == null ? List.of() : index.lexical(q, depth);
   }
 

@@ -1,5 +1,9 @@
 package dev.prismindex.engine.internal.search;
 
+import dev.prismindex.engine.Hit;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * One exact literal match.
  *
@@ -11,8 +15,22 @@ package dev.prismindex.engine.internal.search;
  *     {@link LiteralSearcher#MAX_TEXT_BYTES} UTF-8 bytes is cut to its window around the match
  *     ({@link dev.prismindex.repository.LiteralPattern#window})
  * @param textStart the UTF-16 index in the line at which {@code text} starts (0 unless cut)
+ * @param before the context lines before {@code line} ({@link Hit.Context#bound bounded}), empty
+ *     unless asked for
+ * @param after the context lines after {@code line}, likewise
  */
-public record LiteralMatch(String path, int line, int column, String text, int textStart) {
+public record LiteralMatch(String path, int line, int column, String text, int textStart,
+    List<String> before, List<String> after) {
+
+  public LiteralMatch {
+    before = List.copyOf(before);
+    after = List.copyOf(after);
+  }
+
+  /** A match without context lines. */
+  public LiteralMatch(String path, int line, int column, String text, int textStart) {
+    this(path, line, column, text, textStart, List.of(), List.of());
+  }
 
   /** A match whose text is the whole line. */
   public LiteralMatch(String path, int line, int column, String text) {
@@ -22,5 +40,21 @@ public record LiteralMatch(String path, int line, int column, String text, int t
   /** Whether this is a path-only match (the query occurs in the path, not in the content). */
   public boolean pathOnly() {
     return column == 0;
+  }
+
+  /**
+   * This match with up to {@code before} and {@code after} lines of context from the lines of its
+   * file ({@code lines.get(0)} is line 1; the list may end early).
+   */
+  LiteralMatch withContext(List<String> lines, int before, int after) {
+    List<String> b = new ArrayList<>();
+    for (int ln = Math.max(1, line - before); ln < line && ln <= lines.size(); ln++) {
+      b.add(Hit.Context.bound(lines.get(ln - 1)));
+    }
+    List<String> a = new ArrayList<>();
+    for (int ln = line + 1; ln <= Math.min(lines.size(), line + after); ln++) {
+      a.add(Hit.Context.bound(lines.get(ln - 1)));
+    }
+    return new LiteralMatch(path, line, column, text, textStart, b, a);
   }
 }

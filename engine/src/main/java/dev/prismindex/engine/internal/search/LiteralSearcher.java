@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.search;
 
+import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.internal.analysis.Grams;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.store.Schema;
@@ -94,20 +95,36 @@ public final class LiteralSearcher {
   public LiteralResult search(IndexSearcher searcher, @Nullable LiteralPattern pattern,
       String query, @Nullable String scope, int maxMatches, boolean onePerFile, AbortSignal signal)
       throws IOException {
+    return search(searcher, pattern, query, FileMatcher.of(FileFilter.scope(scope)), maxMatches,
+        onePerFile, 0, 0, signal);
+  }
+
+  /**
+   * Finds matches in path order among the files {@code files} selects, each with up to
+   * {@code before} and {@code after} lines of context ({@link LiteralMatch#before()}).
+   *
+   * @param onePerFile report only the first match of each file (what the seam serves)
+   * @param maxMatches the cap; one further match is looked for to set {@code truncated}
+   */
+  public LiteralResult search(IndexSearcher searcher, @Nullable LiteralPattern pattern,
+      String query, FileMatcher files, int maxMatches, boolean onePerFile, int before, int after,
+      AbortSignal signal) throws IOException {
     if (pattern == null) {
       return new LiteralResult(List.of(), false);
     }
-    return verify(candidates(searcher, query, pattern.caseSensitive(), scope), pattern,
-        maxMatches, onePerFile, signal);
+    return verify(candidates(searcher, query, pattern.caseSensitive(), files), pattern,
+        maxMatches, onePerFile, before, after, signal);
   }
 
   /**
    * The matches of {@code pattern} in the current content of {@code candidates} (paths in
-   * {@link String#compareTo} order, a superset of the files that match, from any index), with the
-   * scanner's semantics: what {@link #search} reports once it has its candidates.
+   * {@link String#compareTo} order, a superset of the files that match and that the search's
+   * filter selects, from any index), with the scanner's semantics and up to {@code before} and
+   * {@code after} lines of context: what {@link #search} reports once it has its candidates.
    */
   public LiteralResult verify(List<String> candidates, LiteralPattern pattern, int maxMatches,
-      boolean onePerFile, AbortSignal signal) {
+      boolean onePerFile, int before, int after, AbortSignal signal) {
+    boolean context = before > 0 || after > 0;
     List<LiteralMatch> out = new ArrayList<>();
     Map<String, Integer> notSearched = new TreeMap<>();
     boolean[] truncated = {false};
@@ -120,8 +137,22 @@ public final class LiteralSearcher {
         continue;
       }
       boolean[] found = {false};
+      boolean[] fileDone = {false};
       String[] firstLine = {null};
+      int fileStart = out.size();
+      List<String> lines = context ? new ArrayList<>() : null;
+      // With context, lines are kept after the cap is reached until the last match has its own.
+      int[] linesWanted = {Integer.MAX_VALUE};
       LiteralPattern.forEachLine(content, (line, text, bytes) -> {
+        if (lines != null) {
+          lines.add(text);
+          if (lines.size() >= linesWanted[0]) {
+            return false;
+          }
+        }
+        if (truncated[0] || fileDone[0]) {
+          return true;
+        }
         if (line == 1) {
           firstLine[0] = text;
         }
@@ -132,22 +163,36 @@ public final class LiteralSearcher {
         found[0] = true;
         if (out.size() == maxMatches) {
           truncated[0] = true;
-          return false;
+          if (lines == null || out.size() == fileStart) {
+            return false;
+          }
+          linesWanted[0] = out.get(out.size() - 1).line() + after;
+          return lines.size() < linesWanted[0];
         }
         out.add(new LiteralMatch(path, line, col, LiteralPattern.window(text, col, MAX_TEXT_BYTES),
             LiteralPattern.windowStart(text, col, MAX_TEXT_BYTES)));
-        return !onePerFile;
+        if (onePerFile) {
+          fileDone[0] = true;
+          linesWanted[0] = line + after;
+          return lines != null && lines.size() < linesWanted[0];
+        }
+        return true;
       });
-      if (truncated[0]) {
-        return new LiteralResult(out, true, notSearched);
-      }
-      if (!found[0] && pattern.column(path) > 0) {
+      if (!found[0] && !truncated[0] && pattern.column(path) > 0) {
         if (out.size() == maxMatches) {
           return new LiteralResult(out, true, notSearched);
         }
         String first = firstLine[0] == null || firstLine[0].isBlank() ? path
             : LiteralPattern.window(firstLine[0], 0, MAX_TEXT_BYTES);
         out.add(new LiteralMatch(path, 1, 0, first));
+      }
+      if (lines != null) {
+        for (int i = fileStart; i < out.size(); i++) {
+          out.set(i, out.get(i).withContext(lines, before, after));
+        }
+      }
+      if (truncated[0]) {
+        return new LiteralResult(out, true, notSearched);
       }
     }
     return new LiteralResult(out, false, notSearched);
@@ -197,7 +242,7 @@ public final class LiteralSearcher {
 
   /** Candidate paths (sorted by {@link String#compareTo}) whose postings hold every query gram. */
   private List<String> candidates(IndexSearcher searcher, String query, boolean caseSensitive,
-      @Nullable String scope) throws IOException {
+      FileMatcher files) throws IOException {
     List<String> grams = Grams.queryGrams(query, caseSensitive);
     List<Term> terms = new ArrayList<>();
     List<Query> containing = new ArrayList<>();
@@ -247,7 +292,7 @@ public final class LiteralSearcher {
           continue;
         }
         String path = dv.lookupOrd(dv.ordValue()).utf8ToString();
-        if (scope == null || path.equals(scope) || path.startsWith(scope + "/")) {
+        if (files.test(path)) {
           paths.add(path);
         }
       }

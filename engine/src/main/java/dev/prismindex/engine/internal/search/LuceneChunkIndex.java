@@ -36,9 +36,14 @@ public final class LuceneChunkIndex implements ChunkIndex {
   }
 
   @Override
-  public List<Ranked> nearest(float[] unitVector, int depth, @Nullable String scope)
-      throws IOException {
-    return SEMANTIC.candidates(searcher, unitVector, depth, scope);
+  public List<Ranked> nearest(float[] unitVector, int depth, FileMatcher files,
+      @Nullable Query fileQuery) throws IOException {
+    return SEMANTIC.candidates(searcher, unitVector, depth, files, fileQuery);
+  }
+
+  @Override
+  public @Nullable Query fileQuery(FileMatcher files) throws IOException {
+    return files.query(searcher);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.semantic;
 
 import dev.prismindex.engine.internal.search.ChunkDoc;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.store.Int8Vectors;
 import dev.prismindex.engine.internal.store.Schema;
@@ -22,7 +23,6 @@ import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnByteVectorQuery;
-import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
@@ -45,7 +45,7 @@ import org.jspecify.annotations.Nullable;
  * to its live chunks (several when files share a text; ordered by path and line). Vectors no chunk
  * uses any more (the embedding cache) resolve to nothing; when too few chunks result, the search
  * repeats with four times as many vectors, up to all of them, so cache entries never hide
- * results. A path scope becomes a filter on the vectors of the chunks in scope (Lucene then
+ * results. A file filter becomes a filter on the vectors of the chunks it selects (Lucene then
  * searches the graph with that filter, or exactly when the filter is small).
  */
 public final class SemanticSearcher {
@@ -54,14 +54,17 @@ public final class SemanticSearcher {
   public static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
 
   /**
-   * The top {@code depth} chunks by cosine similarity to {@code query} (unit length), best first,
-   * with their exact cosine as the score.
+   * The top {@code depth} chunks by cosine similarity to {@code query} (unit length) among those
+   * {@code files} selects, best first, with their exact cosine as the score.
+   *
+   * @param files the search's file filter
+   * @param fileQuery {@code files} as a query ({@link FileMatcher#query}), null for every file
    */
   public List<Ranked> candidates(IndexSearcher searcher, float[] query, int depth,
-      @Nullable String scope) throws IOException {
+      FileMatcher files, @Nullable Query fileQuery) throws IOException {
     Query filter = null;
-    if (scope != null) {
-      filter = scopeFilter(searcher, scope);
+    if (fileQuery != null) {
+      filter = vectorFilter(searcher, fileQuery);
       if (filter == null) {
         return List.of();
       }
@@ -78,7 +81,7 @@ public final class SemanticSearcher {
       List<Ranked> out = new ArrayList<>();
       Set<Integer> seen = new HashSet<>();
       for (Scored s : scored) {
-        for (int doc : chunksOf(searcher, s.hash(), scope)) {
+        for (int doc : chunksOf(searcher, s.hash(), files)) {
           if (seen.add(doc)) {
             out.add(new Ranked(doc, out.size() + 1, s.cosine()));
           }
@@ -134,11 +137,11 @@ public final class SemanticSearcher {
   }
 
   /**
-   * The live chunks whose text has {@code hash}, inside the scope, by path and line (stored fields
-   * are read only to check a scope or to order several chunks sharing the text).
+   * The live chunks whose text has {@code hash} that {@code files} selects, by path and line
+   * (stored fields are read only to check the filter or to order several chunks sharing the text).
    */
-  private static List<Integer> chunksOf(IndexSearcher searcher, BytesRef hash,
-      @Nullable String scope) throws IOException {
+  private static List<Integer> chunksOf(IndexSearcher searcher, BytesRef hash, FileMatcher files)
+      throws IOException {
     List<Integer> docs = new ArrayList<>(1);
     Term term = new Term(Schema.CHUNK_HASH, hash);
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
@@ -153,14 +156,14 @@ public final class SemanticSearcher {
         }
       }
     }
-    if (scope == null && docs.size() <= 1) {
+    if (files.all() && docs.size() <= 1) {
       return docs;
     }
     List<ChunkDoc> chunks = new ArrayList<>(docs.size());
     List<Integer> ids = new ArrayList<>(docs.size());
     for (int doc : docs) {
       ChunkDoc c = ChunkDoc.read(searcher, doc);
-      if (scope == null || c.path().equals(scope) || c.path().startsWith(scope + "/")) {
+      if (files.test(c.path())) {
         chunks.add(c);
         ids.add(doc);
       }
@@ -178,15 +181,15 @@ public final class SemanticSearcher {
     return out;
   }
 
-  /** A filter on the vectors of the chunks in scope; null when the scope has no chunk. */
-  private static @Nullable Query scopeFilter(IndexSearcher searcher, String scope)
+  /**
+   * A filter on the vectors of the chunks {@code fileQuery} selects; null when it selects no
+   * chunk.
+   */
+  private static @Nullable Query vectorFilter(IndexSearcher searcher, Query fileQuery)
       throws IOException {
-    BooleanQuery.Builder paths = new BooleanQuery.Builder();
-    paths.add(new TermQuery(new Term(Schema.PATH, scope)), BooleanClause.Occur.SHOULD);
-    paths.add(new PrefixQuery(new Term(Schema.PATH, scope + "/")), BooleanClause.Occur.SHOULD);
     Query chunks = new BooleanQuery.Builder()
         .add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_CHUNK)), BooleanClause.Occur.FILTER)
-        .add(paths.build(), BooleanClause.Occur.FILTER).build();
+        .add(fileQuery, BooleanClause.Occur.FILTER).build();
     Weight w = searcher.createWeight(searcher.rewrite(chunks), ScoreMode.COMPLETE_NO_SCORES, 1f);
     Set<BytesRef> hashes = new HashSet<>();
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {

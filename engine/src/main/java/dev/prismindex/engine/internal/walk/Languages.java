@@ -1,7 +1,12 @@
 package dev.prismindex.engine.internal.walk;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /** Language detection by file extension (or well-known file name). */
 public final class Languages {
@@ -24,17 +29,43 @@ public final class Languages {
       Map.entry("html", "html"), Map.entry("css", "css"), Map.entry("sql", "sql"),
       Map.entry("gradle", "groovy"), Map.entry("groovy", "groovy"), Map.entry("txt", TEXT));
 
+  /** Whole file names with a language of their own. */
+  private static final Map<String, String> BY_NAME =
+      Map.of("Dockerfile", "dockerfile", "Makefile", "make");
+
+  private static final SortedMap<String, List<String>> PATTERNS = patterns(BY_EXTENSION, BY_NAME);
+
   private Languages() {}
+
+  /**
+   * Every language {@link #detect} can answer, with the file-name patterns that select it
+   * ({@code *.java}, {@code Dockerfile}), sorted by name. {@link #TEXT} is also the language of
+   * every file no pattern selects.
+   */
+  public static SortedMap<String, List<String>> patterns() {
+    return PATTERNS;
+  }
+
+  private static SortedMap<String, List<String>> patterns(Map<String, String> byExtension,
+      Map<String, String> byName) {
+    SortedMap<String, List<String>> out = new TreeMap<>();
+    byExtension.forEach((ext, lang) -> out.computeIfAbsent(lang, k -> new ArrayList<>())
+        .add("*." + ext));
+    byName.forEach((name, lang) -> out.computeIfAbsent(lang, k -> new ArrayList<>()).add(name));
+    out.replaceAll((lang, list) -> {
+      list.sort(null);
+      return List.copyOf(list);
+    });
+    return Collections.unmodifiableSortedMap(out);
+  }
 
   /** The language of a repository-relative path. */
   public static String detect(String path) {
     int slash = path.lastIndexOf('/');
     String name = path.substring(slash + 1);
-    if (name.equals("Dockerfile")) {
-      return "dockerfile";
-    }
-    if (name.equals("Makefile")) {
-      return "make";
+    String byName = BY_NAME.get(name);
+    if (byName != null) {
+      return byName;
     }
     int dot = name.lastIndexOf('.');
     if (dot <= 0) {

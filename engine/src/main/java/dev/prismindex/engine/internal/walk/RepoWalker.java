@@ -37,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * ignored by nested {@code .gitignore}, {@code .git/info/exclude} or {@code core.excludesFile}) using
  * JGit; elsewhere it walks the file system. Either way it never follows symbolic links (they are
  * counted as {@link SkipReason#NOT_REGULAR}), prunes the directories {@link
- * FileRules#prunesDirectory} names and the index home, and applies the name rules of {@link
- * FileRules}.
+ * FileRules#prunesDirectory} names and the index home, leaves out what the {@code .prismignore}
+ * files exclude ({@link PrismIgnore}: gitignore syntax, tracked files included), and applies the
+ * name rules of {@link FileRules}.
  *
  * <p>It never enters a directory beyond the limits of {@link FileRules#directoryLimit}: the files
  * below one are counted under that reason by a plain file-system walk (no ignore rules, links not
@@ -61,6 +62,18 @@ public final class RepoWalker {
   private final Path root;
   private final @Nullable String homeRelative;
   private final FileRules rules;
+
+  /** The name of the files whose gitignore-syntax rules keep paths out of the index. */
+  public static final String IGNORE_FILE = PrismIgnore.FILE_NAME;
+
+  /**
+   * Whether a repository-relative path names a file of the walk's rules ({@code .gitignore} or
+   * {@value #IGNORE_FILE}): when it changes, what lies below its directory may change.
+   */
+  public static boolean rulesFile(String path) {
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    return name.equals(".gitignore") || name.equals(IGNORE_FILE);
+  }
 
   /** What a walk enters, keeps and leaves out, by repository-relative path. */
   public interface Visitor {
@@ -297,6 +310,7 @@ public final class RepoWalker {
   private @Nullable String gitWalk(Repository repo, DirCache dirCache, Set<String> scope,
       Sink sink, boolean judgeOnly) throws IOException {
     Path workTree = repo.getWorkTree().toPath().toAbsolutePath().normalize();
+    PrismIgnore ignore = new PrismIgnore(root);
     Path realRoot = root.toRealPath();
     Path realWorkTree = workTree.toRealPath();
     String prefix = realWorkTree.relativize(realRoot).toString().replace(File.separatorChar, '/');
@@ -325,7 +339,8 @@ public final class RepoWalker {
             tw.enterSubtree(); // an ancestor of the root
             continue;
           }
-          if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
+          if (rules.prunesDirectory(rel) || rel.equals(homeRelative)
+              || ignore.ignored(rel, true)) {
             sink.excluded(rel, true);
             continue;
           }
@@ -367,7 +382,7 @@ public final class RepoWalker {
           sink.excluded(rel, false);
           continue;
         }
-        accept(rel, sink);
+        accept(rel, sink, ignore);
       }
     }
     ObjectId head = repo.resolve(Constants.HEAD);
@@ -380,12 +395,13 @@ public final class RepoWalker {
    * {@code judgeOnly}, a scope path that is a directory is judged but not entered.
    */
   private void plainWalk(Set<String> scope, Sink sink, boolean judgeOnly) throws IOException {
+    PrismIgnore ignore = new PrismIgnore(root);
     if (scope.isEmpty()) {
-      plainWalkFrom(root, sink);
+      plainWalkFrom(root, sink, ignore);
       return;
     }
     for (String path : scope) {
-      if (!plainAncestorsEntered(path, sink)) {
+      if (!plainAncestorsEntered(path, sink, ignore)) {
         continue;
       }
       Path target = root.resolve(path);
@@ -397,11 +413,11 @@ public final class RepoWalker {
         continue;
       }
       if (attrs.isDirectory() && judgeOnly) {
-        plainJudgeDirectory(path, sink);
+        plainJudgeDirectory(path, sink, ignore);
       } else if (attrs.isDirectory()) {
-        plainWalkFrom(target, sink);
+        plainWalkFrom(target, sink, ignore);
       } else if (attrs.isRegularFile()) {
-        accept(path, sink);
+        accept(path, sink, ignore);
       } else {
         sink.skipped(SkipReason.NOT_REGULAR);
       }
@@ -409,9 +425,10 @@ public final class RepoWalker {
   }
 
   /** Reports whether the whole walk would enter the directory {@code path}. */
-  private void plainJudgeDirectory(String path, Sink sink) throws IOException {
+  private void plainJudgeDirectory(String path, Sink sink, PrismIgnore ignore)
+      throws IOException {
     if (rules.prunesDirectory(path) || path.equals(homeRelative)
-        || rules.directoryLimit(path) != null) {
+        || rules.directoryLimit(path) != null || ignore.ignored(path, true)) {
       sink.excluded(path, true);
     } else {
       sink.entered(path);
@@ -419,10 +436,11 @@ public final class RepoWalker {
   }
 
   /** Whether the whole walk enters every ancestor directory of {@code path}. */
-  private boolean plainAncestorsEntered(String path, Sink sink) throws IOException {
+  private boolean plainAncestorsEntered(String path, Sink sink, PrismIgnore ignore)
+      throws IOException {
     for (int slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
       String dir = path.substring(0, slash);
-      if (rules.prunesDirectory(dir) || dir.equals(homeRelative)) {
+      if (rules.prunesDirectory(dir) || dir.equals(homeRelative) || ignore.ignored(dir, true)) {
         sink.excluded(dir, true);
         return false;
       }
@@ -438,7 +456,7 @@ public final class RepoWalker {
     return true;
   }
 
-  private void plainWalkFrom(Path start, Sink sink) throws IOException {
+  private void plainWalkFrom(Path start, Sink sink, PrismIgnore ignore) throws IOException {
     Files.walkFileTree(start, new SimpleFileVisitor<>() {
       @Override
       public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
@@ -456,6 +474,10 @@ public final class RepoWalker {
           sink.limited(dir, rel, limit);
           return FileVisitResult.SKIP_SUBTREE;
         }
+        if (ignore.ignored(rel, true)) {
+          sink.excluded(rel, true);
+          return FileVisitResult.SKIP_SUBTREE;
+        }
         sink.entered(rel);
         return FileVisitResult.CONTINUE;
       }
@@ -466,7 +488,7 @@ public final class RepoWalker {
           sink.skipped(SkipReason.NOT_REGULAR);
           return FileVisitResult.CONTINUE;
         }
-        accept(relative(file), sink);
+        accept(relative(file), sink, ignore);
         return FileVisitResult.CONTINUE;
       }
 
@@ -519,7 +541,11 @@ public final class RepoWalker {
     return root.relativize(p).toString().replace(File.separatorChar, '/');
   }
 
-  private void accept(String rel, Sink sink) throws IOException {
+  private void accept(String rel, Sink sink, PrismIgnore ignore) throws IOException {
+    if (ignore.ignored(rel, false)) {
+      sink.excluded(rel, false);
+      return;
+    }
     SkipReason reason = rules.skipByName(rel);
     if (reason != null && !FileRules.literalOnly(reason)) {
       sink.skipped(reason);

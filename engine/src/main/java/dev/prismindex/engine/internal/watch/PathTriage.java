@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * with a path below another one folded into it, is the scope of the refresh.
  *
  * <p>Dropping is safe because no file the walk leaves out can be in the index while the rules
- * stay the same; rule changes ({@code .gitignore}) are handled by the worker.
+ * stay the same; rule changes ({@code .gitignore}, {@code .prismignore}) are handled by the worker.
  */
 final class PathTriage {
 
@@ -110,8 +110,8 @@ final class PathTriage {
     if (rules.underPrunedDirectory(path) || directory && rules.prunesDirectory(path)) {
       return false;
     }
-    if (!directory && excludedFiles.contains(path)) {
-      return false;
+    if (!directory && excludedFiles.contains(path) && !RepoWalker.rulesFile(path)) {
+      return false; // a rules file its own rules leave out still changes the rules
     }
     if (excludedDirectories.isEmpty()) {
       return true;

@@ -260,7 +260,8 @@ public final class WatchLoop implements AutoCloseable {
   /**
    * Registers the tree (again): the new registration first, then the old one closed, so no event
    * falls between them; then a whole refresh when asked (the first time, after the root came back
-   * or a failure). A re-registration for a changed {@code .gitignore} keeps vouching: the
+   * or a failure). A re-registration for a changed {@code .gitignore} or {@code .prismignore} keeps
+   * vouching: the
    * directory of that file is pending.
    */
   private void rewatch() {
@@ -529,7 +530,7 @@ public final class WatchLoop implements AutoCloseable {
         return;
       }
       int slash = path.lastIndexOf('/');
-      boolean rules = path.substring(slash + 1).equals(".gitignore");
+      boolean rules = RepoWalker.rulesFile(path);
       lock.lock();
       try {
         if (mode != Mode.WATCHING && mode != Mode.STARTING) {

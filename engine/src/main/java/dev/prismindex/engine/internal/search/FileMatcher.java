@@ -1,0 +1,192 @@
+package dev.prismindex.engine.internal.search;
+
+import dev.prismindex.engine.FileFilter;
+import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.walk.Languages;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
+import org.eclipse.jgit.ignore.FastIgnoreRule;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A {@link FileFilter} compiled for one search: the predicate on repository-relative paths (scope,
+ * then language by file name, then globs with JGit's {@link FastIgnoreRule}), and the same rule as
+ * a Lucene filter on the {@link Schema#PATH} of CHUNK and FILE documents. Scopes alone become term
+ * and prefix queries; languages and globs are resolved against the paths of the commit's
+ * documents ({@link Schema#PATH_SORT}) into a term set, so every engine applies them before it
+ * ranks or cuts.
+ */
+public final class FileMatcher {
+
+  private static final FileMatcher ALL = new FileMatcher(List.of(), Set.of(), List.of());
+
+  /** Braces with a comma: shell or ripgrep alternatives, which gitignore syntax does not have. */
+  private static final Pattern BRACES = Pattern.compile("\\{[^}]*,[^}]*}");
+
+  private record Glob(FastIgnoreRule rule, boolean include) {}
+
+  private final List<String> scopes;
+  private final Set<String> languages;
+  private final List<Glob> globs;
+  private final boolean anyInclude;
+
+  private FileMatcher(List<String> scopes, Set<String> languages, List<Glob> globs) {
+    this.scopes = scopes;
+    this.languages = languages;
+    this.globs = globs;
+    this.anyInclude = globs.stream().anyMatch(Glob::include);
+  }
+
+  /** The matcher of {@code filter} (validated by {@link FileFilter}'s constructor). */
+  public static FileMatcher of(FileFilter filter) {
+    if (filter.all()) {
+      return ALL;
+    }
+    List<Glob> globs = new ArrayList<>(filter.globs().size());
+    for (String g : filter.globs()) {
+      FastIgnoreRule rule = new FastIgnoreRule(g);
+      globs.add(new Glob(rule, !rule.getNegation()));
+    }
+    return new FileMatcher(filter.scopes(), Set.copyOf(filter.languages()), List.copyOf(globs));
+  }
+
+  /**
+   * Checks one glob of a {@link FileFilter}.
+   *
+   * @throws IllegalArgumentException when it is blank, a gitignore comment ({@code #...}), uses
+   *     braces, or cannot be parsed (an unclosed {@code [}, a trailing backslash)
+   */
+  public static void checkGlob(String glob) {
+    String body = glob.startsWith("!") ? glob.substring(1) : glob;
+    if (body.isBlank()) {
+      throw new IllegalArgumentException("empty glob '" + glob + "'");
+    }
+    if (glob.startsWith("#")) {
+      throw new IllegalArgumentException("invalid glob '" + glob + "': a line starting with #"
+          + " is a comment in gitignore syntax (write \\# for a name that starts with #)");
+    }
+    if (BRACES.matcher(body).find()) {
+      throw new IllegalArgumentException("invalid glob '" + glob + "': braces are not gitignore"
+          + " syntax; give one glob per alternative");
+    }
+    if (new FastIgnoreRule(glob).isEmpty()) {
+      throw new IllegalArgumentException("invalid glob '" + glob + "' (gitignore syntax: *, ?,"
+          + " **, [abc], a leading / or !, a trailing /)");
+    }
+  }
+
+  /** Whether every file is selected. */
+  public boolean all() {
+    return this == ALL;
+  }
+
+  /** Whether the filter has languages or globs (not only scopes). */
+  public boolean languagesOrGlobs() {
+    return !languages.isEmpty() || !globs.isEmpty();
+  }
+
+  /** The normalised scopes (empty: the whole repository). */
+  public List<String> scopes() {
+    return scopes;
+  }
+
+  /** Whether the filter selects the repository-relative {@code path}. */
+  public boolean test(String path) {
+    if (this == ALL) {
+      return true;
+    }
+    if (!inScope(path)) {
+      return false;
+    }
+    if (!languages.isEmpty() && !languages.contains(Languages.detect(path))) {
+      return false;
+    }
+    if (globs.isEmpty()) {
+      return true;
+    }
+    for (int i = globs.size() - 1; i >= 0; i--) {
+      Glob g = globs.get(i);
+      if (matches(g.rule(), path)) {
+        return g.include();
+      }
+    }
+    return !anyInclude;
+  }
+
+  private boolean inScope(String path) {
+    if (scopes.isEmpty()) {
+      return true;
+    }
+    for (String s : scopes) {
+      if (path.equals(s) || path.startsWith(s) && path.length() > s.length()
+          && path.charAt(s.length()) == '/') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code rule} matches the file {@code path} or one of its directories. */
+  private static boolean matches(FastIgnoreRule rule, String path) {
+    if (rule.isMatch(path, false, true)) {
+      return true;
+    }
+    for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+      if (rule.isMatch(path.substring(0, slash), true, true)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The filter as a Lucene query on {@link Schema#PATH} (null when every file is selected): the
+   * scopes as exact and prefix terms, or, with languages or globs, the set of the commit's paths
+   * that {@link #test} selects ({@link MatchNoDocsQuery} when none is).
+   */
+  public @Nullable Query query(IndexSearcher searcher) throws IOException {
+    if (this == ALL) {
+      return null;
+    }
+    if (languages.isEmpty() && globs.isEmpty()) {
+      BooleanQuery.Builder b = new BooleanQuery.Builder();
+      for (String s : scopes) {
+        b.add(new TermQuery(new Term(Schema.PATH, s)), BooleanClause.Occur.SHOULD);
+        b.add(new PrefixQuery(new Term(Schema.PATH, s + "/")), BooleanClause.Occur.SHOULD);
+      }
+      return b.build();
+    }
+    Set<BytesRef> paths = new TreeSet<>();
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      SortedDocValues values = leaf.reader().getSortedDocValues(Schema.PATH_SORT);
+      if (values == null) {
+        continue;
+      }
+      TermsEnum terms = values.termsEnum();
+      for (BytesRef t = terms.next(); t != null; t = terms.next()) {
+        if (test(t.utf8ToString())) {
+          paths.add(BytesRef.deepCopyOf(t));
+        }
+      }
+    }
+    return paths.isEmpty() ? new MatchNoDocsQuery("no indexed file passes the filter")
+        : new TermInSetQuery(Schema.PATH, paths);
+  }
+}
