@@ -2,6 +2,7 @@ package dev.prismindex.cli;
 
 import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.CliFailure;
+import dev.prismindex.cli.command.ClusterBackend;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.Flags;
@@ -122,13 +123,19 @@ final class Cli {
         return ExitCode.OK;
       }
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
+      ClusterBackend.Cluster cluster = ClusterBackend.select(root, env);
+      if (cluster != null && (request instanceof ServeRequest || request instanceof McpRequest)) {
+        throw CliFailure.usage(command + " serves the local index only; --backend opensearch"
+            + " works with index, search and status");
+      }
       if (request instanceof ServeRequest r) {
         return ResidentServer.serve(r, env, err,
             (a, o, e, requestEnv, backend) -> new Cli(o, e, requestEnv, x -> backend).run(a));
       }
       Printer printer = request.json() ? new JsonPrinter(out, err)
           : new HumanPrinter(out, err, Style.of(env.colour()));
-      int code = execute(request, backends.apply(env), printer);
+      int code = execute(request,
+          cluster != null ? new ClusterBackend(env, cluster) : backends.apply(env), printer);
       out.flush();
       return out.checkError() ? ExitCode.OK : code;
     } catch (OutputClosedException e) {

@@ -41,7 +41,7 @@ final class TestCluster {
       r.onBuild((n, s) -> {
         s.put("cluster.routing.allocation.disk.threshold_enabled", false);
         s.put("http.cors.enabled", false);
-      }).build(newConfigs().numOfNode(2).clusterName("prism-test")
+      }).build(newConfigs().numOfNode(2).clusterName("prism-test-" + ProcessHandle.current().pid())
           .baseHttpPort(base)
           .basePath(home.toString()).pluginTypes("org.opensearch.knn.plugin.KNNPlugin")
           .disableESLogger());

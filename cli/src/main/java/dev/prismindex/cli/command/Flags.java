@@ -38,6 +38,17 @@ public final class Flags {
             + ", else <repo>/.prism-index).")
     @Nullable String indexDir;
 
+    @Option(names = "--backend", paramLabel = "local|opensearch", scope = ScopeType.INHERIT,
+        description = "Where the index lives: local (default: $" + ClusterBackend.BACKEND_VARIABLE
+            + ", else local) or opensearch, a cluster (index, search, status).")
+    @Nullable String backend;
+
+    @Option(names = "--opensearch-url", paramLabel = "URL", scope = ScopeType.INHERIT,
+        description = "The OpenSearch cluster's URL with --backend opensearch (default: $"
+            + ClusterBackend.URL_VARIABLE + "); credentials only from $"
+            + ClusterBackend.USER_VARIABLE + " and $" + ClusterBackend.PASSWORD_VARIABLE + ".")
+    @Nullable String openSearchUrl;
+
     @Option(names = "--debug", scope = ScopeType.INHERIT,
         description = "Log the engine's debug messages and print stack traces of errors.")
     boolean debug;
