@@ -3,7 +3,6 @@ package dev.prismindex.benchmarks;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.codec.digest.Blake3;
-import org.bouncycastle.crypto.digests.Blake3Digest;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -17,13 +16,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * BLAKE3-256 throughput of BouncyCastle's {@code Blake3Digest} and commons-codec's {@code Blake3}
- * on one buffer of {@code size} random bytes, a fresh hasher per hash (as the indexer hashes one
- * file). Throughput in hashes per second; MB/s = score x size / 10^6.
+ * BLAKE3-256 throughput of commons-codec's {@code Blake3}, the engine's hash (its
+ * {@code internal.store.Hashing}), on one buffer of {@code size} random bytes with a fresh hasher
+ * per hash, as the indexer hashes one file. Score in hashes per second; MB/s = score x size / 10^6.
  *
- * <p>Command (one implementation per run, alternated; docs/benchmarks.md section 9):
+ * <p>Command (docs/benchmarks.md, section 9):
  *
- * <pre>{@code java -Djmh.ignoreLock=true -jar benchmarks/target/benchmarks.jar Blake3Benchmark -p impl=commons-codec}</pre>
+ * <pre>{@code java -Djmh.ignoreLock=true -jar benchmarks/target/benchmarks.jar Blake3Benchmark}</pre>
+ *
+ * <p>Until issue 18 it also measured BouncyCastle's {@code Blake3Digest} (parameter {@code impl});
+ * that version, and the figures that decided the switch, are in docs/benchmarks.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -36,9 +38,6 @@ public class Blake3Benchmark {
   @Param({"4096", "65536", "1048576"})
   int size;
 
-  @Param({"bouncycastle", "commons-codec"})
-  String impl;
-
   private byte[] data;
 
   @Setup
@@ -50,13 +49,7 @@ public class Blake3Benchmark {
   @Benchmark
   public byte[] hash() {
     byte[] out = new byte[32];
-    if (impl.equals("bouncycastle")) {
-      Blake3Digest digest = new Blake3Digest(256);
-      digest.update(data, 0, data.length);
-      digest.doFinal(out, 0);
-    } else {
-      Blake3.initHash().update(data, 0, data.length).doFinalize(out);
-    }
+    Blake3.initHash().update(data, 0, data.length).doFinalize(out);
     return out;
   }
 }
