@@ -17,10 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import java.util.stream.Stream;
-import org.apache.commons.codec.digest.Blake3;
-import org.bouncycastle.crypto.digests.Blake3Digest;
 
 /**
  * A JMH-free timing harness for preliminary figures (the JMH benchmarks live in the benchmarks
@@ -30,7 +27,6 @@ import org.bouncycastle.crypto.digests.Blake3Digest;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.prismindex.benchmarks.EngineTiming \
  *     index DIR                 # cold index, size, no-change and one-edit reindex, queries
- * java ... EngineTiming blake3       # BLAKE3 throughput: BouncyCastle vs commons-codec
  * java ... EngineTiming cold DIR HOME RUNS   # cold lexical index: wall and CPU time per run
  * java ... EngineTiming phases DIR HOME FILE RUNS
  *     # RUNS incremental refreshes of an existing lexical index, alternately with nothing changed
@@ -60,7 +56,6 @@ public final class EngineTiming {
       case "hybrid" -> hybrid(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]),
           args.length > 4 ? Integer.parseInt(args[4]) : 1);
       case "raw" -> raw(Path.of(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]));
-      case "blake3" -> blake3();
       default -> throw new IllegalArgumentException(args[0]);
     }
   }
@@ -368,40 +363,5 @@ public final class EngineTiming {
     long[] s = nanos.clone();
     Arrays.sort(s);
     return s[Math.min(s.length - 1, s.length * p / 100)] / 1e6;
-  }
-
-  static void blake3() {
-    byte[] data = new byte[16 * 1024 * 1024];
-    new Random(1).nextBytes(data);
-    for (int round = 0; round < 4; round++) {
-      long t = System.nanoTime();
-      for (int i = 0; i < 8; i++) {
-        Blake3Digest d = new Blake3Digest(256);
-        d.update(data, 0, data.length);
-        d.doFinal(new byte[32], 0);
-      }
-      double bc = 8 * data.length / 1e6 / ((System.nanoTime() - t) / 1e9);
-      t = System.nanoTime();
-      for (int i = 0; i < 8; i++) {
-        Blake3.initHash().update(data).doFinalize(new byte[32]);
-      }
-      double cc = 8 * data.length / 1e6 / ((System.nanoTime() - t) / 1e9);
-      // Small inputs (typical source files: 8 KiB).
-      t = System.nanoTime();
-      for (int i = 0; i < 16_384; i++) {
-        Blake3Digest d = new Blake3Digest(256);
-        d.update(data, i, 8192);
-        d.doFinal(new byte[32], 0);
-      }
-      double bcSmall = 16_384 * 8192 / 1e6 / ((System.nanoTime() - t) / 1e9);
-      t = System.nanoTime();
-      for (int i = 0; i < 16_384; i++) {
-        Blake3.initHash().update(data, i, 8192).doFinalize(new byte[32]);
-      }
-      double ccSmall = 16_384 * 8192 / 1e6 / ((System.nanoTime() - t) / 1e9);
-      System.out.printf("round %d: 16 MiB BouncyCastle %.0f MB/s, commons-codec %.0f MB/s; "
-          + "8 KiB BouncyCastle %.0f MB/s, commons-codec %.0f MB/s%n", round, bc, cc, bcSmall,
-          ccSmall);
-    }
   }
 }

@@ -68,7 +68,7 @@ class LauncherBuildIT {
     assertThat(first.out()).startsWith("prism-index ");
     assertThat(first.err()).isEmpty();
     assertThat(mvnCalls()).containsExactly(project.toRealPath()
-        + " -q -B -ntp -DskipTests -pl cli -am package");
+        + " -q -B -ntp -DskipTests -Dmaven.javadoc.skip -Dmaven.source.skip -pl cli -am package");
     Launcher.Run second = launch(List.of(), "--version");
     assertThat(second.exit()).isZero();
     assertThat(mvnCalls()).hasSize(1);

@@ -1,11 +1,18 @@
 package dev.prismindex.engine.internal.store;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
-import org.bouncycastle.crypto.digests.Blake3Digest;
+import org.apache.commons.codec.digest.Blake3;
 
 /**
- * BLAKE3-256 through BouncyCastle ({@code Blake3Digest}), chosen over commons-codec's {@code Blake3}
- * by measurement (see {@code docs/engine.md}).
+ * BLAKE3-256, the one hash the index stores (file hashes of the manifest, chunk-text keys of the
+ * embedding cache, the manifest digest), computed by commons-codec's {@code Blake3}.
+ *
+ * <p>The algorithm is part of the on-disk format, the library is not: any BLAKE3 gives the same
+ * bytes, and {@code HashingTest} pins the official test vectors. commons-codec replaced
+ * BouncyCastle (issue 18): a dependency the engine already had through JGit instead of a 7 MB
+ * crypto provider, for about half BouncyCastle's throughput, a percent or two of an indexing run
+ * (docs/benchmarks.md, section 9).
  */
 public final class Hashing {
 
@@ -13,26 +20,24 @@ public final class Hashing {
 
   /** BLAKE3-256 of {@code bytes[0..length)} as 64 lower-case hex digits. */
   public static String blake3(byte[] bytes, int length) {
-    Blake3Digest digest = new Blake3Digest(256);
-    digest.update(bytes, 0, length);
-    byte[] out = new byte[32];
-    digest.doFinal(out, 0);
-    return HexFormat.of().formatHex(out);
+    return HexFormat.of().formatHex(digest(bytes, length));
   }
 
   /** BLAKE3-256 of a string's UTF-8 bytes. */
   public static String blake3(String text) {
-    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] b = text.getBytes(StandardCharsets.UTF_8);
     return blake3(b, b.length);
   }
 
   /** BLAKE3-256 of a string's UTF-8 bytes, as 32 raw bytes (the chunk-text key). */
   public static byte[] blake3Raw(String text) {
-    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    Blake3Digest digest = new Blake3Digest(256);
-    digest.update(b, 0, b.length);
+    byte[] b = text.getBytes(StandardCharsets.UTF_8);
+    return digest(b, b.length);
+  }
+
+  private static byte[] digest(byte[] bytes, int length) {
     byte[] out = new byte[32];
-    digest.doFinal(out, 0);
+    Blake3.initHash().update(bytes, 0, length).doFinalize(out);
     return out;
   }
 }

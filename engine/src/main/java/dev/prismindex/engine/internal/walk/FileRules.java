@@ -23,9 +23,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FileRules {
 
-  /** Default {@link #maxDepth()}: files below more than 256 directories are skipped. */
+  /** Default {@link HybridIndexOptions#maxDepth()}: files over 256 directories deep are skipped. */
   public static final int DEFAULT_MAX_DEPTH = 256;
-  /** Default {@link #maxPathBytes()}: repository-relative paths over 4096 UTF-8 bytes are skipped. */
+  /**
+   * Default {@link HybridIndexOptions#maxPathBytes()}: repository-relative paths over 4096 UTF-8
+   * bytes are skipped.
+   */
   public static final int DEFAULT_MAX_PATH_BYTES = 4096;
   /** Bytes at the start of a file searched for a private-key header. */
   public static final int KEY_SNIFF_BYTES = 8192;
@@ -162,8 +165,9 @@ public final class FileRules {
 
   /**
    * Why no file below a directory (path relative to the indexed root) can be kept by the limits:
-   * {@link SkipReason#TOO_DEEP} when it is more than {@link #maxDepth()} directories deep, {@link
-   * SkipReason#PATH_TOO_LONG} when every path below it is longer than {@link #maxPathBytes()};
+   * {@link SkipReason#TOO_DEEP} when it is more than {@link HybridIndexOptions#maxDepth()}
+   * directories deep, {@link SkipReason#PATH_TOO_LONG} when every path below it is longer than
+   * {@link HybridIndexOptions#maxPathBytes()};
    * {@code null} when the walk may enter it. A walk never enters such a directory (so its cost is
    * bounded by the limits), and counts the files below it under that reason.
    */
