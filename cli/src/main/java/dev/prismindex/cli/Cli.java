@@ -124,9 +124,9 @@ final class Cli {
       }
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
       ClusterBackend.Cluster cluster = ClusterBackend.select(root, env);
-      if (cluster != null && (request instanceof ServeRequest || request instanceof McpRequest)) {
+      if (cluster != null && request instanceof ServeRequest) {
         throw CliFailure.usage(command + " serves the local index only; --backend opensearch"
-            + " works with index, search and status");
+            + " works with index, search, status and mcp");
       }
       if (request instanceof ServeRequest r) {
         return ResidentServer.serve(r, env, err,
@@ -156,6 +156,10 @@ final class Cli {
   }
 
   private int execute(Request request, Backend backend, Printer printer) throws Exception {
+    if (request instanceof McpRequest r && backend instanceof ClusterBackend) {
+      // The cluster keeps the index; each tool call runs against it.
+      return McpCommand.serve(r, backend, env, System.in, out, err);
+    }
     if (request instanceof McpRequest r) {
       // The index and the model stay open across the session's calls.
       try (WarmBackend warm = WarmBackend.watching(env, "mcp", null)) {

@@ -71,8 +71,8 @@ class ClusterBackendTest {
   }
 
   @Test
-  void theServersServeTheLocalIndexOnly() {
-    assertUsage(cli.run("mcp", "--backend", "opensearch", "--opensearch-url",
+  void theResidentServerServesTheLocalIndexOnly() {
+    assertUsage(cli.run("serve", "--backend", "opensearch", "--opensearch-url",
         "http://localhost:9200"), "serves the local index only");
   }
 

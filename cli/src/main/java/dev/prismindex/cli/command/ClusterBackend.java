@@ -28,9 +28,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs {@code index}, {@code search} and {@code status} against the repository's index in an
- * OpenSearch cluster ({@code --backend opensearch}): the same requests, printers and exit codes
- * as {@link LocalBackend}. An unreachable cluster or an index it cannot use is exit 3; no model
+ * Runs {@code index}, {@code search} and {@code status} (and the MCP server's tool calls) against
+ * the repository's index in an OpenSearch cluster ({@code --backend opensearch}): the same
+ * requests, printers and exit codes as {@link LocalBackend}. An unreachable cluster or an index it cannot use is exit 3; no model
  * for a semantic or hybrid search is exit 4. There is no freshness catch-up before a search (every
  * hit is still checked against the working tree); {@code index} brings the cluster up to date.
  */
