@@ -65,8 +65,6 @@ final class ClusterSink implements DocumentSink {
   private long pendingBytes;
   private final Set<String> failed = new LinkedHashSet<>();
   private @Nullable String firstFailure;
-  /** Files written or deleted this run: path to chunk count (0: deleted). */
-  private final Map<String, Integer> written = new LinkedHashMap<>();
   private long chunksWritten;
 
   ClusterSink(Cluster cluster, String index, CodeAnalyzer analyzer, @Nullable Embedder embedder,
@@ -131,7 +129,6 @@ final class ClusterSink implements DocumentSink {
     ObjectNode f = fileDoc(entry, lines);
     ops.second.add(new Item(action("index", ClusterIds.file(path)), f));
     chunksWritten += chunks.size();
-    written.put(path, chunks.size());
     account(bytes + entry.size() + 300);
   }
 
@@ -150,7 +147,6 @@ final class ClusterSink implements DocumentSink {
     if (wasIndexed) {
       deleteChunks(path, ops);
       ops.second.add(new Item(action("delete", ClusterIds.file(path)), null));
-      written.put(path, 0);
     }
     ObjectNode d = Cluster.JSON.createObjectNode();
     d.put(Schema.TYPE, Schema.TYPE_SKIPPED);
@@ -169,7 +165,6 @@ final class ClusterSink implements DocumentSink {
     deleteChunks(path, ops);
     ops.first.add(new Item(action("delete", ClusterIds.skipped(path)), null));
     ops.second.add(new Item(action("delete", ClusterIds.file(path)), null));
-    written.put(path, 0);
     account(100);
   }
 
@@ -194,11 +189,6 @@ final class ClusterSink implements DocumentSink {
           + failed.size() + " file(s) (first: " + firstFailure + "); those files keep their "
           + "previous state, and running the update again completes it");
     }
-  }
-
-  /** Files written or deleted by this run and acknowledged: path to chunk count (0: deleted). */
-  synchronized Map<String, Integer> written() {
-    return Map.copyOf(written);
   }
 
   /** Chunks written by this run. */
@@ -269,9 +259,6 @@ final class ClusterSink implements DocumentSink {
       }
     });
     refused.addAll(bulk(items, owners));
-    for (String path : refused) {
-      written.remove(path);
-    }
     failed.addAll(refused);
   }
 

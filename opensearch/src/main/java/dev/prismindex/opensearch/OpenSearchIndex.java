@@ -181,9 +181,9 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
       long start = System.nanoTime();
       WalkResult walk = new RepoWalker(options.local().root(), options.local().home(), rules)
           .walk();
-      Run run = run(null, walk.gitHead(), indexer -> {
+      Run run = run(null, walk.gitHead(), (indexer, resumed) -> {
         indexer.countSkips(walk.skipped());
-        indexer.runWalk(walk.paths(), false, options.local().threads());
+        indexer.runWalk(walk.paths(), resumed, options.local().threads());
       });
       Indexer.Counters c = run.counters();
       int skipped = c.skipped().values().stream().mapToInt(Integer::intValue).sum();
@@ -195,7 +195,8 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
   }
 
   private interface RunBody {
-    void accept(Indexer indexer) throws IOException;
+    /** Runs the indexer; {@code resumed}: after an interrupted run (hash every file). */
+    void accept(Indexer indexer, boolean resumed) throws IOException;
   }
 
   private record Run(Indexer.Counters counters, boolean resumed) {}
@@ -216,10 +217,10 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
       Indexer indexer = new Indexer(options.local().root(), sink, chunker, rules,
           options.local().maxFileBytes(), options.local().clock(), before);
       indexer.rememberSkipped(ClusterManifest.skipped(cluster, index));
-      body.accept(indexer);
+      body.accept(indexer, resumed);
       sink.finish();
       if (resumed) {
-        sweep(indexer.manifest(), sink.written());
+        sweep(indexer.manifest());
       }
       cluster.call("POST", "/" + index + "/_refresh", Map.of(), null);
       String rev = revision != null ? revision
@@ -238,31 +239,36 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
   }
 
   /**
-   * After an interrupted run: deletes chunk documents beyond each re-written file's chunk count
-   * and chunks and skip records of paths the manifest no longer has (the interrupted run may have
-   * written them without their FILE document).
+   * After an interrupted run: deletes every chunk document the manifest does not account for (a
+   * path it does not have, or an ordinal at or beyond its file's chunk count), which the
+   * interrupted run may have written without the FILE document that commits them. Reads the
+   * chunks' paths and ordinals once; runs only after an interruption.
    */
-  private void sweep(Map<String, FileEntry> manifest, Map<String, Integer> written)
-      throws IOException {
-    ObjectNode body = Cluster.JSON.createObjectNode();
-    ObjectNode bool = body.putObject("query").putObject("bool");
-    ArrayNode types = bool.putArray("filter").addObject().putObject("terms")
-        .putArray(Schema.TYPE);
-    types.add(Schema.TYPE_CHUNK);
-    ArrayNode keep = bool.putArray("must_not").addObject().putObject("terms")
-        .putArray(Schema.PATH);
-    manifest.keySet().forEach(keep::add);
-    if (manifest.size() <= 60_000) {
-      cluster.call("POST", "/" + index + "/_delete_by_query", Map.of("refresh", "true"), body);
+  private void sweep(Map<String, FileEntry> manifest) throws IOException {
+    List<String> orphans = new ArrayList<>();
+    ClusterManifest.scan(cluster, index, Schema.TYPE_CHUNK, null, src -> {
+      String path = src.path(Schema.PATH).asText();
+      int ordinal = src.path(IndexLayout.ORDINAL).asInt();
+      FileEntry e = manifest.get(path);
+      if (e == null || ordinal >= e.chunks()) {
+        orphans.add(ClusterIds.chunk(path, ordinal));
+      }
+    });
+    for (int from = 0; from < orphans.size(); from += 1_000) {
+      StringBuilder body = new StringBuilder();
+      for (String id : orphans.subList(from, Math.min(orphans.size(), from + 1_000))) {
+        ObjectNode a = Cluster.JSON.createObjectNode();
+        a.putObject("delete").put("_id", id);
+        body.append(a).append('\n');
+      }
+      Cluster.Reply r = cluster.sendBulk("/" + index + "/_bulk", Map.of(),
+          body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      if (!r.ok() || r.body().path("errors").asBoolean()) {
+        throw new ClusterUnavailableException("the cluster refused to delete the chunks an"
+            + " interrupted run left; running the update again retries");
+      }
     }
-    for (Map.Entry<String, Integer> w : written.entrySet()) {
-      ObjectNode q = Cluster.JSON.createObjectNode();
-      ArrayNode f = q.putObject("query").putObject("bool").putArray("filter");
-      f.addObject().putObject("term").put(Schema.TYPE, Schema.TYPE_CHUNK);
-      f.addObject().putObject("term").put(Schema.PATH, w.getKey());
-      f.addObject().putObject("range").putObject(IndexLayout.ORDINAL).put("gte", w.getValue());
-      cluster.call("POST", "/" + index + "/_delete_by_query", Map.of(), q);
-    }
+    LOG.debug("swept {} chunk documents an interrupted run left in {}", orphans.size(), index);
   }
 
   /** Creates the index when missing; returns the model whose vectors it holds (null: none). */
@@ -585,7 +591,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
         throws IOException {
       runs.lock();
       try {
-        run(revision, null, indexer -> indexer.runPaths(upserts, deletes,
+        run(revision, null, (indexer, resumed) -> indexer.runPaths(upserts, deletes,
             options.local().threads()));
       } finally {
         runs.unlock();
@@ -596,7 +602,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     public void remove(List<String> paths) throws IOException {
       runs.lock();
       try {
-        run(null, null, indexer -> indexer.runPaths(List.of(), paths, 1));
+        run(null, null, (indexer, resumed) -> indexer.runPaths(List.of(), paths, 1));
       } finally {
         runs.unlock();
       }

@@ -113,6 +113,36 @@ class OpenSearchIndexTest {
   }
 
   @Test
+  void anInterruptedRunLeavesTheIndexStaleAndTheNextRunCompletesIt() throws IOException {
+    Path root = repo("interrupted");
+    write(root, "a.py", "def first_function():\n    pass\n");
+    OpenSearchOptions o = TestCluster.options(root).build();
+    try (OpenSearchIndex idx = OpenSearchIndex.open(o); Cluster c = Cluster.connect(o)) {
+      assertThat(idx.status().state()).isEqualTo(IndexState.EMPTY);
+      idx.refresh(false);
+      assertThat(idx.status().state()).isEqualTo(IndexState.READY);
+      // A run that died after recording "writing", and left a chunk beyond a file's count.
+      c.call("POST", "/" + o.indexName() + "/_update/" + ClusterIds.META,
+          java.util.Map.of("refresh", "true"), "{\"doc\":{\"state\":\"writing\"}}");
+      c.call("PUT", "/" + o.indexName() + "/_doc/" + ClusterIds.chunk("a.py", 7),
+          java.util.Map.of("refresh", "true"), "{\"type\":\"chunk\",\"path\":\"a.py\","
+              + "\"chunk_id\":\"a.py#7\",\"ordinal\":7,\"start_line\":1,\"end_line\":1,"
+              + "\"language\":\"python\",\"symbols\":[],\"body\":\"orphan_marker\"}");
+      assertThat(idx.status().state()).isEqualTo(IndexState.STALE);
+      assertThat(idx.search("orphan_marker", new SearchOpts(5, SearchMode.LEXICAL, null)))
+          .as("a stale chunk still yields a hit checked against the file").hasSize(1);
+
+      OpenSearchRunStats again = idx.refresh(false);
+      assertThat(again.resumed()).isTrue();
+      assertThat(idx.status().state()).isEqualTo(IndexState.READY);
+      assertThat(idx.search("orphan_marker", new SearchOpts(5, SearchMode.LEXICAL, null)))
+          .as("the resumed run swept the chunk the interrupted one left").isEmpty();
+      assertThat(paths(idx.search("first_function", new SearchOpts(5, SearchMode.LEXICAL, null))))
+          .containsExactly("a.py:1");
+    }
+  }
+
+  @Test
   void aHitIsCheckedAgainstTheWorkingTreeBeforeItIsReturned() throws IOException {
     Path root = repo("fresh");
     write(root, "m.go", "package m\n\nfunc Checksum(data []byte) uint32 {\n\treturn 0\n}\n");
