@@ -4,10 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.analysis.Grams;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.store.SkippedFile;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,10 +99,73 @@ final class ClusterManifest {
     }
   }
 
-  /** The paths of the FILE documents matching {@code query}, in path order. */
-  static List<String> paths(Cluster cluster, String index, JsonNode query) throws IOException {
-    List<String> out = new java.util.ArrayList<>();
-    scan(cluster, index, Schema.TYPE_FILE, query, src -> out.add(src.path(Schema.PATH).asText()));
+  /**
+   * The paths of the FILE documents that may hold {@code query} and that {@code files} selects, in
+   * path order, by the local index's candidate rule ({@code Grams}): every query trigram as a term,
+   * a bigram inside some indexed gram, no filter for one unit. A matching file is always one.
+   */
+  static List<String> literalCandidates(Cluster cluster, String index, String query,
+      boolean caseSensitive, FileMatcher files) throws IOException {
+    ObjectNode q = Cluster.JSON.createObjectNode();
+    ObjectNode bool = q.putObject("bool");
+    if (!files.scopes().isEmpty()) {
+      ArrayNode any = bool.putArray("filter").addObject().putObject("bool")
+          .put("minimum_should_match", 1).putArray("should");
+      for (String s : files.scopes()) {
+        any.add(ClusterChunkIndex.scopeFilter(s));
+      }
+    }
+    ArrayNode must = bool.putArray("must");
+    for (String g : Grams.queryGrams(query, caseSensitive)) {
+      if (g.length() == Grams.N) {
+        must.addObject().putObject("term").put(IndexLayout.GRAMS, g);
+      } else {
+        String wildcard = "*" + g.replace("\\", "\\\\").replace("*", "\\*")
+            .replace("?", "\\?") + "*";
+        must.addObject().putObject("wildcard").putObject(IndexLayout.GRAMS)
+            .put("value", wildcard);
+      }
+    }
+    List<String> out = new ArrayList<>();
+    scan(cluster, index, Schema.TYPE_FILE, q, src -> {
+      String path = src.path(Schema.PATH).asText();
+      if (files.test(path)) {
+        out.add(path);
+      }
+    });
     return out;
+  }
+
+  /**
+   * After an interrupted run: deletes every chunk document the manifest does not account for (a
+   * path it does not have, or an ordinal at or beyond its file's chunk count), which the
+   * interrupted run may have written without the FILE document that commits them. Reads the
+   * chunks' paths and ordinals once; runs only after an interruption.
+   */
+  static void sweepOrphans(Cluster cluster, String index, Map<String, FileEntry> manifest)
+      throws IOException {
+    List<String> orphans = new ArrayList<>();
+    ClusterManifest.scan(cluster, index, Schema.TYPE_CHUNK, null, src -> {
+      String path = src.path(Schema.PATH).asText();
+      int ordinal = src.path(IndexLayout.ORDINAL).asInt();
+      FileEntry e = manifest.get(path);
+      if (e == null || ordinal >= e.chunks()) {
+        orphans.add(ClusterIds.chunk(path, ordinal));
+      }
+    });
+    for (int from = 0; from < orphans.size(); from += 1_000) {
+      StringBuilder body = new StringBuilder();
+      for (String id : orphans.subList(from, Math.min(orphans.size(), from + 1_000))) {
+        ObjectNode a = Cluster.JSON.createObjectNode();
+        a.putObject("delete").put("_id", id);
+        body.append(a).append('\n');
+      }
+      Cluster.Reply r = cluster.sendBulk("/" + index + "/_bulk", Map.of(),
+          body.toString().getBytes(StandardCharsets.UTF_8));
+      if (!r.ok() || r.body().path("errors").asBoolean()) {
+        throw new ClusterUnavailableException("the cluster refused to delete the chunks an"
+            + " interrupted run left; running the update again retries");
+      }
+    }
   }
 }

@@ -10,11 +10,8 @@ final class ClusterRequestException extends IOException {
 
   private static final long serialVersionUID = 1L;
 
-  private final int status;
-
-  ClusterRequestException(String message, int status) {
+  ClusterRequestException(String message) {
     super(message);
-    this.status = status;
   }
 
   static ClusterRequestException of(String what, Cluster.Reply r) {
@@ -25,10 +22,6 @@ final class ClusterRequestException extends IOException {
     String hint = r.status() == 401 || r.status() == 403
         ? " (check the cluster credentials)" : "";
     return new ClusterRequestException(
-        "OpenSearch refused " + what + ": HTTP " + r.status() + ": " + reason + hint, r.status());
-  }
-
-  int status() {
-    return status;
+        "OpenSearch refused " + what + ": HTTP " + r.status() + ": " + reason + hint);
   }
 }

@@ -65,7 +65,6 @@ final class ClusterSink implements DocumentSink {
   private long pendingBytes;
   private final Set<String> failed = new LinkedHashSet<>();
   private @Nullable String firstFailure;
-  private long chunksWritten;
 
   ClusterSink(Cluster cluster, String index, CodeAnalyzer analyzer, @Nullable Embedder embedder,
       Map<String, FileEntry> before, long bulkBytes, int retries) {
@@ -128,7 +127,6 @@ final class ClusterSink implements DocumentSink {
     }
     ObjectNode f = fileDoc(entry, lines);
     ops.second.add(new Item(action("index", ClusterIds.file(path)), f));
-    chunksWritten += chunks.size();
     account(bytes + entry.size() + 300);
   }
 
@@ -189,11 +187,6 @@ final class ClusterSink implements DocumentSink {
           + failed.size() + " file(s) (first: " + firstFailure + "); those files keep their "
           + "previous state, and running the update again completes it");
     }
-  }
-
-  /** Chunks written by this run. */
-  synchronized long chunksWritten() {
-    return chunksWritten;
   }
 
   private Ops ops(String path) {

@@ -1,8 +1,6 @@
 package dev.prismindex.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.CodeSearch;
@@ -13,7 +11,6 @@ import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.analysis.Grams;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.query.LiteralHits;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
@@ -48,8 +45,6 @@ import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -79,6 +74,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
 
   private final OpenSearchOptions options;
   private final Cluster cluster;
+  private final ClusterRecord record;
   private final String index;
   private final CodeAnalyzer analyzer = new CodeAnalyzer();
   private final Chunker chunker = new Chunker();
@@ -96,6 +92,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
       @Nullable Embedder embedder) {
     this.options = options;
     this.cluster = cluster;
+    this.record = new ClusterRecord(cluster, options.indexName(), options.local().clock());
     this.index = options.indexName();
     HybridIndexOptions local = options.local();
     this.rules = FileRules.of(local);
@@ -128,7 +125,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     try {
       cluster.call("GET", "/", Map.of(), null);
       OpenSearchIndex idx = new OpenSearchIndex(options, cluster, embedder);
-      idx.checkLayout();
+      idx.record.checkLayout();
       return idx;
     } catch (IOException | RuntimeException e) {
       cluster.close();
@@ -146,6 +143,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     runs.lock();
     try {
       Cluster.Reply r = cluster.send("DELETE", "/" + index, Map.of(), null);
+      record.forgetLayout();
       if (r.status() == 404) {
         return false;
       }
@@ -177,6 +175,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     try {
       if (full) {
         cluster.send("DELETE", "/" + index, Map.of(), null);
+        record.forgetLayout();
       }
       long start = System.nanoTime();
       WalkResult walk = new RepoWalker(options.local().root(), options.local().home(), rules)
@@ -206,12 +205,12 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
       throws IOException {
     running = true;
     try {
-      Embedder model = ensureIndex();
-      JsonNode meta = readMeta();
+      Embedder model = record.ensure(options, semantic);
+      JsonNode meta = record.read();
       boolean resumed = meta != null
           && IndexLayout.STATE_WRITING.equals(meta.path(IndexLayout.STATE).asText());
       Map<String, FileEntry> before = ClusterManifest.files(cluster, index);
-      writeMeta(meta, IndexLayout.STATE_WRITING, null, before, Map.of());
+      record.write(meta, IndexLayout.STATE_WRITING, null, before, Map.of());
       ClusterSink sink = new ClusterSink(cluster, index, analyzer, model, before,
           options.bulkBytes(), options.retries());
       Indexer indexer = new Indexer(options.local().root(), sink, chunker, rules,
@@ -220,12 +219,12 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
       body.accept(indexer, resumed);
       sink.finish();
       if (resumed) {
-        sweep(indexer.manifest());
+        ClusterManifest.sweepOrphans(cluster, index, indexer.manifest());
       }
       cluster.call("POST", "/" + index + "/_refresh", Map.of(), null);
       String rev = revision != null ? revision
           : gitHead != null ? gitHead : meta == null ? null : meta.path("revision").asText(null);
-      writeMeta(meta, IndexLayout.STATE_READY, rev, indexer.manifest(),
+      record.write(meta, IndexLayout.STATE_READY, rev, indexer.manifest(),
           indexer.counters().skipped());
       failed = false;
       LOG.debug("cluster index {} updated: {}", index, indexer.counters());
@@ -236,142 +235,6 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     } finally {
       running = false;
     }
-  }
-
-  /**
-   * After an interrupted run: deletes every chunk document the manifest does not account for (a
-   * path it does not have, or an ordinal at or beyond its file's chunk count), which the
-   * interrupted run may have written without the FILE document that commits them. Reads the
-   * chunks' paths and ordinals once; runs only after an interruption.
-   */
-  private void sweep(Map<String, FileEntry> manifest) throws IOException {
-    List<String> orphans = new ArrayList<>();
-    ClusterManifest.scan(cluster, index, Schema.TYPE_CHUNK, null, src -> {
-      String path = src.path(Schema.PATH).asText();
-      int ordinal = src.path(IndexLayout.ORDINAL).asInt();
-      FileEntry e = manifest.get(path);
-      if (e == null || ordinal >= e.chunks()) {
-        orphans.add(ClusterIds.chunk(path, ordinal));
-      }
-    });
-    for (int from = 0; from < orphans.size(); from += 1_000) {
-      StringBuilder body = new StringBuilder();
-      for (String id : orphans.subList(from, Math.min(orphans.size(), from + 1_000))) {
-        ObjectNode a = Cluster.JSON.createObjectNode();
-        a.putObject("delete").put("_id", id);
-        body.append(a).append('\n');
-      }
-      Cluster.Reply r = cluster.sendBulk("/" + index + "/_bulk", Map.of(),
-          body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      if (!r.ok() || r.body().path("errors").asBoolean()) {
-        throw new ClusterUnavailableException("the cluster refused to delete the chunks an"
-            + " interrupted run left; running the update again retries");
-      }
-    }
-    LOG.debug("swept {} chunk documents an interrupted run left in {}", orphans.size(), index);
-  }
-
-  /** Creates the index when missing; returns the model whose vectors it holds (null: none). */
-  private @Nullable Embedder ensureIndex() throws IOException {
-    Map<String, String> meta = layoutMeta();
-    Embedder model = semantic.embedder();
-    boolean vectors = options.local().semantic() && model != null;
-    if (meta == null) {
-      ObjectNode body = IndexLayout.createBody(options, vectors ? model.id() : null,
-          vectors ? model.dimension() : 0);
-      Cluster.Reply r = cluster.send("PUT", "/" + index, Map.of("wait_for_active_shards", "1"),
-          body);
-      if (!r.ok() && !r.body().path("error").path("type").asText()
-          .equals("resource_already_exists_exception")) {
-        throw ClusterRequestException.of("creating index " + index, r);
-      }
-      return vectors ? model : null;
-    }
-    String id = meta.getOrDefault(Schema.META_EMBEDDER_ID, "");
-    if (id.isEmpty()) {
-      return null; // created without vectors: lexical and literal only until rebuilt
-    }
-    if (!vectors) {
-      throw new IncompatibleIndexException("embedding model", id + " (dim "
-          + meta.get(Schema.META_EMBEDDER_DIM) + ") pinned by cluster index " + index,
-          "none in this process; rebuild the index (full refresh) or enable the model");
-    }
-    SemanticAvailability.Verdict v = semantic.check(meta);
-    if (!v.available()) {
-      throw new IncompatibleIndexException("embedding model", id + " (dim "
-          + meta.get(Schema.META_EMBEDDER_DIM) + ") pinned by cluster index " + index,
-          model.id() + " (dim " + model.dimension() + "); rebuild the index (full refresh)");
-    }
-    return model;
-  }
-
-  /** Checks format and analyzer of an existing index. */
-  private void checkLayout() throws IOException {
-    Map<String, String> meta = layoutMeta();
-    if (meta == null) {
-      return;
-    }
-    String format = meta.getOrDefault(Schema.META_FORMAT, "");
-    if (!format.equals(IndexLayout.FORMAT)) {
-      throw new IncompatibleIndexException("cluster index format of " + index, format,
-          IndexLayout.FORMAT);
-    }
-    String analyzerVersion = meta.getOrDefault(Schema.META_ANALYZER, "");
-    if (!analyzerVersion.equals(CodeAnalyzer.VERSION)) {
-      throw new IncompatibleIndexException("analyzer of cluster index " + index, analyzerVersion,
-          CodeAnalyzer.VERSION);
-    }
-  }
-
-  /** The mapping's {@code _meta} of the index, or null when the index does not exist. */
-  private @Nullable Map<String, String> layoutMeta() throws IOException {
-    Cluster.Reply r = cluster.send("GET", "/" + index + "/_mapping", Map.of(), null);
-    if (r.status() == 404) {
-      return null;
-    }
-    if (!r.ok()) {
-      throw ClusterRequestException.of("reading the mapping of " + index, r);
-    }
-    JsonNode m = r.body().path(index).path("mappings").path("_meta");
-    Map<String, String> out = new HashMap<>();
-    m.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
-    return out;
-  }
-
-  private @Nullable JsonNode readMeta() throws IOException {
-    Cluster.Reply r = cluster.send("GET", "/" + index + "/_doc/" + ClusterIds.META, Map.of(),
-        null);
-    if (r.status() == 404) {
-      return null;
-    }
-    if (!r.ok()) {
-      throw ClusterRequestException.of("reading the commit record of " + index, r);
-    }
-    return r.body().path("found").asBoolean() ? r.body().path("_source") : null;
-  }
-
-  private void writeMeta(@Nullable JsonNode previous, String state, @Nullable String revision,
-      Map<String, FileEntry> manifest, Map<dev.prismindex.engine.SkipReason, Integer> skipped)
-      throws IOException {
-    ObjectNode d = Cluster.JSON.createObjectNode();
-    d.put(Schema.TYPE, IndexLayout.META_TYPE);
-    d.put(IndexLayout.STATE, state);
-    if (state.equals(IndexLayout.STATE_READY)) {
-      if (revision != null) {
-        d.put("revision", revision);
-      }
-      d.put("updated_ms", options.local().clock().millis());
-      d.put("files", manifest.size());
-      d.put("chunks", manifest.values().stream().mapToLong(FileEntry::chunks).sum());
-      d.put("skipped", CommitMeta.skippedMeta(skipped));
-    } else if (previous != null) {
-      for (String f : new String[] {"revision", "updated_ms", "files", "chunks", "skipped"}) {
-        if (previous.has(f)) {
-          d.set(f, previous.get(f));
-        }
-      }
-    }
-    cluster.call("PUT", "/" + index + "/_doc/" + ClusterIds.META, Map.of("refresh", "true"), d);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -403,7 +266,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
           opts.wantsContext()), mode, new SemanticCoverage(0, 0), r.notSearched(),
           r.truncated());
     }
-    Map<String, String> layout = layoutMeta();
+    Map<String, String> layout = record.layout();
     float[] q = null;
     if (mode != SearchMode.LEXICAL) {
       q = QueryPlanner.embedQuery(semantic.require(layout == null ? Map.of() : layout), query);
@@ -427,37 +290,9 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     if (pattern == null) {
       return new LiteralResult(List.of(), false);
     }
-    ObjectNode q = Cluster.JSON.createObjectNode();
-    ObjectNode bool = q.putObject("bool");
-    if (!files.scopes().isEmpty()) {
-      ArrayNode any = bool.putArray("filter").addObject().putObject("bool")
-          .put("minimum_should_match", 1).putArray("should");
-      for (String s : files.scopes()) {
-        any.add(ClusterChunkIndex.scopeFilter(s));
-      }
-    }
-    // The local index's candidate rule (Grams): every query trigram as a term; a bigram inside
-    // some indexed gram; one unit: no filter. A matching file is always a candidate.
-    ArrayNode must = bool.putArray("must");
-    for (String g : Grams.queryGrams(query, pattern.caseSensitive())) {
-      if (g.length() == Grams.N) {
-        must.addObject().putObject("term").put(IndexLayout.GRAMS, g);
-      } else {
-        String wildcard = "*" + g.replace("\\", "\\\\").replace("*", "\\*")
-            .replace("?", "\\?") + "*";
-        must.addObject().putObject("wildcard").putObject(IndexLayout.GRAMS)
-            .put("value", wildcard);
-      }
-    }
-    List<String> candidates = new ArrayList<>();
-    if (layoutMeta() != null) {
-      for (String path : ClusterManifest.paths(cluster, index, q)) {
-        if (files.test(path)) {
-          candidates.add(path);
-        }
-      }
-    }
-    JsonNode meta = readMeta();
+    List<String> candidates = record.layout() == null ? List.of()
+        : ClusterManifest.literalCandidates(cluster, index, query, pattern.caseSensitive(), files);
+    JsonNode meta = record.read();
     return literal.verify(candidates, pattern, maxMatches, onePerFile, before, after, signal)
         .plusNotSearched(CommitMeta.parseSkipped(meta == null ? null
             : meta.path("skipped").asText(null)));
@@ -476,7 +311,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
       return IndexCapabilities.LITERAL_ONLY;
     }
     try {
-      Map<String, String> meta = layoutMeta();
+      Map<String, String> meta = record.layout();
       boolean vectors = meta == null || !meta.getOrDefault(Schema.META_EMBEDDER_ID, "").isEmpty();
       return vectors && semantic.check(meta == null ? Map.of() : meta).available()
           ? IndexCapabilities.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
@@ -515,15 +350,14 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
   @Override
   public IndexStatus status() throws IOException {
     ensureOpen();
-    JsonNode meta = readMetaIfIndex();
+    JsonNode meta = record.layout() == null ? null : record.read();
     if (meta == null) {
       return new IndexStatus(running ? IndexState.BUILDING : IndexState.EMPTY, null, null, null);
     }
-    String health = cluster.call("GET", "/_cluster/health/" + index, Map.of("timeout", "5s"),
-        null).path("status").asText("red");
+    String health = record.health();
     long files = meta.path("files").asLong(-1);
     Long updated = meta.has("updated_ms") ? meta.path("updated_ms").asLong() : null;
-    IndexDiagnostics diagnostics = new IndexDiagnostics(Math.max(0, files), storeBytes(),
+    IndexDiagnostics diagnostics = new IndexDiagnostics(Math.max(0, files), record.storeBytes(),
         updated);
     String revision = meta.path("revision").asText(null);
     IndexState state;
@@ -534,27 +368,12 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     } else if (running) {
       state = IndexState.READY;
     } else if (!IndexLayout.STATE_READY.equals(meta.path(IndexLayout.STATE).asText())
-        || countFiles() != files) {
+        || record.countFiles() != files) {
       state = IndexState.STALE;
     } else {
       state = IndexState.READY;
     }
     return new IndexStatus(state, revision, updated, diagnostics);
-  }
-
-  private @Nullable JsonNode readMetaIfIndex() throws IOException {
-    return layoutMeta() == null ? null : readMeta();
-  }
-
-  private long countFiles() throws IOException {
-    ObjectNode q = Cluster.JSON.createObjectNode();
-    q.putObject("query").putObject("term").put(Schema.TYPE, Schema.TYPE_FILE);
-    return cluster.call("POST", "/" + index + "/_count", Map.of(), q).path("count").asLong();
-  }
-
-  private long storeBytes() throws IOException {
-    JsonNode s = cluster.call("GET", "/" + index + "/_stats/store", Map.of(), null);
-    return s.path("_all").path("primaries").path("store").path("size_in_bytes").asLong();
   }
 
   @Override

@@ -143,6 +143,42 @@ class OpenSearchIndexTest {
   }
 
   @Test
+  void oddFilesAreLeftOutOrIndexedAsLocallyAndASkippedFileComesBackWhenItBecomesText()
+      throws IOException {
+    Path root = repo("odd");
+    Path outside = tmp.resolve("outside.txt");
+    Files.writeString(outside, "outside_secret_marker\n");
+    Files.createSymbolicLink(root.resolve("link.txt"), outside);
+    Files.write(root.resolve("bin.dat"), new byte[] {'b', 'i', 'n', 0, 0, 'x', 'y', 'z', 0, 1});
+    write(root, "big.txt", "huge_file_marker\n" + "x".repeat(8192));
+    Files.write(root.resolve("latin1.txt"), "caf\u00e9 latin_one_marker\n"
+        .getBytes(StandardCharsets.ISO_8859_1));
+    write(root, "dir with space/\u00fcn\u00ef.py", "def zebra_quokka():\n    pass\n");
+    HybridIndexOptions local = HybridIndexOptions.builder(root).embedder(new HashingEmbedder())
+        .maxFileBytes(4096).build();
+    OpenSearchOptions o = OpenSearchOptions.builder(local, TestCluster.url(0))
+        .indexName(TestCluster.newIndexName()).shards(2).replicas(1).build();
+    SearchOpts literal = new SearchOpts(10, SearchMode.INDEXED_LITERAL, null);
+    try (OpenSearchIndex idx = OpenSearchIndex.open(o)) {
+      OpenSearchRunStats first = idx.refresh(false);
+      assertThat(first.added()).isEqualTo(2);
+      assertThat(idx.search("outside_secret_marker", literal)).isEmpty();
+      assertThat(idx.search("huge_file_marker", literal)).isEmpty();
+      assertThat(idx.search("xyz", literal)).isEmpty();
+      assertThat(paths(idx.search("latin_one_marker", literal))).containsExactly("latin1.txt:1");
+      assertThat(paths(idx.search("zebra_quokka", new SearchOpts(5, SearchMode.LEXICAL,
+          null)))).containsExactly("dir with space/\u00fcn\u00ef.py:1");
+      assertThat(idx.status().diagnostics().entries()).isEqualTo(2);
+
+      Files.writeString(root.resolve("bin.dat"), "now_text_marker\n");
+      OpenSearchRunStats second = idx.refresh(false);
+      assertThat(second.added()).isEqualTo(1);
+      assertThat(paths(idx.search("now_text_marker", literal))).containsExactly("bin.dat:1");
+      assertThat(idx.status().diagnostics().entries()).isEqualTo(3);
+    }
+  }
+
+  @Test
   void aHitIsCheckedAgainstTheWorkingTreeBeforeItIsReturned() throws IOException {
     Path root = repo("fresh");
     write(root, "m.go", "package m\n\nfunc Checksum(data []byte) uint32 {\n\treturn 0\n}\n");
