@@ -40,6 +40,10 @@ import org.treesitter.TreeSitterTypescript;
  * ({@code cfg_rt! { ... }}, {@code pin_project! { ... }}, in a file or an impl, trait or module)
  * is parsed again as Rust source and its definitions are items of the file.
  *
+ * <p>Where this project's native library is loaded ({@link NativeDefinitions}: linux-x86_64),
+ * one native call per file parses it and finds its definitions with optimised code; elsewhere the
+ * tree-sitter binding's parser and a query per language do (same definitions, slower).
+ *
  * <p>Thread-safe: parsers are pooled per language and a parser is used by one thread at a time
  * (the binding does not synchronise). Trees are closed before the chunks are built, so no node
  * outlives its tree. {@link #close()} frees the pooled parsers.
@@ -96,7 +100,22 @@ public final class Chunker implements AutoCloseable {
   private final Map<String, TSLanguage> languages = new ConcurrentHashMap<>();
   private final Map<String, Queue<TSParser>> parsers = new ConcurrentHashMap<>();
   private final Map<String, TSQuery> queries = new ConcurrentHashMap<>();
+  private final Map<String, NativeDefinitions.Grammar> grammars = new ConcurrentHashMap<>();
+  private final boolean nativeLibrary;
   private volatile boolean closed;
+
+  /** A chunker on this project's native library when it is loaded, else on the binding's. */
+  public Chunker() {
+    this(NativeDefinitions.available());
+  }
+
+  /** A chunker on the native library ({@link NativeDefinitions}) or on the binding (tests). */
+  Chunker(boolean nativeLibrary) {
+    if (nativeLibrary && !NativeDefinitions.available()) {
+      throw new IllegalStateException("libprism-tree-sitter.so is not loaded");
+    }
+    this.nativeLibrary = nativeLibrary;
+  }
 
   /** Whether tree-sitter chunks {@code language}. */
   public static boolean supports(String language) {
@@ -141,6 +160,15 @@ public final class Chunker implements AutoCloseable {
   private List<Found> found(String text, String language, boolean macros, int depth) {
     List<Found> found = new ArrayList<>();
     List<int[]> bodies = new ArrayList<>();
+    if (nativeLibrary) {
+      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+      collect(grammar(language), utf8, found, macros && depth < MAX_MACRO_DEPTH ? bodies : null);
+      return withMacroItems(found, bodies, utf8, language, depth);
+    }
+    // The binding hands tree-sitter the text's UTF-8 without a leading byte order mark: its
+    // offsets count those bytes.
+    byte[] utf8 = (text.startsWith("\uFEFF") ? text.substring(1) : text)
+        .getBytes(StandardCharsets.UTF_8);
     TSParser parser = borrow(language);
     try {
       TSTree tree = parser.parseString(null, text);
@@ -148,7 +176,6 @@ public final class Chunker implements AutoCloseable {
         return found;
       }
       try {
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         collect(tree.getRootNode(), query(language), utf8, found,
             macros && depth < MAX_MACRO_DEPTH ? bodies : null);
       } finally {
@@ -161,18 +188,50 @@ public final class Chunker implements AutoCloseable {
         parsers.computeIfAbsent(language, k -> new ConcurrentLinkedQueue<>()).offer(parser);
       }
     }
-    if (!bodies.isEmpty()) {
-      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-      for (int[] body : bodies) {
-        int from = body[0];
-        int to = body[1];
-        String inner = new String(utf8, from, to - from, StandardCharsets.UTF_8);
-        for (Found f : found(inner, language, true, depth + 1)) {
-          found.add(f.shift(from, body[2]));
-        }
+    return withMacroItems(found, bodies, utf8, language, depth);
+  }
+
+  /** {@code found} plus the items of the Rust macro {@code bodies}, parsed again as Rust. */
+  private List<Found> withMacroItems(List<Found> found, List<int[]> bodies, byte[] utf8,
+      String language, int depth) {
+    for (int[] body : bodies) {
+      int from = body[0];
+      int to = body[1];
+      String inner = new String(utf8, from, to - from, StandardCharsets.UTF_8);
+      for (Found f : found(inner, language, true, depth + 1)) {
+        found.add(f.shift(from, body[2]));
       }
     }
     return found;
+  }
+
+  private NativeDefinitions.Grammar grammar(String language) {
+    return grammars.computeIfAbsent(language,
+        l -> NativeDefinitions.grammar(l, DEFINITIONS, CONTAINERS));
+  }
+
+  /** Adds the definitions the native library finds in {@code utf8}, as {@link #collect} does. */
+  private static void collect(NativeDefinitions.Grammar grammar, byte[] utf8, List<Found> found,
+      @Nullable List<int[]> bodies) {
+    List<NativeDefinitions.Item> items = NativeDefinitions.scan(grammar, utf8, bodies != null);
+    if (items == null) {
+      return;
+    }
+    for (NativeDefinitions.Item item : items) {
+      if (!item.definition()) {
+        int from = item.startByte() + 1;
+        int to = item.endByte() - 1;
+        if (bodies != null && to > from && utf8[from - 1] == '{' && utf8[to] == '}') {
+          bodies.add(new int[] {from, to, item.startRow()});
+        }
+        continue;
+      }
+      String name = text(utf8, item.nameStart(), item.nameEnd());
+      if (name != null) {
+        found.add(new Found(item.startByte(), item.endByte(), item.startRow() + 1,
+            item.endRow() + 1, item.nameRow() + 1, name, item.container()));
+      }
+    }
   }
 
   private TSLanguage language(String language) {
@@ -371,8 +430,10 @@ public final class Chunker implements AutoCloseable {
   }
 
   private static @Nullable String text(TSNode node, byte[] utf8) {
-    int start = node.getStartByte();
-    int end = node.getEndByte();
+    return text(utf8, node.getStartByte(), node.getEndByte());
+  }
+
+  private static @Nullable String text(byte[] utf8, int start, int end) {
     if (start < 0 || end > utf8.length || end <= start) {
       return null;
     }

@@ -1,15 +1,22 @@
 package dev.prismindex.engine.internal.chunk;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.treesitter.TSLanguage;
 import org.treesitter.TSNode;
 import org.treesitter.TSParser;
@@ -23,18 +30,39 @@ import org.treesitter.TreeSitterTsx;
 import org.treesitter.TreeSitterTypescript;
 
 /**
- * The chunker finds definitions with one native tree-sitter query per language. This test keeps the
- * previous implementation (a recursive walk over every named node through JNI, about three times
- * slower) as the reference and checks both give the same nested definitions, on fixtures in every
- * grammar and on seeded random truncations and splices of them (parse errors included).
+ * The chunker finds definitions in one call to this project's native library (linux-x86_64) or
+ * with one tree-sitter query per language through the binding. This test keeps the first
+ * implementation (a recursive walk over every named node through the binding's JNI, about three
+ * times slower than the query) as the reference and checks both paths give the same nested
+ * definitions, on fixtures in every grammar and on seeded random truncations and splices of them
+ * (parse errors included).
  */
 class DefinitionQueryTest {
 
-  private static final Chunker CHUNKER = new Chunker();
+  private static final Chunker BINDING = new Chunker(false);
+  private static final Chunker NATIVE =
+      NativeDefinitions.available() ? new Chunker(true) : null;
 
   @AfterAll
   static void close() {
-    CHUNKER.close();
+    BINDING.close();
+    if (NATIVE != null) {
+      NATIVE.close();
+    }
+  }
+
+  /** The chunkers to compare with the reference: the native one wherever it is built. */
+  static List<Chunker> chunkers() {
+    return NATIVE == null ? List.of(BINDING) : List.of(NATIVE, BINDING);
+  }
+
+  @Test
+  void theNativeLibraryIsLoadedOnLinuxX64() {
+    boolean linuxX64 = System.getProperty("os.name").startsWith("Linux")
+        && System.getProperty("os.arch").equals("amd64");
+    boolean skipped = Boolean.getBoolean("prism.native.skip")
+        || !Boolean.parseBoolean(System.getProperty("prism.treeSitter.native", "true"));
+    assertThat(NativeDefinitions.available()).isEqualTo(linuxX64 && !skipped);
   }
 
   private static final Map<String, String> FIXTURES = Map.of(
@@ -138,18 +166,20 @@ class DefinitionQueryTest {
           fn free() {}
           """);
 
-  @Test
-  void queryEqualsTheRecursiveWalkOnFixtures() {
+  @ParameterizedTest
+  @MethodSource("chunkers")
+  void definitionsEqualTheRecursiveWalkOnFixtures(Chunker chunker) {
     for (Map.Entry<String, String> e : FIXTURES.entrySet()) {
       List<ChunkBuilder.Def> expected = Reference.definitions(e.getValue(), e.getKey());
       assertThat(expected).as(e.getKey()).isNotEmpty();
-      assertThat(CHUNKER.definitions(e.getValue(), e.getKey())).as(e.getKey())
+      assertThat(chunker.definitions(e.getValue(), e.getKey())).as(e.getKey())
           .isEqualTo(expected);
     }
   }
 
-  @Test
-  void queryEqualsTheRecursiveWalkOnBrokenAndSplicedSources() {
+  @ParameterizedTest
+  @MethodSource("chunkers")
+  void definitionsEqualTheRecursiveWalkOnBrokenAndSplicedSources(Chunker chunker) {
     long seed = new Random().nextLong();
     Random r = new Random(seed);
     List<String> languages = new ArrayList<>(FIXTURES.keySet());
@@ -167,10 +197,48 @@ class DefinitionQueryTest {
           text = a.substring(0, cut) + b.substring(r.nextInt(b.length())) + a.substring(cut);
         }
       }
-      assertThat(CHUNKER.definitions(text, language))
+      assertThat(chunker.definitions(text, language))
           .as("seed %d, case %d (%s): %s", seed, i, language, text)
           .isEqualTo(Reference.definitions(text, language));
     }
+  }
+
+  /** A netbeans file starting with a byte order mark had every name cut three bytes early. */
+  @ParameterizedTest
+  @MethodSource("chunkers")
+  void aByteOrderMarkDoesNotShiftNames(Chunker chunker) {
+    String text = "\uFEFFpackage p;\nclass Home {\n  static Home loadHome() { return null; }\n}\n";
+    assertThat(chunker.definitions(text, "java")).singleElement().satisfies(home -> {
+      assertThat(home.name()).isEqualTo("Home");
+      assertThat(home.children()).extracting(ChunkBuilder.Def::name).containsExactly("loadHome");
+    });
+  }
+
+  @Test
+  void bothPathsChunkThisProjectsSourcesAndRustMacroBodiesAlike() throws IOException {
+    assumeTrue(NATIVE != null, "the native library is built for linux-x86_64 only");
+    List<Path> sources;
+    try (Stream<Path> files = Files.walk(Path.of("src"))) {
+      sources = files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+    }
+    assertThat(sources).hasSizeGreaterThan(100);
+    for (Path p : sources) {
+      String text = Files.readString(p);
+      assertThat(NATIVE.chunk(text, "java")).as(p.toString())
+          .isEqualTo(BINDING.chunk(text, "java"));
+    }
+    String rust = """
+        cfg_rt! {
+            pub fn spawn() {}
+            cfg_fs! { pub(crate) fn nested() {} }
+        }
+        impl Runtime {
+            cfg_net! { pub fn bind(&self) {} }
+        }
+        fn main() { inner! { fn not_an_item() {} } }
+        """;
+    assertThat(NATIVE.items(rust, "rust")).isEqualTo(BINDING.items(rust, "rust"))
+        .extracting(ChunkBuilder.Def::name).contains("spawn", "nested", "Runtime", "main");
   }
 
   /** The previous implementation: a pre-order walk over named children through JNI. */

@@ -1,0 +1,121 @@
+package dev.prismindex.engine.internal.chunk;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The definitions of a file found by this project's own JNI library, {@code
+ * libprism-tree-sitter.so}: the tree-sitter runtime and the chunker's seven grammars compiled with
+ * -O2 (the binding's libraries are built without optimisation), parsed and walked in one native
+ * call per file, so no tree node crosses into Java. Built for linux-x86_64 only
+ * ({@code engine/src/main/native/build.sh}); elsewhere, when the library cannot be loaded, or with
+ * {@code -Dprism.treeSitter.native=false}, {@link #available()} is false and the chunker uses the
+ * binding. Both give the same definitions ({@code DefinitionQueryTest}).
+ */
+final class NativeDefinitions {
+
+  private static final Logger LOG = LoggerFactory.getLogger(NativeDefinitions.class);
+
+  /** The grammars, in the order of the native {@code language(id)} switch. */
+  private static final List<String> LANGUAGES =
+      List.of("java", "python", "typescript", "tsx", "javascript", "go", "rust");
+
+  private static final boolean AVAILABLE = load();
+
+  /** A grammar with the symbols of its definition and container node types. */
+  record Grammar(long language, int[] definitions, int[] containers, boolean macros) {}
+
+  /** One record of {@link #scan}: a definition, or the token tree of a Rust item macro. */
+  record Item(boolean definition, int startByte, int endByte, int startRow, int endRow,
+      int nameStart, int nameEnd, int nameRow, boolean container) {}
+
+  private NativeDefinitions() {}
+
+  /** Whether the library is loaded (linux-x86_64, built, not switched off). */
+  static boolean available() {
+    return AVAILABLE;
+  }
+
+  /**
+   * The grammar of {@code language} with the symbols of the named node types among {@code
+   * definitions} and {@code containers} that it has (types of other grammars are left out).
+   */
+  static Grammar grammar(String language, Set<String> definitions, Set<String> containers) {
+    int id = LANGUAGES.indexOf(language);
+    if (!AVAILABLE || id < 0) {
+      throw new IllegalStateException("no native grammar for " + language);
+    }
+    long lang = language(id);
+    return new Grammar(lang, symbols(lang, definitions), symbols(lang, containers),
+        language.equals("rust"));
+  }
+
+  private static int[] symbols(long language, Set<String> types) {
+    return types.stream()
+        .mapToInt(t -> symbol(language, t.getBytes(StandardCharsets.UTF_8)))
+        .filter(s -> s != 0)
+        .toArray();
+  }
+
+  /**
+   * Parses {@code utf8} with {@code grammar} and returns its definitions in document order, with
+   * the Rust item macro bodies when {@code macros}; null when tree-sitter gives no tree.
+   */
+  static @Nullable List<Item> scan(Grammar grammar, byte[] utf8, boolean macros) {
+    int[] r = scan(grammar.language(), utf8, grammar.definitions(), grammar.containers(),
+        macros && grammar.macros());
+    if (r == null) {
+      return null;
+    }
+    Item[] found = new Item[r.length / 9];
+    for (int i = 0, k = 0; k < found.length; i += 9, k++) {
+      found[k] = new Item(r[i] == 0, r[i + 1], r[i + 2], r[i + 3], r[i + 4], r[i + 5], r[i + 6],
+          r[i + 7], r[i + 8] != 0);
+    }
+    return List.of(found);
+  }
+
+  private static boolean load() {
+    if (!Boolean.parseBoolean(System.getProperty("prism.treeSitter.native", "true"))) {
+      return false;
+    }
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    String arch = System.getProperty("os.arch", "");
+    if (!os.startsWith("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
+      return false;
+    }
+    try (InputStream in =
+        NativeDefinitions.class.getResourceAsStream("linux-x86_64/libprism-tree-sitter.so")) {
+      if (in == null) {
+        LOG.debug("libprism-tree-sitter.so not in this build; chunking with the binding");
+        return false;
+      }
+      Path file = Files.createTempFile("prism-tree-sitter-", ".so");
+      file.toFile().deleteOnExit();
+      Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+      System.load(file.toAbsolutePath().toString());
+      return true;
+    } catch (IOException | LinkageError | SecurityException e) {
+      LOG.warn("libprism-tree-sitter.so could not be loaded; chunking with the binding: {}",
+          e.toString());
+      return false;
+    }
+  }
+
+  private static native long language(int id);
+
+  private static native int symbol(long language, byte[] name);
+
+  private static native int @Nullable [] scan(long language, byte[] utf8, int[] definitions,
+      int[] containers, boolean macros);
+}

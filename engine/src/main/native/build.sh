@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Builds libprism-tree-sitter.so for linux-x86_64: the tree-sitter runtime, the seven grammars the
+# chunker parses and prism_tree_sitter.c, compiled with -O2 into one JNI library.
+#
+#   build.sh OUTPUT_DIR WORK_DIR [DOWNLOAD_DIR]
+#
+# Why: the tree-sitter binding's own native libraries (io.github.bonede) are built without
+# optimisation (-O0); chunking spent about 40 % of a cold lexical index there (docs/engine.md,
+# "Parsing"). The sources are the npm releases of the same grammar versions as the binding's jars,
+# pinned by sha256 and downloaded into DOWNLOAD_DIR (default WORK_DIR/downloads; a download that
+# verifies is used again). Needs curl, tar, gcc and JAVA_HOME (for jni.h). Run by Maven (engine/pom.xml, profile
+# native-linux-x86_64); -Dprism.native.skip=true skips it, and the chunker then uses the binding.
+set -euo pipefail
+out_dir=$1
+work=$2
+downloads=${3:-$2/downloads}
+here=$(cd "$(dirname "$0")" && pwd)
+lib="$out_dir/libprism-tree-sitter.so"
+
+# package@version|sha256 of its npm tarball
+SOURCES=(
+  "tree-sitter@0.25.1|07aeba8dd71630e7e72b2d4ca3bd2680c3471824100cc5ebff44e78a6ed0b6d3"
+  "tree-sitter-java@0.23.5|6b6c1b62605f9d8bb80efd2ebe5951a87b182faafa3eeb67c460a667818551b6"
+  "tree-sitter-python@0.25.0|63b76b3fa8181fd79eaad4abcdb21e2babcb504dbfc7710a89934fa456d26096"
+  "tree-sitter-typescript@0.23.2|0fdf63c35930a75885145d75ee63cb879da2d49db9bfe454bd8e60b08ba778a1"
+  "tree-sitter-javascript@0.25.0|6214ce23d03aba525ba8edd6ca7caf365c969f2c2dbfc353e376ca54507ffb92"
+  "tree-sitter-go@0.25.0|f7265544d6b297797dc3675c02b76fb182c177ce29fda10ac1f36e9ab33fd90e"
+  "tree-sitter-rust@0.24.0|4248da0b9ea40fec13ef010822e7b92a9d1ebdf74f6f2733539b1dbbb086c5bb"
+)
+
+if [[ -f "$lib" && "$lib" -nt "$here/prism_tree_sitter.c" && "$lib" -nt "$0" ]]; then
+  exit 0
+fi
+: "${JAVA_HOME:?JAVA_HOME must name the JDK whose jni.h to compile against}"
+mkdir -p "$out_dir" "$work" "$downloads"
+
+for entry in "${SOURCES[@]}"; do
+  spec=${entry%%|*}
+  sha=${entry##*|}
+  name=${spec%@*}
+  version=${spec##*@}
+  tgz="$downloads/$name-$version.tgz"
+  if ! echo "$sha  $tgz" | sha256sum -c --status 2>/dev/null; then
+    curl -fsSL --retry 3 -o "$tgz.part" "https://registry.npmjs.org/$name/-/$name-$version.tgz"
+    mv "$tgz.part" "$tgz"
+    echo "$sha  $tgz" | sha256sum -c --status || { echo "build.sh: $tgz: sha256 mismatch" >&2; exit 1; }
+  fi
+  rm -rf "$work/src/$name"
+  mkdir -p "$work/src/$name"
+  tar -xzf "$tgz" -C "$work/src/$name" --strip-components=1
+done
+
+src="$work/src"
+runtime="$src/tree-sitter/vendor/tree-sitter/lib"
+# No debug information and no assertions (an assertion would abort the JVM); paths mapped so the
+# library is the same bytes wherever it is built.
+flags=(-O2 -g0 -DNDEBUG -fPIC -fvisibility=hidden -std=c11 -D_POSIX_C_SOURCE=200112L
+  -D_DEFAULT_SOURCE "-ffile-prefix-map=$work=." "-ffile-prefix-map=$here=." "-ffile-prefix-map=$downloads=.")
+units=(
+  "runtime|$runtime/src/lib.c|-I$runtime/src -I$runtime/include"
+  "glue|$here/prism_tree_sitter.c|-I$runtime/include -I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
+)
+for grammar in java python typescript/typescript typescript/tsx javascript go rust; do
+  dir="$src/tree-sitter-${grammar%%/*}"
+  [[ $grammar == */* ]] && dir="$src/tree-sitter-typescript/${grammar##*/}"
+  tag=${grammar##*/}
+  units+=("$tag-parser|$dir/src/parser.c|-I$dir/src")
+  [[ -f "$dir/src/scanner.c" ]] && units+=("$tag-scanner|$dir/src/scanner.c|-I$dir/src")
+done
+
+objects=()
+pids=()
+for unit in "${units[@]}"; do
+  IFS='|' read -r tag file includes <<<"$unit"
+  # shellcheck disable=SC2086
+  gcc "${flags[@]}" $includes -c "$file" -o "$work/$tag.o" &
+  pids+=($!)
+  objects+=("$work/$tag.o")
+  if (( ${#pids[@]} >= 2 )); then
+    wait "${pids[0]}"
+    pids=("${pids[@]:1}")
+  fi
+done
+for pid in "${pids[@]}"; do
+  wait "$pid"
+done
+gcc -shared -g0 -Wl,--build-id=none -o "$lib.part" "${objects[@]}"
+mv "$lib.part" "$lib"

@@ -1,0 +1,272 @@
+/*
+ * The native half of dev.prismindex.engine.internal.chunk.NativeDefinitions: parses a file with
+ * tree-sitter and returns its definitions in one call, so no tree node crosses into Java. Built
+ * with the tree-sitter runtime and the grammars at -O2 by build.sh (see there).
+ *
+ * Licensed under the Apache License, Version 2.0.
+ */
+#include <jni.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+const TSLanguage *tree_sitter_java(void);
+const TSLanguage *tree_sitter_python(void);
+const TSLanguage *tree_sitter_typescript(void);
+const TSLanguage *tree_sitter_tsx(void);
+const TSLanguage *tree_sitter_javascript(void);
+const TSLanguage *tree_sitter_go(void);
+const TSLanguage *tree_sitter_rust(void);
+
+/* Record kinds of scan's output, RECORD ints each. */
+#define KIND_DEFINITION 0
+#define KIND_MACRO_BODY 1
+#define RECORD 9
+
+typedef struct {
+  jint *data;
+  size_t size;
+  size_t capacity;
+  int failed;
+} Ints;
+
+static void push(Ints *out, const jint *values, size_t n) {
+  if (out->failed) {
+    return;
+  }
+  if (out->size + n > out->capacity) {
+    size_t capacity = out->capacity == 0 ? 256 : out->capacity * 2;
+    while (capacity < out->size + n) {
+      capacity *= 2;
+    }
+    jint *grown = realloc(out->data, capacity * sizeof(jint));
+    if (grown == NULL) {
+      out->failed = 1;
+      return;
+    }
+    out->data = grown;
+    out->capacity = capacity;
+  }
+  memcpy(out->data + out->size, values, n * sizeof(jint));
+  out->size += n;
+}
+
+static int is_type(TSNode node, const char *type) {
+  return strcmp(ts_node_type(node), type) == 0;
+}
+
+static TSNode field(TSNode node, const char *name) {
+  return ts_node_child_by_field_name(node, name, (uint32_t) strlen(name));
+}
+
+/* The node holding a definition's name, or a null node: Chunker.nameNode, rule for rule. */
+static TSNode name_node(TSNode node) {
+  TSNode none = {0};
+  if (is_type(node, "decorated_definition")) {
+    TSNode inner = field(node, "definition");
+    return ts_node_is_null(inner) ? none : name_node(inner);
+  }
+  if (is_type(node, "impl_item")) {
+    return field(node, "type");
+  }
+  if (is_type(node, "type_declaration")) {
+    uint32_t n = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < n; i++) {
+      TSNode name = field(ts_node_named_child(node, i), "name");
+      if (!ts_node_is_null(name)) {
+        return name;
+      }
+    }
+    return none;
+  }
+  if (is_type(node, "lexical_declaration") || is_type(node, "variable_declaration")) {
+    uint32_t n = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < n; i++) {
+      TSNode declarator = ts_node_named_child(node, i);
+      TSNode value = field(declarator, "value");
+      if (!ts_node_is_null(value) && (is_type(value, "arrow_function")
+          || is_type(value, "function_expression") || is_type(value, "function"))) {
+        return field(declarator, "name");
+      }
+    }
+    return none;
+  }
+  return field(node, "name");
+}
+
+static int contains(const jint *symbols, jsize n, TSSymbol symbol) {
+  for (jsize i = 0; i < n; i++) {
+    if ((TSSymbol) symbols[i] == symbol) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Chunker.isContainer: a container type, or a decorated definition of one. */
+static int is_container(TSNode node, const jint *containers, jsize n) {
+  if (is_type(node, "decorated_definition")) {
+    TSNode inner = field(node, "definition");
+    return !ts_node_is_null(inner) && is_container(inner, containers, n);
+  }
+  return contains(containers, n, ts_node_symbol(node));
+}
+
+JNIEXPORT jlong JNICALL Java_dev_prismindex_engine_internal_chunk_NativeDefinitions_language(
+    JNIEnv *env, jclass cls, jint id) {
+  (void) env;
+  (void) cls;
+  switch (id) {
+    case 0: return (jlong) (intptr_t) tree_sitter_java();
+    case 1: return (jlong) (intptr_t) tree_sitter_python();
+    case 2: return (jlong) (intptr_t) tree_sitter_typescript();
+    case 3: return (jlong) (intptr_t) tree_sitter_tsx();
+    case 4: return (jlong) (intptr_t) tree_sitter_javascript();
+    case 5: return (jlong) (intptr_t) tree_sitter_go();
+    case 6: return (jlong) (intptr_t) tree_sitter_rust();
+    default: return 0;
+  }
+}
+
+JNIEXPORT jint JNICALL Java_dev_prismindex_engine_internal_chunk_NativeDefinitions_symbol(
+    JNIEnv *env, jclass cls, jlong language, jbyteArray name) {
+  (void) cls;
+  jsize n = (*env)->GetArrayLength(env, name);
+  jbyte *bytes = (*env)->GetByteArrayElements(env, name, NULL);
+  if (bytes == NULL) {
+    return 0;
+  }
+  TSSymbol symbol = ts_language_symbol_for_name((const TSLanguage *) (intptr_t) language,
+      (const char *) bytes, (uint32_t) n, true);
+  (*env)->ReleaseByteArrayElements(env, name, bytes, JNI_ABORT);
+  return (jint) symbol;
+}
+
+/*
+ * Parses utf8 and walks the whole tree once, in document order. Emits a definition record for
+ * every node whose symbol is in definitions, has a named child and a name node:
+ * {0, start byte, end byte, start row, end row, name start byte, name end byte, name row,
+ * container}; with macros (Rust), a body record {1, start byte, end byte, start row, 0...} for
+ * every token_tree of a macro_invocation whose parent is a source_file or declaration_list.
+ * Returns null when the parser gives no tree, and throws OutOfMemoryError when memory runs out.
+ */
+JNIEXPORT jintArray JNICALL Java_dev_prismindex_engine_internal_chunk_NativeDefinitions_scan(
+    JNIEnv *env, jclass cls, jlong language, jbyteArray utf8, jintArray definitions,
+    jintArray containers, jboolean macros) {
+  (void) cls;
+  const TSLanguage *lang = (const TSLanguage *) (intptr_t) language;
+  jsize length = (*env)->GetArrayLength(env, utf8);
+  jsize ndefs = (*env)->GetArrayLength(env, definitions);
+  jsize nconts = (*env)->GetArrayLength(env, containers);
+  jint *defs = (*env)->GetIntArrayElements(env, definitions, NULL);
+  jint *conts = (*env)->GetIntArrayElements(env, containers, NULL);
+  jbyte *text = (*env)->GetByteArrayElements(env, utf8, NULL);
+  jintArray result = NULL;
+  TSParser *parser = NULL;
+  TSTree *tree = NULL;
+  Ints out = {0};
+  TSSymbol *path = NULL;
+  if (defs == NULL || conts == NULL || text == NULL) {
+    goto done;
+  }
+  parser = ts_parser_new();
+  if (parser == NULL || !ts_parser_set_language(parser, lang)) {
+    goto done;
+  }
+  tree = ts_parser_parse_string(parser, NULL, (const char *) text, (uint32_t) length);
+  if (tree == NULL) {
+    goto done;
+  }
+  TSSymbol token_tree = ts_language_symbol_for_name(lang, "token_tree", 10, true);
+  TSSymbol invocation = ts_language_symbol_for_name(lang, "macro_invocation", 16, true);
+  TSSymbol source_file = ts_language_symbol_for_name(lang, "source_file", 11, true);
+  TSSymbol declarations = ts_language_symbol_for_name(lang, "declaration_list", 16, true);
+  size_t depth = 0;
+  size_t path_capacity = 64;
+  path = malloc(path_capacity * sizeof(TSSymbol));
+  if (path == NULL) {
+    out.failed = 1;
+    goto done;
+  }
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
+  for (;;) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    TSSymbol symbol = ts_node_symbol(node);
+    if (ts_node_is_named(node)) {
+      if (contains(defs, ndefs, symbol) && ts_node_named_child_count(node) > 0) {
+        TSNode name = name_node(node);
+        if (!ts_node_is_null(name)) {
+          jint record[RECORD] = {KIND_DEFINITION, (jint) ts_node_start_byte(node),
+              (jint) ts_node_end_byte(node), (jint) ts_node_start_point(node).row,
+              (jint) ts_node_end_point(node).row, (jint) ts_node_start_byte(name),
+              (jint) ts_node_end_byte(name), (jint) ts_node_start_point(name).row,
+              (jint) is_container(node, conts, nconts)};
+          push(&out, record, RECORD);
+        }
+      }
+      if (macros && symbol == token_tree && depth >= 2 && path[depth - 1] == invocation
+          && (path[depth - 2] == source_file || path[depth - 2] == declarations)) {
+        jint record[RECORD] = {KIND_MACRO_BODY, (jint) ts_node_start_byte(node),
+            (jint) ts_node_end_byte(node), (jint) ts_node_start_point(node).row, 0, 0, 0, 0, 0};
+        push(&out, record, RECORD);
+      }
+    }
+    if (out.failed) {
+      break;
+    }
+    if (depth == path_capacity) {
+      TSSymbol *grown = realloc(path, path_capacity * 2 * sizeof(TSSymbol));
+      if (grown == NULL) {
+        out.failed = 1;
+        break;
+      }
+      path = grown;
+      path_capacity *= 2;
+    }
+    path[depth] = symbol;
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      depth++;
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
+        goto walked;
+      }
+      depth--;
+    }
+  }
+walked:
+  ts_tree_cursor_delete(&cursor);
+  if (!out.failed) {
+    result = (*env)->NewIntArray(env, (jsize) out.size);
+    if (result != NULL && out.size > 0) {
+      (*env)->SetIntArrayRegion(env, result, 0, (jsize) out.size, out.data);
+    }
+  }
+done:
+  if (out.failed) {
+    jclass oom = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
+    if (oom != NULL) {
+      (*env)->ThrowNew(env, oom, "tree-sitter scan: native memory exhausted");
+    }
+  }
+  free(path);
+  free(out.data);
+  if (tree != NULL) {
+    ts_tree_delete(tree);
+  }
+  if (parser != NULL) {
+    ts_parser_delete(parser);
+  }
+  if (text != NULL) {
+    (*env)->ReleaseByteArrayElements(env, utf8, text, JNI_ABORT);
+  }
+  if (conts != NULL) {
+    (*env)->ReleaseIntArrayElements(env, containers, conts, JNI_ABORT);
+  }
+  if (defs != NULL) {
+    (*env)->ReleaseIntArrayElements(env, definitions, defs, JNI_ABORT);
+  }
+  return result;
+}
