@@ -84,5 +84,11 @@ done
 for pid in "${pids[@]}"; do
   wait "$pid"
 done
+# The MIT licences of the sources compiled in, carried next to the library.
+mkdir -p "$out_dir/licenses"
+for entry in "${SOURCES[@]}"; do
+  spec=${entry%%|*}
+  cp "$src/${spec%@*}/LICENSE" "$out_dir/licenses/${spec/@/-}.LICENSE"
+done
 gcc -shared -g0 -Wl,--build-id=none -o "$lib.part" "${objects[@]}"
 mv "$lib.part" "$lib"
