@@ -100,10 +100,15 @@ final class NativeDefinitions {
         LOG.debug("libprism-tree-sitter.so not in this build; chunking with the binding");
         return false;
       }
+      // A private file of this process (mode 0600), unlinked as soon as it is mapped: nothing is
+      // left behind, even by a process killed later.
       Path file = Files.createTempFile("prism-tree-sitter-", ".so");
-      file.toFile().deleteOnExit();
-      Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-      System.load(file.toAbsolutePath().toString());
+      try {
+        Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+        System.load(file.toAbsolutePath().toString());
+      } finally {
+        Files.deleteIfExists(file);
+      }
       return true;
     } catch (IOException | LinkageError | SecurityException e) {
       LOG.warn("libprism-tree-sitter.so could not be loaded; chunking with the binding: {}",
