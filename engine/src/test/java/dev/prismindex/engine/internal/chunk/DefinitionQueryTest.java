@@ -241,6 +241,24 @@ class DefinitionQueryTest {
         .extracting(ChunkBuilder.Def::name).contains("spawn", "nested", "Runtime", "main");
   }
 
+  @Test
+  void hostileTextsChunkAlikeOnBothPathsAndNeverThrow() {
+    assumeTrue(NATIVE != null, "the native library is built for linux-x86_64 only");
+    StringBuilder nestedClasses = new StringBuilder();
+    for (int i = 0; i < 600; i++) {
+      nestedClasses.append("class C").append(i).append(" { void m").append(i).append("() {}\n");
+    }
+    nestedClasses.append("}".repeat(600));
+    Map<String, String> texts = Map.of(
+        "java", nestedClasses.toString(),
+        "javascript", "f(" + "(".repeat(50_000) + ")".repeat(50_000) + ");\nfunction g() {}\n",
+        "python", "def a():\n    x = '\u0000\u0001'\n" + "a".repeat(1_000_000) + "\n",
+        "rust", "m! {" + "m! {".repeat(2_000) + "fn deep() {}" + "}".repeat(2_001),
+        "go", "package p\nfunc F() { \u0000 }\n\uFEFFtype T struct{}\n");
+    texts.forEach((language, text) -> assertThat(NATIVE.chunk(text, language))
+        .as(language).isNotEmpty().isEqualTo(BINDING.chunk(text, language)));
+  }
+
   /** The previous implementation: a pre-order walk over named children through JNI. */
   static final class Reference {
     private static final Map<String, TSLanguage> LANGUAGES = Map.of(
