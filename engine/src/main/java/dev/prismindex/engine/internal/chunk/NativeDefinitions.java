@@ -30,6 +30,9 @@ final class NativeDefinitions {
   private static final List<String> LANGUAGES =
       List.of("java", "python", "typescript", "tsx", "javascript", "go", "rust");
 
+  /** The ints of one record of the native {@code scan} (its {@code RECORD}). */
+  private static final int RECORD = 9;
+
   private static final boolean AVAILABLE = load();
 
   /** A grammar with the symbols of its definition and container node types. */
@@ -77,8 +80,8 @@ final class NativeDefinitions {
     if (r == null) {
       return null;
     }
-    Item[] found = new Item[r.length / 9];
-    for (int i = 0, k = 0; k < found.length; i += 9, k++) {
+    Item[] found = new Item[r.length / RECORD];
+    for (int i = 0, k = 0; k < found.length; i += RECORD, k++) {
       found[k] = new Item(r[i] == 0, r[i + 1], r[i + 2], r[i + 3], r[i + 4], r[i + 5], r[i + 6],
           r[i + 7], r[i + 8] != 0);
     }
