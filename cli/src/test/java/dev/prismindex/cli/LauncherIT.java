@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prismindex.cli.Launcher.Run;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -109,8 +111,31 @@ class LauncherIT {
     assertThat(Files.getLastModifiedTime(jar)).isEqualTo(jarTime);
   }
 
+  /** {@code index} runs with C1 only on one or two processors, with the JVM's defaults above. */
   @Test
   @Order(2)
+  void indexTunesTheCompilersToTheProcessorCount(@TempDir Path fake) throws Exception {
+    Path args = fake.resolve("args");
+    Path java = Files.createDirectories(fake.resolve("bin")).resolve("java");
+    Files.writeString(java, "#!/bin/sh\necho \"$@\" > '" + args + "'\nexit 0\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Process getconf = new ProcessBuilder("getconf", "_NPROCESSORS_ONLN").start();
+    int processors = Integer.parseInt(new String(getconf.getInputStream().readAllBytes(),
+        StandardCharsets.US_ASCII).strip());
+    for (String command : List.of("index", "search")) {
+      ProcessBuilder pb = built.launcher(repo, command, "--json", "x");
+      pb.environment().put("JAVA_HOME", fake.toString());
+      Run r = Launcher.run(pb);
+      assertThat(r.exit()).as(r.toString()).isZero();
+      String jvm = Files.readString(args);
+      boolean c1Only = jvm.contains("-XX:TieredStopAtLevel=1 ");
+      assertThat(c1Only).as("%s on %d processors: %s", command, processors, jvm)
+          .isEqualTo(command.equals("search") || processors <= 2);
+    }
+  }
+
+  @Test
+  @Order(3)
   void aMissingIndexIsExit3() throws Exception {
     Run r = launch("search", "duration");
     assertThat(r.exit()).as(r.toString()).isEqualTo(3);
@@ -120,7 +145,7 @@ class LauncherIT {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void badFlagsAreExit2() throws Exception {
     for (String[] args : List.of(new String[] {"search"},
         new String[] {"search", "x", "--mode", "fuzzy"}, new String[] {"search", "x", "--limit",
@@ -133,7 +158,7 @@ class LauncherIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void indexBuildsTheIndexWithEmbeddings() throws Exception {
     Run r = launch("index", "--json");
     assertThat(r.exit()).as(r.toString()).isZero();
@@ -148,7 +173,7 @@ class LauncherIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void searchInHybridAndSemanticModeWithTheRealModel() throws Exception {
     Run hybrid = launch("search", "copy the release artifacts to storage", "--json");
     assertThat(hybrid.exit()).as(hybrid.toString()).isZero();
@@ -171,7 +196,7 @@ class LauncherIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void searchInLexicalAndLiteralMode() throws Exception {
     Run lexical = launch("search", "parseDuration", "--json", "--mode", "lexical");
     assertThat(lexical.exit()).as(lexical.toString()).isZero();
@@ -188,7 +213,7 @@ class LauncherIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void statusReportsAFreshIndex() throws Exception {
     Run r = launch("status", "--json");
     assertThat(r.exit()).as(r.toString()).isZero();
@@ -202,7 +227,7 @@ class LauncherIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void aClosedPipeEndsQuietlyWithExit0() throws Exception {
     // 1000 NDJSON lines (~100 KB) overflow the pipe buffer after head has gone away.
     Run r = exec(List.of("bash", "-c", "\"$0\" search needle --mode literal --json --limit 1000"
@@ -213,7 +238,7 @@ class LauncherIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void aSmallChangeIsPickedUpAndALargeOneIsExit3() throws Exception {
     write("src/main/java/demo/Quokka.java", "package demo;\nclass Quokka { int marsupial; }\n");
     Run small = launch("search", "marsupial", "--json");
@@ -244,7 +269,7 @@ class LauncherIT {
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void colourOnATerminalOnlyAndNeverWithNoColor() throws Exception {
     // script(1) gives the launcher a pseudo-terminal as stdout.
     String cmd = "'" + launcher + "' search parseDuration --mode lexical";
