@@ -194,14 +194,10 @@ class IndexWatchTest {
     assertThat(index.manifest()).containsOnlyKeys("src/Main.java");
     assertThat(hits("generated")).isEmpty();
 
+    // Un-ignoring gen/ re-watches the tree during a whole refresh, and so did ignoring it above: a
+    // sync's fence file made just before the new watcher registered had its event closed away
+    // with the old one (PENDING with nothing pending, twice in CI); the pass now makes a new file.
     write(root, ".prismignore", ".*\n");
-    // Un-ignoring gen/ re-watches it during a whole refresh; under load the sync's fence event
-    // was once lost in that re-registration (PENDING with nothing pending, CURRENT a moment
-    // later): a known race of the watch, left open; a second sync must then be CURRENT.
-    Sync first = sync();
-    if (first.state() != State.CURRENT) {
-      assertThat(first.pendingFiles()).as("only the fence may be missing: %s", first).isZero();
-    }
     assertCurrent();
     assertThat(index.manifest()).containsOnlyKeys("src/Main.java", "gen/Gen.java");
     write(root, "gen/Gen.java", "class Gen { void regenerated() {} }\n");

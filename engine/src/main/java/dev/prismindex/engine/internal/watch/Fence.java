@@ -47,6 +47,8 @@ final class Fence {
   private final String prefix;
   private final AtomicLong next = new AtomicLong();
   private long seen;
+  /** Bumped once the directory is registered again ({@link #registered()}); guarded by this. */
+  private long registration;
   private volatile @Nullable Object directoryKey;
 
   Fence(Path home) {
@@ -99,6 +101,17 @@ final class Fence {
     return a.fileKey() != null ? a.fileKey() : a.creationTime();
   }
 
+  /**
+   * The directory was registered with a new watcher (the old one is closed with whatever it had
+   * not delivered yet): a pass waiting for a file made before that makes a new one.
+   */
+  void registered() {
+    synchronized (this) {
+      registration++;
+      notifyAll();
+    }
+  }
+
   /** The directory to watch (not recursively). */
   Path directory() {
     return directory;
@@ -136,31 +149,43 @@ final class Fence {
     return first == Passage.PASSED ? passOnce(deadlineNanos) : first;
   }
 
+  /**
+   * One pass: a new file, then its event. When the directory is registered again while the pass
+   * waits, the file's event may have gone with the old watcher, so the pass makes another file.
+   */
   private Passage passOnce(long deadlineNanos) throws InterruptedException {
-    long n = next.incrementAndGet();
-    Path file = directory.resolve(prefix + n);
-    try {
-      Files.createFile(file);
-    } catch (IOException e) {
-      LOG.debug("cannot write the watch fence {}: {}", file, e.toString());
-      return Passage.UNAVAILABLE;
-    }
-    try {
+    while (true) {
+      long n = next.incrementAndGet();
+      long registeredAs;
       synchronized (this) {
-        while (seen < n) {
-          long left = deadlineNanos - System.nanoTime();
-          if (left <= 0) {
-            return Passage.LATE;
-          }
-          TimeUnit.NANOSECONDS.timedWait(this, left);
-        }
+        registeredAs = registration;
       }
-      return Passage.PASSED;
-    } finally {
+      Path file = directory.resolve(prefix + n);
       try {
-        Files.deleteIfExists(file);
+        Files.createFile(file);
       } catch (IOException e) {
-        LOG.debug("cannot delete the watch fence {}: {}", file, e.toString());
+        LOG.debug("cannot write the watch fence {}: {}", file, e.toString());
+        return Passage.UNAVAILABLE;
+      }
+      try {
+        synchronized (this) {
+          while (seen < n && registration == registeredAs) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+              return Passage.LATE;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+          }
+          if (seen >= n) {
+            return Passage.PASSED;
+          }
+        }
+      } finally {
+        try {
+          Files.deleteIfExists(file);
+        } catch (IOException e) {
+          LOG.debug("cannot delete the watch fence {}: {}", file, e.toString());
+        }
       }
     }
   }

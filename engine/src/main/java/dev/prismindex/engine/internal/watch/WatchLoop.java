@@ -335,6 +335,9 @@ public final class WatchLoop implements AutoCloseable {
     if (old != null) {
       old.close();
     }
+    if (withFence) {
+      fence.registered();
+    }
     close(oldSession);
     LOG.info("watching {}: {} directories registered in {} ms", root, next.watchedDirectories(),
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
