@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * call per file, so no tree node crosses into Java. Built for linux-x86_64 only
  * ({@code engine/src/main/native/build.sh}); elsewhere, when the library cannot be loaded, or with
  * {@code -Dprism.treeSitter.native=false}, {@link #available()} is false and the chunker uses the
- * binding. Both give the same definitions ({@code DefinitionQueryTest}).
+ * binding ({@link BindingDefinitions}). Both give the same definitions ({@code
+ * DefinitionQueryTest}).
  */
 final class NativeDefinitions {
 
@@ -37,10 +38,6 @@ final class NativeDefinitions {
 
   /** A grammar with the symbols of its definition and container node types. */
   record Grammar(long language, int[] definitions, int[] containers, boolean macros) {}
-
-  /** One record of {@link #scan}: a definition, or the token tree of a Rust item macro. */
-  record Item(boolean definition, int startByte, int endByte, int startRow, int endRow,
-      int nameStart, int nameEnd, int nameRow, boolean container) {}
 
   private NativeDefinitions() {}
 
@@ -74,15 +71,15 @@ final class NativeDefinitions {
    * Parses {@code utf8} with {@code grammar} and returns its definitions in document order, with
    * the Rust item macro bodies when {@code macros}; null when tree-sitter gives no tree.
    */
-  static @Nullable List<Item> scan(Grammar grammar, byte[] utf8, boolean macros) {
+  static @Nullable List<ScanItem> scan(Grammar grammar, byte[] utf8, boolean macros) {
     int[] r = scan(grammar.language(), utf8, grammar.definitions(), grammar.containers(),
         macros && grammar.macros());
     if (r == null) {
       return null;
     }
-    Item[] found = new Item[r.length / RECORD];
+    ScanItem[] found = new ScanItem[r.length / RECORD];
     for (int i = 0, k = 0; k < found.length; i += RECORD, k++) {
-      found[k] = new Item(r[i] == 0, r[i + 1], r[i + 2], r[i + 3], r[i + 4], r[i + 5], r[i + 6],
+      found[k] = new ScanItem(r[i] == 0, r[i + 1], r[i + 2], r[i + 3], r[i + 4], r[i + 5], r[i + 6],
           r[i + 7], r[i + 8] != 0);
     }
     return List.of(found);

@@ -203,15 +203,25 @@ class DefinitionQueryTest {
     }
   }
 
-  /** A netbeans file starting with a byte order mark had every name cut three bytes early. */
+  /**
+   * A netbeans file with a U+FEFF in a comment had every later name cut three bytes early on the
+   * binding's path (the binding leaves the character out of what it parses).
+   */
   @ParameterizedTest
   @MethodSource("chunkers")
-  void aByteOrderMarkDoesNotShiftNames(Chunker chunker) {
-    String text = "\uFEFFpackage p;\nclass Home {\n  static Home loadHome() { return null; }\n}\n";
-    assertThat(chunker.definitions(text, "java")).singleElement().satisfies(home -> {
-      assertThat(home.name()).isEqualTo("Home");
-      assertThat(home.children()).extracting(ChunkBuilder.Def::name).containsExactly("loadHome");
-    });
+  void aZeroWidthNoBreakSpaceDoesNotShiftNames(Chunker chunker) {
+    for (String text : List.of(
+        "\uFEFFpackage p;\nclass Home {\n  static Home loadHome() { return null; }\n}\n",
+        "package p;\n// to \uFEFFC:\\Users \uFEFF\uFEFF\nclass Home {\n  static Home loadHome() {}\n}\n")) {
+      assertThat(chunker.definitions(text, "java")).as(text).singleElement().satisfies(home -> {
+        assertThat(home.name()).isEqualTo("Home");
+        assertThat(home.children()).extracting(ChunkBuilder.Def::name)
+            .containsExactly("loadHome");
+      });
+    }
+    String rust = "// \uFEFF\ncfg_rt! { pub fn spawn() {} }\n";
+    assertThat(chunker.items(rust, "rust")).extracting(ChunkBuilder.Def::name)
+        .containsExactly("spawn");
   }
 
   @Test
@@ -299,12 +309,15 @@ class DefinitionQueryTest {
         if (child.getNamedChildCount() == 0) {
           continue;
         }
-        String name = DEFINITIONS.contains(child.getType()) ? Chunker.nameOf(child, utf8) : null;
+        TSNode nameNode = DEFINITIONS.contains(child.getType())
+            ? BindingDefinitions.nameNode(child) : null;
+        String name = nameNode == null ? null : new String(utf8, nameNode.getStartByte(),
+            nameNode.getEndByte() - nameNode.getStartByte(), StandardCharsets.UTF_8).strip();
         if (name != null) {
           defs.add(new ChunkBuilder.Def(child.getStartPoint().getRow() + 1,
               child.getEndPoint().getRow() + 1,
-              Chunker.nameNode(child).getStartPoint().getRow() + 1, name,
-              Chunker.isContainer(child), collect(child, utf8, depth + 1)));
+              nameNode.getStartPoint().getRow() + 1, name,
+              BindingDefinitions.isContainer(child), collect(child, utf8, depth + 1)));
         } else {
           defs.addAll(collect(child, utf8, depth + 1));
         }
