@@ -65,12 +65,16 @@ public final class Chunker implements AutoCloseable {
 
   private final BindingDefinitions binding = new BindingDefinitions();
   private final Map<String, NativeDefinitions.Grammar> grammars = new ConcurrentHashMap<>();
-  private final boolean nativeLibrary;
+  /** Whether to use the native library when it loads (it is loaded at the first chunking). */
+  private final boolean nativeIfLoaded;
   private volatile boolean closed;
 
-  /** A chunker on this project's native library when it is loaded, else on the binding's. */
+  /**
+   * A chunker on this project's native library when it loads, else on the binding's. Creating one
+   * loads nothing: an index opened only to search never copies or maps the library.
+   */
   public Chunker() {
-    this(NativeDefinitions.available());
+    this.nativeIfLoaded = true;
   }
 
   /** A chunker on the native library ({@link NativeDefinitions}) or on the binding (tests). */
@@ -78,7 +82,7 @@ public final class Chunker implements AutoCloseable {
     if (nativeLibrary && !NativeDefinitions.available()) {
       throw new IllegalStateException("libprism-tree-sitter.so is not loaded");
     }
-    this.nativeLibrary = nativeLibrary;
+    this.nativeIfLoaded = nativeLibrary;
   }
 
   /** Whether tree-sitter chunks {@code language}. */
@@ -124,7 +128,7 @@ public final class Chunker implements AutoCloseable {
   private List<Found> found(String text, String language, boolean macros, int depth) {
     boolean withBodies = macros && depth < MAX_MACRO_DEPTH;
     byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-    List<ScanItem> items = nativeLibrary
+    List<ScanItem> items = nativeIfLoaded && NativeDefinitions.available()
         ? NativeDefinitions.scan(grammar(language), utf8, withBodies)
         : binding.scan(text, language, withBodies);
     List<Found> found = new ArrayList<>();

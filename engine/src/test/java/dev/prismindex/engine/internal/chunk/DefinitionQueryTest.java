@@ -311,8 +311,7 @@ class DefinitionQueryTest {
         }
         TSNode nameNode = DEFINITIONS.contains(child.getType())
             ? BindingDefinitions.nameNode(child) : null;
-        String name = nameNode == null ? null : new String(utf8, nameNode.getStartByte(),
-            nameNode.getEndByte() - nameNode.getStartByte(), StandardCharsets.UTF_8).strip();
+        String name = nameNode == null ? null : text(nameNode, utf8);
         if (name != null) {
           defs.add(new ChunkBuilder.Def(child.getStartPoint().getRow() + 1,
               child.getEndPoint().getRow() + 1,
@@ -323,6 +322,17 @@ class DefinitionQueryTest {
         }
       }
       return defs;
+    }
+
+    /** The node's text, stripped, at most 200 characters; null when empty or out of range. */
+    private static String text(TSNode node, byte[] utf8) {
+      int start = node.getStartByte();
+      int end = node.getEndByte();
+      if (start < 0 || end > utf8.length || end <= start) {
+        return null;
+      }
+      String s = new String(utf8, start, end - start, StandardCharsets.UTF_8).strip();
+      return s.isEmpty() ? null : s.length() > 200 ? s.substring(0, 200) : s;
     }
 
     private Reference() {}
