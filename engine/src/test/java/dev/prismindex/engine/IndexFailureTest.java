@@ -4,6 +4,7 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.engine.internal.search.LiteralMatch;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.testing.SegmentDamage;
 import dev.prismindex.index.IndexQuery;
@@ -85,6 +86,24 @@ class IndexFailureTest {
     assertThatThrownBy(() -> TestRepos.open(root))
         .isInstanceOf(IncompatibleIndexException.class)
         .hasMessageContaining("analyzer version code-0 found");
+  }
+
+  @Test
+  void anIndexWithEveryGramIsSearchedAndUpdatedThenRecordsTheNewVersion() throws Exception {
+    // code-1+prose-1 indexed the common trigrams too: a superset of what this version asks for.
+    buildIndex();
+    rewriteMetadata(Schema.META_ANALYZER, "code-1+prose-1");
+    try (HybridIndex index = TestRepos.open(root)) {
+      assertThat(index.engineStatus().analyzerVersion()).isEqualTo("code-1+prose-1");
+      assertThat(index.literalSearch("needle", false, null, 10, false, AbortSignal.create())
+          .matches()).extracting(LiteralMatch::path).containsExactly("a.txt");
+      write(root, "b.txt", "import needle\n");
+      index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(index.engineStatus().analyzerVersion()).isEqualTo(HybridIndex.ANALYZER_VERSION)
+          .isNotEqualTo("code-1+prose-1");
+      assertThat(index.literalSearch("import", false, null, 10, false, AbortSignal.create())
+          .matches()).extracting(LiteralMatch::path).containsExactly("b.txt");
+    }
   }
 
   @Test

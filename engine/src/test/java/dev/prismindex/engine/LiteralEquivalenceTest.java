@@ -36,7 +36,8 @@ class LiteralEquivalenceTest {
 
   private static final String[] WORDS = {"alpha", "Beta", "GAMMA", "parseDuration", "snake_case",
       "x", "ab", "é", "straße", "İstanbul", "ΣΊΣΥΦΟΣ", "😀", "foo(bar", "\"q\"", "*", ":", "\\",
-      "tab\there", "a.b", "[x]", "  ", "ﬁ", "K", "k"};
+      "tab\there", "a.b", "[x]", "  ", "ﬁ", "K", "k", "import", "    return", "toString",
+      "Implementation", "the"};
 
   @TempDir Path root;
 
@@ -208,7 +209,9 @@ class LiteralEquivalenceTest {
   private static List<String> queries(Path tree, Set<String> indexed, Random random)
       throws IOException {
     List<String> out = new ArrayList<>(List.of("a", "A", "é", "É", "ss", "STRASSE", "σ", "Σ",
-        "i̇", "😀", "\ud83d", "r\r", "\t", "e ", "nope-not-there", "\ufffd", "k", "K"));
+        "i̇", "😀", "\ud83d", "r\r", "\t", "e ", "nope-not-there", "\ufffd", "k", "K",
+        // Made only of common trigrams, or a bigram inside one: no gram filter (Grams.isCommon).
+        "import", "IMPORT", "    ", "im", "tion", "return", "String", "ing ", "mp"));
     List<String> files = new ArrayList<>(indexed);
     files.sort(null);
     for (int i = 0; i < 25 && !files.isEmpty(); i++) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbeddingException;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.analysis.Grams;
+import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.semantic.EmbeddingRun;
@@ -210,13 +210,13 @@ final class ClusterSink implements DocumentSink {
     d.put(Schema.RECORDED_MS, e.recordedMs());
     d.put(Schema.LANGUAGE, e.language());
     d.put(Schema.CHUNK_COUNT, e.chunks());
-    Set<String> grams = Grams.newSet();
+    GramSet grams = new GramSet();
     for (String line : lines) {
-      Grams.addLineGrams(line, grams);
+      grams.addLine(line);
     }
-    Grams.addLineGrams(e.path(), grams);
+    grams.addLine(e.path());
     ArrayNode g = d.putArray(IndexLayout.GRAMS);
-    grams.forEach(g::add);
+    grams.grams().forEach(g::add);
     return d;
   }
 

@@ -18,8 +18,21 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
  */
 public final class CodeAnalyzer extends Analyzer {
 
-  /** Bump whenever the emitted tokens change for any input. */
-  public static final String VERSION = "code-1+prose-1";
+  /** Bump whenever the emitted tokens or the literal index's grams change for any input. */
+  public static final String VERSION = "code-1+prose-1+grams-2";
+
+  /** The version before common trigrams were left out of the literal index ({@link Grams}). */
+  private static final String ALL_GRAMS_VERSION = "code-1+prose-1";
+
+  /**
+   * Whether a local index written with analyzer {@code version} can be searched and updated by this
+   * one: its own version, or {@value #ALL_GRAMS_VERSION}, whose literal index also holds the
+   * common trigrams, which this version never asks for. The next commit records {@link #VERSION},
+   * which older versions refuse.
+   */
+  public static boolean reads(String version) {
+    return version.equals(VERSION) || version.equals(ALL_GRAMS_VERSION);
+  }
 
   /** The field of a chunk's whole text analyzed as English prose. */
   public static final String PROSE_FIELD = "prose";

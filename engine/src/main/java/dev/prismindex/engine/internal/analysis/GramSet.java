@@ -1,15 +1,27 @@
 package dev.prismindex.engine.internal.analysis;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The distinct n-grams of a file ({@link Grams}: trigrams, and the bigram of a two-unit line), each
  * packed into one {@code long} (length in bits 48-49, the units in bits 32-47, 16-31 and 0-15) in
- * an open-addressing hash set.
- * Same grams as {@link Grams#addLineGrams}, without a {@code String} per gram: building the gram
- * set of a file was the largest allocation of the indexing pipeline.
+ * an open-addressing hash set, without a {@code String} per gram: building the gram set of a file
+ * was the largest allocation of the indexing pipeline. What it gives ({@link #grams()}, the tokens
+ * of {@link GramTokenStream}) leaves out the {@linkplain Grams#isCommon common trigrams}.
  */
 public final class GramSet {
+
+  /** The common trigrams, packed, in a set of their own. */
+  private static final GramSet COMMON = new GramSet();
+
+  static {
+    for (String g : Grams.common()) {
+      COMMON.addLine(g);
+    }
+  }
 
   private long[] table = new long[1024];
   private int size;
@@ -28,9 +40,29 @@ public final class GramSet {
     }
   }
 
-  /** The number of distinct grams. */
-  public int size() {
-    return size;
+  /** The grams, common trigrams left out, in {@link #packed()} order. */
+  public List<String> grams() {
+    char[] buf = new char[3];
+    List<String> out = new ArrayList<>();
+    for (long g : packed()) {
+      out.add(new String(buf, 0, decode(g, buf)));
+    }
+    return out;
+  }
+
+  private boolean contains(long key) {
+    int mask = table.length - 1;
+    int slot = mix(key) & mask;
+    while (true) {
+      long k = table[slot];
+      if (k == key) {
+        return true;
+      }
+      if (k == 0) {
+        return false;
+      }
+      slot = (slot + 1) & mask;
+    }
   }
 
   private void add(long key) {
@@ -73,18 +105,19 @@ public final class GramSet {
   }
 
   /**
-   * The packed grams in table order: deterministic for a given file (the same grams added in the
-   * same order land in the same slots), and unsorted, as a DOCS-only field needs no order.
+   * The packed grams, common trigrams left out, in table order: deterministic for a given file (the
+   * same grams added in the same order land in the same slots), and unsorted, as a DOCS-only field
+   * needs no order.
    */
   long[] packed() {
     long[] out = new long[size];
     int j = 0;
     for (long k : table) {
-      if (k != 0) {
+      if (k != 0 && !COMMON.contains(k)) {
         out[j++] = k;
       }
     }
-    return out;
+    return Arrays.copyOf(out, j);
   }
 
   /** Writes the gram packed in {@code key} into {@code dest}; returns its length. */

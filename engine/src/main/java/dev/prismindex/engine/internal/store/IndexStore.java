@@ -264,7 +264,7 @@ public final class IndexStore implements Closeable {
       throw new IncompatibleIndexException("format", format, Schema.FORMAT_VERSION);
     }
     String analyzer = data.getOrDefault(Schema.META_ANALYZER, "none");
-    if (!analyzer.equals(CodeAnalyzer.VERSION)) {
+    if (!CodeAnalyzer.reads(analyzer)) {
       throw new IncompatibleIndexException("analyzer", analyzer, CodeAnalyzer.VERSION);
     }
   }

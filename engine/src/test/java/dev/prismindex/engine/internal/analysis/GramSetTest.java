@@ -9,7 +9,7 @@ import org.apache.lucene.analysis.tokenattributes.TermToBytesRefAttribute;
 import org.apache.lucene.util.BytesRef;
 import org.junit.jupiter.api.Test;
 
-/** The packed gram set gives exactly the grams of {@link Grams#addLineGrams}. */
+/** The packed gram set gives exactly the grams {@link Grams} defines, common trigrams left out. */
 class GramSetTest {
 
   @Test
@@ -28,7 +28,7 @@ class GramSetTest {
           sb.append(alphabet.charAt(r.nextInt(alphabet.length())));
         }
         packed.addLine(sb.toString());
-        Grams.addLineGrams(sb.toString(), strings);
+        addLineGrams(sb.toString(), strings);
       }
       Set<String> decoded = new HashSet<>();
       char[] buf = new char[3];
@@ -36,7 +36,49 @@ class GramSetTest {
         decoded.add(new String(buf, 0, GramSet.decode(g, buf)));
       }
       assertThat(decoded).as("seed %d", seed).isEqualTo(strings);
-      assertThat(packed.size()).isEqualTo(strings.size());
+      assertThat(packed.packed()).hasSize(strings.size());
+      assertThat(packed.grams()).containsExactlyInAnyOrderElementsOf(strings);
+    }
+  }
+
+  @Test
+  void commonTrigramsAreLeftOutAndNothingElse() {
+    GramSet grams = new GramSet();
+    grams.addLine("    import java.util.Map; // IMPORT ion zqx");
+    Set<String> out = new HashSet<>(grams.grams());
+    assertThat(out).doesNotContain("   ", "imp", "ion").contains("zqx", "map", "il.");
+    assertThat(Grams.isCommon("imp")).isTrue();
+    assertThat(Grams.isCommon("zqx")).isFalse();
+    Set<String> expected = new HashSet<>();
+    addLineGrams("    import java.util.Map; // IMPORT ion zqx", expected);
+    assertThat(out).isEqualTo(expected);
+  }
+
+  @Test
+  void aQueryNeverRequiresACommonTrigramNorABigramInsideOne() {
+    assertThat(Grams.queryGrams("import", false)).isEmpty();
+    assertThat(Grams.queryGrams("IMPORT", true)).isEmpty();
+    assertThat(Grams.queryGrams("im", false)).isEmpty(); // "imp" is common
+    assertThat(Grams.queryGrams("zq", false)).containsExactly("zq");
+    assertThat(Grams.queryGrams("importZqx", false)).contains("tzq", "zqx")
+        .doesNotContain("imp", "mpo", "por", "ort");
+    for (String common : Grams.common()) {
+      assertThat(Grams.queryGrams(common, false)).as(common).isEmpty();
+      assertThat(Grams.queryGrams(common.substring(1), false)).as(common).isEmpty();
+    }
+  }
+
+  /** The definition, one {@code String} per gram: trigrams not common, the bigram of a 2-unit line. */
+  private static void addLineGrams(String line, Set<String> out) {
+    String lower = line.toLowerCase(java.util.Locale.ROOT);
+    if (lower.length() == 2) {
+      out.add(lower);
+    }
+    for (int i = 0; i + 3 <= lower.length(); i++) {
+      String g = lower.substring(i, i + 3);
+      if (!Grams.isCommon(g)) {
+        out.add(g);
+      }
     }
   }
 
@@ -60,6 +102,6 @@ class GramSetTest {
       }
     }
     assertThat(emitted).isEqualTo(expected); // lone surrogates become U+FFFD, as in a char term
-    assertThat(tokens).isEqualTo(grams.size());
+    assertThat(tokens).isEqualTo(grams.packed().length);
   }
 }
