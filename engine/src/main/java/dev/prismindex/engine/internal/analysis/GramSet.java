@@ -23,21 +23,55 @@ public final class GramSet {
     }
   }
 
-  private long[] table = new long[1024];
+  private long[] table;
   private int size;
+
+  /** An empty set. */
+  public GramSet() {
+    this(0);
+  }
+
+  /**
+   * An empty set sized for about {@code chars} characters of text (code has about one distinct
+   * gram per six characters), so that a file's set seldom has to grow.
+   */
+  public GramSet(long chars) {
+    int capacity = 1024;
+    while (capacity < (1 << 20) && capacity < chars / 3) {
+      capacity <<= 1;
+    }
+    table = new long[capacity];
+  }
 
   /** Adds the grams of one line (lower-cased with {@link Locale#ROOT}, as the scanner does). */
   public void addLine(String line) {
-    String lower = line.toLowerCase(Locale.ROOT);
-    int n = lower.length();
+    boolean ascii = true;
+    for (int i = 0, n = line.length(); i < n; i++) {
+      if (line.charAt(i) >= 0x80) {
+        ascii = false;
+        break;
+      }
+    }
+    // Locale.ROOT lower-cases ASCII letter by letter; other text may change length doing it.
+    String text = ascii ? line : line.toLowerCase(Locale.ROOT);
+    int n = text.length();
     if (n == 2) {
-      add((2L << 48) | ((long) lower.charAt(0) << 32) | ((long) lower.charAt(1) << 16));
+      add((2L << 48) | ((long) lower(text.charAt(0), ascii) << 32)
+          | ((long) lower(text.charAt(1), ascii) << 16));
       return;
     }
-    for (int i = 0; i + 3 <= n; i++) {
-      add((3L << 48) | ((long) lower.charAt(i) << 32) | ((long) lower.charAt(i + 1) << 16)
-          | lower.charAt(i + 2));
+    if (n < 3) {
+      return;
     }
+    long key = ((long) lower(text.charAt(0), ascii) << 16) | lower(text.charAt(1), ascii);
+    for (int i = 2; i < n; i++) {
+      key = ((key << 16) | lower(text.charAt(i), ascii)) & 0xFFFF_FFFF_FFFFL;
+      add((3L << 48) | key);
+    }
+  }
+
+  private static char lower(char c, boolean ascii) {
+    return ascii && c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
   }
 
   /** The grams, common trigrams left out, in {@link #packed()} order. */

@@ -1,6 +1,5 @@
 package dev.prismindex.engine.internal.chunk;
 
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -72,10 +71,9 @@ public final class EmbedText {
     if (primary != null) {
       header.append("\nsymbol: ").append(words(primary.name()));
       if (chunk.hasHeader()) {
-        List<String> lines = chunk.text().lines().toList();
-        int index = primary.line() - chunk.startLine();
-        if (index >= 0 && index < lines.size() && !lines.get(index).isBlank()) {
-          header.append("\nsignature: ").append(lines.get(index).strip());
+        String signature = line(chunk.text(), primary.line() - chunk.startLine());
+        if (signature != null && !signature.isBlank()) {
+          header.append("\nsignature: ").append(signature.strip());
         }
       }
     }
@@ -85,14 +83,34 @@ public final class EmbedText {
       case CONTEXT:
         return header.append('\n').append(chunk.text()).toString();
       default:
-        String split = splitIdentifiers(chunk.text());
-        header.append('\n').append(split);
-        if (!split.equals(chunk.text())
-            && header.length() + 1 + chunk.text().length() <= BOTH_MAX_CHARS) {
+        header.append('\n');
+        boolean split = splitIdentifiers(chunk.text(), header);
+        if (split && header.length() + 1 + chunk.text().length() <= BOTH_MAX_CHARS) {
           header.append('\n').append(chunk.text());
         }
         return header.toString();
     }
+  }
+
+  /**
+   * Line {@code index} (0-based) of {@code text} as {@link String#lines()} counts them (ended by
+   * {@code \n}, {@code \r} or {@code \r\n}; no line after a final terminator), or null.
+   */
+  static @Nullable String line(String text, int index) {
+    int n = text.length();
+    int start = 0;
+    for (int k = 0; start < n && index >= 0; k++) {
+      int end = start;
+      while (end < n && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
+        end++;
+      }
+      if (k == index) {
+        return text.substring(start, end);
+      }
+      start = end + (end + 1 < n && text.charAt(end) == '\r' && text.charAt(end + 1) == '\n'
+          ? 2 : 1);
+    }
+    return null;
   }
 
   /** {@code name} split into lower-case words ({@code JoinHandle<T>} becomes {@code join handle t}). */
@@ -120,8 +138,17 @@ public final class EmbedText {
    * it replaced were an eighth of the lexical indexing time.
    */
   static String splitIdentifiers(String text) {
+    StringBuilder out = new StringBuilder(text.length() + 64);
+    return splitIdentifiers(text, out) ? out.toString() : text;
+  }
+
+  /**
+   * Appends {@link #splitIdentifiers(String) text with its identifiers split} to {@code out};
+   * returns whether any identifier was split (the appended text then differs from {@code text}).
+   */
+  private static boolean splitIdentifiers(String text, StringBuilder out) {
     int n = text.length();
-    StringBuilder out = null;
+    boolean split = false;
     int last = 0;
     for (int i = 0; i < n; ) {
       if (!identStart(text.charAt(i))) {
@@ -130,16 +157,15 @@ public final class EmbedText {
       }
       int end = identEnd(text, i);
       if (splits(text, i, end)) {
-        if (out == null) {
-          out = new StringBuilder(n + 64);
-        }
         out.append(text, last, i);
         appendWords(text, i, end, out, false);
         last = end;
+        split = true;
       }
       i = end;
     }
-    return out == null ? text : out.append(text, last, n).toString();
+    out.append(text, last, n);
+    return split;
   }
 
   private static boolean identStart(char c) {

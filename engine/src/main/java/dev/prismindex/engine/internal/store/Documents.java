@@ -47,7 +47,11 @@ public final class Documents {
 
   /** The FILE document: manifest entry plus the n-gram postings of its lines and path. */
   public static Document file(FileEntry e, List<String> lines) {
-    GramSet grams = new GramSet();
+    long chars = 0;
+    for (String line : lines) {
+      chars += line.length();
+    }
+    GramSet grams = new GramSet(chars);
     for (String line : lines) {
       grams.addLine(line);
     }

@@ -61,4 +61,22 @@ class EmbedTextTest {
     assertThat(EmbedText.splitIdentifiers("__init__(self, max_len) parseURL x"))
         .isEqualTo("__init__(self, max len) parse url x");
   }
+
+  @Test
+  void theSignatureLineIsCountedAsStringLinesCountsLines() {
+    java.util.Random random = new java.util.Random(16);
+    String alphabet = "ab \r\n\t";
+    for (int round = 0; round < 2000; round++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = random.nextInt(12); i > 0; i--) {
+        text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      List<String> lines = text.toString().lines().toList();
+      for (int index = -1; index <= lines.size() + 1; index++) {
+        String expected = index >= 0 && index < lines.size() ? lines.get(index) : null;
+        assertThat(EmbedText.line(text.toString(), index)).as("[%s] line %d", text, index)
+            .isEqualTo(expected);
+      }
+    }
+  }
 }
