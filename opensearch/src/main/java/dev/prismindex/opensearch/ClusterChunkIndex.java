@@ -13,8 +13,10 @@ import dev.prismindex.engine.internal.semantic.SemanticSearcher;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -198,6 +200,39 @@ final class ClusterChunkIndex implements ChunkIndex {
   @Override
   public ChunkDoc chunk(int doc) {
     return chunks.get(doc);
+  }
+
+  /** One {@code _mget} for the entries of the candidates' files not read yet. */
+  @Override
+  public void prefetchFiles(Collection<Integer> docs) throws IOException {
+    Map<String, String> missing = new LinkedHashMap<>(); // document id -> path
+    for (int doc : docs) {
+      String path = chunks.get(doc).path();
+      if (!files.containsKey(path)) {
+        missing.put(ClusterIds.file(path), path);
+      }
+    }
+    if (missing.isEmpty()) {
+      return;
+    }
+    ObjectNode body = Cluster.JSON.createObjectNode();
+    ArrayNode ids = body.putArray("ids");
+    missing.keySet().forEach(ids::add);
+    JsonNode reply = cluster.call("POST", "/" + index + "/_mget",
+        Map.of("_source_excludes", IndexLayout.GRAMS), body);
+    for (JsonNode d : reply.path("docs")) {
+      String path = missing.get(d.path("_id").asText());
+      if (path == null) {
+        continue;
+      }
+      if (d.has("error")) {
+        JsonNode error = d.path("error");
+        throw new ClusterRequestException("OpenSearch refused reading the manifest entry of "
+            + path + ": " + error.path("reason").asText(error.toString()));
+      }
+      files.put(path, d.path("found").asBoolean(false)
+          ? Optional.of(ClusterManifest.entry(d.path("_source"))) : Optional.empty());
+    }
   }
 
   @Override

@@ -118,8 +118,9 @@ public final class RankedSearch {
     HitLocator locator = locator(index, SearchMode.LEXICAL, query, opts);
     List<Hit> hits = new ArrayList<>();
     double best = 0;
-    for (Prioritised p : prior(lexical.candidates(index, query, depth(opts.limit()), fileQuery),
-        locator, prior(terms, opts))) {
+    List<Ranked> candidates = lexical.candidates(index, query, depth(opts.limit()), fileQuery);
+    index.prefetchFiles(candidates.stream().map(Ranked::doc).toList());
+    for (Prioritised p : prior(candidates, locator, prior(terms, opts))) {
       Ranked r = p.ranked();
       Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
           new EngineScore(r.rank(), r.score()), null);
@@ -144,7 +145,9 @@ public final class RankedSearch {
     }
     HitLocator locator = locator(index, SearchMode.SEMANTIC, query, opts);
     List<Hit> hits = new ArrayList<>();
-    for (Prioritised p : prior(index.nearest(q, depth(opts.limit()), files, fileQuery), locator, prior(lexical.terms(query), opts))) {
+    List<Ranked> candidates = index.nearest(q, depth(opts.limit()), files, fileQuery);
+    index.prefetchFiles(candidates.stream().map(Ranked::doc).toList());
+    for (Prioritised p : prior(candidates, locator, prior(lexical.terms(query), opts))) {
       Ranked r = p.ranked();
       Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
           Math.min(1.0, Math.max(0.0, p.score())),
@@ -176,6 +179,7 @@ public final class RankedSearch {
           PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
     }
     fused.sort(HybridFuser.ORDER);
+    index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,
         terms.isEmpty() ? null : lexical.query(query, fileQuery), fileQuery, lex,
         terms, locator, fused, prior);

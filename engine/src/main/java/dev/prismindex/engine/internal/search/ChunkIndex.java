@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.search;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.store.FileEntry;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 import org.apache.lucene.search.Query;
 import org.jspecify.annotations.Nullable;
@@ -39,4 +40,11 @@ public interface ChunkIndex {
 
   /** The manifest entry of {@code path} in this commit, or null when it has none. */
   @Nullable FileEntry file(String path) throws IOException;
+
+  /**
+   * Announces that {@link #file} is about to be asked for the files of the chunks {@code docs}
+   * (the ranked candidates), so that a remote store can fetch their entries in one request instead
+   * of one each. The local index reads an entry as cheaply one at a time and does nothing.
+   */
+  default void prefetchFiles(Collection<Integer> docs) throws IOException {}
 }
