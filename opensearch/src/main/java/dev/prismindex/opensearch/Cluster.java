@@ -25,6 +25,7 @@ import org.opensearch.client.opensearch.generic.Requests;
 import org.opensearch.client.opensearch.generic.Response;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5Transport;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
+import org.opensearch.client.transport.httpclient5.ResponseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -138,6 +139,18 @@ final class Cluster implements Closeable {
       } catch (ClusterUnavailableException | InterruptedIOException e) {
         throw e;
       } catch (IOException | RuntimeException e) {
+        int status = refusal(e);
+        if (RETRIED.contains(status)) {
+          // The transport throws some refusals (429) instead of returning them.
+          if (attempt < retries) {
+            LOG.debug("{} answered {}; retrying", what, status);
+            pause(attempt);
+            continue;
+          }
+          throw new ClusterUnavailableException("the OpenSearch cluster at " + where
+              + " kept refusing " + what + " (HTTP " + status + ") after " + retries
+              + " retries", e);
+        }
         if (e instanceof RuntimeException && !(e.getCause() instanceof IOException)) {
           throw e;
         }
@@ -149,6 +162,16 @@ final class Cluster implements Closeable {
         pause(attempt);
       }
     }
+  }
+
+  /** The HTTP status of a reply the transport threw as an exception (in {@code e}'s causes), or 0. */
+  private static int refusal(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof ResponseException r) {
+        return r.status();
+      }
+    }
+    return 0;
   }
 
   private static JsonNode parse(byte[] bytes) {

@@ -10,12 +10,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one task per path on {@code threads} daemon workers ({@code prism-index-worker}) with at
  * most {@code 4 x threads} paths in flight, so memory does not grow with the number of paths. The
  * first failure of a task is rethrown as it was (an {@link IOException}, a runtime exception, an
- * error); an interrupt becomes an {@link InterruptedIOException}.
+ * error), and no path is started after it (a store that refuses every write fails the run at once,
+ * not once per remaining file); an interrupt becomes an {@link InterruptedIOException}.
  */
 final class FilePool {
 
@@ -37,14 +39,23 @@ final class FilePool {
       return t;
     });
     Semaphore inFlight = new Semaphore(threads * 4);
+    AtomicBoolean failed = new AtomicBoolean();
     List<Future<?>> futures = new ArrayList<>();
     try {
       for (String path : paths) {
         inFlight.acquireUninterruptibly();
+        if (failed.get()) {
+          break;
+        }
         futures.add(pool.submit(() -> {
           try {
-            task.run(path);
+            if (!failed.get()) {
+              task.run(path);
+            }
             return null;
+          } catch (Throwable t) {
+            failed.set(true);
+            throw t;
           } finally {
             inFlight.release();
           }

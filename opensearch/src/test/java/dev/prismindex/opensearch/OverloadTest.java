@@ -1,0 +1,129 @@
+package dev.prismindex.opensearch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An overloaded cluster (HTTP 429, for a whole bulk request or for one item of it) slows a run
+ * down and loses nothing: refused requests and items are sent again after a pause, and a run that
+ * is refused past its retries fails and is completed by the next one. The 429s come from a {@link
+ * Relay} in front of the real cluster.
+ */
+class OverloadTest {
+
+  private static final int FILES = 12;
+
+  @TempDir
+  Path root;
+
+  private void writeFiles() throws IOException {
+    for (int i = 0; i < FILES; i++) {
+      Path p = root.resolve("src/Part" + i + ".java");
+      Files.createDirectories(p.getParent());
+      Files.writeString(p, "class Part" + i + " {\n  int loadMarker" + i + "() { return " + i
+          + "; }\n}\n", StandardCharsets.UTF_8);
+    }
+  }
+
+  private static OpenSearchIndex open(Path root, Relay relay, String name) throws IOException {
+    return OpenSearchIndex.open(OpenSearchOptions.builder(TestCluster.local(root), relay.url())
+        .indexName(name).shards(2).replicas(1).retries(2).bulkBytes(2_000).build());
+  }
+
+  /** Every file is found by its own marker (the index is complete). */
+  private static void assertComplete(OpenSearchIndex index) throws IOException {
+    for (int i = 0; i < FILES; i++) {
+      assertThat(index.search("loadMarker" + i + "(",
+          new SearchOpts(10, SearchMode.INDEXED_LITERAL, null)))
+          .as("file %d", i).extracting(h -> h.path()).containsExactly("src/Part" + i + ".java");
+    }
+  }
+
+  @Test
+  void bulkRequestsRefusedWith429AreSentAgain() throws IOException {
+    writeFiles();
+    AtomicInteger refusals = new AtomicInteger();
+    Relay.Policy twoRefusals = new Relay.Policy() {
+      @Override
+      public int refuse(String request) {
+        return request.endsWith("/_bulk") && refusals.getAndIncrement() < 2 ? 429 : 0;
+      }
+    };
+    try (Relay relay = new Relay(TestCluster.url(0), twoRefusals);
+        OpenSearchIndex index = open(root, relay, TestCluster.newIndexName())) {
+      index.refresh(false);
+      assertThat(relay.requests).filteredOn(r -> r.endsWith("/_bulk")).hasSizeGreaterThan(2);
+      assertComplete(index);
+    }
+  }
+
+  @Test
+  void anItemRefusedWith429InsideABulkReplyIsSentAgain() throws IOException {
+    writeFiles();
+    AtomicInteger rewritten = new AtomicInteger();
+    Relay.Policy firstItemRefused = new Relay.Policy() {
+      @Override
+      public byte[] rewrite(String request, byte[] reply) {
+        if (!request.endsWith("/_bulk") || rewritten.getAndIncrement() > 0) {
+          return reply;
+        }
+        try {
+          ObjectNode json = (ObjectNode) Cluster.JSON.readTree(reply);
+          ObjectNode item = (ObjectNode) json.path("items").get(0).elements().next();
+          item.put("status", 429);
+          item.putObject("error").put("type", "es_rejected_execution_exception")
+              .put("reason", "refused by the test relay");
+          json.put("errors", true);
+          return Cluster.JSON.writeValueAsBytes(json);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    };
+    try (Relay relay = new Relay(TestCluster.url(0), firstItemRefused);
+        OpenSearchIndex index = open(root, relay, TestCluster.newIndexName())) {
+      index.refresh(false);
+      assertThat(rewritten.get()).isGreaterThan(1);
+      assertComplete(index);
+    }
+  }
+
+  @Test
+  void aRunRefusedPastItsRetriesFailsAndTheNextOneCompletesIt() throws IOException {
+    writeFiles();
+    AtomicInteger bulks = new AtomicInteger();
+    boolean[] overloaded = {true};
+    Relay.Policy overload = new Relay.Policy() {
+      @Override
+      public int refuse(String request) {
+        // The first bulk goes through, then the cluster stays overloaded.
+        return request.endsWith("/_bulk") && bulks.getAndIncrement() > 0 && overloaded[0] ? 429 : 0;
+      }
+    };
+    String name = TestCluster.newIndexName();
+    try (Relay relay = new Relay(TestCluster.url(0), overload)) {
+      try (OpenSearchIndex index = open(root, relay, name)) {
+        assertThatThrownBy(() -> index.refresh(false))
+            .isInstanceOf(ClusterUnavailableException.class)
+            .hasMessageContaining("HTTP 429");
+      }
+      overloaded[0] = false;
+      try (OpenSearchIndex index = open(root, relay, name)) {
+        index.refresh(false);
+        assertComplete(index);
+      }
+    }
+  }
+}

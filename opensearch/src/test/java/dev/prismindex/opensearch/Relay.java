@@ -1,0 +1,100 @@
+package dev.prismindex.opensearch;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * An HTTP relay in front of the real test cluster: every request is recorded ("METHOD /path") and
+ * forwarded unless the {@link Policy} answers it itself (an overloaded cluster's 429), and the
+ * cluster's reply may be rewritten on the way back (an item refused inside a bulk reply).
+ */
+final class Relay implements AutoCloseable {
+
+  /** What the relay does with the requests it sees. */
+  interface Policy {
+    /** A status to answer {@code request} ("METHOD /path") with instead of forwarding it, or 0. */
+    default int refuse(String request) {
+      return 0;
+    }
+
+    /** The reply to hand back for {@code request}, from the cluster's own. */
+    default byte[] rewrite(String request, byte[] reply) {
+      return reply;
+    }
+  }
+
+  final List<String> requests = new CopyOnWriteArrayList<>();
+  private final HttpServer server;
+  private final HttpClient client = HttpClient.newHttpClient();
+
+  Relay(URI target, Policy policy) throws IOException {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/", exchange -> {
+      try (exchange) {
+        relay(exchange, target, policy);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    server.start();
+  }
+
+  /** The relay's own URL: give it to the index instead of the cluster's. */
+  URI url() {
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+  }
+
+  private void relay(HttpExchange exchange, URI target, Policy policy)
+      throws IOException, InterruptedException {
+    URI uri = exchange.getRequestURI();
+    String request = exchange.getRequestMethod() + " " + uri.getRawPath();
+    requests.add(request);
+    byte[] body;
+    try (InputStream in = exchange.getRequestBody()) {
+      body = in.readAllBytes();
+    }
+    int refused = policy.refuse(request);
+    if (refused != 0) {
+      byte[] reply = ("{\"error\":{\"reason\":\"refused by the test relay\"},\"status\":" + refused
+          + "}").getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(refused, reply.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(reply);
+      }
+      return;
+    }
+    HttpRequest.Builder b = HttpRequest.newBuilder(target.resolve(uri.getRawPath()
+        + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery())))
+        .method(exchange.getRequestMethod(), body.length == 0
+            ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+    String type = exchange.getRequestHeaders().getFirst("Content-Type");
+    if (type != null) {
+      b.header("Content-Type", type);
+    }
+    HttpResponse<byte[]> r = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    byte[] reply = policy.rewrite(request, r.body());
+    r.headers().firstValue("Content-Type")
+        .ifPresent(v -> exchange.getResponseHeaders().add("Content-Type", v));
+    exchange.sendResponseHeaders(r.statusCode(), reply.length == 0 ? -1 : reply.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(reply);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}
