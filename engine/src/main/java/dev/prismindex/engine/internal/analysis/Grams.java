@@ -25,9 +25,9 @@ import java.util.Set;
  *
  * <p>Nor are the {@linkplain #isCommon common trigrams}, those found in most files of most code
  * ({@code "   "}, {@code "ion"}, {@code "imp"}; the list is a resource of this package): they
- * were 40 % of the literal index's postings and select almost nothing. A query never requires them
- * of a file, nor a bigram that one of them contains; a query left with no gram reads every file in
- * path order, as a one-unit query does, until it has its matches.
+ * were a quarter to two fifths of the literal index's postings and select almost nothing. A query
+ * never requires them of a file, nor a bigram that one of them contains; a query left with no gram
+ * reads every file in path order, as a one-unit query does, until it has its matches.
  */
 public final class Grams {
 
