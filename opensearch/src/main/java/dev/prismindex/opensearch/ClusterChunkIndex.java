@@ -17,9 +17,11 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -205,9 +207,23 @@ final class ClusterChunkIndex implements ChunkIndex {
   /** One {@code _mget} for the entries of the candidates' files not read yet. */
   @Override
   public void prefetchFiles(Collection<Integer> docs) throws IOException {
-    Map<String, String> missing = new LinkedHashMap<>(); // document id -> path
+    Set<String> paths = new LinkedHashSet<>();
     for (int doc : docs) {
-      String path = chunks.get(doc).path();
+      paths.add(chunks.get(doc).path());
+    }
+    fetch(paths);
+  }
+
+  @Override
+  public @Nullable FileEntry file(String path) throws IOException {
+    fetch(List.of(path));
+    return files.get(path).orElse(null);
+  }
+
+  /** Reads the manifest entries of those of {@code paths} not read yet, in one request. */
+  private void fetch(Collection<String> paths) throws IOException {
+    Map<String, String> missing = new LinkedHashMap<>(); // document id -> path
+    for (String path : paths) {
       if (!files.containsKey(path)) {
         missing.put(ClusterIds.file(path), path);
       }
@@ -221,7 +237,7 @@ final class ClusterChunkIndex implements ChunkIndex {
     JsonNode reply = cluster.call("POST", "/" + index + "/_mget",
         Map.of("_source_excludes", IndexLayout.GRAMS), body);
     for (JsonNode d : reply.path("docs")) {
-      String path = missing.get(d.path("_id").asText());
+      String path = missing.remove(d.path("_id").asText());
       if (path == null) {
         continue;
       }
@@ -233,23 +249,9 @@ final class ClusterChunkIndex implements ChunkIndex {
       files.put(path, d.path("found").asBoolean(false)
           ? Optional.of(ClusterManifest.entry(d.path("_source"))) : Optional.empty());
     }
-  }
-
-  @Override
-  public @Nullable FileEntry file(String path) throws IOException {
-    Optional<FileEntry> e = files.get(path);
-    if (e == null) {
-      Cluster.Reply r = cluster.send("GET", "/" + index + "/_doc/" + ClusterIds.file(path),
-          Map.of("_source_excludes", IndexLayout.GRAMS), null);
-      if (r.status() == 404) {
-        e = Optional.empty();
-      } else if (!r.ok()) {
-        throw ClusterRequestException.of("reading the manifest entry of " + path, r);
-      } else {
-        e = Optional.of(ClusterManifest.entry(r.body().path("_source")));
-      }
-      files.put(path, e);
+    if (!missing.isEmpty()) {
+      throw new ClusterRequestException("OpenSearch did not answer for the manifest entry of "
+          + missing.values().iterator().next());
     }
-    return e.orElse(null);
   }
 }

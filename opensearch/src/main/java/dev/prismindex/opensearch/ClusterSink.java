@@ -210,13 +210,8 @@ final class ClusterSink implements DocumentSink {
     d.put(Schema.RECORDED_MS, e.recordedMs());
     d.put(Schema.LANGUAGE, e.language());
     d.put(Schema.CHUNK_COUNT, e.chunks());
-    GramSet grams = new GramSet();
-    for (String line : lines) {
-      grams.addLine(line);
-    }
-    grams.addLine(e.path());
     ArrayNode g = d.putArray(IndexLayout.GRAMS);
-    grams.grams().forEach(g::add);
+    GramSet.ofFile(lines, e.path()).grams().forEach(g::add);
     return d;
   }
 

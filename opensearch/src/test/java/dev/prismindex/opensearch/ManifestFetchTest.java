@@ -30,7 +30,7 @@ class ManifestFetchTest {
       Files.writeString(p, "class Widget" + i + " {\n  void frobnicate() { frobnicate(); }\n}\n",
           StandardCharsets.UTF_8);
     }
-    try (Relay relay = new Relay(TestCluster.url(0), new Relay.Policy() {});
+    try (Relay relay = new Relay(TestCluster.url(0), Relay.FORWARD, Relay.AS_IS);
         OpenSearchIndex index = OpenSearchIndex.open(TestCluster.options(root).build());
         OpenSearchIndex relayed = OpenSearchIndex.open(OpenSearchOptions.builder(
             TestCluster.local(root), relay.url()).indexName(index.options().indexName())

@@ -16,33 +16,41 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * An HTTP relay in front of the real test cluster: every request is recorded ("METHOD /path") and
- * forwarded unless the {@link Policy} answers it itself (an overloaded cluster's 429), and the
- * cluster's reply may be rewritten on the way back (an item refused inside a bulk reply).
+ * forwarded unless a {@link Refusal} answers it itself (an overloaded cluster's 429), and the
+ * cluster's reply may be rewritten on the way back ({@link Rewrite}: an item refused inside a bulk
+ * reply).
  */
 final class Relay implements AutoCloseable {
 
-  /** What the relay does with the requests it sees. */
-  interface Policy {
-    /** A status to answer {@code request} ("METHOD /path") with instead of forwarding it, or 0. */
-    default int refuse(String request) {
-      return 0;
-    }
+  /** A status to answer {@code request} ("METHOD /path") with instead of forwarding it, or 0. */
+  @FunctionalInterface
+  interface Refusal {
+    int status(String request);
+  }
 
-    /** The reply to hand back for {@code request}, from the cluster's own. */
-    default byte[] rewrite(String request, byte[] reply) {
-      return reply;
-    }
+  /** The reply to hand back for {@code request}, from the cluster's own. */
+  @FunctionalInterface
+  interface Rewrite {
+    byte[] reply(String request, byte[] reply);
+  }
+
+  static final Refusal FORWARD = request -> 0;
+  static final Rewrite AS_IS = (request, reply) -> reply;
+
+  /** Whether {@code request} is a bulk request. */
+  static boolean bulk(String request) {
+    return request.endsWith("/_bulk");
   }
 
   final List<String> requests = new CopyOnWriteArrayList<>();
   private final HttpServer server;
   private final HttpClient client = HttpClient.newHttpClient();
 
-  Relay(URI target, Policy policy) throws IOException {
+  Relay(URI target, Refusal refusal, Rewrite rewrite) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", exchange -> {
       try (exchange) {
-        relay(exchange, target, policy);
+        relay(exchange, target, refusal, rewrite);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -55,7 +63,7 @@ final class Relay implements AutoCloseable {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
   }
 
-  private void relay(HttpExchange exchange, URI target, Policy policy)
+  private void relay(HttpExchange exchange, URI target, Refusal refusal, Rewrite rewrite)
       throws IOException, InterruptedException {
     URI uri = exchange.getRequestURI();
     String request = exchange.getRequestMethod() + " " + uri.getRawPath();
@@ -64,7 +72,7 @@ final class Relay implements AutoCloseable {
     try (InputStream in = exchange.getRequestBody()) {
       body = in.readAllBytes();
     }
-    int refused = policy.refuse(request);
+    int refused = refusal.status(request);
     if (refused != 0) {
       byte[] reply = ("{\"error\":{\"reason\":\"refused by the test relay\"},\"status\":" + refused
           + "}").getBytes(StandardCharsets.UTF_8);
@@ -84,7 +92,7 @@ final class Relay implements AutoCloseable {
       b.header("Content-Type", type);
     }
     HttpResponse<byte[]> r = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-    byte[] reply = policy.rewrite(request, r.body());
+    byte[] reply = rewrite.reply(request, r.body());
     r.headers().firstValue("Content-Type")
         .ifPresent(v -> exchange.getResponseHeaders().add("Content-Type", v));
     exchange.sendResponseHeaders(r.statusCode(), reply.length == 0 ? -1 : reply.length);

@@ -32,10 +32,27 @@ public final class GramSet {
   }
 
   /**
-   * An empty set sized for about {@code chars} characters of text (code has about one distinct
-   * gram per six characters), so that a file's set seldom has to grow.
+   * The grams of a file: of each of its {@code lines} and of its {@code path}, in a set sized from
+   * the text's length so that it seldom has to grow.
    */
-  public GramSet(long chars) {
+  public static GramSet ofFile(List<String> lines, String path) {
+    long chars = path.length();
+    for (String line : lines) {
+      chars += line.length();
+    }
+    GramSet grams = new GramSet(chars);
+    for (String line : lines) {
+      grams.addLine(line);
+    }
+    grams.addLine(path);
+    return grams;
+  }
+
+  /**
+   * An empty set sized for about {@code chars} characters of text (code has about one distinct
+   * gram per six characters).
+   */
+  private GramSet(long chars) {
     int capacity = 1024;
     while (capacity < (1 << 20) && capacity < chars / 3) {
       capacity <<= 1;

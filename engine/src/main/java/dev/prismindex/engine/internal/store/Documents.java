@@ -47,15 +47,7 @@ public final class Documents {
 
   /** The FILE document: manifest entry plus the n-gram postings of its lines and path. */
   public static Document file(FileEntry e, List<String> lines) {
-    long chars = 0;
-    for (String line : lines) {
-      chars += line.length();
-    }
-    GramSet grams = new GramSet(chars);
-    for (String line : lines) {
-      grams.addLine(line);
-    }
-    grams.addLine(e.path());
+    GramSet grams = GramSet.ofFile(lines, e.path());
     Document d = new Document();
     d.add(new StringField(Schema.TYPE, Schema.TYPE_FILE, Field.Store.NO));
     d.add(new StringField(Schema.PATH, e.path(), Field.Store.YES));
