@@ -5,11 +5,14 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.prismindex.engine.internal.store.FileStat;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.RepoWalker;
 import dev.prismindex.engine.internal.walk.WalkResult;
+import dev.prismindex.engine.internal.walk.WalkedFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -72,6 +75,71 @@ class WalkerTest {
     WalkResult result = new RepoWalker(root.resolve("a").toRealPath(),
         root.resolve("a/.prism-index"), new FileRules(List.of(), List.of(), false)).walk();
     assertThat(result.paths()).containsExactly("x.txt");
+  }
+
+  /**
+   * More tracked directories than the walk lists ahead ({@code ListingPrefetch.AHEAD}), with
+   * untracked, ignored, pruned and deleted entries among them, from the work tree and from a
+   * subdirectory: the same files as git, each with the stat data of its own {@code lstat}.
+   */
+  @Test
+  void aLargeTrackedTreeWalksLikeGitWithEachFilesStatData() throws Exception {
+    assumeTrue(TestRepos.gitAvailable(), "git is not installed");
+    git(root, "init", "-q");
+    write(root, ".gitignore", "ignored/\n");
+    List<String> expected = new ArrayList<>(List.of(".gitignore"));
+    for (int i = 0; i < 320; i++) {
+      String dir = String.format("big/d%03d", i);
+      write(root, dir + "/f.txt", "tracked " + i + "\n");
+      expected.add(dir + "/f.txt");
+      if (i % 7 == 0) {
+        write(root, dir + "/sub/g.txt", "tracked below " + i + "\n");
+        expected.add(dir + "/sub/g.txt");
+      }
+      if (i % 5 == 0) {
+        write(root, dir + "/ignored/x.txt", "ignored\n");
+        write(root, dir + "/node_modules/m.txt", "pruned\n");
+      }
+    }
+    git(root, "add", ".");
+    git(root, "add", "-f", "big/d010/node_modules/m.txt", "big/d015/ignored/x.txt");
+    git(root, "commit", "-q", "-m", "init");
+    write(root, "big/d000/f.txt", "changed after the commit, longer\n");
+    Files.delete(root.resolve("big/d001/f.txt"));
+    expected.remove("big/d001/f.txt");
+    expected.add("big/d015/ignored/x.txt"); // tracked although ignored
+    for (int i = 0; i < 320; i += 5) {
+      write(root, String.format("big/d%03d/u.txt", i), "untracked " + i + "\n");
+      expected.add(String.format("big/d%03d/u.txt", i));
+    }
+    write(root, "big/new/dir/n.txt", "an untracked directory\n");
+    expected.add("big/new/dir/n.txt");
+    expected.sort(null);
+
+    WalkResult whole = walk();
+    assertThat(whole.paths()).isEqualTo(expected);
+    WalkResult below = new RepoWalker(root.resolve("big").toRealPath(),
+        root.toRealPath().resolve(".prism-index"), new FileRules(List.of(), List.of(), false))
+        .walk();
+    assertThat(below.paths()).isEqualTo(expected.stream().filter(p -> p.startsWith("big/"))
+        .map(p -> p.substring(4)).toList());
+    for (WalkedFile f : whole.files()) {
+      FileStat stat = FileStat.of(root.resolve(f.path()), Long.MAX_VALUE);
+      assertThat(List.of(f.size(), f.mtimeNs())).as(f.path())
+          .isEqualTo(List.of(stat.size(), stat.mtimeNs()));
+    }
+  }
+
+  @Test
+  void aPlainWalkGivesEachFilesStatData() throws Exception {
+    write(root, "a/x.txt", "x\n");
+    write(root, "a/b/y.txt", "longer y\n");
+    for (WalkedFile f : walk().files()) {
+      FileStat stat = FileStat.of(root.resolve(f.path()), Long.MAX_VALUE);
+      assertThat(List.of(f.size(), f.mtimeNs())).as(f.path())
+          .isEqualTo(List.of(stat.size(), stat.mtimeNs()));
+    }
+    assertThat(walk().paths()).containsExactly("a/b/y.txt", "a/x.txt");
   }
 
   @Test

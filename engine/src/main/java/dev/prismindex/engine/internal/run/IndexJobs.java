@@ -93,13 +93,13 @@ public final class IndexJobs {
     if (!refresh.fullRebuild()) {
       indexer.rememberSkipped(store.loadSkipped(scoped ? refresh.scope() : null));
     }
-    progress.filesTotal(walk.paths().size());
+    progress.filesTotal(walk.files().size());
     progress.phase(Phase.INDEXING);
     indexer.countSkips(walk.skipped());
     // Scoped: the indexer's manifest is the part at or below the scope, so only entries there can
     // be deleted.
-    indexer.runWalk(walk.paths(), verify, ctx.options().threads());
-    int seen = walk.paths().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
+    indexer.runWalk(walk.files(), verify, ctx.options().threads());
+    int seen = walk.files().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
     if (scoped) {
       return scopedOutcome(indexer, before, walk, seen, started);
     }

@@ -8,6 +8,7 @@ import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.store.FileStat;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.WalkResult;
+import dev.prismindex.engine.internal.walk.WalkedFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -21,9 +22,9 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The cheap freshness probe: a walk with the refresh's rules and one {@link FileStat} per file,
- * compared with the manifest of the last commit; files the index does not have are sniffed (their
- * first bytes) so binary files and private keys are not reported as added.
+ * The cheap freshness probe: a walk with the refresh's rules, each file's stat data (read by the
+ * walk) compared with the manifest of the last commit; files the index does not have are sniffed
+ * (their first bytes) so binary files and private keys are not reported as added.
  */
 public final class StalenessProbe {
 
@@ -44,15 +45,15 @@ public final class StalenessProbe {
     int modified = 0;
     int unchanged = 0;
     Set<String> seen = new HashSet<>();
-    for (String path : walk.paths()) {
-      Path file = ctx.options().root().resolve(path);
-      FileStat stat = FileStat.of(file, ctx.options().maxFileBytes());
+    for (WalkedFile f : walk.files()) {
+      String path = f.path();
+      FileStat stat = FileStat.of(f, ctx.options().maxFileBytes());
       if (!stat.indexable()) {
         continue;
       }
       FileEntry e = manifest.get(path);
       if (e == null) {
-        SkipReason reason = sniff(path, file);
+        SkipReason reason = sniff(path, ctx.options().root().resolve(path));
         if (reason == null) {
           added++;
         } else if (reason == SkipReason.PRIVATE_KEY) {

@@ -13,24 +13,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs one task per path on {@code threads} daemon workers ({@code prism-index-worker}) with at
- * most {@code 4 x threads} paths in flight, so memory does not grow with the number of paths. The
+ * Runs one task per file on {@code threads} daemon workers ({@code prism-index-worker}) with at
+ * most {@code 4 x threads} files in flight, so memory does not grow with the number of files. The
  * first failure of a task is rethrown as it was (an {@link IOException}, a runtime exception, an
- * error), and no path is started after it (a store that refuses every write fails the run at once,
+ * error), and no file is started after it (a store that refuses every write fails the run at once,
  * not once per remaining file); an interrupt becomes an {@link InterruptedIOException}.
  */
 final class FilePool {
 
-  /** The work for one path. */
+  /** The work for one file. */
   @FunctionalInterface
-  interface Task {
-    void run(String path) throws IOException;
+  interface Task<T> {
+    void run(T file) throws IOException;
   }
 
   private FilePool() {}
 
-  static void forEach(List<String> paths, int threads, Task task) throws IOException {
-    if (paths.isEmpty()) {
+  static <T> void forEach(List<T> files, int threads, Task<T> task) throws IOException {
+    if (files.isEmpty()) {
       return;
     }
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -42,7 +42,7 @@ final class FilePool {
     AtomicBoolean failed = new AtomicBoolean();
     List<Future<?>> futures = new ArrayList<>();
     try {
-      for (String path : paths) {
+      for (T file : files) {
         inFlight.acquireUninterruptibly();
         if (failed.get()) {
           break;
@@ -50,7 +50,7 @@ final class FilePool {
         futures.add(pool.submit(() -> {
           try {
             if (!failed.get()) {
-              task.run(path);
+              task.run(file);
             }
             return null;
           } catch (Throwable t) {

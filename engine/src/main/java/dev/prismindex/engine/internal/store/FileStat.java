@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.walk.WalkedFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The one stat check of a file against the manifest, shared by the indexer and the staleness probe:
- * one {@code lstat} (never following links) gives the size and modification time, or why the file
- * cannot be indexed (gone, unreadable, not a regular file, over the size cap).
+ * one {@code lstat} (never following links), the walk's ({@link WalkedFile}) or one of its own,
+ * gives the size and modification time, or why the file cannot be indexed (gone, unreadable, not a
+ * regular file, over the size cap).
  *
  * @param size the size in bytes (0 unless {@link #indexable()})
  * @param mtimeNs the modification time in epoch nanoseconds (0 unless {@link #indexable()})
@@ -41,6 +43,17 @@ public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boole
       return new FileStat(0, 0, SkipReason.OVERSIZE, false, null);
     }
     return new FileStat(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), null, false, null);
+  }
+
+  /**
+   * The stat data a walk read for {@code file} (a regular file then): over the size cap it is
+   * skipped, like {@link #of(Path, long)} would say of the same {@code lstat}.
+   */
+  public static FileStat of(WalkedFile file, long maxFileBytes) {
+    if (file.size() > maxFileBytes) {
+      return new FileStat(0, 0, SkipReason.OVERSIZE, false, null);
+    }
+    return new FileStat(file.size(), file.mtimeNs(), null, false, null);
   }
 
   /** Whether the file exists and may be read for indexing. */

@@ -7,6 +7,7 @@ import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.chunk.SourceLines;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
+import dev.prismindex.engine.internal.walk.WalkedFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 import org.apache.lucene.index.IndexWriter;
@@ -52,8 +55,9 @@ public final class Indexer {
   private final long maxFileBytes;
   private final Clock clock;
   private final Map<String, FileEntry> before;
-  /** The manifest as it will be after the run. */
-  private final Map<String, FileEntry> after;
+  /** The entries this run (re)wrote and the paths it removed: its change to {@code before}. */
+  private final Map<String, FileEntry> written = new ConcurrentHashMap<>();
+  private final Set<String> removed = ConcurrentHashMap.newKeySet();
 
   final AtomicInteger hashed = new AtomicInteger();
   final AtomicInteger added = new AtomicInteger();
@@ -99,7 +103,6 @@ public final class Indexer {
     this.maxFileBytes = maxFileBytes;
     this.clock = clock;
     this.before = before;
-    this.after = new ConcurrentHashMap<>(before);
   }
 
   /**
@@ -163,8 +166,11 @@ public final class Indexer {
     return replaced;
   }
 
-  /** The manifest after the run. */
+  /** The manifest after the run (a new map on each call). */
   public Map<String, FileEntry> manifest() {
+    Map<String, FileEntry> after = new HashMap<>(before);
+    after.keySet().removeAll(removed);
+    after.putAll(written);
     return after;
   }
 
@@ -179,9 +185,9 @@ public final class Indexer {
    * scoped walk that manifest holds only the entries at or below the scope, so nothing outside it
    * is deleted.
    */
-  public void runWalk(List<String> paths, boolean verify, int threads) throws IOException {
-    Map<String, Boolean> kept = new ConcurrentHashMap<>();
-    processAll(paths, verify, threads, kept);
+  public void runWalk(List<WalkedFile> files, boolean verify, int threads) throws IOException {
+    Map<String, Boolean> kept = new ConcurrentHashMap<>(files.size() * 2);
+    processAll(files, WalkedFile::path, f -> FileStat.of(f, maxFileBytes), verify, threads, kept);
     for (String path : before.keySet()) {
       if (!kept.containsKey(path)) {
         delete(path);
@@ -221,7 +227,8 @@ public final class Indexer {
         named.add(path);
       }
     }
-    processAll(named, true, threads, kept);
+    processAll(named, path -> path, path -> FileStat.of(root.resolve(path), maxFileBytes), true,
+        threads, kept);
     for (String path : upserts) {
       if (!kept.containsKey(path) && before.containsKey(path)) {
         delete(path);
@@ -230,10 +237,13 @@ public final class Indexer {
     forgetUnseenSkips();
   }
 
-  private void processAll(List<String> paths, boolean verify, int threads,
-      Map<String, Boolean> kept) throws IOException {
-    FilePool.forEach(paths, threads, path -> {
-      if (process(path, verify)) {
+  /** Processes {@code files} on {@code threads} workers, noting in {@code kept} what stays. */
+  private <T> void processAll(List<T> files, Function<T, String> pathOf,
+      Function<T, FileStat> statOf, boolean verify, int threads, Map<String, Boolean> kept)
+      throws IOException {
+    FilePool.forEach(files, threads, f -> {
+      String path = pathOf.apply(f);
+      if (process(path, statOf.apply(f), verify)) {
         kept.put(path, Boolean.TRUE);
       }
       fileDone.accept(filesDone.incrementAndGet());
@@ -241,14 +251,14 @@ public final class Indexer {
   }
 
   /**
-   * Brings one file up to date. Returns whether the file is (still) indexed. Per-file read errors
-   * are counted as {@link SkipReason#UNREADABLE}; sink errors propagate and fail the run.
+   * Brings one file up to date, given its stat data (the walk's or a fresh one). Returns whether
+   * the file is (still) indexed. Per-file read errors are counted as {@link
+   * SkipReason#UNREADABLE}; sink errors propagate and fail the run.
    */
-  private boolean process(String path, boolean verify) throws IOException {
+  private boolean process(String path, FileStat stat, boolean verify) throws IOException {
     Path file = root.resolve(path);
     FileEntry old = before.get(path);
     SkippedFile wasSkipped = old == null ? skippedBefore.get(path) : null;
-    FileStat stat = FileStat.of(file, maxFileBytes);
     if (stat.gone()) {
       return false;
     }
@@ -329,7 +339,7 @@ public final class Indexer {
     }
     sink.putSkipped(now, old != null, old == null && wasSkipped != null);
     if (old != null) {
-      after.remove(path);
+      entryRemoved(path);
       replaced.add(path);
       deleted.incrementAndGet();
     }
@@ -343,7 +353,7 @@ public final class Indexer {
     FileEntry entry = new FileEntry(old.path(), old.hash(), bytes.length, mtimeNs, recordedMs,
         old.language(), old.chunks());
     sink.restat(entry, SourceLines.split(FileReader.decode(bytes, bytes.length)));
-    after.put(old.path(), entry);
+    entryWritten(entry);
     restat.incrementAndGet();
   }
 
@@ -377,13 +387,23 @@ public final class Indexer {
     }
     sink.putFile(entry, lines, chunks, hashes, old != null || wasSkipped);
     chunksWritten.addAndGet(chunks.size());
-    after.put(path, entry);
+    entryWritten(entry);
     if (old == null) {
       added.incrementAndGet();
     } else {
       replaced.add(path);
       changed.incrementAndGet();
     }
+  }
+
+  private void entryWritten(FileEntry entry) {
+    removed.remove(entry.path());
+    written.put(entry.path(), entry);
+  }
+
+  private void entryRemoved(String path) {
+    written.remove(path);
+    removed.add(path);
   }
 
   private @Nullable byte[] readBounded(Path file) throws IOException {
@@ -395,7 +415,7 @@ public final class Indexer {
 
   private void delete(String path) throws IOException {
     sink.deletePath(path);
-    after.remove(path);
+    entryRemoved(path);
     replaced.add(path);
     deleted.incrementAndGet();
   }

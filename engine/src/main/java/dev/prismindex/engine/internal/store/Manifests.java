@@ -2,8 +2,10 @@ package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.SkipReason;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.BinaryDocValues;
@@ -34,11 +36,7 @@ public final class Manifests {
 
   /** The manifest (every live FILE document) of the commit {@code s} reads. */
   static Map<String, FileEntry> read(IndexSearcher s) throws IOException {
-    Map<String, FileEntry> out = new HashMap<>();
-    for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-      files(leaf.reader(), docs(leaf.reader(), Schema.FILE_KEY, Schema.TYPE_FILE, null), out);
-    }
-    return out;
+    return read(s, null);
   }
 
   /**
@@ -46,10 +44,18 @@ public final class Manifests {
    * scope} (repository-relative, {@code /}-separated): a seek in the terms of {@link
    * Schema#FILE_KEY} per scope path, so the cost follows the scope, not the index.
    */
-  static Map<String, FileEntry> read(IndexSearcher s, Set<String> scope) throws IOException {
-    Map<String, FileEntry> out = new HashMap<>();
-    for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-      files(leaf.reader(), docs(leaf.reader(), Schema.FILE_KEY, Schema.TYPE_FILE, scope), out);
+  static Map<String, FileEntry> read(IndexSearcher s, @Nullable Set<String> scope)
+      throws IOException {
+    List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+    int[][] docs = new int[leaves.size()][];
+    int total = 0;
+    for (int i = 0; i < docs.length; i++) {
+      docs[i] = docs(leaves.get(i).reader(), Schema.FILE_KEY, Schema.TYPE_FILE, scope);
+      total += docs[i].length;
+    }
+    Map<String, FileEntry> out = new HashMap<>(Math.max(16, (int) (total / 0.75f) + 1));
+    for (int i = 0; i < docs.length; i++) {
+      files(leaves.get(i).reader(), docs[i], out);
     }
     return out;
   }
@@ -165,16 +171,25 @@ public final class Manifests {
     NumericDocValues recorded = DocValues.getNumeric(r, Schema.RECORDED_MS);
     SortedDocValues language = DocValues.getSorted(r, Schema.FILE_LANGUAGE);
     NumericDocValues chunks = DocValues.getNumeric(r, Schema.CHUNK_COUNT);
+    String[] languages = new String[language.getValueCount()];
     for (int doc : docs) {
       if (path.advanceExact(doc) && hash.advanceExact(doc) && size.advanceExact(doc)
           && mtime.advanceExact(doc) && recorded.advanceExact(doc) && language.advanceExact(doc)
           && chunks.advanceExact(doc)) {
-        String p = path.lookupOrd(path.ordValue()).utf8ToString();
-        out.put(p, new FileEntry(p, hash.binaryValue().utf8ToString(), size.longValue(),
-            mtime.longValue(), recorded.longValue(),
-            language.lookupOrd(language.ordValue()).utf8ToString(), (int) chunks.longValue()));
+        String p = string(path.lookupOrd(path.ordValue()));
+        int ord = language.ordValue();
+        if (languages[ord] == null) {
+          languages[ord] = string(language.lookupOrd(ord));
+        }
+        out.put(p, new FileEntry(p, string(hash.binaryValue()), size.longValue(),
+            mtime.longValue(), recorded.longValue(), languages[ord], (int) chunks.longValue()));
       }
     }
+  }
+
+  /** The UTF-8 bytes as a string (the JDK's decoder copies ASCII bytes, as hashes are, as is). */
+  private static String string(BytesRef b) {
+    return new String(b.bytes, b.offset, b.length, StandardCharsets.UTF_8);
   }
 
   /** A growable list of document ids. */

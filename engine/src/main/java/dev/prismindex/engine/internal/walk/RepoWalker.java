@@ -10,11 +10,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheIterator;
 import org.eclipse.jgit.lib.Constants;
@@ -23,8 +26,12 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.FileTreeIterator;
+import org.eclipse.jgit.treewalk.FileTreeIterator.DefaultFileModeStrategy;
+import org.eclipse.jgit.treewalk.FileTreeIterator.FileModeStrategy;
+import org.eclipse.jgit.treewalk.FileTreeIterator.NoGitlinksStrategy;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.WorkingTreeIterator;
+import org.eclipse.jgit.treewalk.WorkingTreeOptions;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
 import org.eclipse.jgit.treewalk.filter.PathFilterGroup;
 import org.jspecify.annotations.Nullable;
@@ -39,7 +46,9 @@ import org.slf4j.LoggerFactory;
  * counted as {@link SkipReason#NOT_REGULAR}), prunes the directories {@link
  * FileRules#prunesDirectory} names and the index home, leaves out what the {@code .prismignore}
  * files exclude ({@link PrismIgnore}: gitignore syntax, tracked files included), and applies the
- * name rules of {@link FileRules}.
+ * name rules of {@link FileRules}. Each file comes with the size and modification time read while
+ * its directory was listed ({@link WalkedFile}), so a check against the manifest stats nothing
+ * again.
  *
  * <p>It never enters a directory beyond the limits of {@link FileRules#directoryLimit}: the files
  * below one are counted under that reason by a plain file-system walk (no ignore rules, links not
@@ -125,8 +134,8 @@ public final class RepoWalker {
       head = null;
       plainWalk(scope, collector, false);
     }
-    collector.paths.sort(null);
-    return new WalkResult(collector.paths, collector.skipped, head);
+    collector.files.sort(Comparator.comparing(WalkedFile::path));
+    return new WalkResult(collector.files, collector.skipped, head);
   }
 
   /**
@@ -213,7 +222,7 @@ public final class RepoWalker {
   private abstract static class Sink {
     void entered(String directory) throws IOException {}
 
-    abstract void kept(String file) throws IOException;
+    abstract void kept(WalkedFile file) throws IOException;
 
     void excluded(String path, boolean directory) throws IOException {}
 
@@ -228,7 +237,7 @@ public final class RepoWalker {
 
   /** The sink of {@link #walk}: the kept paths and the skip counts. */
   private final class Collector extends Sink {
-    final List<String> paths = new ArrayList<>();
+    final List<WalkedFile> files = new ArrayList<>();
     final Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
     final boolean whole;
 
@@ -237,8 +246,8 @@ public final class RepoWalker {
     }
 
     @Override
-    void kept(String file) {
-      paths.add(file);
+    void kept(WalkedFile file) {
+      files.add(file);
     }
 
     @Override
@@ -268,8 +277,8 @@ public final class RepoWalker {
     }
 
     @Override
-    void kept(String file) throws IOException {
-      visitor.kept(file);
+    void kept(WalkedFile file) throws IOException {
+      visitor.kept(file.path());
     }
 
     @Override
@@ -284,6 +293,9 @@ public final class RepoWalker {
           .findGitDir(root.toFile());
       if (builder.getGitDir() == null) {
         return null;
+      }
+      if (ListingPrefetch.useful()) {
+        builder.setFS(new ListingPrefetch());
       }
       Repository repo = builder.setMustExist(true).build();
       if (repo.isBare()) {
@@ -314,9 +326,19 @@ public final class RepoWalker {
     Path realRoot = root.toRealPath();
     Path realWorkTree = workTree.toRealPath();
     String prefix = realWorkTree.relativize(realRoot).toString().replace(File.separatorChar, '/');
+    FileModeStrategy strategy = repo.getConfig().get(WorkingTreeOptions.KEY).isDirNoGitLinks()
+        ? NoGitlinksStrategy.INSTANCE : DefaultFileModeStrategy.INSTANCE;
+    ListingPrefetch prefetch =
+        scope.isEmpty() && repo.getFS() instanceof ListingPrefetch p ? p : null;
+    if (prefetch != null) {
+      prefetch.start(trackedDirectories(dirCache, repo.getWorkTree(), prefix), strategy);
+    }
     try (TreeWalk tw = new TreeWalk(repo)) {
       int dcIndex = tw.addTree(new DirCacheIterator(dirCache));
-      int wtIndex = tw.addTree(new FileTreeIterator(repo));
+      FileTreeIterator workTreeFiles = new FileTreeIterator(repo, strategy);
+      // JGit lists nothing below an ignored directory unless asked; a tracked one is entered below
+      workTreeFiles.setWalkIgnoredDirectories(true);
+      int wtIndex = tw.addTree(workTreeFiles);
       tw.setRecursive(false);
       if (!scope.isEmpty()) {
         List<String> paths = new ArrayList<>(scope.size());
@@ -382,11 +404,60 @@ public final class RepoWalker {
           sink.excluded(rel, false);
           continue;
         }
-        accept(rel, sink, ignore);
+        accept(rel, wt.getEntryLength(),
+            FileTime.from(wt.getEntryLastModifiedInstant()).to(TimeUnit.NANOSECONDS), sink, ignore);
+      }
+    } finally {
+      if (prefetch != null) {
+        prefetch.stop();
       }
     }
     ObjectId head = repo.resolve(Constants.HEAD);
     return head == null ? null : head.name();
+  }
+
+  /**
+   * The directories of the work tree that git's index has files in, in the order a whole walk
+   * enters them (the work tree first): those at or below {@code prefix} and its ancestors, none at
+   * or below a directory the walk prunes. The index is sorted so that each directory's entries are
+   * consecutive, so each directory is found once, where its first entry is.
+   */
+  private List<File> trackedDirectories(DirCache dirCache, File workTree, String prefix) {
+    List<File> out = new ArrayList<>();
+    out.add(workTree);
+    String last = ""; // the directory of the previous entry
+    String pruned = null; // the pruned directory the entries are below, or null
+    for (int i = 0; i < dirCache.getEntryCount(); i++) {
+      String path = dirCache.getEntry(i).getPathString();
+      int end = path.lastIndexOf('/');
+      if (end < 0 || path.regionMatches(0, last, 0, end) && end == last.length()) {
+        continue;
+      }
+      String dir = path.substring(0, end);
+      if (pruned != null && dir.startsWith(pruned)) {
+        last = dir;
+        continue;
+      }
+      pruned = null;
+      for (int slash = dir.indexOf('/'); ; slash = dir.indexOf('/', slash + 1)) {
+        String d = slash < 0 ? dir : dir.substring(0, slash);
+        if (!(last + "/").startsWith(d + "/") && (prefix.isEmpty() || prefix.equals(d)
+            || prefix.startsWith(d + "/") || d.startsWith(prefix + "/"))) {
+          String rel = prefix.isEmpty() ? d
+              : d.length() > prefix.length() ? d.substring(prefix.length() + 1) : "";
+          if (!rel.isEmpty() && (rules.prunesDirectory(rel) || rel.equals(homeRelative))) {
+            pruned = d + "/";
+            break;
+          }
+          out.add(new File(workTree, d));
+        }
+        if (slash < 0) {
+          break;
+        }
+      }
+      last = dir;
+    }
+    return out;
   }
 
   /**
@@ -417,7 +488,7 @@ public final class RepoWalker {
       } else if (attrs.isDirectory()) {
         plainWalkFrom(target, sink, ignore);
       } else if (attrs.isRegularFile()) {
-        accept(path, sink, ignore);
+        accept(path, attrs, sink, ignore);
       } else {
         sink.skipped(SkipReason.NOT_REGULAR);
       }
@@ -488,7 +559,7 @@ public final class RepoWalker {
           sink.skipped(SkipReason.NOT_REGULAR);
           return FileVisitResult.CONTINUE;
         }
-        accept(relative(file), sink, ignore);
+        accept(relative(file), attrs, sink, ignore);
         return FileVisitResult.CONTINUE;
       }
 
@@ -541,7 +612,14 @@ public final class RepoWalker {
     return root.relativize(p).toString().replace(File.separatorChar, '/');
   }
 
-  private void accept(String rel, Sink sink, PrismIgnore ignore) throws IOException {
+  private void accept(String rel, BasicFileAttributes attrs, Sink sink, PrismIgnore ignore)
+      throws IOException {
+    accept(rel, attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), sink, ignore);
+  }
+
+  /** Yields a regular file unless the ignore files or the name rules leave it out. */
+  private void accept(String rel, long size, long mtimeNs, Sink sink, PrismIgnore ignore)
+      throws IOException {
     if (ignore.ignored(rel, false)) {
       sink.excluded(rel, false);
       return;
@@ -552,6 +630,6 @@ public final class RepoWalker {
       sink.excluded(rel, false);
       return;
     }
-    sink.kept(rel);
+    sink.kept(new WalkedFile(rel, size, mtimeNs));
   }
 }

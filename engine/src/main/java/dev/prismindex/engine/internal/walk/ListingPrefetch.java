@@ -1,0 +1,162 @@
+package dev.prismindex.engine.internal.walk;
+
+import java.io.File;
+import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jgit.treewalk.FileTreeIterator.FileModeStrategy;
+import org.eclipse.jgit.treewalk.WorkingTreeIterator;
+import org.eclipse.jgit.util.FS;
+import org.eclipse.jgit.util.FS_POSIX;
+
+/**
+ * JGit's file system with directory listings read ahead ({@code FileTreeIterator}): JGit lists a directory and stats each
+ * entry ({@link FS#list}) on the walking thread, one directory at a time, which is most of a
+ * no-change walk. While a whole-tree walk is {@linkplain #start armed}, worker threads list the
+ * directories git's index names, in the order the walk reaches them and at most {@link #AHEAD}
+ * ahead of it, with the same {@link FS#list} call; the walk takes each listing when it gets there.
+ * A listing is the same either way, only read a little earlier; a directory not read ahead (not
+ * tracked, or its listing failed) is listed on the spot as before.
+ */
+final class ListingPrefetch extends FS_POSIX {
+
+  /** How many directories the workers may list ahead of the walk. */
+  static final int AHEAD = 256;
+
+  private static final int WORKERS = Math.min(4, Runtime.getRuntime().availableProcessors());
+
+  private volatile Run run;
+
+  ListingPrefetch() {
+    super(FS.DETECTED);
+  }
+
+  /** Whether read-ahead pays on this machine (more than one processor). */
+  static boolean useful() {
+    return WORKERS > 1;
+  }
+
+  /**
+   * Starts reading ahead the listings of {@code directories} (in the walk's order) for the walk
+   * about to run; {@link #stop} when it ends.
+   */
+  void start(List<File> directories, FileModeStrategy strategy) {
+    stop();
+    Run r = new Run(directories, strategy);
+    run = r;
+    r.begin();
+  }
+
+  /** Stops reading ahead and drops what the walk did not take. */
+  void stop() {
+    Run r = run;
+    run = null;
+    if (r != null) {
+      r.pool.shutdownNow();
+    }
+  }
+
+  @Override
+  public WorkingTreeIterator.Entry[] list(File directory, FileModeStrategy strategy) {
+    Run r = run;
+    if (r != null && r.strategy == strategy) {
+      WorkingTreeIterator.Entry[] ahead = r.take(directory);
+      if (ahead != null) {
+        return ahead;
+      }
+    }
+    return super.list(directory, strategy);
+  }
+
+  private WorkingTreeIterator.Entry[] listNow(File directory, FileModeStrategy strategy) {
+    return super.list(directory, strategy);
+  }
+
+  /** One walk's read-ahead. */
+  private final class Run {
+    final List<File> directories;
+    final FileModeStrategy strategy;
+    final Map<File, Integer> order = new HashMap<>(); // the walking thread's only
+    final CompletableFuture<WorkingTreeIterator.Entry[]>[] listings;
+    final AtomicInteger next = new AtomicInteger();
+    /** The position of the directory the walk took last: the workers stay within AHEAD of it. */
+    int reached;
+    final ExecutorService pool;
+
+    @SuppressWarnings("unchecked")
+    Run(List<File> directories, FileModeStrategy strategy) {
+      this.directories = directories;
+      this.strategy = strategy;
+      this.listings = new CompletableFuture[directories.size()];
+      for (int i = 0; i < listings.length; i++) {
+        listings[i] = new CompletableFuture<>();
+        order.put(directories.get(i), i);
+      }
+      this.pool = Executors.newFixedThreadPool(WORKERS, task -> {
+        Thread t = new Thread(task, "prism-index-listing");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+
+    void begin() {
+      for (int w = 0; w < WORKERS; w++) {
+        pool.execute(this::work);
+      }
+    }
+
+    private void work() {
+      try {
+        for (int i = next.getAndIncrement(); i < listings.length; i = next.getAndIncrement()) {
+          synchronized (this) {
+            while (i > reached + AHEAD) {
+              wait();
+            }
+          }
+          CompletableFuture<WorkingTreeIterator.Entry[]> listing = listings[i];
+          try {
+            listing.complete(listNow(directories.get(i), strategy));
+          } catch (RuntimeException e) {
+            listing.completeExceptionally(e);
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // stopped: the walk lists the rest itself
+      }
+    }
+
+    /** The listing read ahead for {@code directory}, or null (the walk lists it itself). */
+    WorkingTreeIterator.Entry[] take(File directory) {
+      Integer i = order.remove(directory);
+      if (i == null) {
+        return null;
+      }
+      synchronized (this) {
+        if (i > reached) {
+          reached = i;
+          notifyAll();
+        }
+      }
+      CompletableFuture<WorkingTreeIterator.Entry[]> listing = listings[i];
+      if (i >= next.get() && !listing.isDone()) {
+        return null; // no worker has started it: quicker to list it here
+      }
+      try {
+        WorkingTreeIterator.Entry[] entries = listing.get();
+        listings[i] = null;
+        return entries;
+      } catch (ExecutionException e) {
+        listings[i] = null;
+        return null;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
+  }
+}
