@@ -22,9 +22,11 @@ import java.util.TreeSet;
  * @param scope the repository-relative paths ({@code /}-separated, files or directories) the run
  *     walks, sorted, none below another; empty (the default) walks the whole repository. See
  *     {@link #withScope}
+ * @param lexicalOnly the index is meant to stay lexical-only (see {@link #withLexicalOnly()}); never
+ *     with {@code embed}
  */
 public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
-    IndexProgressListener progress, Set<String> scope) {
+    IndexProgressListener progress, Set<String> scope, boolean lexicalOnly) {
 
   /** An incremental run that trusts stat data where git's racy-timestamp rule allows. */
   public static final RefreshOptions INCREMENTAL = new RefreshOptions(false, false);
@@ -43,6 +45,15 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
     if (fullRebuild && !scope.isEmpty()) {
       throw new IllegalArgumentException("a full rebuild cannot be scoped");
     }
+    if (embed && lexicalOnly) {
+      throw new IllegalArgumentException("a lexical-only run does not embed");
+    }
+  }
+
+  /** Options for {@code scope}, the index not meant to be lexical-only. */
+  public RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
+      IndexProgressListener progress, Set<String> scope) {
+    this(fullRebuild, verify, embed, progress, scope, false);
   }
 
   /** Options for the whole repository. */
@@ -58,12 +69,25 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
 
   /** These options with {@code listener} receiving progress. */
   public RefreshOptions withProgress(IndexProgressListener listener) {
-    return new RefreshOptions(fullRebuild, verify, embed, listener, scope);
+    return new RefreshOptions(fullRebuild, verify, embed, listener, scope, lexicalOnly);
   }
 
-  /** These options with embedding on or off. */
+  /** These options with embedding on or off (on: not {@link #withLexicalOnly()}). */
   public RefreshOptions withEmbedding(boolean value) {
-    return new RefreshOptions(fullRebuild, verify, value, progress, scope);
+    return new RefreshOptions(fullRebuild, verify, value, progress, scope, lexicalOnly && !value);
+  }
+
+  /**
+   * These options for an index meant to stay lexical-only ({@code index --no-semantic}): no
+   * embedding, and into an index whose chunks have no vector keys yet (a new one, or one built
+   * this way) the run writes none, so it neither builds nor hashes the text each chunk would be
+   * embedded as, and the index is smaller. The first whole run that embeds adds the keys,
+   * rewriting every file once. An index that has keys keeps them. Without this, a run writes keys
+   * whenever semantic search is on ({@link HybridIndexOptions#semantic()} with a model), so that
+   * a later run, or a watch, can embed.
+   */
+  public RefreshOptions withLexicalOnly() {
+    return new RefreshOptions(fullRebuild, verify, false, progress, scope, true);
   }
 
   /**
@@ -83,7 +107,7 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
    *     empty, {@code .} or {@code ..} segment, or these options are a full rebuild
    */
   public RefreshOptions withScope(Collection<String> paths) {
-    return new RefreshOptions(fullRebuild, verify, embed, progress, normalise(paths));
+    return new RefreshOptions(fullRebuild, verify, embed, progress, normalise(paths), lexicalOnly);
   }
 
   private static Set<String> normalise(Collection<String> paths) {

@@ -73,10 +73,10 @@ class IndexFailureTest {
     // Format 5 stored float32 vectors (vector_384); format 6 stores int8 ones (vector_i8_384).
     buildIndex();
     rewriteMetadata(Schema.META_FORMAT, "5");
-    assertThat(Schema.FORMAT_VERSION).isEqualTo("6");
+    assertThat(Schema.FORMAT_VERSION).isEqualTo("7");
     assertThatThrownBy(() -> TestRepos.open(root))
         .isInstanceOf(IncompatibleIndexException.class)
-        .hasMessageContaining("format version 5 found, 6 expected; rebuild the index");
+        .hasMessageContaining("format version 5 found, 7 expected; rebuild the index");
   }
 
   @Test

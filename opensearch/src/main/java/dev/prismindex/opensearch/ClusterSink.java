@@ -79,7 +79,10 @@ final class ClusterSink implements DocumentSink {
 
   @Override
   public synchronized void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks,
-      List<byte[]> chunkHashes, boolean replacing) throws IOException {
+      @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException {
+    if (chunkHashes == null) {
+      throw new IllegalArgumentException("a cluster index keys every chunk");
+    }
     String path = entry.path();
     Ops ops = ops(path);
     String pathText = path.replace('/', ' ').replace('.', ' ');

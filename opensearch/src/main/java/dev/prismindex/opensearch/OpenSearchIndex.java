@@ -182,7 +182,7 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
           .walk();
       Run run = run(null, walk.gitHead(), (indexer, resumed) -> {
         indexer.countSkips(walk.skipped());
-        indexer.runWalk(walk.paths(), resumed, options.local().threads());
+        indexer.runWalk(walk.files(), resumed, options.local().threads());
       });
       Indexer.Counters c = run.counters();
       int skipped = c.skipped().values().stream().mapToInt(Integer::intValue).sum();

@@ -221,9 +221,9 @@ public final class LocalBackend implements Backend {
     }
     try (IndexAccess.Lease l = lease) {
       HybridIndex idx = l.index();
-      RefreshOptions refresh = (request.full() ? RefreshOptions.FULL
-          : request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL)
-          .withEmbedding(request.semantic())
+      RefreshOptions kind = request.full() ? RefreshOptions.FULL
+          : request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL;
+      RefreshOptions refresh = (request.semantic() ? kind : kind.withLexicalOnly())
           .withProgress(p -> {
             progress.phase(p.phase().name().toLowerCase(Locale.ROOT));
             progress.files(p.filesDone(), p.filesTotal());

@@ -65,7 +65,7 @@ public final class IndexJobs {
         wipe = true;
       }
     }
-    return writes.write(progress, refresh.embed(), null, wipe,
+    return writes.write(progress, refresh.embed(), refresh.lexicalOnly(), null, wipe,
         (writer, run) -> walkAndIndex(writer, run, refresh, progress, started));
   }
 
@@ -89,7 +89,7 @@ public final class IndexJobs {
         droppedVectors = true;
       }
     }
-    Indexer indexer = newIndexer(writer, before, run, progress);
+    Indexer indexer = newIndexer(writer, before, run, progress, !scoped);
     if (!refresh.fullRebuild()) {
       indexer.rememberSkipped(store.loadSkipped(scoped ? refresh.scope() : null));
     }
@@ -185,8 +185,8 @@ public final class IndexJobs {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
     List<String> gone = new ArrayList<>(deletes);
-    writes.write(progress, true, new LinkedHashSet<>(upserts), false, (writer, run) -> {
-      Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), run, progress);
+    writes.write(progress, true, false, new LinkedHashSet<>(upserts), false, (writer, run) -> {
+      Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), run, progress, false);
       List<String> inside = insideRoot(upserts, gone);
       Set<String> named = new HashSet<>(inside);
       named.addAll(gone);
@@ -200,8 +200,8 @@ public final class IndexJobs {
   public void remove(List<String> paths) throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    writes.write(progress, false, null, false, (writer, run) -> {
-      Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), null, progress);
+    writes.write(progress, false, false, null, false, (writer, run) -> {
+      Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), run, progress, false);
       indexer.rememberSkipped(ctx.store().loadSkipped(new HashSet<>(paths)));
       indexer.runPaths(List.of(), paths, ctx.options().threads());
       String revision = ctx.store().commitData().get(Schema.META_REVISION);
@@ -238,16 +238,15 @@ public final class IndexJobs {
     return out;
   }
 
-  private Indexer newIndexer(IndexWriter writer, Map<String, FileEntry> before,
-      @Nullable RunContext run, RunProgress progress) {
+  private Indexer newIndexer(IndexWriter writer, Map<String, FileEntry> before, RunContext run,
+      RunProgress progress, boolean wholeWalk) {
     Indexer indexer = new Indexer(ctx.options().root(), writer, ctx.chunker(), ctx.rules(),
         ctx.options().maxFileBytes(), ctx.options().clock(), before);
-    if (run != null) {
-      indexer.countReuse(run.reuse());
-      TextSpool spool = run.spool();
-      if (spool != null) {
-        indexer.onUnembedded(spool::offer);
-      }
+    indexer.chunkKeys(run.chunkKeys(wholeWalk), run.rekey(wholeWalk));
+    indexer.countReuse(run.reuse());
+    TextSpool spool = run.spool();
+    if (spool != null) {
+      indexer.onUnembedded(spool::offer);
     }
     indexer.onFileDone(progress::fileDone);
     return indexer;

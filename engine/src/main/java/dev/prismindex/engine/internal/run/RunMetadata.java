@@ -32,6 +32,7 @@ final class RunMetadata {
     boolean keepModel = vectors > 0 && !outcome.droppedVectors();
     Map<String, String> data = new HashMap<>();
     data.put(Schema.META_FORMAT, Schema.FORMAT_VERSION);
+    data.put(Schema.META_CHUNK_KEYS, Boolean.toString(outcome.indexer().writesChunkKeys()));
     data.put(Schema.META_ANALYZER, CodeAnalyzer.VERSION);
     data.put(Schema.META_EMBEDDER_ID,
         keepModel ? previous.getOrDefault(Schema.META_EMBEDDER_ID, "") : "");

@@ -79,11 +79,33 @@ public final class WriteRun {
    * What a write job sees of the run: the semantic availability before it, the embedding-cache
    * lookup for counting reused chunks (null when there are no vectors; set even when semantic
    * search is unavailable, so a scoped job can count the chunks it covers), the spool keeping the
-   * texts to embed (null when the run will not embed), and whether every segment was dropped
-   * before the job (a damaged index being rebuilt).
+   * texts to embed (null when the run will not embed), whether every segment was dropped
+   * before the job (a damaged index being rebuilt), whether the index had no chunks before the
+   * run (no commit, or wiped), whether its chunks carry no vector keys ({@link
+   * Schema#META_CHUNK_KEYS}), whether the run wants keys (semantic search on with a model, and the
+   * run not {@link RefreshOptions#withLexicalOnly()}), and whether it embeds (asked to, with semantic
+   * search on).
    */
   record RunContext(Verdict semanticBefore, @Nullable Predicate<BytesRef> reuse,
-      @Nullable TextSpool spool, boolean wiped) {}
+      @Nullable TextSpool spool, boolean wiped, boolean empty, boolean keyless,
+      boolean wantsKeys, boolean embeds) {
+
+    /**
+     * Whether the job writes chunk keys: always into a keyed index; into an empty one when the
+     * run wants them (a run that embeds later, like a watch's, needs them); into a lexical-only
+     * one only from a whole walk that embeds, which {@link #rekey}s (a search's refresh, which
+     * does not embed, never rewrites the whole index). So an index is either keyed or
+     * lexical-only, never a mix.
+     */
+    boolean chunkKeys(boolean wholeWalk) {
+      return empty ? wantsKeys : !keyless || embeds && wholeWalk;
+    }
+
+    /** Whether the job rewrites every file with keys: a lexical-only index getting vectors. */
+    boolean rekey(boolean wholeWalk) {
+      return !empty && keyless && embeds && wholeWalk;
+    }
+  }
 
   /** The lexical part of a run. */
   @FunctionalInterface
@@ -152,13 +174,15 @@ public final class WriteRun {
   }
 
   /**
-   * Runs a write: the job's lexical changes in one commit, then, when {@code embed} and possible,
+   * Runs a write: the job's lexical changes in one commit (with {@code lexicalOnly}, for an index
+   * meant to stay lexical-only: {@link RefreshOptions#withLexicalOnly()}), then, when {@code embed}
+   * and possible,
    * the embedding of the missing chunk texts (of {@code embedPaths} only, when non-null), then
    * pruning of the embedding cache. With {@code wipe}, every segment is dropped unread before the
    * job (a damaged index). Damage found on the way is raised as {@link CorruptIndexException}.
    */
-  IndexRunStats write(RunProgress progress, boolean embed, @Nullable Set<String> embedPaths,
-      boolean wipe, WriteJob job) throws IOException {
+  IndexRunStats write(RunProgress progress, boolean embed, boolean lexicalOnly,
+      @Nullable Set<String> embedPaths, boolean wipe, WriteJob job) throws IOException {
     if (closed) {
       throw new IllegalStateException("index is closed");
     }
@@ -167,7 +191,7 @@ public final class WriteRun {
     try {
       IndexWriter writer = ctx.store().openWriter(ctx.analyzer());
       try {
-        return run(writer, progress, embed, embedPaths, wipe, job);
+        return run(writer, progress, embed, lexicalOnly, embedPaths, wipe, job);
       } finally {
         if (writer.isOpen()) {
           rollback(writer);
@@ -186,12 +210,13 @@ public final class WriteRun {
   }
 
   private IndexRunStats run(IndexWriter writer, RunProgress progress, boolean embed,
-      @Nullable Set<String> embedPaths, boolean wipe, WriteJob job) throws IOException {
+      boolean lexicalOnly, @Nullable Set<String> embedPaths, boolean wipe, WriteJob job)
+      throws IOException {
     Map<String, String> previous = ctx.store().commitData();
     Verdict before = ctx.semantic().check(previous);
     Lexical lex;
     try {
-      lex = lexicalCommit(writer, progress, previous, before, embed, wipe, job);
+      lex = lexicalCommit(writer, progress, previous, before, embed, lexicalOnly, wipe, job);
     } catch (IOException | RuntimeException | Error e) {
       failed = true;
       throw e;
@@ -227,8 +252,8 @@ public final class WriteRun {
 
   /** Runs the job and commits its lexical changes when there are any (or the commit is forced). */
   private Lexical lexicalCommit(IndexWriter writer, RunProgress progress,
-      Map<String, String> previous, Verdict before, boolean embed, boolean wipe, WriteJob job)
-      throws IOException {
+      Map<String, String> previous, Verdict before, boolean embed, boolean lexicalOnly,
+      boolean wipe, WriteJob job) throws IOException {
     try (IndexStore.Lease lease = ctx.store().lease()) {
       Predicate<BytesRef> reuse = null;
       IndexSearcher pre = lease.searcher();
@@ -239,7 +264,10 @@ public final class WriteRun {
       }
       TextSpool spool = embed && before.available()
           ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
-      RunContext run = new RunContext(before, reuse, spool, wipe);
+      boolean semanticOn = ctx.semantic().embedder() != null;
+      RunContext run = new RunContext(before, reuse, spool, wipe,
+          wipe || !ctx.store().hasCommit(), "false".equals(previous.get(Schema.META_CHUNK_KEYS)),
+          semanticOn && !lexicalOnly, embed && semanticOn);
       Outcome outcome = job.run(writer, run);
       Indexer.Counters c = outcome.indexer().counters();
       String skipped = outcome.walked() ? CommitMeta.skippedMeta(c.skipped())

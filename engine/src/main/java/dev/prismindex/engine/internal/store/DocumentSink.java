@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.store;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import java.io.IOException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where an {@link Indexer} run puts the documents it decides on: the local Lucene index ({@link
@@ -16,12 +17,14 @@ public interface DocumentSink {
    * Stores a new or changed file: its FILE document (manifest entry and lines) and its chunks,
    * replacing whatever documents the path had.
    *
-   * @param chunkHashes the BLAKE3 hash of each chunk's embedded text, in chunk order
+   * @param chunkHashes the BLAKE3 hash of each chunk's embedded text, in chunk order (the chunks'
+   *     vector keys); null when the run writes no keys ({@link Indexer#chunkKeys}), which a store
+   *     that always keys its chunks refuses
    * @param replacing whether the path may have documents (indexed or remembered as skipped); when
    *     false the store may add without deleting
    */
-  void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks, List<byte[]> chunkHashes,
-      boolean replacing) throws IOException;
+  void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks,
+      @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException;
 
   /** Same content, new stat data: replaces the file's FILE document only. */
   void restat(FileEntry entry, List<String> lines) throws IOException;

@@ -20,6 +20,7 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
+import org.jspecify.annotations.Nullable;
 
 /** Builds the FILE and CHUNK documents of {@link Schema}. */
 public final class Documents {
@@ -95,18 +96,12 @@ public final class Documents {
     return d;
   }
 
-  /** The CHUNK documents of a file (keyed by the hash of the text embedded, {@link EmbedText}). */
-  public static List<Document> chunks(String path, String language, List<Chunk> chunks) {
-    List<byte[]> hashes = new ArrayList<>(chunks.size());
-    for (Chunk c : chunks) {
-      hashes.add(Hashing.blake3Raw(EmbedText.of(path, c)));
-    }
-    return chunks(path, language, chunks, hashes);
-  }
-
-  /** The CHUNK documents of a file whose chunk-text hashes are already computed. */
+  /**
+   * The CHUNK documents of a file, each keyed by its hash in {@code hashes} (of the text embedded,
+   * {@link EmbedText}), or without keys when {@code hashes} is null (a lexical-only index).
+   */
   public static List<Document> chunks(String path, String language, List<Chunk> chunks,
-      List<byte[]> hashes) {
+      @Nullable List<byte[]> hashes) {
     List<Document> docs = new ArrayList<>(chunks.size());
     String pathText = path.replace('/', ' ').replace('.', ' ');
     for (int i = 0; i < chunks.size(); i++) {
@@ -115,9 +110,11 @@ public final class Documents {
       d.add(new StringField(Schema.TYPE, Schema.TYPE_CHUNK, Field.Store.NO));
       d.add(new StringField(Schema.PATH, path, Field.Store.YES));
       d.add(new StoredField(Schema.CHUNK_ID, path + "#" + i));
-      BytesRef hash = new BytesRef(hashes.get(i));
-      d.add(new StringField(Schema.CHUNK_HASH, hash, Field.Store.NO));
-      d.add(new BinaryDocValuesField(Schema.CHUNK_HASH, hash));
+      if (hashes != null) {
+        BytesRef hash = new BytesRef(hashes.get(i));
+        d.add(new StringField(Schema.CHUNK_HASH, hash, Field.Store.NO));
+        d.add(new BinaryDocValuesField(Schema.CHUNK_HASH, hash));
+      }
       d.add(new StoredField(Schema.START_LINE, c.startLine()));
       d.add(new StoredField(Schema.END_LINE, c.endLine()));
       d.add(new StoredField(Schema.LANGUAGE, language));

@@ -260,7 +260,7 @@ public final class IndexStore implements Closeable {
 
   private static void checkVersions(Map<String, String> data) throws IncompatibleIndexException {
     String format = data.getOrDefault(Schema.META_FORMAT, "none");
-    if (!format.equals(Schema.FORMAT_VERSION)) {
+    if (!Schema.readsFormat(format)) {
       throw new IncompatibleIndexException("format", format, Schema.FORMAT_VERSION);
     }
     String analyzer = data.getOrDefault(Schema.META_ANALYZER, "none");

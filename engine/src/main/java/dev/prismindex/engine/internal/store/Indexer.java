@@ -70,6 +70,8 @@ public final class Indexer {
   private final AtomicInteger filesDone = new AtomicInteger();
   private @Nullable Predicate<BytesRef> hasVector;
   private @Nullable BiConsumer<BytesRef, String> unembedded;
+  private boolean chunkKeys = true;
+  private boolean rekey;
   private IntConsumer fileDone = done -> {};
   private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
   /** Paths of the manifest whose chunks this run deleted (changed or deleted files). */
@@ -120,6 +122,25 @@ public final class Indexer {
    */
   public void onUnembedded(@Nullable BiConsumer<BytesRef, String> sink) {
     this.unembedded = sink;
+  }
+
+  /**
+   * Whether the chunks written carry their vector keys (the hash of the text embedded, {@link
+   * EmbedText}; the default), which a lexical-only index does without (no text built or hashed per
+   * chunk); with {@code rekey}, every file of the manifest is re-chunked and rewritten with keys
+   * even when it did not change (a lexical-only index about to get vectors).
+   */
+  public void chunkKeys(boolean keys, boolean rekey) {
+    if (rekey && !keys) {
+      throw new IllegalArgumentException("rekeying writes keys");
+    }
+    this.chunkKeys = keys;
+    this.rekey = rekey;
+  }
+
+  /** Whether the chunks this run writes carry their vector keys ({@link #chunkKeys}). */
+  public boolean writesChunkKeys() {
+    return chunkKeys;
   }
 
   /**
@@ -271,7 +292,7 @@ public final class Indexer {
     }
     long mtimeNs = stat.mtimeNs();
     long recordedMs = clock.millis();
-    if (old != null && !verify && stat.provesUnchanged(old)) {
+    if (old != null && !verify && !rekey && stat.provesUnchanged(old)) {
       unchanged.incrementAndGet();
       return true;
     }
@@ -302,7 +323,7 @@ public final class Indexer {
     }
     hashed.incrementAndGet();
     String hash = Hashing.blake3(bytes, bytes.length);
-    if (old != null && old.hash().equals(hash)) {
+    if (old != null && !rekey && old.hash().equals(hash)) {
       unchanged.incrementAndGet();
       if (!old.statMatches(bytes.length, mtimeNs)) {
         restat(old, bytes, mtimeNs, recordedMs);
@@ -371,6 +392,23 @@ public final class Indexer {
     List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
     FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
         stat.recordedMs(), language, chunks.size());
+    sink.putFile(entry, lines, chunks, chunkKeys ? keys(path, chunks) : null,
+        old != null || wasSkipped);
+    chunksWritten.addAndGet(chunks.size());
+    entryWritten(entry);
+    if (old == null) {
+      added.incrementAndGet();
+    } else {
+      replaced.add(path);
+      changed.incrementAndGet();
+    }
+  }
+
+  /**
+   * The vector key of each chunk (the hash of its embedded text, {@link EmbedText}), counting the
+   * texts that already have a vector and passing on the others.
+   */
+  private List<byte[]> keys(String path, List<Chunk> chunks) {
     List<byte[]> hashes = new ArrayList<>(chunks.size());
     Predicate<BytesRef> cache = hasVector;
     BiConsumer<BytesRef, String> toEmbed = unembedded;
@@ -385,15 +423,7 @@ public final class Indexer {
         toEmbed.accept(key, embedded);
       }
     }
-    sink.putFile(entry, lines, chunks, hashes, old != null || wasSkipped);
-    chunksWritten.addAndGet(chunks.size());
-    entryWritten(entry);
-    if (old == null) {
-      added.incrementAndGet();
-    } else {
-      replaced.add(path);
-      changed.incrementAndGet();
-    }
+    return hashes;
   }
 
   private void entryWritten(FileEntry entry) {

@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
+import org.jspecify.annotations.Nullable;
 
 /** The {@link DocumentSink} of the local index: {@link Documents} into an {@link IndexWriter}. */
 public final class LuceneSink implements DocumentSink {
@@ -19,7 +20,7 @@ public final class LuceneSink implements DocumentSink {
 
   @Override
   public void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks,
-      List<byte[]> chunkHashes, boolean replacing) throws IOException {
+      @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException {
     List<Document> docs = new ArrayList<>(chunks.size() + 1);
     docs.add(Documents.file(entry, lines));
     docs.addAll(Documents.chunks(entry.path(), entry.language(), chunks, chunkHashes));

@@ -96,9 +96,27 @@ public final class Schema {
    * ({@link dev.prismindex.engine.SkipReason} names in lower case, sorted; empty when none).
    */
   public static final String META_SKIPPED = "prism.skipped";
+  /**
+   * Whether the CHUNK documents carry their vector keys ({@link #CHUNK_HASH}): {@code false} in a
+   * lexical-only index (no run that embeds has written it, so it has no vectors), whose chunks
+   * carry none; {@code true}, or absent (format {@value #KEYED_FORMAT_VERSION}), otherwise.
+   */
+  public static final String META_CHUNK_KEYS = "prism.chunkKeys";
 
-  /** The index format this code writes and reads. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "6";
+  /** The index format this code writes. Bump on any schema change. */
+  public static final String FORMAT_VERSION = "7";
+
+  /** The format before {@link #META_CHUNK_KEYS}, when every chunk had its key. */
+  private static final String KEYED_FORMAT_VERSION = "6";
+
+  /**
+   * Whether a local index of {@code format} can be searched and updated by this code: its own
+   * format, or {@value #KEYED_FORMAT_VERSION} (every chunk keyed), which the next commit records
+   * as {@value #FORMAT_VERSION}, which older versions refuse.
+   */
+  public static boolean readsFormat(String format) {
+    return format.equals(FORMAT_VERSION) || format.equals(KEYED_FORMAT_VERSION);
+  }
 
   /**
    * The vector field for vectors of {@code dimension} components ({@code vector_i8_384}: int8

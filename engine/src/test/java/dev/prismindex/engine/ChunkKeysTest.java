@@ -1,0 +1,184 @@
+package dev.prismindex.engine;
+
+import static dev.prismindex.engine.TestRepos.pyFunction;
+import static dev.prismindex.engine.TestRepos.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.embed.testing.FakeEmbedder;
+import dev.prismindex.engine.internal.store.Schema;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.MultiBits;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.Bits;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An index built with semantic search off is lexical-only: its chunks carry no vector keys (no
+ * embedded text built or hashed, a smaller index). It gets them, every file rewritten, from the
+ * first whole run that embeds; an index with keys keeps them; an index started with semantic
+ * search on has them from its first run, embedding or not. Never a mix.
+ */
+class ChunkKeysTest {
+
+  @TempDir Path root;
+
+  private static final RefreshOptions LEXICAL = RefreshOptions.INCREMENTAL.withEmbedding(false);
+
+  /** Builds the lexical-only index ({@code index --no-semantic}). */
+  private void indexLexicalOnly() throws Exception {
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      IndexRunStats lexical = index.refresh(RefreshOptions.INCREMENTAL.withLexicalOnly());
+      assertThat(lexical.chunksWritten()).isEqualTo(3);
+      assertThat(lexical.chunksEmbedded()).isZero();
+    }
+    assertThat(keys()).isEqualTo(Map.entry("false", 0L));
+  }
+
+  @Test
+  void withoutSemanticSearchANewIndexIsLexicalOnly() throws Exception {
+    writeFiles();
+    try (HybridIndex index =
+        HybridIndex.open(HybridIndexOptions.builder(root).semantic(false).build())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+    }
+    assertThat(keys()).isEqualTo(Map.entry("false", 0L));
+    assertThat(RefreshOptions.INCREMENTAL.withLexicalOnly().withEmbedding(true).lexicalOnly())
+        .isFalse();
+  }
+
+  private void writeFiles() throws Exception {
+    write(root, "report.py", pyFunction("monthly_total", "revenue")
+        + pyFunction("weekly_average", "latency"));
+    write(root, "util/cache.py", pyFunction("cache_evict", "memory"));
+  }
+
+  /** The commit's chunk-keys flag and the number of live chunk documents with a key. */
+  private Map.Entry<String, Long> keys() throws Exception {
+    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
+        DirectoryReader r = DirectoryReader.open(dir)) {
+      Terms terms = MultiTerms.getTerms(r, Schema.CHUNK_HASH);
+      Bits live = MultiBits.getLiveDocs(r);
+      long keyed = 0;
+      TermsEnum te = terms == null ? TermsEnum.EMPTY : terms.iterator();
+      while (te.next() != null) {
+        PostingsEnum docs = te.postings(null, PostingsEnum.NONE);
+        for (int d = docs.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = docs.nextDoc()) {
+          keyed += live == null || live.get(d) ? 1 : 0;
+        }
+      }
+      String flag = r.getIndexCommit().getUserData().getOrDefault(Schema.META_CHUNK_KEYS, "absent");
+      return Map.entry(flag, keyed);
+    }
+  }
+
+  @Test
+  void aLexicalOnlyIndexHasNoKeysUntilAWholeRunEmbedsWhichRewritesEveryFile() throws Exception {
+    writeFiles();
+    indexLexicalOnly();
+    FakeEmbedder embedder = TestEmbedders.fake();
+    try (HybridIndex index = TestRepos.open(root, embedder)) {
+      assertThat(index.engineStatus().coverage().complete()).isFalse();
+      IndexRunStats notEmbedding = index.refresh(LEXICAL); // a search's refresh: no rewrite
+      assertThat(notEmbedding.committed()).isFalse();
+      assertThat(keys()).isEqualTo(Map.entry("false", 0L));
+
+      IndexRunStats semantic = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(semantic.changed()).isEqualTo(2); // rekeyed, though no file changed
+      assertThat(semantic.chunksWritten()).isEqualTo(3);
+      assertThat(semantic.chunksEmbedded()).isEqualTo(3);
+      assertThat(keys()).isEqualTo(Map.entry("true", 3L));
+      assertThat(index.engineStatus().coverage().complete()).isTrue();
+      assertThat(index.search("memory eviction of the cache", SearchOpts.semantic(5)))
+          .extracting(Hit::path).contains("util/cache.py");
+
+      IndexRunStats settled = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(settled.changed()).isZero();
+      assertThat(settled.committed()).isFalse();
+    }
+  }
+
+  @Test
+  void aScopedRunThatEmbedsLeavesALexicalOnlyIndexWithoutKeys() throws Exception {
+    writeFiles();
+    indexLexicalOnly();
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      write(root, "util/cache.py", pyFunction("cache_fill", "warming"));
+      IndexRunStats scoped = index.refresh(RefreshOptions.INCREMENTAL.withScope(List.of("util")));
+      assertThat(scoped.changed()).isEqualTo(1);
+      assertThat(scoped.chunksEmbedded()).isZero();
+      assertThat(keys()).isEqualTo(Map.entry("false", 0L));
+      assertThat(index.engineStatus().vectors()).isZero();
+
+      IndexRunStats whole = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(whole.chunksEmbedded()).isEqualTo(3);
+      assertThat(keys()).isEqualTo(Map.entry("true", 3L));
+    }
+  }
+
+  @Test
+  void anIndexStartedWithSemanticSearchOnHasKeysWithoutEmbeddingAndKeepsThem() throws Exception {
+    writeFiles();
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      index.refresh(LEXICAL); // a watch's first refresh: its embeddings follow later
+      assertThat(keys()).isEqualTo(Map.entry("true", 3L));
+      write(root, "util/cache.py", pyFunction("cache_fill", "warming"));
+      IndexRunStats lexical = index.refresh(LEXICAL);
+      assertThat(lexical.changed()).isEqualTo(1);
+      assertThat(keys()).isEqualTo(Map.entry("true", 3L));
+      assertThat(index.engineStatus().coverage().complete()).isFalse();
+    }
+    try (HybridIndex index =
+        HybridIndex.open(HybridIndexOptions.builder(root).semantic(false).build())) {
+      write(root, "util/cache.py", pyFunction("cache_drop", "eviction"));
+      index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(keys()).isEqualTo(Map.entry("true", 3L));
+    }
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      IndexRunStats semantic = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(semantic.changed()).isZero(); // keyed: no rewrite
+      assertThat(semantic.chunksEmbedded()).isEqualTo(3);
+      assertThat(index.engineStatus().coverage().complete()).isTrue();
+    }
+  }
+
+  @Test
+  void anIndexOfTheFormatBeforeIsReadAsKeyedAndRecordsTheNewFormat() throws Exception {
+    writeFiles();
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+    }
+    // Format 6 had no chunk-keys flag: every chunk carried its key.
+    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
+        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      Map<String, String> data;
+      try (DirectoryReader r = DirectoryReader.open(dir)) {
+        data = new HashMap<>(r.getIndexCommit().getUserData());
+      }
+      data.put(Schema.META_FORMAT, "6");
+      data.remove(Schema.META_CHUNK_KEYS);
+      w.setLiveCommitData(data.entrySet(), true);
+      w.commit();
+    }
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      assertThat(index.engineStatus().formatVersion()).isEqualTo("6");
+      write(root, "util/cache.py", pyFunction("cache_fill", "warming"));
+      IndexRunStats lexical = index.refresh(LEXICAL);
+      assertThat(lexical.changed()).isEqualTo(1);
+      assertThat(keys()).isEqualTo(Map.entry("true", 3L));
+      assertThat(index.engineStatus().formatVersion()).isEqualTo(Schema.FORMAT_VERSION);
+    }
+  }
+}
