@@ -1,14 +1,17 @@
 package dev.prismindex.engine.internal.walk;
 
 import java.io.File;
-import java.util.List;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.treewalk.FileTreeIterator.FileModeStrategy;
 import org.eclipse.jgit.treewalk.WorkingTreeIterator;
 import org.eclipse.jgit.util.FS;
@@ -75,6 +78,52 @@ final class ListingPrefetch extends FS_POSIX {
 
   private WorkingTreeIterator.Entry[] listNow(File directory, FileModeStrategy strategy) {
     return super.list(directory, strategy);
+  }
+
+  /**
+   * The directories of the work tree that git's index has files in, in the order a whole walk
+   * enters them (the work tree first): those at or below {@code prefix} and its ancestors, none at
+   * or below a directory the walk prunes ({@code prunes}, given the path relative to the walk's
+   * root, below {@code prefix}). The index is sorted so that each directory's entries are
+   * consecutive, so each directory is found once, where its first entry is.
+   */
+  static List<File> trackedDirectories(DirCache dirCache, File workTree, String prefix,
+      Predicate<String> prunes) {
+    List<File> out = new ArrayList<>();
+    out.add(workTree);
+    String last = ""; // the directory of the previous entry
+    String pruned = null; // the pruned directory the entries are below, or null
+    for (int i = 0; i < dirCache.getEntryCount(); i++) {
+      String path = dirCache.getEntry(i).getPathString();
+      int end = path.lastIndexOf('/');
+      if (end < 0 || path.regionMatches(0, last, 0, end) && end == last.length()) {
+        continue;
+      }
+      String dir = path.substring(0, end);
+      if (pruned != null && dir.startsWith(pruned)) {
+        last = dir;
+        continue;
+      }
+      pruned = null;
+      for (int slash = dir.indexOf('/'); ; slash = dir.indexOf('/', slash + 1)) {
+        String d = slash < 0 ? dir : dir.substring(0, slash);
+        if (!(last + "/").startsWith(d + "/") && (prefix.isEmpty() || prefix.equals(d)
+            || prefix.startsWith(d + "/") || d.startsWith(prefix + "/"))) {
+          String rel = prefix.isEmpty() ? d
+              : d.length() > prefix.length() ? d.substring(prefix.length() + 1) : "";
+          if (!rel.isEmpty() && prunes.test(rel)) {
+            pruned = d + "/";
+            break;
+          }
+          out.add(new File(workTree, d));
+        }
+        if (slash < 0) {
+          break;
+        }
+      }
+      last = dir;
+    }
+    return out;
   }
 
   /** One walk's read-ahead. */

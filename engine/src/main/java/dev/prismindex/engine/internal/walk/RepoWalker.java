@@ -331,7 +331,8 @@ public final class RepoWalker {
     ListingPrefetch prefetch =
         scope.isEmpty() && repo.getFS() instanceof ListingPrefetch p ? p : null;
     if (prefetch != null) {
-      prefetch.start(trackedDirectories(dirCache, repo.getWorkTree(), prefix), strategy);
+      prefetch.start(ListingPrefetch.trackedDirectories(dirCache, repo.getWorkTree(), prefix,
+          rel -> rules.prunesDirectory(rel) || rel.equals(homeRelative)), strategy);
     }
     try (TreeWalk tw = new TreeWalk(repo)) {
       int dcIndex = tw.addTree(new DirCacheIterator(dirCache));
@@ -414,50 +415,6 @@ public final class RepoWalker {
     }
     ObjectId head = repo.resolve(Constants.HEAD);
     return head == null ? null : head.name();
-  }
-
-  /**
-   * The directories of the work tree that git's index has files in, in the order a whole walk
-   * enters them (the work tree first): those at or below {@code prefix} and its ancestors, none at
-   * or below a directory the walk prunes. The index is sorted so that each directory's entries are
-   * consecutive, so each directory is found once, where its first entry is.
-   */
-  private List<File> trackedDirectories(DirCache dirCache, File workTree, String prefix) {
-    List<File> out = new ArrayList<>();
-    out.add(workTree);
-    String last = ""; // the directory of the previous entry
-    String pruned = null; // the pruned directory the entries are below, or null
-    for (int i = 0; i < dirCache.getEntryCount(); i++) {
-      String path = dirCache.getEntry(i).getPathString();
-      int end = path.lastIndexOf('/');
-      if (end < 0 || path.regionMatches(0, last, 0, end) && end == last.length()) {
-        continue;
-      }
-      String dir = path.substring(0, end);
-      if (pruned != null && dir.startsWith(pruned)) {
-        last = dir;
-        continue;
-      }
-      pruned = null;
-      for (int slash = dir.indexOf('/'); ; slash = dir.indexOf('/', slash + 1)) {
-        String d = slash < 0 ? dir : dir.substring(0, slash);
-        if (!(last + "/").startsWith(d + "/") && (prefix.isEmpty() || prefix.equals(d)
-            || prefix.startsWith(d + "/") || d.startsWith(prefix + "/"))) {
-          String rel = prefix.isEmpty() ? d
-              : d.length() > prefix.length() ? d.substring(prefix.length() + 1) : "";
-          if (!rel.isEmpty() && (rules.prunesDirectory(rel) || rel.equals(homeRelative))) {
-            pruned = d + "/";
-            break;
-          }
-          out.add(new File(workTree, d));
-        }
-        if (slash < 0) {
-          break;
-        }
-      }
-      last = dir;
-    }
-    return out;
   }
 
   /**
