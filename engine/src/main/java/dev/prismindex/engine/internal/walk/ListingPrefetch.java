@@ -39,9 +39,12 @@ final class ListingPrefetch extends FS_POSIX {
     super(FS.DETECTED);
   }
 
-  /** Whether read-ahead pays on this machine (more than one processor). */
+  /**
+   * Whether read-ahead pays on this machine (more than one processor) and fits its file system
+   * (JGit's POSIX one, which this extends).
+   */
   static boolean useful() {
-    return WORKERS > 1;
+    return WORKERS > 1 && FS.DETECTED instanceof FS_POSIX;
   }
 
   /**
