@@ -18,13 +18,13 @@ import org.eclipse.jgit.util.FS;
 import org.eclipse.jgit.util.FS_POSIX;
 
 /**
- * JGit's file system with directory listings read ahead ({@code FileTreeIterator}): JGit lists a directory and stats each
- * entry ({@link FS#list}) on the walking thread, one directory at a time, which is most of a
- * no-change walk. While a whole-tree walk is {@linkplain #start armed}, worker threads list the
- * directories git's index names, in the order the walk reaches them and at most {@link #AHEAD}
- * ahead of it, with the same {@link FS#list} call; the walk takes each listing when it gets there.
- * A listing is the same either way, only read a little earlier; a directory not read ahead (not
- * tracked, or its listing failed) is listed on the spot as before.
+ * JGit's file system with directory listings read ahead ({@code FileTreeIterator}): JGit lists a
+ * directory and stats each entry ({@link FS#list}) on the walking thread, one directory at a time,
+ * which is most of a no-change walk. While a whole-tree walk is {@linkplain #start armed}, worker
+ * threads list the directories git's index names, in the order the walk reaches them and at most
+ * {@link #AHEAD} ahead of it, with the same {@link FS#list} call; the walk takes each listing when
+ * it gets there. A listing is the same either way, only read a little earlier; a directory not read
+ * ahead (not tracked, or its listing failed) is listed on the spot as before.
  */
 final class ListingPrefetch extends FS_POSIX {
 

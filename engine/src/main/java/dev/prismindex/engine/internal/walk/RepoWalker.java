@@ -5,8 +5,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -41,10 +39,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Enumerates the files of a repository. Inside a git work tree it lists what {@code git ls-files
  * --cached --others --exclude-standard} lists (tracked files even when ignored, untracked files not
- * ignored by nested {@code .gitignore}, {@code .git/info/exclude} or {@code core.excludesFile}) using
- * JGit; elsewhere it walks the file system. Either way it never follows symbolic links (they are
- * counted as {@link SkipReason#NOT_REGULAR}), prunes the directories {@link
- * FileRules#prunesDirectory} names and the index home, leaves out what the {@code .prismignore}
+ * ignored by nested {@code .gitignore}, {@code .git/info/exclude} or {@code core.excludesFile})
+ * using JGit; elsewhere it walks the file system ({@link PlainWalk}). Either way it never follows
+ * symbolic links (they are counted as {@link SkipReason#NOT_REGULAR}), prunes the directories
+ * {@link FileRules#prunesDirectory} names and the index home, leaves out what the {@code .prismignore}
  * files exclude ({@link PrismIgnore}: gitignore syntax, tracked files included), and applies the
  * name rules of {@link FileRules}. Each file comes with the size and modification time read while
  * its directory was listed ({@link WalkedFile}), so a check against the manifest stats nothing
@@ -132,7 +130,7 @@ public final class RepoWalker {
       }
     } else {
       head = null;
-      plainWalk(scope, collector, false);
+      new PlainWalk(root, homeRelative, rules).walk(scope, collector, false);
     }
     collector.files.sort(Comparator.comparing(WalkedFile::path));
     return new WalkResult(collector.files, collector.skipped, head);
@@ -169,7 +167,7 @@ public final class RepoWalker {
     public void visit(Set<String> scope, Visitor visitor) throws IOException {
       Visiting sink = new Visiting(visitor);
       if (repo == null) {
-        plainWalk(scope, sink, false);
+        new PlainWalk(root, homeRelative, rules).walk(scope, sink, false);
         return;
       }
       gitWalk(repo, dirCache(repo), scope, sink, false);
@@ -187,7 +185,7 @@ public final class RepoWalker {
       }
       Visiting sink = new Visiting(visitor);
       if (repo == null) {
-        plainWalk(scope, sink, true);
+        new PlainWalk(root, homeRelative, rules).walk(scope, sink, true);
         return;
       }
       gitWalk(repo, dirCache(repo), scope, sink, true);
@@ -218,25 +216,8 @@ public final class RepoWalker {
     }
   }
 
-  /** Where a walk puts what it sees. */
-  private abstract static class Sink {
-    void entered(String directory) throws IOException {}
-
-    abstract void kept(WalkedFile file) throws IOException;
-
-    void excluded(String path, boolean directory) throws IOException {}
-
-    /** A file left out by a reason counted in the skip counts (it may be in the index). */
-    void skipped(SkipReason reason) {}
-
-    /** A directory not entered for the limits. */
-    void limited(Path directory, String relative, SkipReason reason) throws IOException {
-      excluded(relative, true);
-    }
-  }
-
   /** The sink of {@link #walk}: the kept paths and the skip counts. */
-  private final class Collector extends Sink {
+  private final class Collector extends WalkSink {
     final List<WalkedFile> files = new ArrayList<>();
     final Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
     final boolean whole;
@@ -264,7 +245,7 @@ public final class RepoWalker {
   }
 
   /** The sink of a {@link Session} visit. */
-  private static final class Visiting extends Sink {
+  private static final class Visiting extends WalkSink {
     private final Visitor visitor;
 
     Visiting(Visitor visitor) {
@@ -320,7 +301,7 @@ public final class RepoWalker {
    * that are scope paths are judged but not entered.
    */
   private @Nullable String gitWalk(Repository repo, DirCache dirCache, Set<String> scope,
-      Sink sink, boolean judgeOnly) throws IOException {
+      WalkSink sink, boolean judgeOnly) throws IOException {
     Path workTree = repo.getWorkTree().toPath().toAbsolutePath().normalize();
     PrismIgnore ignore = new PrismIgnore(root);
     Path realRoot = root.toRealPath();
@@ -405,8 +386,8 @@ public final class RepoWalker {
           sink.excluded(rel, false);
           continue;
         }
-        accept(rel, wt.getEntryLength(),
-            FileTime.from(wt.getEntryLastModifiedInstant()).to(TimeUnit.NANOSECONDS), sink, ignore);
+        long mtimeNs = FileTime.from(wt.getEntryLastModifiedInstant()).to(TimeUnit.NANOSECONDS);
+        sink.file(rel, wt.getEntryLength(), mtimeNs, rules, ignore);
       }
     } finally {
       if (prefetch != null) {
@@ -415,118 +396,6 @@ public final class RepoWalker {
     }
     ObjectId head = repo.resolve(Constants.HEAD);
     return head == null ? null : head.name();
-  }
-
-  /**
-   * The plain walk of {@code scope} (empty: the whole tree). A scope path is walked only when
-   * every ancestor directory is a real directory (not a link) the whole walk would enter. With
-   * {@code judgeOnly}, a scope path that is a directory is judged but not entered.
-   */
-  private void plainWalk(Set<String> scope, Sink sink, boolean judgeOnly) throws IOException {
-    PrismIgnore ignore = new PrismIgnore(root);
-    if (scope.isEmpty()) {
-      plainWalkFrom(root, sink, ignore);
-      return;
-    }
-    for (String path : scope) {
-      if (!plainAncestorsEntered(path, sink, ignore)) {
-        continue;
-      }
-      Path target = root.resolve(path);
-      BasicFileAttributes attrs;
-      try {
-        attrs = Files.readAttributes(target, BasicFileAttributes.class,
-            LinkOption.NOFOLLOW_LINKS);
-      } catch (NoSuchFileException e) {
-        continue;
-      }
-      if (attrs.isDirectory() && judgeOnly) {
-        plainJudgeDirectory(path, sink, ignore);
-      } else if (attrs.isDirectory()) {
-        plainWalkFrom(target, sink, ignore);
-      } else if (attrs.isRegularFile()) {
-        accept(path, attrs, sink, ignore);
-      } else {
-        sink.skipped(SkipReason.NOT_REGULAR);
-      }
-    }
-  }
-
-  /** Reports whether the whole walk would enter the directory {@code path}. */
-  private void plainJudgeDirectory(String path, Sink sink, PrismIgnore ignore)
-      throws IOException {
-    if (rules.prunesDirectory(path) || path.equals(homeRelative)
-        || rules.directoryLimit(path) != null || ignore.ignored(path, true)) {
-      sink.excluded(path, true);
-    } else {
-      sink.entered(path);
-    }
-  }
-
-  /** Whether the whole walk enters every ancestor directory of {@code path}. */
-  private boolean plainAncestorsEntered(String path, Sink sink, PrismIgnore ignore)
-      throws IOException {
-    for (int slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
-      String dir = path.substring(0, slash);
-      if (rules.prunesDirectory(dir) || dir.equals(homeRelative) || ignore.ignored(dir, true)) {
-        sink.excluded(dir, true);
-        return false;
-      }
-      SkipReason limit = rules.directoryLimit(dir);
-      if (limit != null) {
-        sink.excluded(dir, true);
-        return false;
-      }
-      if (!Files.isDirectory(root.resolve(dir), LinkOption.NOFOLLOW_LINKS)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private void plainWalkFrom(Path start, Sink sink, PrismIgnore ignore) throws IOException {
-    Files.walkFileTree(start, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
-          throws IOException {
-        if (dir.equals(root)) {
-          return FileVisitResult.CONTINUE;
-        }
-        String rel = relative(dir);
-        if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
-          sink.excluded(rel, true);
-          return FileVisitResult.SKIP_SUBTREE;
-        }
-        SkipReason limit = rules.directoryLimit(rel);
-        if (limit != null) {
-          sink.limited(dir, rel, limit);
-          return FileVisitResult.SKIP_SUBTREE;
-        }
-        if (ignore.ignored(rel, true)) {
-          sink.excluded(rel, true);
-          return FileVisitResult.SKIP_SUBTREE;
-        }
-        sink.entered(rel);
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        if (!attrs.isRegularFile()) {
-          sink.skipped(SkipReason.NOT_REGULAR);
-          return FileVisitResult.CONTINUE;
-        }
-        accept(relative(file), attrs, sink, ignore);
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFileFailed(Path file, IOException exc) {
-        LOG.warn("cannot read {}: {}", file, exc.toString());
-        sink.skipped(SkipReason.UNREADABLE);
-        return FileVisitResult.CONTINUE;
-      }
-    });
   }
 
   /**
@@ -567,26 +436,5 @@ public final class RepoWalker {
 
   private String relative(Path p) {
     return root.relativize(p).toString().replace(File.separatorChar, '/');
-  }
-
-  private void accept(String rel, BasicFileAttributes attrs, Sink sink, PrismIgnore ignore)
-      throws IOException {
-    accept(rel, attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), sink, ignore);
-  }
-
-  /** Yields a regular file unless the ignore files or the name rules leave it out. */
-  private void accept(String rel, long size, long mtimeNs, Sink sink, PrismIgnore ignore)
-      throws IOException {
-    if (ignore.ignored(rel, false)) {
-      sink.excluded(rel, false);
-      return;
-    }
-    SkipReason reason = rules.skipByName(rel);
-    if (reason != null && !FileRules.literalOnly(reason)) {
-      sink.skipped(reason);
-      sink.excluded(rel, false);
-      return;
-    }
-    sink.kept(new WalkedFile(rel, size, mtimeNs));
   }
 }

@@ -1,0 +1,159 @@
+package dev.prismindex.engine.internal.walk;
+
+import dev.prismindex.engine.SkipReason;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The walk of a tree outside git ({@link RepoWalker}'s other half): {@code Files.walkFileTree}
+ * without following links, with the same pruned names, index home, limits, {@code .prismignore}
+ * files and name rules as the git walk, and each file's stat data from the walk's own {@code
+ * lstat}.
+ */
+final class PlainWalk {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PlainWalk.class);
+
+  private final Path root;
+  private final @Nullable String homeRelative;
+  private final FileRules rules;
+
+  PlainWalk(Path root, @Nullable String homeRelative, FileRules rules) {
+    this.root = root;
+    this.homeRelative = homeRelative;
+    this.rules = rules;
+  }
+
+  /**
+   * The plain walk of {@code scope} (empty: the whole tree). A scope path is walked only when
+   * every ancestor directory is a real directory (not a link) the whole walk would enter. With
+   * {@code judgeOnly}, a scope path that is a directory is judged but not entered.
+   */
+  void walk(Set<String> scope, WalkSink sink, boolean judgeOnly) throws IOException {
+    PrismIgnore ignore = new PrismIgnore(root);
+    if (scope.isEmpty()) {
+      walkFrom(root, sink, ignore);
+      return;
+    }
+    for (String path : scope) {
+      if (!ancestorsEntered(path, sink, ignore)) {
+        continue;
+      }
+      Path target = root.resolve(path);
+      BasicFileAttributes attrs;
+      try {
+        attrs = Files.readAttributes(target, BasicFileAttributes.class,
+            LinkOption.NOFOLLOW_LINKS);
+      } catch (NoSuchFileException e) {
+        continue;
+      }
+      if (attrs.isDirectory() && judgeOnly) {
+        judgeDirectory(path, sink, ignore);
+      } else if (attrs.isDirectory()) {
+        walkFrom(target, sink, ignore);
+      } else if (attrs.isRegularFile()) {
+        file(path, attrs, sink, ignore);
+      } else {
+        sink.skipped(SkipReason.NOT_REGULAR);
+      }
+    }
+  }
+
+  /** Reports whether the whole walk would enter the directory {@code path}. */
+  private void judgeDirectory(String path, WalkSink sink, PrismIgnore ignore)
+      throws IOException {
+    if (rules.prunesDirectory(path) || path.equals(homeRelative)
+        || rules.directoryLimit(path) != null || ignore.ignored(path, true)) {
+      sink.excluded(path, true);
+    } else {
+      sink.entered(path);
+    }
+  }
+
+  /** Whether the whole walk enters every ancestor directory of {@code path}. */
+  private boolean ancestorsEntered(String path, WalkSink sink, PrismIgnore ignore)
+      throws IOException {
+    for (int slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
+      String dir = path.substring(0, slash);
+      if (rules.prunesDirectory(dir) || dir.equals(homeRelative) || ignore.ignored(dir, true)) {
+        sink.excluded(dir, true);
+        return false;
+      }
+      SkipReason limit = rules.directoryLimit(dir);
+      if (limit != null) {
+        sink.excluded(dir, true);
+        return false;
+      }
+      if (!Files.isDirectory(root.resolve(dir), LinkOption.NOFOLLOW_LINKS)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void walkFrom(Path start, WalkSink sink, PrismIgnore ignore) throws IOException {
+    Files.walkFileTree(start, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
+          throws IOException {
+        if (dir.equals(root)) {
+          return FileVisitResult.CONTINUE;
+        }
+        String rel = relative(dir);
+        if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
+          sink.excluded(rel, true);
+          return FileVisitResult.SKIP_SUBTREE;
+        }
+        SkipReason limit = rules.directoryLimit(rel);
+        if (limit != null) {
+          sink.limited(dir, rel, limit);
+          return FileVisitResult.SKIP_SUBTREE;
+        }
+        if (ignore.ignored(rel, true)) {
+          sink.excluded(rel, true);
+          return FileVisitResult.SKIP_SUBTREE;
+        }
+        sink.entered(rel);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        if (!attrs.isRegularFile()) {
+          sink.skipped(SkipReason.NOT_REGULAR);
+          return FileVisitResult.CONTINUE;
+        }
+        file(relative(file), attrs, sink, ignore);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFileFailed(Path file, IOException exc) {
+        LOG.warn("cannot read {}: {}", file, exc.toString());
+        sink.skipped(SkipReason.UNREADABLE);
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+
+  private void file(String rel, BasicFileAttributes attrs, WalkSink sink, PrismIgnore ignore)
+      throws IOException {
+    sink.file(rel, attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), rules, ignore);
+  }
+
+  private String relative(Path p) {
+    return root.relativize(p).toString().replace(File.separatorChar, '/');
+  }
+}
