@@ -3,8 +3,10 @@ package dev.prismindex.engine;
 import static dev.prismindex.engine.TestRepos.pyFunction;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prismindex.embed.testing.FakeEmbedder;
+import dev.prismindex.engine.internal.store.ChunkKeys;
 import dev.prismindex.engine.internal.store.Schema;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -55,8 +57,19 @@ class ChunkKeysTest {
       index.refresh(RefreshOptions.INCREMENTAL);
     }
     assertThat(keys()).isEqualTo(Map.entry("false", 0L));
+  }
+
+  @Test
+  void aLexicalOnlyRunThatEmbedsIsRefused() {
+    assertThat(RefreshOptions.INCREMENTAL.withLexicalOnly().lexicalOnly()).isTrue();
+    assertThat(RefreshOptions.INCREMENTAL.withLexicalOnly().embed()).isFalse();
     assertThat(RefreshOptions.INCREMENTAL.withLexicalOnly().withEmbedding(true).lexicalOnly())
         .isFalse();
+    assertThatThrownBy(() -> new RefreshOptions(false, false, true, IndexProgressListener.NONE,
+        java.util.Set.of(), true)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("does not embed");
+    assertThatThrownBy(() -> new ChunkKeys(false, true, null, null))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   private void writeFiles() throws Exception {

@@ -10,6 +10,7 @@ import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.run.WriteRun.Outcome;
 import dev.prismindex.engine.internal.run.WriteRun.RunContext;
 import dev.prismindex.engine.internal.store.CommitMeta;
+import dev.prismindex.engine.internal.store.ChunkKeys;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Indexer;
@@ -242,12 +243,9 @@ public final class IndexJobs {
       RunProgress progress, boolean wholeWalk) {
     Indexer indexer = new Indexer(ctx.options().root(), writer, ctx.chunker(), ctx.rules(),
         ctx.options().maxFileBytes(), ctx.options().clock(), before);
-    indexer.chunkKeys(run.chunkKeys(wholeWalk), run.rekey(wholeWalk));
-    indexer.countReuse(run.reuse());
     TextSpool spool = run.spool();
-    if (spool != null) {
-      indexer.onUnembedded(spool::offer);
-    }
+    indexer.keys(new ChunkKeys(run.chunkKeys(wholeWalk), run.rekey(wholeWalk), run.reuse(),
+        spool == null ? null : spool::offer));
     indexer.onFileDone(progress::fileDone);
     return indexer;
   }

@@ -18,7 +18,7 @@ public interface DocumentSink {
    * replacing whatever documents the path had.
    *
    * @param chunkHashes the BLAKE3 hash of each chunk's embedded text, in chunk order (the chunks'
-   *     vector keys); null when the run writes no keys ({@link Indexer#chunkKeys}), which a store
+   *     vector keys); null when the run writes no keys ({@link ChunkKeys}), which a store
    *     that always keys its chunks refuses
    * @param replacing whether the path may have documents (indexed or remembered as skipped); when
    *     false the store may add without deleting

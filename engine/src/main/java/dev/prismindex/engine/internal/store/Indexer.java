@@ -3,7 +3,6 @@ package dev.prismindex.engine.internal.store;
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
-import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.chunk.SourceLines;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
@@ -25,24 +24,22 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
-import java.util.function.Predicate;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One indexing run into a {@link DocumentSink} (the local {@link IndexWriter}, or a cluster): decides per file, by the manifest, whether
- * it is unchanged (stat data where git's racy-timestamp rule proves it, else the BLAKE3 hash), new,
- * changed or gone, and replaces the file's documents accordingly. Lock files and minified files
- * ({@link FileRules#literalOnly}, or minified by content) get their FILE document only (n-grams for
- * literal search, no chunks). Files are processed on a bounded
- * pool ({@link FilePool}: at most {@code 4 x threads} in flight, each holding at most one file of
- * at most {@code maxFileBytes}), so memory does not grow with the corpus. The caller commits or rolls back.
+ * One indexing run into a {@link DocumentSink} (the local {@link IndexWriter}, or a cluster):
+ * decides per file, by the manifest, whether it is unchanged (stat data where git's racy-timestamp
+ * rule proves it, else the BLAKE3 hash), new, changed or gone, and replaces the file's documents
+ * accordingly. Lock files and minified files ({@link FileRules#literalOnly}, or minified by
+ * content) get their FILE document only (n-grams for literal search, no chunks). Files are
+ * processed on a bounded pool ({@link FilePool}: at most {@code 4 x threads} in flight, each
+ * holding at most one file of at most {@code maxFileBytes}), so memory does not grow with the
+ * corpus. The caller commits or rolls back.
  */
 public final class Indexer {
 
@@ -66,12 +63,8 @@ public final class Indexer {
   final AtomicInteger unchanged = new AtomicInteger();
   final AtomicInteger restat = new AtomicInteger();
   final AtomicLong chunksWritten = new AtomicLong();
-  final AtomicLong chunksReused = new AtomicLong();
   private final AtomicInteger filesDone = new AtomicInteger();
-  private @Nullable Predicate<BytesRef> hasVector;
-  private @Nullable BiConsumer<BytesRef, String> unembedded;
-  private boolean chunkKeys = true;
-  private boolean rekey;
+  private ChunkKeys keys = ChunkKeys.always();
   private IntConsumer fileDone = done -> {};
   private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
   /** Paths of the manifest whose chunks this run deleted (changed or deleted files). */
@@ -108,39 +101,16 @@ public final class Indexer {
   }
 
   /**
-   * Counts, for every chunk written, whether its text already has a vector (the embedding cache);
-   * {@code null} (the default) counts nothing.
+   * What the run does about its chunks' vector keys ({@link ChunkKeys#always()} by default: every
+   * chunk keyed, nothing counted).
    */
-  public void countReuse(@Nullable Predicate<BytesRef> hasVector) {
-    this.hasVector = hasVector;
+  public void keys(ChunkKeys value) {
+    this.keys = value;
   }
 
-  /**
-   * Receives the hash and the text to embed ({@link EmbedText}) of every chunk written whose text
-   * has no vector yet (by the
-   * {@link #countReuse} lookup), for the embedding phase; null (the default) passes nothing.
-   */
-  public void onUnembedded(@Nullable BiConsumer<BytesRef, String> sink) {
-    this.unembedded = sink;
-  }
-
-  /**
-   * Whether the chunks written carry their vector keys (the hash of the text embedded, {@link
-   * EmbedText}; the default), which a lexical-only index does without (no text built or hashed per
-   * chunk); with {@code rekey}, every file of the manifest is re-chunked and rewritten with keys
-   * even when it did not change (a lexical-only index about to get vectors).
-   */
-  public void chunkKeys(boolean keys, boolean rekey) {
-    if (rekey && !keys) {
-      throw new IllegalArgumentException("rekeying writes keys");
-    }
-    this.chunkKeys = keys;
-    this.rekey = rekey;
-  }
-
-  /** Whether the chunks this run writes carry their vector keys ({@link #chunkKeys}). */
+  /** Whether the chunks this run writes carry their vector keys. */
   public boolean writesChunkKeys() {
-    return chunkKeys;
+    return keys.written();
   }
 
   /**
@@ -163,7 +133,7 @@ public final class Indexer {
     Map<SkipReason, Integer> s = new EnumMap<>(SkipReason.class);
     skipped.forEach((k, v) -> s.put(k, v.get()));
     return new Counters(hashed.get(), added.get(), changed.get(), deleted.get(), unchanged.get(),
-        restat.get(), s, chunksWritten.get(), chunksReused.get(), skipWrites.get());
+        restat.get(), s, chunksWritten.get(), keys.reused(), skipWrites.get());
   }
 
   /**
@@ -292,6 +262,7 @@ public final class Indexer {
     }
     long mtimeNs = stat.mtimeNs();
     long recordedMs = clock.millis();
+    boolean rekey = keys.rekey();
     if (old != null && !verify && !rekey && stat.provesUnchanged(old)) {
       unchanged.incrementAndGet();
       return true;
@@ -337,8 +308,9 @@ public final class Indexer {
     if (wasSkipped != null) {
       skipsSeen.add(path); // its SKIPPED document goes with the update by path below
     }
-    write(path, old, wasSkipped != null, new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs,
-        Languages.detect(path), 0), FileReader.decode(bytes, bytes.length));
+    FileEntry entry = new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs,
+        Languages.detect(path), 0);
+    write(path, old, wasSkipped != null, entry, FileReader.decode(bytes, bytes.length));
     return true;
   }
 
@@ -392,8 +364,7 @@ public final class Indexer {
     List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
     FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
         stat.recordedMs(), language, chunks.size());
-    sink.putFile(entry, lines, chunks, chunkKeys ? keys(path, chunks) : null,
-        old != null || wasSkipped);
+    sink.putFile(entry, lines, chunks, keys.of(path, chunks), old != null || wasSkipped);
     chunksWritten.addAndGet(chunks.size());
     entryWritten(entry);
     if (old == null) {
@@ -402,28 +373,6 @@ public final class Indexer {
       replaced.add(path);
       changed.incrementAndGet();
     }
-  }
-
-  /**
-   * The vector key of each chunk (the hash of its embedded text, {@link EmbedText}), counting the
-   * texts that already have a vector and passing on the others.
-   */
-  private List<byte[]> keys(String path, List<Chunk> chunks) {
-    List<byte[]> hashes = new ArrayList<>(chunks.size());
-    Predicate<BytesRef> cache = hasVector;
-    BiConsumer<BytesRef, String> toEmbed = unembedded;
-    for (Chunk c : chunks) {
-      String embedded = EmbedText.of(path, c);
-      byte[] h = Hashing.blake3Raw(embedded);
-      hashes.add(h);
-      BytesRef key = new BytesRef(h);
-      if (cache != null && cache.test(key)) {
-        chunksReused.incrementAndGet();
-      } else if (toEmbed != null) {
-        toEmbed.accept(key, embedded);
-      }
-    }
-    return hashes;
   }
 
   private void entryWritten(FileEntry entry) {
