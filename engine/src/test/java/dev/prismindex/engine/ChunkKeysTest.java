@@ -8,10 +8,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.prismindex.embed.testing.FakeEmbedder;
 import dev.prismindex.engine.internal.store.ChunkKeys;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -24,6 +29,7 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * An index built with semantic search off is lexical-only: its chunks carry no vector keys (no
  * embedded text built or hashed, a smaller index). It gets them, every file rewritten, from the
  * first whole run that embeds; an index with keys keeps them; an index started with semantic
- * search on has them from its first run, embedding or not. Never a mix.
+ * search on has them from its first run, embedding or not. Never a mix. A key is 16 bytes in an
+ * index that had none before format 8, 32 in one keyed before: an index keeps its key length.
  */
 class ChunkKeysTest {
 
@@ -68,8 +75,98 @@ class ChunkKeysTest {
     assertThatThrownBy(() -> new RefreshOptions(false, false, true, IndexProgressListener.NONE,
         java.util.Set.of(), true)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("does not embed");
-    assertThatThrownBy(() -> new ChunkKeys(false, true, null, null))
+    assertThatThrownBy(() -> new ChunkKeys(false, true, Schema.CHUNK_KEY_BYTES, null, null))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** The lengths of the live index's chunk keys and of its vector keys. */
+  private Map<String, Set<Integer>> keyLengths() throws Exception {
+    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
+        DirectoryReader r = DirectoryReader.open(dir)) {
+      Map<String, Set<Integer>> out = new TreeMap<>();
+      for (String field : List.of(Schema.CHUNK_HASH, Schema.VEC_HASH)) {
+        Set<Integer> lengths = new TreeSet<>();
+        Terms terms = MultiTerms.getTerms(r, field);
+        TermsEnum te = terms == null ? TermsEnum.EMPTY : terms.iterator();
+        for (BytesRef t = te.next(); t != null; t = te.next()) {
+          lengths.add(t.length);
+        }
+        out.put(field, lengths);
+      }
+      out.put("recorded", Set.of(Integer.parseInt(r.getIndexCommit().getUserData()
+          .getOrDefault(Schema.META_CHUNK_KEY_BYTES, "0"))));
+      return out;
+    }
+  }
+
+  private static Map<String, Set<Integer>> lengths(int keyBytes) {
+    return Map.of(Schema.CHUNK_HASH, Set.of(keyBytes), Schema.VEC_HASH, Set.of(keyBytes),
+        "recorded", Set.of(keyBytes));
+  }
+
+  /** Commits an empty index with {@code meta} as its user data: an index of an older format. */
+  private void commitEmptyIndex(Map<String, String> meta) throws Exception {
+    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
+        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      w.setLiveCommitData(meta.entrySet(), true);
+      w.commit();
+    }
+  }
+
+  @Test
+  void aNewIndexHas16ByteKeys() throws Exception {
+    writeFiles();
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(keyLengths()).isEqualTo(lengths(16));
+      assertThat(index.search("memory eviction of the cache", SearchOpts.semantic(5)))
+          .extracting(Hit::path).contains("util/cache.py");
+    }
+  }
+
+  @Test
+  void anIndexWith32ByteKeysKeepsThemAndItsVectors() throws Exception {
+    // Formats 6 and 7 keyed chunks with the whole BLAKE3-256 and recorded no length.
+    Files.createDirectories(root.resolve(".prism-index/lucene"));
+    commitEmptyIndex(Map.of(Schema.META_FORMAT, "7", Schema.META_ANALYZER, CodeAnalyzer.VERSION,
+        Schema.META_CHUNK_KEYS, "true"));
+    writeFiles();
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      IndexRunStats first = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(first.chunksEmbedded()).isEqualTo(3);
+      assertThat(keyLengths()).isEqualTo(lengths(32));
+      write(root, "util/cache.py", pyFunction("cache_evict", "memory")
+          + pyFunction("cache_fill", "warming"));
+      IndexRunStats second = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(second.chunksReused()).isEqualTo(1); // cache_evict's vector, found by its key
+      assertThat(second.chunksEmbedded()).isEqualTo(1);
+      assertThat(keyLengths()).isEqualTo(lengths(32));
+      assertThat(index.engineStatus().formatVersion()).isEqualTo(Schema.FORMAT_VERSION);
+      assertThat(index.engineStatus().coverage().complete()).isTrue();
+      assertThat(index.search("memory eviction of the cache", SearchOpts.semantic(5)))
+          .extracting(Hit::path).contains("util/cache.py");
+    }
+  }
+
+  @Test
+  void aLexicalOnlyIndexOfTheFormatBeforeTakes16ByteKeysWhenRekeyed() throws Exception {
+    writeFiles();
+    indexLexicalOnly();
+    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
+        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      Map<String, String> data;
+      try (DirectoryReader r = DirectoryReader.open(dir)) {
+        data = new HashMap<>(r.getIndexCommit().getUserData());
+      }
+      data.put(Schema.META_FORMAT, "7");
+      data.remove(Schema.META_CHUNK_KEY_BYTES);
+      w.setLiveCommitData(data.entrySet(), true);
+      w.commit();
+    }
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(keyLengths()).isEqualTo(lengths(16));
+    }
   }
 
   private void writeFiles() throws Exception {

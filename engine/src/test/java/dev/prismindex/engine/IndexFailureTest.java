@@ -73,10 +73,21 @@ class IndexFailureTest {
     // Format 5 stored float32 vectors (vector_384); format 6 stores int8 ones (vector_i8_384).
     buildIndex();
     rewriteMetadata(Schema.META_FORMAT, "5");
-    assertThat(Schema.FORMAT_VERSION).isEqualTo("7");
+    assertThat(Schema.FORMAT_VERSION).isEqualTo("8");
     assertThatThrownBy(() -> TestRepos.open(root))
         .isInstanceOf(IncompatibleIndexException.class)
-        .hasMessageContaining("format version 5 found, 7 expected; rebuild the index");
+        .hasMessageContaining("format version 5 found, 8 expected; rebuild the index");
+  }
+
+  @Test
+  void aChunkKeyLengthThisCodeDoesNotWriteIsRefused() throws Exception {
+    buildIndex();
+    rewriteMetadata(Schema.META_CHUNK_KEY_BYTES, "20");
+    assertThatThrownBy(() -> TestRepos.open(root))
+        .isInstanceOfSatisfying(IncompatibleIndexException.class, e -> {
+          assertThat(e.what()).isEqualTo("chunk key length");
+          assertThat(e.found()).isEqualTo("20");
+        });
   }
 
   @Test

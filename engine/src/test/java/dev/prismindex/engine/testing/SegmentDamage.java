@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -15,8 +14,8 @@ import org.apache.lucene.store.IndexInput;
 
 /**
  * Damages a committed index the way a broken disk would: random bytes written over the middle of
- * one part (by file suffix: {@code .fdt} stored fields, {@code .doc} postings) of the largest
- * compound segment file that has that part, whose headers and footers stay intact so the index
+ * the largest part with a file suffix ({@code .fdt} stored fields, {@code .doc} postings), a file
+ * of its own or inside a compound segment file, whose headers and footers stay intact so the index
  * still opens. Shared with the CLI's tests through the engine's test jar (only this package is in
  * it).
  */
@@ -38,9 +37,8 @@ public final class SegmentDamage {
   }
 
   /**
-   * Writes up to 4 KiB of seeded random bytes over the middle of the part of the largest
-   * {@code .cfs} file, in the Lucene directory of the index at {@code home}, whose name ends with
-   * {@code suffix}.
+   * Writes up to 4 KiB of seeded random bytes over the middle of the largest part, in the Lucene
+   * directory of the index at {@code home}, whose name ends with {@code suffix}.
    */
   public static void garble(Path home, String suffix) throws IOException {
     garble(home, suffix, 4096);
@@ -52,47 +50,47 @@ public final class SegmentDamage {
    */
   public static void garble(Path home, String suffix, int maxBytes) throws IOException {
     Path lucene = home.resolve("lucene");
-    List<Path> segments;
-    try (Stream<Path> files = Files.list(lucene)) {
-      segments = files.filter(p -> p.getFileName().toString().endsWith(".cfs"))
-          .sorted(Comparator.comparingLong((Path p) -> p.toFile().length()).reversed())
-          .toList();
-    }
-    if (segments.isEmpty()) {
-      throw new IllegalStateException("no compound segment in " + lucene);
-    }
-    // The largest compound segment that has the part (a segment of vectors alone has no postings
-    // or stored fields to speak of).
-    Path cfs = null;
+    // Every part with that suffix, of 1 KiB or more: a file of its own (a segment merged into one
+    // is not compound), or an entry of a compound file; the largest is damaged (a segment of
+    // vectors alone has no postings or stored fields to speak of).
+    Path target = null;
     long offset = -1;
     long length = 0;
-    for (Path candidate : segments) {
-      String cfe = candidate.getFileName().toString().replace(".cfs", ".cfe");
-      try (FSDirectory dir = FSDirectory.open(lucene);
-          IndexInput in = dir.openInput(cfe, IOContext.READONCE)) {
-        in.seek(CodecUtil.indexHeaderLength("Lucene90CompoundEntries", ""));
-        for (int n = in.readVInt(); n > 0; n--) {
-          String name = in.readString();
-          long start = in.readLong();
-          long len = in.readLong();
-          if (name.endsWith(suffix) && len >= 1024) {
-            offset = start;
-            length = len;
+    List<Path> files;
+    try (Stream<Path> list = Files.list(lucene)) {
+      files = list.sorted().toList();
+    }
+    for (Path file : files) {
+      String name = file.getFileName().toString();
+      if (name.endsWith(suffix) && Files.size(file) >= 1024 && Files.size(file) > length) {
+        target = file;
+        offset = 0;
+        length = Files.size(file);
+      } else if (name.endsWith(".cfs")) {
+        String cfe = name.replace(".cfs", ".cfe");
+        try (FSDirectory dir = FSDirectory.open(lucene);
+            IndexInput in = dir.openInput(cfe, IOContext.READONCE)) {
+          in.seek(CodecUtil.indexHeaderLength("Lucene90CompoundEntries", ""));
+          for (int n = in.readVInt(); n > 0; n--) {
+            String part = in.readString();
+            long start = in.readLong();
+            long len = in.readLong();
+            if (part.endsWith(suffix) && len >= 1024 && len > length) {
+              target = file;
+              offset = start;
+              length = len;
+            }
           }
         }
       }
-      if (offset >= 0) {
-        cfs = candidate;
-        break;
-      }
     }
-    if (cfs == null) {
-      throw new IllegalStateException("no part " + suffix + " of 1 KiB or more in " + segments);
+    if (target == null) {
+      throw new IllegalStateException("no part " + suffix + " of 1 KiB or more in " + lucene);
     }
     long from = offset + Math.max(64, length / 2 - maxBytes / 2);
     byte[] junk = new byte[(int) Math.min(maxBytes, offset + length - 32 - from)];
     new Random(42).nextBytes(junk);
-    try (RandomAccessFile raf = new RandomAccessFile(cfs.toFile(), "rw")) {
+    try (RandomAccessFile raf = new RandomAccessFile(target.toFile(), "rw")) {
       raf.seek(from);
       raf.write(junk);
     }

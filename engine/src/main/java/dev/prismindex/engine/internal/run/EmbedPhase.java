@@ -54,8 +54,8 @@ public final class EmbedPhase {
     long baseVectors = CommitMeta.parseLong(base.get(Schema.META_VECTORS));
     long[] committed = {0};
     EmbeddingRun run = new EmbeddingRun(options.root(), options.maxFileBytes(), writer,
-        ctx.chunker(), model, options.embeddingThreads(), options.embeddingCommitInterval(),
-        options.clock());
+        ctx.chunker(), model, Schema.chunkKeyBytes(base), options.embeddingThreads(),
+        options.embeddingCommitInterval(), options.clock());
     try {
       return run.run(backlog, path -> store.withSearcher(s -> Manifests.lookup(s, path), null),
           (texts, covered) -> {

@@ -244,8 +244,8 @@ public final class IndexJobs {
     Indexer indexer = new Indexer(ctx.options().root(), writer, ctx.chunker(), ctx.rules(),
         ctx.options().maxFileBytes(), ctx.options().clock(), before);
     TextSpool spool = run.spool();
-    indexer.keys(new ChunkKeys(run.chunkKeys(wholeWalk), run.rekey(wholeWalk), run.reuse(),
-        spool == null ? null : spool::offer));
+    indexer.keys(new ChunkKeys(run.chunkKeys(wholeWalk), run.rekey(wholeWalk), run.keyBytes(),
+        run.reuse(), spool == null ? null : spool::offer));
     indexer.onFileDone(progress::fileDone);
     return indexer;
   }

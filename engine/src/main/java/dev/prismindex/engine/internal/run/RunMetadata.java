@@ -33,6 +33,7 @@ final class RunMetadata {
     Map<String, String> data = new HashMap<>();
     data.put(Schema.META_FORMAT, Schema.FORMAT_VERSION);
     data.put(Schema.META_CHUNK_KEYS, Boolean.toString(outcome.indexer().writesChunkKeys()));
+    data.put(Schema.META_CHUNK_KEY_BYTES, Integer.toString(outcome.indexer().chunkKeyBytes()));
     data.put(Schema.META_ANALYZER, CodeAnalyzer.VERSION);
     data.put(Schema.META_EMBEDDER_ID,
         keepModel ? previous.getOrDefault(Schema.META_EMBEDDER_ID, "") : "");

@@ -40,7 +40,12 @@ public record ChunkDoc(String chunkId, String path, int start, int end, int[] sy
       lines[i] = Integer.parseInt(v.substring(0, colon));
       names.add(v.substring(colon + 1));
     }
-    return new ChunkDoc(d.get(Schema.CHUNK_ID), d.get(Schema.PATH),
+    String path = d.get(Schema.PATH);
+    IndexableField id = d.getField(Schema.CHUNK_ID);
+    // The ordinal since format 8; the whole id (path#ordinal) before.
+    String chunkId = id.numericValue() != null ? path + "#" + id.numericValue().intValue()
+        : id.stringValue();
+    return new ChunkDoc(chunkId, path,
         d.getField(Schema.START_LINE).numericValue().intValue(),
         d.getField(Schema.END_LINE).numericValue().intValue(), lines, List.copyOf(names),
         d.get(Schema.LANGUAGE), d.get(Schema.PARENT));

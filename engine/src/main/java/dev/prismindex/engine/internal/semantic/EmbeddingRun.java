@@ -95,6 +95,7 @@ public final class EmbeddingRun {
   private final IndexWriter writer;
   private final Chunker chunker;
   private final Embedder embedder;
+  private final int keyBytes;
   private final int threads;
   private final Duration commitInterval;
   private final Clock clock;
@@ -103,12 +104,13 @@ public final class EmbeddingRun {
   private final AtomicLong covered = new AtomicLong();
 
   public EmbeddingRun(Path root, long maxFileBytes, IndexWriter writer, Chunker chunker,
-      Embedder embedder, int threads, Duration commitInterval, Clock clock) {
+      Embedder embedder, int keyBytes, int threads, Duration commitInterval, Clock clock) {
     this.root = root;
     this.maxFileBytes = maxFileBytes;
     this.writer = writer;
     this.chunker = chunker;
     this.embedder = embedder;
+    this.keyBytes = keyBytes;
     this.threads = threads;
     this.commitInterval = commitInterval;
     this.clock = clock;
@@ -306,7 +308,7 @@ public final class EmbeddingRun {
     List<Pending> out = new ArrayList<>();
     for (Chunk c : chunker.chunk(FileReader.decode(bytes, bytes.length), entry.language())) {
       String text = EmbedText.of(path, c);
-      BytesRef hash = new BytesRef(Hashing.blake3Raw(text));
+      BytesRef hash = new BytesRef(Hashing.chunkKey(text, keyBytes));
       Integer uses = missing.get(hash);
       if (uses != null && queued.add(hash)) {
         out.add(new Pending(hash, text, uses));

@@ -21,6 +21,7 @@ public final class ChunkKeys {
 
   private final boolean write;
   private final boolean rekey;
+  private final int keyBytes;
   private final @Nullable Predicate<BytesRef> hasVector;
   private final @Nullable BiConsumer<BytesRef, String> unembedded;
   private final AtomicLong reused = new AtomicLong();
@@ -28,25 +29,35 @@ public final class ChunkKeys {
   /**
    * @param write whether chunks carry their keys
    * @param rekey whether every file of the manifest is rewritten with keys even when unchanged
+   * @param keyBytes the length of a key ({@link Schema#chunkKeyBytes})
    * @param hasVector whether a key already has a vector (the embedding cache), or null to count
    *     nothing
    * @param unembedded receives the key and the text of every keyed chunk without a vector, or null
    * @throws IllegalArgumentException when {@code rekey} without {@code write}
    */
-  public ChunkKeys(boolean write, boolean rekey, @Nullable Predicate<BytesRef> hasVector,
-      @Nullable BiConsumer<BytesRef, String> unembedded) {
+  public ChunkKeys(boolean write, boolean rekey, int keyBytes,
+      @Nullable Predicate<BytesRef> hasVector, @Nullable BiConsumer<BytesRef, String> unembedded) {
     if (rekey && !write) {
       throw new IllegalArgumentException("rekeying writes keys");
     }
     this.write = write;
     this.rekey = rekey;
+    this.keyBytes = keyBytes;
     this.hasVector = hasVector;
     this.unembedded = unembedded;
   }
 
-  /** Every chunk keyed, nothing counted or passed on (a store that always keys its chunks). */
+  /**
+   * Every chunk keyed with 32-byte keys, nothing counted or passed on (a store that always keys its
+   * chunks: the search cluster, whose format keeps the whole BLAKE3-256).
+   */
   public static ChunkKeys always() {
-    return new ChunkKeys(true, false, null, null);
+    return new ChunkKeys(true, false, 32, null, null);
+  }
+
+  /** The length of a key in bytes. */
+  public int keyBytes() {
+    return keyBytes;
   }
 
   /** Whether the chunks carry their keys. */
@@ -72,7 +83,7 @@ public final class ChunkKeys {
     List<byte[]> keys = new ArrayList<>(chunks.size());
     for (Chunk c : chunks) {
       String embedded = EmbedText.of(path, c);
-      byte[] h = Hashing.blake3Raw(embedded);
+      byte[] h = Hashing.chunkKey(embedded, keyBytes);
       keys.add(h);
       BytesRef key = new BytesRef(h);
       if (hasVector != null && hasVector.test(key)) {

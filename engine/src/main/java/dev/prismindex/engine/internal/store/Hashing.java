@@ -29,10 +29,16 @@ public final class Hashing {
     return blake3(b, b.length);
   }
 
-  /** BLAKE3-256 of a string's UTF-8 bytes, as 32 raw bytes (the chunk-text key). */
-  public static byte[] blake3Raw(String text) {
+  /**
+   * The first {@code length} bytes of the BLAKE3 output of a string's UTF-8 bytes: a chunk-text key
+   * ({@link Schema#chunkKeyBytes}). BLAKE3's shorter outputs are prefixes of its longer ones, so a
+   * 16-byte key is the first half of the 32-byte one.
+   */
+  public static byte[] chunkKey(String text, int length) {
     byte[] b = text.getBytes(StandardCharsets.UTF_8);
-    return digest(b, b.length);
+    byte[] out = new byte[length];
+    Blake3.initHash().update(b, 0, b.length).doFinalize(out);
+    return out;
   }
 
   private static byte[] digest(byte[] bytes, int length) {

@@ -267,6 +267,11 @@ public final class IndexStore implements Closeable {
     if (!CodeAnalyzer.reads(analyzer)) {
       throw new IncompatibleIndexException("analyzer", analyzer, CodeAnalyzer.VERSION);
     }
+    String keyBytes = data.get(Schema.META_CHUNK_KEY_BYTES);
+    if (!Schema.readsChunkKeyBytes(keyBytes)) {
+      throw new IncompatibleIndexException("chunk key length", keyBytes,
+          Integer.toString(Schema.CHUNK_KEY_BYTES));
+    }
   }
 
   /** A function over a searcher of the last commit. */

@@ -113,6 +113,11 @@ public final class Indexer {
     return keys.written();
   }
 
+  /** The length of the vector keys of the chunks this run writes. */
+  public int chunkKeyBytes() {
+    return keys.keyBytes();
+  }
+
   /**
    * The files the last commit remembers as left out by their content, for the paths this run
    * looks at (all of them for a whole walk, the scope's for a scoped one, the named ones for a

@@ -1,6 +1,8 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Lucene schema of the engine. Four document types share one index:
@@ -9,7 +11,8 @@ import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
  *   <li><b>FILE</b> (one per indexed file; together they are the manifest): {@link #TYPE}=file,
  *       {@link #PATH} (exact, stored), {@link #FILE_KEY} (exact), and as doc values (read
  *       column-wise when the manifest is loaded) {@link #PATH_SORT} (the path, also for path
- *       order), {@link #HASH} (BLAKE3-256 hex), {@link #SIZE}, {@link #MTIME_NS},
+ *       order), {@link #HASH} (BLAKE3-256, its 32 bytes; the 64 hex digits' ASCII bytes before
+ *       format 8), {@link #SIZE}, {@link #MTIME_NS},
  *       {@link #RECORDED_MS} (when the stat data was taken), {@link #FILE_LANGUAGE},
  *       {@link #CHUNK_COUNT}; and {@link #GRAMS} (1/2/3-grams of the lower-cased lines and path,
  *       DOCS only, not stored).</li>
@@ -17,7 +20,8 @@ import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
  *       key): {@link #TYPE}=skipped, {@link #PATH}, {@link #SKIP_KEY} (exact), and as doc values
  *       {@link #PATH_SORT}, {@link #SIZE}, {@link #MTIME_NS}, {@link #RECORDED_MS} and
  *       {@link #SKIP_REASON}: a later run that finds the same stat data skips the file unread.</li>
- *   <li><b>CHUNK</b>: {@link #TYPE}=chunk, {@link #PATH}, {@link #CHUNK_ID} ({@code path#ordinal}),
+ *   <li><b>CHUNK</b>: {@link #TYPE}=chunk, {@link #PATH}, {@link #CHUNK_ID} (stored: the chunk's
+ *       ordinal in its file, an int; before format 8 the string {@code path#ordinal}),
  *       {@link #CHUNK_HASH} (BLAKE3 of the text embedded for the chunk,
  *       {@code EmbedText}: the embedding-cache key),
  *       {@link #START_LINE}, {@link #END_LINE}, {@link #SYMBOLS} (stored {@code line:name} list,
@@ -103,19 +107,60 @@ public final class Schema {
    */
   public static final String META_CHUNK_KEYS = "prism.chunkKeys";
 
+  /**
+   * The length in bytes of the chunk-text keys ({@link #CHUNK_HASH}, {@link #VEC_HASH}) of the
+   * index: {@value #CHUNK_KEY_BYTES} in an index whose first keys were written by format 8 or
+   * later, 32 (the whole BLAKE3-256) before; absent means 32. An index keeps the length of the
+   * keys it has (its vectors are found by them).
+   */
+  public static final String META_CHUNK_KEY_BYTES = "prism.chunkKeyBytes";
+
+  /**
+   * The length of the keys of an index without any: the first 16 bytes of the BLAKE3 output.
+   * Two of a billion distinct texts share a key with a probability of about 1e-21.
+   */
+  public static final int CHUNK_KEY_BYTES = 16;
+
+  /** The key length of an index from before {@link #META_CHUNK_KEY_BYTES}. */
+  private static final int OLD_CHUNK_KEY_BYTES = 32;
+
   /** The index format this code writes. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "7";
+  public static final String FORMAT_VERSION = "8";
+
+  /** The format before {@link #META_CHUNK_KEY_BYTES}, when every key had 32 bytes. */
+  private static final String LONG_KEYS_FORMAT_VERSION = "7";
 
   /** The format before {@link #META_CHUNK_KEYS}, when every chunk had its key. */
   private static final String KEYED_FORMAT_VERSION = "6";
 
   /**
    * Whether a local index of {@code format} can be searched and updated by this code: its own
-   * format, or {@value #KEYED_FORMAT_VERSION} (every chunk keyed), which the next commit records
-   * as {@value #FORMAT_VERSION}, which older versions refuse.
+   * format, {@value #LONG_KEYS_FORMAT_VERSION} (32-byte keys) or {@value #KEYED_FORMAT_VERSION}
+   * (every chunk keyed, 32-byte keys), which the next commit records as {@value #FORMAT_VERSION},
+   * which older versions refuse.
    */
   public static boolean readsFormat(String format) {
-    return format.equals(FORMAT_VERSION) || format.equals(KEYED_FORMAT_VERSION);
+    return format.equals(FORMAT_VERSION) || format.equals(LONG_KEYS_FORMAT_VERSION)
+        || format.equals(KEYED_FORMAT_VERSION);
+  }
+
+  /**
+   * The chunk-key length of an index with the commit metadata {@code meta} (an index without a
+   * commit has {@value #CHUNK_KEY_BYTES}): the recorded one, else {@value #CHUNK_KEY_BYTES} when it
+   * has no keys (lexical-only, format 7), else 32 (formats 6 and 7).
+   */
+  public static int chunkKeyBytes(Map<String, String> meta) {
+    String recorded = meta.get(META_CHUNK_KEY_BYTES);
+    if (recorded != null) {
+      return Integer.parseInt(recorded);
+    }
+    return "false".equals(meta.get(META_CHUNK_KEYS)) ? CHUNK_KEY_BYTES : OLD_CHUNK_KEY_BYTES;
+  }
+
+  /** Whether {@code recorded} (a {@link #META_CHUNK_KEY_BYTES} value, or null) is one this code reads. */
+  public static boolean readsChunkKeyBytes(@Nullable String recorded) {
+    return recorded == null || recorded.equals(Integer.toString(CHUNK_KEY_BYTES))
+        || recorded.equals(Integer.toString(OLD_CHUNK_KEY_BYTES));
   }
 
   /**

@@ -51,12 +51,13 @@ class HashingTest {
   }
 
   @Test
-  void theRawAndHexFormsOfATextHashAgree() {
+  void aChunkKeyIsThePrefixOfTheTextsHashOfItsLength() {
     String text = "path: src/Main.java\nclass Main { void \u00e9t\u00e9() {} }";
-    byte[] raw = Hashing.blake3Raw(text);
+    byte[] whole = Hashing.chunkKey(text, 32);
     byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-    assertThat(raw).hasSize(32);
-    assertThat(HexFormat.of().formatHex(raw)).isEqualTo(Hashing.blake3(text))
+    assertThat(HexFormat.of().formatHex(whole)).isEqualTo(Hashing.blake3(text))
         .isEqualTo(Hashing.blake3(utf8, utf8.length));
+    assertThat(Hashing.chunkKey(text, 16)).hasSize(16)
+        .isEqualTo(Arrays.copyOf(whole, 16));
   }
 }
