@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.search;
 
+import dev.prismindex.engine.internal.store.ChunkRecord;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,12 +27,27 @@ import org.jspecify.annotations.Nullable;
 public record ChunkDoc(String chunkId, String path, int start, int end, int[] symbolLines,
     List<String> symbolNames, String language, @Nullable String parent) {
 
-  private static final Set<String> FIELDS = Set.of(Schema.CHUNK_ID, Schema.PATH,
-      Schema.START_LINE, Schema.END_LINE, Schema.SYMBOLS, Schema.LANGUAGE, Schema.PARENT);
+  private static final Set<String> FIELDS = Set.of(Schema.PATH, Schema.CHUNK_RECORD,
+      Schema.CHUNK_ID, Schema.START_LINE, Schema.END_LINE, Schema.SYMBOLS, Schema.LANGUAGE,
+      Schema.PARENT);
 
   /** Reads the chunk document {@code doc} of the searcher's reader. */
   public static ChunkDoc read(IndexSearcher searcher, int doc) throws IOException {
     Document d = searcher.storedFields().document(doc, FIELDS);
+    String path = d.get(Schema.PATH);
+    BytesRef record = d.getBinaryValue(Schema.CHUNK_RECORD);
+    if (record != null) {
+      ChunkRecord r = ChunkRecord.decode(record);
+      int[] lines = new int[r.symbols().size()];
+      List<String> names = new ArrayList<>(lines.length);
+      for (int i = 0; i < lines.length; i++) {
+        lines[i] = r.symbols().get(i).line();
+        names.add(r.symbols().get(i).name());
+      }
+      return new ChunkDoc(path + "#" + r.ordinal(), path, r.start(), r.end(), lines,
+          List.copyOf(names), r.language(), r.parent());
+    }
+    // Format 7 and older: a stored field each.
     IndexableField[] symbols = d.getFields(Schema.SYMBOLS);
     int[] lines = new int[symbols.length];
     List<String> names = new ArrayList<>(symbols.length);
@@ -40,12 +57,7 @@ public record ChunkDoc(String chunkId, String path, int start, int end, int[] sy
       lines[i] = Integer.parseInt(v.substring(0, colon));
       names.add(v.substring(colon + 1));
     }
-    String path = d.get(Schema.PATH);
-    IndexableField id = d.getField(Schema.CHUNK_ID);
-    // The ordinal since format 8; the whole id (path#ordinal) before.
-    String chunkId = id.numericValue() != null ? path + "#" + id.numericValue().intValue()
-        : id.stringValue();
-    return new ChunkDoc(chunkId, path,
+    return new ChunkDoc(d.get(Schema.CHUNK_ID), path,
         d.getField(Schema.START_LINE).numericValue().intValue(),
         d.getField(Schema.END_LINE).numericValue().intValue(), lines, List.copyOf(names),
         d.get(Schema.LANGUAGE), d.get(Schema.PARENT));

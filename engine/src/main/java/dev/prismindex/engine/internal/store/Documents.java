@@ -125,21 +125,14 @@ public final class Documents {
       Document d = new Document();
       d.add(new StringField(Schema.TYPE, Schema.TYPE_CHUNK, Field.Store.NO));
       d.add(new StringField(Schema.PATH, path, Field.Store.YES));
-      d.add(new StoredField(Schema.CHUNK_ID, i));
+      d.add(new StoredField(Schema.CHUNK_RECORD, ChunkRecord.of(i, c, language).encode()));
       if (hashes != null) {
         BytesRef hash = new BytesRef(hashes.get(i));
         d.add(new StringField(Schema.CHUNK_HASH, hash, Field.Store.NO));
         d.add(new BinaryDocValuesField(Schema.CHUNK_HASH, hash));
       }
-      d.add(new StoredField(Schema.START_LINE, c.startLine()));
-      d.add(new StoredField(Schema.END_LINE, c.endLine()));
-      d.add(new StoredField(Schema.LANGUAGE, language));
-      if (c.parent() != null) {
-        d.add(new StoredField(Schema.PARENT, c.parent()));
-      }
       StringJoiner names = new StringJoiner(" ");
       for (Chunk.Symbol s : c.symbols()) {
-        d.add(new StoredField(Schema.SYMBOLS, s.line() + ":" + s.name()));
         names.add(s.name());
       }
       d.add(new Field(Schema.BODY, c.text(), RANKED_TYPE));

@@ -20,13 +20,13 @@ import org.jspecify.annotations.Nullable;
  *       key): {@link #TYPE}=skipped, {@link #PATH}, {@link #SKIP_KEY} (exact), and as doc values
  *       {@link #PATH_SORT}, {@link #SIZE}, {@link #MTIME_NS}, {@link #RECORDED_MS} and
  *       {@link #SKIP_REASON}: a later run that finds the same stat data skips the file unread.</li>
- *   <li><b>CHUNK</b>: {@link #TYPE}=chunk, {@link #PATH}, {@link #CHUNK_ID} (stored: the chunk's
- *       ordinal in its file, an int; before format 8 the string {@code path#ordinal}),
- *       {@link #CHUNK_HASH} (BLAKE3 of the text embedded for the chunk,
- *       {@code EmbedText}: the embedding-cache key),
- *       {@link #START_LINE}, {@link #END_LINE}, {@link #SYMBOLS} (stored {@code line:name} list,
- *       the line being the definition's header line), {@link #PARENT} (stored, the enclosing
- *       type's name, if any), {@link #LANGUAGE}, and the analyzed fields {@link #BODY},
+ *   <li><b>CHUNK</b>: {@link #TYPE}=chunk, {@link #PATH}, {@link #CHUNK_RECORD} (stored: the
+ *       chunk's ordinal in its file, lines, language, enclosing type and definitions, {@link
+ *       ChunkRecord}; format 7 and older stored {@link #CHUNK_ID} ({@code path#ordinal}), {@link
+ *       #START_LINE}, {@link #END_LINE}, {@link #SYMBOLS} ({@code line:name} list), {@link #PARENT}
+ *       and {@link #LANGUAGE} instead), {@link #CHUNK_HASH} (the first {@link #chunkKeyBytes} bytes
+ *       of the BLAKE3 of the text embedded for the chunk, {@code EmbedText}: the embedding-cache
+ *       key), and the analyzed fields {@link #BODY},
  *       {@link #SYMBOL} and {@link #PATH_TEXT} (code analysis) and {@link #PROSE} (the chunk text
  *       as English prose), all four with term frequencies and no positions.</li>
  *   <li><b>VECTOR</b> (one per distinct chunk text embedded; the embedding cache):
@@ -61,6 +61,9 @@ public final class Schema {
   public static final String SKIP_REASON = "skip_reason";
   public static final String GRAMS = "grams";
 
+  /** Stored on a CHUNK: its {@link ChunkRecord} (ordinal, lines, language, parent, definitions). */
+  public static final String CHUNK_RECORD = "chunk_record";
+  /** Format 7 and older: the chunk's id, {@code path#ordinal} (since format 8: {@link #CHUNK_RECORD}). */
   public static final String CHUNK_ID = "chunk_id";
   public static final String CHUNK_HASH = "chunk_hash";
   public static final String START_LINE = "start_line";
