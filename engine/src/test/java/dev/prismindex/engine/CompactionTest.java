@@ -16,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CompactionTest {
 
+  private static final String CHANGED = "package gen;\n\nclass Gen3 { int changed() { return 1; } }\n";
+
   @TempDir Path root;
 
   private int segments() throws Exception {
@@ -38,7 +40,7 @@ class CompactionTest {
       assertThat(segments()).isEqualTo(1);
       assertThat(index.search("method7Value3", SearchOpts.lexical(5))).isNotEmpty();
 
-      write(root, "src/gen/Gen3.java", "package gen;\n\nclass Gen3 { int changed() { return 1; } }\n");
+      write(root, "src/gen/Gen3.java", CHANGED);
       IndexRunStats changed = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(changed.changed()).isEqualTo(1);
       assertThat(segments()).isEqualTo(2);
@@ -50,7 +52,7 @@ class CompactionTest {
     SegmentDamage.generate(root, 200);
     try (HybridIndex index = open()) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      write(root, "src/gen/Gen3.java", "package gen;\n\nclass Gen3 { int changed() { return 1; } }\n");
+      write(root, "src/gen/Gen3.java", CHANGED);
       index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(segments()).isEqualTo(2);
       index.refresh(RefreshOptions.FULL);

@@ -43,11 +43,11 @@ public final class WriteRun {
   private static final Logger LOG = LoggerFactory.getLogger(WriteRun.class);
 
   /**
-   * The largest index a build from nothing (or a full rebuild) merges into one segment at its end. The indexing threads
-   * each flush a segment of their own, and every segment repeats the terms the others have: one
-   * segment is 5-8 % smaller for a small repository and is searched faster, and merging a few MB
-   * costs a fraction of a second. Larger builds keep Lucene's merge policy, where merging
-   * everything would cost seconds for a few percent (docs/benchmarks.md, section 8).
+   * The largest index a build from nothing (or a full rebuild) merges into one segment at its end.
+   * The indexing threads each flush a segment of their own, and every segment repeats the terms the
+   * others have: one segment is 5-8 % smaller for a small repository, and merging a few MB costs
+   * a fraction of a second (about 0.1 s on gson). Larger builds keep Lucene's merge policy, where
+   * merging everything would cost seconds for a few percent (docs/benchmarks.md, section 8).
    */
   static final long COMPACT_MAX_BYTES = 4L << 20;
 
@@ -92,9 +92,8 @@ public final class WriteRun {
    * before the job (a damaged index being rebuilt), whether the index had no chunks before the
    * run (no commit, or wiped), whether its chunks carry no vector keys ({@link
    * Schema#META_CHUNK_KEYS}), the length of its keys ({@link Schema#chunkKeyBytes}), whether the
-   * run wants keys (semantic search on with a model, and the
-   * run not {@link RefreshOptions#withLexicalOnly()}), and whether it embeds (asked to, with semantic
-   * search on).
+   * run wants keys (semantic search on with a model, and the run not {@link
+   * RefreshOptions#withLexicalOnly()}), and whether it embeds (asked to, with semantic search on).
    */
   record RunContext(Verdict semanticBefore, @Nullable Predicate<BytesRef> reuse,
       @Nullable TextSpool spool, boolean wiped, boolean empty, boolean keyless, int keyBytes,

@@ -63,7 +63,7 @@ public final class Schema {
 
   /** Stored on a CHUNK: its {@link ChunkRecord} (ordinal, lines, language, parent, definitions). */
   public static final String CHUNK_RECORD = "chunk_record";
-  /** Format 7 and older: the chunk's id, {@code path#ordinal} (since format 8: {@link #CHUNK_RECORD}). */
+  /** Format 7 and older: the chunk's id, {@code path#ordinal} (format 8: {@link #CHUNK_RECORD}). */
   public static final String CHUNK_ID = "chunk_id";
   public static final String CHUNK_HASH = "chunk_hash";
   public static final String START_LINE = "start_line";
@@ -160,7 +160,7 @@ public final class Schema {
     return "false".equals(meta.get(META_CHUNK_KEYS)) ? CHUNK_KEY_BYTES : OLD_CHUNK_KEY_BYTES;
   }
 
-  /** Whether {@code recorded} (a {@link #META_CHUNK_KEY_BYTES} value, or null) is one this code reads. */
+  /** Whether {@code recorded}, a {@link #META_CHUNK_KEY_BYTES} value or null, is one this reads. */
   public static boolean readsChunkKeyBytes(@Nullable String recorded) {
     return recorded == null || recorded.equals(Integer.toString(CHUNK_KEY_BYTES))
         || recorded.equals(Integer.toString(OLD_CHUNK_KEY_BYTES));
