@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CompactionTest {
 
-  private static final String CHANGED = "package gen;\n\nclass Gen3 { int changed() { return 1; } }\n";
+  private static final String CHANGED =
+      "package gen;\n\nclass Gen3 { int changed() { return 1; } }\n";
 
   @TempDir Path root;
 
