@@ -69,6 +69,8 @@ public final class WarmBackend implements Backend, AutoCloseable {
   private final @Nullable Duration idleTimeout;
   private final Instant started = Instant.now();
   private volatile boolean closed;
+  /** Runs on a watch's starting thread between starting the watch and publishing it; tests only. */
+  volatile Runnable beforeWatchPublished = () -> { };
 
   /**
    * A backend for {@code env}'s model, which is found once here (it loads on first use and stays
@@ -150,6 +152,14 @@ public final class WarmBackend implements Backend, AutoCloseable {
   @Override
   public void close() throws IOException {
     closed = true;
+    // A watch still starting is published, or closed by its starter, before this goes on: none
+    // may outlive the backend (it would write its fence files into an index being deleted).
+    for (Slot slot : slots.values()) {
+      Thread starter = slot.watchStarter;
+      if (starter != null && starter != Thread.currentThread()) {
+        joinUninterruptibly(starter);
+      }
+    }
     IOException failure = null;
     for (Slot slot : slots.values()) {
       IndexWatch watch = slot.watch;
@@ -208,6 +218,8 @@ public final class WarmBackend implements Backend, AutoCloseable {
     /** Whether a watch was started (or tried) for this target. */
     final AtomicBoolean watchStarted = new AtomicBoolean();
     volatile @Nullable IndexWatch watch;
+    /** The thread starting {@link #watch}, once one was started. */
+    volatile @Nullable Thread watchStarter;
     volatile @Nullable String watchFailure;
   }
 
@@ -272,6 +284,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
             }
           }
         });
+        beforeWatchPublished.run();
         slot.watch = watch;
         if (closed) {
           slot.watch = null;
@@ -284,7 +297,23 @@ public final class WarmBackend implements Backend, AutoCloseable {
       }
     }, "prism-index-watch-start");
     t.setDaemon(true);
+    slot.watchStarter = t;
     t.start();
+  }
+
+  private static void joinUninterruptibly(Thread t) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        t.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**

@@ -13,10 +13,16 @@ import dev.prismindex.cli.command.Requests;
 import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -231,6 +237,53 @@ public class WarmBackendTest {
     Result after = warm("search", "lamp lens", "--json", "--mode", "lexical", "--no-refresh");
     assertThat(after.json()).extracting(h -> h.get("path").asText()).contains("notes/unrelated.md");
     assertSame("search", "parse duration", "--json", "--mode", "hybrid");
+  }
+
+  /** The live threads named {@code name}. */
+  private static Set<Thread> alive(String name) {
+    Set<Thread> out = new HashSet<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.getName().equals(name) && t.isAlive()) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void closeWaitsForAWatchStillStartingAndNoWatchOutlivesIt() throws Exception {
+    // Seen once under load: a server stopped while its watch was starting; the watch was closed
+    // by its starter only after close() returned, and wrote its fence directory into the index
+    // the caller was deleting by then.
+    Set<Thread> before = alive("prism-index-watch");
+    WarmBackend watching = WarmBackend.watching(cli.environment(), "serve", Duration.ofMinutes(10));
+    CountDownLatch starting = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    watching.beforeWatchPublished = () -> {
+      starting.countDown();
+      try {
+        release.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    cli.backends = env -> watching;
+    assertThat(cli.run("search", "parse", "--json").exit()).isZero();
+    assertThat(starting.await(30, TimeUnit.SECONDS)).isTrue();
+    CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> {
+      try {
+        watching.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+    Thread.sleep(300);
+    assertThat(closing).as("close() returned while a watch was starting").isNotDone();
+    release.countDown();
+    closing.get(30, TimeUnit.SECONDS);
+    Set<Thread> after = alive("prism-index-watch");
+    after.removeAll(before);
+    assertThat(after).as("watch threads left running").isEmpty();
   }
 
   @Test
