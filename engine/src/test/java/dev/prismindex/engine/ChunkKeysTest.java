@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -104,6 +105,20 @@ class ChunkKeysTest {
         "recorded", Set.of(keyBytes));
   }
 
+  /** Commits the last commit's user data again, changed by {@code edit}: an older format. */
+  private void editCommitData(Consumer<Map<String, String>> edit) throws Exception {
+    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
+        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
+      Map<String, String> data;
+      try (DirectoryReader r = DirectoryReader.open(dir)) {
+        data = new HashMap<>(r.getIndexCommit().getUserData());
+      }
+      edit.accept(data);
+      w.setLiveCommitData(data.entrySet(), true);
+      w.commit();
+    }
+  }
+
   /** Commits an empty index with {@code meta} as its user data: an index of an older format. */
   private void commitEmptyIndex(Map<String, String> meta) throws Exception {
     try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
@@ -152,17 +167,10 @@ class ChunkKeysTest {
   void aLexicalOnlyIndexOfTheFormatBeforeTakes16ByteKeysWhenRekeyed() throws Exception {
     writeFiles();
     indexLexicalOnly();
-    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
-        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
-      Map<String, String> data;
-      try (DirectoryReader r = DirectoryReader.open(dir)) {
-        data = new HashMap<>(r.getIndexCommit().getUserData());
-      }
+    editCommitData(data -> {
       data.put(Schema.META_FORMAT, "7");
       data.remove(Schema.META_CHUNK_KEY_BYTES);
-      w.setLiveCommitData(data.entrySet(), true);
-      w.commit();
-    }
+    });
     try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
       index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(keyLengths()).isEqualTo(lengths(16));
@@ -271,17 +279,10 @@ class ChunkKeysTest {
       index.refresh(RefreshOptions.INCREMENTAL);
     }
     // Format 6 had no chunk-keys flag: every chunk carried its key.
-    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
-        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(new StandardAnalyzer()))) {
-      Map<String, String> data;
-      try (DirectoryReader r = DirectoryReader.open(dir)) {
-        data = new HashMap<>(r.getIndexCommit().getUserData());
-      }
+    editCommitData(data -> {
       data.put(Schema.META_FORMAT, "6");
       data.remove(Schema.META_CHUNK_KEYS);
-      w.setLiveCommitData(data.entrySet(), true);
-      w.commit();
-    }
+    });
     try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
       assertThat(index.engineStatus().formatVersion()).isEqualTo("6");
       write(root, "util/cache.py", pyFunction("cache_fill", "warming"));

@@ -24,6 +24,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,16 +56,22 @@ class IndexFailureTest {
     }
   }
 
+  /** Opening the index fails with an {@link IncompatibleIndexException} naming both values. */
+  private AbstractThrowableAssert<?, ? extends Throwable> assertRefused(String what, String found,
+      String expected) {
+    return assertThatThrownBy(() -> TestRepos.open(root))
+        .isInstanceOfSatisfying(IncompatibleIndexException.class, e -> {
+          assertThat(e.what()).isEqualTo(what);
+          assertThat(e.found()).isEqualTo(found);
+          assertThat(e.expected()).isEqualTo(expected);
+        });
+  }
+
   @Test
   void anotherFormatVersionIsRefusedNamingBothVersions() throws Exception {
     buildIndex();
     rewriteMetadata(Schema.META_FORMAT, "0");
-    assertThatThrownBy(() -> TestRepos.open(root))
-        .isInstanceOfSatisfying(IncompatibleIndexException.class, e -> {
-          assertThat(e.what()).isEqualTo("format");
-          assertThat(e.found()).isEqualTo("0");
-          assertThat(e.expected()).isEqualTo(Schema.FORMAT_VERSION);
-        })
+    assertRefused("format", "0", Schema.FORMAT_VERSION)
         .hasMessageContaining("format version 0 found, " + Schema.FORMAT_VERSION + " expected");
   }
 
@@ -83,11 +90,7 @@ class IndexFailureTest {
   void aChunkKeyLengthThisCodeDoesNotWriteIsRefused() throws Exception {
     buildIndex();
     rewriteMetadata(Schema.META_CHUNK_KEY_BYTES, "20");
-    assertThatThrownBy(() -> TestRepos.open(root))
-        .isInstanceOfSatisfying(IncompatibleIndexException.class, e -> {
-          assertThat(e.what()).isEqualTo("chunk key length");
-          assertThat(e.found()).isEqualTo("20");
-        });
+    assertRefused("chunk key length", "20", Integer.toString(Schema.CHUNK_KEY_BYTES));
   }
 
   @Test

@@ -157,7 +157,11 @@ public final class WarmBackend implements Backend, AutoCloseable {
     for (Slot slot : slots.values()) {
       Thread starter = slot.watchStarter;
       if (starter != null && starter != Thread.currentThread()) {
-        joinUninterruptibly(starter);
+        try {
+          starter.join();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt(); // stop waiting; the starter still closes its watch
+        }
       }
     }
     IOException failure = null;
@@ -299,21 +303,6 @@ public final class WarmBackend implements Backend, AutoCloseable {
     t.setDaemon(true);
     slot.watchStarter = t;
     t.start();
-  }
-
-  private static void joinUninterruptibly(Thread t) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        t.join();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   /**

@@ -6,7 +6,6 @@ import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.chunk.SourceLines;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.StringJoiner;
 import org.apache.lucene.document.BinaryDocValuesField;
@@ -55,7 +54,7 @@ public final class Documents {
     d.add(new StringField(Schema.PATH, e.path(), Field.Store.YES));
     d.add(new StringField(Schema.FILE_KEY, e.path(), Field.Store.NO));
     d.add(new SortedDocValuesField(Schema.PATH_SORT, new BytesRef(e.path())));
-    d.add(new BinaryDocValuesField(Schema.HASH, hashBytes(e.hash())));
+    d.add(new BinaryDocValuesField(Schema.HASH, Hashing.toStored(e.hash())));
     d.add(new NumericDocValuesField(Schema.SIZE, e.size()));
     d.add(new NumericDocValuesField(Schema.MTIME_NS, e.mtimeNs()));
     d.add(new NumericDocValuesField(Schema.RECORDED_MS, e.recordedMs()));
@@ -63,21 +62,6 @@ public final class Documents {
     d.add(new NumericDocValuesField(Schema.CHUNK_COUNT, e.chunks()));
     d.add(new Field(Schema.GRAMS, new GramTokenStream(grams), GRAM_TYPE));
     return d;
-  }
-
-  /**
-   * A file hash as stored: its 32 bytes ({@link Schema#HASH}); anything but 64 hex digits (never
-   * written by this code) as its characters, which never match a computed hash.
-   */
-  static BytesRef hashBytes(String hex) {
-    if (hex.length() == 64) {
-      try {
-        return new BytesRef(HexFormat.of().parseHex(hex));
-      } catch (IllegalArgumentException e) {
-        // not hex: kept as it is
-      }
-    }
-    return new BytesRef(hex);
   }
 
   /** The SKIPPED document of a file left out by its content. */

@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.store;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import org.apache.commons.codec.digest.Blake3;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * BLAKE3-256, the one hash the index stores (file hashes of the manifest, chunk-text keys of the
@@ -39,6 +40,31 @@ public final class Hashing {
     byte[] out = new byte[length];
     Blake3.initHash().update(b, 0, b.length).doFinalize(out);
     return out;
+  }
+
+  /**
+   * A file hash ({@link #blake3(byte[], int)}) as the manifest stores it ({@link Schema#HASH}): its
+   * 32 bytes. Anything but 64 hex digits (never computed here) is kept as its characters, which
+   * {@link #fromStored} gives back and no computed hash equals.
+   */
+  static BytesRef toStored(String hex) {
+    if (hex.length() == 64) {
+      try {
+        return new BytesRef(HexFormat.of().parseHex(hex));
+      } catch (IllegalArgumentException e) {
+        // not hex: kept as it is
+      }
+    }
+    return new BytesRef(hex);
+  }
+
+  /**
+   * A stored file hash as 64 hex digits: 32 bytes since format 8; before, the hex digits' ASCII
+   * bytes, returned as they are.
+   */
+  static String fromStored(BytesRef b) {
+    return b.length == 32 ? HexFormat.of().formatHex(b.bytes, b.offset, b.offset + b.length)
+        : new String(b.bytes, b.offset, b.length, StandardCharsets.UTF_8);
   }
 
   private static byte[] digest(byte[] bytes, int length) {

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -182,19 +181,10 @@ public final class Manifests {
         if (languages[ord] == null) {
           languages[ord] = string(language.lookupOrd(ord));
         }
-        out.put(p, new FileEntry(p, hex(hash.binaryValue()), size.longValue(),
+        out.put(p, new FileEntry(p, Hashing.fromStored(hash.binaryValue()), size.longValue(),
             mtime.longValue(), recorded.longValue(), languages[ord], (int) chunks.longValue()));
       }
     }
-  }
-
-  /**
-   * A file hash as 64 hex digits: stored as its 32 bytes since format 8, as the hex digits' ASCII
-   * bytes before.
-   */
-  private static String hex(BytesRef b) {
-    return b.length == 32 ? HexFormat.of().formatHex(b.bytes, b.offset, b.offset + b.length)
-        : string(b);
   }
 
   /** The UTF-8 bytes as a string (the JDK's decoder copies ASCII bytes as is). */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Arrays;
+import java.util.List;
+import org.apache.lucene.util.BytesRef;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,5 +61,19 @@ class HashingTest {
         .isEqualTo(Hashing.blake3(utf8, utf8.length));
     assertThat(Hashing.chunkKey(text, 16)).hasSize(16)
         .isEqualTo(Arrays.copyOf(whole, 16));
+  }
+
+  @Test
+  void aFileHashIsStoredAsItsBytesAndReadBackInBothForms() {
+    String hash = Hashing.blake3("a file\n");
+    BytesRef stored = Hashing.toStored(hash);
+    assertThat(stored.length).isEqualTo(32);
+    assertThat(Hashing.fromStored(stored)).isEqualTo(hash);
+    // Format 7 and older stored the hex digits' ASCII bytes: read as they are.
+    assertThat(Hashing.fromStored(new BytesRef(hash))).isEqualTo(hash);
+    // Not a hash (a damaged or foreign manifest): kept, and never equal to a computed one.
+    for (String bad : List.of("", "xyz", "g".repeat(64), hash.substring(2))) {
+      assertThat(Hashing.fromStored(Hashing.toStored(bad))).isEqualTo(bad).isNotEqualTo(hash);
+    }
   }
 }
