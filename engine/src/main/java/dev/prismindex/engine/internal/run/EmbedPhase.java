@@ -12,6 +12,7 @@ import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Manifests;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.store.VectorCode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -53,8 +54,10 @@ public final class EmbedPhase {
     long baseEmbedded = CommitMeta.parseLong(base.get(Schema.META_CHUNKS_EMBEDDED));
     long baseVectors = CommitMeta.parseLong(base.get(Schema.META_VECTORS));
     long[] committed = {0};
+    VectorCode code = store.withSearcher(
+        s -> VectorCode.of(s.getIndexReader(), model.dimension()), VectorCode.PACKED);
     EmbeddingRun run = new EmbeddingRun(options.root(), options.maxFileBytes(), writer,
-        ctx.chunker(), model, Schema.chunkKeyBytes(base), options.embeddingThreads(),
+        ctx.chunker(), model, Schema.chunkKeyBytes(base), code, options.embeddingThreads(),
         options.embeddingCommitInterval(), options.clock());
     try {
       return run.run(backlog, path -> store.withSearcher(s -> Manifests.lookup(s, path), null),

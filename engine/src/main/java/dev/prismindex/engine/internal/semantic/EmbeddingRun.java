@@ -9,6 +9,7 @@ import dev.prismindex.engine.internal.store.Documents;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.store.Hashing;
+import dev.prismindex.engine.internal.store.VectorCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -96,6 +97,7 @@ public final class EmbeddingRun {
   private final Chunker chunker;
   private final Embedder embedder;
   private final int keyBytes;
+  private final VectorCode code;
   private final int threads;
   private final Duration commitInterval;
   private final Clock clock;
@@ -104,13 +106,15 @@ public final class EmbeddingRun {
   private final AtomicLong covered = new AtomicLong();
 
   public EmbeddingRun(Path root, long maxFileBytes, IndexWriter writer, Chunker chunker,
-      Embedder embedder, int keyBytes, int threads, Duration commitInterval, Clock clock) {
+      Embedder embedder, int keyBytes, VectorCode code, int threads, Duration commitInterval,
+      Clock clock) {
     this.root = root;
     this.maxFileBytes = maxFileBytes;
     this.writer = writer;
     this.chunker = chunker;
     this.embedder = embedder;
     this.keyBytes = keyBytes;
+    this.code = code;
     this.threads = threads;
     this.commitInterval = commitInterval;
     this.clock = clock;
@@ -335,7 +339,7 @@ public final class EmbeddingRun {
       for (int i = 0; i < batch.size(); i++) {
         Pending p = batch.get(i);
         writer.addDocument(Documents.vector(p.hash().bytes, unit(vectors.get(i),
-            embedder.dimension()), now));
+            embedder.dimension()), now, code));
         covered.addAndGet(p.uses());
       }
       progress.embedded(embedded.addAndGet(batch.size()), total);

@@ -5,6 +5,7 @@ import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.store.Int8Vectors;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.store.VectorCode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -38,10 +39,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
  *
- * <p>The vectors are int8 ({@link Int8Vectors}): the query is encoded the same way for the HNSW
- * search over bytes, which over-fetches ({@code 4 x depth + 10} vectors: the graph over bytes missed
+ * <p>The vectors are byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index); the
+ * query is encoded as int8 codes for the HNSW search over bytes, which over-fetches ({@code 4 x depth + 10} vectors: the graph over bytes missed
  * neighbours the float one found at 2 x); the candidates are
- * re-scored by the cosine of the float query to their bytes, and each vector is resolved
+ * re-scored by the cosine of the float query to their codes, and each vector is resolved
  * to its live chunks (several when files share a text; ordered by path and line). Vectors no chunk
  * uses any more (the embedding cache) resolve to nothing; when too few chunks result, the search
  * repeats with four times as many vectors, up to all of them, so cache entries never hide
@@ -74,10 +75,14 @@ public final class SemanticSearcher {
       return List.of();
     }
     int k = Math.min(vectors, depth * OVER_FETCH + 10);
+    String field = VectorCode.of(searcher.getIndexReader(), query.length).field(query.length);
+    // The query walks the graph as int8 codes whatever the documents' code: cosine ignores the
+    // scale, and the finer query finds the candidates the int8 index did (7-bit queries lost 1.2
+    // points of Rust navigation MRR, docs/benchmarks.md section 8).
+    byte[] codes = Int8Vectors.encode(query);
     while (true) {
-      TopDocs top = searcher.search(new KnnByteVectorQuery(Schema.vectorField(query.length),
-          Int8Vectors.encode(query), k, filter), k);
-      List<Scored> scored = rescore(searcher, query, top.scoreDocs);
+      TopDocs top = searcher.search(new KnnByteVectorQuery(field, codes, k, filter), k);
+      List<Scored> scored = rescore(searcher, field, query, top.scoreDocs);
       List<Ranked> out = new ArrayList<>();
       Set<Integer> seen = new HashSet<>();
       for (Scored s : scored) {
@@ -100,10 +105,11 @@ public final class SemanticSearcher {
   private record Scored(int doc, BytesRef hash, double cosine) {}
 
   /**
-   * The cosines of the float query to the k-NN results' int8 vectors, best first, ties by doc id.
+   * The cosines of the float query to the k-NN results' vectors (their codes in {@code field}),
+   * best first, ties by doc id.
    */
-  private static List<Scored> rescore(IndexSearcher searcher, float[] query, ScoreDoc[] docs)
-      throws IOException {
+  private static List<Scored> rescore(IndexSearcher searcher, String field, float[] query,
+      ScoreDoc[] docs) throws IOException {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     ScoreDoc[] byDoc = docs.clone();
     java.util.Arrays.sort(byDoc, Comparator.comparingInt(sd -> sd.doc));
@@ -117,7 +123,7 @@ public final class SemanticSearcher {
       if (li != leafIndex) {
         leafIndex = li;
         leaf = leaves.get(li);
-        values = leaf.reader().getByteVectorValues(Schema.vectorField(query.length));
+        values = leaf.reader().getByteVectorValues(field);
         hashes = DocValues.getBinary(leaf.reader(), Schema.VEC_HASH);
       }
       int local = sd.doc - leaf.docBase;

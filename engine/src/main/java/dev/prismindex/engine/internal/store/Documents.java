@@ -83,14 +83,14 @@ public final class Documents {
     return file(e, SourceLines.split(text));
   }
 
-  /** The VECTOR document of one distinct text embedded (the vector int8-encoded, {@link Int8Vectors}). */
-  public static Document vector(byte[] hash, float[] vector, long createdMs) {
+  /** The VECTOR document of one distinct text embedded, its vector coded as {@code code} says. */
+  public static Document vector(byte[] hash, float[] vector, long createdMs, VectorCode code) {
     BytesRef key = new BytesRef(hash);
     Document d = new Document();
     d.add(new StringField(Schema.TYPE, Schema.TYPE_VECTOR, Field.Store.NO));
     d.add(new StringField(Schema.VEC_HASH, key, Field.Store.NO));
     d.add(new BinaryDocValuesField(Schema.VEC_HASH, key));
-    d.add(new KnnByteVectorField(Schema.vectorField(vector.length), Int8Vectors.encode(vector),
+    d.add(new KnnByteVectorField(code.field(vector.length), code.encode(vector),
         VectorSimilarityFunction.COSINE));
     d.add(new NumericDocValuesField(Schema.VEC_CREATED, createdMs));
     return d;

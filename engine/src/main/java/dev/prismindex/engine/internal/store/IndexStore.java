@@ -18,6 +18,9 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.CheckIndex;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
@@ -363,14 +366,23 @@ public final class IndexStore implements Closeable {
     }, 0L);
   }
 
+  private static final KnnVectorsFormat PACKED_VECTORS = new PackedVectorsFormat();
+
+  /** Lucene's default codec, with {@link PackedVectorsFormat} for the packed vector fields. */
+  static final Codec CODEC = new Lucene912Codec() {
+    @Override
+    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+      return VectorCode.PACKED.owns(field) ? PACKED_VECTORS
+          : super.getKnnVectorsFormatForField(field);
+    }
+  };
+
   /**
    * Opens a writer on the directory, append mode. Commit on close is enabled so that closing after
    * a successful run waits for its merges and commits them; callers that must not commit (a
    * failure, a run with nothing to write) call {@link IndexWriter#rollback()} instead of closing.
-   * The codec is Lucene's
-   * default, whose vector format is float32 HNSW ({@code Lucene99HnswVectorsFormat}, M = 16, beam
-   * width 100): chosen over int8 scalar quantization by measurement (same recall once candidates
-   * are re-scored, smaller on disk; see {@code docs/benchmarks.md}).
+   * The codec is Lucene's default but for the {@link VectorCode#PACKED} vector fields, which get
+   * {@link PackedVectorsFormat} (int8 fields keep Lucene's HNSW format, M = 16, beam width 100).
    *
    * @throws IndexLockedException when another writer holds {@code write.lock}
    */
@@ -378,7 +390,8 @@ public final class IndexStore implements Closeable {
     IndexWriterConfig config = new IndexWriterConfig(analyzer)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
         .setRAMBufferSizeMB(32)
-        .setCommitOnClose(true);
+        .setCommitOnClose(true)
+        .setCodec(CODEC);
     try {
       return new IndexWriter(directory, config);
     } catch (LockObtainFailedException e) {

@@ -1,34 +1,41 @@
 package dev.prismindex.engine.internal.store;
 
 /**
- * The int8 encoding of the index's vectors: each unit vector is scaled so that its largest
- * component is ±127 and rounded ({@code q[i] = round(x[i] * 127 / max|x|)}). The scale is not
- * kept: the field's similarity is cosine, which no per-vector scale changes, so documents and
- * queries are encoded the same way and compared by the cosine of their bytes (HNSW over bytes),
- * and a candidate is re-scored by the cosine of the float query to its bytes ({@link
- * #cosine(float[], byte[])}). 384 bytes per vector instead of 1 536, and no float copy.
+ * The byte encoding of the index's vectors: each unit vector is scaled so that its largest
+ * component is {@code ±maxCode} and rounded ({@code q[i] = round(x[i] * maxCode / max|x|)}; 127
+ * for int8, less for packed codes, {@link VectorCode}). The scale is not kept: the field's
+ * similarity is cosine, which no per-vector scale changes, so documents and queries are encoded
+ * the same way and compared by the cosine of their bytes (HNSW over bytes), and a candidate is
+ * re-scored by the cosine of the float query to its bytes ({@link #cosine(float[], byte[])}). No
+ * float copy is kept.
  */
 public final class Int8Vectors {
 
   private Int8Vectors() {}
 
-  /**
-   * The bytes of {@code v}. A zero vector (which has no direction) becomes a fixed unit direction
-   * (the first component), since cosine is undefined for zero.
-   */
+  /** The int8 bytes of {@code v} ({@link #encode(float[], int)} with 127). */
   public static byte[] encode(float[] v) {
+    return encode(v, 127);
+  }
+
+  /**
+   * The codes of {@code v}, each in {@code -maxCode..maxCode} ({@code maxCode} at most 127). A zero
+   * vector (which has no direction) becomes a fixed unit direction (the first component), since
+   * cosine is undefined for zero.
+   */
+  public static byte[] encode(float[] v, int maxCode) {
     float max = 0;
     for (float f : v) {
       max = Math.max(max, Math.abs(f));
     }
     byte[] out = new byte[v.length];
     if (max == 0 || !Float.isFinite(max)) {
-      out[0] = 127;
+      out[0] = (byte) maxCode;
       return out;
     }
-    float scale = 127f / max;
+    float scale = maxCode / max;
     for (int i = 0; i < v.length; i++) {
-      out[i] = (byte) Math.max(-127, Math.min(127, Math.round(v[i] * scale)));
+      out[i] = (byte) Math.max(-maxCode, Math.min(maxCode, Math.round(v[i] * scale)));
     }
     return out;
   }

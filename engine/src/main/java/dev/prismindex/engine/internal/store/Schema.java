@@ -31,8 +31,9 @@ import org.jspecify.annotations.Nullable;
  *       as English prose), all four with term frequencies and no positions.</li>
  *   <li><b>VECTOR</b> (one per distinct chunk text embedded; the embedding cache):
  *       {@link #TYPE}=vector, {@link #VEC_HASH} (the text's {@link #CHUNK_HASH}, indexed and doc
- *       values), {@link #VEC_CREATED}, and the vector in {@link #vectorField(int)}, int8-encoded
- *       ({@link Int8Vectors}; no float copy).</li>
+ *       values), {@link #VEC_CREATED}, and the vector in {@link VectorCode#field}: packed
+ *       {@value PackedVectorsFormat#BITS}-bit codes from format 9 on, int8 codes in an index whose
+ *       vectors are older ({@link VectorCode}; no float copy).</li>
  * </ul>
  *
  * <p>File contents are never stored; search reads the file (after checking it against the
@@ -79,8 +80,6 @@ public final class Schema {
 
   public static final String TYPE_VECTOR = "vector";
   public static final String VEC_HASH = "vec_hash";
-  /** The prefix of the vector field (int8, {@link Int8Vectors}); see {@link #vectorField(int)}. */
-  public static final String VECTOR = "vector_i8_";
   public static final String VEC_CREATED = "vec_created";
 
   /** Commit metadata keys. */
@@ -128,7 +127,10 @@ public final class Schema {
   private static final int OLD_CHUNK_KEY_BYTES = 32;
 
   /** The index format this code writes. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "8";
+  public static final String FORMAT_VERSION = "9";
+
+  /** The format before packed vectors ({@link VectorCode#PACKED}). */
+  private static final String INT8_VECTORS_FORMAT_VERSION = "8";
 
   /** The format before {@link #META_CHUNK_KEY_BYTES}, when every key had 32 bytes. */
   private static final String LONG_KEYS_FORMAT_VERSION = "7";
@@ -138,12 +140,14 @@ public final class Schema {
 
   /**
    * Whether a local index of {@code format} can be searched and updated by this code: its own
-   * format, {@value #LONG_KEYS_FORMAT_VERSION} (32-byte keys) or {@value #KEYED_FORMAT_VERSION}
-   * (every chunk keyed, 32-byte keys), which the next commit records as {@value #FORMAT_VERSION},
-   * which older versions refuse.
+   * format, {@value #INT8_VECTORS_FORMAT_VERSION} (int8 vectors: an index keeps them, {@link
+   * VectorCode#of}), {@value #LONG_KEYS_FORMAT_VERSION} (32-byte keys) or {@value
+   * #KEYED_FORMAT_VERSION} (every chunk keyed, 32-byte keys), which the next commit records as
+   * {@value #FORMAT_VERSION}, which older versions refuse.
    */
   public static boolean readsFormat(String format) {
-    return format.equals(FORMAT_VERSION) || format.equals(LONG_KEYS_FORMAT_VERSION)
+    return format.equals(FORMAT_VERSION) || format.equals(INT8_VECTORS_FORMAT_VERSION)
+        || format.equals(LONG_KEYS_FORMAT_VERSION)
         || format.equals(KEYED_FORMAT_VERSION);
   }
 
@@ -164,17 +168,6 @@ public final class Schema {
   public static boolean readsChunkKeyBytes(@Nullable String recorded) {
     return recorded == null || recorded.equals(Integer.toString(CHUNK_KEY_BYTES))
         || recorded.equals(Integer.toString(OLD_CHUNK_KEY_BYTES));
-  }
-
-  /**
-   * The vector field for vectors of {@code dimension} components ({@code vector_i8_384}: int8
-   * components, cosine similarity, HNSW; format 5 and older had float32 {@code vector_384}).
-   * Lucene fixes
-   * a field's dimension for the life of the index, so a model of another dimension writes another
-   * field.
-   */
-  public static String vectorField(int dimension) {
-    return VECTOR + dimension;
   }
 
   private Schema() {}

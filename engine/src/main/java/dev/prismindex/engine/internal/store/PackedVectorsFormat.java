@@ -1,0 +1,114 @@
+package dev.prismindex.engine.internal.store;
+
+import java.io.IOException;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.KnnVectorsReader;
+import org.apache.lucene.codecs.KnnVectorsWriter;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsReader;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsWriter;
+import org.apache.lucene.index.SegmentReadState;
+import org.apache.lucene.index.SegmentWriteState;
+
+/**
+ * The vector format of packed vector fields ({@link VectorCode#PACKED}): Lucene's HNSW graph (M 16,
+ * beam width 100, as Lucene's default format) over byte vectors whose components are {@link
+ * #BITS}-bit codes ({@code -MAX_CODE..MAX_CODE}), stored packed ({@link #packedLength}: 336 bytes
+ * for 384 dimensions at 7 bits instead of 384). Readers hand out the unpacked codes as ordinary
+ * byte vectors, so Lucene's byte cosine scores them, in the graph and outside it; nothing else of
+ * the vectors is kept. A component out of range is refused when the document is added. Found by
+ * its {@link #NAME} through Lucene's service loader, which reads an index back with it.
+ */
+public final class PackedVectorsFormat extends KnnVectorsFormat {
+
+  /** The name recorded per field in the segments (the service loader finds the format by it). */
+  public static final String NAME = "PrismPacked7Hnsw";
+
+  /** The bits of a packed component. */
+  static final int BITS = 7;
+
+  /** The largest code of a component; codes are {@code -MAX_CODE..MAX_CODE}. */
+  static final int MAX_CODE = (1 << (BITS - 1)) - 1;
+
+  private static final int MASK = (1 << BITS) - 1;
+
+  /** Public, without arguments: Lucene's service loader makes the instance that reads. */
+  public PackedVectorsFormat() {
+    super(NAME);
+  }
+
+  @Override
+  public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
+    return new Lucene99HnswVectorsWriter(state, Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN,
+        Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH, new PackedVectorsWriter(state), 1, null);
+  }
+
+  @Override
+  public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
+    return new Lucene99HnswVectorsReader(state, new PackedVectorsReader(state));
+  }
+
+  @Override
+  public int getMaxDimensions(String fieldName) {
+    return 1024;
+  }
+
+  /** The bytes a vector of {@code dimension} components takes packed. */
+  static int packedLength(int dimension) {
+    return (dimension * BITS + 7) / 8;
+  }
+
+  /**
+   * Refuses a vector of {@code field} with a component out of {@code -MAX_CODE..MAX_CODE}.
+   *
+   * @throws IllegalArgumentException naming the field and the component
+   */
+  static void checkCodes(String field, byte[] vector) {
+    for (int i = 0; i < vector.length; i++) {
+      if (vector[i] < -MAX_CODE || vector[i] > MAX_CODE) {
+        throw new IllegalArgumentException("vector field \"" + field + "\": component " + i
+            + " is " + vector[i] + ", out of the " + BITS + "-bit range -" + MAX_CODE + ".."
+            + MAX_CODE);
+      }
+    }
+  }
+
+  /**
+   * Packs the codes of {@code vector} (each in {@code -MAX_CODE..MAX_CODE}, {@link #checkCodes})
+   * into {@code out} ({@link #packedLength} bytes), {@link #BITS} bits each, least significant
+   * first.
+   */
+  static void pack(byte[] vector, byte[] out) {
+    int acc = 0;
+    int bits = 0;
+    int o = 0;
+    for (byte b : vector) {
+      acc |= (b + MAX_CODE + 1) << bits;
+      bits += BITS;
+      if (bits >= 8) {
+        out[o++] = (byte) acc;
+        acc >>>= 8;
+        bits -= 8;
+      }
+    }
+    if (bits > 0) {
+      out[o] = (byte) acc;
+    }
+  }
+
+  /** The inverse of {@link #pack}: the {@code out.length} codes of {@code packed}. */
+  static void unpack(byte[] packed, byte[] out) {
+    int acc = 0;
+    int bits = 0;
+    int p = 0;
+    for (int i = 0; i < out.length; i++) {
+      if (bits < BITS) {
+        acc |= (packed[p++] & 0xFF) << bits;
+        bits += 8;
+      }
+      out[i] = (byte) ((acc & MASK) - MAX_CODE - 1);
+      acc >>>= BITS;
+      bits -= BITS;
+    }
+  }
+}
