@@ -19,7 +19,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.MultiBits;
@@ -85,15 +88,24 @@ class ChunkKeysTest {
     try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
         DirectoryReader r = DirectoryReader.open(dir)) {
       Map<String, Set<Integer>> out = new TreeMap<>();
-      for (String field : List.of(Schema.CHUNK_HASH, Schema.VEC_HASH)) {
-        Set<Integer> lengths = new TreeSet<>();
-        Terms terms = MultiTerms.getTerms(r, field);
-        TermsEnum te = terms == null ? TermsEnum.EMPTY : terms.iterator();
-        for (BytesRef t = te.next(); t != null; t = te.next()) {
-          lengths.add(t.length);
-        }
-        out.put(field, lengths);
+      Set<Integer> chunkKeys = new TreeSet<>();
+      Terms terms = MultiTerms.getTerms(r, Schema.CHUNK_HASH);
+      TermsEnum te = terms == null ? TermsEnum.EMPTY : terms.iterator();
+      for (BytesRef t = te.next(); t != null; t = te.next()) {
+        chunkKeys.add(t.length);
       }
+      out.put(Schema.CHUNK_HASH, chunkKeys);
+      Set<Integer> vectorKeys = new TreeSet<>(); // doc values (vec_key; vec_hash before format 9)
+      for (LeafReaderContext leaf : r.leaves()) {
+        for (String field : List.of(Schema.VEC_KEY, Schema.VEC_HASH)) {
+          BinaryDocValues values = DocValues.getBinary(leaf.reader(), field);
+          for (int d = values.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS;
+              d = values.nextDoc()) {
+            vectorKeys.add(values.binaryValue().length);
+          }
+        }
+      }
+      out.put(Schema.VEC_HASH, vectorKeys);
       out.put("recorded", Set.of(Integer.parseInt(r.getIndexCommit().getUserData()
           .getOrDefault(Schema.META_CHUNK_KEY_BYTES, "0"))));
       return out;

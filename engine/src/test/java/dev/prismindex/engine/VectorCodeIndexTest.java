@@ -30,6 +30,7 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.VectorEncoding;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -40,7 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A new index stores each vector as packed codes only ({@link VectorCode#PACKED}, format 9): one
- * byte vector field, cosine, no float field, every vector scaled to the largest code; semantic
+ * byte vector field, cosine, no float field, every vector scaled to the largest code, its key as
+ * doc values only; semantic
  * search over them finds the chunk whose text is the query. An index whose vectors are int8
  * (format 8 and older) keeps that code for the vectors it adds, and searches them.
  */
@@ -108,6 +110,12 @@ class VectorCodeIndexTest {
     int dim = TestEmbedders.fake().dimension();
     Map<String, List<Integer>> fields = vectorFields(dim);
     assertThat(fields).containsOnlyKeys(VectorCode.PACKED.field(dim));
+    try (FSDirectory dir = FSDirectory.open(root.resolve(".prism-index/lucene"));
+        DirectoryReader reader = DirectoryReader.open(dir)) {
+      // A vector's key is kept once, as doc values: no term (format 9).
+      assertThat(MultiTerms.getTerms(reader, Schema.VEC_HASH)).isNull();
+      assertThat(MultiTerms.getTerms(reader, Schema.CHUNK_HASH)).isNotNull();
+    }
     assertThat(VectorCode.PACKED.field(dim)).startsWith("vector_p");
     assertThat(fields.get(VectorCode.PACKED.field(dim))).hasSizeGreaterThanOrEqualTo(WORDS.length)
         .containsOnly(VectorCode.PACKED.encode(new float[] {1f})[0] & 0xFF);

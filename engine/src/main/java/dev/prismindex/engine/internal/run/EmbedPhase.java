@@ -8,6 +8,7 @@ import dev.prismindex.engine.internal.semantic.EmbeddingRun;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability;
 import dev.prismindex.engine.internal.semantic.TextSpool;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
+import dev.prismindex.engine.internal.semantic.VectorKeys;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Manifests;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -98,14 +98,11 @@ public final class EmbedPhase {
     if (remove == 0) {
       return false;
     }
-    List<Term> terms = new ArrayList<>(remove);
+    List<BytesRef> keys = new ArrayList<>(remove);
     for (int i = 0; i < remove; i++) {
-      terms.add(new Term(Schema.VEC_HASH, orphans.get(i).hash()));
-      if (terms.size() == 1024 || i == remove - 1) {
-        writer.deleteDocuments(terms.toArray(new Term[0]));
-        terms.clear();
-      }
+      keys.add(orphans.get(i).hash());
     }
+    writer.deleteDocuments(VectorKeys.matching(keys));
     Map<String, String> data = new HashMap<>(store.commitData());
     data.put(Schema.META_VECTORS,
         Long.toString(Math.max(0, CommitMeta.parseLong(data.get(Schema.META_VECTORS)) - remove)));

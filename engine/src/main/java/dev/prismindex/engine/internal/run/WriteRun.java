@@ -9,6 +9,7 @@ import dev.prismindex.engine.internal.semantic.EmbeddingRun;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
 import dev.prismindex.engine.internal.semantic.TextSpool;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
+import dev.prismindex.engine.internal.semantic.VectorKeys;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Indexer;
@@ -22,9 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -269,7 +268,7 @@ public final class WriteRun {
       if (wipe) {
         writer.deleteAll();
       } else if (pre != null && CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
-        reuse = hasVector(pre);
+        reuse = VectorKeys.live(pre.getIndexReader())::contains;
       }
       TextSpool spool = embed && before.available()
           ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
@@ -324,17 +323,6 @@ public final class WriteRun {
       ctx.store().repaired();
     }
     return stats;
-  }
-
-  /** Whether a chunk text already has a vector, by its hash, in the commit {@code pre} reads. */
-  private static Predicate<BytesRef> hasVector(IndexSearcher pre) {
-    return hash -> {
-      try {
-        return pre.count(new TermQuery(new Term(Schema.VEC_HASH, hash))) > 0;
-      } catch (IOException e) {
-        return false;
-      }
-    };
   }
 
   /**

@@ -28,7 +28,6 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
-import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
@@ -116,7 +115,7 @@ public final class SemanticSearcher {
     List<Scored> out = new ArrayList<>(docs.length);
     int leafIndex = -1;
     ByteVectorValues values = null;
-    BinaryDocValues hashes = null;
+    VectorKeys.Leaf keys = null;
     LeafReaderContext leaf = null;
     for (ScoreDoc sd : byDoc) {
       int li = ReaderUtil.subIndex(sd.doc, leaves);
@@ -124,13 +123,14 @@ public final class SemanticSearcher {
         leafIndex = li;
         leaf = leaves.get(li);
         values = leaf.reader().getByteVectorValues(field);
-        hashes = DocValues.getBinary(leaf.reader(), Schema.VEC_HASH);
+        keys = new VectorKeys.Leaf(leaf.reader());
       }
       int local = sd.doc - leaf.docBase;
-      if (!hashes.advanceExact(local)) {
+      BytesRef key = keys.key(local);
+      if (key == null) {
         continue;
       }
-      BytesRef hash = BytesRef.deepCopyOf(hashes.binaryValue());
+      BytesRef hash = BytesRef.deepCopyOf(key);
       double cosine = 2.0 * sd.score - 1.0; // COSINE score = (1 + cosine) / 2
       if (values != null && values.docID() <= local && values.advance(local) == local) {
         cosine = Int8Vectors.cosine(query, values.vectorValue());
@@ -212,6 +212,6 @@ public final class SemanticSearcher {
         }
       }
     }
-    return hashes.isEmpty() ? null : new TermInSetQuery(Schema.VEC_HASH, hashes);
+    return hashes.isEmpty() ? null : VectorKeys.matching(hashes);
   }
 }

@@ -21,6 +21,7 @@ import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -32,9 +33,9 @@ import org.jspecify.annotations.Nullable;
  * Reads how the CHUNK documents of a commit relate to its VECTOR documents (the embedding cache):
  * semantic coverage, the chunk texts that still need a vector, and the vectors no chunk references.
  *
- * <p>Everything is a walk over the sorted terms of {@link Schema#CHUNK_HASH}, with a seek into
- * {@link Schema#VEC_HASH} per distinct chunk text, counting live documents only; no stored field is
- * read except one path per missing text. Works on any reader (a committed one or a writer's
+ * <p>Everything is a walk over the sorted terms of {@link Schema#CHUNK_HASH}, with a lookup in the
+ * keys of the live vectors ({@link VectorKeys}) per distinct chunk text, counting live documents
+ * only; no stored field is read except one path per missing text. Works on any reader (a committed one or a writer's
  * near-real-time reader, used to put the counts into the commit that they describe).
  */
 public final class VectorCatalog {
@@ -63,8 +64,8 @@ public final class VectorCatalog {
   public static long coveredChunks(IndexReader reader, Collection<String> paths)
       throws IOException {
     Bits live = MultiBits.getLiveDocs(reader);
-    TermsEnum vectors = termsEnum(reader, Schema.VEC_HASH);
-    if (vectors == null) {
+    VectorKeys vectors = VectorKeys.live(reader);
+    if (vectors.size() == 0) {
       return 0;
     }
     long covered = 0;
@@ -79,7 +80,7 @@ public final class VectorCatalog {
           continue;
         }
         BytesRef hash = chunkHash(reader, doc); // null for the FILE document
-        if (hash != null && vectors.seekExact(hash) && liveCount(vectors, live, null) > 0) {
+        if (hash != null && vectors.contains(hash)) {
           covered++;
         }
       }
@@ -105,7 +106,7 @@ public final class VectorCatalog {
     Bits live = MultiBits.getLiveDocs(reader);
     if (onlyPaths != null) {
       Set<BytesRef> seen = new HashSet<>();
-      TermsEnum vectors = termsEnum(reader, Schema.VEC_HASH);
+      VectorKeys vectors = VectorKeys.live(reader);
       TermsEnum chunks = termsEnum(reader, Schema.CHUNK_HASH);
       for (String path : new TreeSet<>(onlyPaths)) {
         PostingsEnum pe = MultiTerms.getTermPostingsEnum(reader, Schema.PATH, new BytesRef(path),
@@ -121,7 +122,7 @@ public final class VectorCatalog {
           if (hash == null || chunks == null || !seen.add(hash)) {
             continue;
           }
-          if (vectors == null || !vectors.seekExact(hash) || liveCount(vectors, live, null) == 0) {
+          if (!vectors.contains(hash)) {
             int uses = chunks.seekExact(hash) ? liveCount(chunks, live, null) : 1;
             out.computeIfAbsent(path, p -> new LinkedHashMap<>()).put(hash, Math.max(1, uses));
           }
@@ -147,24 +148,36 @@ public final class VectorCatalog {
   /** One vector no chunk references. */
   public record Orphan(BytesRef hash, long createdMs) {}
 
-  /** The vectors no live chunk references, oldest first. */
+  /** The vectors no live chunk references, oldest first (one per key). */
   public static List<Orphan> orphans(IndexReader reader) throws IOException {
     List<Orphan> out = new ArrayList<>();
-    TermsEnum vectors = termsEnum(reader, Schema.VEC_HASH);
-    if (vectors == null) {
-      return out;
-    }
     TermsEnum chunks = termsEnum(reader, Schema.CHUNK_HASH);
-    Bits live = MultiBits.getLiveDocs(reader);
-    int[] first = new int[1];
-    for (BytesRef h = vectors.next(); h != null; h = vectors.next()) {
-      if (liveCount(vectors, live, first) == 0) {
+    Bits liveChunks = MultiBits.getLiveDocs(reader);
+    Set<BytesRef> seen = new HashSet<>();
+    for (LeafReaderContext leaf : reader.leaves()) {
+      PostingsEnum vectors = leaf.reader().postings(
+          new Term(Schema.TYPE, Schema.TYPE_VECTOR), PostingsEnum.NONE);
+      if (vectors == null) {
         continue;
       }
-      boolean referenced =
-          chunks != null && chunks.seekExact(h) && liveCount(chunks, live, null) > 0;
-      if (!referenced) {
-        out.add(new Orphan(BytesRef.deepCopyOf(h), created(reader, first[0])));
+      VectorKeys.Leaf keys = new VectorKeys.Leaf(leaf.reader());
+      NumericDocValues created = DocValues.getNumeric(leaf.reader(), Schema.VEC_CREATED);
+      Bits live = leaf.reader().getLiveDocs();
+      for (int doc = vectors.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+          doc = vectors.nextDoc()) {
+        BytesRef found = live == null || live.get(doc) ? keys.key(doc) : null;
+        if (found == null) {
+          continue;
+        }
+        BytesRef key = BytesRef.deepCopyOf(found);
+        if (!seen.add(key)) {
+          continue;
+        }
+        boolean referenced = chunks != null && chunks.seekExact(key)
+            && liveCount(chunks, liveChunks, null) > 0;
+        if (!referenced) {
+          out.add(new Orphan(key, created.advanceExact(doc) ? created.longValue() : 0L));
+        }
       }
     }
     out.sort((a, b) -> Long.compare(a.createdMs(), b.createdMs()));
@@ -189,7 +202,7 @@ public final class VectorCatalog {
     if (chunks == null) {
       return new Stats(0, 0, vectorDocs, 0);
     }
-    TermsEnum vectors = termsEnum(reader, Schema.VEC_HASH);
+    VectorKeys vectors = VectorKeys.live(reader);
     long chunkDocs = 0;
     long covered = 0;
     long referenced = 0;
@@ -200,7 +213,7 @@ public final class VectorCatalog {
         continue;
       }
       chunkDocs += n;
-      if (vectors != null && vectors.seekExact(h) && liveCount(vectors, live, null) > 0) {
+      if (vectors.contains(h)) {
         covered += n;
         referenced++;
       } else if (missingFirstDocs != null) {
@@ -238,12 +251,5 @@ public final class VectorCatalog {
     var values = DocValues.getBinary(leaf.reader(), Schema.CHUNK_HASH);
     return values.advanceExact(doc - leaf.docBase) ? BytesRef.deepCopyOf(values.binaryValue())
         : null;
-  }
-
-  private static long created(IndexReader reader, int doc) throws IOException {
-    List<LeafReaderContext> leaves = reader.leaves();
-    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-    NumericDocValues values = DocValues.getNumeric(leaf.reader(), Schema.VEC_CREATED);
-    return values.advanceExact(doc - leaf.docBase) ? values.longValue() : 0L;
   }
 }

@@ -88,8 +88,7 @@ public final class Documents {
     BytesRef key = new BytesRef(hash);
     Document d = new Document();
     d.add(new StringField(Schema.TYPE, Schema.TYPE_VECTOR, Field.Store.NO));
-    d.add(new StringField(Schema.VEC_HASH, key, Field.Store.NO));
-    d.add(new BinaryDocValuesField(Schema.VEC_HASH, key));
+    d.add(new BinaryDocValuesField(Schema.VEC_KEY, key));
     d.add(new KnnByteVectorField(code.field(vector.length), code.encode(vector),
         VectorSimilarityFunction.COSINE));
     d.add(new NumericDocValuesField(Schema.VEC_CREATED, createdMs));

@@ -30,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  *       {@link #SYMBOL} and {@link #PATH_TEXT} (code analysis) and {@link #PROSE} (the chunk text
  *       as English prose), all four with term frequencies and no positions.</li>
  *   <li><b>VECTOR</b> (one per distinct chunk text embedded; the embedding cache):
- *       {@link #TYPE}=vector, {@link #VEC_HASH} (the text's {@link #CHUNK_HASH}, indexed and doc
+ *       {@link #TYPE}=vector, {@link #VEC_KEY} (the text's {@link #CHUNK_HASH}, binary doc values
+ *       only; format 8 and older wrote it as {@link #VEC_HASH}, indexed and doc
  *       values), {@link #VEC_CREATED}, and the vector in {@link VectorCode#field}: packed
  *       {@value PackedVectorsFormat#BITS}-bit codes from format 9 on, int8 codes in an index whose
  *       vectors are older ({@link VectorCode}; no float copy).</li>
@@ -80,6 +81,11 @@ public final class Schema {
 
   public static final String TYPE_VECTOR = "vector";
   public static final String VEC_HASH = "vec_hash";
+  /**
+   * A VECTOR document's key, binary doc values only (format 9 on; older vectors have {@link
+   * #VEC_HASH}, a term as well, which Lucene would not let a document of the same field leave out).
+   */
+  public static final String VEC_KEY = "vec_key";
   public static final String VEC_CREATED = "vec_created";
 
   /** Commit metadata keys. */
@@ -110,7 +116,7 @@ public final class Schema {
   public static final String META_CHUNK_KEYS = "prism.chunkKeys";
 
   /**
-   * The length in bytes of the chunk-text keys ({@link #CHUNK_HASH}, {@link #VEC_HASH}) of the
+   * The length in bytes of the chunk-text keys ({@link #CHUNK_HASH}, {@link #VEC_KEY}) of the
    * index: {@value #CHUNK_KEY_BYTES} in an index whose first keys were written by format 8 or
    * later, 32 (the whole BLAKE3-256) before; absent means 32. An index keeps the length of the
    * keys it has (its vectors are found by them).
