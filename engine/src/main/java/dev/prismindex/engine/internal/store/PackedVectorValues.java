@@ -91,6 +91,17 @@ abstract class PackedVectorValues extends ByteVectorValues
     return vectorValue(ord());
   }
 
+  /**
+   * The cosine of {@code target} (whose squared norm is {@code targetNorm}) to vector {@code ord},
+   * computed from its packed bytes as {@link PackedVectorsFormat#unpack} would decode them: the
+   * same value as Lucene's byte cosine of the two code vectors.
+   */
+  float cosine(byte[] target, int targetNorm, int ord) throws IOException {
+    slice.seek((long) ord * packed.length);
+    slice.readBytes(packed, 0, packed.length);
+    return PackedVectorsFormat.cosine(target, targetNorm, packed);
+  }
+
   /** The ordinal of the current document. */
   abstract int ord();
 

@@ -1,6 +1,9 @@
 package dev.prismindex.engine.internal.store;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
@@ -96,12 +99,23 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
     }
   }
 
-  /** The inverse of {@link #pack}: the {@code out.length} codes of {@code packed}. */
+  /**
+   * The inverse of {@link #pack}: the {@code out.length} codes of {@code packed}. Eight codes fill
+   * exactly {@link #BITS} bytes, so they are read as one word and cut apart (this runs once per
+   * vector a search compares); the rest, if the dimension is no multiple of eight, bit by bit.
+   */
   static void unpack(byte[] packed, byte[] out) {
+    int i = 0;
+    int p = 0;
+    for (; i + 8 <= out.length; i += 8, p += BITS) {
+      long word = word(packed, p);
+      for (int j = 0; j < 8; j++) {
+        out[i + j] = (byte) (((int) (word >>> (BITS * j)) & MASK) - MAX_CODE - 1);
+      }
+    }
     int acc = 0;
     int bits = 0;
-    int p = 0;
-    for (int i = 0; i < out.length; i++) {
+    for (; i < out.length; i++) {
       if (bits < BITS) {
         acc |= (packed[p++] & 0xFF) << bits;
         bits += 8;
@@ -110,5 +124,56 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
       acc >>>= BITS;
       bits -= BITS;
     }
+  }
+
+  /**
+   * The cosine of the codes {@code target} (squared norm {@code targetNorm}) to the codes {@code
+   * packed} holds, decoded as {@link #unpack} does, in Lucene's arithmetic (integer sums, then
+   * {@code (float) (dot / sqrt(norm1 * norm2))}), so it equals Lucene's byte cosine of the two.
+   */
+  static float cosine(byte[] target, int targetNorm, byte[] packed) {
+    int dot = 0;
+    int norm = 0;
+    int i = 0;
+    int p = 0;
+    for (; i + 8 <= target.length; i += 8, p += BITS) {
+      long word = word(packed, p);
+      for (int j = 0; j < 8; j++) {
+        int code = ((int) (word >>> (BITS * j)) & MASK) - MAX_CODE - 1;
+        dot += code * target[i + j];
+        norm += code * code;
+      }
+    }
+    int acc = 0;
+    int bits = 0;
+    for (; i < target.length; i++) {
+      if (bits < BITS) {
+        acc |= (packed[p++] & 0xFF) << bits;
+        bits += 8;
+      }
+      int code = (acc & MASK) - MAX_CODE - 1;
+      dot += code * target[i];
+      norm += code * code;
+      acc >>>= BITS;
+      bits -= BITS;
+    }
+    return (float) (dot / Math.sqrt((double) targetNorm * (double) norm));
+  }
+
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private static final long WORD_MASK = BITS == 8 ? -1L : (1L << (8 * BITS)) - 1;
+
+  /** The {@link #BITS} bytes of {@code packed} at {@code p}, little-endian: eight codes. */
+  private static long word(byte[] packed, int p) {
+    if (p + Long.BYTES <= packed.length) {
+      return (long) LONG_LE.get(packed, p) & WORD_MASK;
+    }
+    long word = 0;
+    for (int b = 0; b < BITS; b++) {
+      word |= (packed[p + b] & 0xFFL) << (8 * b);
+    }
+    return word;
   }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.lucene.codecs.CodecUtil;
-import org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer;
 import org.apache.lucene.codecs.hnsw.FlatVectorsReader;
 import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
 import org.apache.lucene.index.ByteVectorValues;
@@ -29,7 +28,7 @@ final class PackedVectorsReader extends FlatVectorsReader {
   private final IndexInput data;
 
   PackedVectorsReader(SegmentReadState state) throws IOException {
-    super(DefaultFlatVectorScorer.INSTANCE);
+    super(PackedVectorScorer.INSTANCE);
     String metaName = IndexFileNames.segmentFileName(state.segmentInfo.name,
         state.segmentSuffix, PackedVectorsWriter.META_EXTENSION);
     try (ChecksumIndexInput meta = state.directory.openChecksumInput(metaName, state.context)) {

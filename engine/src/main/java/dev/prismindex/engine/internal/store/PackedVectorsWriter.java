@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.codecs.KnnVectorsWriter;
-import org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer;
 import org.apache.lucene.codecs.hnsw.FlatFieldVectorsWriter;
 import org.apache.lucene.codecs.hnsw.FlatVectorsWriter;
 import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
@@ -49,7 +48,7 @@ final class PackedVectorsWriter extends FlatVectorsWriter {
   private boolean finished;
 
   PackedVectorsWriter(SegmentWriteState state) throws IOException {
-    super(DefaultFlatVectorScorer.INSTANCE);
+    super(PackedVectorScorer.INSTANCE);
     this.state = state;
     IndexOutput m = null;
     IndexOutput d = null;

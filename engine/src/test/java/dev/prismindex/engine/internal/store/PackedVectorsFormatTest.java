@@ -63,6 +63,33 @@ class PackedVectorsFormatTest {
   }
 
   @Test
+  void theCosineFromPackedBytesIsLucenesByteCosineOfTheCodesBitForBit() {
+    Random random = new Random(3);
+    for (int dim : new int[] {1, 5, 8, 13, 384}) {
+      for (int round = 0; round < 50; round++) {
+        byte[] target = new byte[dim];
+        byte[] codes = new byte[dim];
+        int norm = 0;
+        for (int i = 0; i < dim; i++) {
+          target[i] = (byte) (random.nextInt(255) - 127);
+          codes[i] = (byte) (random.nextInt(2 * MAX + 1) - MAX);
+          norm += target[i] * target[i];
+        }
+        codes[0] = (byte) MAX; // never a zero vector
+        target[0] = target[0] == 0 ? 1 : target[0];
+        norm = 0;
+        for (byte t : target) {
+          norm += t * t;
+        }
+        byte[] packed = new byte[PackedVectorsFormat.packedLength(dim)];
+        PackedVectorsFormat.pack(codes, packed);
+        assertThat(PackedVectorsFormat.cosine(target, norm, packed)).as("dim %d", dim)
+            .isEqualTo(org.apache.lucene.util.VectorUtil.cosine(target, codes));
+      }
+    }
+  }
+
+  @Test
   void aCodeOutOfRangeIsRefusedNamingTheFieldAndComponent() {
     byte[] v = {0, (byte) (MAX + 1), 0};
     assertThatThrownBy(() -> PackedVectorsFormat.checkCodes("f", v))
