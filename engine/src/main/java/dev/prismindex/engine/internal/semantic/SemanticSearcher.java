@@ -76,8 +76,7 @@ public final class SemanticSearcher {
     int k = Math.min(vectors, depth * OVER_FETCH + 10);
     String field = VectorCode.of(searcher.getIndexReader(), query.length).field(query.length);
     // The query walks the graph as int8 codes whatever the documents' code: cosine ignores the
-    // scale, and the finer query finds the candidates the int8 index did (7-bit queries lost 1.2
-    // points of Rust navigation MRR, docs/benchmarks.md section 8).
+    // scale, and the finest code the bytes hold loses the least of the query's direction.
     byte[] codes = Int8Vectors.encode(query);
     while (true) {
       TopDocs top = searcher.search(new KnnByteVectorQuery(field, codes, k, filter), k);
