@@ -46,15 +46,18 @@ final class PackedVectorScorer implements FlatVectorsScorer {
 
   /** Lucene's byte cosine score, {@code (1 + cosine) / 2}, of {@code target} to each vector. */
   private static RandomVectorScorer scorer(PackedVectorValues values, byte[] target) {
-    int targetNorm = 0;
+    int sum = 0;
+    int norm = 0;
     for (byte b : target) {
-      targetNorm += b * b;
+      sum += b;
+      norm += b * b;
     }
-    int norm = targetNorm;
+    int targetSum = sum;
+    int targetNorm = norm;
     return new RandomVectorScorer.AbstractRandomVectorScorer(values) {
       @Override
       public float score(int node) throws IOException {
-        return (1 + values.cosine(target, norm, node)) / 2;
+        return (1 + values.cosine(target, targetSum, targetNorm, node)) / 2;
       }
     };
   }

@@ -29,10 +29,12 @@ abstract class PackedVectorValues extends ByteVectorValues
   private final byte[] value;
   private final FlatVectorsScorer scorer;
   private final VectorSimilarityFunction similarity;
+  private final int[] norms;
   private int lastOrd = -1;
 
   PackedVectorValues(int dimension, int size, IndexInput slice, FlatVectorsScorer scorer,
-      VectorSimilarityFunction similarity) {
+      VectorSimilarityFunction similarity, int[] norms) {
+    this.norms = norms;
     this.dimension = dimension;
     this.size = size;
     this.slice = slice;
@@ -44,25 +46,25 @@ abstract class PackedVectorValues extends ByteVectorValues
 
   /**
    * The vectors of {@code size} documents at {@code offset} ({@code length} bytes) of {@code data},
-   * the documents given by {@code ordToDoc}.
+   * the documents given by {@code ordToDoc}, their norms cached in {@code norms} ({@link #norms}).
    */
   static PackedVectorValues load(int dimension, int size, OrdToDocDISIReaderConfiguration ordToDoc,
       long offset, long length, IndexInput data, FlatVectorsScorer scorer,
-      VectorSimilarityFunction similarity) throws IOException {
+      VectorSimilarityFunction similarity, int[] norms) throws IOException {
     IndexInput slice = data.slice("packed-vectors", offset, length);
     if (ordToDoc.isEmpty() || size == 0) {
-      return new Dense(dimension, 0, slice, scorer, similarity);
+      return new Dense(dimension, 0, slice, scorer, similarity, norms);
     }
     if (ordToDoc.isDense()) {
-      return new Dense(dimension, size, slice, scorer, similarity);
+      return new Dense(dimension, size, slice, scorer, similarity, norms);
     }
-    return new Sparse(dimension, size, slice, ordToDoc, data, scorer, similarity);
+    return new Sparse(dimension, size, slice, ordToDoc, data, scorer, similarity, norms);
   }
 
   /** Vectors written one after the other, {@code size} of them, all documents {@code 0..size-1}. */
   static Dense dense(int dimension, int size, IndexInput slice, FlatVectorsScorer scorer,
       VectorSimilarityFunction similarity) {
-    return new Dense(dimension, size, slice, scorer, similarity);
+    return new Dense(dimension, size, slice, scorer, similarity, norms(size));
   }
 
   @Override
@@ -92,14 +94,27 @@ abstract class PackedVectorValues extends ByteVectorValues
   }
 
   /**
-   * The cosine of {@code target} (whose squared norm is {@code targetNorm}) to vector {@code ord},
-   * computed from its packed bytes as {@link PackedVectorsFormat#unpack} would decode them: the
-   * same value as Lucene's byte cosine of the two code vectors.
+   * The cosine of {@code target} (the sum and squared norm of its codes given) to vector {@code
+   * ord}, computed from its packed bytes ({@link PackedVectorsFormat#cosine}): the same value as
+   * Lucene's byte cosine of the two code vectors. The vector's norm is computed the first time
+   * and kept for the segment.
    */
-  float cosine(byte[] target, int targetNorm, int ord) throws IOException {
+  float cosine(byte[] target, int targetSum, int targetNorm, int ord) throws IOException {
     slice.seek((long) ord * packed.length);
     slice.readBytes(packed, 0, packed.length);
-    return PackedVectorsFormat.cosine(target, targetNorm, packed);
+    int norm = norms[ord];
+    if (norm < 0) {
+      norm = PackedVectorsFormat.norm(packed, dimension);
+      norms[ord] = norm; // racing threads store the same value
+    }
+    return PackedVectorsFormat.cosine(target, targetSum, targetNorm, packed, norm);
+  }
+
+  /** A norm cache for {@code size} vectors: every entry unknown. */
+  static int[] norms(int size) {
+    int[] norms = new int[size];
+    java.util.Arrays.fill(norms, -1);
+    return norms;
   }
 
   /** The ordinal of the current document. */
@@ -118,6 +133,10 @@ abstract class PackedVectorValues extends ByteVectorValues
 
   final VectorSimilarityFunction similarity() {
     return similarity;
+  }
+
+  final int[] norms() {
+    return norms;
   }
 
   @Override
@@ -142,8 +161,8 @@ abstract class PackedVectorValues extends ByteVectorValues
     private int doc = -1;
 
     Dense(int dimension, int size, IndexInput slice, FlatVectorsScorer scorer,
-        VectorSimilarityFunction similarity) {
-      super(dimension, size, slice, scorer, similarity);
+        VectorSimilarityFunction similarity, int[] norms) {
+      super(dimension, size, slice, scorer, similarity, norms);
     }
 
     @Override
@@ -168,7 +187,7 @@ abstract class PackedVectorValues extends ByteVectorValues
 
     @Override
     public Dense copy() {
-      return new Dense(dimension(), size(), slice().clone(), scorer(), similarity());
+      return new Dense(dimension(), size(), slice().clone(), scorer(), similarity(), norms());
     }
   }
 
@@ -180,9 +199,9 @@ abstract class PackedVectorValues extends ByteVectorValues
     private final DirectMonotonicReader ordToDoc;
 
     Sparse(int dimension, int size, IndexInput slice, OrdToDocDISIReaderConfiguration config,
-        IndexInput data, FlatVectorsScorer scorer, VectorSimilarityFunction similarity)
-        throws IOException {
-      super(dimension, size, slice, scorer, similarity);
+        IndexInput data, FlatVectorsScorer scorer, VectorSimilarityFunction similarity,
+        int[] norms) throws IOException {
+      super(dimension, size, slice, scorer, similarity, norms);
       this.config = config;
       this.data = data;
       this.disi = config.getIndexedDISI(data);
@@ -235,7 +254,7 @@ abstract class PackedVectorValues extends ByteVectorValues
     @Override
     public Sparse copy() throws IOException {
       return new Sparse(dimension(), size(), slice().clone(), config, data, scorer(),
-          similarity());
+          similarity(), norms());
     }
   }
 }

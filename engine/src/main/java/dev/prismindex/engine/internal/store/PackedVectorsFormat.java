@@ -127,22 +127,27 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
   }
 
   /**
-   * The cosine of the codes {@code target} (squared norm {@code targetNorm}) to the codes {@code
-   * packed} holds, decoded as {@link #unpack} does, in Lucene's arithmetic (integer sums, then
-   * {@code (float) (dot / sqrt(norm1 * norm2))}), so it equals Lucene's byte cosine of the two.
+   * The cosine of the codes {@code target} (their sum {@code targetSum}, their squared norm {@code
+   * targetNorm}) to the codes {@code packed} holds (their squared norm {@code norm}, {@link
+   * #norm}), in Lucene's arithmetic (integer sums, then {@code (float) (dot / sqrt(norm1 *
+   * norm2))}), so it equals Lucene's byte cosine of the two code vectors. The dot product is taken
+   * with the stored codes, which are offset by {@code MAX_CODE + 1}, and the offset's share
+   * ({@code (MAX_CODE + 1) * targetSum}) taken off once: one multiply-add per component.
    */
-  static float cosine(byte[] target, int targetNorm, byte[] packed) {
+  static float cosine(byte[] target, int targetSum, int targetNorm, byte[] packed, int norm) {
     int dot = 0;
-    int norm = 0;
     int i = 0;
     int p = 0;
     for (; i + 8 <= target.length; i += 8, p += BITS) {
-      long word = word(packed, p);
-      for (int j = 0; j < 8; j++) {
-        int code = ((int) (word >>> (BITS * j)) & MASK) - MAX_CODE - 1;
-        dot += code * target[i + j];
-        norm += code * code;
-      }
+      long w = word(packed, p);
+      dot += ((int) w & MASK) * target[i]
+          + ((int) (w >>> BITS) & MASK) * target[i + 1]
+          + ((int) (w >>> (2 * BITS)) & MASK) * target[i + 2]
+          + ((int) (w >>> (3 * BITS)) & MASK) * target[i + 3]
+          + ((int) (w >>> (4 * BITS)) & MASK) * target[i + 4]
+          + ((int) (w >>> (5 * BITS)) & MASK) * target[i + 5]
+          + ((int) (w >>> (6 * BITS)) & MASK) * target[i + 6]
+          + ((int) (w >>> (7 * BITS)) & MASK) * target[i + 7];
     }
     int acc = 0;
     int bits = 0;
@@ -151,13 +156,23 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
         acc |= (packed[p++] & 0xFF) << bits;
         bits += 8;
       }
-      int code = (acc & MASK) - MAX_CODE - 1;
-      dot += code * target[i];
-      norm += code * code;
+      dot += (acc & MASK) * target[i];
       acc >>>= BITS;
       bits -= BITS;
     }
+    dot -= (MAX_CODE + 1) * targetSum;
     return (float) (dot / Math.sqrt((double) targetNorm * (double) norm));
+  }
+
+  /** The squared norm of the {@code dimension} codes {@code packed} holds. */
+  static int norm(byte[] packed, int dimension) {
+    byte[] codes = new byte[dimension];
+    unpack(packed, codes);
+    int norm = 0;
+    for (byte c : codes) {
+      norm += c * c;
+    }
+    return norm;
   }
 
   private static final VarHandle LONG_LE =

@@ -84,7 +84,7 @@ final class PackedVectorsReader extends FlatVectorsReader {
             + " vectors in " + length + " bytes)", meta);
       }
       fields.put(info.name, new Entry(info.getVectorSimilarityFunction(), dimension, offset,
-          length, size, ordToDoc));
+          length, size, ordToDoc, PackedVectorValues.norms(size)));
     }
   }
 
@@ -121,7 +121,7 @@ final class PackedVectorsReader extends FlatVectorsReader {
 
   private PackedVectorValues values(Entry e) throws IOException {
     return PackedVectorValues.load(e.dimension(), e.size(), e.ordToDoc(), e.offset(),
-        e.length(), data, vectorScorer, e.similarity());
+        e.length(), data, vectorScorer, e.similarity(), e.norms());
   }
 
   @Override
@@ -131,8 +131,12 @@ final class PackedVectorsReader extends FlatVectorsReader {
 
   @Override
   public long ramBytesUsed() {
-    return RamUsageEstimator.shallowSizeOfInstance(PackedVectorsReader.class)
-        + fields.size() * RamUsageEstimator.shallowSizeOfInstance(Entry.class);
+    long total = RamUsageEstimator.shallowSizeOfInstance(PackedVectorsReader.class);
+    for (Entry e : fields.values()) {
+      total += RamUsageEstimator.shallowSizeOfInstance(Entry.class)
+          + RamUsageEstimator.sizeOf(e.norms());
+    }
+    return total;
   }
 
   @Override
@@ -140,6 +144,7 @@ final class PackedVectorsReader extends FlatVectorsReader {
     IOUtils.close(data);
   }
 
+  /** A field's vectors; {@code norms} caches their squared norms, filled as searches score them. */
   private record Entry(VectorSimilarityFunction similarity, int dimension, long offset,
-      long length, int size, OrdToDocDISIReaderConfiguration ordToDoc) {}
+      long length, int size, OrdToDocDISIReaderConfiguration ordToDoc, int[] norms) {}
 }

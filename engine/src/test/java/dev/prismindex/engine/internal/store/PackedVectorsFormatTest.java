@@ -83,8 +83,18 @@ class PackedVectorsFormatTest {
         }
         byte[] packed = new byte[PackedVectorsFormat.packedLength(dim)];
         PackedVectorsFormat.pack(codes, packed);
-        assertThat(PackedVectorsFormat.cosine(target, norm, packed)).as("dim %d", dim)
-            .isEqualTo(org.apache.lucene.util.VectorUtil.cosine(target, codes));
+        int sum = 0;
+        for (byte t : target) {
+          sum += t;
+        }
+        int codesNorm = PackedVectorsFormat.norm(packed, dim);
+        int expectedNorm = 0;
+        for (byte c : codes) {
+          expectedNorm += c * c;
+        }
+        assertThat(codesNorm).isEqualTo(expectedNorm);
+        assertThat(PackedVectorsFormat.cosine(target, sum, norm, packed, codesNorm))
+            .as("dim %d", dim).isEqualTo(org.apache.lucene.util.VectorUtil.cosine(target, codes));
       }
     }
   }
