@@ -15,6 +15,7 @@ import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Indexer;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.util.BytesRef;
@@ -258,6 +260,35 @@ public final class WriteRun {
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - o.startedNanos()));
   }
 
+  /**
+   * Whether a chunk text already has a vector, by its key, in the commit {@code reader} reads: the
+   * live keys are read the first time a chunk asks (a run that changes no file reads none), once,
+   * for every indexing thread.
+   */
+  private static Predicate<BytesRef> vectorKeys(IndexReader reader) {
+    return new Predicate<>() {
+      private volatile @Nullable VectorKeys keys;
+
+      @Override
+      public boolean test(BytesRef key) {
+        VectorKeys k = keys;
+        if (k == null) {
+          synchronized (this) {
+            k = keys;
+            if (k == null) {
+              try {
+                keys = k = VectorKeys.live(reader);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            }
+          }
+        }
+        return k.contains(key);
+      }
+    };
+  }
+
   /** Runs the job and commits its lexical changes when there are any (or the commit is forced). */
   private Lexical lexicalCommit(IndexWriter writer, RunProgress progress,
       Map<String, String> previous, Verdict before, boolean embed, boolean lexicalOnly,
@@ -268,7 +299,7 @@ public final class WriteRun {
       if (wipe) {
         writer.deleteAll();
       } else if (pre != null && CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
-        reuse = VectorKeys.live(pre.getIndexReader())::contains;
+        reuse = vectorKeys(pre.getIndexReader());
       }
       TextSpool spool = embed && before.available()
           ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
