@@ -17,6 +17,7 @@ import dev.prismindex.engine.internal.store.Indexer;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.semantic.TextSpool;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
+import dev.prismindex.engine.internal.semantic.VectorKeys;
 import dev.prismindex.engine.internal.walk.WalkResult;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -26,8 +27,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -102,7 +105,7 @@ public final class IndexJobs {
     indexer.runWalk(walk.files(), verify, ctx.options().threads());
     int seen = walk.files().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
     if (scoped) {
-      return scopedOutcome(indexer, before, walk, seen, started);
+      return scopedOutcome(indexer, before, walk, seen, started, run.reuse());
     }
     String revision = walk.gitHead() != null ? walk.gitHead()
         : CommitMeta.manifestDigest(indexer.manifest());
@@ -119,7 +122,7 @@ public final class IndexJobs {
    * keeps the skip counts and rules of the last whole walk.
    */
   private Outcome scopedOutcome(Indexer indexer, Map<String, FileEntry> before, WalkResult walk,
-      int seen, long started) throws IOException {
+      int seen, long started, @Nullable Predicate<BytesRef> hasVector) throws IOException {
     IndexStore store = ctx.store();
     Map<String, String> previous = store.commitData();
     Map<String, FileEntry> after = indexer.manifest();
@@ -140,8 +143,10 @@ public final class IndexJobs {
       embedded = 0;
       if (CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
         // Chunks of the replaced files that had a vector go; new chunks with one come.
-        long gone = store.withSearcher(
-            s -> VectorCatalog.coveredChunks(s.getIndexReader(), indexer.replacedPaths()), 0L);
+        // The run's own lookup of the commit's vector keys (read once) when it has one.
+        long gone = store.withSearcher(s -> VectorCatalog.coveredChunks(s.getIndexReader(),
+            indexer.replacedPaths(), hasVector != null ? hasVector
+                : VectorKeys.live(s.getIndexReader())::contains), 0L);
         embedded = Math.max(0, CommitMeta.parseLong(previous.get(Schema.META_CHUNKS_EMBEDDED))
             - gone + indexer.counters().chunksReused());
       }

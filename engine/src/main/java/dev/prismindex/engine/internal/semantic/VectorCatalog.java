@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -60,14 +61,13 @@ public final class VectorCatalog {
   /**
    * The live chunks of {@code paths} whose text has a live vector (what those files add to the
    * covered chunks): a lookup per chunk of those files, not a walk of the index.
+   *
+   * @param hasVector whether a key has a live vector in {@code reader}'s commit (its {@link
+   *     VectorKeys}, which a run has already read for reusing vectors)
    */
-  public static long coveredChunks(IndexReader reader, Collection<String> paths)
-      throws IOException {
+  public static long coveredChunks(IndexReader reader, Collection<String> paths,
+      Predicate<BytesRef> hasVector) throws IOException {
     Bits live = MultiBits.getLiveDocs(reader);
-    VectorKeys vectors = VectorKeys.live(reader);
-    if (vectors.size() == 0) {
-      return 0;
-    }
     long covered = 0;
     for (String path : paths) {
       PostingsEnum pe = MultiTerms.getTermPostingsEnum(reader, Schema.PATH, new BytesRef(path),
@@ -80,7 +80,7 @@ public final class VectorCatalog {
           continue;
         }
         BytesRef hash = chunkHash(reader, doc); // null for the FILE document
-        if (hash != null && vectors.contains(hash)) {
+        if (hash != null && hasVector.test(hash)) {
           covered++;
         }
       }
