@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.lucene.codecs.hnsw.FlatVectorsScorer;
 import org.apache.lucene.codecs.lucene90.IndexedDISI;
 import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
@@ -16,8 +17,9 @@ import org.apache.lucene.util.packed.DirectMonotonicReader;
 
 /**
  * The vectors of one field of a segment in {@link PackedVectorsFormat}, read from their packed
- * bytes and handed out unpacked (one code per byte), by document (iteration) or by ordinal (the
- * graph's scorers). Dense when every document of the segment has a vector, sparse otherwise.
+ * bytes: handed out unpacked (one code per byte) by document (iteration) or by ordinal, or scored
+ * against a query straight from the packed bytes ({@link #cosine}, for {@link PackedVectorScorer}).
+ * Dense when every document of the segment has a vector, sparse otherwise.
  */
 abstract class PackedVectorValues extends ByteVectorValues
     implements RandomAccessVectorValues.Bytes {
@@ -34,7 +36,6 @@ abstract class PackedVectorValues extends ByteVectorValues
 
   PackedVectorValues(int dimension, int size, IndexInput slice, FlatVectorsScorer scorer,
       VectorSimilarityFunction similarity, int[] norms) {
-    this.norms = norms;
     this.dimension = dimension;
     this.size = size;
     this.slice = slice;
@@ -42,6 +43,7 @@ abstract class PackedVectorValues extends ByteVectorValues
     this.value = new byte[dimension];
     this.scorer = scorer;
     this.similarity = similarity;
+    this.norms = norms;
   }
 
   /**
@@ -113,7 +115,7 @@ abstract class PackedVectorValues extends ByteVectorValues
   /** A norm cache for {@code size} vectors: every entry unknown. */
   static int[] norms(int size) {
     int[] norms = new int[size];
-    java.util.Arrays.fill(norms, -1);
+    Arrays.fill(norms, -1);
     return norms;
   }
 

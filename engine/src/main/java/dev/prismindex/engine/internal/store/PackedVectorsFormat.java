@@ -18,7 +18,8 @@ import org.apache.lucene.index.SegmentWriteState;
  * beam width 100, as Lucene's default format) over byte vectors whose components are {@link
  * #BITS}-bit codes ({@code -MAX_CODE..MAX_CODE}), stored packed ({@link #packedLength}: 336 bytes
  * for 384 dimensions at 7 bits instead of 384). Readers hand out the unpacked codes as ordinary
- * byte vectors, so Lucene's byte cosine scores them, in the graph and outside it; nothing else of
+ * byte vectors; the graph and exact search score them by cosine straight from the packed bytes
+ * ({@link PackedVectorScorer}: the value Lucene's byte cosine gives the codes). Nothing else of
  * the vectors is kept. A component out of range is refused when the document is added. Found by
  * its {@link #NAME} through Lucene's service loader, which reads an index back with it.
  */
