@@ -17,7 +17,6 @@ import dev.prismindex.engine.internal.store.Indexer;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.semantic.TextSpool;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
-import dev.prismindex.engine.internal.semantic.VectorKeys;
 import dev.prismindex.engine.internal.walk.WalkResult;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -141,12 +140,10 @@ public final class IndexJobs {
     long embedded = -1;
     if (previous.containsKey(Schema.META_CHUNKS_EMBEDDED)) {
       embedded = 0;
-      if (CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
+      if (hasVector != null) { // the commit has vectors
         // Chunks of the replaced files that had a vector go; new chunks with one come.
-        // The run's own lookup of the commit's vector keys (read once) when it has one.
         long gone = store.withSearcher(s -> VectorCatalog.coveredChunks(s.getIndexReader(),
-            indexer.replacedPaths(), hasVector != null ? hasVector
-                : VectorKeys.live(s.getIndexReader())::contains), 0L);
+            indexer.replacedPaths(), hasVector), 0L);
         embedded = Math.max(0, CommitMeta.parseLong(previous.get(Schema.META_CHUNKS_EMBEDDED))
             - gone + indexer.counters().chunksReused());
       }

@@ -39,10 +39,10 @@ import org.jspecify.annotations.Nullable;
  * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
  *
  * <p>The vectors are byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index); the
- * query is encoded as int8 codes for the HNSW search over bytes, which over-fetches ({@code 4 x depth + 10} vectors: the graph over bytes missed
- * neighbours the float one found at 2 x); the candidates are
- * re-scored by the cosine of the float query to their codes, and each vector is resolved
- * to its live chunks (several when files share a text; ordered by path and line). Vectors no chunk
+ * query is encoded as int8 codes for the HNSW search over bytes, which over-fetches ({@code 4 x
+ * depth + 10} vectors: the graph over bytes missed neighbours the float one found at 2 x); the
+ * candidates are re-scored by the cosine of the float query to their codes, and each vector is
+ * resolved to its live chunks (several when files share a text; ordered by path and line). Vectors no chunk
  * uses any more (the embedding cache) resolve to nothing; when too few chunks result, the search
  * repeats with four times as many vectors, up to all of them, so cache entries never hide
  * results. A file filter becomes a filter on the vectors of the chunks it selects (Lucene then

@@ -36,8 +36,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Everything is a walk over the sorted terms of {@link Schema#CHUNK_HASH}, with a lookup in the
  * keys of the live vectors ({@link VectorKeys}) per distinct chunk text, counting live documents
- * only; no stored field is read except one path per missing text. Works on any reader (a committed one or a writer's
- * near-real-time reader, used to put the counts into the commit that they describe).
+ * only; no stored field is read except one path per missing text. Works on any reader (a committed
+ * one or a writer's near-real-time reader, used to put the counts into the commit that they
+ * describe).
  */
 public final class VectorCatalog {
 

@@ -26,12 +26,12 @@ abstract class PackedVectorValues extends ByteVectorValues
 
   private final int dimension;
   private final int size;
-  private final IndexInput slice;
+  final IndexInput slice;
   private final byte[] packed;
   private final byte[] value;
-  private final FlatVectorsScorer scorer;
-  private final VectorSimilarityFunction similarity;
-  private final int[] norms;
+  final FlatVectorsScorer scorer;
+  final VectorSimilarityFunction similarity;
+  final int[] norms;
   private int lastOrd = -1;
 
   PackedVectorValues(int dimension, int size, IndexInput slice, FlatVectorsScorer scorer,
@@ -125,22 +125,6 @@ abstract class PackedVectorValues extends ByteVectorValues
   @Override
   public abstract PackedVectorValues copy() throws IOException;
 
-  final IndexInput slice() {
-    return slice;
-  }
-
-  final FlatVectorsScorer scorer() {
-    return scorer;
-  }
-
-  final VectorSimilarityFunction similarity() {
-    return similarity;
-  }
-
-  final int[] norms() {
-    return norms;
-  }
-
   @Override
   public VectorScorer scorer(byte[] query) throws IOException {
     PackedVectorValues copy = copy();
@@ -189,7 +173,7 @@ abstract class PackedVectorValues extends ByteVectorValues
 
     @Override
     public Dense copy() {
-      return new Dense(dimension(), size(), slice().clone(), scorer(), similarity(), norms());
+      return new Dense(dimension(), size(), slice.clone(), scorer, similarity, norms);
     }
   }
 
@@ -255,8 +239,8 @@ abstract class PackedVectorValues extends ByteVectorValues
 
     @Override
     public Sparse copy() throws IOException {
-      return new Sparse(dimension(), size(), slice().clone(), config, data, scorer(),
-          similarity(), norms());
+      return new Sparse(dimension(), size(), slice.clone(), config, data, scorer,
+          similarity, norms);
     }
   }
 }

@@ -102,8 +102,8 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
 
   /**
    * The inverse of {@link #pack}: the {@code out.length} codes of {@code packed}. Eight codes fill
-   * exactly {@link #BITS} bytes, so they are read as one word and cut apart (this runs once per
-   * vector a search compares); the rest, if the dimension is no multiple of eight, bit by bit.
+   * exactly {@link #BITS} bytes, so they are read as one word and cut apart; the rest, if the
+   * dimension is no multiple of eight, one by one.
    */
   static void unpack(byte[] packed, byte[] out) {
     int i = 0;
@@ -114,16 +114,8 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
         out[i + j] = (byte) (((int) (word >>> (BITS * j)) & MASK) - MAX_CODE - 1);
       }
     }
-    int acc = 0;
-    int bits = 0;
     for (; i < out.length; i++) {
-      if (bits < BITS) {
-        acc |= (packed[p++] & 0xFF) << bits;
-        bits += 8;
-      }
-      out[i] = (byte) ((acc & MASK) - MAX_CODE - 1);
-      acc >>>= BITS;
-      bits -= BITS;
+      out[i] = (byte) (stored(packed, i) - MAX_CODE - 1);
     }
   }
 
@@ -150,16 +142,8 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
           + ((int) (w >>> (6 * BITS)) & MASK) * target[i + 6]
           + ((int) (w >>> (7 * BITS)) & MASK) * target[i + 7];
     }
-    int acc = 0;
-    int bits = 0;
     for (; i < target.length; i++) {
-      if (bits < BITS) {
-        acc |= (packed[p++] & 0xFF) << bits;
-        bits += 8;
-      }
-      dot += (acc & MASK) * target[i];
-      acc >>>= BITS;
-      bits -= BITS;
+      dot += stored(packed, i) * target[i];
     }
     dot -= (MAX_CODE + 1) * targetSum;
     return (float) (dot / Math.sqrt((double) targetNorm * (double) norm));
@@ -167,13 +151,26 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
 
   /** The squared norm of the {@code dimension} codes {@code packed} holds. */
   static int norm(byte[] packed, int dimension) {
-    byte[] codes = new byte[dimension];
-    unpack(packed, codes);
     int norm = 0;
-    for (byte c : codes) {
-      norm += c * c;
+    for (int i = 0; i < dimension; i++) {
+      int code = stored(packed, i) - MAX_CODE - 1;
+      norm += code * code;
     }
     return norm;
+  }
+
+  /**
+   * Component {@code i} of {@code packed} as stored (the code plus {@code MAX_CODE + 1}): the
+   * {@link #BITS} bits from bit {@code i * BITS} on, which span at most two bytes.
+   */
+  private static int stored(byte[] packed, int i) {
+    int bit = i * BITS;
+    int b = bit >>> 3;
+    int v = packed[b] & 0xFF;
+    if (b + 1 < packed.length) {
+      v |= (packed[b + 1] & 0xFF) << 8;
+    }
+    return (v >>> (bit & 7)) & MASK;
   }
 
   private static final VarHandle LONG_LE =
