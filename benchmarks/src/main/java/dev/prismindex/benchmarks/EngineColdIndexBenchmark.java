@@ -80,7 +80,7 @@ public class EngineColdIndexBenchmark {
     HybridIndexOptions.Builder options = HybridIndexOptions.builder(root).home(home)
         .semantic(semantic);
     if (semantic) {
-      options.embedder(EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create());
+      options.embedder(EmbedderProvider.findDefault().orElseThrow().create());
     }
     try (HybridIndex index = HybridIndex.open(options.build())) {
       index.refresh(RefreshOptions.FULL);

@@ -64,7 +64,7 @@ public class EngineEmbeddingBenchmark {
     base = Files.createTempDirectory("prism-engine-embed-");
     corpus = base.resolve("corpus");
     EngineCorpus.generate(corpus, files);
-    model = EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create();
+    model = EmbedderProvider.findDefault().orElseThrow().create();
     model.embed(List.of("load the model"));
     texts = chunkTexts(corpus);
   }

@@ -63,7 +63,7 @@ public class EngineQueryBenchmark {
       EngineCorpus.generate(corpus, files);
     }
     HybridIndexOptions options = HybridIndexOptions.builder(corpus).home(home)
-        .embedder(EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create()).build();
+        .embedder(EmbedderProvider.findDefault().orElseThrow().create()).build();
     index = HybridIndex.open(options);
     EngineStatus status = index.engineStatus();
     if (!status.hasCommit() || !status.coverage().complete()) {

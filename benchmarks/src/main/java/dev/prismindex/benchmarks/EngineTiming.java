@@ -1,5 +1,7 @@
 package dev.prismindex.benchmarks;
 
+import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
@@ -207,8 +209,7 @@ public final class EngineTiming {
   static void hybrid(Path dir, Path home, int threads, int reps) throws Exception {
     var os = (com.sun.management.OperatingSystemMXBean)
         java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    dev.prismindex.embed.Embedder model = dev.prismindex.embed.EmbedderProvider
-        .find("all-minilm-l6-v2-q").orElseThrow().create();
+    Embedder model = EmbedderProvider.findDefault().orElseThrow().create();
     long t = System.nanoTime();
     model.embed(List.of("warm up"));
     System.out.printf("model %s: load + first call %d ms%n", model.id(),
@@ -289,8 +290,7 @@ public final class EngineTiming {
   static void raw(Path dir, int threads, int reps) throws Exception {
     var os = (com.sun.management.OperatingSystemMXBean)
         java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    dev.prismindex.embed.Embedder model = dev.prismindex.embed.EmbedderProvider
-        .find("all-minilm-l6-v2-q").orElseThrow().create();
+    Embedder model = EmbedderProvider.findDefault().orElseThrow().create();
     model.embed(List.of("warm up"));
     List<String> texts = VectorTiming.chunkTexts(dir, Integer.MAX_VALUE);
     List<Double> rates = new ArrayList<>();

@@ -70,7 +70,7 @@ public final class VectorTiming {
 
   static void embed(Path corpus, Path out, int limit) throws Exception {
     // The real model by id (the test class path's default is the small test embedder).
-    Embedder embedder = EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create();
+    Embedder embedder = EmbedderProvider.findDefault().orElseThrow().create();
     List<String> texts = chunkTexts(corpus, limit);
     long chars = texts.stream().mapToLong(String::length).sum();
     System.out.printf("%d distinct chunks, %.1f chars on average; model %s%n", texts.size(),

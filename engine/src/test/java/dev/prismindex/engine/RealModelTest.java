@@ -55,7 +55,7 @@ class RealModelTest {
   }
 
   private static Counting miniLm() {
-    return new Counting(EmbedderProvider.find("all-minilm-l6-v2-q").orElseThrow().create());
+    return new Counting(EmbedderProvider.find("all-minilm-l6-v2-q-t64").orElseThrow().create());
   }
 
   @Test
@@ -112,7 +112,7 @@ class RealModelTest {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(stats.chunksEmbedded()).isEqualTo(model.documents.get()).isPositive();
       EngineStatus status = index.engineStatus();
-      assertThat(status.embedderId()).isEqualTo("all-minilm-l6-v2-q");
+      assertThat(status.embedderId()).isEqualTo("all-minilm-l6-v2-q-t64");
       assertThat(status.embedderDimension()).isEqualTo(384);
       assertThat(status.coverage().complete()).isTrue();
 

@@ -22,11 +22,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * all-MiniLM-L6-v2, int8-quantized: 384-dimensional, L2-normalised sentence embeddings (mean of the
- * token states, as the model was trained). Every input is cut at 128 word pieces, {@code [CLS]}
- * and {@code [SEP]} included (the bundled tokenizer's own limit), so only the start of a longer
- * text counts. (A lower cap is faster in proportion but was measured to cost more than 0.01 MRR on
- * some languages; {@code -Dprism.minilm.maxTokens=N}, for measuring only, changes the cap and then
- * the {@link #id()}.)
+ * token states, as the model was trained). Every input is cut at {@value #DEFAULT_MAX_TOKENS} word
+ * pieces, {@code [CLS]} and {@code [SEP]} included, so only the start of a longer text counts. The
+ * model costs about the same per word piece whatever the text, and almost every chunk text is longer
+ * than the cap, so the cap sets the indexing speed: 64 embeds twice as fast as the tokenizer's own
+ * limit of 128, and with the engine's chunk texts it ranked as well or better on the quality
+ * benchmark (docs/benchmarks.md, "Engine: vectors"). {@code -Dprism.minilm.maxTokens=N}, for
+ * measuring only, changes the cap and with it the {@link #id()}.
  *
  * <p>The model runs on its own ONNX Runtime session, one text per call (no padding), with one
  * intra-op thread: on two cores, two calling threads with one
@@ -41,13 +43,22 @@ import org.slf4j.LoggerFactory;
  */
 final class MiniLmEmbedder implements Embedder {
 
-  /** The id recorded by indexes; changes whenever the model or its preprocessing changes. */
-  static final String ID = "all-minilm-l6-v2-q";
+  /** The model, as its langchain4j artifact names it. */
+  static final String MODEL_NAME = "all-minilm-l6-v2-q";
 
   static final int DIMENSION = 384;
 
-  /** Word pieces per text, special tokens included (128; the property is for measuring). */
-  static final int MAX_TOKENS = Integer.getInteger("prism.minilm.maxTokens", 128);
+  /** The word pieces per text unless a property says otherwise. */
+  static final int DEFAULT_MAX_TOKENS = 64;
+
+  /** Word pieces per text, special tokens included (the property is for measuring). */
+  static final int MAX_TOKENS = Integer.getInteger("prism.minilm.maxTokens", DEFAULT_MAX_TOKENS);
+
+  /**
+   * The id recorded by indexes ({@code all-minilm-l6-v2-q-t64}): the model and its token cap, since
+   * vectors cut at another cap differ; it changes whenever the model or its preprocessing does.
+   */
+  static final String ID = MODEL_NAME + "-t" + MAX_TOKENS;
 
   /** ONNX Runtime threads inside one call of {@link #embed} (documents: throughput). */
   static final int INTRA_OP_THREADS = Integer.getInteger("prism.minilm.intraOpThreads", 1);
@@ -66,7 +77,7 @@ final class MiniLmEmbedder implements Embedder {
 
   @Override
   public String id() {
-    return MAX_TOKENS == 128 ? ID : ID + "-t" + MAX_TOKENS;
+    return ID;
   }
 
   @Override
@@ -221,7 +232,7 @@ final class MiniLmEmbedder implements Embedder {
       }
       options.setInterOpNumThreads(1);
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-      OrtSession session = env.createSession(resource("all-minilm-l6-v2-q.onnx"), options);
+      OrtSession session = env.createSession(resource(MODEL_NAME + ".onnx"), options);
       LOG.debug("loaded {} in {} ms ({} intra-op thread(s), 0 = one per core; {} tokens)", ID,
           (System.nanoTime() - start) / 1_000_000, intraOpThreads, MAX_TOKENS);
       return new Model(env, session);
@@ -231,7 +242,7 @@ final class MiniLmEmbedder implements Embedder {
   }
 
   private static HuggingFaceTokenizer loadTokenizer() {
-    try (InputStream in = stream("all-minilm-l6-v2-q-tokenizer.json")) {
+    try (InputStream in = stream(MODEL_NAME + "-tokenizer.json")) {
       return HuggingFaceTokenizer.newInstance(in, Map.of("padding", "false",
           "truncation", "true", "maxLength", Integer.toString(MAX_TOKENS)));
     } catch (IOException | RuntimeException | LinkageError e) {
