@@ -13,7 +13,7 @@ public interface Embedder {
 
   /**
    * A stable identifier of the model and its preprocessing, recorded by indexes (for example
-   * {@code all-minilm-l6-v2-q}); a change in either must change the id.
+   * {@code all-minilm-l6-v2-q-t64}); a change in either must change the id.
    */
   String id();
 
