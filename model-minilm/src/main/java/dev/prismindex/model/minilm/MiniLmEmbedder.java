@@ -23,12 +23,13 @@ import org.slf4j.LoggerFactory;
 /**
  * all-MiniLM-L6-v2, int8-quantized: 384-dimensional, L2-normalised sentence embeddings (mean of the
  * token states, as the model was trained). Every input is cut at {@value #DEFAULT_MAX_TOKENS} word
- * pieces, {@code [CLS]} and {@code [SEP]} included, so only the start of a longer text counts. The
- * model costs about the same per word piece whatever the text, and almost every chunk text is longer
- * than the cap, so the cap sets the indexing speed: 64 embeds 1.5-2.1x as fast as the tokenizer's
- * own limit of 128, and with the engine's chunk texts hybrid search ranked as well or better on
- * every language of the quality benchmark (docs/benchmarks.md, "Engine: vectors"). {@code -Dprism.minilm.maxTokens=N}, for
- * measuring only, changes the cap and with it the {@link #id()}.
+ * pieces, {@code [CLS]} and {@code [SEP]} included, so only the start of a longer text counts.
+ * The model costs about the same per word piece whatever the text, and almost every chunk text is
+ * longer than the cap, so the cap sets the indexing speed: 64 embeds 1.5-2.1x as fast as the
+ * tokenizer's own limit of 128, and with the engine's chunk texts hybrid search of
+ * natural-language queries ranked as well or better on every language of the quality benchmark
+ * (docs/benchmarks.md, "Engine: vectors"). {@code -Dprism.minilm.maxTokens=N}, for measuring only,
+ * changes the cap and with it the {@link #id()}.
  *
  * <p>The model runs on its own ONNX Runtime session, one text per call (no padding), with one
  * intra-op thread: on two cores, two calling threads with one
