@@ -113,7 +113,7 @@ final class ClusterSink implements DocumentSink {
       d.put(Schema.PROSE, IndexLayout.tokens(analyzer, Schema.PROSE, c.text()));
       if (embedder != null) {
         unembedded.add(d);
-        unembeddedTexts.add(EmbedText.of(c));
+        unembeddedTexts.add(EmbedText.of(path, c));
         bytes += embedder.dimension() * 5L;
       }
       ops.first.add(new Item(action("index", ClusterIds.chunk(path, i)), d));

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * The model costs about the same per word piece whatever the text, and almost every chunk text is
  * longer than the cap, so the cap sets the indexing speed: 64 embeds 1.5-2.1x as fast as the
  * tokenizer's own limit of 128, and with the engine's chunk texts hybrid search of
- * natural-language queries ranked as well or better on every language of the quality benchmark
+ * natural-language queries ranked within 0.01 of it on every language of the quality benchmark
  * (docs/benchmarks.md, "Engine: vectors"). {@code -Dprism.minilm.maxTokens=N}, for measuring only,
  * changes the cap and with it the {@link #id()}.
  *

@@ -7,9 +7,10 @@ import org.jspecify.annotations.Nullable;
  * text, so the embedding cache stays exact and deterministic). By default ({@link
  * Variant#CONTEXT_SPLIT}) a short context header, then the chunk's text with its identifiers split
  * into words, then the original text when all of it stays within about {@value #BOTH_MAX_CHARS}
- * characters (the model reads only the first 64 word pieces, about 200 characters of code):
+ * characters (the bundled model reads only the first 64 word pieces, about 200 characters):
  *
  * <pre>
+ * path: src/runtime/task/join.rs
  * in: join handle
  * symbol: abort handle
  * signature: pub fn abort_handle(&amp;self) -&gt; AbortHandle {
@@ -19,15 +20,13 @@ import org.jspecify.annotations.Nullable;
  * <p>{@code in:} is the enclosing type, {@code symbol:} the chunk's main definition, both split
  * into words ({@code getEntryCount}, {@code get_entry_count} and {@code GetEntryCount} all become
  * {@code get entry count}); {@code signature:} the definition's header line, when the chunk holds
- * it. The file's path is not in the text: the lexical side matches paths, and in the model's few
- * word pieces a path shared by every chunk of a file ranked worse (docs/benchmarks.md, "Engine:
- * vectors"). Queries are embedded as they are.
+ * it. Queries are embedded as they are.
  *
  * <p>Other variants exist only to measure them with the quality benchmark: the system property
- * {@code prism.embedText} = {@code raw} (the chunk text alone), {@code context} (header and the
- * original text), {@code context-split} (the default), {@code signature} (the header alone). The
- * variant changes the texts and so the keys: an index built with one variant re-embeds every chunk
- * under another.
+ * {@code prism.embedText} = {@code raw} (the chunk text alone, as before), {@code context} (header
+ * and the original text), {@code context-split} (the default), {@code signature} (the header
+ * alone). The variant changes the texts and so the keys: an index built with one variant re-embeds
+ * every chunk under another.
  */
 public final class EmbedText {
 
@@ -55,22 +54,22 @@ public final class EmbedText {
 
   private EmbedText() {}
 
-  /** The text embedded for {@code chunk}. */
-  public static String of(Chunk chunk) {
-    return of(chunk, VARIANT);
+  /** The text embedded for {@code chunk} of the file at repository-relative {@code path}. */
+  public static String of(String path, Chunk chunk) {
+    return of(path, chunk, VARIANT);
   }
 
-  static String of(Chunk chunk, Variant variant) {
+  static String of(String path, Chunk chunk, Variant variant) {
     if (variant == Variant.RAW) {
       return chunk.text();
     }
-    StringBuilder header = new StringBuilder();
+    StringBuilder header = new StringBuilder("path: ").append(path);
     if (chunk.parent() != null) {
-      header.append("in: ").append(words(chunk.parent()));
+      header.append("\nin: ").append(words(chunk.parent()));
     }
     Chunk.Symbol primary = chunk.primary();
     if (primary != null) {
-      line(header).append("symbol: ").append(words(primary.name()));
+      header.append("\nsymbol: ").append(words(primary.name()));
       if (chunk.hasHeader()) {
         String signature = line(chunk.text(), primary.line() - chunk.startLine());
         if (signature != null && !signature.isBlank()) {
@@ -82,19 +81,15 @@ public final class EmbedText {
       case SIGNATURE:
         return header.toString();
       case CONTEXT:
-        return line(header).append(chunk.text()).toString();
+        return header.append('\n').append(chunk.text()).toString();
       default:
-        boolean split = splitIdentifiers(chunk.text(), line(header));
+        header.append('\n');
+        boolean split = splitIdentifiers(chunk.text(), header);
         if (split && header.length() + 1 + chunk.text().length() <= BOTH_MAX_CHARS) {
           header.append('\n').append(chunk.text());
         }
         return header.toString();
     }
-  }
-
-  /** {@code text} with a line break appended unless it is empty (the next line's start). */
-  private static StringBuilder line(StringBuilder text) {
-    return text.length() == 0 ? text : text.append('\n');
   }
 
   /**

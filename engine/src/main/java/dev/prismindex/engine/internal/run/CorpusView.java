@@ -48,7 +48,7 @@ public final class CorpusView {
           continue;
         }
         for (Chunk c : chunker.chunk(text, Languages.detect(p))) {
-          texts.add(EmbedText.of(c));
+          texts.add(EmbedText.of(p, c));
           if (texts.size() >= limit) {
             return new ArrayList<>(texts);
           }

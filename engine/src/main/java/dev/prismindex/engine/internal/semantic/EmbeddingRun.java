@@ -311,7 +311,7 @@ public final class EmbeddingRun {
     }
     List<Pending> out = new ArrayList<>();
     for (Chunk c : chunker.chunk(FileReader.decode(bytes, bytes.length), entry.language())) {
-      String text = EmbedText.of(c);
+      String text = EmbedText.of(path, c);
       BytesRef hash = new BytesRef(Hashing.chunkKey(text, keyBytes));
       Integer uses = missing.get(hash);
       if (uses != null && queued.add(hash)) {

@@ -76,13 +76,13 @@ public final class ChunkKeys {
   }
 
   /** The key of each of a file's chunks, in chunk order, or null when keys are not written. */
-  @Nullable List<byte[]> of(List<Chunk> chunks) {
+  @Nullable List<byte[]> of(String path, List<Chunk> chunks) {
     if (!write) {
       return null;
     }
     List<byte[]> keys = new ArrayList<>(chunks.size());
     for (Chunk c : chunks) {
-      String embedded = EmbedText.of(c);
+      String embedded = EmbedText.of(path, c);
       byte[] h = Hashing.chunkKey(embedded, keyBytes);
       keys.add(h);
       BytesRef key = new BytesRef(h);

@@ -369,7 +369,7 @@ public final class Indexer {
     List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
     FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
         stat.recordedMs(), language, chunks.size());
-    sink.putFile(entry, lines, chunks, keys.of(chunks), old != null || wasSkipped);
+    sink.putFile(entry, lines, chunks, keys.of(path, chunks), old != null || wasSkipped);
     chunksWritten.addAndGet(chunks.size());
     entryWritten(entry);
     if (old == null) {

@@ -15,7 +15,8 @@ class EmbedTextTest {
 
   @Test
   void theDefaultIsAContextHeaderThenTheTextWithIdentifiersSplitThenTheOriginal() {
-    assertThat(EmbedText.of(METHOD, Variant.CONTEXT_SPLIT)).isEqualTo("""
+    assertThat(EmbedText.of("src/util/HashMap.java", METHOD, Variant.CONTEXT_SPLIT)).isEqualTo("""
+        path: src/util/HashMap.java
         in: hash map node
         symbol: get entry count
         signature: public int getEntryCount() {
@@ -27,16 +28,18 @@ class EmbedTextTest {
           public int getEntryCount() {
             return entry_count + MAX_SIZE;
           }""");
-    assertThat(EmbedText.of(METHOD)).isEqualTo(EmbedText.of(METHOD, Variant.CONTEXT_SPLIT));
+    assertThat(EmbedText.of("a.java", METHOD, EmbedText.VARIANT))
+        .isEqualTo(EmbedText.of("a.java", METHOD, Variant.CONTEXT_SPLIT));
   }
 
   @Test
   void otherVariantsForMeasuring() {
-    assertThat(EmbedText.of(METHOD, Variant.RAW)).isEqualTo(METHOD.text());
-    assertThat(EmbedText.of(METHOD, Variant.SIGNATURE)).isEqualTo(
-        "in: hash map node\nsymbol: get entry count\nsignature: public int getEntryCount() {");
-    assertThat(EmbedText.of(METHOD, Variant.CONTEXT))
-        .startsWith("in: hash map node\n").endsWith("\n" + METHOD.text());
+    assertThat(EmbedText.of("a.java", METHOD, Variant.RAW)).isEqualTo(METHOD.text());
+    assertThat(EmbedText.of("a.java", METHOD, Variant.SIGNATURE)).isEqualTo(
+        "path: a.java\nin: hash map node\nsymbol: get entry count\n"
+            + "signature: public int getEntryCount() {");
+    assertThat(EmbedText.of("a.java", METHOD, Variant.CONTEXT))
+        .startsWith("path: a.java\n").endsWith("\n" + METHOD.text());
     assertThat(Variant.parse("context-split")).isEqualTo(Variant.CONTEXT_SPLIT);
     assertThat(Variant.parse("RAW")).isEqualTo(Variant.RAW);
     assertThat(Variant.parse("nonsense")).isEqualTo(Variant.CONTEXT_SPLIT);
@@ -46,17 +49,9 @@ class EmbedTextTest {
   void aWindowWithoutItsHeaderHasNoSignatureAndALongTextIsNotRepeated() {
     String body = "    callSomething(x);\n".repeat(60);
     Chunk window = new Chunk(100, 159, List.of(new Chunk.Symbol("run_all", 40)), null, body);
-    String text = EmbedText.of(window, Variant.CONTEXT_SPLIT);
-    assertThat(text).startsWith("symbol: run all\n    call something(x);")
+    String text = EmbedText.of("lib.rs", window, Variant.CONTEXT_SPLIT);
+    assertThat(text).startsWith("path: lib.rs\nsymbol: run all\n    call something(x);")
         .doesNotContain("signature:", "callSomething");
-  }
-
-  @Test
-  void aChunkWithoutContextIsItsSplitTextAlone() {
-    Chunk top = new Chunk(1, 2, List.of(), null, "import os\nMAX_LEN = 3");
-    assertThat(EmbedText.of(top, Variant.CONTEXT_SPLIT))
-        .isEqualTo("import os\nmax len = 3\nimport os\nMAX_LEN = 3");
-    assertThat(EmbedText.of(top, Variant.SIGNATURE)).isEmpty();
   }
 
   @Test
