@@ -69,7 +69,7 @@ public final class VectorTiming {
   }
 
   static void embed(Path corpus, Path out, int limit) throws Exception {
-    // The real model by id (the test class path's default is the small test embedder).
+    // The bundled model: the one provider in the benchmarks jar (whatever its token cap).
     Embedder embedder = EmbedderProvider.findDefault().orElseThrow().create();
     List<String> texts = chunkTexts(corpus, limit);
     long chars = texts.stream().mapToLong(String::length).sum();
