@@ -3,9 +3,12 @@ package dev.prismindex.model.minilm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class MiniLmEmbedderTest {
@@ -90,6 +93,51 @@ class MiniLmEmbedderTest {
         words));
     assertThat(v.get(1)).containsExactly(v.get(0));
     assertThat(dot(v.get(0), v.get(2))).isLessThan(0.9999);
+  }
+
+  @Test
+  void wordPiecesOfAPrefixAreTheWholeTextsWordPieces() throws Exception {
+    // Random texts of letters, digits, punctuation, accents (precomposed and combining), CJK,
+    // emoji and every kind of whitespace, from empty to several times the prefix, and code.
+    String[] pieces = {"a", "Zeta", "x1", "getValue", "snake_case", "é", "e\u0301", "中文",
+        "\uD83D\uDE00", ".", "(", "::", "->", "\"", "0x7f", " ", " ", "  ", "\n", "\t", "\r\n",
+        "\u00A0", "\u3000", "\u200B", "Ünïcödé", "ﬁ", "\u0000"};
+    Random random = new Random(16);
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      StringBuilder sb = new StringBuilder();
+      int length = random.nextInt(MiniLmEmbedder.PREFIX_CHARS_PER_TOKEN
+          * MiniLmEmbedder.MAX_TOKENS * 3);
+      while (sb.length() < length) {
+        sb.append(pieces[random.nextInt(pieces.length)]);
+      }
+      texts.add(MiniLmEmbedder.sanitize(sb.toString()));
+    }
+    for (int i = 0; i < 100; i++) { // about the prefix's length: short of the cap or just over
+      texts.add("word ".repeat(i) + "x".repeat(random.nextInt(400)) + " tail".repeat(i));
+    }
+    texts.add("int value = compute(input);\n".repeat(60));
+    try (HuggingFaceTokenizer whole = MiniLmEmbedder.loadTokenizer()) {
+      int cut = 0;
+      for (String text : texts) {
+        assertThat(MiniLmEmbedder.wordPieces(text)).as(text)
+            .containsExactly(whole.encode(text).getIds());
+        if (MiniLmEmbedder.prefixEnd(text,
+            MiniLmEmbedder.PREFIX_CHARS_PER_TOKEN * MiniLmEmbedder.MAX_TOKENS) > 0) {
+          cut++;
+        }
+      }
+      assertThat(cut).as("texts tokenized from a prefix").isGreaterThan(300);
+    }
+  }
+
+  @Test
+  void aPrefixEndsAtWhitespaceInItsSecondHalf() {
+    assertThat(MiniLmEmbedder.prefixEnd("a b c", 10)).isEqualTo(-1);
+    assertThat(MiniLmEmbedder.prefixEnd("abcdefgh ij", 10)).isEqualTo(8);
+    assertThat(MiniLmEmbedder.prefixEnd("abcdefghijkl", 10)).isEqualTo(-1);
+    assertThat(MiniLmEmbedder.prefixEnd("ab defghijkl", 10)).isEqualTo(-1);
+    assertThat(MiniLmEmbedder.prefixEnd("abcdefghij\nkl", 10)).isEqualTo(10);
   }
 
   @Test
