@@ -4,32 +4,29 @@ import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.IndexWatch;
-import dev.prismindex.engine.IndexWatch.State;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.RepoWalker;
+import dev.prismindex.engine.internal.watch.WatchState.Mode;
+import dev.prismindex.engine.internal.watch.WatchState.Work;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The worker of an {@link IndexWatch}: one thread that registers the tree, turns events into
- * scoped lexical refreshes ({@link PendingChanges}: debounced, at once while a {@code sync} waits)
- * and runs the {@link EmbeddingFollowUp} when nothing else is due. The watcher's threads only
- * record events; every refresh runs here, one at a time. {@code sync} proves the delivery of
- * earlier events ({@link Fence}), then waits until the changes numbered before it are indexed.
+ * The worker of an {@link IndexWatch}: one thread that registers the tree, turns the pending
+ * changes the {@link WatchEvents} record into scoped lexical refreshes ({@link PendingChanges}:
+ * debounced, at once while a {@code sync} waits) and runs the {@link EmbeddingFollowUp} when
+ * nothing else is due. Every refresh runs here, one at a time. The state the three sides share,
+ * and the choice of the next work, are in {@link WatchState}; the callers' side is {@link
+ * WatchSync}.
  */
 public final class WatchLoop implements AutoCloseable {
 
@@ -37,23 +34,6 @@ public final class WatchLoop implements AutoCloseable {
 
   /** How long a watch that could not register every directory waits before trying again. */
   static final long REWATCH_AFTER_FAILURE_MS = 5 * 60_000;
-  /** After this long without an event, the walk session drops its copy of git's index. */
-  static final long TRIM_AFTER_MS = 30_000;
-
-  /** What the watch is doing with the tree. */
-  private enum Mode {
-    /** Registering the directories (the first time, or after the root came back). */
-    STARTING,
-    /** Every directory the walk enters is watched. */
-    WATCHING,
-    /** The root does not exist; waiting for it to come back. */
-    ROOT_GONE,
-    /** The watch could not register every directory; trying again later. */
-    FAILED
-  }
-
-  /** The next thing the worker does. */
-  private enum Work { REWATCH, UNWATCH, LEXICAL, EMBED, TRIM }
 
   private final Path root;
   private final IndexWatch.Refresher refresher;
@@ -63,37 +43,9 @@ public final class WatchLoop implements AutoCloseable {
   private final EmbeddingFollowUp embedding;
   private final Thread worker;
   private final AtomicLong eventsSeen = new AtomicLong();
-
-  private final ReentrantLock lock = new ReentrantLock();
-  /** Signalled when the worker may have something to do. */
-  private final Condition work = lock.newCondition();
-  /** Signalled when the state changed (a refresh ended, the mode changed, the watch closed). */
-  private final Condition progress = lock.newCondition();
-
-  // Guarded by lock.
-  private Mode mode = Mode.STARTING;
-  private boolean closed;
-  /** The tree is registered and a whole refresh has run since: the watch can vouch. */
-  private boolean vouching;
-  private @Nullable TreeWatch tree;
-  /** The walks of the tree watch and of the triage (one open repository, one git index read). */
-  private RepoWalker.@Nullable Session session;
-  /** Whether the session may hold a copy of git's index (trimmed when idle). */
-  private boolean sessionWarm;
-  /** Whether the fence directory is registered with the tree: {@code sync} can prove delivery. */
-  private boolean fenced;
-  private final PendingChanges changes = new PendingChanges();
-  private boolean rewatchPending;
-  private boolean rewatching;
-  private boolean rewatchWhole;
-  private long rewatchAtNanos;
-  private boolean unwatchPending;
-  private int syncsWaiting;
-  private final Backoff backoff = new Backoff();
-  private long refreshesRun;
-  private long filesRefreshed;
-  private long lastRefreshMs;
-  private @Nullable String lastError;
+  private final WatchState state = new WatchState();
+  private final WatchEvents events;
+  private final WatchSync sync;
 
   private @Nullable RootAnchor anchor;
 
@@ -106,6 +58,8 @@ public final class WatchLoop implements AutoCloseable {
     this.fence = new Fence(options.home());
     this.embedding = new EmbeddingFollowUp(root, refresher, options.semantic()
         && (options.embedder() != null || EmbedderProvider.findDefault().isPresent()));
+    this.events = new WatchEvents(root, triage, state, embedding);
+    this.sync = new WatchSync(root, state, fence, eventsSeen);
     this.worker = new Thread(this::run, "prism-index-watch");
     this.worker.setDaemon(true);
   }
@@ -117,25 +71,40 @@ public final class WatchLoop implements AutoCloseable {
     return loop;
   }
 
+  /** See {@link IndexWatch#sync}. */
+  public IndexWatch.Sync sync(Duration maxWait) throws InterruptedException {
+    return sync.sync(maxWait);
+  }
+
+  /** See {@link IndexWatch#status}. */
+  public IndexWatch.Status status() {
+    return sync.status();
+  }
+
+  /** Loses events on purpose, as the system does on overflow (tests). */
+  public void simulateOverflow() {
+    events.overflow();
+  }
+
   // ---------------------------------------------------------------------------------------------
   // The worker
 
   private void run() {
     try {
       try {
-        anchor = RootAnchor.start(root, this::rootChanged);
+        anchor = RootAnchor.start(root, events::rootChanged);
       } catch (IOException | RuntimeException e) {
         LOG.warn("cannot watch the parent of {}: its deletion goes unnoticed: {}", root,
             e.toString());
       }
-      lock.lock();
+      state.lock.lock();
       try {
-        rewatch(true, 0);
+        state.rewatch(true, 0);
       } finally {
-        lock.unlock();
+        state.lock.unlock();
       }
       Work next;
-      while ((next = next()) != null) {
+      while ((next = state.next(embedding)) != null) {
         switch (next) {
           case REWATCH -> rewatch();
           case UNWATCH -> unwatch();
@@ -147,12 +116,7 @@ public final class WatchLoop implements AutoCloseable {
       }
     } catch (RuntimeException | Error e) {
       LOG.error("the watch of {} stopped", root, e);
-      lock.lock();
-      try {
-        lastError = e.toString();
-      } finally {
-        lock.unlock();
-      }
+      state.error(e.toString());
     } finally {
       shutDown();
     }
@@ -165,16 +129,16 @@ public final class WatchLoop implements AutoCloseable {
     }
     TreeWatch t;
     RepoWalker.Session s;
-    lock.lock();
+    state.lock.lock();
     try {
-      t = tree;
-      s = session;
-      tree = null;
-      session = null;
-      closed = true;
-      progress.signalAll();
+      t = state.tree;
+      s = state.session;
+      state.tree = null;
+      state.session = null;
+      state.closed = true;
+      state.progress.signalAll();
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
     if (t != null) {
       t.close();
@@ -191,103 +155,36 @@ public final class WatchLoop implements AutoCloseable {
     }
   }
 
-  /** Waits for the next work; null once closed. */
-  private @Nullable Work next() {
-    lock.lock();
-    try {
-      while (!closed) {
-        long now = System.nanoTime();
-        if (unwatchPending) {
-          return Work.UNWATCH;
-        }
-        long wake = Long.MAX_VALUE;
-        if (rewatchPending) {
-          if (now - rewatchAtNanos >= 0) {
-            return Work.REWATCH;
-          }
-          wake = rewatchAtNanos - now;
-        }
-        if (mode == Mode.WATCHING) {
-          long lexical = lexicalDueIn(now);
-          if (lexical <= 0) {
-            return Work.LEXICAL;
-          }
-          long embed = !changes.waiting() && vouching && !backoff.failing()
-              ? embedding.dueIn(now, changes.lastChangeNanos()) : Long.MAX_VALUE;
-          if (embed <= 0) {
-            embedding.arm(); // under the lock: an event from now on makes it yield
-            return Work.EMBED;
-          }
-          wake = Math.min(wake, Math.min(lexical, embed));
-          if (sessionWarm && !changes.waiting()) {
-            long trim = changes.lastChangeNanos() + TimeUnit.MILLISECONDS.toNanos(TRIM_AFTER_MS)
-                - now;
-            if (trim <= 0) {
-              sessionWarm = false;
-              return Work.TRIM;
-            }
-            wake = Math.min(wake, trim);
-          }
-        }
-        try {
-          if (wake == Long.MAX_VALUE) {
-            work.await();
-          } else {
-            work.awaitNanos(wake);
-          }
-        } catch (InterruptedException e) {
-          closed = true;
-        }
-      }
-      return null;
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** Nanoseconds until a lexical refresh is due (0 or less: now; MAX_VALUE: nothing pending). */
-  private long lexicalDueIn(long now) {
-    if (!changes.waiting()) {
-      return Long.MAX_VALUE;
-    }
-    long retry = backoff.dueIn(now);
-    if (syncsWaiting > 0 || !vouching) {
-      return retry;
-    }
-    return Math.max(retry, changes.quietIn(now));
-  }
-
   /**
    * Registers the tree (again): the new registration first, then the old one closed, so no event
    * falls between them; then a whole refresh when asked (the first time, after the root came back
    * or a failure). A re-registration for a changed {@code .gitignore} or {@code .prismignore} keeps
-   * vouching: the
-   * directory of that file is pending.
+   * vouching: the directory of that file is pending.
    */
   private void rewatch() {
     boolean whole;
-    lock.lock();
+    state.lock.lock();
     try {
-      whole = rewatchWhole;
-      rewatchPending = false;
-      rewatching = true;
-      rewatchWhole = false;
+      whole = state.rewatchWhole;
+      state.rewatchPending = false;
+      state.rewatching = true;
+      state.rewatchWhole = false;
       if (whole) {
-        mode = Mode.STARTING;
-        vouching = false;
+        state.mode = Mode.STARTING;
+        state.vouching = false;
       }
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
     try {
       register(whole);
     } finally {
-      lock.lock();
+      state.lock.lock();
       try {
-        rewatching = false;
-        progress.signalAll();
+        state.rewatching = false;
+        state.progress.signalAll();
       } finally {
-        lock.unlock();
+        state.lock.unlock();
       }
     }
   }
@@ -304,7 +201,7 @@ public final class WatchLoop implements AutoCloseable {
     boolean withFence = fence.prepare();
     TreeWatch next;
     try {
-      next = TreeWatch.start(root, withFence ? fence : null, nextSession, triage, new Events(),
+      next = TreeWatch.start(root, withFence ? fence : null, nextSession, triage, events,
           eventsSeen);
     } catch (IOException | RuntimeException e) {
       close(nextSession);
@@ -314,23 +211,23 @@ public final class WatchLoop implements AutoCloseable {
     }
     TreeWatch old;
     RepoWalker.Session oldSession;
-    lock.lock();
+    state.lock.lock();
     try {
-      old = tree;
-      oldSession = session;
-      tree = next;
-      session = nextSession;
-      sessionWarm = true;
-      fenced = withFence;
-      if (!closed) {
-        mode = Mode.WATCHING;
-        if (whole || !vouching) {
-          changes.requireWhole();
+      old = state.tree;
+      oldSession = state.session;
+      state.tree = next;
+      state.session = nextSession;
+      state.sessionWarm = true;
+      state.fenced = withFence;
+      if (!state.closed) {
+        state.mode = Mode.WATCHING;
+        if (whole || !state.vouching) {
+          state.changes.requireWhole();
         }
-        progress.signalAll();
+        state.progress.signalAll();
       }
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
     if (old != null) {
       old.close();
@@ -346,12 +243,12 @@ public final class WatchLoop implements AutoCloseable {
   /** Closes the registration in use, if any. */
   private void detachTree() {
     TreeWatch t;
-    lock.lock();
+    state.lock.lock();
     try {
-      t = tree;
-      tree = null;
+      t = state.tree;
+      state.tree = null;
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
     if (t != null) {
       t.close();
@@ -361,12 +258,12 @@ public final class WatchLoop implements AutoCloseable {
   /** The root vanished or the watch has a hole: stop watching (wait for the root, or retry). */
   private void unwatch() {
     String error;
-    lock.lock();
+    state.lock.lock();
     try {
-      unwatchPending = false;
-      error = lastError;
+      state.unwatchPending = false;
+      error = state.lastError;
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
     detachTree();
     stopVouching(Files.isDirectory(root) ? new IOException(
@@ -388,18 +285,18 @@ public final class WatchLoop implements AutoCloseable {
           failure == null ? "unknown error" : failure.toString(),
           TimeUnit.MILLISECONDS.toMinutes(REWATCH_AFTER_FAILURE_MS));
     }
-    lock.lock();
+    state.lock.lock();
     try {
-      mode = gone ? Mode.ROOT_GONE : Mode.FAILED;
-      vouching = false;
-      changes.dropAll();
+      state.mode = gone ? Mode.ROOT_GONE : Mode.FAILED;
+      state.vouching = false;
+      state.changes.dropAll();
       if (!gone) {
-        lastError = failure == null ? "cannot watch " + root : failure.toString();
-        rewatch(true, TimeUnit.MILLISECONDS.toNanos(REWATCH_AFTER_FAILURE_MS));
+        state.lastError = failure == null ? "cannot watch " + root : failure.toString();
+        state.rewatch(true, TimeUnit.MILLISECONDS.toNanos(REWATCH_AFTER_FAILURE_MS));
       }
-      progress.signalAll();
+      state.progress.signalAll();
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
   }
 
@@ -407,12 +304,12 @@ public final class WatchLoop implements AutoCloseable {
   private void lexical() {
     PendingChanges.Batch batch;
     RepoWalker.Session s;
-    lock.lock();
+    state.lock.lock();
     try {
-      batch = changes.take();
-      s = session;
+      batch = state.changes.take();
+      s = state.session;
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
     boolean whole = batch.whole();
     long started = System.nanoTime();
@@ -447,58 +344,58 @@ public final class WatchLoop implements AutoCloseable {
 
   private void lexicalDone(PendingChanges.Batch batch, boolean whole, Set<String> scope,
       @Nullable IndexRunStats stats, long nanos) {
-    lock.lock();
+    state.lock.lock();
     try {
-      changes.indexed(batch);
-      if (backoff.failing()) {
+      state.changes.indexed(batch);
+      if (state.backoff.failing()) {
         LOG.info("the watch of {} refreshes the index again", root);
       }
-      backoff.succeeded();
+      state.backoff.succeeded();
       if (whole || stats != null) {
-        refreshesRun++;
-        lastRefreshMs = TimeUnit.NANOSECONDS.toMillis(nanos);
+        state.refreshesRun++;
+        state.lastRefreshMs = TimeUnit.NANOSECONDS.toMillis(nanos);
       }
       if (whole) {
-        vouching = true;
+        state.vouching = true;
       }
       if (stats != null) {
-        filesRefreshed += stats.added() + stats.changed() + stats.deleted();
+        state.filesRefreshed += stats.added() + stats.changed() + stats.deleted();
       }
       embedding.afterLexical(whole, scope, stats);
-      progress.signalAll();
+      state.progress.signalAll();
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
   }
 
   /** A failed refresh: the watch cannot vouch until one succeeds; retried whole, with backoff. */
   private void lexicalFailed(PendingChanges.Batch batch, Exception e) {
-    lock.lock();
+    state.lock.lock();
     try {
-      changes.failed(batch);
-      long delay = backoff.failed();
-      lastError = e.toString();
-      if (backoff.failures() == 1) {
+      state.changes.failed(batch);
+      long delay = state.backoff.failed();
+      state.lastError = e.toString();
+      if (state.backoff.failures() == 1) {
         LOG.warn("the watch of {} could not refresh the index (trying again in {} ms): {}", root,
             delay, e.toString());
       } else {
         LOG.debug("the watch of {} could not refresh the index (trying again in {} ms)", root,
             delay, e);
       }
-      progress.signalAll();
+      state.progress.signalAll();
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
   }
 
   /** Lets the idle session drop its copy of git's index (tens of MB on a large repository). */
   private void trim() {
     RepoWalker.Session s;
-    lock.lock();
+    state.lock.lock();
     try {
-      s = session;
+      s = state.session;
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
     if (s != null) {
       synchronized (s) {
@@ -510,305 +407,21 @@ public final class WatchLoop implements AutoCloseable {
   private void embed() {
     String failure = embedding.run();
     if (failure != null) {
-      lock.lock();
-      try {
-        lastError = failure;
-      } finally {
-        lock.unlock();
-      }
-    }
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Events (watcher threads)
-
-  private final class Events implements TreeWatch.Events {
-    @Override
-    public void changed(String path, boolean directory, boolean deleted) {
-      if (path.equals(".git")) {
-        gitDirectoryChanged();
-        return;
-      }
-      if (!triage.worthALook(path, directory, deleted)) {
-        return;
-      }
-      int slash = path.lastIndexOf('/');
-      boolean rules = RepoWalker.rulesFile(path);
-      lock.lock();
-      try {
-        if (mode != Mode.WATCHING && mode != Mode.STARTING) {
-          return;
-        }
-        sessionWarm = true; // a new directory is walked in it, the triage reads it
-        if (rules) {
-          // Register again (a directory may no longer be ignored), then refresh the directory
-          // whose rules changed: anything below it may have changed.
-          rewatch(false, 0);
-          if (slash < 0) {
-            changes.addWhole();
-          } else {
-            changes.add(path.substring(0, slash));
-          }
-        } else {
-          changes.add(path);
-        }
-        accepted();
-      } finally {
-        lock.unlock();
-      }
-    }
-
-    @Override
-    public void overflow() {
-      LOG.debug("the watch of {} lost events; refreshing the whole tree", root);
-      lock.lock();
-      try {
-        changes.addWhole();
-        accepted();
-      } finally {
-        lock.unlock();
-      }
-    }
-
-    @Override
-    public void failed(Exception e) {
-      watcherFailed(e);
-    }
-
-    @Override
-    public void ended() {
-      rootChanged();
-    }
-  }
-
-  /** After a change was recorded: a running embedding refresh yields, the worker wakes. */
-  private void accepted() {
-    embedding.yieldNow();
-    work.signal();
-  }
-
-  /**
-   * The watcher could not handle an event. A directory that vanished or cannot be read is no
-   * hole; another I/O failure (the inotify watch limit) is: the watch stops vouching, releases
-   * its watches and tries again later. Anything else costs one whole refresh.
-   */
-  private void watcherFailed(Exception e) {
-    if (e instanceof NoSuchFileException || e instanceof AccessDeniedException
-        || e instanceof FileSystemException f && f.getFile() != null
-            && !Files.isDirectory(Path.of(f.getFile()))) {
-      LOG.debug("the watch of {} skipped a directory: {}", root, e.toString());
-      return;
-    }
-    lock.lock();
-    try {
-      lastError = e.toString();
-      if (e instanceof IOException) {
-        LOG.warn("the watch of {} cannot register a directory: {}", root, e.toString());
-        unwatchPending = true;
-        work.signal();
-      } else {
-        LOG.debug("the watch of {} failed on an event; refreshing the whole tree", root, e);
-        changes.addWhole();
-        accepted();
-      }
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** The entry above the root changed (or the watcher ended): the root may be gone or back. */
-  private void rootChanged() {
-    boolean exists = Files.isDirectory(root);
-    lock.lock();
-    try {
-      if (closed) {
-        return;
-      }
-      if (!exists && mode != Mode.ROOT_GONE) {
-        unwatchPending = true;
-      } else if (exists && (mode == Mode.ROOT_GONE || mode == Mode.WATCHING)) {
-        // Back, or perhaps replaced by another directory: register again, refresh everything.
-        LOG.info("the root {} exists (again); registering it", root);
-        rewatch(true, 0);
-      }
-      work.signal();
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /**
-   * The root's {@code .git} changed: when it appeared or vanished (git init, or the repository
-   * removed), the walk's rules changed everywhere; register again and refresh everything.
-   */
-  private void gitDirectoryChanged() {
-    boolean exists = Files.exists(root.resolve(".git"));
-    lock.lock();
-    try {
-      RepoWalker.Session s = session;
-      if (closed || mode != Mode.WATCHING || s == null || s.git() == exists) {
-        return;
-      }
-      LOG.info("{}/.git {}; registering the tree again", root, exists ? "appeared" : "vanished");
-      rewatch(true, 0);
-      work.signal();
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /**
-   * Asks the worker to register the tree again after {@code delayNanos} ({@code whole}: and to
-   * refresh everything then). The caller holds {@link #lock}.
-   */
-  private void rewatch(boolean whole, long delayNanos) {
-    rewatchPending = true;
-    if (whole) {
-      rewatchWhole = true;
-    }
-    rewatchAtNanos = System.nanoTime() + delayNanos;
-  }
-
-  /** Loses events on purpose, as the system does on overflow (tests). */
-  public void simulateOverflow() {
-    new Events().overflow();
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // The callers' side
-
-  /** See {@link IndexWatch#sync}. */
-  public IndexWatch.Sync sync(Duration maxWait) throws InterruptedException {
-    long deadline = System.nanoTime() + Math.max(0, maxWait.toNanos());
-    long refreshedBefore;
-    lock.lock();
-    try {
-      refreshedBefore = filesRefreshed;
-      // Starting or registering again: wait for the registration (and a first whole refresh).
-      awaitWhile(deadline, () -> mode == Mode.STARTING
-          || mode == Mode.WATCHING && (!vouching || registering()));
-      if (state() == State.UNWATCHED) {
-        return new IndexWatch.Sync(State.UNWATCHED, pendingFiles(),
-            (int) (filesRefreshed - refreshedBefore));
-      }
-    } finally {
-      lock.unlock();
-    }
-    boolean delivered = passFence(deadline);
-    lock.lock();
-    try {
-      long last = changes.last();
-      awaitWhile(deadline, () -> mode == Mode.WATCHING && vouching && !changes.indexedUpTo(last));
-      State state = state();
-      if (state != State.UNWATCHED) {
-        state = delivered && changes.indexedUpTo(last) ? State.CURRENT : State.PENDING;
-      }
-      return new IndexWatch.Sync(state, pendingFiles(), (int) (filesRefreshed - refreshedBefore));
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /**
-   * Proves that the events of changes made before now were delivered; a fence whose directory was
-   * lost is registered again (until then delivery is not proven: the known window).
-   */
-  private boolean passFence(long deadline) throws InterruptedException {
-    lock.lock();
-    try {
-      if (!fenced) {
-        return true;
-      }
-    } finally {
-      lock.unlock();
-    }
-    Fence.Passage passage = fence.pass(deadline);
-    if (passage == Fence.Passage.PASSED) {
-      return true;
-    }
-    if (fence.lost()) {
-      LOG.info("the watch fence of {} was removed; registering the tree again", root);
-      lock.lock();
-      try {
-        fenced = false;
-        rewatch(false, 0);
-        work.signal();
-      } finally {
-        lock.unlock();
-      }
-      return true;
-    }
-    return false;
-  }
-
-  /** A condition on the guarded state. */
-  @FunctionalInterface
-  private interface Guarded {
-    boolean holds();
-  }
-
-  /**
-   * Waits, with the lock held and the worker told to skip its debounce, while {@code condition}
-   * holds, the watch is open, no refresh is failing and the deadline is ahead.
-   */
-  private void awaitWhile(long deadlineNanos, Guarded condition) throws InterruptedException {
-    syncsWaiting++;
-    work.signal();
-    try {
-      while (!closed && !backoff.failing() && condition.holds()) {
-        long left = deadlineNanos - System.nanoTime();
-        if (left <= 0) {
-          return;
-        }
-        progress.awaitNanos(left);
-      }
-    } finally {
-      syncsWaiting--;
-    }
-  }
-
-  /** Whether the tree is being registered again now (or is about to be); the lock is held. */
-  private boolean registering() {
-    return rewatching || rewatchPending && System.nanoTime() - rewatchAtNanos >= 0;
-  }
-
-  /** The lock is held. */
-  private State state() {
-    if (closed || mode != Mode.WATCHING || !vouching || backoff.failing()) {
-      return State.UNWATCHED;
-    }
-    return changes.settled() ? State.CURRENT : State.PENDING;
-  }
-
-  /** The lock is held. */
-  private int pendingFiles() {
-    return changes.files();
-  }
-
-  /** See {@link IndexWatch#status}. */
-  public IndexWatch.Status status() {
-    lock.lock();
-    try {
-      TreeWatch t = tree;
-      return new IndexWatch.Status(state(), t == null ? 0 : t.watchedDirectories(),
-          pendingFiles(), eventsSeen.get(), refreshesRun, Duration.ofMillis(lastRefreshMs),
-          lastError);
-    } finally {
-      lock.unlock();
+      state.error(failure);
     }
   }
 
   /** Stops the worker after its refresh in flight (an embedding one stops after its batch). */
   @Override
   public void close() {
-    lock.lock();
+    state.lock.lock();
     try {
-      closed = true;
+      state.closed = true;
       embedding.yieldNow();
-      work.signalAll();
-      progress.signalAll();
+      state.work.signalAll();
+      state.progress.signalAll();
     } finally {
-      lock.unlock();
+      state.lock.unlock();
     }
     if (Thread.currentThread() == worker) {
       return;
