@@ -130,7 +130,7 @@ final class MiniLmEmbedder implements Embedder {
    * normalizes character by character, so such a prefix gives the text's own first word pieces, and
    * when they fill the cap they are the text's whole result. Otherwise (a prefix short of the cap,
    * or no whitespace to cut at) the whole text is tokenized. Tokenizing a whole chunk text cost
-   * several times as much, for word pieces the cap then drops.
+   * about twice as much, for word pieces the cap then drops.
    */
   static long[] wordPieces(String text) {
     HuggingFaceTokenizer tokenizer = TokenizerHolder.TOKENIZER;
