@@ -86,7 +86,7 @@ class EmbeddingCacheTest {
   }
 
   @Test
-  void aTextEmbeddedIsEmbeddedOnceAndCoversEveryCopy() throws Exception {
+  void copiesInOtherFilesHaveVectorsOfTheirOwnAndACopyBackFindsItsVector() throws Exception {
     // The model sees a chunk with its path (EmbedText), so equal chunks of different files have
     // texts of their own; a file copied back after a delete finds its vector again.
     String shared = pyFunction("license_header", "copyright");
@@ -110,6 +110,22 @@ class EmbeddingCacheTest {
       // Semantic search returns every copy, in path order for the equal scores.
       assertThat(index.search("copyright header", SearchOpts.semantic(5)))
           .extracting(Hit::path).containsExactly("x.py", "y.py", "z.py");
+    }
+  }
+
+  @Test
+  void equalTextsOfOneFileAreEmbeddedOnce() throws Exception {
+    String twice = pyFunction("license_header", "copyright").repeat(2);
+    write(root, "twice.py", twice);
+    FakeEmbedder embedder = TestEmbedders.fake();
+    try (HybridIndex index = TestRepos.open(root, embedder)) {
+      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(stats.chunksWritten()).isEqualTo(2);
+      assertThat(stats.chunksEmbedded()).isEqualTo(1);
+      assertThat(embedder.documents.get()).isEqualTo(1);
+      EngineStatus status = index.engineStatus();
+      assertThat(status.vectors()).isEqualTo(1);
+      assertThat(status.coverage().complete()).isTrue();
     }
   }
 

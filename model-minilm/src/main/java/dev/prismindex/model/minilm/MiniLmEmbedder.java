@@ -109,13 +109,9 @@ final class MiniLmEmbedder implements Embedder {
 
   private static List<float[]> embed(List<String> texts, Model model) {
     try {
-      List<String> clean = new ArrayList<>(texts.size());
-      for (String text : texts) {
-        clean.add(sanitize(text));
-      }
       List<float[]> out = new ArrayList<>(texts.size());
-      for (String text : clean) {
-        out.add(model.run(wordPieces(text)));
+      for (String text : texts) {
+        out.add(model.run(wordPieces(sanitize(text))));
       }
       return out;
     } catch (OrtException | RuntimeException e) {

@@ -118,16 +118,24 @@ class MiniLmEmbedderTest {
     }
     texts.add("int value = compute(input);\n".repeat(60));
     try (HuggingFaceTokenizer whole = MiniLmEmbedder.loadTokenizer()) {
-      int cut = 0;
+      int prefixFilled = 0;
+      int prefixShort = 0;
       for (String text : texts) {
         assertThat(MiniLmEmbedder.wordPieces(text)).as(text)
             .containsExactly(whole.encode(text).getIds());
-        if (MiniLmEmbedder.prefixEnd(text,
-            MiniLmEmbedder.PREFIX_CHARS_PER_TOKEN * MiniLmEmbedder.MAX_TOKENS) > 0) {
-          cut++;
+        int cut = MiniLmEmbedder.prefixEnd(text,
+            MiniLmEmbedder.PREFIX_CHARS_PER_TOKEN * MiniLmEmbedder.MAX_TOKENS);
+        if (cut > 0) {
+          if (whole.encode(text.substring(0, cut)).getIds().length == MiniLmEmbedder.MAX_TOKENS) {
+            prefixFilled++;
+          } else {
+            prefixShort++;
+          }
         }
       }
-      assertThat(cut).as("texts tokenized from a prefix").isGreaterThan(300);
+      // Both ways are taken: the prefix alone, and the whole text after a prefix short of the cap.
+      assertThat(prefixFilled).isGreaterThan(300);
+      assertThat(prefixShort).isPositive();
     }
   }
 

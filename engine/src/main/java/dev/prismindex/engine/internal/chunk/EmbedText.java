@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * it. Queries are embedded as they are.
  *
  * <p>Other variants exist only to measure them with the quality benchmark: the system property
- * {@code prism.embedText} = {@code raw} (the chunk text alone, as before), {@code context} (header
+ * {@code prism.embedText} = {@code raw} (the chunk text alone), {@code context} (header
  * and the original text), {@code context-split} (the default), {@code signature} (the header
  * alone). The variant changes the texts and so the keys: an index built with one variant re-embeds
  * every chunk under another.

@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  */
 final class WatchEvents implements TreeWatch.Events {
 
-  private static final Logger LOG = LoggerFactory.getLogger(WatchLoop.class);
+  private static final Logger LOG = LoggerFactory.getLogger(WatchEvents.class);
 
   private final Path root;
   private final PathTriage triage;

@@ -5,6 +5,7 @@ import dev.prismindex.engine.internal.walk.RepoWalker;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,12 +33,6 @@ final class WatchState {
 
   /** The next thing the worker does. */
   enum Work { REWATCH, UNWATCH, LEXICAL, EMBED, TRIM }
-
-  /** A condition on the guarded state. */
-  @FunctionalInterface
-  interface Guarded {
-    boolean holds();
-  }
 
   final ReentrantLock lock = new ReentrantLock();
   /** Signalled when the worker may have something to do. */
@@ -164,11 +159,11 @@ final class WatchState {
    * Waits, with the worker told to skip its debounce, while {@code condition} holds, the watch is
    * open, no refresh is failing and the deadline is ahead.
    */
-  void awaitWhile(long deadlineNanos, Guarded condition) throws InterruptedException {
+  void awaitWhile(long deadlineNanos, BooleanSupplier condition) throws InterruptedException {
     syncsWaiting++;
     work.signal();
     try {
-      while (!closed && !backoff.failing() && condition.holds()) {
+      while (!closed && !backoff.failing() && condition.getAsBoolean()) {
         long left = deadlineNanos - System.nanoTime();
         if (left <= 0) {
           return;

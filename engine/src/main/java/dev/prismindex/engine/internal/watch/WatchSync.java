@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  */
 final class WatchSync {
 
-  private static final Logger LOG = LoggerFactory.getLogger(WatchLoop.class);
+  private static final Logger LOG = LoggerFactory.getLogger(WatchSync.class);
 
   private final Path root;
   private final WatchState state;
