@@ -33,7 +33,7 @@ final class ProseAnalyzer {
   static Analyzer.TokenStreamComponents components() {
     CodeTokenizer tokenizer = CodeTokenizer.words();
     TokenStream stream = new StopFilter(tokenizer, STOP_WORDS);
-    stream = new PorterStemFilter(stream);
+    stream = new CachedPorterStemFilter(stream);
     return new Analyzer.TokenStreamComponents(tokenizer, stream);
   }
 }

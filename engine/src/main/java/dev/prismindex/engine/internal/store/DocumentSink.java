@@ -42,4 +42,12 @@ public interface DocumentSink {
 
   /** Deletes the skip record of {@code path}. */
   void deleteSkip(String path) throws IOException;
+
+  /**
+   * Writes out documents the sink holds in memory, so that the commit after a run has less to do
+   * on one thread. The indexer calls it on each of its workers at once after the last file: a
+   * store with one buffer per thread writes them side by side. A store without buffers does
+   * nothing.
+   */
+  default void flush() throws IOException {}
 }

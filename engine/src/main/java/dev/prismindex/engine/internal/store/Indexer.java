@@ -15,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -39,11 +40,19 @@ import org.slf4j.LoggerFactory;
  * content) get their FILE document only (n-grams for literal search, no chunks). Files are
  * processed on a bounded pool ({@link FilePool}: at most {@code 4 x threads} in flight, each
  * holding at most one file of at most {@code maxFileBytes}), so memory does not grow with the
- * corpus. The caller commits or rolls back.
+ * corpus. After the last file of a large run the workers flush the sink side by side ({@link
+ * DocumentSink#flush}). The caller commits or rolls back.
  */
 public final class Indexer {
 
   private static final Logger LOG = LoggerFactory.getLogger(Indexer.class);
+
+  /**
+   * The fewest files after which the workers flush the sink side by side ({@link
+   * DocumentSink#flush}) instead of leaving it all to the commit's one thread: a run this small
+   * has little in memory.
+   */
+  static final int PARALLEL_FLUSH_MIN_FILES = 256;
 
   private final Path root;
   private final DocumentSink sink;
@@ -244,6 +253,9 @@ public final class Indexer {
       }
       fileDone.accept(filesDone.incrementAndGet());
     });
+    if (threads > 1 && files.size() >= PARALLEL_FLUSH_MIN_FILES) {
+      FilePool.forEach(Collections.nCopies(threads, sink), threads, DocumentSink::flush);
+    }
   }
 
   /**

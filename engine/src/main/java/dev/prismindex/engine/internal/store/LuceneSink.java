@@ -58,4 +58,12 @@ public final class LuceneSink implements DocumentSink {
   public void deleteSkip(String path) throws IOException {
     writer.deleteDocuments(new Term(Schema.SKIP_KEY, path));
   }
+
+  /** Flushes the writer's per-thread buffers one by one, the largest first, until none is left. */
+  @Override
+  public void flush() throws IOException {
+    while (writer.flushNextBuffer()) {
+      // another buffer written as a segment
+    }
+  }
 }
