@@ -129,8 +129,11 @@ class LauncherIT {
       assertThat(r.exit()).as(r.toString()).isZero();
       String jvm = Files.readString(args);
       boolean c1Only = jvm.contains("-XX:TieredStopAtLevel=1 ");
+      boolean serial = jvm.contains("-XX:+UseSerialGC ");
       assertThat(c1Only).as("%s on %d processors: %s", command, processors, jvm)
           .isEqualTo(command.equals("search") || processors <= 2);
+      assertThat(serial).as("%s on %d processors: %s", command, processors, jvm)
+          .isEqualTo(c1Only);
     }
   }
 
