@@ -100,6 +100,35 @@ class PackedVectorsFormatTest {
   }
 
   @Test
+  void theGraphOfCodesBeingIndexedIsScoredAsLuceneScoresThemBitForBit() throws Exception {
+    Random random = new Random(11);
+    int dim = 384;
+    List<byte[]> codes = new java.util.ArrayList<>();
+    org.apache.lucene.util.hnsw.RandomAccessVectorValues.Bytes values =
+        org.apache.lucene.util.hnsw.RandomAccessVectorValues.fromBytes(codes, dim);
+    org.apache.lucene.util.hnsw.RandomVectorScorerSupplier ours = PackedVectorScorer.INSTANCE
+        .getRandomVectorScorerSupplier(VectorSimilarityFunction.COSINE, values);
+    org.apache.lucene.util.hnsw.RandomVectorScorerSupplier lucene =
+        org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer.INSTANCE
+            .getRandomVectorScorerSupplier(VectorSimilarityFunction.COSINE, values);
+    assertThat(ours).isNotInstanceOf(lucene.getClass());
+    for (int n = 0; n < 300; n++) {
+      byte[] v = new byte[dim];
+      for (int i = 0; i < dim; i++) {
+        v[i] = (byte) (random.nextInt(2 * MAX + 1) - MAX);
+      }
+      codes.add(v); // added while the suppliers are in use, as the graph is built
+      org.apache.lucene.util.hnsw.RandomVectorScorer a = ours.scorer(n);
+      org.apache.lucene.util.hnsw.RandomVectorScorer b = lucene.scorer(n);
+      for (int node = 0; node <= n; node++) {
+        assertThat(a.score(node)).as("%d to %d", n, node).isEqualTo(b.score(node));
+      }
+      int other = random.nextInt(n + 1);
+      assertThat(ours.copy().scorer(other).score(n)).isEqualTo(lucene.scorer(other).score(n));
+    }
+  }
+
+  @Test
   void aCodeOutOfRangeIsRefusedNamingTheFieldAndComponent() {
     byte[] v = {0, (byte) (MAX + 1), 0};
     assertThatThrownBy(() -> PackedVectorsFormat.checkCodes("f", v))
