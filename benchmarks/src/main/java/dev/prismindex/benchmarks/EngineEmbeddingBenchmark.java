@@ -34,9 +34,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * Embedding throughput of the raw model against the engine's indexing pipeline, on the same
  * corpus ({@link EngineCorpus}, {@code files} files): {@code rawModel} embeds the corpus's distinct
  * chunk texts directly (batches of 32 on two threads); {@code pipeline} runs a cold full
- * {@link HybridIndex#refresh} with two embedding threads (the lexical phase, about 4 % of it,
- * included). Both return the number of texts; chunks per second = texts / seconds per shot, and the
- * pipeline's share of the raw model's throughput is the ratio of the two times (target >= 90 %).
+ * {@link HybridIndex#refresh} with two embedding threads (the lexical phase included: 4 % of the
+ * run with issue 5's model, 6-10 % with issue 16's faster one). Both return the number of texts;
+ * chunks per second = texts / seconds per shot, and the pipeline's share of the raw model's
+ * throughput is the ratio of the two times (target >= 90 %).
  *
  * <p>Command:
  *
