@@ -33,9 +33,9 @@ import org.jspecify.annotations.Nullable;
  * The {@link DocumentSink} of a cluster index: the indexer's documents as bulk requests, sent once
  * they hold about {@link OpenSearchOptions#bulkBytes()} bytes, chunk vectors embedded just before.
  *
- * <p><b>The FILE document is a file's commit record.</b> Each flush sends two bulk requests: first
- * the chunks, skip records and deletions, then, for the paths all of whose first-phase items
- * succeeded, their FILE documents (or FILE deletions). A file whose FILE document is missing or
+ * <p><b>The FILE document is a file's commit record.</b> Each send of what is pending makes two
+ * bulk requests: first the chunks, skip records and deletions, then, for the paths all of whose
+ * first-phase items succeeded, their FILE documents (or FILE deletions). A file whose FILE document is missing or
  * old is re-indexed by the next run, so a refused item, a node lost mid-bulk or a crash loses no
  * acknowledged file: the run fails, and running it again completes it. Items refused with 429 are
  * resent with backoff. Thread-safe (the indexer's workers call it concurrently).
@@ -184,7 +184,7 @@ final class ClusterSink implements DocumentSink {
 
   /** Sends what is pending; then throws when any item of this run was refused. */
   synchronized void finish() throws IOException {
-    flush();
+    sendPending();
     if (!failed.isEmpty()) {
       throw new ClusterUnavailableException("the cluster refused the documents of "
           + failed.size() + " file(s) (first: " + firstFailure + "); those files keep their "
@@ -199,7 +199,7 @@ final class ClusterSink implements DocumentSink {
   private void account(long bytes) throws IOException {
     pendingBytes += bytes;
     if (pendingBytes >= bulkBytes) {
-      flush();
+      sendPending();
     }
   }
 
@@ -224,7 +224,7 @@ final class ClusterSink implements DocumentSink {
     return a.toString();
   }
 
-  private void flush() throws IOException {
+  private void sendPending() throws IOException {
     if (pending.isEmpty()) {
       return;
     }
