@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.analysis;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.lucene.analysis.CharArrayMap;
 import org.apache.lucene.analysis.TokenFilter;
 import org.apache.lucene.analysis.TokenStream;
@@ -41,7 +42,7 @@ final class CachedPorterStemFilter extends TokenFilter {
       if (stems.size() >= CAPACITY) {
         stems.clear();
       }
-      stems.put(new String(buffer, 0, length), stem);
+      stems.put(Arrays.copyOf(buffer, length), stem);
     }
     term.copyBuffer(stem, 0, stem.length);
     return true;

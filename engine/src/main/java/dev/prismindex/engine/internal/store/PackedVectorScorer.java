@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer;
 import org.apache.lucene.codecs.hnsw.FlatVectorsScorer;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.util.VectorUtil;
 import org.apache.lucene.util.hnsw.RandomAccessVectorValues;
 import org.apache.lucene.util.hnsw.RandomVectorScorer;
 import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
@@ -90,10 +91,7 @@ final class PackedVectorScorer implements FlatVectorsScorer {
         @Override
         public float score(int node) throws IOException {
           byte[] v = nodes.vectorValue(node);
-          int dot = 0;
-          for (int i = 0; i < target.length; i++) {
-            dot += target[i] * v[i];
-          }
+          int dot = VectorUtil.dotProduct(target, v);
           float cosine =
               (float) (dot / Math.sqrt((double) targetNorm * (double) norm(node, v)));
           return (1 + cosine) / 2;
@@ -110,10 +108,7 @@ final class PackedVectorScorer implements FlatVectorsScorer {
       if (known != 0) {
         return known - 1;
       }
-      int norm = 0;
-      for (byte b : v) {
-        norm += b * b;
-      }
+      int norm = VectorUtil.dotProduct(v, v);
       norms[ord] = norm + 1;
       return norm;
     }
