@@ -80,58 +80,11 @@ public final class CodeTokenizer extends Tokenizer {
       return true;
     }
     while (true) {
-      identLen = 0;
-      int start = -1;
-      while (true) {
-        int c = read();
-        if (c < 0) {
-          break;
-        }
-        char ch = (char) c;
-        boolean identChar;
-        if (ch < 0x80) {
-          identChar = ASCII_IDENT[ch];
-        } else if (Character.isHighSurrogate(ch)) {
-          int low = peek();
-          if (low >= 0 && Character.isLowSurrogate((char) low)) {
-            read();
-            int cp = Character.toCodePoint(ch, (char) low);
-            if (Character.isLetterOrDigit(cp)) {
-              if (start < 0) {
-                start = position() - 2;
-              }
-              ident[identLen++] = ch;
-              ident[identLen++] = (char) low;
-              if (identLen >= MAX_TOKEN_CHARS) {
-                break;
-              }
-              continue;
-            } else if (start >= 0) {
-              break;
-            }
-            continue;
-          }
-          identChar = false;
-        } else {
-          identChar = Character.isLetterOrDigit(ch);
-        }
-        if (identChar) {
-          if (start < 0) {
-            start = position() - 1;
-          }
-          ident[identLen++] = ch;
-          if (identLen >= MAX_TOKEN_CHARS) {
-            break;
-          }
-        } else if (start >= 0) {
-          break;
-        }
-      }
-      finalOffset = correctOffset(position());
+      int start = nextIdentifier();
       if (start < 0) {
         return false;
       }
-      analyse();
+      analyse(wordsOnly);
       if (tokenCount == 0) {
         continue; // words mode: an identifier of underscores only has no word
       }
@@ -141,6 +94,103 @@ public final class CodeTokenizer extends Tokenizer {
       emit(0, 1);
       return true;
     }
+  }
+
+  /**
+   * Reads the next identifier of the input into {@link #identifier()} ({@link
+   * #identifierLength()} chars) and returns the offset of its first char, or -1 at the end.
+   */
+  int nextIdentifier() throws IOException {
+    identLen = 0;
+    int start = -1;
+    while (true) {
+      int c = read();
+      if (c < 0) {
+        break;
+      }
+      char ch = (char) c;
+      boolean identChar;
+      if (ch < 0x80) {
+        identChar = ASCII_IDENT[ch];
+      } else if (Character.isHighSurrogate(ch)) {
+        int low = peek();
+        if (low >= 0 && Character.isLowSurrogate((char) low)) {
+          read();
+          int cp = Character.toCodePoint(ch, (char) low);
+          if (Character.isLetterOrDigit(cp)) {
+            if (start < 0) {
+              start = position() - 2;
+            }
+            ident[identLen++] = ch;
+            ident[identLen++] = (char) low;
+            if (identLen >= MAX_TOKEN_CHARS) {
+              break;
+            }
+            continue;
+          } else if (start >= 0) {
+            break;
+          }
+          continue;
+        }
+        identChar = false;
+      } else {
+        identChar = Character.isLetterOrDigit(ch);
+      }
+      if (identChar) {
+        if (start < 0) {
+          start = position() - 1;
+        }
+        ident[identLen++] = ch;
+        if (identLen >= MAX_TOKEN_CHARS) {
+          break;
+        }
+      } else if (start >= 0) {
+        break;
+      }
+    }
+    finalOffset = correctOffset(position());
+    return start;
+  }
+
+  /** The identifier {@link #nextIdentifier()} read, or the one last analysed. */
+  char[] identifier() {
+    return ident;
+  }
+
+  int identifierLength() {
+    return identLen;
+  }
+
+  /**
+   * Analyses {@code chars[from, from + length)}, one identifier as {@link #nextIdentifier()} reads
+   * them, in code or words mode: its tokens are then {@link #tokenCount()} and {@link
+   * #tokenChars()}.
+   */
+  void analyse(char[] chars, int from, int length, boolean words) {
+    System.arraycopy(chars, from, ident, 0, length);
+    identLen = length;
+    analyse(words);
+  }
+
+  /** The number of tokens of the identifier last analysed. */
+  int tokenCount() {
+    return tokenCount;
+  }
+
+  /**
+   * The chars of the tokens of the identifier last analysed: token {@code t} is the range from
+   * {@link #tokenStart} to {@link #tokenEnd}.
+   */
+  char[] tokenChars() {
+    return tokens;
+  }
+
+  int tokenStart(int t) {
+    return starts[t];
+  }
+
+  int tokenEnd(int t) {
+    return ends[t];
   }
 
   /** Letters, digits and {@code _} among the ASCII characters. */
@@ -154,10 +204,10 @@ public final class CodeTokenizer extends Tokenizer {
 
   /**
    * Fills the token arrays with the tokens of {@code ident}: in code mode {@link #tokensOf}, in words
-   * mode {@link #wordsOf}. ASCII identifiers (nearly all) are split in place without allocating;
-   * others go through the string methods (their lower-casing can change lengths).
+   * mode ({@code words}) {@link #wordsOf}. ASCII identifiers (nearly all) are split in place without
+   * allocating; others go through the string methods (their lower-casing can change lengths).
    */
-  private void analyse() {
+  private void analyse(boolean words) {
     tokenCount = 0;
     int used = 0;
     boolean ascii = true;
@@ -172,13 +222,13 @@ public final class CodeTokenizer extends Tokenizer {
     }
     if (!ascii) {
       String id = new String(ident, 0, identLen);
-      for (String t : wordsOnly ? wordsOf(id) : tokensOf(id)) {
-        used = add(t.toCharArray(), 0, t.length(), used, wordsOnly);
+      for (String t : words ? wordsOf(id) : tokensOf(id)) {
+        used = add(t.toCharArray(), 0, t.length(), used, words);
       }
       return;
     }
     int parts = asciiParts();
-    if (wordsOnly) {
+    if (words) {
       for (int p = 0; p < parts; p++) {
         used = addLower(partStarts[p], partEnds[p], used, false);
       }

@@ -3,15 +3,14 @@ package dev.prismindex.engine.internal.analysis;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
-import org.apache.lucene.analysis.StopFilter;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.PorterStemFilter;
 
 /**
  * The English prose analysis chain of the {@code prose} field and of prose queries (built by {@link
  * CodeAnalyzer}): the words of identifiers ({@link CodeTokenizer#words()}: {@code removeEntry} gives
  * {@code remove, entry}), lower-cased, without {@link #STOP_WORDS}, stemmed by Lucene's {@link
- * PorterStemFilter} ({@code removes, removed, removing -> remov}; {@code entries, entry -> entri}).
+ * PorterStemFilter} ({@code removes, removed, removing -> remov}; {@code entries, entry -> entri}),
+ * the last two by {@link ProseFilter}.
  * Porter was measured against Lucene's English minimal (plural-only) stemmer and ranked as well with
  * a smaller index (docs/benchmarks.md). Versioned with {@link CodeAnalyzer#VERSION}.
  */
@@ -32,8 +31,6 @@ final class ProseAnalyzer {
   /** A new prose analysis chain. */
   static Analyzer.TokenStreamComponents components() {
     CodeTokenizer tokenizer = CodeTokenizer.words();
-    TokenStream stream = new StopFilter(tokenizer, STOP_WORDS);
-    stream = new CachedPorterStemFilter(stream);
-    return new Analyzer.TokenStreamComponents(tokenizer, stream);
+    return new Analyzer.TokenStreamComponents(tokenizer, new ProseFilter(tokenizer));
   }
 }

@@ -1,5 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.analysis.ChunkTerms;
+import dev.prismindex.engine.internal.analysis.CountedTerms;
 import dev.prismindex.engine.internal.analysis.GramTokenStream;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
@@ -28,7 +30,9 @@ public final class Documents {
   private static final FieldType GRAM_TYPE = new FieldType();
   /**
    * The analyzed chunk fields (code and prose) are ranked by BM25 term frequency alone: no phrase
-   * or span query reads them, so they keep no positions (less to write and a smaller index).
+   * or span query reads them, so they keep no positions (less to write and a smaller index), and
+   * they are indexed from counted terms ({@link ChunkTerms}), each distinct identifier analysed
+   * once for both the code and the prose field.
    */
   private static final FieldType RANKED_TYPE = new FieldType();
 
@@ -43,6 +47,9 @@ public final class Documents {
     RANKED_TYPE.setStored(false);
     RANKED_TYPE.freeze();
   }
+
+  /** The analysis of each thread adding documents (it remembers stems, so it is reused). */
+  private static final ThreadLocal<ChunkTerms> TERMS = ThreadLocal.withInitial(ChunkTerms::new);
 
   private Documents() {}
 
@@ -102,7 +109,8 @@ public final class Documents {
   public static List<Document> chunks(String path, String language, List<Chunk> chunks,
       @Nullable List<byte[]> hashes) {
     List<Document> docs = new ArrayList<>(chunks.size());
-    String pathText = path.replace('/', ' ').replace('.', ' ');
+    ChunkTerms terms = TERMS.get();
+    CountedTerms pathTerms = terms.code(path.replace('/', ' ').replace('.', ' '));
     for (int i = 0; i < chunks.size(); i++) {
       Chunk c = chunks.get(i);
       Document d = new Document();
@@ -118,10 +126,11 @@ public final class Documents {
       for (Chunk.Symbol s : c.symbols()) {
         names.add(s.name());
       }
-      d.add(new Field(Schema.BODY, c.text(), RANKED_TYPE));
-      d.add(new Field(Schema.SYMBOL, names.toString(), RANKED_TYPE));
-      d.add(new Field(Schema.PATH_TEXT, pathText, RANKED_TYPE));
-      d.add(new Field(Schema.PROSE, c.text(), RANKED_TYPE));
+      ChunkTerms.CodeAndProse text = terms.codeAndProse(c.text());
+      d.add(new Field(Schema.BODY, text.code().tokenStream(), RANKED_TYPE));
+      d.add(new Field(Schema.SYMBOL, terms.code(names.toString()).tokenStream(), RANKED_TYPE));
+      d.add(new Field(Schema.PATH_TEXT, pathTerms.tokenStream(), RANKED_TYPE));
+      d.add(new Field(Schema.PROSE, text.prose().tokenStream(), RANKED_TYPE));
       docs.add(d);
     }
     return docs;

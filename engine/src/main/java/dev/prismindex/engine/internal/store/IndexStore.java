@@ -4,6 +4,7 @@ import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.analysis.CodeSimilarity;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -390,6 +391,7 @@ public final class IndexStore implements Closeable {
     IndexWriterConfig config = new IndexWriterConfig(analyzer)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
         .setRAMBufferSizeMB(32)
+        .setSimilarity(new CodeSimilarity())
         .setCommitOnClose(true)
         .setCodec(CODEC);
     try {

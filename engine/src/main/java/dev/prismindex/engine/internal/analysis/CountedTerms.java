@@ -1,0 +1,77 @@
+package dev.prismindex.engine.internal.analysis;
+
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute;
+
+/**
+ * The tokens of one text in one field, each with the number of times it stands for, and the length
+ * of the text's token stream (its positions: overlapping tokens not counted), as {@link
+ * ChunkTerms} counts them. Immutable; {@link #tokenStream()} hands them to the index writer as
+ * term frequencies, as often as asked, and {@link CodeSimilarity} takes the norm from {@link
+ * #fieldLength()}. A token may come more than once (the writer adds the frequencies up).
+ */
+public final class CountedTerms {
+
+  private final char[] chars;
+  private final int[] ends;
+  private final int[] freqs;
+  private final int fieldLength;
+
+  CountedTerms(char[] chars, int[] ends, int[] freqs, int fieldLength) {
+    this.chars = chars;
+    this.ends = ends;
+    this.freqs = freqs;
+    this.fieldLength = fieldLength;
+  }
+
+  /** The number of tokens (a token that comes more than once counted each time). */
+  public int size() {
+    return ends.length;
+  }
+
+  /** The length of the text's token stream, its overlapping tokens not counted. */
+  public int fieldLength() {
+    return fieldLength;
+  }
+
+  /** A new stream of the tokens, each with its count as its term frequency. */
+  public TokenStream tokenStream() {
+    return new Stream(this);
+  }
+
+  /** The tokens of one {@link CountedTerms}, read by one field of one document. */
+  static final class Stream extends TokenStream {
+    private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
+    private final TermFrequencyAttribute freq = addAttribute(TermFrequencyAttribute.class);
+    private final CountedTerms terms;
+    private int next;
+
+    Stream(CountedTerms terms) {
+      this.terms = terms;
+    }
+
+    int fieldLength() {
+      return terms.fieldLength;
+    }
+
+    @Override
+    public boolean incrementToken() {
+      if (next == terms.ends.length) {
+        return false;
+      }
+      clearAttributes();
+      int start = next == 0 ? 0 : terms.ends[next - 1];
+      term.copyBuffer(terms.chars, start, terms.ends[next] - start);
+      freq.setTermFrequency(terms.freqs[next]);
+      next++;
+      return true;
+    }
+
+    @Override
+    public void reset() throws java.io.IOException {
+      super.reset();
+      next = 0;
+    }
+  }
+}
