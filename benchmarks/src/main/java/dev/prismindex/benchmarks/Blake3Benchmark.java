@@ -16,8 +16,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * BLAKE3-256 throughput of commons-codec's {@code Blake3}, the engine's hash (its
- * {@code internal.store.Hashing}), on one buffer of {@code size} random bytes with a fresh hasher
+ * BLAKE3-256 throughput of commons-codec's {@code Blake3}, the engine's hash where its native
+ * library is not loaded ({@code internal.store.Hashing}; on linux-x86_64 the BLAKE3 C code hashes,
+ * docs/engine.md, "Hashing"), on one buffer of {@code size} random bytes with a fresh hasher
  * per hash, as the indexer hashes one file. Score in hashes per second; MB/s = score x size / 10^6.
  *
  * <p>Command (docs/benchmarks.md, section 9):

@@ -80,7 +80,7 @@ public final class Chunker implements AutoCloseable {
   /** A chunker on the native library ({@link NativeDefinitions}) or on the binding (tests). */
   Chunker(boolean nativeLibrary) {
     if (nativeLibrary && !NativeDefinitions.available()) {
-      throw new IllegalStateException("libprism-tree-sitter.so is not loaded");
+      throw new IllegalStateException("libprism-native.so is not loaded or not used for parsing");
     }
     this.nativeIfLoaded = nativeLibrary;
   }

@@ -1,31 +1,22 @@
 package dev.prismindex.engine.internal.chunk;
 
-import java.io.IOException;
-import java.io.InputStream;
+import dev.prismindex.engine.internal.NativeLibrary;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The definitions of a file found by this project's own JNI library, {@code
- * libprism-tree-sitter.so}: the tree-sitter runtime and the chunker's seven grammars compiled with
- * -O2 (the binding's libraries are built without optimisation), parsed and walked in one native
- * call per file, so no tree node crosses into Java. Built for linux-x86_64 only
+ * The definitions of a file found by this project's own JNI library ({@link NativeLibrary}, {@code
+ * libprism-native.so}): the tree-sitter runtime and the chunker's seven grammars compiled with -O2
+ * (the binding's libraries are built without optimisation), parsed and walked in one native call
+ * per file, so no tree node crosses into Java. Built for linux-x86_64 only
  * ({@code engine/src/main/native/build.sh}); elsewhere, when the library cannot be loaded, or with
- * {@code -Dprism.treeSitter.native=false}, {@link #available()} is false and the chunker uses the
- * binding ({@link BindingDefinitions}). Both give the same definitions ({@code
- * DefinitionQueryTest}).
+ * {@code -Dprism.native=false} or {@code -Dprism.treeSitter.native=false} (the chunker alone),
+ * {@link #available()} is false and the chunker uses the binding ({@link BindingDefinitions}). Both
+ * give the same definitions ({@code DefinitionQueryTest}).
  */
 final class NativeDefinitions {
-
-  private static final Logger LOG = LoggerFactory.getLogger(NativeDefinitions.class);
 
   /** The grammars, in the order of the native {@code language(id)} switch. */
   private static final List<String> LANGUAGES =
@@ -34,14 +25,14 @@ final class NativeDefinitions {
   /** The ints of one record of the native {@code scan} (its {@code RECORD}). */
   private static final int RECORD = 9;
 
-  private static final boolean AVAILABLE = load();
+  private static final boolean AVAILABLE = enabled();
 
   /** A grammar with the symbols of its definition and container node types. */
   record Grammar(long language, int[] definitions, int[] containers, boolean macros) {}
 
   private NativeDefinitions() {}
 
-  /** Whether the library is loaded (linux-x86_64, built, not switched off). */
+  /** Whether the library is loaded (linux-x86_64, built, not switched off) and used here. */
   static boolean available() {
     return AVAILABLE;
   }
@@ -85,36 +76,9 @@ final class NativeDefinitions {
     return List.of(found);
   }
 
-  private static boolean load() {
-    if (!Boolean.parseBoolean(System.getProperty("prism.treeSitter.native", "true"))) {
-      return false;
-    }
-    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-    String arch = System.getProperty("os.arch", "");
-    if (!os.startsWith("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
-      return false;
-    }
-    try (InputStream in =
-        NativeDefinitions.class.getResourceAsStream("linux-x86_64/libprism-tree-sitter.so")) {
-      if (in == null) {
-        LOG.debug("libprism-tree-sitter.so not in this build; chunking with the binding");
-        return false;
-      }
-      // A private file of this process (mode 0600), unlinked as soon as it is mapped: nothing is
-      // left behind, even by a process killed later.
-      Path file = Files.createTempFile("prism-tree-sitter-", ".so");
-      try {
-        Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-        System.load(file.toAbsolutePath().toString());
-      } finally {
-        Files.deleteIfExists(file);
-      }
-      return true;
-    } catch (IOException | LinkageError | SecurityException e) {
-      LOG.warn("libprism-tree-sitter.so could not be loaded; chunking with the binding: {}",
-          e.toString());
-      return false;
-    }
+  private static boolean enabled() {
+    return Boolean.parseBoolean(System.getProperty("prism.treeSitter.native", "true"))
+        && NativeLibrary.loaded();
   }
 
   private static native long language(int id);

@@ -1,23 +1,42 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.NativeLibrary;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Objects;
 import org.apache.commons.codec.digest.Blake3;
 import org.apache.lucene.util.BytesRef;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * BLAKE3-256, the one hash the index stores (file hashes of the manifest, chunk-text keys of the
- * embedding cache, the manifest digest), computed by commons-codec's {@code Blake3}.
+ * embedding cache, the manifest digest), computed by the official BLAKE3 C implementation in the
+ * engine's native library where it is loaded ({@link NativeLibrary}: linux-x86_64), else by
+ * commons-codec's {@code Blake3}.
  *
  * <p>The algorithm is part of the on-disk format, the library is not: any BLAKE3 gives the same
- * bytes, and {@code HashingTest} pins the official test vectors. commons-codec replaced
- * BouncyCastle (issue 18): a dependency the engine already had through JGit instead of a 7 MB
- * crypto provider, for about half BouncyCastle's throughput, a percent or two of an indexing run
- * (docs/benchmarks.md, section 9).
+ * bytes, and {@code HashingTest} pins the official test vectors on both paths and compares them on
+ * inputs of many lengths. commons-codec replaced BouncyCastle (issue 18): a dependency the engine
+ * already had through JGit instead of a 7 MB crypto provider, for about half BouncyCastle's
+ * throughput (docs/benchmarks.md, section 9). The C code, which picks SSE2, SSE4.1, AVX2 or AVX-512
+ * code at run time, hashes a source tree about 16x faster than commons-codec (docs/engine.md,
+ * "Hashing"), in one JNI call per hash.
  */
 public final class Hashing {
 
+  private static final Logger LOG = LoggerFactory.getLogger(Hashing.class);
+
+  /** Whether the native library hashes: loaded, and it agreed with commons-codec at start. */
+  private static final boolean NATIVE = NativeLibrary.loaded() && nativeAgrees();
+
   private Hashing() {}
+
+  /** Whether the hashes are computed by the native library (else by commons-codec). */
+  static boolean nativeHashing() {
+    return NATIVE;
+  }
 
   /** BLAKE3-256 of {@code bytes[0..length)} as 64 lower-case hex digits. */
   public static String blake3(byte[] bytes, int length) {
@@ -38,7 +57,7 @@ public final class Hashing {
   public static byte[] chunkKey(String text, int length) {
     byte[] b = text.getBytes(StandardCharsets.UTF_8);
     byte[] out = new byte[length];
-    Blake3.initHash().update(b, 0, b.length).doFinalize(out);
+    hash(b, b.length, out);
     return out;
   }
 
@@ -69,7 +88,58 @@ public final class Hashing {
 
   private static byte[] digest(byte[] bytes, int length) {
     byte[] out = new byte[32];
-    Blake3.initHash().update(bytes, 0, length).doFinalize(out);
+    hash(bytes, length, out);
     return out;
+  }
+
+  /**
+   * The first {@code out.length} bytes of the BLAKE3 output of {@code bytes[0..length)} into
+   * {@code out}: natively when the library is loaded, else with commons-codec.
+   */
+  static void hash(byte[] bytes, int length, byte[] out) {
+    Objects.checkFromIndexSize(0, length, bytes.length);
+    if (NATIVE && out.length > 0) {
+      blake3Native(bytes, length, out);
+    } else {
+      blake3Java(bytes, length, out);
+    }
+  }
+
+  /** {@link #hash} by commons-codec: the path without the native library. */
+  static void blake3Java(byte[] bytes, int length, byte[] out) {
+    Blake3.initHash().update(bytes, 0, length).doFinalize(out);
+  }
+
+  /**
+   * {@link #hash} by the BLAKE3 C implementation ({@code prism_blake3.c}), once the library is
+   * loaded; {@code length} within {@code in}, {@code out} not empty.
+   */
+  static native void blake3Native(byte[] in, int length, byte[] out);
+
+  /**
+   * Whether the native BLAKE3 gives commons-codec's bytes for an input of several chunks (hashed by
+   * the SIMD code the CPU has). Run once, while this class is initialised, it is also the first
+   * native hash, the one that detects the CPU's instruction sets: done by one thread, since BLAKE3
+   * 1.3.1's C code records them without synchronisation.
+   */
+  private static boolean nativeAgrees() {
+    byte[] input = new byte[10_000];
+    for (int i = 0; i < input.length; i++) {
+      input[i] = (byte) (i % 251);
+    }
+    byte[] expected = new byte[32];
+    blake3Java(input, input.length, expected);
+    byte[] actual = new byte[32];
+    try {
+      blake3Native(input, input.length, actual);
+    } catch (LinkageError e) {
+      LOG.warn("{} has no BLAKE3; hashing in Java: {}", NativeLibrary.NAME, e.toString());
+      return false;
+    }
+    if (!Arrays.equals(actual, expected)) {
+      LOG.error("{} computes BLAKE3 wrongly on this machine; hashing in Java", NativeLibrary.NAME);
+      return false;
+    }
+    return true;
   }
 }

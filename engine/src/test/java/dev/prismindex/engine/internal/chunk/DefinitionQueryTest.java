@@ -61,6 +61,7 @@ class DefinitionQueryTest {
     boolean linuxX64 = System.getProperty("os.name").startsWith("Linux")
         && System.getProperty("os.arch").equals("amd64");
     boolean skipped = Boolean.getBoolean("prism.native.skip")
+        || !Boolean.parseBoolean(System.getProperty("prism.native", "true"))
         || !Boolean.parseBoolean(System.getProperty("prism.treeSitter.native", "true"));
     assertThat(NativeDefinitions.available()).isEqualTo(linuxX64 && !skipped);
   }

@@ -1,8 +1,12 @@
 package dev.prismindex.engine.internal.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.prismindex.engine.internal.NativeLibrary;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Arrays;
 import java.util.List;
@@ -15,9 +19,23 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The index stores BLAKE3-256 hashes (file hashes in the manifest, chunk-text keys of the embedding
  * cache, the manifest digest), so {@link Hashing} must give exactly BLAKE3's values whatever library
- * computes them: an index written by one implementation is read by another.
+ * computes them: an index written by one implementation is read by another. Two compute them here:
+ * the BLAKE3 C implementation in the engine's native library (linux-x86_64) and commons-codec
+ * (elsewhere); both must pass the official test vectors and agree on inputs of every size.
  */
 class HashingTest {
+
+  @Test
+  void hashesNativelyWhereTheLibraryIsBuilt() {
+    boolean linuxX64 = System.getProperty("os.name").startsWith("Linux")
+        && System.getProperty("os.arch").equals("amd64");
+    boolean skipped = Boolean.getBoolean("prism.native.skip");
+    boolean off = !Boolean.parseBoolean(System.getProperty("prism.native", "true"));
+    boolean built =
+        NativeLibrary.class.getResource("linux-x86_64/" + NativeLibrary.NAME) != null;
+    assertThat(built).as("the library is in this build").isEqualTo(linuxX64 && !skipped);
+    assertThat(Hashing.nativeHashing()).as("hashing natively").isEqualTo(built && !off);
+  }
 
   /**
    * The official test vectors (BLAKE3-team/BLAKE3, {@code test_vectors/test_vectors.json}): input
@@ -41,6 +59,54 @@ class HashingTest {
       input[i] = (byte) (i % 251);
     }
     assertThat(Hashing.blake3(input, length)).isEqualTo(expected);
+    byte[] out = new byte[32];
+    Hashing.blake3Java(input, length, out);
+    assertThat(HexFormat.of().formatHex(out)).as("commons-codec").isEqualTo(expected);
+    if (Hashing.nativeHashing()) {
+      Arrays.fill(out, (byte) 0);
+      Hashing.blake3Native(input, length, out);
+      assertThat(HexFormat.of().formatHex(out)).as("native").isEqualTo(expected);
+    }
+  }
+
+  /**
+   * The native library and commons-codec give the same output, 1 to 1 000 bytes of it, for random
+   * inputs of the lengths around BLAKE3's block (64 bytes), chunk (1 KiB) and SIMD batch boundaries,
+   * past the native code's 1 MiB slices, and of random lengths; each a prefix of a longer buffer.
+   */
+  @Test
+  void theNativeLibraryAndCommonsCodecAgreeOnInputsOfEveryLength() {
+    assumeTrue(Hashing.nativeHashing(), "no native library in this build or on this platform");
+    Random random = new Random(42);
+    List<Integer> lengths = new ArrayList<>(List.of(0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129,
+        1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097, 8192, 16 * 1024 + 1, 65_535, 65_536,
+        65_537, 1_000_000, 1 << 20, (1 << 20) + 1, 3 * (1 << 20) + 7));
+    for (int i = 0; i < 200; i++) {
+      lengths.add(random.nextInt(i < 150 ? 20_000 : 3_000_000));
+    }
+    for (int length : lengths) {
+      byte[] buffer = new byte[length + random.nextInt(100)];
+      random.nextBytes(buffer);
+      for (int outLength : new int[] {32, 16, 1, 64, 65, 1000}) {
+        byte[] expected = new byte[outLength];
+        Hashing.blake3Java(buffer, length, expected);
+        byte[] actual = new byte[outLength];
+        Hashing.blake3Native(buffer, length, actual);
+        assertThat(actual).as("%d bytes, %d out", length, outLength).isEqualTo(expected);
+      }
+      byte[] key = new byte[16];
+      Hashing.hash(buffer, length, key);
+      assertThat(HexFormat.of().formatHex(key))
+          .isEqualTo(Hashing.blake3(buffer, length).substring(0, 32));
+    }
+  }
+
+  @Test
+  void refusesALengthOutsideTheBuffer() {
+    assertThatThrownBy(() -> Hashing.blake3(new byte[3], 4))
+        .isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> Hashing.blake3(new byte[3], -1))
+        .isInstanceOf(IndexOutOfBoundsException.class);
   }
 
   @Test

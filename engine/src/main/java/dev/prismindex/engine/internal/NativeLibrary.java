@@ -1,0 +1,68 @@
+package dev.prismindex.engine.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This project's own JNI library, {@code libprism-native.so} ({@code engine/src/main/native/}): the
+ * tree-sitter runtime and the chunker's grammars ({@code chunk.NativeDefinitions}) and the BLAKE3 C
+ * implementation ({@code store.Hashing}). Built for linux-x86_64 only; it is loaded at the first
+ * call of {@link #loaded()} (the first chunking or hash), never on other platforms, not when this
+ * build has none ({@code -Dprism.native.skip=true}), and not with {@code -Dprism.native=false}.
+ * Then, or when it cannot load, each user falls back to its Java path (the tree-sitter binding,
+ * commons-codec), which gives the same results.
+ */
+public final class NativeLibrary {
+
+  private static final Logger LOG = LoggerFactory.getLogger(NativeLibrary.class);
+
+  /** The library's file name, also its resource's under {@code linux-x86_64/} here. */
+  public static final String NAME = "libprism-native.so";
+
+  private static final boolean LOADED = load();
+
+  private NativeLibrary() {}
+
+  /** Whether the library is loaded (linux-x86_64, built, not switched off); loads it once. */
+  public static boolean loaded() {
+    return LOADED;
+  }
+
+  private static boolean load() {
+    if (!Boolean.parseBoolean(System.getProperty("prism.native", "true"))) {
+      return false;
+    }
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    String arch = System.getProperty("os.arch", "");
+    if (!os.startsWith("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
+      return false;
+    }
+    try (InputStream in = NativeLibrary.class.getResourceAsStream("linux-x86_64/" + NAME)) {
+      if (in == null) {
+        LOG.debug("{} not in this build; chunking with the tree-sitter binding, hashing in Java",
+            NAME);
+        return false;
+      }
+      // A private file of this process (mode 0600), unlinked as soon as it is mapped: nothing is
+      // left behind, even by a process killed later.
+      Path file = Files.createTempFile("prism-native-", ".so");
+      try {
+        Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+        System.load(file.toAbsolutePath().toString());
+      } finally {
+        Files.deleteIfExists(file);
+      }
+      return true;
+    } catch (IOException | LinkageError | SecurityException e) {
+      LOG.warn("{} could not be loaded; chunking with the tree-sitter binding, hashing in Java: {}",
+          NAME, e.toString());
+      return false;
+    }
+  }
+}
