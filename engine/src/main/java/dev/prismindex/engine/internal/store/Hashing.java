@@ -28,14 +28,20 @@ public final class Hashing {
 
   private static final Logger LOG = LoggerFactory.getLogger(Hashing.class);
 
-  /** Whether the native library hashes: loaded, and it agreed with commons-codec at start. */
-  private static final boolean NATIVE = NativeLibrary.loaded() && nativeAgrees();
-
   private Hashing() {}
+
+  /**
+   * Whether the native library hashes: loaded, and it agreed with commons-codec at start. Decided
+   * at the first hash, not when the class is first used: a search reads stored hashes ({@link
+   * #fromStored}) and should not load the library for them.
+   */
+  private static final class Native {
+    static final boolean ON = NativeLibrary.loaded() && nativeAgrees();
+  }
 
   /** Whether the hashes are computed by the native library (else by commons-codec). */
   static boolean nativeHashing() {
-    return NATIVE;
+    return Native.ON;
   }
 
   /** BLAKE3-256 of {@code bytes[0..length)} as 64 lower-case hex digits. */
@@ -98,7 +104,7 @@ public final class Hashing {
    */
   static void hash(byte[] bytes, int length, byte[] out) {
     Objects.checkFromIndexSize(0, length, bytes.length);
-    if (NATIVE && out.length > 0) {
+    if (out.length > 0 && Native.ON) {
       blake3Native(bytes, length, out);
     } else {
       blake3Java(bytes, length, out);
@@ -118,7 +124,7 @@ public final class Hashing {
 
   /**
    * Whether the native BLAKE3 gives commons-codec's bytes for an input of several chunks (hashed by
-   * the SIMD code the CPU has). Run once, while this class is initialised, it is also the first
+   * the SIMD code the CPU has). Run once, while {@link Native} is initialised, it is also the first
    * native hash, the one that detects the CPU's instruction sets: done by one thread, since BLAKE3
    * 1.3.1's C code records them without synchronisation.
    */
