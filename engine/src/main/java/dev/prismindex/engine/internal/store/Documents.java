@@ -48,9 +48,6 @@ public final class Documents {
     RANKED_TYPE.freeze();
   }
 
-  /** The analysis of each thread adding documents (it remembers stems, so it is reused). */
-  private static final ThreadLocal<ChunkTerms> TERMS = ThreadLocal.withInitial(ChunkTerms::new);
-
   private Documents() {}
 
   /** The FILE document: manifest entry plus the n-gram postings of its lines and path. */
@@ -104,12 +101,12 @@ public final class Documents {
 
   /**
    * The CHUNK documents of a file, each keyed by its hash in {@code hashes} (of the text embedded,
-   * {@link EmbedText}), or without keys when {@code hashes} is null (a lexical-only index).
+   * {@link EmbedText}), or without keys when {@code hashes} is null (a lexical-only index); their
+   * analyzed fields counted by {@code terms} (the calling thread's).
    */
-  public static List<Document> chunks(String path, String language, List<Chunk> chunks,
-      @Nullable List<byte[]> hashes) {
+  public static List<Document> chunks(ChunkTerms terms, String path, String language,
+      List<Chunk> chunks, @Nullable List<byte[]> hashes) {
     List<Document> docs = new ArrayList<>(chunks.size());
-    ChunkTerms terms = TERMS.get();
     CountedTerms pathTerms = terms.code(path.replace('/', ' ').replace('.', ' '));
     for (int i = 0; i < chunks.size(); i++) {
       Chunk c = chunks.get(i);

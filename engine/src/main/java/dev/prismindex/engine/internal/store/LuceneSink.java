@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.analysis.ChunkTerms;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -7,12 +8,23 @@ import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.util.CloseableThreadLocal;
 import org.jspecify.annotations.Nullable;
 
 /** The {@link DocumentSink} of the local index: {@link Documents} into an {@link IndexWriter}. */
 public final class LuceneSink implements DocumentSink {
 
   private final IndexWriter writer;
+  /**
+   * Each worker's analysis (it remembers stems, so a thread keeps one), released with the sink:
+   * Lucene's thread-local, which a host application's threads do not keep alive.
+   */
+  private final CloseableThreadLocal<ChunkTerms> terms = new CloseableThreadLocal<>() {
+    @Override
+    protected ChunkTerms initialValue() {
+      return new ChunkTerms();
+    }
+  };
 
   public LuceneSink(IndexWriter writer) {
     this.writer = writer;
@@ -23,7 +35,8 @@ public final class LuceneSink implements DocumentSink {
       @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException {
     List<Document> docs = new ArrayList<>(chunks.size() + 1);
     docs.add(Documents.file(entry, lines));
-    docs.addAll(Documents.chunks(entry.path(), entry.language(), chunks, chunkHashes));
+    docs.addAll(Documents.chunks(terms.get(), entry.path(), entry.language(), chunks,
+        chunkHashes));
     if (replacing) {
       writer.updateDocuments(new Term(Schema.PATH, entry.path()), docs);
     } else {

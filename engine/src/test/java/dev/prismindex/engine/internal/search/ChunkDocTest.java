@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.engine.internal.analysis.ChunkTerms;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.store.ChunkRecord;
 import dev.prismindex.engine.internal.store.Documents;
@@ -49,7 +50,7 @@ class ChunkDocTest {
 
   @Test
   void theRecordOfFormat8ReadsAsTheFieldsOfFormat7() throws Exception {
-    Document now = Documents.chunks("src/a/Outer.java", "java",
+    Document now = Documents.chunks(new ChunkTerms(), "src/a/Outer.java", "java",
         List.of(new Chunk(1, 3, List.of(), null, "x"), CHUNK), null).get(1);
     Document before = new Document();
     before.add(new StringField(Schema.PATH, "src/a/Outer.java", Field.Store.YES));
