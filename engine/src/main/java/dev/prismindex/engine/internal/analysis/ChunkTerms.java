@@ -119,14 +119,13 @@ public final class ChunkTerms {
     occurrences = 0;
     poolUsed = 0;
     tokenizer.setReader(new StringReader(text));
-    try {
-      tokenizer.reset();
-      while (tokenizer.nextIdentifier() >= 0) {
-        add(tokenizer.identifier(), tokenizer.identifierLength());
+    try (CodeTokenizer reading = tokenizer) { // closed whatever happens: ready for the next text
+      reading.reset();
+      while (reading.nextIdentifier() >= 0) {
+        add(reading.identifier(), reading.identifierLength());
         occurrences++;
       }
-      tokenizer.end();
-      tokenizer.close();
+      reading.end();
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringReader never fails
     }
