@@ -58,6 +58,11 @@ class ChunkTermsTest {
         "getBean getBean getBean", "a".repeat(300), "Ab".repeat(100) + "\ud835\udcb3tail",
         "x".repeat(127) + "\ud835\udcb3" + "y".repeat(200), "_".repeat(129) + "Name"));
     Random random = new Random(11);
+    StringBuilder many = new StringBuilder(); // more distinct identifiers than the table's start
+    for (int i = 0; i < 5_000; i++) {
+      many.append("name").append(random.nextInt(4_000)).append("Of").append(i % 7).append(' ');
+    }
+    texts.add(many.toString());
     for (int t = 0; t < 300; t++) {
       StringBuilder b = new StringBuilder();
       int n = random.nextInt(t % 10 == 0 ? 2_000 : 120);
