@@ -10,9 +10,10 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
- * The analyzer of the index writer and of lexical queries. The code-aware fields ({@code body},
- * {@code symbol}, {@code path_text}) get {@link CodeTokenizer} alone (it lower-cases); the prose
- * field {@value #PROSE_FIELD} gets {@link ProseAnalyzer}'s English analysis.
+ * The analyzer of lexical queries and of the index writer's fields: the code-aware fields ({@code
+ * body}, {@code symbol}, {@code path_text}) get {@link CodeTokenizer} alone (it lower-cases); the
+ * prose field {@value #PROSE_FIELD} gets {@link ProseAnalyzer}'s English analysis. The writer gets
+ * a chunk's terms from {@link ChunkTerms}, counted, which are the terms these chains give.
  * Its behaviour is versioned by {@link #VERSION}, which every commit records; an index written with
  * another version is refused.
  */
