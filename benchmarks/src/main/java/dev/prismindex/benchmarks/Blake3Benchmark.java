@@ -1,5 +1,6 @@
 package dev.prismindex.benchmarks;
 
+import dev.prismindex.engine.internal.store.Hashing;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.codec.digest.Blake3;
@@ -16,17 +17,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * BLAKE3-256 throughput of commons-codec's {@code Blake3}, the engine's hash where its native
- * library is not loaded ({@code internal.store.Hashing}; on linux-x86_64 the BLAKE3 C code hashes,
- * docs/engine.md, "Hashing"), on one buffer of {@code size} random bytes with a fresh hasher
- * per hash, as the indexer hashes one file. Score in hashes per second; MB/s = score x size / 10^6.
+ * BLAKE3-256 throughput of the engine's hash ({@code impl=engine}: {@code internal.store.Hashing},
+ * the BLAKE3 C code where the engine's native library is loaded, linux-x86_64) and of commons-codec's
+ * {@code Blake3} ({@code impl=commons-codec}, the engine's hash elsewhere; docs/engine.md,
+ * "Hashing"), on one buffer of {@code size} random bytes with a fresh hasher per hash, as the
+ * indexer hashes one file. Score in hashes per second; MB/s = score x size / 10^6.
  *
  * <p>Command (docs/benchmarks.md, section 9):
  *
  * <pre>{@code java -Djmh.ignoreLock=true -jar benchmarks/target/benchmarks.jar Blake3Benchmark}</pre>
  *
- * <p>Until issue 18 it also measured BouncyCastle's {@code Blake3Digest} (parameter {@code impl});
- * that version, and the figures that decided the switch, are in docs/benchmarks.md.
+ * <p>Until issue 18 {@code impl} chose between commons-codec and BouncyCastle's {@code
+ * Blake3Digest}; that version, and the figures that decided the switch, are in docs/benchmarks.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -39,6 +41,9 @@ public class Blake3Benchmark {
   @Param({"4096", "65536", "1048576"})
   int size;
 
+  @Param({"engine", "commons-codec"})
+  String impl;
+
   private byte[] data;
 
   @Setup
@@ -49,6 +54,9 @@ public class Blake3Benchmark {
 
   @Benchmark
   public byte[] hash() {
+    if (impl.equals("engine")) {
+      return Hashing.digest(data, data.length);
+    }
     byte[] out = new byte[32];
     Blake3.initHash().update(data, 0, data.length).doFinalize(out);
     return out;

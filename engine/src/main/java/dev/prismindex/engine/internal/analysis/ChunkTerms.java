@@ -7,18 +7,22 @@ import java.util.Arrays;
 
 /**
  * The index writer's analysis of a chunk: one pass over the text reads its identifiers and counts
- * them, and each distinct identifier is analysed once, by {@link CodeTokenizer}'s code mode for the
- * code fields and by its words mode and {@link ProseWords} for the prose field. The tokens are
+ * them ({@link CodeTokenizer}'s scanner), and each distinct identifier is split once ({@link
+ * IdentifierTokens}), in code mode for the code fields and in words mode, with {@link ProseWords},
+ * for the prose field. The tokens are
  * handed over with their counts ({@link CountedTerms}), so the writer gets the same terms,
- * frequencies and norms as from {@link CodeAnalyzer}'s chains over the same text, from a third of
- * the tokens. Not thread-safe: one instance per thread.
+ * frequencies and norms as from {@link CodeAnalyzer}'s chains over the same text, from about half
+ * of the tokens. Not thread-safe: one instance per thread.
  */
 public final class ChunkTerms {
 
   /** The code and prose terms of one text. */
   public record CodeAndProse(CountedTerms code, CountedTerms prose) {}
 
+  /** Reads the identifiers of a text (the tokenizer's own scanner). */
   private final CodeTokenizer tokenizer = new CodeTokenizer();
+  /** Splits each distinct identifier. */
+  private final IdentifierTokens split = new IdentifierTokens();
   private final ProseWords prose = new ProseWords();
 
   /** The distinct identifiers of the text: their chars in {@code pool}, in order of appearance. */
@@ -57,8 +61,11 @@ public final class ChunkTerms {
     tokens = 0;
     charsUsed = 0;
     for (int i = 0; i < identifiers; i++) {
-      tokenizer.analyse(pool, starts[i], lengths[i], false);
-      collect(counts[i]);
+      split.analyse(pool, starts[i], lengths[i], false);
+      char[] source = split.chars();
+      for (int t = 0; t < split.count(); t++) {
+        add(source, split.start(t), split.end(t) - split.start(t), counts[i]);
+      }
     }
     return collected(occurrences); // each identifier takes one position, its parts stacked on it
   }
@@ -68,11 +75,10 @@ public final class ChunkTerms {
     charsUsed = 0;
     int length = 0;
     for (int i = 0; i < identifiers; i++) {
-      tokenizer.analyse(pool, starts[i], lengths[i], true);
-      char[] words = tokenizer.tokenChars();
-      for (int t = 0; t < tokenizer.tokenCount(); t++) {
-        int from = tokenizer.tokenStart(t);
-        char[] term = prose.term(words, from, tokenizer.tokenEnd(t) - from);
+      split.analyse(pool, starts[i], lengths[i], true);
+      char[] words = split.chars();
+      for (int t = 0; t < split.count(); t++) {
+        char[] term = prose.term(words, split.start(t), split.end(t) - split.start(t));
         if (term != null) {
           add(term, 0, term.length, counts[i]);
           length += counts[i]; // each word its own position
@@ -80,14 +86,6 @@ public final class ChunkTerms {
       }
     }
     return collected(length);
-  }
-
-  private void collect(int count) {
-    char[] source = tokenizer.tokenChars();
-    for (int t = 0; t < tokenizer.tokenCount(); t++) {
-      int from = tokenizer.tokenStart(t);
-      add(source, from, tokenizer.tokenEnd(t) - from, count);
-    }
   }
 
   private void add(char[] source, int from, int length, int count) {

@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.analysis;
 
+import java.io.IOException;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute;
@@ -8,8 +9,7 @@ import org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute;
  * The tokens of one text in one field, each with the number of times it stands for, and the length
  * of the text's token stream (its positions: overlapping tokens not counted), as {@link
  * ChunkTerms} counts them. Immutable; {@link #tokenStream()} hands them to the index writer as
- * term frequencies, as often as asked, and {@link CodeSimilarity} takes the norm from {@link
- * #fieldLength()}. A token may come more than once (the writer adds the frequencies up).
+ * term frequencies, as often as asked, and {@link CodeSimilarity} takes the norm from the length. A token may come more than once (the writer adds the frequencies up).
  */
 public final class CountedTerms {
 
@@ -23,16 +23,6 @@ public final class CountedTerms {
     this.ends = ends;
     this.freqs = freqs;
     this.fieldLength = fieldLength;
-  }
-
-  /** The number of tokens (a token that comes more than once counted each time). */
-  public int size() {
-    return ends.length;
-  }
-
-  /** The length of the text's token stream, its overlapping tokens not counted. */
-  public int fieldLength() {
-    return fieldLength;
   }
 
   /** A new stream of the tokens, each with its count as its term frequency. */
@@ -51,6 +41,7 @@ public final class CountedTerms {
       this.terms = terms;
     }
 
+    /** The length of the text's token stream, its overlapping tokens not counted. */
     int fieldLength() {
       return terms.fieldLength;
     }
@@ -69,7 +60,7 @@ public final class CountedTerms {
     }
 
     @Override
-    public void reset() throws java.io.IOException {
+    public void reset() throws IOException {
       super.reset();
       next = 0;
     }

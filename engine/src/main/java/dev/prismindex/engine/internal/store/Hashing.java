@@ -92,7 +92,8 @@ public final class Hashing {
         : new String(b.bytes, b.offset, b.length, StandardCharsets.UTF_8);
   }
 
-  private static byte[] digest(byte[] bytes, int length) {
+  /** BLAKE3-256 of {@code bytes[0..length)}: its 32 bytes. */
+  public static byte[] digest(byte[] bytes, int length) {
     byte[] out = new byte[32];
     hash(bytes, length, out);
     return out;

@@ -10,7 +10,7 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 
 /**
  * The code tokenizer as it was before issue 16 (a {@code StringBuilder} per identifier, the
- * string-based {@link CodeTokenizer#tokensOf} / {@link CodeTokenizer#wordsOf}, which the new one
+ * string-based {@link IdentifierTokens#tokensOf} / {@link IdentifierTokens#wordsOf}, which the new one
  * still uses for non-ASCII identifiers): the reference {@link CodeTokenizerEquivalenceTest}
  * compares the allocation-free tokenizer with.
  */
@@ -107,8 +107,8 @@ final class ReferenceCodeTokenizer extends Tokenizer {
       if (start < 0) {
         return false;
       }
-      List<String> tokens = wordsOnly ? CodeTokenizer.wordsOf(ident.toString())
-          : CodeTokenizer.tokensOf(ident.toString());
+      List<String> tokens = wordsOnly ? IdentifierTokens.wordsOf(ident.toString())
+          : IdentifierTokens.tokensOf(ident.toString());
       if (tokens.isEmpty()) {
         continue; // words mode: an identifier of underscores only has no word
       }
