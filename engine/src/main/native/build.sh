@@ -7,7 +7,7 @@
 #
 # Why: the tree-sitter binding's own native libraries (io.github.bonede) are built without
 # optimisation (-O0); chunking spent about 40 % of a cold lexical index there (docs/engine.md,
-# "Parsing"); and BLAKE3 in Java (commons-codec) is about 16x slower than the C implementation,
+# "Parsing"); and BLAKE3 in Java (commons-codec) is about 19x slower than the C implementation,
 # which picks SSE2, SSE4.1, AVX2 or AVX-512 code at run time by CPUID (docs/engine.md, "Hashing").
 # The sources are npm releases, pinned by sha256: tree-sitter's and those of the same grammar
 # versions as the binding's jars; BLAKE3 1.3.1's C sources from @c4312/blake3-native (its c/

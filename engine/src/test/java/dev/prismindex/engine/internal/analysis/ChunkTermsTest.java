@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Counted terms index exactly what {@link CodeAnalyzer}'s chains index from the same text: the
- * same terms, documents, frequencies, norms and statistics, so the same scores.
+ * same terms, documents, frequencies, norms and statistics, so the same scores; and {@link
+ * CodeSimilarity} gives any other field BM25's norms.
  */
 class ChunkTermsTest {
 
@@ -42,7 +43,9 @@ class ChunkTermsTest {
     RANKED.freeze();
   }
 
-  private static final List<String> FIELDS = List.of("body", "prose", "symbol", "path_text");
+  /** The chunk fields, and {@code plain}: analyzed by the chain in both indexes. */
+  private static final List<String> FIELDS =
+      List.of("body", "prose", "symbol", "path_text", "plain");
 
   private static final String[] PIECES = {"getBean", "getBean", "XMLHttpRequest", "parse_duration",
       "utf8Decoder", "ALL_CAPS_NAME", "_private", "___", "__init__", "x", "i", "i", "the", "of",
@@ -86,10 +89,7 @@ class ChunkTermsTest {
             (field, text) -> new Field(field, text, RANKED));
         Directory counted = index(texts,
             new IndexWriterConfig(new CodeAnalyzer()).setSimilarity(new CodeSimilarity()),
-            (field, text) -> new Field(field, field.equals("prose")
-                ? terms.codeAndProse(text).prose().tokenStream()
-                : field.equals("body") ? terms.codeAndProse(text).code().tokenStream()
-                : terms.code(text).tokenStream(), RANKED));
+            (field, text) -> counted(terms, field, text));
         DirectoryReader expected = DirectoryReader.open(analyzed);
         DirectoryReader actual = DirectoryReader.open(counted)) {
       LeafReader want = expected.leaves().get(0).reader();
@@ -111,6 +111,16 @@ class ChunkTermsTest {
       }
       assertThat(scores(expected, "getbean")).isNotEmpty();
     }
+  }
+
+  /** A field of the counted index: counted terms, but {@code plain} through the analyzer. */
+  private static Field counted(ChunkTerms terms, String field, String text) {
+    return switch (field) {
+      case "body" -> new Field(field, terms.codeAndProse(text).code().tokenStream(), RANKED);
+      case "prose" -> new Field(field, terms.codeAndProse(text).prose().tokenStream(), RANKED);
+      case "plain" -> new Field(field, text, RANKED); // CodeSimilarity's norm is BM25's here
+      default -> new Field(field, terms.code(text).tokenStream(), RANKED);
+    };
   }
 
   private static Directory index(List<String> texts, IndexWriterConfig config,
