@@ -1,15 +1,19 @@
 package dev.prismindex.engine.internal.analysis;
 
 import java.io.IOException;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute;
 
 /**
  * The tokens of one text in one field, each with the number of times it stands for, and the length
  * of the text's token stream (its positions: overlapping tokens not counted), as {@link
- * ChunkTerms} counts them. Immutable; {@link #tokenStream()} hands them to the index writer as
- * term frequencies, as often as asked, and {@link CodeSimilarity} takes the norm from the length. A token may come more than once (the writer adds the frequencies up).
+ * ChunkTerms} counts them. Immutable; {@link #field} hands them to the index writer as term
+ * frequencies, as often as asked, and {@link CodeSimilarity} takes the norm from the length. A
+ * token may come more than once (the writer adds the frequencies up).
  */
 public final class CountedTerms {
 
@@ -25,16 +29,42 @@ public final class CountedTerms {
     this.fieldLength = fieldLength;
   }
 
-  /** A new stream of the tokens, each with its count as its term frequency. */
-  public TokenStream tokenStream() {
-    return new Stream(this);
+  /** No tokens: a field that gives its document a norm (of zero) and no term. */
+  public static final CountedTerms NONE = new CountedTerms(new char[0], new int[0], new int[0], 0);
+
+  /**
+   * The field {@code name} of these tokens, each with its count as its term frequency. Like
+   * Lucene's own string field, it hands the writer the stream the writer last used for the field,
+   * aimed at these tokens, instead of a new one per document.
+   */
+  public Field field(String name, FieldType type) {
+    return new CountedField(name, type, this);
   }
 
-  /** The tokens of one {@link CountedTerms}, read by one field of one document. */
+  /** A field of counted tokens. */
+  private static final class CountedField extends Field {
+    private final CountedTerms terms;
+
+    CountedField(String name, FieldType type, CountedTerms terms) {
+      super(name, type);
+      this.terms = terms;
+    }
+
+    @Override
+    public TokenStream tokenStream(Analyzer analyzer, TokenStream reuse) {
+      if (reuse instanceof Stream stream) {
+        stream.terms = terms;
+        return stream;
+      }
+      return new Stream(terms);
+    }
+  }
+
+  /** The tokens of a {@link CountedTerms}, read by one field of one document at a time. */
   static final class Stream extends TokenStream {
     private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
     private final TermFrequencyAttribute freq = addAttribute(TermFrequencyAttribute.class);
-    private final CountedTerms terms;
+    private CountedTerms terms;
     private int next;
 
     Stream(CountedTerms terms) {

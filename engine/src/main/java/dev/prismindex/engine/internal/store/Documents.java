@@ -35,6 +35,8 @@ public final class Documents {
    * once for both the code and the prose field.
    */
   private static final FieldType RANKED_TYPE = new FieldType();
+  private static final List<String> RANKED_FIELDS =
+      List.of(Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE);
 
   static {
     GRAM_TYPE.setIndexOptions(IndexOptions.DOCS);
@@ -65,7 +67,21 @@ public final class Documents {
     d.add(new SortedDocValuesField(Schema.FILE_LANGUAGE, new BytesRef(e.language())));
     d.add(new NumericDocValuesField(Schema.CHUNK_COUNT, e.chunks()));
     d.add(new Field(Schema.GRAMS, new GramTokenStream(grams), GRAM_TYPE));
+    addNoRankedTerms(d);
     return d;
+  }
+
+  /**
+   * Adds the ranked fields without any term to a document that is not a chunk, so that every
+   * document of a segment has their norms (zero here): Lucene then stores and reads them densely,
+   * by document number, instead of through a sparse set; its writer read them that way for every
+   * posting it flushed. A field without a term counts for neither BM25's document count nor its
+   * average length.
+   */
+  private static void addNoRankedTerms(Document d) {
+    for (String field : RANKED_FIELDS) {
+      d.add(CountedTerms.NONE.field(field, RANKED_TYPE));
+    }
   }
 
   /** The SKIPPED document of a file left out by its content. */
@@ -79,6 +95,7 @@ public final class Documents {
     d.add(new NumericDocValuesField(Schema.MTIME_NS, f.mtimeNs()));
     d.add(new NumericDocValuesField(Schema.RECORDED_MS, f.recordedMs()));
     d.add(new SortedDocValuesField(Schema.SKIP_REASON, new BytesRef(f.reason().name())));
+    addNoRankedTerms(d);
     return d;
   }
 
@@ -96,6 +113,7 @@ public final class Documents {
     d.add(new KnnByteVectorField(code.field(vector.length), code.encode(vector),
         VectorSimilarityFunction.COSINE));
     d.add(new NumericDocValuesField(Schema.VEC_CREATED, createdMs));
+    addNoRankedTerms(d);
     return d;
   }
 
@@ -124,10 +142,10 @@ public final class Documents {
         names.add(s.name());
       }
       ChunkTerms.CodeAndProse text = terms.codeAndProse(c.text());
-      d.add(new Field(Schema.BODY, text.code().tokenStream(), RANKED_TYPE));
-      d.add(new Field(Schema.SYMBOL, terms.code(names.toString()).tokenStream(), RANKED_TYPE));
-      d.add(new Field(Schema.PATH_TEXT, pathTerms.tokenStream(), RANKED_TYPE));
-      d.add(new Field(Schema.PROSE, text.prose().tokenStream(), RANKED_TYPE));
+      d.add(text.code().field(Schema.BODY, RANKED_TYPE));
+      d.add(terms.code(names.toString()).field(Schema.SYMBOL, RANKED_TYPE));
+      d.add(pathTerms.field(Schema.PATH_TEXT, RANKED_TYPE));
+      d.add(text.prose().field(Schema.PROSE, RANKED_TYPE));
       docs.add(d);
     }
     return docs;

@@ -116,10 +116,10 @@ class ChunkTermsTest {
   /** A field of the counted index: counted terms, but {@code plain} through the analyzer. */
   private static Field counted(ChunkTerms terms, String field, String text) {
     return switch (field) {
-      case "body" -> new Field(field, terms.codeAndProse(text).code().tokenStream(), RANKED);
-      case "prose" -> new Field(field, terms.codeAndProse(text).prose().tokenStream(), RANKED);
+      case "body" -> terms.codeAndProse(text).code().field(field, RANKED);
+      case "prose" -> terms.codeAndProse(text).prose().field(field, RANKED);
       case "plain" -> new Field(field, text, RANKED); // CodeSimilarity's norm is BM25's here
-      default -> new Field(field, terms.code(text).tokenStream(), RANKED);
+      default -> terms.code(text).field(field, RANKED);
     };
   }
 
