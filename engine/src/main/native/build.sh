@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds libprism-native.so, the engine's JNI library for linux-x86_64: the tree-sitter runtime, the
 # seven grammars the chunker parses and prism_tree_sitter.c (internal.chunk.NativeDefinitions); the
-# official BLAKE3 C implementation and prism_blake3.c (internal.store.Hashing). All with -O2.
+# official BLAKE3 C implementation and prism_blake3.c (internal.store.Hashing); prism_grams.c (the
+# n-grams of an ASCII file, internal.analysis.GramSet). All with -O2.
 #
 #   build.sh OUTPUT_DIR WORK_DIR [DOWNLOAD_DIR]
 #
@@ -73,6 +74,7 @@ units=(
   "runtime|$runtime/src/lib.c|-I$runtime/src -I$runtime/include"
   "glue|$here/prism_tree_sitter.c|-I$runtime/include -I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
   "blake3-glue|$here/prism_blake3.c|-I$blake3 -I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
+  "grams|$here/prism_grams.c|-I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
   # BLAKE3 as its README builds it from the intrinsics sources: each SIMD unit with its own
   # instruction set only; blake3_dispatch.c calls one of them after checking CPUID, so the library
   # runs on any x86-64.

@@ -78,7 +78,7 @@ final class ClusterSink implements DocumentSink {
   }
 
   @Override
-  public synchronized void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks,
+  public synchronized void putFile(FileEntry entry, GramSet grams, List<Chunk> chunks,
       @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException {
     if (chunkHashes == null) {
       throw new IllegalArgumentException("a cluster index keys every chunk");
@@ -128,15 +128,15 @@ final class ClusterSink implements DocumentSink {
     if (replacing) {
       ops.first.add(new Item(action("delete", ClusterIds.skipped(path)), null));
     }
-    ObjectNode f = fileDoc(entry, lines);
+    ObjectNode f = fileDoc(entry, grams);
     ops.second.add(new Item(action("index", ClusterIds.file(path)), f));
     account(bytes + entry.size() + 300);
   }
 
   @Override
-  public synchronized void restat(FileEntry entry, List<String> lines) throws IOException {
+  public synchronized void restat(FileEntry entry, GramSet grams) throws IOException {
     ops(entry.path()).second.add(
-        new Item(action("index", ClusterIds.file(entry.path())), fileDoc(entry, lines)));
+        new Item(action("index", ClusterIds.file(entry.path())), fileDoc(entry, grams)));
     account(entry.size() + 300);
   }
 
@@ -203,7 +203,7 @@ final class ClusterSink implements DocumentSink {
     }
   }
 
-  private static ObjectNode fileDoc(FileEntry e, List<String> lines) {
+  private static ObjectNode fileDoc(FileEntry e, GramSet grams) {
     ObjectNode d = Cluster.JSON.createObjectNode();
     d.put(Schema.TYPE, Schema.TYPE_FILE);
     d.put(Schema.PATH, e.path());
@@ -214,7 +214,7 @@ final class ClusterSink implements DocumentSink {
     d.put(Schema.LANGUAGE, e.language());
     d.put(Schema.CHUNK_COUNT, e.chunks());
     ArrayNode g = d.putArray(IndexLayout.GRAMS);
-    GramSet.ofFile(lines, e.path()).grams().forEach(g::add);
+    grams.grams().forEach(g::add);
     return d;
   }
 

@@ -4,7 +4,6 @@ import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
-import dev.prismindex.engine.internal.chunk.SourceLines;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
@@ -73,6 +72,6 @@ public final class CorpusView {
       return null;
     }
     String text = FileReader.decode(bytes, bytes.length);
-    return FileReader.looksMinified(text, SourceLines.split(text).size()) ? null : text;
+    return FileReader.looksMinified(text) ? null : text;
   }
 }

@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import java.io.IOException;
 import java.util.List;
@@ -14,20 +15,21 @@ import org.jspecify.annotations.Nullable;
 public interface DocumentSink {
 
   /**
-   * Stores a new or changed file: its FILE document (manifest entry and lines) and its chunks,
+   * Stores a new or changed file: its FILE document (manifest entry and n-grams) and its chunks,
    * replacing whatever documents the path had.
    *
+   * @param grams the n-grams of the file's lines and path
    * @param chunkHashes the BLAKE3 hash of each chunk's embedded text, in chunk order (the chunks'
    *     vector keys); null when the run writes no keys ({@link ChunkKeys}), which a store
    *     that always keys its chunks refuses
    * @param replacing whether the path may have documents (indexed or remembered as skipped); when
    *     false the store may add without deleting
    */
-  void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks,
+  void putFile(FileEntry entry, GramSet grams, List<Chunk> chunks,
       @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException;
 
   /** Same content, new stat data: replaces the file's FILE document only. */
-  void restat(FileEntry entry, List<String> lines) throws IOException;
+  void restat(FileEntry entry, GramSet grams) throws IOException;
 
   /**
    * Records that a file is left out by its content.

@@ -6,7 +6,6 @@ import dev.prismindex.engine.internal.analysis.GramTokenStream;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.EmbedText;
-import dev.prismindex.engine.internal.chunk.SourceLines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
@@ -53,8 +52,7 @@ public final class Documents {
   private Documents() {}
 
   /** The FILE document: manifest entry plus the n-gram postings of its lines and path. */
-  public static Document file(FileEntry e, List<String> lines) {
-    GramSet grams = GramSet.ofFile(lines, e.path());
+  public static Document file(FileEntry e, GramSet grams) {
     Document d = new Document();
     d.add(new StringField(Schema.TYPE, Schema.TYPE_FILE, Field.Store.NO));
     d.add(new StringField(Schema.PATH, e.path(), Field.Store.YES));
@@ -97,11 +95,6 @@ public final class Documents {
     d.add(new SortedDocValuesField(Schema.SKIP_REASON, new BytesRef(f.reason().name())));
     addNoRankedTerms(d);
     return d;
-  }
-
-  /** The FILE document from the file's text. */
-  public static Document file(FileEntry e, String text) {
-    return file(e, SourceLines.split(text));
   }
 
   /** The VECTOR document of one distinct text embedded, its vector coded as {@code code} says. */

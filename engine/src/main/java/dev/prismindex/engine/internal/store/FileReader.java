@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.chunk.SourceLines;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -41,9 +42,11 @@ public final class FileReader {
 
   /**
    * Whether text looks minified or generated: more than 64 Ki characters with an average line longer
-   * than 1 000 characters (small files with a few long lines are kept).
+   * than 1 000 characters (small files with a few long lines are kept; lines as {@link
+   * SourceLines} splits them).
    */
-  public static boolean looksMinified(String text, int lines) {
-    return text.length() > 64 * 1024 && text.length() / Math.max(1, lines) > 1000;
+  public static boolean looksMinified(String text) {
+    return text.length() > 64 * 1024
+        && text.length() / Math.max(1, SourceLines.split(text).size()) > 1000;
   }
 }

@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.SourceLines;
@@ -327,7 +328,7 @@ public final class Indexer {
     }
     FileEntry entry = new FileEntry(path, hash, bytes.length, mtimeNs, recordedMs,
         Languages.detect(path), 0);
-    write(path, old, wasSkipped != null, entry, FileReader.decode(bytes, bytes.length));
+    write(path, old, wasSkipped != null, entry, bytes);
     return true;
   }
 
@@ -362,26 +363,27 @@ public final class Indexer {
       throws IOException {
     FileEntry entry = new FileEntry(old.path(), old.hash(), bytes.length, mtimeNs, recordedMs,
         old.language(), old.chunks());
-    sink.restat(entry, SourceLines.split(FileReader.decode(bytes, bytes.length)));
+    sink.restat(entry, grams(bytes, FileReader.decode(bytes, bytes.length), old.path()));
     entryWritten(entry);
     restat.incrementAndGet();
   }
 
   /**
-   * Replaces the documents of a new or changed file: its FILE document and its chunks ({@code
-   * entry} without its chunk count yet).
+   * Replaces the documents of a new or changed file, given its bytes: its FILE document and its
+   * chunks ({@code stat} without its chunk count yet).
    */
   private void write(String path, @Nullable FileEntry old, boolean wasSkipped, FileEntry stat,
-      String text) throws IOException {
-    List<String> lines = SourceLines.split(text);
+      byte[] bytes) throws IOException {
+    String text = FileReader.decode(bytes, bytes.length);
     // Lock files and minified files: n-grams for literal search only, no chunks (no ranking).
     boolean literalOnly = FileRules.literalOnly(rules.skipByName(path))
-        || FileReader.looksMinified(text, lines.size());
+        || FileReader.looksMinified(text);
     String language = stat.language();
     List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
     FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
         stat.recordedMs(), language, chunks.size());
-    sink.putFile(entry, lines, chunks, keys.of(path, chunks), old != null || wasSkipped);
+    sink.putFile(entry, grams(bytes, text, path), chunks, keys.of(path, chunks),
+        old != null || wasSkipped);
     chunksWritten.addAndGet(chunks.size());
     entryWritten(entry);
     if (old == null) {
@@ -390,6 +392,12 @@ public final class Indexer {
       replaced.add(path);
       changed.incrementAndGet();
     }
+  }
+
+  /** The n-grams of a file: natively from its bytes when they are ASCII, else from its lines. */
+  private static GramSet grams(byte[] bytes, String text, String path) {
+    GramSet ascii = GramSet.ofAsciiFile(bytes, bytes.length, path);
+    return ascii != null ? ascii : GramSet.ofFile(SourceLines.split(text), path);
   }
 
   private void entryWritten(FileEntry entry) {

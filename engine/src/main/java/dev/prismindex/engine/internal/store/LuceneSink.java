@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.internal.analysis.ChunkTerms;
+import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,10 +32,10 @@ public final class LuceneSink implements DocumentSink {
   }
 
   @Override
-  public void putFile(FileEntry entry, List<String> lines, List<Chunk> chunks,
+  public void putFile(FileEntry entry, GramSet grams, List<Chunk> chunks,
       @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException {
     List<Document> docs = new ArrayList<>(chunks.size() + 1);
-    docs.add(Documents.file(entry, lines));
+    docs.add(Documents.file(entry, grams));
     docs.addAll(Documents.chunks(terms.get(), entry.path(), entry.language(), chunks,
         chunkHashes));
     if (replacing) {
@@ -45,8 +46,8 @@ public final class LuceneSink implements DocumentSink {
   }
 
   @Override
-  public void restat(FileEntry entry, List<String> lines) throws IOException {
-    writer.updateDocument(new Term(Schema.FILE_KEY, entry.path()), Documents.file(entry, lines));
+  public void restat(FileEntry entry, GramSet grams) throws IOException {
+    writer.updateDocument(new Term(Schema.FILE_KEY, entry.path()), Documents.file(entry, grams));
   }
 
   @Override

@@ -2,6 +2,10 @@ package dev.prismindex.engine.internal.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prismindex.engine.internal.NativeLibrary;
+import dev.prismindex.engine.internal.chunk.SourceLines;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
@@ -105,5 +109,67 @@ class GramSetTest {
     }
     assertThat(emitted).isEqualTo(expected); // lone surrogates become U+FFFD, as in a char term
     assertThat(tokens).isEqualTo(grams.packed().length);
+  }
+
+  @Test
+  void findsTheGramsOfAsciiFilesNativelyWhereTheLibraryIsBuilt() {
+    boolean off = !Boolean.parseBoolean(System.getProperty("prism.native", "true"));
+    boolean built =
+        NativeLibrary.class.getResource("linux-x86_64/" + NativeLibrary.NAME) != null;
+    assertThat(GramSet.nativeGrams()).as("grams natively").isEqualTo(built && !off);
+    byte[] ascii = "class A {}\n".getBytes(StandardCharsets.US_ASCII);
+    assertThat(GramSet.ofAsciiFile(ascii, ascii.length, "A.java") != null)
+        .isEqualTo(GramSet.nativeGrams());
+  }
+
+  /**
+   * The native grams of an ASCII file are those of its lines: seeded random texts with every line
+   * ending (LF, CR LF, a lone CR, a last line with and without LF), lines of one, two and three
+   * characters, capitals, control characters; sizes up to 60,000 bytes, so the native table grows;
+   * the array longer than the file, filled with bytes that are not ASCII.
+   */
+  @Test
+  void nativeGramsOfAnAsciiFileAreThoseOfItsLines() {
+    if (!GramSet.nativeGrams()) {
+      return; // no native library here: nothing to compare (the test above says why)
+    }
+    long seed = new Random().nextLong();
+    Random r = new Random(seed);
+    String[] pieces = {"\n", "\r\n", "\r", "\n\n", "a", "Z", "ab", "AB", "xYz", " ", "\t", "\u0000",
+        "\u007f", "_", "{", "}", "getBean", "HTTP", "@", "[", "`"};
+    for (int round = 0; round < 300; round++) {
+      StringBuilder text = new StringBuilder();
+      int size = round % 10 == 0 ? 20_000 + r.nextInt(40_000) : r.nextInt(400);
+      while (text.length() < size) {
+        if (round % 10 == 0 && r.nextBoolean()) {
+          text.append((char) (32 + r.nextInt(95))); // a wide alphabet: many distinct grams
+        } else {
+          text.append(pieces[r.nextInt(pieces.length)]);
+        }
+      }
+      String t = text.toString();
+      byte[] bytes = Arrays.copyOf(t.getBytes(StandardCharsets.US_ASCII), t.length() + r.nextInt(4));
+      Arrays.fill(bytes, t.length(), bytes.length, (byte) 0xC3);
+      String path = "src/Main" + round + ".java";
+      GramSet fromBytes = GramSet.ofAsciiFile(bytes, t.length(), path);
+      GramSet fromLines = GramSet.ofFile(SourceLines.split(t), path);
+      assertThat(fromBytes).as("seed %d", seed).isNotNull();
+      assertThat(sorted(fromBytes.packed())).as("seed %d, round %d", seed, round)
+          .isEqualTo(sorted(fromLines.packed()));
+    }
+  }
+
+  @Test
+  void aFileWithAByteBeyondAsciiIsLeftToTheJavaPath() {
+    byte[] text = "caf\u00e9 = 1;\n".getBytes(StandardCharsets.UTF_8);
+    assertThat(GramSet.ofAsciiFile(text, text.length, "a.py")).isNull();
+    byte[] ascii = "cafe = 1;\n".getBytes(StandardCharsets.US_ASCII);
+    assertThat(GramSet.ofAsciiFile(ascii, 0, "a.py") == null).isEqualTo(!GramSet.nativeGrams());
+  }
+
+  private static long[] sorted(long[] keys) {
+    long[] copy = keys.clone();
+    Arrays.sort(copy);
+    return copy;
   }
 }
