@@ -7,12 +7,12 @@ import java.util.Arrays;
 
 /**
  * The index writer's analysis of a chunk: one pass over the text reads its identifiers and counts
- * them ({@link CodeTokenizer}'s scanner), and each distinct identifier is split once ({@link
- * IdentifierTokens}), in code mode for the code fields and in words mode, with {@link ProseWords},
- * for the prose field. The tokens are
- * handed over with their counts ({@link CountedTerms}), so the writer gets the same terms,
- * frequencies and norms as from {@link CodeAnalyzer}'s chains over the same text, from about half
- * of the tokens. Not thread-safe: one instance per thread.
+ * them ({@link CodeTokenizer}'s scanner), and each distinct identifier is split ({@link
+ * IdentifierTokens}) in code mode for the code fields and in words mode, with {@link ProseWords},
+ * for the prose field, once per thread while it is remembered ({@link IdentifierMemory}). The
+ * tokens are handed over with their counts ({@link CountedTerms}), so the writer gets the same
+ * terms, frequencies and norms as from {@link CodeAnalyzer}'s chains over the same text, from about
+ * half of the tokens. Not thread-safe: one instance per thread.
  */
 public final class ChunkTerms {
 
@@ -21,9 +21,8 @@ public final class ChunkTerms {
 
   /** Reads the identifiers of a text (the tokenizer's own scanner). */
   private final CodeTokenizer tokenizer = new CodeTokenizer();
-  /** Splits each distinct identifier. */
-  private final IdentifierTokens split = new IdentifierTokens();
-  private final ProseWords prose = new ProseWords();
+  /** Splits each distinct identifier, remembering what it made of it. */
+  private final IdentifierMemory memory = new IdentifierMemory();
 
   /** The distinct identifiers of the text: their chars in {@code pool}, in order of appearance. */
   private char[] pool = new char[4096];
@@ -33,6 +32,8 @@ public final class ChunkTerms {
   private int[] counts = new int[256];
   private int[] hashes = new int[256];
   private int[] slotOf = new int[256];
+  /** The {@link IdentifierMemory} entry of each distinct identifier. */
+  private int[] entryOf = new int[256];
   private int identifiers;
   private int occurrences;
   /** Open addressing over the identifiers: index + 1, 0 when free ({@code slotOf} the way back). */
@@ -60,11 +61,11 @@ public final class ChunkTerms {
   private CountedTerms codeTerms() {
     tokens = 0;
     charsUsed = 0;
+    char[] source = memory.chars();
     for (int i = 0; i < identifiers; i++) {
-      split.analyse(pool, starts[i], lengths[i], false);
-      char[] source = split.chars();
-      for (int t = 0; t < split.count(); t++) {
-        add(source, split.start(t), split.end(t) - split.start(t), counts[i]);
+      int e = entryOf[i];
+      for (int t = memory.codeFrom(e), to = memory.proseFrom(e); t < to; t++) {
+        add(source, memory.start(t), memory.end(t) - memory.start(t), counts[i]);
       }
     }
     return collected(occurrences); // each identifier takes one position, its parts stacked on it
@@ -74,15 +75,12 @@ public final class ChunkTerms {
     tokens = 0;
     charsUsed = 0;
     int length = 0;
+    char[] source = memory.chars();
     for (int i = 0; i < identifiers; i++) {
-      split.analyse(pool, starts[i], lengths[i], true);
-      char[] words = split.chars();
-      for (int t = 0; t < split.count(); t++) {
-        char[] term = prose.term(words, split.start(t), split.end(t) - split.start(t));
-        if (term != null) {
-          add(term, 0, term.length, counts[i]);
-          length += counts[i]; // each word its own position
-        }
+      int e = entryOf[i];
+      for (int t = memory.proseFrom(e), to = memory.proseTo(e); t < to; t++) {
+        add(source, memory.start(t), memory.end(t) - memory.start(t), counts[i]);
+        length += counts[i]; // each word its own position
       }
     }
     return collected(length);
@@ -116,6 +114,7 @@ public final class ChunkTerms {
     identifiers = 0;
     occurrences = 0;
     poolUsed = 0;
+    memory.trim();
     tokenizer.setReader(new StringReader(text));
     try (CodeTokenizer reading = tokenizer) { // closed whatever happens: ready for the next text
       reading.reset();
@@ -166,12 +165,14 @@ public final class ChunkTerms {
       counts = Arrays.copyOf(counts, grown);
       hashes = Arrays.copyOf(hashes, grown);
       slotOf = Arrays.copyOf(slotOf, grown);
+      entryOf = Arrays.copyOf(entryOf, grown);
     }
     int i = identifiers++;
     starts[i] = poolUsed;
     lengths[i] = length;
     counts[i] = 1;
     hashes[i] = hash;
+    entryOf[i] = memory.entry(identifier, 0, length, hash);
     poolUsed += length;
     return i;
   }

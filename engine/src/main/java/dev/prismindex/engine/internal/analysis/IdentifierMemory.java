@@ -1,0 +1,170 @@
+package dev.prismindex.engine.internal.analysis;
+
+import java.util.Arrays;
+
+/**
+ * What {@link ChunkTerms} makes of each identifier, remembered: its code tokens ({@link
+ * IdentifierTokens}) and its prose terms ({@link ProseWords}: stop words dropped, the rest
+ * stemmed). The identifiers of code repeat from chunk to chunk and file to file, and splitting one
+ * costs more than finding it again. Per instance (one thread); forgotten as a whole, between two
+ * texts, once it holds {@value #CAPACITY} identifiers or {@value #MAX_CHARS} chars of tokens.
+ */
+final class IdentifierMemory {
+
+  static final int CAPACITY = 1 << 13;
+  static final int MAX_CHARS = 1 << 18;
+
+  private final IdentifierTokens split = new IdentifierTokens();
+  private final ProseWords prose = new ProseWords();
+
+  /** The identifiers remembered: entry {@code e} is {@code keys[keyStart[e], +keyLength[e])}. */
+  private char[] keys = new char[1 << 14];
+  private int keysUsed;
+  private int[] keyStart = new int[1024];
+  private int[] keyLength = new int[1024];
+  private int[] keyHash = new int[1024];
+  /**
+   * Entry {@code e}'s code tokens are tokens {@code [codeFrom[e], proseFrom[e])}, its prose terms
+   * {@code [proseFrom[e], proseTo[e])}.
+   */
+  private int[] codeFrom = new int[1024];
+  private int[] proseFrom = new int[1024];
+  private int[] proseTo = new int[1024];
+  private int entries;
+  /** Open addressing over the entries: entry + 1, 0 when free. */
+  private int[] slots = new int[2048];
+
+  /** The tokens: token {@code t}'s chars are {@code chars[tokenStart[t], tokenEnd[t])}. */
+  private char[] chars = new char[1 << 14];
+  private int charsUsed;
+  private int[] tokenStart = new int[4096];
+  private int[] tokenEnd = new int[4096];
+  private int tokens;
+
+  /** Forgets everything when full; call between texts only (entries stay valid within a text). */
+  void trim() {
+    if (entries >= CAPACITY || charsUsed >= MAX_CHARS) {
+      Arrays.fill(slots, 0);
+      entries = 0;
+      keysUsed = 0;
+      tokens = 0;
+      charsUsed = 0;
+    }
+  }
+
+  /**
+   * The entry of the identifier {@code identifier[from, from + length)}, whose {@code hash} is
+   * {@code ChunkTerms}' hash of it; split and remembered when new.
+   */
+  int entry(char[] identifier, int from, int length, int hash) {
+    int mask = slots.length - 1;
+    int s = mix(hash) & mask;
+    for (; slots[s] != 0; s = (s + 1) & mask) {
+      int e = slots[s] - 1;
+      if (keyHash[e] == hash && keyLength[e] == length && Arrays.equals(keys, keyStart[e],
+          keyStart[e] + length, identifier, from, from + length)) {
+        return e;
+      }
+    }
+    int e = remember(identifier, from, length, hash);
+    slots[s] = e + 1;
+    if (entries * 2 > slots.length) {
+      rehash();
+    }
+    return e;
+  }
+
+  int codeFrom(int entry) {
+    return codeFrom[entry];
+  }
+
+  int proseFrom(int entry) {
+    return proseFrom[entry];
+  }
+
+  int proseTo(int entry) {
+    return proseTo[entry];
+  }
+
+  /** The chars of all tokens (token {@code t}: {@link #start} to {@link #end}). */
+  char[] chars() {
+    return chars;
+  }
+
+  int start(int token) {
+    return tokenStart[token];
+  }
+
+  int end(int token) {
+    return tokenEnd[token];
+  }
+
+  private int remember(char[] identifier, int from, int length, int hash) {
+    if (entries == keyStart.length) {
+      int grown = entries * 2;
+      keyStart = Arrays.copyOf(keyStart, grown);
+      keyLength = Arrays.copyOf(keyLength, grown);
+      keyHash = Arrays.copyOf(keyHash, grown);
+      codeFrom = Arrays.copyOf(codeFrom, grown);
+      proseFrom = Arrays.copyOf(proseFrom, grown);
+      proseTo = Arrays.copyOf(proseTo, grown);
+    }
+    if (keysUsed + length > keys.length) {
+      keys = Arrays.copyOf(keys, Math.max(keysUsed + length, keys.length * 2));
+    }
+    System.arraycopy(identifier, from, keys, keysUsed, length);
+    int e = entries++;
+    keyStart[e] = keysUsed;
+    keyLength[e] = length;
+    keyHash[e] = hash;
+    keysUsed += length;
+    codeFrom[e] = tokens;
+    split.analyse(identifier, from, length, false);
+    for (int t = 0; t < split.count(); t++) {
+      token(split.chars(), split.start(t), split.end(t) - split.start(t));
+    }
+    proseFrom[e] = tokens;
+    split.analyse(identifier, from, length, true);
+    char[] words = split.chars();
+    for (int t = 0; t < split.count(); t++) {
+      char[] term = prose.term(words, split.start(t), split.end(t) - split.start(t));
+      if (term != null) {
+        token(term, 0, term.length);
+      }
+    }
+    proseTo[e] = tokens;
+    return e;
+  }
+
+  private void token(char[] source, int from, int length) {
+    if (charsUsed + length > chars.length) {
+      chars = Arrays.copyOf(chars, Math.max(charsUsed + length, chars.length * 2));
+    }
+    if (tokens == tokenStart.length) {
+      tokenStart = Arrays.copyOf(tokenStart, tokens * 2);
+      tokenEnd = Arrays.copyOf(tokenEnd, tokens * 2);
+    }
+    System.arraycopy(source, from, chars, charsUsed, length);
+    tokenStart[tokens] = charsUsed;
+    charsUsed += length;
+    tokenEnd[tokens] = charsUsed;
+    tokens++;
+  }
+
+  private void rehash() {
+    slots = new int[slots.length * 2];
+    int mask = slots.length - 1;
+    for (int e = 0; e < entries; e++) {
+      int s = mix(keyHash[e]) & mask;
+      while (slots[s] != 0) {
+        s = (s + 1) & mask;
+      }
+      slots[s] = e + 1;
+    }
+  }
+
+  private static int mix(int hash) {
+    int h = hash * 0x9E3779B9;
+    return h ^ (h >>> 16);
+  }
+}
