@@ -1,11 +1,6 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.internal.chunk.SourceLines;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /** Content helpers shared by indexing and search: binary sniffing and lenient UTF-8 decoding. */
@@ -27,17 +22,12 @@ public final class FileReader {
     return false;
   }
 
-  /** Decodes UTF-8, replacing malformed input with U+FFFD. */
+  /**
+   * Decodes UTF-8, replacing malformed input with U+FFFD as a replacing {@code CharsetDecoder}
+   * does (the JDK's string decoding: no buffer in between, ASCII copied as it is).
+   */
   public static String decode(byte[] bytes, int length) {
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPLACE)
-        .onUnmappableCharacter(CodingErrorAction.REPLACE);
-    try {
-      CharBuffer chars = decoder.decode(ByteBuffer.wrap(bytes, 0, length));
-      return chars.toString();
-    } catch (CharacterCodingException e) {
-      throw new IllegalStateException("a replacing decoder cannot fail", e);
-    }
+    return new String(bytes, 0, length, StandardCharsets.UTF_8);
   }
 
   /**
