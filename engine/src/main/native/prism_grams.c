@@ -63,6 +63,27 @@ static int add(Set *set, uint64_t key) {
   return 1;
 }
 
+/* Whether key is in common, an open-addressing table of GramSet's (a power of two long, 0 free). */
+static int is_common(const uint64_t *common, size_t mask, uint64_t key) {
+  for (size_t slot = slot_of(key, mask);; slot = (slot + 1) & mask) {
+    if (common[slot] == key) {
+      return 1;
+    }
+    if (common[slot] == 0) {
+      return 0;
+    }
+  }
+}
+
+static int ascii(const uint8_t *bytes, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (bytes[i] >= 0x80) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 static uint64_t lower(uint8_t c) {
   return c >= 'A' && c <= 'Z' ? (uint64_t) (c + ('a' - 'A')) : (uint64_t) c;
 }
@@ -87,17 +108,21 @@ static int add_line(Set *set, const uint8_t *line, size_t n) {
 }
 
 /*
- * The distinct grams of text[0..length), lines split as SourceLines splits them (on LF, one CR
- * right before an LF removed, a last line without LF kept with a CR it ends with), each line's
- * grams as GramSet.addLine gives them, in an array in no particular order; or null when a byte is
- * not ASCII (the caller then takes the Java path, which lower-cases Unicode). GramSet checked
- * 0 <= length <= text.length. The text is held (GetPrimitiveArrayCritical) without any JNI call
- * in between; an OutOfMemoryError is thrown when memory runs out.
+ * The distinct grams of text[0..length) and of path (GramSet.ofFile: the lines split as
+ * SourceLines splits them, on LF, one CR right before an LF removed, a last line without LF kept
+ * with a CR it ends with; each line's grams and the path's as GramSet.addLine gives them), those in
+ * common (GramSet's table of the common trigrams) left out, in an array in no particular order; or
+ * null when a byte of either is not ASCII (the caller then takes the Java path, which lower-cases
+ * Unicode). GramSet checked 0 <= length <= text.length. The arrays are held
+ * (GetPrimitiveArrayCritical) without any JNI call in between; an OutOfMemoryError is thrown when
+ * memory runs out.
  */
 JNIEXPORT jlongArray JNICALL Java_dev_prismindex_engine_internal_analysis_GramSet_asciiGrams(
-    JNIEnv *env, jclass cls, jbyteArray text, jint length) {
+    JNIEnv *env, jclass cls, jbyteArray text, jint length, jbyteArray path, jlongArray common) {
   (void) cls;
   size_t n = (size_t) length;
+  size_t path_length = (size_t) (*env)->GetArrayLength(env, path);
+  size_t common_mask = (size_t) (*env)->GetArrayLength(env, common) - 1;
   size_t capacity = 1024;
   while (capacity < ((size_t) 1 << 20) && capacity < n / 3) {
     capacity <<= 1;
@@ -111,15 +136,15 @@ JNIEXPORT jlongArray JNICALL Java_dev_prismindex_engine_internal_analysis_GramSe
     free(set.table);
     return NULL; /* an OutOfMemoryError is pending */
   }
-  int ascii = 1;
-  for (size_t i = 0; i < n; i++) {
-    if (bytes[i] >= 0x80) {
-      ascii = 0;
-      break;
-    }
+  const uint8_t *path_bytes = (*env)->GetPrimitiveArrayCritical(env, path, NULL);
+  if (path_bytes == NULL) {
+    (*env)->ReleasePrimitiveArrayCritical(env, text, (void *) bytes, JNI_ABORT);
+    free(set.table);
+    return NULL;
   }
+  int all_ascii = ascii(bytes, n) && ascii(path_bytes, path_length);
   int ok = 1;
-  for (size_t start = 0; ascii && ok && start < n;) {
+  for (size_t start = 0; all_ascii && ok && start < n;) {
     const uint8_t *lf = memchr(bytes + start, '\n', n - start);
     if (lf == NULL) {
       ok = add_line(&set, bytes + start, n - start);
@@ -130,20 +155,31 @@ JNIEXPORT jlongArray JNICALL Java_dev_prismindex_engine_internal_analysis_GramSe
     ok = add_line(&set, bytes + start, end - start);
     start = at + 1;
   }
+  if (all_ascii && ok) {
+    ok = add_line(&set, path_bytes, path_length);
+  }
+  (*env)->ReleasePrimitiveArrayCritical(env, path, (void *) path_bytes, JNI_ABORT);
   (*env)->ReleasePrimitiveArrayCritical(env, text, (void *) bytes, JNI_ABORT);
   if (!ok) {
     goto oom;
   }
-  if (!ascii) {
+  if (!all_ascii) {
+    free(set.table);
+    return NULL;
+  }
+  const uint64_t *commons = (*env)->GetPrimitiveArrayCritical(env, common, NULL);
+  if (commons == NULL) {
     free(set.table);
     return NULL;
   }
   size_t j = 0;
   for (size_t i = 0; i <= set.mask; i++) {
-    if (set.table[i] != 0) {
-      set.table[j++] = set.table[i];
+    uint64_t k = set.table[i];
+    if (k != 0 && !is_common(commons, common_mask, k)) {
+      set.table[j++] = k;
     }
   }
+  (*env)->ReleasePrimitiveArrayCritical(env, common, (void *) commons, JNI_ABORT);
   jlongArray result = (*env)->NewLongArray(env, (jsize) j);
   if (result != NULL) {
     (*env)->SetLongArrayRegion(env, result, 0, (jsize) j, (const jlong *) set.table);

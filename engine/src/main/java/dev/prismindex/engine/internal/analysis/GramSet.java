@@ -34,6 +34,8 @@ public final class GramSet {
 
   private long[] table;
   private int size;
+  /** The packed grams of a set found natively ({@link #ofAsciiFile}), else null. */
+  private final long @Nullable [] found;
 
   /** An empty set. */
   public GramSet() {
@@ -58,32 +60,29 @@ public final class GramSet {
   }
 
   /**
-   * The grams of a file from its bytes, {@code utf8[0..length)}, when every byte is ASCII and the
-   * native library is loaded: the set {@link #ofFile} gives for the lines of their text (split as
-   * {@code SourceLines} splits them) and {@code path}. Null otherwise, for {@link #ofFile}.
+   * The grams of a file from its bytes, {@code utf8[0..length)}, when every byte of them and of
+   * {@code path} is ASCII and the native library is loaded: the set {@link #ofFile} gives for the
+   * lines of their text (split as {@code SourceLines} splits them) and {@code path}, found and
+   * packed natively. Null otherwise, for {@link #ofFile}. No line can be added to it.
    */
   public static @Nullable GramSet ofAsciiFile(byte[] utf8, int length, String path) {
     if (length < 0 || length > utf8.length) {
       throw new IndexOutOfBoundsException("length " + length + " of " + utf8.length);
     }
-    long[] found = Native.ON ? asciiGrams(utf8, length) : null;
-    if (found == null) {
+    if (!Native.ON) {
       return null;
     }
-    // sized for the grams found and the path's (at most one per char) without growing
-    GramSet grams = new GramSet(6L * (found.length + path.length()));
-    for (long key : found) {
-      grams.add(key);
-    }
-    grams.addLine(path);
-    return grams;
+    long[] found = asciiGrams(utf8, length, path.getBytes(StandardCharsets.UTF_8), COMMON.table);
+    return found == null ? null : new GramSet(found);
   }
 
   /**
-   * The distinct grams of the lines of {@code text[0..length)} in no order, or null when a byte is
-   * not ASCII ({@code prism_grams.c}).
+   * The distinct grams of the lines of {@code text[0..length)} and of {@code path}, those in the
+   * table {@code common} left out, in no order; or null when a byte is not ASCII ({@code
+   * prism_grams.c}).
    */
-  private static native long @Nullable [] asciiGrams(byte[] text, int length);
+  private static native long @Nullable [] asciiGrams(byte[] text, int length, byte[] path,
+      long[] common);
 
   /** Whether the native library finds the grams: loaded, and it agreed with Java at start. */
   static boolean nativeGrams() {
@@ -97,24 +96,26 @@ public final class GramSet {
 
   /**
    * Whether the native grams of a text with every kind of line (CR LF, LF, an empty line, a line of
-   * one and of two units, CRs inside a line, a last line without LF ending in CR, capitals, a tab)
-   * are those the Java path gives its lines.
+   * one and of two units, CRs inside a line, a last line without LF ending in CR, capitals, a tab,
+   * common trigrams) and a path are those the Java path gives its lines and the path.
    */
   private static boolean nativeAgrees() {
-    List<String> lines = List.of("package a.b;", "", "X", "ab", "AB", "\tclass Foo { int BAR; }\r\rend",
-        "x\r");
-    byte[] text = ("package a.b;\r\n\r\nX\nab\r\nAB\n\tclass Foo { int BAR; }\r\rend\nx\r")
-        .getBytes(StandardCharsets.US_ASCII);
+    List<String> lines = List.of("package a.b;", "", "X", "ab", "AB", "    import static a.Ion;",
+        "\tclass Foo { int BAR; }\r\rend", "x\r");
+    byte[] text = ("package a.b;\r\n\r\nX\nab\r\nAB\n    import static a.Ion;\n"
+        + "\tclass Foo { int BAR; }\r\rend\nx\r").getBytes(StandardCharsets.US_ASCII);
+    String path = "src/Main.java";
     GramSet expected = new GramSet(0);
     lines.forEach(expected::addLine);
+    expected.addLine(path);
     long[] actual;
     try {
-      actual = asciiGrams(text, text.length);
+      actual = asciiGrams(text, text.length, path.getBytes(StandardCharsets.UTF_8), COMMON.table);
     } catch (LinkageError e) {
       LOG.warn("{} has no n-grams; finding them in Java: {}", NativeLibrary.NAME, e.toString());
       return false;
     }
-    if (actual == null || !Arrays.equals(sorted(actual), sorted(expected.keys()))) {
+    if (actual == null || !Arrays.equals(sorted(actual), sorted(expected.packed()))) {
       LOG.error("{} finds n-grams wrongly; finding them in Java", NativeLibrary.NAME);
       return false;
     }
@@ -127,23 +128,12 @@ public final class GramSet {
     return copy;
   }
 
-  /** Every gram of the set, common ones included, in table order. */
-  private long[] keys() {
-    long[] out = new long[size];
-    int j = 0;
-    for (long k : table) {
-      if (k != 0) {
-        out[j++] = k;
-      }
-    }
-    return out;
-  }
-
   /**
    * An empty set sized for about {@code chars} characters of text (code has about one distinct
    * gram per six characters).
    */
   private GramSet(long chars) {
+    found = null;
     int capacity = 1024;
     while (capacity < (1 << 20) && capacity < chars / 3) {
       capacity <<= 1;
@@ -151,8 +141,17 @@ public final class GramSet {
     table = new long[capacity];
   }
 
+  /** A set found natively: {@code found} are its packed grams, common trigrams left out. */
+  private GramSet(long[] found) {
+    this.found = found;
+    this.table = new long[0];
+  }
+
   /** Adds the grams of one line (lower-cased with {@link Locale#ROOT}, as the scanner does). */
   public void addLine(String line) {
+    if (found != null) {
+      throw new IllegalStateException("a set found natively takes no more lines");
+    }
     boolean ascii = true;
     for (int i = 0, n = line.length(); i < n; i++) {
       if (line.charAt(i) >= 0x80) {
@@ -247,11 +246,14 @@ public final class GramSet {
   }
 
   /**
-   * The packed grams, common trigrams left out, in table order: deterministic for a given file (the
-   * same grams added in the same order land in the same slots), and unsorted, as a DOCS-only field
-   * needs no order.
+   * The packed grams, common trigrams left out, in table order (the native table's for a set
+   * found natively; not to be changed): deterministic for a given file (the same grams added in the
+   * same order land in the same slots), and unsorted, as a DOCS-only field needs no order.
    */
   long[] packed() {
+    if (found != null) {
+      return found;
+    }
     long[] out = new long[size];
     int j = 0;
     for (long k : table) {

@@ -160,11 +160,12 @@ class GramSetTest {
   }
 
   @Test
-  void aFileWithAByteBeyondAsciiIsLeftToTheJavaPath() {
+  void aFileOrPathWithAByteBeyondAsciiIsLeftToTheJavaPath() {
     byte[] text = "caf\u00e9 = 1;\n".getBytes(StandardCharsets.UTF_8);
     assertThat(GramSet.ofAsciiFile(text, text.length, "a.py")).isNull();
     byte[] ascii = "cafe = 1;\n".getBytes(StandardCharsets.US_ASCII);
     assertThat(GramSet.ofAsciiFile(ascii, 0, "a.py") == null).isEqualTo(!GramSet.nativeGrams());
+    assertThat(GramSet.ofAsciiFile(ascii, ascii.length, "caf\u00e9.py")).isNull();
   }
 
   private static long[] sorted(long[] keys) {
