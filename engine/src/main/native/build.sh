@@ -9,7 +9,9 @@
 # Why: the tree-sitter binding's own native libraries (io.github.bonede) are built without
 # optimisation (-O0); chunking spent about 40 % of a cold lexical index there (docs/engine.md,
 # "Parsing"); and BLAKE3 in Java (commons-codec) is about 19x slower than the C implementation,
-# which picks SSE2, SSE4.1, AVX2 or AVX-512 code at run time by CPUID (docs/engine.md, "Hashing").
+# which picks SSE2, SSE4.1, AVX2 or AVX-512 code at run time by CPUID (docs/engine.md, "Hashing");
+# the n-grams of a file, a few percent of a cold lexical index in Java, cost a fraction of that in C
+# (docs/engine.md, "Exact literal search").
 # The sources are npm releases, pinned by sha256: tree-sitter's and those of the same grammar
 # versions as the binding's jars; BLAKE3 1.3.1's C sources from @c4312/blake3-native (its c/
 # directory: upstream's C code plus WebAssembly-only changes). They are downloaded into DOWNLOAD_DIR
