@@ -134,7 +134,7 @@ public final class ChunkTerms {
       hash = 31 * hash + identifier[i];
     }
     int mask = slots.length - 1;
-    for (int s = mix(hash) & mask; ; s = (s + 1) & mask) {
+    for (int s = IdentifierMemory.mix(hash) & mask; ; s = (s + 1) & mask) {
       int i = slots[s] - 1;
       if (i < 0) {
         i = insert(identifier, length, hash);
@@ -181,17 +181,12 @@ public final class ChunkTerms {
     slots = new int[slots.length * 2];
     int mask = slots.length - 1;
     for (int i = 0; i < identifiers; i++) {
-      int s = mix(hashes[i]) & mask;
+      int s = IdentifierMemory.mix(hashes[i]) & mask;
       while (slots[s] != 0) {
         s = (s + 1) & mask;
       }
       slots[s] = i + 1;
       slotOf[i] = s;
     }
-  }
-
-  private static int mix(int hash) {
-    int h = hash * 0x9E3779B9;
-    return h ^ (h >>> 16);
   }
 }

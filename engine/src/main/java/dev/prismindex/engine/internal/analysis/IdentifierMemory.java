@@ -163,7 +163,8 @@ final class IdentifierMemory {
     }
   }
 
-  private static int mix(int hash) {
+  /** Spreads an identifier's {@code 31 * h + c} hash over a table (here and in ChunkTerms). */
+  static int mix(int hash) {
     int h = hash * 0x9E3779B9;
     return h ^ (h >>> 16);
   }
