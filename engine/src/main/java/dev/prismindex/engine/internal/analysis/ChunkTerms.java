@@ -24,20 +24,13 @@ public final class ChunkTerms {
   /** Splits each distinct identifier, remembering what it made of it. */
   private final IdentifierMemory memory = new IdentifierMemory();
 
-  /** The distinct identifiers of the text: their chars in {@code pool}, in order of appearance. */
-  private char[] pool = new char[4096];
-  private int poolUsed;
-  private int[] starts = new int[256];
-  private int[] lengths = new int[256];
+  /** The text's distinct identifiers (their memory entries) in order of appearance, and counts. */
+  private int[] entries = new int[256];
   private int[] counts = new int[256];
-  private int[] hashes = new int[256];
-  private int[] slotOf = new int[256];
-  /** The {@link IdentifierMemory} entry of each distinct identifier. */
-  private int[] entryOf = new int[256];
   private int identifiers;
   private int occurrences;
-  /** Open addressing over the identifiers: index + 1, 0 when free ({@code slotOf} the way back). */
-  private int[] slots = new int[1024];
+  /** For each memory entry, its index in {@code entries} + 1 while the text is read, else 0. */
+  private int[] indexOf = new int[1024];
 
   /** The tokens being collected. */
   private char[] chars = new char[4096];
@@ -63,7 +56,7 @@ public final class ChunkTerms {
     charsUsed = 0;
     char[] source = memory.chars();
     for (int i = 0; i < identifiers; i++) {
-      int e = entryOf[i];
+      int e = entries[i];
       for (int t = memory.codeFrom(e), to = memory.proseFrom(e); t < to; t++) {
         add(source, memory.start(t), memory.end(t) - memory.start(t), counts[i]);
       }
@@ -77,7 +70,7 @@ public final class ChunkTerms {
     int length = 0;
     char[] source = memory.chars();
     for (int i = 0; i < identifiers; i++) {
-      int e = entryOf[i];
+      int e = entries[i];
       for (int t = memory.proseFrom(e), to = memory.proseTo(e); t < to; t++) {
         add(source, memory.start(t), memory.end(t) - memory.start(t), counts[i]);
         length += counts[i]; // each word its own position
@@ -109,17 +102,16 @@ public final class ChunkTerms {
   /** Reads the identifiers of {@code text} as {@link CodeTokenizer} does and counts them. */
   private void count(String text) {
     for (int i = 0; i < identifiers; i++) {
-      slots[slotOf[i]] = 0;
+      indexOf[entries[i]] = 0;
     }
     identifiers = 0;
     occurrences = 0;
-    poolUsed = 0;
     memory.trim();
     tokenizer.setReader(new StringReader(text));
     try (CodeTokenizer reading = tokenizer) { // closed whatever happens: ready for the next text
       reading.reset();
       while (reading.nextIdentifier() >= 0) {
-        add(reading.identifier(), reading.identifierLength());
+        add(memory.entry(reading.identifier(), reading.identifierLength()));
         occurrences++;
       }
       reading.end();
@@ -128,65 +120,22 @@ public final class ChunkTerms {
     }
   }
 
-  private void add(char[] identifier, int length) {
-    int hash = 0;
-    for (int i = 0; i < length; i++) {
-      hash = 31 * hash + identifier[i];
+  /** Counts one occurrence of the identifier of memory entry {@code e}. */
+  private void add(int e) {
+    if (e >= indexOf.length) {
+      indexOf = Arrays.copyOf(indexOf, Math.max(e + 1, indexOf.length * 2));
     }
-    int mask = slots.length - 1;
-    for (int s = IdentifierMemory.mix(hash) & mask; ; s = (s + 1) & mask) {
-      int i = slots[s] - 1;
-      if (i < 0) {
-        i = insert(identifier, length, hash);
-        slots[s] = i + 1;
-        slotOf[i] = s;
-        if (identifiers * 2 > slots.length) {
-          rehash();
-        }
-        return;
-      }
-      if (hashes[i] == hash && lengths[i] == length
-          && Arrays.equals(pool, starts[i], starts[i] + length, identifier, 0, length)) {
-        counts[i]++;
-        return;
-      }
+    int i = indexOf[e] - 1;
+    if (i >= 0) {
+      counts[i]++;
+      return;
     }
-  }
-
-  private int insert(char[] identifier, int length, int hash) {
-    if (poolUsed + length > pool.length) {
-      pool = Arrays.copyOf(pool, Math.max(poolUsed + length, pool.length * 2));
+    if (identifiers == entries.length) {
+      entries = Arrays.copyOf(entries, identifiers * 2);
+      counts = Arrays.copyOf(counts, identifiers * 2);
     }
-    System.arraycopy(identifier, 0, pool, poolUsed, length);
-    if (identifiers == starts.length) {
-      int grown = identifiers * 2;
-      starts = Arrays.copyOf(starts, grown);
-      lengths = Arrays.copyOf(lengths, grown);
-      counts = Arrays.copyOf(counts, grown);
-      hashes = Arrays.copyOf(hashes, grown);
-      slotOf = Arrays.copyOf(slotOf, grown);
-      entryOf = Arrays.copyOf(entryOf, grown);
-    }
-    int i = identifiers++;
-    starts[i] = poolUsed;
-    lengths[i] = length;
-    counts[i] = 1;
-    hashes[i] = hash;
-    entryOf[i] = memory.entry(identifier, 0, length, hash);
-    poolUsed += length;
-    return i;
-  }
-
-  private void rehash() {
-    slots = new int[slots.length * 2];
-    int mask = slots.length - 1;
-    for (int i = 0; i < identifiers; i++) {
-      int s = IdentifierMemory.mix(hashes[i]) & mask;
-      while (slots[s] != 0) {
-        s = (s + 1) & mask;
-      }
-      slots[s] = i + 1;
-      slotOf[i] = s;
-    }
+    entries[identifiers] = e;
+    counts[identifiers] = 1;
+    indexOf[e] = ++identifiers;
   }
 }

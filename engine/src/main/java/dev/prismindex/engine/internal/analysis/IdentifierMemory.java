@@ -53,20 +53,24 @@ final class IdentifierMemory {
   }
 
   /**
-   * The entry of the identifier {@code identifier[from, from + length)}, whose {@code hash} is
-   * {@code ChunkTerms}' hash of it; split and remembered when new.
+   * The entry of the identifier {@code identifier[0, length)}, split and remembered when new. An
+   * entry stays the same until the memory is forgotten ({@link #trim}).
    */
-  int entry(char[] identifier, int from, int length, int hash) {
+  int entry(char[] identifier, int length) {
+    int hash = 0;
+    for (int i = 0; i < length; i++) {
+      hash = 31 * hash + identifier[i];
+    }
     int mask = slots.length - 1;
     int s = mix(hash) & mask;
     for (; slots[s] != 0; s = (s + 1) & mask) {
       int e = slots[s] - 1;
       if (keyHash[e] == hash && keyLength[e] == length && Arrays.equals(keys, keyStart[e],
-          keyStart[e] + length, identifier, from, from + length)) {
+          keyStart[e] + length, identifier, 0, length)) {
         return e;
       }
     }
-    int e = remember(identifier, from, length, hash);
+    int e = remember(identifier, length, hash);
     slots[s] = e + 1;
     if (entries * 2 > slots.length) {
       rehash();
@@ -99,7 +103,7 @@ final class IdentifierMemory {
     return tokenEnd[token];
   }
 
-  private int remember(char[] identifier, int from, int length, int hash) {
+  private int remember(char[] identifier, int length, int hash) {
     if (entries == keyStart.length) {
       int grown = entries * 2;
       keyStart = Arrays.copyOf(keyStart, grown);
@@ -112,19 +116,19 @@ final class IdentifierMemory {
     if (keysUsed + length > keys.length) {
       keys = Arrays.copyOf(keys, Math.max(keysUsed + length, keys.length * 2));
     }
-    System.arraycopy(identifier, from, keys, keysUsed, length);
+    System.arraycopy(identifier, 0, keys, keysUsed, length);
     int e = entries++;
     keyStart[e] = keysUsed;
     keyLength[e] = length;
     keyHash[e] = hash;
     keysUsed += length;
     codeFrom[e] = tokens;
-    split.analyse(identifier, from, length, false);
+    split.analyse(identifier, 0, length, false);
     for (int t = 0; t < split.count(); t++) {
       token(split.chars(), split.start(t), split.end(t) - split.start(t));
     }
     proseFrom[e] = tokens;
-    split.analyse(identifier, from, length, true);
+    split.analyse(identifier, 0, length, true);
     char[] words = split.chars();
     for (int t = 0; t < split.count(); t++) {
       char[] term = prose.term(words, split.start(t), split.end(t) - split.start(t));
@@ -163,8 +167,7 @@ final class IdentifierMemory {
     }
   }
 
-  /** Spreads an identifier's {@code 31 * h + c} hash over a table (here and in ChunkTerms). */
-  static int mix(int hash) {
+  private static int mix(int hash) {
     int h = hash * 0x9E3779B9;
     return h ^ (h >>> 16);
   }
