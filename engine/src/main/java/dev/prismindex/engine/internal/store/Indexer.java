@@ -363,7 +363,7 @@ public final class Indexer {
       throws IOException {
     FileEntry entry = new FileEntry(old.path(), old.hash(), bytes.length, mtimeNs, recordedMs,
         old.language(), old.chunks());
-    sink.restat(entry, grams(bytes, FileReader.decode(bytes, bytes.length), old.path()));
+    sink.restat(entry, grams(bytes, null, old.path()));
     entryWritten(entry);
     restat.incrementAndGet();
   }
@@ -394,10 +394,17 @@ public final class Indexer {
     }
   }
 
-  /** The n-grams of a file: natively from its bytes when they are ASCII, else from its lines. */
-  private static GramSet grams(byte[] bytes, String text, String path) {
+  /**
+   * The n-grams of a file: natively from its bytes when they are ASCII, else from the lines of its
+   * text ({@code text}, or decoded here when null).
+   */
+  private static GramSet grams(byte[] bytes, @Nullable String text, String path) {
     GramSet ascii = GramSet.ofAsciiFile(bytes, bytes.length, path);
-    return ascii != null ? ascii : GramSet.ofFile(SourceLines.split(text), path);
+    if (ascii != null) {
+      return ascii;
+    }
+    String decoded = text != null ? text : FileReader.decode(bytes, bytes.length);
+    return GramSet.ofFile(SourceLines.split(decoded), path);
   }
 
   private void entryWritten(FileEntry entry) {

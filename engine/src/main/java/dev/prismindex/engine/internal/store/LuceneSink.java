@@ -17,8 +17,9 @@ public final class LuceneSink implements DocumentSink {
 
   private final IndexWriter writer;
   /**
-   * Each worker's analysis (it remembers stems, so a thread keeps one), released with the sink:
-   * Lucene's thread-local, which a host application's threads do not keep alive.
+   * Each worker's analysis (it remembers what identifiers split into, so a thread keeps one),
+   * released with the sink: Lucene's thread-local, which a host application's threads do not keep
+   * alive.
    */
   private final CloseableThreadLocal<ChunkTerms> terms = new CloseableThreadLocal<>() {
     @Override

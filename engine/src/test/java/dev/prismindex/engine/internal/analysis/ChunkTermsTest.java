@@ -113,6 +113,56 @@ class ChunkTermsTest {
     }
   }
 
+  /**
+   * Documents with the ranked fields but no term in them (how FILE, SKIPPED and VECTOR documents
+   * carry them) make the norms dense and change nothing else: the same statistics, the same scores.
+   */
+  @Test
+  void documentsWithoutRankedTermsChangeNoScoreAndMakeNormsDense() throws IOException {
+    List<String> texts = texts().subList(0, 40);
+    try (DirectoryReader without = DirectoryReader.open(interleaved(texts, false));
+        DirectoryReader with = DirectoryReader.open(interleaved(texts, true))) {
+      LeafReader w = with.leaves().get(0).reader();
+      LeafReader wo = without.leaves().get(0).reader();
+      assertThat(w.maxDoc()).isEqualTo(wo.maxDoc()).isEqualTo(2 * texts.size());
+      assertThat(w.terms("body").getDocCount()).isEqualTo(wo.terms("body").getDocCount());
+      assertThat(w.terms("body").getSumTotalTermFreq())
+          .isEqualTo(wo.terms("body").getSumTotalTermFreq());
+      assertThat(norms(wo, "body")).contains(-1L);
+      List<Long> dense = norms(w, "body");
+      assertThat(dense).doesNotContain(-1L);
+      for (int doc = 1; doc < dense.size(); doc += 2) {
+        assertThat(dense.get(doc)).isZero();
+      }
+      for (String term : List.of("getbean", "bean", "xml", "request", "i")) {
+        assertThat(scores(with, term)).isEqualTo(scores(without, term)).isNotEmpty();
+      }
+    }
+  }
+
+  /** Each text's counted document, each followed by one without body terms (or without body). */
+  private static Directory interleaved(List<String> texts, boolean emptyFields)
+      throws IOException {
+    Directory dir = new ByteBuffersDirectory();
+    IndexWriterConfig config = new IndexWriterConfig(new CodeAnalyzer())
+        .setSimilarity(new CodeSimilarity());
+    try (IndexWriter writer = new IndexWriter(dir, config)) {
+      ChunkTerms terms = new ChunkTerms();
+      for (String text : texts) {
+        Document chunk = new Document();
+        chunk.add(terms.codeAndProse(text).code().field("body", RANKED));
+        writer.addDocument(chunk);
+        Document other = new Document();
+        if (emptyFields) {
+          other.add(CountedTerms.NONE.field("body", RANKED));
+        }
+        writer.addDocument(other);
+      }
+      writer.forceMerge(1);
+    }
+    return dir;
+  }
+
   /** A field of the counted index: counted terms, but {@code plain} through the analyzer. */
   private static Field counted(ChunkTerms terms, String field, String text) {
     return switch (field) {

@@ -51,6 +51,26 @@ class IdentifierMemoryTest {
         .isGreaterThan(3 * IdentifierMemory.CAPACITY);
   }
 
+  /**
+   * One text with more distinct identifiers than the memory holds: it grows within the text (its
+   * entries must stay valid until the text's terms are read) and is forgotten before the next.
+   */
+  @Test
+  void aTextWithMoreIdentifiersThanTheMemoryHolds() throws IOException {
+    StringBuilder big = new StringBuilder();
+    for (int i = 0; i < 3 * IdentifierMemory.CAPACITY; i++) {
+      big.append("getItem").append(i).append(i % 3 == 0 ? "Bean " : " ").append("the x ");
+    }
+    ChunkTerms remembering = new ChunkTerms();
+    for (String t : List.of("warm up getBean", big.toString(), "getItem7 getBean the Item",
+        big.toString())) {
+      ChunkTerms.CodeAndProse got = remembering.codeAndProse(t);
+      ChunkTerms.CodeAndProse want = new ChunkTerms().codeAndProse(t);
+      assertThat(tokens(got.code())).isEqualTo(tokens(want.code()));
+      assertThat(tokens(got.prose())).isEqualTo(tokens(want.prose()));
+    }
+  }
+
   /** The tokens, their frequencies and the field length. */
   private static List<String> tokens(CountedTerms terms) throws IOException {
     List<String> out = new ArrayList<>();
