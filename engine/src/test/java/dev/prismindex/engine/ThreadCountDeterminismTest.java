@@ -14,12 +14,16 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.index.MultiBits;
@@ -69,7 +73,7 @@ class ThreadCountDeterminismTest {
     }
     try (FSDirectory dir = FSDirectory.open(home.resolve("lucene"));
         DirectoryReader reader = DirectoryReader.open(dir)) {
-      for (String field : List.of("body", "prose", "symbol", "path_text", "grams", "path",
+      for (String field : List.of("body", "prose", "symbol", "path_text", "path",
           "type", "chunk_hash")) {
         Terms terms = MultiTerms.getTerms(reader, field);
         List<String> stats = new ArrayList<>();
@@ -81,6 +85,23 @@ class ThreadCountDeterminismTest {
         }
         out.put("terms:" + field, stats);
       }
+      List<String> grams = new ArrayList<>(); // each FILE document's grams, as the gram index has them
+      for (LeafReaderContext leaf : reader.leaves()) {
+        BinaryDocValues values = leaf.reader().getBinaryDocValues("file_grams");
+        SortedDocValues paths = leaf.reader().getSortedDocValues("path_sort");
+        Bits leafLive = leaf.reader().getLiveDocs();
+        for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+            doc = values.nextDoc()) {
+          if (leafLive == null || leafLive.get(doc)) {
+            assertThat(paths.advanceExact(doc)).isTrue();
+            grams.add(paths.lookupOrd(paths.ordValue()).utf8ToString() + " "
+                + values.binaryValue().toString());
+          }
+        }
+      }
+      grams.sort(null);
+      assertThat(grams).hasSizeGreaterThan(200);
+      out.put("grams", grams);
       List<String> stored = new ArrayList<>();
       StoredFields fields = reader.storedFields();
       Bits live = MultiBits.getLiveDocs(reader);

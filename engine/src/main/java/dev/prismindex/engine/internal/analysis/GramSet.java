@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
  * The distinct n-grams of a file ({@link Grams}: trigrams, and the bigram of a two-unit line), each
  * packed into one {@code long} (length in bits 48-49, the units in bits 32-47, 16-31 and 0-15) in
  * an open-addressing hash set, without a {@code String} per gram: building the gram set of a file
- * was the largest allocation of the indexing pipeline. What it gives ({@link #grams()}, the tokens
- * of {@link GramTokenStream}) leaves out the {@linkplain Grams#isCommon common trigrams}. The
+ * was the largest allocation of the indexing pipeline. What it gives ({@link #grams()}, {@link
+ * #sortedGrams()}: the values of the gram index) leaves out the {@linkplain Grams#isCommon common trigrams}. The
  * grams of an ASCII file are found by the engine's native library where it is loaded ({@link
  * #ofAsciiFile}): the same set, in one call per file.
  */
@@ -189,6 +189,28 @@ public final class GramSet {
       out.add(new String(buf, 0, decode(g, buf)));
     }
     return out;
+  }
+
+  /** The packed grams, common trigrams left out, ascending (a new array). */
+  public long[] sortedGrams() {
+    long[] sorted = packed().clone();
+    Arrays.sort(sorted);
+    return sorted;
+  }
+
+  /**
+   * {@code gram} (two or three UTF-16 units, lower-cased as a file's are) packed as the set packs
+   * it.
+   *
+   * @throws IllegalArgumentException when {@code gram} has another length
+   */
+  public static long pack(String gram) {
+    int n = gram.length();
+    if (n != 2 && n != Grams.N) {
+      throw new IllegalArgumentException("not a bigram or trigram: " + n + " units");
+    }
+    return ((long) n << 48) | ((long) gram.charAt(0) << 32) | ((long) gram.charAt(1) << 16)
+        | (n == Grams.N ? gram.charAt(2) : 0);
   }
 
   private boolean contains(long key) {

@@ -1,8 +1,10 @@
 package dev.prismindex.engine.internal.search;
 
 import dev.prismindex.engine.FileFilter;
+import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.analysis.Grams;
 import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.internal.store.GramPostings;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.LiteralPattern;
@@ -19,12 +21,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.AutomatonQuery;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConjunctionUtils;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -240,64 +244,117 @@ public final class LiteralSearcher {
         Operations.determinize(contains, Operations.DEFAULT_DETERMINIZE_WORK_LIMIT));
   }
 
-  /** Candidate paths (sorted by {@link String#compareTo}) whose postings hold every query gram. */
+  /**
+   * Candidate paths (sorted by {@link String#compareTo}): the FILE documents holding every query
+   * gram (the {@value #MAX_QUERY_GRAMS} rarest trigrams, and a gram containing each bigram), all of
+   * them for a query without grams. A segment's grams are its gram index ({@link GramPostings}), or
+   * in a segment written before format 10, terms of {@link Schema#GRAMS}.
+   */
   private List<String> candidates(IndexSearcher searcher, String query, boolean caseSensitive,
       FileMatcher files) throws IOException {
-    List<String> grams = Grams.queryGrams(query, caseSensitive);
-    List<Term> terms = new ArrayList<>();
-    List<Query> containing = new ArrayList<>();
-    for (String g : grams) {
+    IndexReader reader = searcher.getIndexReader();
+    List<LeafReaderContext> leaves = reader.leaves();
+    List<GramPostings> postings = new ArrayList<>(leaves.size());
+    for (LeafReaderContext leaf : leaves) {
+      postings.add(GramPostings.of(leaf.reader()));
+    }
+    List<String> trigrams = new ArrayList<>();
+    List<String> bigrams = new ArrayList<>();
+    List<int[]> freq = new ArrayList<>();
+    for (String g : Grams.queryGrams(query, caseSensitive)) {
       if (g.length() < Grams.N) {
-        containing.add(containingGram(g));
+        bigrams.add(g);
         continue;
       }
-      Term t = new Term(Schema.GRAMS, g);
-      if (searcher.getIndexReader().docFreq(t) == 0) {
+      int df = reader.docFreq(new Term(Schema.GRAMS, g));
+      for (GramPostings p : postings) {
+        df += p == null ? 0 : p.docFreq(GramSet.pack(g));
+      }
+      if (df == 0) {
         return List.of();
       }
-      terms.add(t);
+      freq.add(new int[] {df, trigrams.size()});
+      trigrams.add(g);
     }
-    if (terms.size() > MAX_QUERY_GRAMS) {
-      List<int[]> freq = new ArrayList<>();
-      for (int i = 0; i < terms.size(); i++) {
-        freq.add(new int[] {searcher.getIndexReader().docFreq(terms.get(i)), i});
-      }
+    if (trigrams.size() > MAX_QUERY_GRAMS) {
       freq.sort(Comparator.comparingInt(a -> a[0]));
-      List<Term> rare = new ArrayList<>();
+      List<String> rare = new ArrayList<>();
       for (int i = 0; i < MAX_QUERY_GRAMS; i++) {
-        rare.add(terms.get(freq.get(i)[1]));
+        rare.add(trigrams.get(freq.get(i)[1]));
       }
-      terms = rare;
+      trigrams = rare;
     }
-    BooleanQuery.Builder b = new BooleanQuery.Builder();
-    b.add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), BooleanClause.Occur.FILTER);
-    for (Term t : terms) {
-      b.add(new TermQuery(t), BooleanClause.Occur.FILTER);
-    }
-    for (Query q : containing) {
-      b.add(q, BooleanClause.Occur.FILTER);
-    }
-    Weight w = searcher.createWeight(searcher.rewrite(b.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    Weight allFiles = searcher.createWeight(
+        new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    Weight termGrams = searcher.createWeight(searcher.rewrite(termQuery(trigrams, bigrams)),
+        ScoreMode.COMPLETE_NO_SCORES, 1f);
+    boolean anyGram = !trigrams.isEmpty() || !bigrams.isEmpty();
     List<String> paths = new ArrayList<>();
-    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      Scorer scorer = w.scorer(leaf);
-      if (scorer == null) {
-        continue;
+    for (int l = 0; l < leaves.size(); l++) {
+      LeafReaderContext leaf = leaves.get(l);
+      // A FILE document's grams are in the gram index or (written before format 10) terms; a
+      // segment merged from both kinds has both.
+      List<DocIdSetIterator> found = new ArrayList<>(2);
+      if (!anyGram) {
+        found.add(iterator(allFiles.scorer(leaf)));
+      } else {
+        found.add(iterator(termGrams.scorer(leaf)));
+        if (postings.get(l) != null) {
+          found.add(fromGramIndex(postings.get(l), trigrams, bigrams));
+        }
       }
-      SortedDocValues dv = leaf.reader().getSortedDocValues(Schema.PATH_SORT);
       var live = leaf.reader().getLiveDocs();
-      DocIdSetIterator it = scorer.iterator();
-      for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
-        if ((live != null && !live.get(doc)) || dv == null || !dv.advanceExact(doc)) {
+      for (DocIdSetIterator it : found) {
+        if (it == null) {
           continue;
         }
-        String path = dv.lookupOrd(dv.ordValue()).utf8ToString();
-        if (files.test(path)) {
-          paths.add(path);
+        SortedDocValues dv = leaf.reader().getSortedDocValues(Schema.PATH_SORT); // forward only
+        for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+          if ((live != null && !live.get(doc)) || dv == null || !dv.advanceExact(doc)) {
+            continue;
+          }
+          String path = dv.lookupOrd(dv.ordValue()).utf8ToString();
+          if (files.test(path)) {
+            paths.add(path);
+          }
         }
       }
     }
     paths.sort(null);
     return paths;
+  }
+
+  private static @Nullable DocIdSetIterator iterator(@Nullable Scorer scorer) {
+    return scorer == null ? null : scorer.iterator();
+  }
+
+  /** The documents of a segment's gram index holding every gram, or null when none can. */
+  private static @Nullable DocIdSetIterator fromGramIndex(GramPostings postings,
+      List<String> trigrams, List<String> bigrams) throws IOException {
+    List<DocIdSetIterator> all = new ArrayList<>();
+    for (String g : trigrams) {
+      DocIdSetIterator docs = postings.docs(GramSet.pack(g));
+      if (docs == null) {
+        return null;
+      }
+      all.add(docs);
+    }
+    for (String g : bigrams) {
+      all.add(postings.containing(GramSet.pack(g)));
+    }
+    return all.size() == 1 ? all.get(0) : ConjunctionUtils.intersectIterators(all);
+  }
+
+  /** The query of the grams as terms of {@link Schema#GRAMS}, for segments before format 10. */
+  private static Query termQuery(List<String> trigrams, List<String> bigrams) {
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    b.add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), BooleanClause.Occur.FILTER);
+    for (String g : trigrams) {
+      b.add(new TermQuery(new Term(Schema.GRAMS, g)), BooleanClause.Occur.FILTER);
+    }
+    for (String g : bigrams) {
+      b.add(containingGram(g), BooleanClause.Occur.FILTER);
+    }
+    return b.build();
   }
 }

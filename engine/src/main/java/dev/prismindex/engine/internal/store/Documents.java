@@ -2,7 +2,6 @@ package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.internal.analysis.ChunkTerms;
 import dev.prismindex.engine.internal.analysis.CountedTerms;
-import dev.prismindex.engine.internal.analysis.GramTokenStream;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.EmbedText;
@@ -26,7 +25,6 @@ import org.jspecify.annotations.Nullable;
 /** Builds the FILE and CHUNK documents of {@link Schema}. */
 public final class Documents {
 
-  private static final FieldType GRAM_TYPE = new FieldType();
   /**
    * The analyzed chunk fields (code and prose) are ranked by BM25 term frequency alone: no phrase
    * or span query reads them, so they keep no positions (less to write and a smaller index), and
@@ -38,11 +36,6 @@ public final class Documents {
       List.of(Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE);
 
   static {
-    GRAM_TYPE.setIndexOptions(IndexOptions.DOCS);
-    GRAM_TYPE.setTokenized(true);
-    GRAM_TYPE.setOmitNorms(true);
-    GRAM_TYPE.setStored(false);
-    GRAM_TYPE.freeze();
     RANKED_TYPE.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
     RANKED_TYPE.setTokenized(true);
     RANKED_TYPE.setStored(false);
@@ -51,7 +44,10 @@ public final class Documents {
 
   private Documents() {}
 
-  /** The FILE document: manifest entry plus the n-gram postings of its lines and path. */
+  /**
+   * The FILE document: manifest entry plus the n-grams of its lines and path, a binary value the
+   * gram index inverts ({@link GramIndexFormat}; none when the file has no gram).
+   */
   public static Document file(FileEntry e, GramSet grams) {
     Document d = new Document();
     d.add(new StringField(Schema.TYPE, Schema.TYPE_FILE, Field.Store.NO));
@@ -64,7 +60,10 @@ public final class Documents {
     d.add(new NumericDocValuesField(Schema.RECORDED_MS, e.recordedMs()));
     d.add(new SortedDocValuesField(Schema.FILE_LANGUAGE, new BytesRef(e.language())));
     d.add(new NumericDocValuesField(Schema.CHUNK_COUNT, e.chunks()));
-    d.add(new Field(Schema.GRAMS, new GramTokenStream(grams), GRAM_TYPE));
+    long[] sorted = grams.sortedGrams();
+    if (sorted.length > 0) {
+      d.add(new BinaryDocValuesField(Schema.FILE_GRAMS, GramIndexFormat.encode(sorted)));
+    }
     addNoRankedTerms(d);
     return d;
   }

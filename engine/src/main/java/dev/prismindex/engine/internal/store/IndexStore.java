@@ -20,6 +20,7 @@ import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.DocValuesFormat;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.index.CodecReader;
@@ -368,13 +369,23 @@ public final class IndexStore implements Closeable {
   }
 
   private static final KnnVectorsFormat PACKED_VECTORS = new PackedVectorsFormat();
+  private static final DocValuesFormat GRAM_INDEX = new GramIndexFormat();
 
-  /** Lucene's default codec, with {@link PackedVectorsFormat} for the packed vector fields. */
+  /**
+   * Lucene's default codec, with {@link PackedVectorsFormat} for the packed vector fields and
+   * {@link GramIndexFormat} for {@link Schema#FILE_GRAMS}.
+   */
   static final Codec CODEC = new Lucene912Codec() {
     @Override
     public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
       return VectorCode.PACKED.owns(field) ? PACKED_VECTORS
           : super.getKnnVectorsFormatForField(field);
+    }
+
+    @Override
+    public DocValuesFormat getDocValuesFormatForField(String field) {
+      return field.equals(Schema.FILE_GRAMS) ? GRAM_INDEX
+          : super.getDocValuesFormatForField(field);
     }
   };
 

@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
  *       order), {@link #HASH} (BLAKE3-256, its 32 bytes; the 64 hex digits' ASCII bytes before
  *       format 8), {@link #SIZE}, {@link #MTIME_NS},
  *       {@link #RECORDED_MS} (when the stat data was taken), {@link #FILE_LANGUAGE},
- *       {@link #CHUNK_COUNT}; and {@link #GRAMS} (1/2/3-grams of the lower-cased lines and path,
- *       DOCS only, not stored).</li>
+ *       {@link #CHUNK_COUNT}; and {@link #FILE_GRAMS} (the bigrams and trigrams of the lower-cased
+ *       lines and path, {@code Grams}, in the gram index, {@link GramIndexFormat}; terms of {@link
+ *       #GRAMS} before format 10).</li>
  *   <li><b>SKIPPED</b> (one per file a walk read and left out by its content: binary, a private
  *       key): {@link #TYPE}=skipped, {@link #PATH}, {@link #SKIP_KEY} (exact), and as doc values
  *       {@link #PATH_SORT}, {@link #SIZE}, {@link #MTIME_NS}, {@link #RECORDED_MS} and
@@ -61,7 +62,16 @@ public final class Schema {
   public static final String SKIP_KEY = "skip_key";
   /** Why a SKIPPED document's file is left out ({@link dev.prismindex.engine.SkipReason} name). */
   public static final String SKIP_REASON = "skip_reason";
+  /**
+   * Format 9 and older: a FILE document's n-grams as terms (DOCS only); a segment of such an index
+   * is searched by them until a merge drops its last FILE document.
+   */
   public static final String GRAMS = "grams";
+  /**
+   * A FILE document's n-grams (format 10 on): one binary value per document, which the segment
+   * holds as an inverted index of its own ({@link GramIndexFormat}).
+   */
+  public static final String FILE_GRAMS = "file_grams";
 
   /** Stored on a CHUNK: its {@link ChunkRecord} (ordinal, lines, language, parent, definitions). */
   public static final String CHUNK_RECORD = "chunk_record";
@@ -133,7 +143,10 @@ public final class Schema {
   private static final int OLD_CHUNK_KEY_BYTES = 32;
 
   /** The index format this code writes. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "9";
+  public static final String FORMAT_VERSION = "10";
+
+  /** The format before the gram index ({@link #FILE_GRAMS}). */
+  private static final String GRAM_TERMS_FORMAT_VERSION = "9";
 
   /** The format before packed vectors ({@link VectorCode#PACKED}). */
   private static final String INT8_VECTORS_FORMAT_VERSION = "8";
@@ -146,13 +159,15 @@ public final class Schema {
 
   /**
    * Whether a local index of {@code format} can be searched and updated by this code: its own
-   * format, {@value #INT8_VECTORS_FORMAT_VERSION} (int8 vectors: an index keeps them, {@link
+   * format, {@value #GRAM_TERMS_FORMAT_VERSION} (grams as terms of {@link #GRAMS}; so are those of
+   * the older formats), {@value #INT8_VECTORS_FORMAT_VERSION} (int8 vectors: an index keeps them, {@link
    * VectorCode#of}), {@value #LONG_KEYS_FORMAT_VERSION} (32-byte keys) or {@value
    * #KEYED_FORMAT_VERSION} (every chunk keyed, 32-byte keys), which the next commit records as
    * {@value #FORMAT_VERSION}, which older versions refuse.
    */
   public static boolean readsFormat(String format) {
-    return format.equals(FORMAT_VERSION) || format.equals(INT8_VECTORS_FORMAT_VERSION)
+    return format.equals(FORMAT_VERSION) || format.equals(GRAM_TERMS_FORMAT_VERSION)
+        || format.equals(INT8_VECTORS_FORMAT_VERSION)
         || format.equals(LONG_KEYS_FORMAT_VERSION)
         || format.equals(KEYED_FORMAT_VERSION);
   }
