@@ -80,10 +80,10 @@ class IndexFailureTest {
     // Format 5 stored float32 vectors (vector_384); format 6 stores int8 ones (vector_i8_384).
     buildIndex();
     rewriteMetadata(Schema.META_FORMAT, "5");
-    assertThat(Schema.FORMAT_VERSION).isEqualTo("9");
+    assertThat(Schema.FORMAT_VERSION).isEqualTo("10");
     assertThatThrownBy(() -> TestRepos.open(root))
         .isInstanceOf(IncompatibleIndexException.class)
-        .hasMessageContaining("format version 5 found, 9 expected; rebuild the index");
+        .hasMessageContaining("format version 5 found, 10 expected; rebuild the index");
   }
 
   @Test
