@@ -80,34 +80,32 @@ public final class GramIndexFormat extends DocValuesFormat {
     long[] grams = new long[256];
     int size;
 
+    private int position;
+
     void read(BytesRef value) {
       byte[] b = value.bytes;
-      int p = value.offset;
-      long n = 0;
-      for (int shift = 0; ; shift += 7) {
-        byte x = b[p++];
-        n |= (long) (x & 0x7F) << shift;
-        if (x >= 0) {
-          break;
-        }
-      }
+      position = value.offset;
+      long n = vlong(b);
       if (n > grams.length) {
         grams = new long[(int) Math.max(n, 2L * grams.length)];
       }
       long g = 0;
       for (int i = 0; i < n; i++) {
-        long v = 0;
-        for (int shift = 0; ; shift += 7) {
-          byte x = b[p++];
-          v |= (long) (x & 0x7F) << shift;
-          if (x >= 0) {
-            break;
-          }
-        }
-        g += v;
+        g += vlong(b);
         grams[i] = g;
       }
       size = (int) n;
+    }
+
+    private long vlong(byte[] b) {
+      long v = 0;
+      for (int shift = 0; ; shift += 7) {
+        byte x = b[position++];
+        v |= (long) (x & 0x7F) << shift;
+        if (x >= 0) {
+          return v;
+        }
+      }
     }
   }
 }

@@ -8,7 +8,6 @@ import org.apache.lucene.codecs.DocValuesProducer;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.FieldInfo;
-import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SortedDocValues;
@@ -16,7 +15,6 @@ import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.store.ChecksumIndexInput;
 import org.apache.lucene.store.IndexInput;
-import org.apache.lucene.util.IOUtils;
 
 /**
  * Reads the gram index of a segment ({@link GramIndexWriter}): the meta file whole (each field's
@@ -35,40 +33,15 @@ final class GramIndexReader extends DocValuesProducer {
 
   GramIndexReader(SegmentReadState state) throws IOException {
     maxDoc = state.segmentInfo.maxDoc();
-    String metaName = IndexFileNames.segmentFileName(state.segmentInfo.name,
-        state.segmentSuffix, GramIndexWriter.META_EXTENSION);
-    try (ChecksumIndexInput meta = state.directory.openChecksumInput(metaName, state.context)) {
-      Throwable failure = null;
-      try {
-        CodecUtil.checkIndexHeader(meta, GramIndexWriter.META_CODEC, GramIndexWriter.VERSION,
-            GramIndexWriter.VERSION, state.segmentInfo.getId(), state.segmentSuffix);
-        for (int number = meta.readInt(); number != -1; number = meta.readInt()) {
-          if (state.fieldInfos.fieldInfo(number) == null) {
-            throw new CorruptIndexException("invalid field number: " + number, meta);
-          }
-          fields.put(number, readField(meta));
+    GramIndexWriter.FILES.readMeta(state, meta -> {
+      for (int number = meta.readInt(); number != -1; number = meta.readInt()) {
+        if (state.fieldInfos.fieldInfo(number) == null) {
+          throw new CorruptIndexException("invalid field number: " + number, meta);
         }
-      } catch (Throwable t) {
-        failure = t;
-      } finally {
-        CodecUtil.checkFooter(meta, failure);
+        fields.put(number, readField(meta));
       }
-    }
-    String dataName = IndexFileNames.segmentFileName(state.segmentInfo.name,
-        state.segmentSuffix, GramIndexWriter.DATA_EXTENSION);
-    IndexInput in = state.directory.openInput(dataName, state.context.withRandomAccess());
-    boolean success = false;
-    try {
-      CodecUtil.checkIndexHeader(in, GramIndexWriter.DATA_CODEC, GramIndexWriter.VERSION,
-          GramIndexWriter.VERSION, state.segmentInfo.getId(), state.segmentSuffix);
-      CodecUtil.retrieveChecksum(in);
-      success = true;
-    } finally {
-      if (!success) {
-        IOUtils.closeWhileHandlingException(in);
-      }
-    }
-    data = in;
+    });
+    data = GramIndexWriter.FILES.openData(state);
   }
 
   private static Field readField(ChecksumIndexInput meta) throws IOException {

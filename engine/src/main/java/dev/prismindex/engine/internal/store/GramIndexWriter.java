@@ -10,7 +10,6 @@ import org.apache.lucene.codecs.DocValuesProducer;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
-import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.MergeState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -29,11 +28,9 @@ import org.apache.lucene.util.IOUtils;
  */
 final class GramIndexWriter extends DocValuesConsumer {
 
-  static final String META_CODEC = "PrismGramsMeta";
-  static final String DATA_CODEC = "PrismGramsData";
-  static final String META_EXTENSION = "pgm";
-  static final String DATA_EXTENSION = "pgd";
-  static final int VERSION = 0;
+  /** The segment's files: postings and dictionary in the data file, block starts in the meta. */
+  static final SegmentFiles FILES =
+      new SegmentFiles("pgm", "PrismGramsMeta", "pgd", "PrismGramsData", 0);
   /** Grams per dictionary block. */
   static final int BLOCK = 64;
 
@@ -43,26 +40,9 @@ final class GramIndexWriter extends DocValuesConsumer {
 
   GramIndexWriter(SegmentWriteState state) throws IOException {
     maxDoc = state.segmentInfo.maxDoc();
-    IndexOutput m = null;
-    IndexOutput d = null;
-    boolean success = false;
-    try {
-      m = state.directory.createOutput(IndexFileNames.segmentFileName(state.segmentInfo.name,
-          state.segmentSuffix, META_EXTENSION), state.context);
-      d = state.directory.createOutput(IndexFileNames.segmentFileName(state.segmentInfo.name,
-          state.segmentSuffix, DATA_EXTENSION), state.context);
-      CodecUtil.writeIndexHeader(m, META_CODEC, VERSION, state.segmentInfo.getId(),
-          state.segmentSuffix);
-      CodecUtil.writeIndexHeader(d, DATA_CODEC, VERSION, state.segmentInfo.getId(),
-          state.segmentSuffix);
-      success = true;
-    } finally {
-      if (!success) {
-        IOUtils.closeWhileHandlingException(m, d);
-      }
-    }
-    meta = m;
-    data = d;
+    SegmentFiles.Outputs files = FILES.create(state);
+    meta = files.meta();
+    data = files.data();
   }
 
   /**

@@ -225,13 +225,13 @@ public final class GramPostings extends BinaryDocValues {
 
   @Override
   public int nextDoc() throws IOException {
-    return advance(doc + 1);
+    return doc == NO_MORE_DOCS ? doc : advance(doc + 1);
   }
 
   @Override
   public int advance(int target) throws IOException {
     Values v = values();
-    for (int d = target; d < maxDoc; d++) {
+    for (int d = Math.max(target, doc + 1); d < maxDoc; d++) {
       if (v.has(d)) {
         return doc = d;
       }

@@ -11,7 +11,6 @@ import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.FloatVectorValues;
-import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.VectorEncoding;
 import org.apache.lucene.index.VectorSimilarityFunction;
@@ -29,36 +28,8 @@ final class PackedVectorsReader extends FlatVectorsReader {
 
   PackedVectorsReader(SegmentReadState state) throws IOException {
     super(PackedVectorScorer.INSTANCE);
-    String metaName = IndexFileNames.segmentFileName(state.segmentInfo.name,
-        state.segmentSuffix, PackedVectorsWriter.META_EXTENSION);
-    try (ChecksumIndexInput meta = state.directory.openChecksumInput(metaName, state.context)) {
-      Throwable failure = null;
-      try {
-        CodecUtil.checkIndexHeader(meta, PackedVectorsWriter.META_CODEC,
-            PackedVectorsWriter.VERSION, PackedVectorsWriter.VERSION, state.segmentInfo.getId(),
-            state.segmentSuffix);
-        readFields(meta, state.fieldInfos);
-      } catch (Throwable t) {
-        failure = t;
-      } finally {
-        CodecUtil.checkFooter(meta, failure);
-      }
-    }
-    String dataName = IndexFileNames.segmentFileName(state.segmentInfo.name,
-        state.segmentSuffix, PackedVectorsWriter.DATA_EXTENSION);
-    IndexInput in = state.directory.openInput(dataName, state.context.withRandomAccess());
-    boolean success = false;
-    try {
-      CodecUtil.checkIndexHeader(in, PackedVectorsWriter.DATA_CODEC, PackedVectorsWriter.VERSION,
-          PackedVectorsWriter.VERSION, state.segmentInfo.getId(), state.segmentSuffix);
-      CodecUtil.retrieveChecksum(in);
-      success = true;
-    } finally {
-      if (!success) {
-        IOUtils.closeWhileHandlingException(in);
-      }
-    }
-    this.data = in;
+    PackedVectorsWriter.FILES.readMeta(state, meta -> readFields(meta, state.fieldInfos));
+    this.data = PackedVectorsWriter.FILES.openData(state);
   }
 
   private void readFields(ChecksumIndexInput meta, FieldInfos infos) throws IOException {

@@ -11,7 +11,6 @@ import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
 import org.apache.lucene.index.ByteVectorValues;
 import org.apache.lucene.index.DocsWithFieldSet;
 import org.apache.lucene.index.FieldInfo;
-import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.MergeState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.index.Sorter;
@@ -34,11 +33,10 @@ import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
  */
 final class PackedVectorsWriter extends FlatVectorsWriter {
 
-  static final String META_CODEC = "PrismPackedVectorsMeta";
-  static final String DATA_CODEC = "PrismPackedVectorsData";
-  static final String META_EXTENSION = "pvm";
   static final String DATA_EXTENSION = "pvd";
-  static final int VERSION = 0;
+  /** The segment's files: vectors packed in the data file, their fields' entries in the meta. */
+  static final SegmentFiles FILES = new SegmentFiles("pvm", "PrismPackedVectorsMeta",
+      DATA_EXTENSION, "PrismPackedVectorsData", 0);
   static final int DIRECT_MONOTONIC_BLOCK_SHIFT = 16;
 
   private final SegmentWriteState state;
@@ -50,26 +48,9 @@ final class PackedVectorsWriter extends FlatVectorsWriter {
   PackedVectorsWriter(SegmentWriteState state) throws IOException {
     super(PackedVectorScorer.INSTANCE);
     this.state = state;
-    IndexOutput m = null;
-    IndexOutput d = null;
-    boolean success = false;
-    try {
-      m = state.directory.createOutput(IndexFileNames.segmentFileName(state.segmentInfo.name,
-          state.segmentSuffix, META_EXTENSION), state.context);
-      d = state.directory.createOutput(IndexFileNames.segmentFileName(state.segmentInfo.name,
-          state.segmentSuffix, DATA_EXTENSION), state.context);
-      CodecUtil.writeIndexHeader(m, META_CODEC, VERSION, state.segmentInfo.getId(),
-          state.segmentSuffix);
-      CodecUtil.writeIndexHeader(d, DATA_CODEC, VERSION, state.segmentInfo.getId(),
-          state.segmentSuffix);
-      success = true;
-    } finally {
-      if (!success) {
-        IOUtils.closeWhileHandlingException(m, d);
-      }
-    }
-    this.meta = m;
-    this.data = d;
+    SegmentFiles.Outputs files = FILES.create(state);
+    this.meta = files.meta();
+    this.data = files.data();
   }
 
   @Override
