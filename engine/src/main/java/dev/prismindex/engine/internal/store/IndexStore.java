@@ -389,6 +389,18 @@ public final class IndexStore implements Closeable {
     }
   };
 
+  /** Lucene's RAM buffer for the documents of all workers: the largest is flushed when it is full. */
+  static final int RAM_BUFFER_MB = 32;
+
+  /**
+   * The most RAM one worker's in-memory segment holds before it is flushed, by the worker itself
+   * while the others go on: workers that index at the same pace flush segments of about the same
+   * size, so the last ones, flushed side by side at the end of a run, take about as long as each
+   * other (with only the shared buffer, the last two segments of spring-framework were 22 MB and 5
+   * MB, and one core idled while the larger was written).
+   */
+  static final int THREAD_BUFFER_MB = 12;
+
   /**
    * Opens a writer on the directory, append mode. Commit on close is enabled so that closing after
    * a successful run waits for its merges and commits them; callers that must not commit (a
@@ -401,7 +413,8 @@ public final class IndexStore implements Closeable {
   public IndexWriter openWriter(CodeAnalyzer analyzer) throws IOException {
     IndexWriterConfig config = new IndexWriterConfig(analyzer)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-        .setRAMBufferSizeMB(32)
+        .setRAMBufferSizeMB(RAM_BUFFER_MB)
+        .setRAMPerThreadHardLimitMB(THREAD_BUFFER_MB)
         .setSimilarity(new CodeSimilarity())
         .setCommitOnClose(true)
         .setCodec(CODEC);
