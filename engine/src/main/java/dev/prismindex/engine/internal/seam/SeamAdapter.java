@@ -97,6 +97,7 @@ public final class SeamAdapter {
 
   /** See {@code HybridIndex.search(IndexQuery)}. */
   public IndexQueryResult search(IndexQuery query) throws IOException {
+    ctx.store().checkUndamaged(); // what status() reports FAILED serves nothing
     return SeamRequests.search(target, query);
   }
 

@@ -255,8 +255,10 @@ public final class LiteralSearcher {
     IndexReader reader = searcher.getIndexReader();
     List<LeafReaderContext> leaves = reader.leaves();
     List<GramPostings> postings = new ArrayList<>(leaves.size());
+    boolean gramTerms = false; // a segment written before format 10
     for (LeafReaderContext leaf : leaves) {
       postings.add(GramPostings.of(leaf.reader()));
+      gramTerms |= leaf.reader().getFieldInfos().fieldInfo(Schema.GRAMS) != null;
     }
     List<String> trigrams = new ArrayList<>();
     List<String> bigrams = new ArrayList<>();
@@ -266,7 +268,7 @@ public final class LiteralSearcher {
         bigrams.add(g);
         continue;
       }
-      int df = reader.docFreq(new Term(Schema.GRAMS, g));
+      int df = gramTerms ? reader.docFreq(new Term(Schema.GRAMS, g)) : 0;
       for (GramPostings p : postings) {
         df += p == null ? 0 : p.docFreq(GramSet.pack(g));
       }
@@ -286,8 +288,8 @@ public final class LiteralSearcher {
     }
     Weight allFiles = searcher.createWeight(
         new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), ScoreMode.COMPLETE_NO_SCORES, 1f);
-    Weight termGrams = searcher.createWeight(searcher.rewrite(termQuery(trigrams, bigrams)),
-        ScoreMode.COMPLETE_NO_SCORES, 1f);
+    Weight termGrams = !gramTerms ? null : searcher.createWeight(
+        searcher.rewrite(termQuery(trigrams, bigrams)), ScoreMode.COMPLETE_NO_SCORES, 1f);
     boolean anyGram = !trigrams.isEmpty() || !bigrams.isEmpty();
     List<String> paths = new ArrayList<>();
     for (int l = 0; l < leaves.size(); l++) {
@@ -298,7 +300,9 @@ public final class LiteralSearcher {
       if (!anyGram) {
         found.add(iterator(allFiles.scorer(leaf)));
       } else {
-        found.add(iterator(termGrams.scorer(leaf)));
+        if (termGrams != null) {
+          found.add(iterator(termGrams.scorer(leaf)));
+        }
         if (postings.get(l) != null) {
           found.add(fromGramIndex(postings.get(l), trigrams, bigrams));
         }

@@ -1,11 +1,14 @@
 package dev.prismindex.engine.internal.store;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.apache.lucene.codecs.DocValuesConsumer;
 import org.apache.lucene.codecs.DocValuesFormat;
 import org.apache.lucene.codecs.DocValuesProducer;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.store.ByteArrayDataInput;
+import org.apache.lucene.store.ByteArrayDataOutput;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -51,27 +54,22 @@ public final class GramIndexFormat extends DocValuesFormat {
       throw new IllegalArgumentException("no grams");
     }
     byte[] out = new byte[5 + 9 * sorted.length];
-    int o = writeVLong(out, 0, sorted.length);
-    long last = 0;
-    for (int i = 0; i < sorted.length; i++) {
-      long g = sorted[i];
-      if (g <= 0 || i > 0 && g <= last) {
-        throw new IllegalArgumentException("grams not positive and strictly ascending");
+    ByteArrayDataOutput o = new ByteArrayDataOutput(out);
+    try {
+      o.writeVInt(sorted.length);
+      long last = 0;
+      for (int i = 0; i < sorted.length; i++) {
+        long g = sorted[i];
+        if (g <= 0 || i > 0 && g <= last) {
+          throw new IllegalArgumentException("grams not positive and strictly ascending");
+        }
+        o.writeVLong(g - last);
+        last = g;
       }
-      o = writeVLong(out, o, g - last);
-      last = g;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // Lucene's signature: writing to an array does not fail
     }
-    return new BytesRef(out, 0, o);
-  }
-
-  /** Writes {@code v} (not negative) at {@code o}, seven bits a byte; returns the next offset. */
-  static int writeVLong(byte[] out, int o, long v) {
-    while ((v & ~0x7FL) != 0) {
-      out[o++] = (byte) ((v & 0x7F) | 0x80);
-      v >>>= 7;
-    }
-    out[o++] = (byte) v;
-    return o;
+    return new BytesRef(out, 0, o.getPosition());
   }
 
   /** Reads values {@link #encode} wrote, into an array it reuses. */
@@ -80,32 +78,20 @@ public final class GramIndexFormat extends DocValuesFormat {
     long[] grams = new long[256];
     int size;
 
-    private int position;
+    private final ByteArrayDataInput in = new ByteArrayDataInput();
 
     void read(BytesRef value) {
-      byte[] b = value.bytes;
-      position = value.offset;
-      long n = vlong(b);
+      in.reset(value.bytes, value.offset, value.length);
+      int n = in.readVInt();
       if (n > grams.length) {
-        grams = new long[(int) Math.max(n, 2L * grams.length)];
+        grams = new long[Math.max(n, 2 * grams.length)];
       }
       long g = 0;
       for (int i = 0; i < n; i++) {
-        g += vlong(b);
+        g += in.readVLong();
         grams[i] = g;
       }
-      size = (int) n;
-    }
-
-    private long vlong(byte[] b) {
-      long v = 0;
-      for (int shift = 0; ; shift += 7) {
-        byte x = b[position++];
-        v |= (long) (x & 0x7F) << shift;
-        if (x >= 0) {
-          return v;
-        }
-      }
+      size = n;
     }
   }
 }

@@ -53,14 +53,14 @@ public final class GramPostings extends BinaryDocValues {
 
   /** The number of documents holding {@code gram} (packed as {@code GramSet} packs it). */
   public int docFreq(long gram) throws IOException {
-    long[] entry = find(gram);
-    return entry == null ? 0 : (int) entry[0];
+    Entry entry = find(gram);
+    return entry == null ? 0 : entry.docFreq();
   }
 
   /** The documents holding {@code gram}, ascending, or null when none does. */
   public @Nullable DocIdSetIterator docs(long gram) throws IOException {
-    long[] entry = find(gram);
-    return entry == null ? null : new Docs(data.clone(), entry[1], (int) entry[0]);
+    Entry entry = find(gram);
+    return entry == null ? null : new Docs(data.clone(), entry.at(), entry.docFreq());
   }
 
   /**
@@ -92,8 +92,11 @@ public final class GramPostings extends BinaryDocValues {
     return new Terms(data.clone());
   }
 
-  /** {@code {docFreq, postings offset}} of {@code gram}, or null. */
-  private long @Nullable [] find(long gram) throws IOException {
+  /** A gram's document frequency and where its postings start. */
+  private record Entry(int docFreq, long at) {}
+
+  /** The dictionary entry of {@code gram}, or null. */
+  private @Nullable Entry find(long gram) throws IOException {
     int b = Arrays.binarySearch(field.blockFirst(), gram);
     if (b < 0) {
       b = -b - 2;
@@ -111,7 +114,7 @@ public final class GramPostings extends BinaryDocValues {
       int df = in.readVInt();
       long length = in.readVLong();
       if (g == gram) {
-        return new long[] {df, at};
+        return new Entry(df, at);
       }
       if (g > gram) {
         return null;

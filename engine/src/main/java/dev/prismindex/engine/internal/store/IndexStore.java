@@ -4,7 +4,6 @@ import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.analysis.CodeSimilarity;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -17,12 +16,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.CheckIndex;
-import org.apache.lucene.codecs.Codec;
-import org.apache.lucene.codecs.DocValuesFormat;
-import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
@@ -31,16 +25,8 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.Weight;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.MMapDirectory;
@@ -57,8 +43,8 @@ public final class IndexStore implements Closeable {
   private final MMapDirectory directory;
   private final Object managerLock = new Object();
   private volatile @Nullable SearcherManager manager;
-  /** Set when a read found the index damaged; cleared by a verification that passes. */
-  private volatile boolean damaged;
+  /** What a read found damaged, if one did; cleared by a verification that passes. */
+  private volatile @Nullable Throwable damage;
 
   private IndexStore(Path home, MMapDirectory directory) {
     this.home = home;
@@ -144,7 +130,7 @@ public final class IndexStore implements Closeable {
 
   /** The engine's exception for damage found by {@code cause}; marks the store damaged. */
   private CorruptIndexException corrupt(Throwable cause) {
-    damaged = true;
+    damage = cause;
     return new CorruptIndexException(home, cause);
   }
 
@@ -152,12 +138,25 @@ public final class IndexStore implements Closeable {
    * Whether a read or a verification found the index damaged (and no later verification passed).
    */
   public boolean damaged() {
-    return damaged;
+    return damage != null;
+  }
+
+  /**
+   * Refuses to serve a damaged index ({@link #damaged()}) until it is repaired, whether or not the
+   * caller's own reads would touch the damaged files.
+   *
+   * @throws CorruptIndexException naming the damage found
+   */
+  public void checkUndamaged() throws CorruptIndexException {
+    Throwable found = damage;
+    if (found != null) {
+      throw new CorruptIndexException(home, found);
+    }
   }
 
   /** Clears {@link #damaged()}: the damaged segments were replaced (a full rebuild committed). */
   public void repaired() {
-    damaged = false;
+    damage = null;
   }
 
   /**
@@ -183,7 +182,7 @@ public final class IndexStore implements Closeable {
           checkIndex(c);
         }
       }
-      damaged = false;
+      damage = null;
     } catch (AlreadyClosedException e) {
       throw e;
     } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
@@ -368,56 +367,16 @@ public final class IndexStore implements Closeable {
     }, 0L);
   }
 
-  private static final KnnVectorsFormat PACKED_VECTORS = new PackedVectorsFormat();
-  private static final DocValuesFormat GRAM_INDEX = new GramIndexFormat();
-
-  /**
-   * Lucene's default codec, with {@link PackedVectorsFormat} for the packed vector fields and
-   * {@link GramIndexFormat} for {@link Schema#FILE_GRAMS}.
-   */
-  static final Codec CODEC = new Lucene912Codec() {
-    @Override
-    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-      return VectorCode.PACKED.owns(field) ? PACKED_VECTORS
-          : super.getKnnVectorsFormatForField(field);
-    }
-
-    @Override
-    public DocValuesFormat getDocValuesFormatForField(String field) {
-      return field.equals(Schema.FILE_GRAMS) ? GRAM_INDEX
-          : super.getDocValuesFormatForField(field);
-    }
-  };
-
-  /** Lucene's RAM buffer for the documents of all workers: the largest is flushed when it is full. */
-  static final int RAM_BUFFER_MB = 32;
-
-  /**
-   * The most RAM one worker's in-memory segment holds before it is flushed, by the worker itself
-   * while the others go on: workers that index at the same pace flush segments of about the same
-   * size, so the last ones, flushed side by side at the end of a run, take about as long as each
-   * other (with only the shared buffer, the last two segments of spring-framework were 22 MB and 5
-   * MB, and one core idled while the larger was written).
-   */
-  static final int THREAD_BUFFER_MB = 12;
-
   /**
    * Opens a writer on the directory, append mode. Commit on close is enabled so that closing after
    * a successful run waits for its merges and commits them; callers that must not commit (a
    * failure, a run with nothing to write) call {@link IndexWriter#rollback()} instead of closing.
-   * The codec is Lucene's default but for the {@link VectorCode#PACKED} vector fields, which get
-   * {@link PackedVectorsFormat} (int8 fields keep Lucene's HNSW format, M = 16, beam width 100).
+   * Its settings are {@link WriterSettings#config}'s.
    *
    * @throws IndexLockedException when another writer holds {@code write.lock}
    */
   public IndexWriter openWriter(CodeAnalyzer analyzer) throws IOException {
-    IndexWriterConfig config = new IndexWriterConfig(analyzer)
-        .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-        .setRAMBufferSizeMB(RAM_BUFFER_MB)
-        .setRAMPerThreadHardLimitMB(THREAD_BUFFER_MB)
-        .setSimilarity(new CodeSimilarity())
-        .setCommitOnClose(true)
-        .setCodec(CODEC);
+    IndexWriterConfig config = WriterSettings.config(analyzer);
     try {
       return new IndexWriter(directory, config);
     } catch (LockObtainFailedException e) {

@@ -69,7 +69,7 @@ class GramIndexFormatTest {
     Random random = new Random(42);
     Map<String, long[]> byId = new HashMap<>();
     try (FSDirectory d = FSDirectory.open(dir)) {
-      IndexWriterConfig config = new IndexWriterConfig().setCodec(IndexStore.CODEC)
+      IndexWriterConfig config = new IndexWriterConfig().setCodec(WriterSettings.CODEC)
           .setMaxBufferedDocs(97).setMergePolicy(NoMergePolicy.INSTANCE);
       try (IndexWriter w = new IndexWriter(d, config)) {
         for (int i = 0; i < 1500; i++) {
@@ -92,7 +92,7 @@ class GramIndexFormatTest {
       assertMatches(d, byId, random);
       assertThat(check(d)).isTrue();
       for (int segments : new int[] {3, 1}) {
-        try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(IndexStore.CODEC))) {
+        try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(WriterSettings.CODEC))) {
           w.forceMerge(segments);
         }
         assertMatches(d, byId, random);
@@ -188,6 +188,43 @@ class GramIndexFormatTest {
       }
     }
     return out;
+  }
+
+  @Test
+  void aDamagedGramIndexFileIsReportedAsCorrupt() throws Exception {
+    for (String extension : new String[] {"pgm", "pgd"}) {
+      Path home = dir.resolve(extension);
+      try (FSDirectory d = FSDirectory.open(home)) {
+        try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig()
+            .setCodec(WriterSettings.CODEC).setUseCompoundFile(false))) {
+          Random random = new Random(5);
+          for (int i = 0; i < 50; i++) {
+            Document doc = new Document();
+            doc.add(new BinaryDocValuesField(Schema.FILE_GRAMS,
+                GramIndexFormat.encode(randomGrams(random))));
+            w.addDocument(doc);
+          }
+        }
+        Path file;
+        try (var files = java.nio.file.Files.list(home)) {
+          file = files.filter(f -> f.toString().endsWith("." + extension)).findFirst()
+              .orElseThrow();
+        }
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 0x5A; // a byte in the middle: past the header, before the footer
+        java.nio.file.Files.write(file, bytes);
+        if (extension.equals("pgm")) { // read whole when the segment opens
+          assertThatThrownBy(() -> DirectoryReader.open(d).close())
+              .isInstanceOf(org.apache.lucene.index.CorruptIndexException.class);
+        } else { // read as asked: the checksum of the whole file catches it
+          try (DirectoryReader r = DirectoryReader.open(d)) {
+            assertThatThrownBy(() -> r.leaves().get(0).reader().checkIntegrity())
+                .isInstanceOf(org.apache.lucene.index.CorruptIndexException.class);
+          }
+          assertThat(check(d)).isFalse();
+        }
+      }
+    }
   }
 
   @Test

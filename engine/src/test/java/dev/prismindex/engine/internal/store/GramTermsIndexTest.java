@@ -51,7 +51,7 @@ class GramTermsIndexTest {
     refresh();
     assertThat(paths("needle")).containsExactly("src/New.java", "src/Old.java");
     try (FSDirectory dir = FSDirectory.open(lucene());
-        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig().setCodec(IndexStore.CODEC))) {
+        IndexWriter w = new IndexWriter(dir, new IndexWriterConfig().setCodec(WriterSettings.CODEC))) {
       w.forceMerge(1);
     }
     assertThat(mixedSegments()).isEqualTo(1);

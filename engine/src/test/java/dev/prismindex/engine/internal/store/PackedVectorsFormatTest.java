@@ -146,7 +146,7 @@ class PackedVectorsFormatTest {
   }
 
   private static IndexWriter writer(FSDirectory d) throws Exception {
-    return new IndexWriter(d, new IndexWriterConfig().setCodec(IndexStore.CODEC)
+    return new IndexWriter(d, new IndexWriterConfig().setCodec(WriterSettings.CODEC)
         .setMergePolicy(NoMergePolicy.INSTANCE));
   }
 
@@ -176,7 +176,7 @@ class PackedVectorsFormatTest {
         written.remove("1-1");
       }
       assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
-      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(IndexStore.CODEC))) {
+      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(WriterSettings.CODEC))) {
         w.forceMerge(1);
       }
       assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
@@ -251,7 +251,7 @@ class PackedVectorsFormatTest {
 
   @Test
   void int8FieldsKeepLuceneFormatAndPackedFieldsGetThisOne() {
-    var codec = (org.apache.lucene.codecs.lucene912.Lucene912Codec) IndexStore.CODEC;
+    var codec = (org.apache.lucene.codecs.lucene912.Lucene912Codec) WriterSettings.CODEC;
     assertThat(codec.getKnnVectorsFormatForField(VectorCode.PACKED.field(384)).getName())
         .isEqualTo(PackedVectorsFormat.NAME);
     assertThat(codec.getKnnVectorsFormatForField(VectorCode.INT8.field(384)).getName())
