@@ -13,66 +13,69 @@
 #define BIGRAM ((uint64_t) 2 << 48)
 #define TRIGRAM ((uint64_t) 3 << 48)
 
+/*
+ * An ASCII file's grams as bits, one per possible gram, bigrams (two 7-bit units: 2^14 bits) before
+ * trigrams (three: 2^21 bits), each in the order of its units, so in the order of their packed
+ * keys; and a summary, one bit per word of them, so that reading the set visits only the words it
+ * touched. GramSet.Scratch: a thread's Java array, all zero between calls.
+ */
+#define BIGRAM_WORDS 256
+#define GRAM_WORDS (BIGRAM_WORDS + 32768)
+#define SUMMARY_WORDS (GRAM_WORDS / 64)
+#define TRIGRAM_BASE ((size_t) BIGRAM_WORDS * 64)
+
 typedef struct {
-  uint64_t *table;
-  size_t mask;
-  size_t size;
-} Set;
+  uint64_t *words;
+  uint64_t *summary;
+  size_t distinct;
+} Bits;
 
-/* GramSet.mix: the slot of a key (its upper half folded into the lower). */
-static size_t slot_of(uint64_t key, size_t mask) {
-  uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-  return (size_t) (uint32_t) (h ^ (h >> 32)) & mask;
+static void set_bit(Bits *set, size_t index) {
+  size_t w = index >> 6;
+  uint64_t bit = (uint64_t) 1 << (index & 63);
+  uint64_t word = set->words[w];
+  if ((word & bit) == 0) {
+    set->words[w] = word | bit;
+    set->summary[w >> 6] |= (uint64_t) 1 << (w & 63);
+    set->distinct++;
+  }
 }
 
-/* Adds a key (never 0); returns 0 when memory runs out. */
-static int add(Set *set, uint64_t key) {
-  size_t slot = slot_of(key, set->mask);
-  for (;;) {
-    uint64_t k = set->table[slot];
-    if (k == key) {
-      return 1;
+/* The packed key of the gram at bit index. */
+static uint64_t key_of(size_t index) {
+  if (index < TRIGRAM_BASE) {
+    return BIGRAM | (uint64_t) (index >> 7) << 32 | (uint64_t) (index & 127) << 16;
+  }
+  size_t t = index - TRIGRAM_BASE;
+  return TRIGRAM | (uint64_t) (t >> 14) << 32 | (uint64_t) (t >> 7 & 127) << 16
+      | (uint64_t) (t & 127);
+}
+
+/*
+ * Writes the grams of set not in common (a bitmap of the same layout) to out, ascending, when out
+ * is not null; clears set either way. Returns how many it wrote.
+ */
+static size_t take(Bits *set, const uint64_t *common, uint64_t *out) {
+  size_t j = 0;
+  for (size_t s = 0; s < SUMMARY_WORDS; s++) {
+    uint64_t touched = set->summary[s];
+    if (touched == 0) {
+      continue;
     }
-    if (k == 0) {
-      break;
-    }
-    slot = (slot + 1) & set->mask;
-  }
-  set->table[slot] = key;
-  if (++set->size * 2 <= set->mask + 1) {
-    return 1;
-  }
-  size_t capacity = (set->mask + 1) * 2;
-  uint64_t *grown = calloc(capacity, sizeof(uint64_t));
-  if (grown == NULL) {
-    return 0;
-  }
-  for (size_t i = 0; i <= set->mask; i++) {
-    uint64_t k = set->table[i];
-    if (k != 0) {
-      size_t s = slot_of(k, capacity - 1);
-      while (grown[s] != 0) {
-        s = (s + 1) & (capacity - 1);
+    set->summary[s] = 0;
+    while (touched != 0) {
+      size_t w = s * 64 + (size_t) __builtin_ctzll(touched);
+      touched &= touched - 1;
+      uint64_t word = set->words[w] & ~common[w];
+      set->words[w] = 0;
+      while (out != NULL && word != 0) {
+        out[j++] = key_of(w * 64 + (size_t) __builtin_ctzll(word));
+        word &= word - 1;
       }
-      grown[s] = k;
     }
   }
-  free(set->table);
-  set->table = grown;
-  set->mask = capacity - 1;
-  return 1;
-}
-
-/* Whether key is in common, an open-addressing table of GramSet's (a power of two long, 0 free). */
-static int is_common(const uint64_t *common, size_t mask, uint64_t key) {
-  for (size_t slot = slot_of(key, mask);; slot = (slot + 1) & mask) {
-    if (common[slot] == key) {
-      return 1;
-    }
-    if (common[slot] == 0) {
-      return 0;
-    }
-  }
+  set->distinct = 0;
+  return j;
 }
 
 static int ascii(const uint8_t *bytes, size_t n) {
@@ -89,110 +92,94 @@ static uint64_t lower(uint8_t c) {
 }
 
 /* The grams of one line (GramSet.addLine on ASCII): its bigram if it has two units, else its
- * trigrams. Returns 0 when memory runs out. */
-static int add_line(Set *set, const uint8_t *line, size_t n) {
+ * trigrams. */
+static void add_line(Bits *set, const uint8_t *line, size_t n) {
   if (n == 2) {
-    return add(set, BIGRAM | lower(line[0]) << 32 | lower(line[1]) << 16);
+    set_bit(set, (size_t) (lower(line[0]) << 7 | lower(line[1])));
+    return;
   }
   if (n < 3) {
-    return 1;
+    return;
   }
-  uint64_t key = lower(line[0]) << 16 | lower(line[1]);
+  size_t t = (size_t) (lower(line[0]) << 7 | lower(line[1]));
   for (size_t i = 2; i < n; i++) {
-    key = (key << 16 | lower(line[i])) & 0xFFFFFFFFFFFFULL;
-    if (!add(set, TRIGRAM | key)) {
-      return 0;
-    }
+    t = (t << 7 | (size_t) lower(line[i])) & 0x1FFFFF;
+    set_bit(set, TRIGRAM_BASE + t);
   }
-  return 1;
 }
 
 /*
  * The distinct grams of text[0..length) and of path (GramSet.ofFile: the lines split as
  * SourceLines splits them, on LF, one CR right before an LF removed, a last line without LF kept
  * with a CR it ends with; each line's grams and the path's as GramSet.addLine gives them), those in
- * common (GramSet's table of the common trigrams) left out, in an array in no particular order; or
- * null when a byte of either is not ASCII (the caller then takes the Java path, which lower-cases
- * Unicode). GramSet checked 0 <= length <= text.length. The arrays are held
- * (GetPrimitiveArrayCritical) without any JNI call in between; an OutOfMemoryError is thrown when
- * memory runs out.
+ * common (GramSet's bitmap of the common trigrams) left out, ascending; or null when a byte of
+ * either is not ASCII (the caller then takes the Java path, which lower-cases Unicode). scratch is
+ * the calling thread's all-zero bitmap, left all zero. GramSet checked 0 <= length <= text.length
+ * and the arrays' lengths. The arrays are held (GetPrimitiveArrayCritical) without any JNI call in
+ * between; an OutOfMemoryError is thrown when memory runs out.
  */
 JNIEXPORT jlongArray JNICALL Java_dev_prismindex_engine_internal_analysis_GramSet_asciiGrams(
-    JNIEnv *env, jclass cls, jbyteArray text, jint length, jbyteArray path, jlongArray common) {
+    JNIEnv *env, jclass cls, jbyteArray text, jint length, jbyteArray path, jlongArray common,
+    jlongArray scratch) {
   (void) cls;
   size_t n = (size_t) length;
   size_t path_length = (size_t) (*env)->GetArrayLength(env, path);
-  size_t common_mask = (size_t) (*env)->GetArrayLength(env, common) - 1;
-  size_t capacity = 1024;
-  while (capacity < ((size_t) 1 << 20) && capacity < n / 3) {
-    capacity <<= 1;
-  }
-  Set set = {calloc(capacity, sizeof(uint64_t)), capacity - 1, 0};
-  if (set.table == NULL) {
-    goto oom;
-  }
-  const uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, text, NULL);
-  if (bytes == NULL) {
-    free(set.table);
+  uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, text, NULL);
+  uint8_t *path_bytes = bytes == NULL ? NULL
+      : (*env)->GetPrimitiveArrayCritical(env, path, NULL);
+  uint64_t *commons = path_bytes == NULL ? NULL
+      : (*env)->GetPrimitiveArrayCritical(env, common, NULL);
+  uint64_t *bits = commons == NULL ? NULL
+      : (*env)->GetPrimitiveArrayCritical(env, scratch, NULL);
+  if (bits == NULL) {
+    if (commons != NULL) {
+      (*env)->ReleasePrimitiveArrayCritical(env, common, commons, JNI_ABORT);
+    }
+    if (path_bytes != NULL) {
+      (*env)->ReleasePrimitiveArrayCritical(env, path, path_bytes, JNI_ABORT);
+    }
+    if (bytes != NULL) {
+      (*env)->ReleasePrimitiveArrayCritical(env, text, bytes, JNI_ABORT);
+    }
     return NULL; /* an OutOfMemoryError is pending */
   }
-  const uint8_t *path_bytes = (*env)->GetPrimitiveArrayCritical(env, path, NULL);
-  if (path_bytes == NULL) {
-    (*env)->ReleasePrimitiveArrayCritical(env, text, (void *) bytes, JNI_ABORT);
-    free(set.table);
-    return NULL;
-  }
+  Bits set = {bits, bits + GRAM_WORDS, 0};
   int all_ascii = ascii(bytes, n) && ascii(path_bytes, path_length);
-  int ok = 1;
-  for (size_t start = 0; all_ascii && ok && start < n;) {
+  for (size_t start = 0; all_ascii && start < n;) {
     const uint8_t *lf = memchr(bytes + start, '\n', n - start);
     if (lf == NULL) {
-      ok = add_line(&set, bytes + start, n - start);
+      add_line(&set, bytes + start, n - start);
       break;
     }
     size_t at = (size_t) (lf - bytes);
     size_t end = at > start && bytes[at - 1] == '\r' ? at - 1 : at;
-    ok = add_line(&set, bytes + start, end - start);
+    add_line(&set, bytes + start, end - start);
     start = at + 1;
   }
-  if (all_ascii && ok) {
-    ok = add_line(&set, path_bytes, path_length);
+  if (all_ascii) {
+    add_line(&set, path_bytes, path_length);
   }
-  (*env)->ReleasePrimitiveArrayCritical(env, path, (void *) path_bytes, JNI_ABORT);
-  (*env)->ReleasePrimitiveArrayCritical(env, text, (void *) bytes, JNI_ABORT);
-  if (!ok) {
-    goto oom;
-  }
+  uint64_t *out = all_ascii ? malloc((set.distinct > 0 ? set.distinct : 1) * sizeof(uint64_t))
+      : NULL;
+  size_t j = take(&set, commons, out);
+  (*env)->ReleasePrimitiveArrayCritical(env, scratch, bits, 0);
+  (*env)->ReleasePrimitiveArrayCritical(env, common, commons, JNI_ABORT);
+  (*env)->ReleasePrimitiveArrayCritical(env, path, path_bytes, JNI_ABORT);
+  (*env)->ReleasePrimitiveArrayCritical(env, text, bytes, JNI_ABORT);
   if (!all_ascii) {
-    free(set.table);
     return NULL;
   }
-  const uint64_t *commons = (*env)->GetPrimitiveArrayCritical(env, common, NULL);
-  if (commons == NULL) {
-    free(set.table);
-    return NULL;
-  }
-  size_t j = 0;
-  for (size_t i = 0; i <= set.mask; i++) {
-    uint64_t k = set.table[i];
-    if (k != 0 && !is_common(commons, common_mask, k)) {
-      set.table[j++] = k;
-    }
-  }
-  (*env)->ReleasePrimitiveArrayCritical(env, common, (void *) commons, JNI_ABORT);
-  jlongArray result = (*env)->NewLongArray(env, (jsize) j);
-  if (result != NULL) {
-    (*env)->SetLongArrayRegion(env, result, 0, (jsize) j, (const jlong *) set.table);
-  }
-  free(set.table);
-  return result;
-oom:
-  free(set.table);
-  {
+  if (out == NULL) {
     jclass error = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
     if (error != NULL) {
       (*env)->ThrowNew(env, error, "n-grams: native memory exhausted");
     }
+    return NULL;
   }
-  return NULL;
+  jlongArray result = (*env)->NewLongArray(env, (jsize) j);
+  if (result != NULL) {
+    (*env)->SetLongArrayRegion(env, result, 0, (jsize) j, (const jlong *) out);
+  }
+  free(out);
+  return result;
 }

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * was the largest allocation of the indexing pipeline. What it gives ({@link #grams()}, {@link
  * #sortedGrams()}: the values of the gram index) leaves out the {@linkplain Grams#isCommon common trigrams}. The
  * grams of an ASCII file are found by the engine's native library where it is loaded ({@link
- * #ofAsciiFile}): the same set, in one call per file.
+ * #ofAsciiFile}): the same set, in one call per file, as bits (one per possible ASCII gram, so no
+ * hashing) read out in ascending order (so no sorting).
  */
 public final class GramSet {
 
@@ -31,6 +32,32 @@ public final class GramSet {
       COMMON.addLine(g);
     }
   }
+
+  /**
+   * The bits of the native sets ({@link #ofAsciiFile}): one per gram of 7-bit units, the bigrams'
+   * 2^14 bits then the trigrams' 2^21, each in the order of its units, so of the packed keys.
+   */
+  private static final int BIGRAM_BITS = 1 << 14;
+  private static final int GRAM_WORDS = (BIGRAM_BITS + (1 << 21)) / 64;
+
+  /** The common trigrams as bits of that layout. */
+  private static final long[] COMMON_BITS = new long[GRAM_WORDS];
+
+  static {
+    for (long key : COMMON.table) {
+      int bit = key == 0 ? -1 : asciiBit(key);
+      if (bit >= 0) {
+        COMMON_BITS[bit >>> 6] |= 1L << bit;
+      }
+    }
+  }
+
+  /**
+   * Each thread's bits for the native library, all zero between calls: one per gram, then a summary
+   * bit per word of them (the words a file touched).
+   */
+  private static final ThreadLocal<long[]> SCRATCH =
+      ThreadLocal.withInitial(() -> new long[GRAM_WORDS + GRAM_WORDS / 64]);
 
   private long[] table;
   private int size;
@@ -72,8 +99,21 @@ public final class GramSet {
     if (!Native.ON) {
       return null;
     }
-    long[] found = asciiGrams(utf8, length, path.getBytes(StandardCharsets.UTF_8), COMMON.table);
+    long[] found = asciiGrams(utf8, length, path.getBytes(StandardCharsets.UTF_8), COMMON_BITS,
+        SCRATCH.get());
     return found == null ? null : new GramSet(found);
+  }
+
+  /** The bit of a gram of 7-bit units in the native sets' layout, else -1. */
+  private static int asciiBit(long key) {
+    int len = (int) (key >>> 48);
+    int a = (int) (key >>> 32) & 0xFFFF;
+    int b = (int) (key >>> 16) & 0xFFFF;
+    int c = (int) key & 0xFFFF;
+    if (a >= 0x80 || b >= 0x80 || c >= 0x80) {
+      return -1;
+    }
+    return len == 2 ? a << 7 | b : BIGRAM_BITS + (a << 14 | b << 7 | c);
   }
 
   /**
@@ -82,7 +122,7 @@ public final class GramSet {
    * prism_grams.c}).
    */
   private static native long @Nullable [] asciiGrams(byte[] text, int length, byte[] path,
-      long[] common);
+      long[] commonBits, long[] scratch);
 
   /** Whether the native library finds the grams: loaded, and it agreed with Java at start. */
   static boolean nativeGrams() {
@@ -110,12 +150,19 @@ public final class GramSet {
     expected.addLine(path);
     long[] actual;
     try {
-      actual = asciiGrams(text, text.length, path.getBytes(StandardCharsets.UTF_8), COMMON.table);
+      long[] scratch = new long[GRAM_WORDS + GRAM_WORDS / 64];
+      byte[] pathBytes = path.getBytes(StandardCharsets.UTF_8);
+      actual = asciiGrams(text, text.length, pathBytes, COMMON_BITS, scratch);
+      // Twice: the first call must leave its bits cleared.
+      if (actual != null && !Arrays.equals(actual,
+          asciiGrams(text, text.length, pathBytes, COMMON_BITS, scratch))) {
+        actual = null;
+      }
     } catch (LinkageError e) {
       LOG.warn("{} has no n-grams; finding them in Java: {}", NativeLibrary.NAME, e.toString());
       return false;
     }
-    if (actual == null || !Arrays.equals(sorted(actual), sorted(expected.packed()))) {
+    if (actual == null || !Arrays.equals(actual, sorted(expected.packed()))) {
       LOG.error("{} finds n-grams wrongly; finding them in Java", NativeLibrary.NAME);
       return false;
     }
@@ -191,11 +238,9 @@ public final class GramSet {
     return out;
   }
 
-  /** The packed grams, common trigrams left out, ascending (a new array). */
+  /** The packed grams, common trigrams left out, ascending (not to be changed). */
   public long[] sortedGrams() {
-    long[] sorted = packed().clone();
-    Arrays.sort(sorted);
-    return sorted;
+    return found != null ? found : sorted(packed());
   }
 
   /**
@@ -268,9 +313,9 @@ public final class GramSet {
   }
 
   /**
-   * The packed grams, common trigrams left out, in table order (the native table's for a set
-   * found natively; not to be changed): deterministic for a given file (the same grams added in the
-   * same order land in the same slots), and unsorted, as a DOCS-only field needs no order.
+   * The packed grams, common trigrams left out (not to be changed): ascending for a set found
+   * natively, else in table order, deterministic for a given file (the same grams added in the
+   * same order land in the same slots).
    */
   long[] packed() {
     if (found != null) {

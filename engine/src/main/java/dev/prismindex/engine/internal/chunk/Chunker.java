@@ -94,18 +94,29 @@ public final class Chunker implements AutoCloseable {
   public List<Chunk> chunk(String text, String language) {
     List<String> lines = SourceLines.split(text);
     List<ChunkBuilder.Def> defs = List.of();
-    if (!nativeBroken && !closed && supports(language) && !hasLoneSurrogate(text)) {
-      try {
-        defs = DocComments.attach(nest(found(text, language, true, 0)), lines, language);
-      } catch (LinkageError e) {
-        nativeBroken = true;
-        LOG.warn("tree-sitter native library unavailable; chunking by line windows: {}",
-            e.toString());
-      } catch (RuntimeException e) {
-        LOG.debug("tree-sitter failed on a {} file; chunking by line windows", language, e);
+    if (!nativeBroken && !closed && supports(language)) {
+      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+      // As many bytes as chars: ASCII, so no lone surrogate to look for.
+      if (utf8.length == text.length() || !hasLoneSurrogate(text)) {
+        defs = parsed(text, utf8, language, lines);
       }
     }
     return new ChunkBuilder(lines).build(defs);
+  }
+
+  /** The nested definitions of {@code text}, or none when tree-sitter fails on it. */
+  private List<ChunkBuilder.Def> parsed(String text, byte[] utf8, String language,
+      List<String> lines) {
+    try {
+      return DocComments.attach(nest(found(text, utf8, language, true, 0)), lines, language);
+    } catch (LinkageError e) {
+      nativeBroken = true;
+      LOG.warn("tree-sitter native library unavailable; chunking by line windows: {}",
+          e.toString());
+    } catch (RuntimeException e) {
+      LOG.debug("tree-sitter failed on a {} file; chunking by line windows", language, e);
+    }
+    return List.of();
   }
 
   /**
@@ -113,21 +124,21 @@ public final class Chunker implements AutoCloseable {
    * comments attached (package-private for the equivalence test).
    */
   List<ChunkBuilder.Def> definitions(String text, String language) {
-    return nest(found(text, language, false, 0));
+    return nest(found(text, text.getBytes(StandardCharsets.UTF_8), language, false, 0));
   }
 
   /** The definitions of {@code text}, the items of Rust macro bodies included (for tests). */
   List<ChunkBuilder.Def> items(String text, String language) {
-    return nest(found(text, language, true, 0));
+    return nest(found(text, text.getBytes(StandardCharsets.UTF_8), language, true, 0));
   }
 
   /**
    * The named definitions of {@code text}, flat, with the items of Rust macro bodies when
    * {@code macros} (their bytes and lines shifted to the file's).
    */
-  private List<Found> found(String text, String language, boolean macros, int depth) {
+  private List<Found> found(String text, byte[] utf8, String language, boolean macros,
+      int depth) {
     boolean withBodies = macros && depth < MAX_MACRO_DEPTH;
-    byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
     List<ScanItem> items = nativeIfLoaded && NativeDefinitions.available()
         ? NativeDefinitions.scan(grammar(language), utf8, withBodies)
         : binding.scan(text, language, withBodies);
@@ -155,7 +166,8 @@ public final class Chunker implements AutoCloseable {
       int from = body[0];
       int to = body[1];
       String inner = new String(utf8, from, to - from, StandardCharsets.UTF_8);
-      for (Found f : found(inner, language, true, depth + 1)) {
+      for (Found f : found(inner, inner.getBytes(StandardCharsets.UTF_8), language, true,
+          depth + 1)) {
         found.add(f.shift(from, body[2]));
       }
     }
