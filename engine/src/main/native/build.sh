@@ -125,5 +125,7 @@ for entry in "${SOURCES[@]}"; do
     cp "$src/$name/LICENSE" "$out_dir/licenses/${spec/@/-}.LICENSE"
   fi
 done
-gcc -shared -g0 -Wl,--build-id=none -o "$lib.part" "${objects[@]}"
+# -z nodelete: the library is never unloaded while a thread still holds its arena (whose exit
+# destructor is in it; prism_tree_sitter.c).
+gcc -shared -g0 -Wl,--build-id=none -Wl,-z,nodelete -o "$lib.part" "${objects[@]}" -lpthread
 mv "$lib.part" "$lib"

@@ -87,4 +87,10 @@ final class NativeDefinitions {
 
   private static native int @Nullable [] scan(long language, byte[] utf8, int[] definitions,
       int[] containers, boolean macros);
+
+  /**
+   * Sets how many bytes of tree-sitter's memory a scan takes from its thread's arena before the
+   * rest comes from malloc (0: all of the arena; for the tests of that path).
+   */
+  static native void arenaLimit(long bytes);
 }

@@ -252,6 +252,38 @@ class DefinitionQueryTest {
         .extracting(ChunkBuilder.Def::name).contains("spawn", "nested", "Runtime", "main");
   }
 
+  /**
+   * The native scan takes tree-sitter's memory from its thread's arena and frees a tree by
+   * resetting it; past the arena's limit it takes malloc's and frees the tree node by node. With
+   * limits that cut files anywhere in their parse (every grammar, external scanners included), the
+   * definitions stay the reference's, and the arena is clean for the next file.
+   */
+  @Test
+  void definitionsAreTheSameWhenTheArenaRunsOut() throws IOException {
+    assumeTrue(NATIVE != null, "the native library is built for linux-x86_64 only");
+    List<Path> sources;
+    try (Stream<Path> files = Files.walk(Path.of("src/main"))) {
+      sources = files.filter(p -> p.toString().endsWith(".java")).sorted().limit(40).toList();
+    }
+    try {
+      for (long limit : new long[] {1, 4_096, 65_536, 400_000, 0}) {
+        NativeDefinitions.arenaLimit(limit);
+        for (Map.Entry<String, String> e : FIXTURES.entrySet()) {
+          assertThat(NATIVE.definitions(e.getValue(), e.getKey()))
+              .as("limit %d, %s", limit, e.getKey())
+              .isEqualTo(Reference.definitions(e.getValue(), e.getKey()));
+        }
+        for (Path p : sources) {
+          String text = Files.readString(p);
+          assertThat(NATIVE.chunk(text, "java")).as("limit %d, %s", limit, p)
+              .isEqualTo(BINDING.chunk(text, "java"));
+        }
+      }
+    } finally {
+      NativeDefinitions.arenaLimit(0);
+    }
+  }
+
   @Test
   void hostileTextsChunkAlikeOnBothPathsAndNeverThrow() {
     assumeTrue(NATIVE != null, "the native library is built for linux-x86_64 only");
