@@ -32,9 +32,9 @@ public final class ChunkTerms {
   /** For each memory entry, its index in {@code entries} + 1 while the text is read, else 0. */
   private int[] indexOf = new int[1024];
 
-  /** The tokens being collected. */
-  private char[] chars = new char[4096];
-  private int charsUsed;
+  /** The tokens being collected, UTF-8. */
+  private byte[] bytes = new byte[4096];
+  private int bytesUsed;
   private int[] ends = new int[1024];
   private int[] freqs = new int[1024];
   private int tokens;
@@ -53,8 +53,8 @@ public final class ChunkTerms {
 
   private CountedTerms codeTerms() {
     tokens = 0;
-    charsUsed = 0;
-    char[] source = memory.chars();
+    bytesUsed = 0;
+    byte[] source = memory.bytes();
     for (int i = 0; i < identifiers; i++) {
       int e = entries[i];
       for (int t = memory.codeFrom(e), to = memory.proseFrom(e); t < to; t++) {
@@ -66,9 +66,9 @@ public final class ChunkTerms {
 
   private CountedTerms proseTerms() {
     tokens = 0;
-    charsUsed = 0;
+    bytesUsed = 0;
     int length = 0;
-    char[] source = memory.chars();
+    byte[] source = memory.bytes();
     for (int i = 0; i < identifiers; i++) {
       int e = entries[i];
       for (int t = memory.proseFrom(e), to = memory.proseTo(e); t < to; t++) {
@@ -79,23 +79,23 @@ public final class ChunkTerms {
     return collected(length);
   }
 
-  private void add(char[] source, int from, int length, int count) {
-    if (charsUsed + length > chars.length) {
-      chars = Arrays.copyOf(chars, Math.max(charsUsed + length, chars.length * 2));
+  private void add(byte[] source, int from, int length, int count) {
+    if (bytesUsed + length > bytes.length) {
+      bytes = Arrays.copyOf(bytes, Math.max(bytesUsed + length, bytes.length * 2));
     }
-    System.arraycopy(source, from, chars, charsUsed, length);
-    charsUsed += length;
+    System.arraycopy(source, from, bytes, bytesUsed, length);
+    bytesUsed += length;
     if (tokens == ends.length) {
       ends = Arrays.copyOf(ends, tokens * 2);
       freqs = Arrays.copyOf(freqs, tokens * 2);
     }
-    ends[tokens] = charsUsed;
+    ends[tokens] = bytesUsed;
     freqs[tokens] = count;
     tokens++;
   }
 
   private CountedTerms collected(int fieldLength) {
-    return new CountedTerms(Arrays.copyOf(chars, charsUsed), Arrays.copyOf(ends, tokens),
+    return new CountedTerms(Arrays.copyOf(bytes, bytesUsed), Arrays.copyOf(ends, tokens),
         Arrays.copyOf(freqs, tokens), fieldLength);
   }
 

@@ -3,10 +3,11 @@ package dev.prismindex.engine.internal.analysis;
 import java.io.IOException;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.BytesTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The tokens of one text in one field, each with the number of times it stands for, and the length
@@ -17,20 +18,21 @@ import org.apache.lucene.document.FieldType;
  */
 public final class CountedTerms {
 
-  private final char[] chars;
+  /** The tokens in UTF-8, token {@code i} ending at {@code ends[i]}. */
+  private final byte[] bytes;
   private final int[] ends;
   private final int[] freqs;
   private final int fieldLength;
 
-  CountedTerms(char[] chars, int[] ends, int[] freqs, int fieldLength) {
-    this.chars = chars;
+  CountedTerms(byte[] bytes, int[] ends, int[] freqs, int fieldLength) {
+    this.bytes = bytes;
     this.ends = ends;
     this.freqs = freqs;
     this.fieldLength = fieldLength;
   }
 
   /** No tokens: a field that gives its document a norm (of zero) and no term. */
-  public static final CountedTerms NONE = new CountedTerms(new char[0], new int[0], new int[0], 0);
+  public static final CountedTerms NONE = new CountedTerms(new byte[0], new int[0], new int[0], 0);
 
   /**
    * The field {@code name} of these tokens, each with its count as its term frequency. Like
@@ -60,9 +62,13 @@ public final class CountedTerms {
     }
   }
 
-  /** The tokens of a {@link CountedTerms}, read by one field of one document at a time. */
+  /**
+   * The tokens of a {@link CountedTerms}, read by one field of one document at a time, as bytes
+   * (the writer takes a token's UTF-8; a character attribute would be encoded again for each).
+   */
   static final class Stream extends TokenStream {
-    private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
+    private final BytesTermAttribute term = addAttribute(BytesTermAttribute.class);
+    private final BytesRef bytes = new BytesRef();
     private final TermFrequencyAttribute freq = addAttribute(TermFrequencyAttribute.class);
     private CountedTerms terms;
     private int next;
@@ -83,7 +89,10 @@ public final class CountedTerms {
       }
       clearAttributes();
       int start = next == 0 ? 0 : terms.ends[next - 1];
-      term.copyBuffer(terms.chars, start, terms.ends[next] - start);
+      bytes.bytes = terms.bytes;
+      bytes.offset = start;
+      bytes.length = terms.ends[next] - start;
+      term.setBytesRef(bytes);
       freq.setTermFrequency(terms.freqs[next]);
       next++;
       return true;

@@ -1,18 +1,21 @@
 package dev.prismindex.engine.internal.analysis;
 
+import java.nio.CharBuffer;
 import java.util.Arrays;
+import org.apache.lucene.util.UnicodeUtil;
 
 /**
  * What {@link ChunkTerms} makes of each identifier, remembered: its code tokens ({@link
  * IdentifierTokens}) and its prose terms ({@link ProseWords}: stop words dropped, the rest
- * stemmed). The identifiers of code repeat from chunk to chunk and file to file, and splitting one
- * costs more than finding it again. Per instance (one thread); forgotten as a whole, between two
- * texts, once it holds {@value #CAPACITY} identifiers or {@value #MAX_CHARS} chars of tokens.
+ * stemmed), each token in UTF-8, the form the index writer takes. The identifiers of code repeat
+ * from chunk to chunk and file to file, and splitting one costs more than finding it again. Per
+ * instance (one thread); forgotten as a whole, between two texts, once it holds {@value #CAPACITY}
+ * identifiers or {@value #MAX_BYTES} bytes of tokens.
  */
 final class IdentifierMemory {
 
   static final int CAPACITY = 1 << 13;
-  static final int MAX_CHARS = 1 << 18;
+  static final int MAX_BYTES = 1 << 18;
 
   private final IdentifierTokens split = new IdentifierTokens();
   private final ProseWords prose = new ProseWords();
@@ -34,21 +37,21 @@ final class IdentifierMemory {
   /** Open addressing over the entries: entry + 1, 0 when free. */
   private int[] slots = new int[2048];
 
-  /** The tokens: token {@code t}'s chars are {@code chars[tokenStart[t], tokenEnd[t])}. */
-  private char[] chars = new char[1 << 14];
-  private int charsUsed;
+  /** The tokens: token {@code t} is {@code bytes[tokenStart[t], tokenEnd[t])}, UTF-8. */
+  private byte[] bytes = new byte[1 << 14];
+  private int bytesUsed;
   private int[] tokenStart = new int[4096];
   private int[] tokenEnd = new int[4096];
   private int tokens;
 
   /** Forgets everything when full; call between texts only (entries stay valid within a text). */
   void trim() {
-    if (entries >= CAPACITY || charsUsed >= MAX_CHARS) {
+    if (entries >= CAPACITY || bytesUsed >= MAX_BYTES) {
       Arrays.fill(slots, 0);
       entries = 0;
       keysUsed = 0;
       tokens = 0;
-      charsUsed = 0;
+      bytesUsed = 0;
     }
   }
 
@@ -90,9 +93,9 @@ final class IdentifierMemory {
     return proseTo[entry];
   }
 
-  /** The chars of all tokens (token {@code t}: {@link #start} to {@link #end}). */
-  char[] chars() {
-    return chars;
+  /** The UTF-8 bytes of all tokens (token {@code t}: {@link #start} to {@link #end}). */
+  byte[] bytes() {
+    return bytes;
   }
 
   int start(int token) {
@@ -140,18 +143,26 @@ final class IdentifierMemory {
     return e;
   }
 
+  /** Remembers a token, in UTF-8 (an unpaired surrogate as U+FFFD, as the index writer has it). */
   private void token(char[] source, int from, int length) {
-    if (charsUsed + length > chars.length) {
-      chars = Arrays.copyOf(chars, Math.max(charsUsed + length, chars.length * 2));
+    int most = length * 3; // UTF-8 bytes per UTF-16 unit, at most
+    if (bytesUsed + most > bytes.length) {
+      bytes = Arrays.copyOf(bytes, Math.max(bytesUsed + most, bytes.length * 2));
     }
     if (tokens == tokenStart.length) {
       tokenStart = Arrays.copyOf(tokenStart, tokens * 2);
       tokenEnd = Arrays.copyOf(tokenEnd, tokens * 2);
     }
-    System.arraycopy(source, from, chars, charsUsed, length);
-    tokenStart[tokens] = charsUsed;
-    charsUsed += length;
-    tokenEnd[tokens] = charsUsed;
+    tokenStart[tokens] = bytesUsed;
+    int i = 0;
+    while (i < length && source[from + i] < 0x80) {
+      bytes[bytesUsed++] = (byte) source[from + i++];
+    }
+    if (i < length) {
+      bytesUsed = UnicodeUtil.UTF16toUTF8(CharBuffer.wrap(source, from + i, length - i), 0,
+          length - i, bytes, bytesUsed);
+    }
+    tokenEnd[tokens] = bytesUsed;
     tokens++;
   }
 

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute;
+import org.apache.lucene.analysis.tokenattributes.TermToBytesRefAttribute;
 import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.TextField;
 import org.junit.jupiter.api.Test;
@@ -76,11 +76,12 @@ class IdentifierMemoryTest {
     List<String> out = new ArrayList<>();
     FieldType type = TextField.TYPE_NOT_STORED;
     try (TokenStream s = terms.field("f", new FieldType(type)).tokenStream(null, null)) {
-      CharTermAttribute term = s.addAttribute(CharTermAttribute.class);
+      // What the index writer reads: the term's bytes.
+      TermToBytesRefAttribute term = s.getAttribute(TermToBytesRefAttribute.class);
       TermFrequencyAttribute freq = s.addAttribute(TermFrequencyAttribute.class);
       s.reset();
       while (s.incrementToken()) {
-        out.add(term + ":" + freq.getTermFrequency());
+        out.add(term.getBytesRef().utf8ToString() + ":" + freq.getTermFrequency());
       }
       s.end();
       out.add("length " + ((CountedTerms.Stream) s).fieldLength());
