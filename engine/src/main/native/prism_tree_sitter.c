@@ -334,10 +334,13 @@ JNIEXPORT jintArray JNICALL Java_dev_prismindex_engine_internal_chunk_NativeDefi
   if (tree == NULL) {
     goto done;
   }
-  TSSymbol token_tree = ts_language_symbol_for_name(lang, "token_tree", 10, true);
-  TSSymbol invocation = ts_language_symbol_for_name(lang, "macro_invocation", 16, true);
-  TSSymbol source_file = ts_language_symbol_for_name(lang, "source_file", 11, true);
-  TSSymbol declarations = ts_language_symbol_for_name(lang, "declaration_list", 16, true);
+  /* Looked up only for a grammar with macros: each lookup compares every symbol's name. */
+  TSSymbol token_tree = macros ? ts_language_symbol_for_name(lang, "token_tree", 10, true) : 0;
+  TSSymbol invocation =
+      macros ? ts_language_symbol_for_name(lang, "macro_invocation", 16, true) : 0;
+  TSSymbol source_file = macros ? ts_language_symbol_for_name(lang, "source_file", 11, true) : 0;
+  TSSymbol declarations =
+      macros ? ts_language_symbol_for_name(lang, "declaration_list", 16, true) : 0;
   size_t depth = 0;
   size_t path_capacity = 64;
   path = malloc(path_capacity * sizeof(TSSymbol));
