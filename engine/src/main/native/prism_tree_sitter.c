@@ -44,6 +44,8 @@ static __thread Arena *current;
 static __thread Arena *own;
 static pthread_key_t arena_key;
 static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
+/* Whether arena_key was made (and tree-sitter's allocator set): no arena otherwise. */
+static int arena_ready;
 /* The bytes an arena hands out before malloc takes over (smaller in a test). */
 static volatile size_t arena_limit = ARENA_RESERVED;
 
@@ -123,12 +125,16 @@ static void arena_delete(void *arena) {
 static void arena_setup(void) {
   if (pthread_key_create(&arena_key, arena_delete) == 0) {
     ts_set_allocator(arena_malloc, arena_calloc, arena_realloc, arena_free);
+    arena_ready = 1;
   }
 }
 
 /* This thread's arena, made on its first scan, or null (tree-sitter then uses malloc). */
 static Arena *arena_enter(void) {
   pthread_once(&arena_once, arena_setup);
+  if (!arena_ready) {
+    return NULL;
+  }
   if (own == NULL) {
     void *base = mmap(NULL, ARENA_RESERVED, PROT_READ | PROT_WRITE,
         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -117,9 +117,9 @@ public final class GramSet {
   }
 
   /**
-   * The distinct grams of the lines of {@code text[0..length)} and of {@code path}, those in the
-   * table {@code common} left out, in no order; or null when a byte is not ASCII ({@code
-   * prism_grams.c}).
+   * The distinct grams of the lines of {@code text[0..length)} and of {@code path}, those set in
+   * {@code commonBits} left out, ascending; or null when a byte is not ASCII ({@code
+   * prism_grams.c}). {@code scratch}: the calling thread's bits, all zero, left all zero.
    */
   private static native long @Nullable [] asciiGrams(byte[] text, int length, byte[] path,
       long[] commonBits, long[] scratch);
