@@ -284,6 +284,35 @@ class DefinitionQueryTest {
     }
   }
 
+  /**
+   * Each thread that scans reserves an arena of 256 MiB of address space, given back when the
+   * thread ends (a resident server's runs start new workers every time): twenty threads, one after
+   * the other, leave the process's address space about as large as it was, where kept arenas
+   * would add 5 GiB.
+   */
+  @Test
+  void anArenaGoesWithItsThread() throws Exception {
+    assumeTrue(NATIVE != null, "the native library is built for linux-x86_64 only");
+    String java = FIXTURES.get("java");
+    NATIVE.definitions(java, "java"); // this thread's arena, and the library, before measuring
+    long before = virtualKib();
+    for (int i = 0; i < 20; i++) {
+      Thread t = new Thread(() -> NATIVE.definitions(java, "java"));
+      t.start();
+      t.join();
+    }
+    assertThat(virtualKib() - before).as("address space grown, KiB").isLessThan(1024L * 1024);
+  }
+
+  private static long virtualKib() throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+      if (line.startsWith("VmSize:")) {
+        return Long.parseLong(line.replaceAll("\\D", ""));
+      }
+    }
+    throw new IllegalStateException("no VmSize in /proc/self/status");
+  }
+
   @Test
   void hostileTextsChunkAlikeOnBothPathsAndNeverThrow() {
     assumeTrue(NATIVE != null, "the native library is built for linux-x86_64 only");
