@@ -114,14 +114,25 @@ static void add_line(Bits *set, const uint8_t *line, size_t n) {
  * with a CR it ends with; each line's grams and the path's as GramSet.addLine gives them), those in
  * common (GramSet's bitmap of the common trigrams) left out, ascending; or null when a byte of
  * either is not ASCII (the caller then takes the Java path, which lower-cases Unicode). scratch is
- * the calling thread's all-zero bitmap, left all zero. GramSet checked 0 <= length <= text.length
- * and the arrays' lengths. The arrays are held (GetPrimitiveArrayCritical) without any JNI call in
- * between; an OutOfMemoryError is thrown when memory runs out.
+ * the calling thread's all-zero bitmap, left all zero. An IllegalArgumentException is thrown
+ * unless 0 <= length <= text.length, common has GRAM_WORDS words and scratch GRAM_WORDS +
+ * SUMMARY_WORDS (GramSet's GRAM_WORDS and SCRATCH_WORDS). The arrays are held
+ * (GetPrimitiveArrayCritical) without any JNI call in between; an OutOfMemoryError is thrown when
+ * memory runs out.
  */
 JNIEXPORT jlongArray JNICALL Java_dev_prismindex_engine_internal_analysis_GramSet_asciiGrams(
     JNIEnv *env, jclass cls, jbyteArray text, jint length, jbyteArray path, jlongArray common,
     jlongArray scratch) {
   (void) cls;
+  if (length < 0 || length > (*env)->GetArrayLength(env, text)
+      || (*env)->GetArrayLength(env, common) != GRAM_WORDS
+      || (*env)->GetArrayLength(env, scratch) != GRAM_WORDS + SUMMARY_WORDS) {
+    jclass error = (*env)->FindClass(env, "java/lang/IllegalArgumentException");
+    if (error != NULL) {
+      (*env)->ThrowNew(env, error, "n-grams: a length does not match the bitmaps' layout");
+    }
+    return NULL;
+  }
   size_t n = (size_t) length;
   size_t path_length = (size_t) (*env)->GetArrayLength(env, path);
   uint8_t *bytes = (*env)->GetPrimitiveArrayCritical(env, text, NULL);

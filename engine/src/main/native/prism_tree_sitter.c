@@ -90,7 +90,7 @@ static void *arena_realloc(void *p, size_t size) {
   if (p == NULL) {
     return arena_malloc(size);
   }
-  if (!in_arena(a, p) && !in_arena(own, p)) {
+  if (!in_arena(own, p)) {
     return or_abort(realloc(p, size), size);
   }
   size_t *header = (size_t *) ((char *) p - HEADER);
@@ -111,7 +111,8 @@ static void *arena_realloc(void *p, size_t size) {
 }
 
 static void arena_free(void *p) {
-  if (p != NULL && !in_arena(current, p) && !in_arena(own, p)) {
+  /* current is own or null: a block of this thread's arena, whether or not a scan is on */
+  if (p != NULL && !in_arena(own, p)) {
     free(p);
   }
 }

@@ -38,26 +38,9 @@ public final class GramSet {
    * 2^14 bits then the trigrams' 2^21, each in the order of its units, so of the packed keys.
    */
   private static final int BIGRAM_BITS = 1 << 14;
-  private static final int GRAM_WORDS = (BIGRAM_BITS + (1 << 21)) / 64;
-
-  /** The common trigrams as bits of that layout. */
-  private static final long[] COMMON_BITS = new long[GRAM_WORDS];
-
-  static {
-    for (long key : COMMON.table) {
-      int bit = key == 0 ? -1 : asciiBit(key);
-      if (bit >= 0) {
-        COMMON_BITS[bit >>> 6] |= 1L << bit;
-      }
-    }
-  }
-
-  /**
-   * Each thread's bits for the native library, all zero between calls: one per gram, then a summary
-   * bit per word of them (the words a file touched).
-   */
-  private static final ThreadLocal<long[]> SCRATCH =
-      ThreadLocal.withInitial(() -> new long[GRAM_WORDS + GRAM_WORDS / 64]);
+  static final int GRAM_WORDS = (BIGRAM_BITS + (1 << 21)) / 64;
+  /** A thread's bits for the native library: the gram words, then a summary bit per word. */
+  static final int SCRATCH_WORDS = GRAM_WORDS + GRAM_WORDS / 64;
 
   private long[] table;
   private int size;
@@ -99,8 +82,8 @@ public final class GramSet {
     if (!Native.ON) {
       return null;
     }
-    long[] found = asciiGrams(utf8, length, path.getBytes(StandardCharsets.UTF_8), COMMON_BITS,
-        SCRATCH.get());
+    long[] found = asciiGrams(utf8, length, path.getBytes(StandardCharsets.UTF_8),
+        Native.COMMON_BITS, Native.SCRATCH.get());
     return found == null ? null : new GramSet(found);
   }
 
@@ -119,9 +102,11 @@ public final class GramSet {
   /**
    * The distinct grams of the lines of {@code text[0..length)} and of {@code path}, those set in
    * {@code commonBits} left out, ascending; or null when a byte is not ASCII ({@code
-   * prism_grams.c}). {@code scratch}: the calling thread's bits, all zero, left all zero.
+   * prism_grams.c}). {@code commonBits} holds {@link #GRAM_WORDS} words, {@code scratch} {@link
+   * #SCRATCH_WORDS}: the calling thread's bits, all zero, left all zero (other lengths: {@link
+   * IllegalArgumentException}).
    */
-  private static native long @Nullable [] asciiGrams(byte[] text, int length, byte[] path,
+  static native long @Nullable [] asciiGrams(byte[] text, int length, byte[] path,
       long[] commonBits, long[] scratch);
 
   /** Whether the native library finds the grams: loaded, and it agreed with Java at start. */
@@ -129,9 +114,28 @@ public final class GramSet {
     return Native.ON;
   }
 
-  /** Decided once, at the first file that could use the native library. */
+  /**
+   * Decided once, at the first file that could use the native library (a process that only
+   * searches never makes the bitmaps).
+   */
   private static final class Native {
+    /** The common trigrams as bits of the native sets' layout. */
+    static final long[] COMMON_BITS = commonBits();
+    /** Each thread's bits, all zero between calls. */
+    static final ThreadLocal<long[]> SCRATCH =
+        ThreadLocal.withInitial(() -> new long[SCRATCH_WORDS]);
     static final boolean ON = NativeLibrary.loaded() && nativeAgrees();
+  }
+
+  private static long[] commonBits() {
+    long[] bits = new long[GRAM_WORDS];
+    for (long key : COMMON.table) {
+      int bit = key == 0 ? -1 : asciiBit(key);
+      if (bit >= 0) {
+        bits[bit >>> 6] |= 1L << bit;
+      }
+    }
+    return bits;
   }
 
   /**
@@ -150,12 +154,12 @@ public final class GramSet {
     expected.addLine(path);
     long[] actual;
     try {
-      long[] scratch = new long[GRAM_WORDS + GRAM_WORDS / 64];
+      long[] scratch = new long[SCRATCH_WORDS];
       byte[] pathBytes = path.getBytes(StandardCharsets.UTF_8);
-      actual = asciiGrams(text, text.length, pathBytes, COMMON_BITS, scratch);
+      actual = asciiGrams(text, text.length, pathBytes, Native.COMMON_BITS, scratch);
       // Twice: the first call must leave its bits cleared.
       if (actual != null && !Arrays.equals(actual,
-          asciiGrams(text, text.length, pathBytes, COMMON_BITS, scratch))) {
+          asciiGrams(text, text.length, pathBytes, Native.COMMON_BITS, scratch))) {
         actual = null;
       }
     } catch (LinkageError e) {

@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.chunk;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -165,8 +166,9 @@ public final class Chunker implements AutoCloseable {
     for (int[] body : bodies) {
       int from = body[0];
       int to = body[1];
-      String inner = new String(utf8, from, to - from, StandardCharsets.UTF_8);
-      for (Found f : found(inner, inner.getBytes(StandardCharsets.UTF_8), language, true,
+      // Cut at ASCII braces of valid UTF-8: the body's own UTF-8.
+      byte[] body8 = Arrays.copyOfRange(utf8, from, to);
+      for (Found f : found(new String(body8, StandardCharsets.UTF_8), body8, language, true,
           depth + 1)) {
         found.add(f.shift(from, body[2]));
       }

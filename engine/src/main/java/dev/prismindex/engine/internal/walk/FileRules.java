@@ -8,7 +8,6 @@ import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -69,7 +68,8 @@ public final class FileRules {
   /** A private-key armour header on a line of its own (PEM, PKCS#8, OpenSSH, PGP). */
   private static final Pattern KEY_HEADER = Pattern.compile(
       "(?m)^[ \\t]*-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[ \\t]*\\r?$");
-  private static final byte[] DASHES_BEGIN = "-----BEGIN ".getBytes(StandardCharsets.US_ASCII);
+  /** What every such header holds: looked for first, as the pattern costs more. */
+  private static final String DASHES_BEGIN = "-----BEGIN ";
 
   private final boolean indexSecrets;
   private final List<PathMatcher> include;
@@ -250,42 +250,9 @@ public final class FileRules {
   }
 
   static boolean hasPrivateKeyHeader(byte[] bytes, int length) {
-    int n = Math.min(length, KEY_SNIFF_BYTES);
-    if (dashesBegin(bytes, n) < 0) {
-      return false;
-    }
-    String head = new String(bytes, 0, n, StandardCharsets.ISO_8859_1);
-    return KEY_HEADER.matcher(head).find();
-  }
-
-  /** How far {@link #dashesBegin} moves on, by the byte under the needle's last one (Horspool). */
-  private static final int[] DASHES_BEGIN_SHIFT = new int[256];
-
-  static {
-    int last = DASHES_BEGIN.length - 1;
-    Arrays.fill(DASHES_BEGIN_SHIFT, DASHES_BEGIN.length);
-    for (int i = 0; i < last; i++) {
-      DASHES_BEGIN_SHIFT[DASHES_BEGIN[i] & 0xFF] = last - i;
-    }
-  }
-
-  /**
-   * Where {@link #DASHES_BEGIN} first occurs in {@code bytes[0..length)}, or -1: Boyer-Moore-Horspool,
-   * which looks at about one byte in ten of source text.
-   */
-  private static int dashesBegin(byte[] bytes, int length) {
-    byte[] needle = DASHES_BEGIN;
-    int last = needle.length - 1;
-    for (int i = 0; i + last < length; i += DASHES_BEGIN_SHIFT[bytes[i + last] & 0xFF]) {
-      int j = last;
-      while (j >= 0 && bytes[i + j] == needle[j]) {
-        j--;
-      }
-      if (j < 0) {
-        return i;
-      }
-    }
-    return -1;
+    String head = new String(bytes, 0, Math.min(length, KEY_SNIFF_BYTES),
+        StandardCharsets.ISO_8859_1);
+    return head.contains(DASHES_BEGIN) && KEY_HEADER.matcher(head).find();
   }
 
   private static boolean matches(List<PathMatcher> matchers, Path p) {

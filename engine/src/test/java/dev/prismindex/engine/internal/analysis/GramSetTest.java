@@ -153,6 +153,27 @@ class GramSetTest {
     }
   }
 
+  /** The native call refuses arrays that do not have its bitmaps' lengths, before touching them. */
+  @Test
+  void theNativeCallRefusesBitmapsOfAnotherLength() {
+    if (!GramSet.nativeGrams()) {
+      return; // no native library here
+    }
+    byte[] text = "class A {}\n".getBytes(StandardCharsets.US_ASCII);
+    byte[] path = "A.java".getBytes(StandardCharsets.US_ASCII);
+    long[] common = new long[GramSet.GRAM_WORDS];
+    long[] scratch = new long[GramSet.SCRATCH_WORDS];
+    assertThat(GramSet.asciiGrams(text, text.length, path, common, scratch)).isNotEmpty();
+    assertThatThrownBy(() -> GramSet.asciiGrams(text, text.length, path, common,
+        new long[GramSet.SCRATCH_WORDS - 1])).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GramSet.asciiGrams(text, text.length, path,
+        new long[GramSet.GRAM_WORDS / 2], scratch)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GramSet.asciiGrams(text, text.length + 1, path, common, scratch))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GramSet.asciiGrams(text, -1, path, common, scratch))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
   @Test
   void aFileOrPathWithAByteBeyondAsciiIsLeftToTheJavaPath() {
     byte[] text = "caf\u00e9 = 1;\n".getBytes(StandardCharsets.UTF_8);
