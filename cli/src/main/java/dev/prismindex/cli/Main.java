@@ -29,7 +29,12 @@ public final class Main {
       System.exit(served.getAsInt());
     }
     int code = run(args, out, System.err, env);
-    ServerStarter.startIfUseful(args, env);
+    try {
+      ServerStarter.startIfUseful(args, env);
+    } catch (LinkageError e) {
+      // This process's jar was rewritten since it started (a rebuild in a checkout writes it in
+      // place): no server from it; the next command starts one from the new jar.
+    }
     System.exit(code);
   }
 

@@ -399,18 +399,31 @@ public final class ResidentServer implements AutoCloseable {
     }
     try {
       warm.close();
-    } catch (IOException | RuntimeException e) {
-      LOG.warn("closing the index failed: {}", e.toString());
+    } catch (IOException | RuntimeException | LinkageError e) {
+      // A LinkageError: this server's jar was rewritten (a rebuild in a checkout writes it in
+      // place) and closing needed a class not loaded yet, as logging would: the line goes through
+      // the server's own stream. The server stops all the same; its process ends, which releases
+      // the index's locks, and the index holds what it last committed.
+      log.println(SafeText.escapeField("prism-index serve: closing the index failed: " + e));
+    } finally {
+      released();
     }
+  }
+
+  /** The end of {@link #stop}: the server lock released, the last line printed, waiters woken. */
+  private void released() {
     try {
       lock.release();
       lockFile.close();
     } catch (IOException e) {
       LOG.debug("releasing the server lock failed", e);
     }
-    log.println(SafeText.escapeField("prism-index serve: stopped (" + stopReason + ")"));
-    log.flush();
-    stopped.countDown();
+    try {
+      log.println(SafeText.escapeField("prism-index serve: stopped (" + stopReason + ")"));
+      log.flush();
+    } finally {
+      stopped.countDown();
+    }
   }
 
   @Override
