@@ -179,6 +179,43 @@ class WalkerTest {
     assertThat(walk().paths()).containsExactly("real/file.txt");
   }
 
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void aFifoIsSkippedNeverOpenedInAGitWorkTree() throws Exception {
+    assumeTrue(TestRepos.gitAvailable(), "git is not installed");
+    git(root, "init", "-q");
+    fifosAreSkippedNeverOpened();
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void aFifoIsSkippedNeverOpenedInAPlainTree() throws Exception {
+    fifosAreSkippedNeverOpened();
+  }
+
+  /**
+   * A named pipe in the tree (untracked: git refuses to add one) is counted as not regular and
+   * never opened: opening it for reading would wait for a writer, for ever. Nor through the seam.
+   */
+  private void fifosAreSkippedNeverOpened() throws Exception {
+    write(root, "src/Main.java", "class Main { void needle() {} }\n");
+    Files.createDirectories(root.resolve("run"));
+    Process mkfifo = new ProcessBuilder("mkfifo", root.resolve("run/pipe.java").toString())
+        .inheritIO().start();
+    assumeTrue(mkfifo.waitFor() == 0, "mkfifo failed");
+    assertThat(walk().paths()).containsExactly("src/Main.java");
+    try (HybridIndex index = TestRepos.open(root)) {
+      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(stats.skipped()).containsEntry(SkipReason.NOT_REGULAR, 1);
+      assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
+          .containsExactly("src/Main.java");
+      index.update(dev.prismindex.index.IndexUpdateRequest.of("r2", List.of(
+          dev.prismindex.index.IndexFileChange.of("run/pipe.java",
+              dev.prismindex.index.IndexFileChangeKind.ADD))));
+      assertThat(index.engineStatus().files()).isEqualTo(1L);
+    }
+  }
+
   /** Files kept and pruned by the directory rule; the index home is pruned too. */
   private void writePruneTree() throws Exception {
     for (String dir : List.of("node_modules", "vendor", "dist", "build", "target",

@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -386,8 +387,15 @@ public final class RepoWalker {
           sink.excluded(rel, false);
           continue;
         }
+        long length = wt.getEntryLength();
+        if (length == 0 && !Files.isRegularFile(root.resolve(rel), LinkOption.NOFOLLOW_LINKS)) {
+          // JGit calls whatever is neither a directory nor a link a file. A named pipe (opening it
+          // would wait for a writer, for ever), a socket or a device has no length: asked then.
+          sink.skipped(SkipReason.NOT_REGULAR);
+          continue;
+        }
         long mtimeNs = FileTime.from(wt.getEntryLastModifiedInstant()).to(TimeUnit.NANOSECONDS);
-        sink.file(rel, wt.getEntryLength(), mtimeNs, rules, ignore);
+        sink.file(rel, length, mtimeNs, rules, ignore);
       }
     } finally {
       if (prefetch != null) {
