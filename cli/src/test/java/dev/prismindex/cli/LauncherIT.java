@@ -283,4 +283,40 @@ class LauncherIT {
     assertThat(noColor.exit()).isZero();
     assertThat(noColor.out()).contains("src/main/java/demo/Duration.java:").doesNotContain("\u001b[");
   }
+
+  /**
+   * With no locale set (C or POSIX: a container, cron, {@code env -i}), a JVM encodes file names
+   * in ASCII and cannot open a file whose name is not: without the launcher's C.UTF-8 the whole
+   * index run failed on one such name.
+   */
+  @Test
+  @Order(11)
+  void aFileNamedOutsideAsciiIsIndexedWithNoLocaleSet(@TempDir Path dir) throws Exception {
+    // Named by the shell, from its UTF-8 bytes: whatever this JVM's own locale.
+    Process p = new ProcessBuilder("sh", "-c",
+        "mkdir -p src && printf 'class U { void umlautNeedle() {} }\\n' > \"$(printf"
+            + " 'src/\\303\\234ber \\303\\261.java')\"").directory(dir.toFile()).inheritIO()
+        .start();
+    assertThat(p.waitFor()).isZero();
+    try {
+      for (String locale : List.of("C", "POSIX")) {
+        Run index = withoutLocale(built.launcher(dir, "index", "--no-semantic", "--full"), locale);
+        assertThat(index.exit()).as(index.toString()).isZero();
+        Run search = withoutLocale(
+            built.launcher(dir, "search", "umlautNeedle", "--mode", "literal", "--json"), locale);
+        assertThat(search.exit()).as(search.toString()).isZero();
+        assertThat(search.out()).contains("\"path\":\"src/\u00dcber \u00f1.java\"");
+      }
+    } finally {
+      // Removed by the shell too: a JVM without a UTF-8 locale could not name it to delete it.
+      new ProcessBuilder("rm", "-rf", "src").directory(dir.toFile()).inheritIO().start().waitFor();
+    }
+  }
+
+  private static Run withoutLocale(ProcessBuilder pb, String locale) throws Exception {
+    pb.environment().remove("LC_ALL");
+    pb.environment().remove("LC_CTYPE");
+    pb.environment().put("LANG", locale);
+    return Launcher.run(pb);
+  }
 }
