@@ -313,6 +313,47 @@ class LauncherIT {
     }
   }
 
+  /**
+   * The jar alone (a host application, or {@code java -jar} without the launcher) in the C locale
+   * cannot read such a file: it is left out as unreadable, and the rest is indexed and found; one
+   * such name failed the whole run before.
+   */
+  @Test
+  @Order(12)
+  void withoutTheLauncherAFileItCannotNameIsLeftOutNotAFailure(@TempDir Path dir)
+      throws Exception {
+    Process p = new ProcessBuilder("sh", "-c",
+        "mkdir -p src/\"$(printf '\\303\\234')\" && printf 'class U { void needle() {} }\\n' > \"$(printf"
+            + " 'src/\\303\\234ber.java')\" && printf 'class V { void needle() {} }\\n' >"
+            + " \"$(printf 'src/\\303\\234/V.java')\" && printf 'class A { void needle() {} }\\n' >"
+            + " src/A.java").directory(dir.toFile()).inheritIO().start();
+    assertThat(p.waitFor()).isZero();
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    try {
+      for (boolean git : List.of(false, true)) {
+        if (git) {
+          assertThat(new ProcessBuilder("git", "init", "-q").directory(dir.toFile()).inheritIO()
+              .start().waitFor()).isZero();
+        }
+        Run index = withoutLocale(built.command(dir, List.of(java, "-jar", built.jar.toString(),
+            "index", "--no-semantic", "--full", "--json")), "C");
+        assertThat(index.exit()).as(index.toString()).isZero();
+        assertThat(index.json().get(0).path("files").asInt()).as(index.toString()).isEqualTo(1);
+        assertThat(index.json().get(0).path("skippedBy").path("unreadable").asInt())
+            .as("%s walk: %s", git ? "git" : "plain", index).isEqualTo(2);
+        for (String mode : List.of("literal", "lexical")) {
+          Run search = withoutLocale(built.command(dir, List.of(java, "-jar",
+              built.jar.toString(), "search", "needle", "--mode", mode, "--json")), "C");
+          assertThat(search.exit()).as(search.toString()).isZero();
+          assertThat(search.json()).extracting(n -> n.path("path").asText())
+              .containsExactly("src/A.java");
+        }
+      }
+    } finally {
+      new ProcessBuilder("rm", "-rf", "src").directory(dir.toFile()).inheritIO().start().waitFor();
+    }
+  }
+
   private static Run withoutLocale(ProcessBuilder pb, String locale) throws Exception {
     pb.environment().remove("LC_ALL");
     pb.environment().remove("LC_CTYPE");

@@ -5,6 +5,7 @@ import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.internal.walk.RepoWalker;
@@ -13,6 +14,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,9 +61,12 @@ public final class CorpusView {
 
   private static @Nullable String readChunkable(
       HybridIndexOptions options, FileRules rules, String path) throws IOException {
+    Path file = FileNames.resolve(options.root(), path);
+    if (file == null) {
+      return null; // a name this JVM cannot encode: it cannot read the file
+    }
     byte[] bytes;
-    try (InputStream in = Files.newInputStream(options.root().resolve(path),
-        LinkOption.NOFOLLOW_LINKS)) {
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
       bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, options.maxFileBytes() + 1));
     } catch (NoSuchFileException e) {
       return null;

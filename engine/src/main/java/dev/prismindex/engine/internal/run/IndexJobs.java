@@ -9,14 +9,15 @@ import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.run.WriteRun.Outcome;
 import dev.prismindex.engine.internal.run.WriteRun.RunContext;
-import dev.prismindex.engine.internal.store.CommitMeta;
+import dev.prismindex.engine.internal.semantic.TextSpool;
+import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.store.ChunkKeys;
+import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Indexer;
 import dev.prismindex.engine.internal.store.Schema;
-import dev.prismindex.engine.internal.semantic.TextSpool;
-import dev.prismindex.engine.internal.semantic.VectorCatalog;
+import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.WalkResult;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -225,7 +226,10 @@ public final class IndexJobs {
       return List.of();
     }
     for (String p : upserts) {
-      Path file = root.resolve(p);
+      Path file = FileNames.resolve(root, p);
+      if (file == null) {
+        continue; // a name this JVM cannot encode: no file it can read
+      }
       Path parent = file.getParent();
       try {
         if (parent != null && parent.toRealPath().startsWith(realRoot)

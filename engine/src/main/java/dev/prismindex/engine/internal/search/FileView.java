@@ -4,6 +4,7 @@ import dev.prismindex.engine.internal.chunk.SourceLines;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.store.Hashing;
+import dev.prismindex.engine.internal.walk.FileNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -37,7 +38,10 @@ public record FileView(State state, @Nullable List<String> lines) {
 
   /** Reads and checks {@code path} under {@code root}. */
   public static FileView load(Path root, String path, @Nullable FileEntry entry, long maxBytes) {
-    Path file = root.resolve(path);
+    Path file = FileNames.resolve(root, path);
+    if (file == null) {
+      return GONE; // a name this JVM cannot encode: it cannot read the file
+    }
     try {
       BasicFileAttributes a =
           Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);

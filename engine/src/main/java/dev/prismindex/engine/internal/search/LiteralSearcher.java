@@ -6,6 +6,7 @@ import dev.prismindex.engine.internal.analysis.Grams;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.store.GramPostings;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.LiteralPattern;
 import dev.prismindex.repository.RepositoryException;
@@ -207,7 +208,11 @@ public final class LiteralSearcher {
    * counted), or cannot be read as text now (counted in {@code notSearched} by reason).
    */
   private @Nullable byte[] read(String path, Map<String, Integer> notSearched) {
-    Path file = root.resolve(path);
+    Path file = FileNames.resolve(root, path);
+    if (file == null) {
+      notSearched.merge("unreadable", 1, Integer::sum); // a name this JVM cannot encode
+      return null;
+    }
     try {
       if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
         return null;

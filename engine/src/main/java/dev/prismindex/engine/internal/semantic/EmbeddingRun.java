@@ -10,6 +10,7 @@ import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.store.Hashing;
 import dev.prismindex.engine.internal.store.VectorCode;
+import dev.prismindex.engine.internal.walk.FileNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -300,8 +301,12 @@ public final class EmbeddingRun {
     if (entry == null) {
       return null;
     }
+    Path file = FileNames.resolve(root, path);
+    if (file == null) {
+      return null; // a name this JVM cannot encode: it cannot read the file
+    }
     byte[] bytes;
-    try (InputStream in = Files.newInputStream(root.resolve(path), LinkOption.NOFOLLOW_LINKS)) {
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
       bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes + 1));
     } catch (IOException e) {
       return null;

@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.WalkedFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +26,17 @@ import org.jspecify.annotations.Nullable;
  */
 public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boolean gone,
     @Nullable String error) {
+
+  /**
+   * Stats {@code path} below {@code root} without following links: unreadable when this JVM cannot
+   * name it ({@link FileNames}).
+   */
+  public static FileStat of(Path root, String path, long maxFileBytes) {
+    Path file = FileNames.resolve(root, path);
+    return file == null
+        ? new FileStat(0, 0, SkipReason.UNREADABLE, false, "a name this JVM cannot encode")
+        : of(file, maxFileBytes);
+  }
 
   /** Stats {@code file} without following links. */
   public static FileStat of(Path file, long maxFileBytes) {

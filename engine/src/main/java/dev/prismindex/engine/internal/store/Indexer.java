@@ -5,6 +5,7 @@ import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.SourceLines;
+import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.internal.walk.WalkedFile;
@@ -233,7 +234,7 @@ public final class Indexer {
         named.add(path);
       }
     }
-    processAll(named, path -> path, path -> FileStat.of(root.resolve(path), maxFileBytes), true,
+    processAll(named, path -> path, path -> FileStat.of(root, path, maxFileBytes), true,
         threads, kept);
     for (String path : upserts) {
       if (!kept.containsKey(path) && before.containsKey(path)) {
@@ -265,7 +266,6 @@ public final class Indexer {
    * SkipReason#UNREADABLE}; sink errors propagate and fail the run.
    */
   private boolean process(String path, FileStat stat, boolean verify) throws IOException {
-    Path file = root.resolve(path);
     FileEntry old = before.get(path);
     SkippedFile wasSkipped = old == null ? skippedBefore.get(path) : null;
     if (stat.gone()) {
@@ -289,6 +289,11 @@ public final class Indexer {
         && wasSkipped.statProvesUnchanged(stat.size(), stat.mtimeNs())) {
       skipsSeen.add(path); // the same bytes: the same verdict, without reading them
       skip(wasSkipped.reason());
+      return false;
+    }
+    Path file = FileNames.resolve(root, path);
+    if (file == null) {
+      skip(SkipReason.UNREADABLE); // a walk or a stat named it: this JVM could, until now
       return false;
     }
     byte[] bytes;

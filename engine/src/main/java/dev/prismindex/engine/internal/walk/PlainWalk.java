@@ -51,7 +51,11 @@ final class PlainWalk {
       if (!ancestorsEntered(path, sink, ignore)) {
         continue;
       }
-      Path target = root.resolve(path);
+      Path target = FileNames.resolve(root, path);
+      if (target == null) {
+        sink.skipped(SkipReason.UNREADABLE);
+        continue;
+      }
       BasicFileAttributes attrs;
       try {
         attrs = Files.readAttributes(target, BasicFileAttributes.class,
@@ -96,7 +100,8 @@ final class PlainWalk {
         sink.excluded(dir, true);
         return false;
       }
-      if (!Files.isDirectory(root.resolve(dir), LinkOption.NOFOLLOW_LINKS)) {
+      Path directory = FileNames.resolve(root, dir);
+      if (directory == null || !Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
         return false;
       }
     }
@@ -112,6 +117,10 @@ final class PlainWalk {
           return FileVisitResult.CONTINUE;
         }
         String rel = relative(dir);
+        if (!FileNames.namesAgain(root, rel, dir)) {
+          sink.skipped(SkipReason.UNREADABLE); // its name does not name it again in this JVM
+          return FileVisitResult.SKIP_SUBTREE;
+        }
         if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
           sink.excluded(rel, true);
           return FileVisitResult.SKIP_SUBTREE;
@@ -135,7 +144,12 @@ final class PlainWalk {
           sink.skipped(SkipReason.NOT_REGULAR);
           return FileVisitResult.CONTINUE;
         }
-        file(relative(file), attrs, sink, ignore);
+        String rel = relative(file);
+        if (!FileNames.namesAgain(root, rel, file)) {
+          sink.skipped(SkipReason.UNREADABLE); // its name does not name it again in this JVM
+          return FileVisitResult.CONTINUE;
+        }
+        file(rel, attrs, sink, ignore);
         return FileVisitResult.CONTINUE;
       }
 

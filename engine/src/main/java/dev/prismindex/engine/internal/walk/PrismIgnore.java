@@ -75,8 +75,9 @@ final class PrismIgnore {
   }
 
   private Optional<IgnoreNode> read(String dir) {
-    Path file = (dir.isEmpty() ? root : root.resolve(dir)).resolve(FILE_NAME);
-    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+    Path directory = dir.isEmpty() ? root : FileNames.resolve(root, dir);
+    Path file = directory == null ? null : directory.resolve(FILE_NAME);
+    if (file == null || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
       return Optional.empty();
     }
     IgnoreNode node = new IgnoreNode();

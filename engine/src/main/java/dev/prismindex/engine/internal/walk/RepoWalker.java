@@ -344,6 +344,10 @@ public final class RepoWalker {
             tw.enterSubtree(); // an ancestor of the root
             continue;
           }
+          if (FileNames.resolve(root, rel) == null) {
+            sink.skipped(SkipReason.UNREADABLE); // a name this JVM cannot encode: JGit lists nothing
+            continue;
+          }
           if (rules.prunesDirectory(rel) || rel.equals(homeRelative)
               || ignore.ignored(rel, true)) {
             sink.excluded(rel, true);
@@ -388,10 +392,9 @@ public final class RepoWalker {
           continue;
         }
         long length = wt.getEntryLength();
-        if (length == 0 && !Files.isRegularFile(root.resolve(rel), LinkOption.NOFOLLOW_LINKS)) {
-          // JGit calls whatever is neither a directory nor a link a file. A named pipe (opening it
-          // would wait for a writer, for ever), a socket or a device has no length: asked then.
-          sink.skipped(SkipReason.NOT_REGULAR);
+        SkipReason odd = length == 0 ? notAFile(rel) : null;
+        if (odd != null) {
+          sink.skipped(odd);
           continue;
         }
         long mtimeNs = FileTime.from(wt.getEntryLastModifiedInstant()).to(TimeUnit.NANOSECONDS);
@@ -404,6 +407,26 @@ public final class RepoWalker {
     }
     ObjectId head = repo.resolve(Constants.HEAD);
     return head == null ? null : head.name();
+  }
+
+  /**
+   * Why the entry {@code rel}, which JGit listed as a file of length 0, is not one to read, or null
+   * for an empty regular file. JGit calls whatever is not a directory or a link a file: a named
+   * pipe (opening it would wait for a writer, for ever), a socket or a device has no length. Nor
+   * has a name this JVM cannot encode, or one its listing decoded with replacement characters
+   * ({@link FileNames}): JGit stats a file of that name, which does not exist.
+   */
+  private @Nullable SkipReason notAFile(String rel) {
+    Path file = FileNames.resolve(root, rel);
+    if (file == null) {
+      return SkipReason.UNREADABLE;
+    }
+    try {
+      return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+          .isRegularFile() ? null : SkipReason.NOT_REGULAR;
+    } catch (IOException e) {
+      return SkipReason.UNREADABLE;
+    }
   }
 
   /**
