@@ -4,15 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.cli.Launcher;
 import dev.prismindex.cli.Launcher.Run;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -53,10 +48,9 @@ class ReplacedJarIT {
         List.of(java, "-jar", serverJar.toString(), "serve", "--idle-timeout", "10m"));
     pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    Process server = pb.start();
+    ServeIT.ServerProcess server = ServeIT.reading(pb.start());
     try {
-      LinkedBlockingQueue<String> lines = stderrLines(server);
-      assertThat(lines.take()).startsWith("prism-index serve: answering for " + repo);
+      assertThat(server.nextLine()).startsWith("prism-index serve: answering for " + repo);
       // A search through the server's own jar: answered by the server, which opens its index.
       ProcessBuilder search = built.command(repo, List.of(java, "-jar", serverJar.toString(),
           "search", "parse duration", "--json", "--mode", "lexical"));
@@ -69,13 +63,13 @@ class ReplacedJarIT {
       // A client of another jar: the server refuses it and stops.
       Run stop = built.launch(repo, "serve", "--stop");
       assertThat(stop.exit()).as(stop.toString()).isZero();
-      assertThat(server.waitFor(2, TimeUnit.MINUTES)).as("the server ended").isTrue();
+      assertThat(server.process().waitFor(2, TimeUnit.MINUTES)).as("the server ended").isTrue();
 
       List<String> rest = new ArrayList<>();
-      for (String line; !(line = lines.take()).equals(EOF); ) {
+      for (String line; !(line = server.lines().take()).equals(ServeIT.EOF); ) {
         rest.add(line);
       }
-      assertThat(server.exitValue()).as("its exit, having printed %s", rest).isZero();
+      assertThat(server.process().exitValue()).as("its exit, having printed %s", rest).isZero();
       assertThat(rest).as("what the server printed").anyMatch(l -> l.startsWith(
           "prism-index serve: stopped (this server runs " + serverJar))
           .noneMatch(l -> l.startsWith("Exception in thread"));
@@ -85,30 +79,8 @@ class ReplacedJarIT {
       assertThat(next.err()).contains("prism-index serve: answering for " + repo)
           .contains("prism-index serve: stopped (idle for 1s)");
     } finally {
-      server.destroyForcibly();
-      server.waitFor(1, TimeUnit.MINUTES);
+      server.process().destroyForcibly();
+      server.process().waitFor(1, TimeUnit.MINUTES);
     }
-  }
-
-  private static final String EOF = "\u0000eof";
-
-  /** The lines the process prints on stderr, as they come, then {@link #EOF}. */
-  private static LinkedBlockingQueue<String> stderrLines(Process p) {
-    LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(
-          new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-        for (String line; (line = r.readLine()) != null; ) {
-          lines.add(line);
-        }
-      } catch (IOException e) {
-        // the process ended
-      } finally {
-        lines.add(EOF);
-      }
-    }, "replaced-jar-it-stderr");
-    reader.setDaemon(true);
-    reader.start();
-    return lines;
   }
 }

@@ -58,7 +58,7 @@ class ServeIT {
     }
   }
 
-  private static final String EOF = "\u0000eof";
+  static final String EOF = "\u0000eof";
 
   @BeforeAll
   static void setUp() throws Exception {
@@ -127,6 +127,11 @@ class ServeIT {
     pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     Process p = pb.start();
     started.add(p);
+    return reading(p);
+  }
+
+  /** {@code p} with a thread that reads its stderr into the lines of the result. */
+  static ServerProcess reading(Process p) {
     LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
     Thread reader = new Thread(() -> {
       try (BufferedReader r = new BufferedReader(
