@@ -2,6 +2,7 @@ package dev.prismindex.cli;
 
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prismindex.cli.Harness.Result;
@@ -11,6 +12,7 @@ import dev.prismindex.engine.testing.SegmentDamage;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -357,6 +359,63 @@ class IndexAndStatusTest {
     JsonNode caughtUp = cli.run("search", "platypus", "--json", "--mode", "literal").json().get(0);
     assertThat(caughtUp.get("freshness").get("skippedBecauseLocked").asBoolean()).isFalse();
     assertThat(caughtUp.get("freshness").get("refreshedFiles").asInt()).isEqualTo(1);
+  }
+
+  /**
+   * An index on a read-only file system (a shared volume, a sandbox's mount): searches answer
+   * from its last commit and say why; indexing fails with that reason. Before, every search that
+   * found a changed file failed on {@code write.lock}. Root makes the home read-only with a bind
+   * mount, anyone else by its permissions; where neither is possible the test is skipped.
+   */
+  @Test
+  void aReadOnlyIndexAnswersFromItsLastCommitAndSaysWhy() throws Exception {
+    assertThat(cli.run("index").exit()).isZero();
+    cli.write("src/main/java/demo/Late.java", "class Late { int platypus; }\n");
+    Path home = repo.resolve(".prism-index");
+    boolean mounted = readOnly(home);
+    try {
+      assumeTrue(!Files.isWritable(lucene()), "no way to make a directory read-only here");
+      Result search = cli.run("search", "parseDuration", "--json");
+      assertThat(search.exit()).as(search.toString()).isZero();
+      assertThat(search.json()).isNotEmpty().allSatisfy(hit -> {
+        JsonNode f = hit.get("freshness");
+        assertThat(f.get("skippedBecauseLocked").asBoolean()).isTrue();
+        assertThat(f.get("indexReadOnly").asBoolean()).isTrue();
+        assertThat(f.get("changedFiles").asInt()).isEqualTo(1);
+      });
+      assertThat(search.err()).isEqualTo("prism-index search: note: 1 changed files not"
+          + " re-indexed (the index is read-only); answering from the last index run\n");
+      Result index = cli.run("index");
+      assertThat(index.exit()).isEqualTo(ExitCode.FAILURE);
+      assertThat(index.err()).startsWith("prism-index index: the index at " + home
+          + " is read-only;");
+    } finally {
+      if (mounted) {
+        assertThat(new ProcessBuilder("umount", home.toString()).inheritIO().start().waitFor())
+            .isZero();
+      } else {
+        for (Path d : List.of(home, lucene())) {
+          Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+      }
+    }
+    Result caughtUp = cli.run("search", "platypus", "--mode", "literal");
+    assertThat(caughtUp.exit()).isZero();
+    assertThat(caughtUp.out()).contains("Late.java");
+  }
+
+  /** Makes {@code dir} read-only: a read-only bind mount as root (true), else its permissions. */
+  private boolean readOnly(Path dir) throws Exception {
+    if ("root".equals(System.getProperty("user.name"))) {
+      Process mount = new ProcessBuilder("mount", "--bind", "-o", "ro", dir.toString(),
+          dir.toString()).redirectErrorStream(true).start();
+      mount.getInputStream().readAllBytes();
+      return mount.waitFor() == 0;
+    }
+    for (Path d : List.of(lucene(), dir)) {
+      Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("r-xr-xr-x"));
+    }
+    return false;
   }
 
   @Test

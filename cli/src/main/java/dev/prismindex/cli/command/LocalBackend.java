@@ -192,7 +192,7 @@ public final class LocalBackend implements Backend {
       }
       return new Freshness(true, changed, stats.added() + stats.changed() + stats.deleted(), false);
     } catch (IndexLockedException e) {
-      return new Freshness(true, changed, 0, true);
+      return new Freshness(true, changed, 0, true, e.readOnly());
     } catch (SemanticSearchUnavailableException e) {
       throw unavailable(mode, e.state(), e.getMessage(), e);
     } finally {
@@ -247,8 +247,11 @@ public final class LocalBackend implements Backend {
           st.embedderId(), coverage(st), st.semantic().name().toLowerCase(Locale.ROOT),
           st.semanticMessage(), st.sizeOnDiskBytes(), s.durationMs());
     } catch (IndexLockedException e) {
-      throw new CliFailure(ExitCode.FAILURE, "the index at " + target.home() + " is being written"
-          + " by another process; run the command again when it has finished", e);
+      throw new CliFailure(ExitCode.FAILURE, e.readOnly()
+          ? "the index at " + target.home() + " is read-only; searches answer from its last index"
+              + " run (--index-dir chooses a writable place for a new one)"
+          : "the index at " + target.home() + " is being written by another process; run the"
+              + " command again when it has finished", e);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }

@@ -36,7 +36,8 @@ final class McpSchemas {
         "freshness": {"type": "object",
           "required": ["checked", "changedFiles", "refreshedFiles", "skippedBecauseLocked"],
           "properties": {"checked": {"type": "boolean"}, "changedFiles": {"type": "integer"},
-            "refreshedFiles": {"type": "integer"}, "skippedBecauseLocked": {"type": "boolean"}}},
+            "refreshedFiles": {"type": "integer"}, "skippedBecauseLocked": {"type": "boolean"},
+            "indexReadOnly": {"type": "boolean"}}},
         "semanticCoverage": %s, "tookMs": {"type": "integer"}, "truncated": {"type": "boolean"},
         "hits": {"type": "array", "items": %s},
         "notSearched": {"type": "object", "additionalProperties": {"type": "integer"}}}}

@@ -286,7 +286,8 @@ final class McpTools {
     }
     Freshness f = r.freshness();
     if (f.skippedBecauseLocked()) {
-      out.append("\n[index being written by another run: answered from its last commit; ")
+      out.append(f.indexReadOnly() ? "\n[index read-only: answered from its last commit; "
+              : "\n[index being written by another run: answered from its last commit; ")
           .append(f.changedFiles()).append(" changed files not yet searched]");
     } else if (f.refreshedFiles() > 0) {
       out.append("\n[re-indexed ").append(f.refreshedFiles()).append(" changed files first]");

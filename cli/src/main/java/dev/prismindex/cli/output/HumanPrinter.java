@@ -237,8 +237,9 @@ public final class HumanPrinter implements Printer {
 
   /** The note of an answer served from the last commit while an indexing run writes the index. */
   static String lockedNote(Freshness f) {
-    return f.changedFiles() + " changed files not re-indexed (an indexing run is writing the"
-        + " index); answering from the last index run";
+    return f.changedFiles() + " changed files not re-indexed ("
+        + (f.indexReadOnly() ? "the index is read-only" : "an indexing run is writing the index")
+        + "); answering from the last index run";
   }
 
   @Override

@@ -81,9 +81,9 @@ public final class JsonPrinter implements Printer {
 
   /**
    * The {@code freshness} object: {@code checked} (the probe ran), {@code changedFiles},
-   * {@code refreshedFiles} (re-indexed before answering) and {@code skippedBecauseLocked} (an
-   * indexing run was writing the index: the answer comes from its last commit and does not
-   * reflect the changed files).
+   * {@code refreshedFiles} (re-indexed before answering), {@code skippedBecauseLocked} (an
+   * indexing run was writing the index, or it is read-only: the answer comes from its last commit
+   * and does not reflect the changed files) and {@code indexReadOnly} (the latter).
    */
   public static void freshness(JsonGenerator g, Freshness f) throws IOException {
     g.writeObjectFieldStart("freshness");
@@ -91,6 +91,7 @@ public final class JsonPrinter implements Printer {
     g.writeNumberField("changedFiles", f.changedFiles());
     g.writeNumberField("refreshedFiles", f.refreshedFiles());
     g.writeBooleanField("skippedBecauseLocked", f.skippedBecauseLocked());
+    g.writeBooleanField("indexReadOnly", f.indexReadOnly());
     g.writeEndObject();
   }
 

@@ -23,11 +23,20 @@ public final class Results {
    * @param checked whether the staleness probe ran ({@code false} with {@code --no-refresh})
    * @param changedFiles files the probe found added, modified or deleted
    * @param refreshedFiles files re-indexed before answering (0 when nothing changed)
-   * @param skippedBecauseLocked another process was writing the index, so the last commit answered
+   * @param skippedBecauseLocked the changed files could not be re-indexed, so the last commit
+   *     answered: another process was writing the index, or it is read-only
+   * @param indexReadOnly the index's directory is read-only to this process (then also
+   *     {@code skippedBecauseLocked})
    */
   public record Freshness(boolean checked, int changedFiles, int refreshedFiles,
-      boolean skippedBecauseLocked) {
-    public static final Freshness NOT_CHECKED = new Freshness(false, 0, 0, false);
+      boolean skippedBecauseLocked, boolean indexReadOnly) {
+    public static final Freshness NOT_CHECKED = new Freshness(false, 0, 0, false, false);
+
+    /** Nothing read-only about it. */
+    public Freshness(boolean checked, int changedFiles, int refreshedFiles,
+        boolean skippedBecauseLocked) {
+      this(checked, changedFiles, refreshedFiles, skippedBecauseLocked, false);
+    }
   }
 
   /**

@@ -373,7 +373,8 @@ public final class IndexStore implements Closeable {
    * failure, a run with nothing to write) call {@link IndexWriter#rollback()} instead of closing.
    * Its settings are {@link WriterSettings#config}'s.
    *
-   * @throws IndexLockedException when another writer holds {@code write.lock}
+   * @throws IndexLockedException when another writer holds {@code write.lock}, or the directory
+   *     is read-only to this process
    */
   public IndexWriter openWriter(CodeAnalyzer analyzer) throws IOException {
     IndexWriterConfig config = WriterSettings.config(analyzer);
@@ -381,6 +382,12 @@ public final class IndexStore implements Closeable {
       return new IndexWriter(directory, config);
     } catch (LockObtainFailedException e) {
       throw new IndexLockedException(home, e);
+    } catch (FileSystemException e) {
+      // write.lock cannot be made or opened for writing: a read-only file system, no permission
+      if (!(e instanceof NoSuchFileException) && !Files.isWritable(directory.getDirectory())) {
+        throw IndexLockedException.readOnly(home, e);
+      }
+      throw e;
     } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
         | IndexFormatTooNewException e) {
       throw corrupt(e);
