@@ -292,12 +292,8 @@ class LauncherIT {
   @Test
   @Order(11)
   void aFileNamedOutsideAsciiIsIndexedWithNoLocaleSet(@TempDir Path dir) throws Exception {
-    // Named by the shell, from its UTF-8 bytes: whatever this JVM's own locale.
-    Process p = new ProcessBuilder("sh", "-c",
-        "mkdir -p src && printf 'class U { void umlautNeedle() {} }\\n' > \"$(printf"
-            + " 'src/\\303\\234ber \\303\\261.java')\"").directory(dir.toFile()).inheritIO()
-        .start();
-    assertThat(p.waitFor()).isZero();
+    shell(dir, "U=$(printf '\\303\\234'); N=$(printf '\\303\\261'); mkdir -p src;"
+        + " echo 'class U { void umlautNeedle() {} }' > \"src/${U}ber $N.java\"");
     try {
       for (String locale : List.of("C", "POSIX")) {
         Run index = withoutLocale(built.launcher(dir, "index", "--no-semantic", "--full"), locale);
@@ -308,8 +304,7 @@ class LauncherIT {
         assertThat(search.out()).contains("\"path\":\"src/\u00dcber \u00f1.java\"");
       }
     } finally {
-      // Removed by the shell too: a JVM without a UTF-8 locale could not name it to delete it.
-      new ProcessBuilder("rm", "-rf", "src").directory(dir.toFile()).inheritIO().start().waitFor();
+      shell(dir, "rm -rf src");
     }
   }
 
@@ -322,12 +317,10 @@ class LauncherIT {
   @Order(12)
   void withoutTheLauncherAFileItCannotNameIsLeftOutNotAFailure(@TempDir Path dir)
       throws Exception {
-    Process p = new ProcessBuilder("sh", "-c",
-        "mkdir -p src/\"$(printf '\\303\\234')\" && printf 'class U { void needle() {} }\\n' > \"$(printf"
-            + " 'src/\\303\\234ber.java')\" && printf 'class V { void needle() {} }\\n' >"
-            + " \"$(printf 'src/\\303\\234/V.java')\" && printf 'class A { void needle() {} }\\n' >"
-            + " src/A.java").directory(dir.toFile()).inheritIO().start();
-    assertThat(p.waitFor()).isZero();
+    shell(dir, "U=$(printf '\\303\\234'); mkdir -p \"src/$U\";"
+        + " echo 'class U { void needle() {} }' > \"src/${U}ber.java\";"
+        + " echo 'class V { void needle() {} }' > \"src/$U/V.java\";"
+        + " echo 'class A { void needle() {} }' > src/A.java");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     try {
       for (boolean git : List.of(false, true)) {
@@ -350,8 +343,17 @@ class LauncherIT {
         }
       }
     } finally {
-      new ProcessBuilder("rm", "-rf", "src").directory(dir.toFile()).inheritIO().start().waitFor();
+      shell(dir, "rm -rf src");
     }
+  }
+
+  /**
+   * Runs {@code script} with {@code sh} in {@code dir}: files named by their UTF-8 bytes, and
+   * removed, whatever this JVM's own locale (one without UTF-8 could not name them).
+   */
+  private static void shell(Path dir, String script) throws Exception {
+    Process p = new ProcessBuilder("sh", "-c", script).directory(dir.toFile()).inheritIO().start();
+    assertThat(p.waitFor()).as(script).isZero();
   }
 
   private static Run withoutLocale(ProcessBuilder pb, String locale) throws Exception {

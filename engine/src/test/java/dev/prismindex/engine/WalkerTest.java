@@ -152,17 +152,28 @@ class WalkerTest {
     Files.createSymbolicLink(root.resolve("escape-file.txt"), outside.resolve("secret.txt"));
     Files.createSymbolicLink(root.resolve("self"), root.resolve("self"));
     assertThat(walk().paths()).containsExactly("real/file.txt");
+    // Through the seam, a path that goes through a symlink out of the repository is not indexed.
+    indexedAlone("real/file.txt", SkipReason.NOT_REGULAR, 4, "escape-dir/secret.txt");
+  }
+
+  /**
+   * Indexes the tree: {@code kept} is the one file indexed and found, {@code skipped} files are
+   * counted under {@code reason}; then {@code named} is added through the seam, and still only
+   * {@code kept} is indexed.
+   */
+  private void indexedAlone(String kept, SkipReason reason, int skipped, String named)
+      throws Exception {
     try (HybridIndex index = TestRepos.open(root)) {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
-      assertThat(stats.skipped()).containsEntry(SkipReason.NOT_REGULAR, 4);
+      assertThat(stats.skipped()).containsEntry(reason, skipped);
       assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
-          .containsExactly("real/file.txt");
-      // Through the seam, a path that goes through a symlink out of the repository is not indexed.
+          .containsExactly(kept);
       index.update(dev.prismindex.index.IndexUpdateRequest.of("r2", List.of(
-          dev.prismindex.index.IndexFileChange.of("escape-dir/secret.txt",
+          dev.prismindex.index.IndexFileChange.of(named,
               dev.prismindex.index.IndexFileChangeKind.ADD))));
       assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
-          .containsExactly("real/file.txt");
+          .containsExactly(kept);
+      assertThat(index.engineStatus().files()).isEqualTo(1L);
     }
   }
 
@@ -204,16 +215,36 @@ class WalkerTest {
         .inheritIO().start();
     assumeTrue(mkfifo.waitFor() == 0, "mkfifo failed");
     assertThat(walk().paths()).containsExactly("src/Main.java");
-    try (HybridIndex index = TestRepos.open(root)) {
-      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
-      assertThat(stats.skipped()).containsEntry(SkipReason.NOT_REGULAR, 1);
-      assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
-          .containsExactly("src/Main.java");
-      index.update(dev.prismindex.index.IndexUpdateRequest.of("r2", List.of(
-          dev.prismindex.index.IndexFileChange.of("run/pipe.java",
-              dev.prismindex.index.IndexFileChangeKind.ADD))));
-      assertThat(index.engineStatus().files()).isEqualTo(1L);
-    }
+    indexedAlone("src/Main.java", SkipReason.NOT_REGULAR, 1, "run/pipe.java");
+  }
+
+  @Test
+  void aNameThatDoesNotReadBackIsUnreadableInAGitWorkTree() throws Exception {
+    assumeTrue(TestRepos.gitAvailable(), "git is not installed");
+    git(root, "init", "-q");
+    namesThatDoNotReadBackAreUnreadable();
+  }
+
+  @Test
+  void aNameThatDoesNotReadBackIsUnreadableInAPlainTree() throws Exception {
+    namesThatDoNotReadBackAreUnreadable();
+  }
+
+  /**
+   * A file and a directory whose names are not valid in this JVM's character set (bytes 0xFF,
+   * 0xFE: in no locale's UTF-8, so the listing decodes them with replacement characters, which
+   * name another file) are counted as unreadable, the directory once, and never read or indexed;
+   * before, the plain walk listed a name that named no file and the git walk one of length 0.
+   */
+  private void namesThatDoNotReadBackAreUnreadable() throws Exception {
+    write(root, "src/Main.java", "class Main { void needle() {} }\n");
+    Process sh = new ProcessBuilder("sh", "-c", "B=$(printf '\\377\\376');"
+        + " echo 'class B { void needle() {} }' > \"src/bad$B.java\"; mkdir \"dir$B\";"
+        + " echo 'class C { void needle() {} }' > \"dir$B/C.java\"")
+        .directory(root.toFile()).inheritIO().start();
+    assertThat(sh.waitFor()).isZero();
+    assertThat(walk().paths()).containsExactly("src/Main.java");
+    indexedAlone("src/Main.java", SkipReason.UNREADABLE, 2, "src/bad\uFFFD\uFFFD.java");
   }
 
   /** Files kept and pruned by the directory rule; the index home is pruned too. */

@@ -159,10 +159,10 @@ public final class LocalBackend implements Backend {
       IndexWatch.Sync sync = watch.sync(WATCH_WAIT);
       switch (sync.state()) {
         case CURRENT -> {
-          return new Freshness(true, sync.refreshedFiles(), sync.refreshedFiles(), false);
+          return new Freshness(true, sync.refreshedFiles(), sync.refreshedFiles(), false, false);
         }
         case PENDING -> {
-          return new Freshness(true, sync.pendingFiles(), 0, true);
+          return new Freshness(true, sync.pendingFiles(), 0, true, false);
         }
         case UNWATCHED -> LOG.debug("the watch cannot vouch for the index; probing the tree");
       }
@@ -170,7 +170,7 @@ public final class LocalBackend implements Backend {
     Staleness s = index.staleness();
     int changed = s.added() + s.modified() + s.deleted();
     if (changed == 0) {
-      return new Freshness(true, 0, 0, false);
+      return new Freshness(true, 0, 0, false, false);
     }
     if (changed > request.maxRefreshFiles()) {
       throw new CliFailure(ExitCode.INDEX, "index is stale: " + changed + " files changed since"
@@ -178,7 +178,7 @@ public final class LocalBackend implements Backend {
           + "); run `prism-index index`, or pass --no-refresh to search the old index");
     }
     if (!lease.tryWrite()) {
-      return new Freshness(true, changed, 0, true);
+      return new Freshness(true, changed, 0, true, false);
     }
     try {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false));
@@ -190,7 +190,8 @@ public final class LocalBackend implements Backend {
           index.refresh(RefreshOptions.INCREMENTAL);
         }
       }
-      return new Freshness(true, changed, stats.added() + stats.changed() + stats.deleted(), false);
+      return new Freshness(true, changed, stats.added() + stats.changed() + stats.deleted(), false,
+          false);
     } catch (IndexLockedException e) {
       return new Freshness(true, changed, 0, true, e.readOnly());
     } catch (SemanticSearchUnavailableException e) {

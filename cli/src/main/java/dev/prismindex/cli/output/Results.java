@@ -32,10 +32,10 @@ public final class Results {
       boolean skippedBecauseLocked, boolean indexReadOnly) {
     public static final Freshness NOT_CHECKED = new Freshness(false, 0, 0, false, false);
 
-    /** Nothing read-only about it. */
-    public Freshness(boolean checked, int changedFiles, int refreshedFiles,
-        boolean skippedBecauseLocked) {
-      this(checked, changedFiles, refreshedFiles, skippedBecauseLocked, false);
+    public Freshness {
+      if (indexReadOnly && !skippedBecauseLocked) {
+        throw new IllegalArgumentException("a read-only index is one whose changes were skipped");
+      }
     }
   }
 

@@ -38,7 +38,7 @@ class HumanPrinterTest {
         new dev.prismindex.engine.SearchResult(List.of(hit),
             dev.prismindex.repository.SearchMode.fromWireName(mode).orElseThrow(),
             new dev.prismindex.engine.SemanticCoverage(1, 1)),
-        new Freshness(true, 2, 2, false), 5);
+        new Freshness(true, 2, 2, false, false), 5);
   }
 
   private static Hit hit(String path, String snippet, String mode, String symbol) {
