@@ -15,6 +15,15 @@ final class Utf8Decoder {
 
   /** Decodes {@code len} bytes of {@code bytes} starting at {@code off}. */
   static String decode(byte[] bytes, int off, int len) {
+    return decode(bytes, off, len, REPLACEMENT);
+  }
+
+  /**
+   * Decodes {@code len} bytes of {@code bytes} starting at {@code off}, each maximal ill-formed
+   * subsequence becoming {@code replacement} (U+FFFD, or the regex matcher's mark of a byte that is
+   * not UTF-8).
+   */
+  static String decode(byte[] bytes, int off, int len, char replacement) {
     int end = off + len;
     int i = off;
     while (i < end && bytes[i] >= 0) {
@@ -59,7 +68,7 @@ final class Utf8Decoder {
           needed = 3;
           codePoint = b & 0x07;
         } else {
-          out[n++] = REPLACEMENT;
+          out[n++] = replacement;
         }
         continue;
       }
@@ -70,7 +79,7 @@ final class Utf8Decoder {
         codePoint = 0;
         lower = 0x80;
         upper = 0xBF;
-        out[n++] = REPLACEMENT;
+        out[n++] = replacement;
         continue;
       }
       i++;
@@ -86,7 +95,7 @@ final class Utf8Decoder {
       }
     }
     if (needed != 0) {
-      out[n++] = REPLACEMENT;
+      out[n++] = replacement;
     }
     return new String(out, 0, n);
   }
