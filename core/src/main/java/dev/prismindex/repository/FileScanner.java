@@ -87,7 +87,9 @@ final class FileScanner {
         @Override
         void match(String line, IntPairs out) {
           matcher.forEach(line, (s, e) -> {
-            out.add(s, e);
+            if (s < e || out.isEmpty()) {
+              out.add(s, e); // an empty match only as the first: it says where the line matched
+            }
             return true;
           });
         }
@@ -289,7 +291,7 @@ final class FileScanner {
         found++;
         List<MatchSpan> list = new ArrayList<>(spans.size / 2);
         for (int i = 0; i < spans.size; i += 2) {
-          list.add(new MatchSpan(spans.values[i] + 1, spans.values[i + 1] + 1));
+          list.add(MatchSpan.in(readable, spans.values[i], spans.values[i + 1]));
         }
         int column = spans.values[0] + 1;
         PendingMatch match = new PendingMatch(path, line, column,

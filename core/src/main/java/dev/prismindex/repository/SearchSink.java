@@ -24,8 +24,9 @@ public interface SearchSink {
    * One match.
    *
    * @param match the matching line, as {@link RepositoryOperations#search} reports it
-   * @param spans every match in the line, in order ({@link SearchMode#LITERAL}: the first only);
-   *     the first starts at {@code match.column()}; empty when the operations do not know them
+   * @param spans every match in the line, in order ({@link SearchMode#LITERAL}: the first only;
+   *     an empty match only when it is the first); the first starts at {@code match.column()};
+   *     empty when the operations do not know them
    * @return {@code false} to stop the search (reported as {@link TruncationReason#ABORT})
    */
   boolean accept(RepositorySearchMatch match, List<MatchSpan> spans);

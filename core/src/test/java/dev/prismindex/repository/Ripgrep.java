@@ -96,11 +96,11 @@ public final class Ripgrep {
         byte[] content = java.util.Arrays.copyOf(lineBytes, end);
         String decoded = Utf8Decoder.decode(content, 0, content.length);
         List<Span> spans = new ArrayList<>();
+        Units units = new Units(content);
         for (JsonNode s : d.path("submatches")) {
           int a = s.path("start").asInt();
           int b = s.path("end").asInt();
-          spans.add(new Span(units(content, a), units(content, b),
-              Utf8Decoder.decode(lineBytes, a, b - a)));
+          spans.add(new Span(units.at(a), units.at(b), Utf8Decoder.decode(lineBytes, a, b - a)));
         }
         matches.add(new Match(path, d.path("line_number").asInt(), decoded, spans));
       }
@@ -110,9 +110,35 @@ public final class Ripgrep {
     return new Answer(run.exit, matches, run.err);
   }
 
-  /** The UTF-16 length of the decoding of {@code line[0..byteOffset)}. */
-  static int units(byte[] line, int byteOffset) {
-    return Utf8Decoder.decode(line, 0, Math.min(byteOffset, line.length)).length();
+  /**
+   * The UTF-16 length of the decoding of {@code line[0..offset)}, for ascending offsets on
+   * character boundaries (decoded piece by piece from the last one, so a line's many submatches
+   * cost one pass).
+   */
+  static final class Units {
+    private final byte[] line;
+    private int lastByte;
+    private int lastUnit;
+
+    Units(byte[] line) {
+      this.line = line;
+    }
+
+    int at(int offset) {
+      int b = Math.min(offset, line.length);
+      // An empty match inside a multi-byte character (ripgrep steps a byte after an empty match)
+      // maps to the character's start.
+      while (b > lastByte && b < line.length && (line[b] & 0xC0) == 0x80) {
+        b--;
+      }
+      if (b < lastByte) {
+        lastByte = 0;
+        lastUnit = 0;
+      }
+      lastUnit += Utf8Decoder.decode(line, lastByte, b - lastByte).length();
+      lastByte = b;
+      return lastUnit;
+    }
   }
 
   private static Optional<String> text(JsonNode node) {

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.MatchSpan;
 import dev.prismindex.repository.SearchMode;
 import java.util.List;
 import java.util.Objects;
@@ -31,6 +32,10 @@ import org.jspecify.annotations.Nullable;
  * @param literal the rank of a literal match in path, line order and its score, for literal answers
  * @param context the lines around {@code line} when the search asked for them
  *     ({@link SearchOpts#contextBefore()}, {@link SearchOpts#contextAfter()}), else null
+ * @param matches the matches of an exact mode in {@code line}, where they lie (1-based UTF-16
+ *     columns in the whole line, end exclusive) and their text: REGEX, every match of the line (an
+ *     empty match only when it is the first); LITERAL and INDEXED_LITERAL, the first occurrence;
+ *     empty for a match on the path alone and for ranked hits
  */
 public record Hit(
     String path,
@@ -45,7 +50,8 @@ public record Hit(
     @Nullable EngineScore lexical,
     @Nullable EngineScore semantic,
     @Nullable EngineScore literal,
-    @Nullable Context context) {
+    @Nullable Context context,
+    List<MatchSpan> matches) {
 
   /** The longest snippet a hit carries, in UTF-16 units. */
   public static final int MAX_SNIPPET_CHARS = 400;
@@ -107,6 +113,18 @@ public record Hit(
   }
 
   /**
+   * A hit without match spans.
+   *
+   * @throws IllegalArgumentException see {@link Hit#Hit}
+   */
+  public Hit(String path, int line, int endLine, int column, String snippet, double score,
+      SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
+      @Nullable EngineScore semantic, @Nullable EngineScore literal, @Nullable Context context) {
+    this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
+        literal, context, List.of());
+  }
+
+  /**
    * A hit without context lines.
    *
    * @throws IllegalArgumentException see {@link Hit#Hit}
@@ -115,7 +133,7 @@ public record Hit(
       SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
       @Nullable EngineScore semantic, @Nullable EngineScore literal) {
     this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
-        literal, null);
+        literal, null, List.of());
   }
 
   /**
@@ -141,17 +159,18 @@ public record Hit(
     if (!(score >= 0.0 && score <= 1.0)) {
       throw new IllegalArgumentException("score must be in [0,1]: " + score);
     }
+    matches = List.copyOf(matches);
   }
 
   /** This hit with another score. */
   public Hit withScore(double newScore) {
     return new Hit(path, line, endLine, column, snippet, newScore, mode, language, symbol, lexical,
-        semantic, literal, context);
+        semantic, literal, context, matches);
   }
 
   /** This hit with {@code value} as its context lines. */
   public Hit withContext(@Nullable Context value) {
     return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
-        semantic, literal, value);
+        semantic, literal, value, matches);
   }
 }

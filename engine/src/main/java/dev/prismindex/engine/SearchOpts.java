@@ -10,16 +10,19 @@ import org.jspecify.annotations.Nullable;
  * Options of one {@link CodeSearch#search} call. Build with {@link #builder()} or use
  * {@link #lexical(int)} and its siblings.
  *
- * @param limit the most hits returned (1..{@value #MAX_LIMIT})
- * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or LITERAL / INDEXED_LITERAL (both
- *     the exact substring search from the n-gram index, equal to a scan of the indexed files)
+ * @param limit the most hits returned: 1..{@value #MAX_LIMIT} for the ranked modes, any positive
+ *     number for the exact ones ({@link #UNLIMITED}: every match)
+ * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or the exact modes LITERAL /
+ *     INDEXED_LITERAL (both the exact substring search from the n-gram index, equal to a scan of
+ *     the indexed files) and REGEX (a regular expression, planned over the same n-grams and
+ *     verified with core's {@link dev.prismindex.repository.RegexPattern}: ripgrep's semantics)
  * @param files which files the hits may come from: path scopes, languages and globs
  *     ({@link FileFilter#ALL} for every indexed file); applied inside the search, so a filtered
  *     search still returns up to {@code limit} hits when that many match
  * @param fusion how HYBRID fuses the two rankings (default {@link Fusion#rrf()}; ignored by the
  *     other modes)
- * @param caseSensitive whether a literal mode matches case exactly (default false: ASCII case is
- *     ignored, as the scanner does); only the literal modes accept true
+ * @param caseSensitive whether an exact mode matches case exactly (default false: case is
+ *     ignored, as the scanner does); only the exact modes accept true
  * @param auxiliaryWeight the ranked modes' path prior (default {@value #DEFAULT_AUXILIARY_WEIGHT}):
  *     a candidate in a test, example, benchmark, fixture or generated file has its score multiplied
  *     by it unless the query names such files ("test", "example", ...) or the scope lies in one;
@@ -29,14 +32,19 @@ import org.jspecify.annotations.Nullable;
  * @param contextAfter lines after each hit's line to return in {@link Hit#context()}
  *     (0..{@value #MAX_CONTEXT}; default 0); hits carry a context only when one of the two is
  *     positive
+ * @param wholeWords REGEX only: a match has no word character right before or after it
+ *     (ripgrep's {@code -w})
  */
 public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fusion,
-    boolean caseSensitive, double auxiliaryWeight, int contextBefore, int contextAfter) {
+    boolean caseSensitive, double auxiliaryWeight, int contextBefore, int contextAfter,
+    boolean wholeWords) {
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
-  /** The largest accepted limit. */
+  /** The largest accepted limit of a ranked mode. */
   public static final int MAX_LIMIT = 1000;
+  /** The limit of an exact mode that returns every match. */
+  public static final int UNLIMITED = Integer.MAX_VALUE;
   /** The default {@link #auxiliaryWeight()}. */
   public static final double DEFAULT_AUXILIARY_WEIGHT = 0.5;
   /** The most context lines on either side of a hit (the literal scanner's hard limit). */
@@ -45,19 +53,24 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
   /**
    * Validates the options.
    *
-   * @throws IllegalArgumentException when {@code limit} is outside 1..1000, {@code caseSensitive}
-   *     is set for a ranked mode, {@code auxiliaryWeight} is not in (0, 1], or a context is outside
+   * @throws IllegalArgumentException when {@code limit} is below 1 or, for a ranked mode, over
+   *     1000, {@code caseSensitive} is set for a ranked mode, {@code wholeWords} for another mode
+   *     than REGEX, {@code auxiliaryWeight} is not in (0, 1], or a context is outside
    *     0..{@value #MAX_CONTEXT}
    */
   public SearchOpts {
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(files, "files");
     Objects.requireNonNull(fusion, "fusion");
-    if (limit < 1 || limit > MAX_LIMIT) {
+    if (limit < 1 || (limit > MAX_LIMIT && !exact(mode))) {
       throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ": " + limit);
     }
-    if (caseSensitive && !literal(mode)) {
-      throw new IllegalArgumentException("caseSensitive applies to the literal modes only: "
+    if (caseSensitive && !exact(mode)) {
+      throw new IllegalArgumentException("caseSensitive applies to the exact modes only: "
+          + mode.wireName());
+    }
+    if (wholeWords && mode != SearchMode.REGEX) {
+      throw new IllegalArgumentException("wholeWords applies to the regex mode only: "
           + mode.wireName());
     }
     if (!(auxiliaryWeight > 0 && auxiliaryWeight <= 1)) {
@@ -81,7 +94,8 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    */
   public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
       boolean caseSensitive, double auxiliaryWeight) {
-    this(limit, mode, FileFilter.scope(pathScope), fusion, caseSensitive, auxiliaryWeight, 0, 0);
+    this(limit, mode, FileFilter.scope(pathScope), fusion, caseSensitive, auxiliaryWeight, 0, 0,
+        false);
   }
 
   /**
@@ -142,6 +156,14 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     return mode == SearchMode.LITERAL || mode == SearchMode.INDEXED_LITERAL;
   }
 
+  /**
+   * Whether {@code mode} answers every exact match in path, line order (LITERAL, INDEXED_LITERAL,
+   * REGEX).
+   */
+  public static boolean exact(SearchMode mode) {
+    return literal(mode) || mode == SearchMode.REGEX;
+  }
+
   /** A builder starting from {@link #DEFAULT_LIMIT} hits, lexical mode, whole repository. */
   public static Builder builder() {
     return new Builder();
@@ -157,6 +179,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     private double auxiliaryWeight = DEFAULT_AUXILIARY_WEIGHT;
     private int contextBefore;
     private int contextAfter;
+    private boolean wholeWords;
 
     private Builder() {}
 
@@ -202,9 +225,15 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
       return this;
     }
 
-    /** Whether a literal mode matches case exactly (default false). */
+    /** Whether an exact mode matches case exactly (default false). */
     public Builder caseSensitive(boolean value) {
       this.caseSensitive = value;
+      return this;
+    }
+
+    /** REGEX only: whole words, ripgrep's {@code -w} (default false). */
+    public Builder wholeWords(boolean value) {
+      this.wholeWords = value;
       return this;
     }
 
@@ -221,7 +250,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
      */
     public SearchOpts build() {
       return new SearchOpts(limit, mode, files, fusion, caseSensitive, auxiliaryWeight,
-          contextBefore, contextAfter);
+          contextBefore, contextAfter, wholeWords);
     }
   }
 }

@@ -258,6 +258,10 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     Objects.requireNonNull(opts, "opts");
     ensureOpen();
     SearchMode mode = opts.mode();
+    if (mode == SearchMode.REGEX) {
+      throw new IllegalArgumentException("regex search is served by the local index (and"
+          + " without an index), not by an OpenSearch cluster");
+    }
     if (SearchOpts.literal(mode)) {
       LiteralPattern pattern = LiteralSearcher.compile(query, opts.caseSensitive());
       LiteralResult r = literalMatches(pattern, query, FileMatcher.of(opts.files()),

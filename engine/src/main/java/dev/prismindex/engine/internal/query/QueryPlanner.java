@@ -7,6 +7,7 @@ import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
+import dev.prismindex.engine.internal.search.ExactSearch;
 import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.engine.internal.search.LuceneChunkIndex;
@@ -21,8 +22,10 @@ import dev.prismindex.repository.LiteralPattern;
 import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.lucene.search.IndexSearcher;
 import org.jspecify.annotations.Nullable;
 
@@ -46,12 +49,14 @@ public final class QueryPlanner {
   private final EngineContext ctx;
   private final RankedSearch ranked;
   private final LiteralSearcher literal;
+  private final ExactSearch exact;
 
   public QueryPlanner(EngineContext ctx) {
     this.ctx = ctx;
     this.ranked = new RankedSearch(ctx.options().root(), ctx.analyzer(),
         ctx.options().maxFileBytes());
     this.literal = new LiteralSearcher(ctx.options().root(), ctx.options().maxFileBytes());
+    this.exact = new ExactSearch(literal);
   }
 
   /**
@@ -61,28 +66,59 @@ public final class QueryPlanner {
   public SearchResult search(String query, SearchOpts opts) throws IOException {
     IndexStore store = ctx.store();
     SearchMode mode = opts.mode();
-    boolean literalMode = SearchOpts.literal(mode);
-    LiteralPattern pattern = literalMode ? LiteralSearcher.compile(query, opts.caseSensitive())
-        : null;
+    if (SearchOpts.exact(mode)) {
+      List<Hit> hits = new ArrayList<>();
+      SearchResult r = stream(query, opts, hits::add);
+      return new SearchResult(hits, mode, r.coverage(), r.notSearched(), r.truncated(),
+          r.everyFileRead());
+    }
     if (mode.needsSemantic() && !store.hasCommit()) {
       ctx.semantic().require(Map.of()); // no index yet: still say when no model can serve
     }
-    FileMatcher files = FileMatcher.of(opts.files());
     return store.withSearcher(s -> {
       Map<String, String> d = CommitMeta.of(s);
-      if (literalMode) {
-        LiteralResult r = literal.search(s, pattern, query, files, opts.limit(), false,
-            opts.contextBefore(), opts.contextAfter(), AbortSignal.create())
-            .plusNotSearched(CommitMeta.parseSkipped(d.get(Schema.META_SKIPPED)));
-        return new SearchResult(LiteralHits.hits(r, query, mode, Snippet.CENTRED,
-            opts.wantsContext()), mode, CommitMeta.coverage(d), r.notSearched(), r.truncated());
-      }
       float[] q = mode == SearchMode.LEXICAL ? null
           : embedQuery(ctx.semantic().require(d), query);
       RankedSearch.Ranking ranking = ranked.hits(new LuceneChunkIndex(s), query, q, opts);
       return new SearchResult(ranking.hits(), mode, CommitMeta.coverage(d), Map.of(),
           ranking.truncated());
     }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
+  }
+
+  /**
+   * See {@code HybridIndex.stream}: the matches of an exact mode (LITERAL, INDEXED_LITERAL,
+   * REGEX) handed to {@code sink} as each candidate file is verified, in path and line order; the
+   * result has no hits.
+   *
+   * @throws IllegalArgumentException for a ranked mode, or a pattern that does not compile
+   */
+  public SearchResult stream(String query, SearchOpts opts, Consumer<Hit> sink)
+      throws IOException {
+    SearchMode mode = opts.mode();
+    if (!SearchOpts.exact(mode)) {
+      throw new IllegalArgumentException("only the exact modes stream: " + mode.wireName());
+    }
+    Object pattern = ExactSearch.compile(mode, query, opts.caseSensitive(), opts.wholeWords());
+    FileMatcher files = FileMatcher.of(opts.files());
+    return ctx.store().withSearcher(s -> {
+      Map<String, String> d = CommitMeta.of(s);
+      int[] rank = {0};
+      ExactSearch.Outcome o = exact.stream(s, pattern, query, files, opts.limit(),
+          opts.contextBefore(), opts.contextAfter(), AbortSignal.create(),
+          m -> sink.accept(LiteralHits.hit(m, query, mode, Snippet.CENTRED, opts.wantsContext(),
+              ++rank[0])));
+      Map<String, Integer> notSearched = new java.util.TreeMap<>(o.notSearched());
+      CommitMeta.parseSkipped(d.get(Schema.META_SKIPPED))
+          .forEach((k, v) -> notSearched.merge(k, v, Integer::sum));
+      return new SearchResult(List.of(), mode, CommitMeta.coverage(d), notSearched,
+          o.truncated(), o.everyFileRead());
+    }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
+  }
+
+  /** See {@code HybridIndex.notIndexed}. */
+  public Map<String, Integer> notIndexed() throws IOException {
+    return ctx.store().withSearcher(
+        s -> CommitMeta.parseSkipped(CommitMeta.of(s).get(Schema.META_SKIPPED)), Map.of());
   }
 
   /** The query's unit vector, or null for a blank query (which matches nothing). */

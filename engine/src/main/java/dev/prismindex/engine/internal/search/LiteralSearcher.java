@@ -207,7 +207,7 @@ public final class LiteralSearcher {
    * The content of a candidate, or null: when it is gone (or no longer a regular file: not
    * counted), or cannot be read as text now (counted in {@code notSearched} by reason).
    */
-  private @Nullable byte[] read(String path, Map<String, Integer> notSearched) {
+  @Nullable byte[] read(String path, Map<String, Integer> notSearched) {
     Path file = FileNames.resolve(root, path);
     if (file == null) {
       notSearched.merge("unreadable", 1, Integer::sum); // a name this JVM cannot encode
@@ -255,7 +255,7 @@ public final class LiteralSearcher {
    * them for a query without grams. A segment's grams are its gram index ({@link GramPostings}), or
    * in a segment written before format 10, terms of {@link Schema#GRAMS}.
    */
-  private List<String> candidates(IndexSearcher searcher, String query, boolean caseSensitive,
+  List<String> candidates(IndexSearcher searcher, String query, boolean caseSensitive,
       FileMatcher files) throws IOException {
     IndexReader reader = searcher.getIndexReader();
     List<LeafReaderContext> leaves = reader.leaves();
