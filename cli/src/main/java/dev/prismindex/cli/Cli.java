@@ -17,6 +17,7 @@ import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.completion.Completions;
 import dev.prismindex.cli.mcp.McpCommand;
+import dev.prismindex.cli.output.ExactPrinter;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.OutputClosedException;
@@ -167,7 +168,13 @@ final class Cli {
       }
     }
     if (request instanceof SearchRequest r) {
-      printer.search(backend.search(r));
+      if (r.exact()) {
+        // Every match, printed as it is found (grep's way), in path and line order.
+        ExactPrinter exact = printer.exact(r.query());
+        exact.end(backend.stream(r, exact));
+      } else {
+        printer.search(backend.search(r));
+      }
       return ExitCode.OK;
     }
     if (request instanceof IndexRequest r) {

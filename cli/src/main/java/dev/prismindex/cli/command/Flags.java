@@ -96,12 +96,13 @@ public final class Flags {
     boolean json;
 
     @Option(names = {"-n", "--limit"}, paramLabel = "N",
-        description = "Most hits to print, 1..1000 (default: 10).")
+        description = "Most hits to print: 1..1000 for the ranked modes (default: 10); the exact"
+            + " modes (literal, regex) print every match unless given.")
     @Nullable Integer limit;
 
     @Option(names = {"-m", "--mode"}, paramLabel = "MODE",
-        description = "lexical, semantic, hybrid or literal (default: hybrid when a model is"
-            + " present and the index has embeddings, else lexical).")
+        description = "lexical, semantic, hybrid, literal or regex (default: hybrid when a model"
+            + " is present and the index has embeddings, else lexical).")
     @Nullable String mode;
 
     @Option(names = "--path", paramLabel = "SCOPE",
@@ -136,8 +137,43 @@ public final class Flags {
         description = "Show N lines after each hit (overrides -C for that side).")
     @Nullable Integer after;
 
-    @Option(names = "--case-sensitive", description = "Match case exactly (literal mode only).")
-    boolean caseSensitive;
+    @Option(names = "--regex", description = "QUERY is a regular expression (RE2 syntax, as"
+        + " ripgrep's): the same as --mode regex. Every match is printed, as grep does.")
+    boolean regex;
+
+    @Option(names = {"-e", "--regexp"}, paramLabel = "PATTERN",
+        description = "A regular expression to search for (with -F a fixed string); repeat for"
+            + " several (any of them matches). Also for a pattern that starts with '-'.")
+    @Nullable List<String> patterns;
+
+    @Option(names = {"-F", "--fixed-strings"}, description = "The patterns are fixed strings,"
+        + " not regular expressions (the literal mode).")
+    boolean fixedStrings;
+
+    @Option(names = {"-w", "--word-regexp"}, description = "Only matches with no word character"
+        + " right before or after them (exact modes).")
+    boolean wordRegexp;
+
+    /** The last of -i, -s/--case-sensitive and -S given (ripgrep's rule: the last one wins). */
+    @Nullable String caseFlag;
+
+    @Option(names = {"-i", "--ignore-case"}, description = "Ignore case (the literal mode's"
+        + " default; the ranked modes always ignore it).")
+    void ignoreCase(boolean on) {
+      caseFlag = on ? RawSearchArgs.IGNORE_CASE : caseFlag;
+    }
+
+    @Option(names = {"-s", "--case-sensitive"}, description = "Match case exactly (the regex"
+        + " mode's default; exact modes only).")
+    void caseSensitive(boolean on) {
+      caseFlag = on ? RawSearchArgs.CASE_SENSITIVE : caseFlag;
+    }
+
+    @Option(names = {"-S", "--smart-case"}, description = "Ignore case unless the pattern has an"
+        + " upper-case letter (exact modes).")
+    void smartCase(boolean on) {
+      caseFlag = on ? RawSearchArgs.SMART_CASE : caseFlag;
+    }
 
     @Option(names = "--no-refresh", description = "Search the index as it is, even if files"
         + " changed since it was built.")

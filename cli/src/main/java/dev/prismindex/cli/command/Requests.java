@@ -159,7 +159,12 @@ public final class Requests {
         .put(RawSearchArgs.QUERY, f.query)
         .put(RawSearchArgs.MODE, f.mode)
         .put(RawSearchArgs.LIMIT, f.limit)
-        .put(RawSearchArgs.CASE_SENSITIVE, f.caseSensitive)
+        .put(f.caseFlag == null ? RawSearchArgs.CASE_SENSITIVE : f.caseFlag,
+            f.caseFlag == null ? null : true)
+        .put(RawSearchArgs.REGEX, f.regex ? true : null)
+        .put(RawSearchArgs.PATTERNS, f.patterns)
+        .put(RawSearchArgs.FIXED_STRINGS, f.fixedStrings ? true : null)
+        .put(RawSearchArgs.WORDS, f.wordRegexp ? true : null)
         .put(RawSearchArgs.PATH, f.paths)
         .put(RawSearchArgs.TYPE, f.types)
         .put(RawSearchArgs.GLOB, f.globs)

@@ -20,16 +20,26 @@ import org.jspecify.annotations.Nullable;
  *     the globs (the command line's, then the configuration's excludes)
  * @param contextBefore lines shown before each hit, 0..{@value SearchRequests#MAX_CONTEXT}
  * @param contextAfter lines shown after each hit, 0..{@value SearchRequests#MAX_CONTEXT}
- * @param caseSensitive exact case ({@link SearchMode#LITERAL} only)
+ * @param caseSensitive exact case (the exact modes only)
  * @param refresh whether to probe for changes and catch up before answering
  * @param maxRefreshFiles the largest change set re-indexed before answering
+ * @param wholeWords whole-word matches only ({@link SearchMode#REGEX} only: {@code -w} with
+ *     {@code -F} searches the quoted strings as a regex)
  */
 public record SearchRequest(Target target, boolean json, String query, @Nullable SearchMode mode,
     int limit, FileFilter files, int contextBefore, int contextAfter, boolean caseSensitive,
-    boolean refresh, int maxRefreshFiles) implements Requests.Request {
+    boolean refresh, int maxRefreshFiles, boolean wholeWords) implements Requests.Request {
 
   public SearchRequest {
     Objects.requireNonNull(files, "files");
+  }
+
+  /** A search without whole-word matching. */
+  public SearchRequest(Target target, boolean json, String query, @Nullable SearchMode mode,
+      int limit, FileFilter files, int contextBefore, int contextAfter, boolean caseSensitive,
+      boolean refresh, int maxRefreshFiles) {
+    this(target, json, query, mode, limit, files, contextBefore, contextAfter, caseSensitive,
+        refresh, maxRefreshFiles, false);
   }
 
   /** A search of the whole repository without context lines. */
@@ -37,6 +47,11 @@ public record SearchRequest(Target target, boolean json, String query, @Nullable
       int limit, boolean caseSensitive, boolean refresh, int maxRefreshFiles) {
     this(target, json, query, mode, limit, FileFilter.ALL, 0, 0, caseSensitive, refresh,
         maxRefreshFiles);
+  }
+
+  /** Whether the mode is an exact one (literal, regex): every match, streamed. */
+  public boolean exact() {
+    return mode != null && mode.exact();
   }
 
   /** The wire name of the requested mode, {@code auto} when none was given. */

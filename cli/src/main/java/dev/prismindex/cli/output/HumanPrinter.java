@@ -67,6 +67,144 @@ public final class HumanPrinter implements Printer {
     }
   }
 
+  @Override
+  public ExactPrinter exact(String query) {
+    return new Exact();
+  }
+
+  /**
+   * An exact search, grep's way, as the hits come: {@code path:line:column:text} for each matching
+   * line (its matches marked on a terminal); with context lines, {@code path-line-text} for the
+   * lines around, the lines of one file that overlap or touch printed once as one group, {@code --}
+   * between groups. Nothing else goes to stdout, so the output can be piped like grep's; notes
+   * (files re-indexed first, files not searched, the limit) go to stderr.
+   */
+  private final class Exact implements ExactPrinter {
+    private @Nullable String path;
+    /** The last line of the current file printed (0: none). */
+    private int printed;
+    /** After-context lines of the last hit, held until the next hit shows whether it is a hit. */
+    private final TreeMap<Integer, String> pending = new TreeMap<>();
+    private int hits;
+    private Map<String, Integer> noted = Map.of();
+
+    @Override
+    public void begin(String mode, Freshness freshness, Map<String, Integer> notIndexed) {
+      freshnessNote(freshness);
+      if (!notIndexed.isEmpty()) {
+        note(notSearchedNote(notIndexed));
+        noted = notIndexed;
+      }
+    }
+
+    @Override
+    public void hit(Hit h) {
+      hits++;
+      Hit.Context c = h.context();
+      if (c == null) {
+        emit(matchLine(h, h.snippet()));
+        return;
+      }
+      int first = h.line() - c.before().size();
+      boolean sameFile = h.path().equals(path);
+      // Held after-context lines before this hit are context; from it on, its own lines.
+      flushPending(sameFile ? h.line() : Integer.MAX_VALUE);
+      if (path != null && (!sameFile || first > printed + 1)) {
+        emit(new Line().text(style::dim, "--"));
+      }
+      if (!sameFile) {
+        path = h.path();
+        printed = 0;
+      }
+      for (int i = 0; i < c.before().size(); i++) {
+        int n = first + i;
+        if (n > printed) {
+          emit(contextLine(h.path(), n, c.before().get(i)));
+          printed = n;
+        }
+      }
+      emit(matchLine(h, c.text()));
+      printed = h.line();
+      for (int i = 0; i < c.after().size(); i++) {
+        pending.put(h.line() + 1 + i, c.after().get(i));
+      }
+    }
+
+    /** Prints the held after-context lines before line {@code before}, drops the rest. */
+    private void flushPending(int before) {
+      for (Map.Entry<Integer, String> e : pending.entrySet()) {
+        if (e.getKey() < before && e.getKey() > printed) {
+          emit(contextLine(path, e.getKey(), e.getValue()));
+          printed = e.getKey();
+        }
+      }
+      pending.clear();
+    }
+
+    private Line contextLine(String file, int n, String text) {
+      return new Line().text(style::path, file).text("-").text(style::line, Integer.toString(n))
+          .text("-").text(text.replace('\t', ' '));
+    }
+
+    private Line matchLine(Hit h, String text) {
+      Line line = new Line().text(style::path, h.path()).text(":")
+          .text(style::line, Integer.toString(h.line())).text(":")
+          .text(Integer.toString(h.column())).text(":");
+      return marked(line, text, h);
+    }
+
+    @Override
+    public void end(SearchAnswer r) {
+      flushPending(Integer.MAX_VALUE);
+      for (String n : r.notes()) {
+        note(n);
+      }
+      if (!r.notSearched().isEmpty() && !r.notSearched().equals(noted)) {
+        // Files found unreadable while searching, or the counts of a search without an index.
+        note(notSearchedNote(r.notSearched()));
+      }
+      if (r.truncated()) {
+        note(hits + " of at least " + (hits + 1) + " matches shown; --limit to see more");
+      }
+    }
+  }
+
+  /**
+   * Appends {@code text} to {@code line} (a tab shown as a space), the texts of the hit's matches
+   * marked in it (colour only).
+   */
+  private Line marked(Line line, String text, Hit h) {
+    String shown = SafeText.escape(text.replace('\t', ' '));
+    if (!style.on() || h.matches().isEmpty()) {
+      return line.text(shown);
+    }
+    boolean[] marked = new boolean[shown.length()];
+    for (dev.prismindex.repository.MatchSpan span : h.matches()) {
+      String needle = SafeText.escape(span.text().replace('\t', ' '));
+      if (needle.isEmpty()) {
+        continue;
+      }
+      for (int i = shown.indexOf(needle); i >= 0; i = shown.indexOf(needle, i + 1)) {
+        java.util.Arrays.fill(marked, i, Math.min(marked.length, i + needle.length()), true);
+      }
+    }
+    int i = 0;
+    while (i < shown.length()) {
+      int j = i;
+      while (j < shown.length() && marked[j] == marked[i]) {
+        j++;
+      }
+      String part = shown.substring(i, j);
+      if (marked[i]) {
+        line.text(style::match, part);
+      } else {
+        line.text(part);
+      }
+      i = j;
+    }
+    return line;
+  }
+
   /** One block per hit: {@code path:line  symbol  score}, then the snippet indented. */
   private void blocks(SearchAnswer r) {
     for (Hit h : r.hits()) {
@@ -218,12 +356,9 @@ public final class HumanPrinter implements Printer {
   }
 
   private void notes(SearchAnswer r) {
-    Freshness f = r.freshness();
-    if (f.skippedBecauseLocked()) {
-      note(lockedNote(f));
-    } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
-      note("re-indexed " + f.changedFiles() + " changed " + (f.changedFiles() == 1 ? "file" : "files")
-          + " before searching");
+    freshnessNote(r.freshness());
+    for (String n : r.notes()) {
+      note(n);
     }
     if (!r.notSearched().isEmpty()) {
       note(notSearchedNote(r.notSearched()));
@@ -232,6 +367,16 @@ public final class HumanPrinter implements Printer {
     if (coverage != null && coverage < 1.0) {
       note(String.format(Locale.ROOT, "semantic coverage is partial (%.0f%% of chunks embedded);"
           + " run `prism-index index` to complete it", Math.floor(coverage * 100)));
+    }
+  }
+
+  /** The note of what was done about changed files before searching, if anything. */
+  private void freshnessNote(Freshness f) {
+    if (f.skippedBecauseLocked()) {
+      note(lockedNote(f));
+    } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
+      note("re-indexed " + f.changedFiles() + " changed "
+          + (f.changedFiles() == 1 ? "file" : "files") + " before searching");
     }
   }
 

@@ -49,9 +49,22 @@ public final class Results {
    * @param result the engine's answer
    * @param freshness what was done about changed files first
    * @param tookMs wall time of the search itself (after opening and refreshing)
+   * @param notes what a person should know about how the answer was found, one line each (an
+   *     exact search without an index, a pattern the index could not narrow down, a scan stopped
+   *     at a bound); printed on stderr in every output format
    */
   public record SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
-      SearchResult result, Freshness freshness, long tookMs) {
+      SearchResult result, Freshness freshness, long tookMs, List<String> notes) {
+
+    public SearchAnswer {
+      notes = List.copyOf(notes);
+    }
+
+    /** An answer without notes. */
+    public SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
+        SearchResult result, Freshness freshness, long tookMs) {
+      this(query, modeChosen, modeReason, result, freshness, tookMs, List.of());
+    }
 
     /** The engine's hits, best first, as every printer renders them. */
     public List<Hit> hits() {
