@@ -1,5 +1,6 @@
 package dev.prismindex.repository;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -53,6 +54,11 @@ final class FileScanner {
     /** Whether lines are read for a regex ({@link RegexPattern#forEachLine}). */
     abstract boolean regexLines();
 
+    /** The regex matcher, which can search a whole file at once; null for a literal. */
+    RegexPattern.@Nullable Matcher whole() {
+      return null;
+    }
+
     /**
      * Appends the spans of the matches of {@code line} to {@code out} (0-based, end exclusive,
      * pairs); none when it does not match.
@@ -82,6 +88,11 @@ final class FileScanner {
         @Override
         boolean regexLines() {
           return true;
+        }
+
+        @Override
+        RegexPattern.Matcher whole() {
+          return matcher;
         }
 
         @Override
@@ -210,6 +221,21 @@ final class FileScanner {
         return;
       }
     }
+    RegexPattern.Matcher whole = matcher.whole();
+    if (whole != null && context == 0) {
+      byte[] content = readRest(channel, filled, fileRemaining);
+      if (scanWhole(path, content, whole)) {
+        return;
+      }
+      // Not enough scan budget for the whole file: line by line, to stop where it runs out.
+      FileLines lines = new FileLines(path);
+      LineSplitter splitter =
+          new LineSplitter(LineSplitter.UNBOUNDED, RegexPattern.NOT_UTF8, true, lines);
+      if (splitter.feed(content, 0, content.length)) {
+        splitter.finish();
+      }
+      return;
+    }
     FileLines lines = new FileLines(path);
     LineSplitter splitter = matcher.regexLines()
         ? new LineSplitter(LineSplitter.UNBOUNDED, RegexPattern.NOT_UTF8, true, lines)
@@ -235,6 +261,67 @@ final class FileScanner {
       filled = fill(channel, fileRemaining);
     }
     splitter.finish();
+  }
+
+  /** The file's bytes: the {@code filled} already in the chunk, then the rest, up to {@code cap}. */
+  private byte[] readRest(SeekableByteChannel channel, int filled, long cap) throws IOException {
+    ByteArrayOutputStream all = new ByteArrayOutputStream(
+        (int) Math.min(Integer.MAX_VALUE - 16, Math.max(filled, channel.size())));
+    all.write(chunk, 0, filled);
+    long remaining = cap - filled;
+    while (remaining > 0) {
+      int n = fill(channel, remaining);
+      if (n == 0) {
+        break;
+      }
+      all.write(chunk, 0, n);
+      remaining -= n;
+    }
+    return all.toByteArray();
+  }
+
+  /**
+   * A regex over a whole file without context lines: its lines are charged to the budget at once
+   * (every byte but the LFs) and only the lines with a match are decoded and reported, found by
+   * {@link RegexPattern.Matcher#forEachMatchingLine}. False, charging nothing, when the budget
+   * cannot cover the file.
+   */
+  private boolean scanWhole(String path, byte[] content, RegexPattern.Matcher whole) {
+    long lineBytes = content.length;
+    for (byte b : content) {
+      if (b == '\n') {
+        lineBytes--;
+      }
+    }
+    if (scanRemaining - lineBytes < 0) {
+      return false;
+    }
+    scanRemaining -= lineBytes;
+    scannedBytes += lineBytes;
+    guard.check();
+    String text = RegexPattern.decode(content);
+    int maxText = limits.maxLineBytes();
+    whole.forEachMatchingLine(text, (line, start, end, found, count) -> {
+      String readable = RegexPattern.readable(text.substring(start, end));
+      if (maxMatches >= 0 && this.found >= maxMatches) {
+        stoppedBy = TruncationReason.MATCHES;
+        return false;
+      }
+      this.found++;
+      List<MatchSpan> list = new ArrayList<>(count / 2);
+      for (int i = 0; i < count; i += 2) {
+        list.add(MatchSpan.in(readable, found[i] - start, found[i + 1] - start));
+      }
+      int column = list.get(0).column();
+      PendingMatch match = new PendingMatch(path, line, column,
+          LiteralPattern.window(readable, column, maxText), List.of(), list);
+      if (sink == null) {
+        matches.add(match);
+      }
+      emit(match);
+      return stoppedBy == null;
+    });
+    return true;
   }
 
   /** Reads until the chunk is full, the file ends, or {@code cap} bytes were read. */

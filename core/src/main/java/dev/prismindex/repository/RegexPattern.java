@@ -1,13 +1,16 @@
 package dev.prismindex.repository;
 
 import dev.prismindex.internal.Utf8;
+import dev.prismindex.internal.regex.CodePointSet;
 import dev.prismindex.internal.regex.Node;
+import dev.prismindex.internal.regex.Prefilter;
 import dev.prismindex.internal.regex.Program;
 import dev.prismindex.internal.regex.RegexMatcher;
 import dev.prismindex.internal.regex.RegexParser;
 import dev.prismindex.internal.regex.RegexSyntaxException;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The regular-expression search semantics, in one place, as {@link LiteralPattern} is for
@@ -62,13 +65,15 @@ public final class RegexPattern {
   private final boolean caseInsensitive;
   private final boolean wholeWords;
   private final Program program;
+  private final @Nullable Prefilter prefilter;
 
   private RegexPattern(String pattern, boolean caseInsensitive, boolean wholeWords,
-      Program program) {
+      Program program, @Nullable Prefilter prefilter) {
     this.pattern = pattern;
     this.caseInsensitive = caseInsensitive;
     this.wholeWords = wholeWords;
     this.program = program;
+    this.prefilter = prefilter;
   }
 
   /**
@@ -103,7 +108,8 @@ public final class RegexPattern {
       Node tree = RegexParser.parse(pattern, insensitive);
       Node matched = wholeWords ? wordWrapped(tree) : tree;
       Program program = Program.compile(matched, 0);
-      return new RegexPattern(pattern, insensitive, wholeWords, program);
+      return new RegexPattern(pattern, insensitive, wholeWords, program,
+          Prefilter.of(tree, insensitive));
     } catch (RegexSyntaxException e) {
       throw new RepositoryException(e.getMessage(), e);
     } catch (IllegalArgumentException e) {
@@ -165,7 +171,16 @@ public final class RegexPattern {
 
   /** A matcher of this pattern: not thread-safe, so one per thread. */
   public Matcher matcher() {
-    return new Matcher(new RegexMatcher(program));
+    return new Matcher(new RegexMatcher(program), prefilter);
+  }
+
+  /**
+   * The whole of {@code content} decoded for matching as {@link #forEachLine} decodes each line
+   * (ill-formed UTF-8 marked with {@link #NOT_UTF8}, CRs kept), line breaks included: what
+   * {@link Matcher#forEachMatchingLine} searches.
+   */
+  public static String decode(byte[] content) {
+    return Utf8Decoder.decode(content, 0, content.length, NOT_UTF8);
   }
 
   /**
@@ -207,10 +222,151 @@ public final class RegexPattern {
       boolean match(int start, int end);
     }
 
-    private final RegexMatcher matcher;
+    /** Receives the lines of a text that hold a match ({@link #forEachMatchingLine}). */
+    @FunctionalInterface
+    public interface LineVisitor {
+      /**
+       * One line with a match.
+       *
+       * @param line the 1-based line number
+       * @param start where the line starts in the text
+       * @param end where it ends (its LF excluded)
+       * @param spans the line's matches as {@code [start, end)} pairs of indices of the text, an
+       *     empty match only as the first, {@code count} values used
+       * @return {@code false} to stop
+       */
+      boolean line(int line, int start, int end, int[] spans, int count);
+    }
 
-    private Matcher(RegexMatcher matcher) {
+    private final RegexMatcher matcher;
+    private final @Nullable Prefilter prefilter;
+    private int[] spans = new int[16];
+
+    private Matcher(RegexMatcher matcher, @Nullable Prefilter prefilter) {
       this.matcher = matcher;
+      this.prefilter = prefilter;
+    }
+
+    /**
+     * Visits, in order, the lines of {@code text} ({@link #decode}d content: lines end at LF, a
+     * trailing LF starts no line) that hold a match, with their matches as {@link #forEach} lists
+     * them. A line without one of the pattern's required literals ({@link Prefilter}) is skipped
+     * without running the matcher, so a whole file costs little more than a search for them.
+     */
+    public void forEachMatchingLine(String text, LineVisitor visitor) {
+      int n = text.length();
+      CodePointSet first = matcher.first();
+      if (prefilter == null && first != null) {
+        // No literal to look for, but a match must start with one of these: lines without one
+        // are skipped in the same pass that counts them.
+        int lineNo = 1;
+        int lineStart = 0;
+        for (int i = 0; i < n; i++) {
+          char c = text.charAt(i);
+          if (c == '\n') {
+            lineNo++;
+            lineStart = i + 1;
+          } else if (first.contains(Character.isHighSurrogate(c) ? text.codePointAt(i) : c)) {
+            int end = text.indexOf('\n', i);
+            if (end < 0) {
+              end = n;
+            }
+            if (!matchLine(text, lineStart, end, lineNo, visitor)) {
+              return;
+            }
+            i = end; // the loop steps past this LF, counted here
+            if (end < n) {
+              lineNo++;
+              lineStart = end + 1;
+            }
+          }
+        }
+        return;
+      }
+      if (prefilter == null) {
+        int lineNo = 1;
+        for (int start = 0; start < n; lineNo++) {
+          int end = text.indexOf('\n', start);
+          if (end < 0) {
+            end = n;
+          }
+          if (!matchLine(text, start, end, lineNo, visitor)) {
+            return;
+          }
+          start = end + 1;
+        }
+        return;
+      }
+      String hay = prefilter.lowered() ? text.toLowerCase(java.util.Locale.ROOT) : text;
+      List<String> literals = prefilter.literals();
+      int[] next = new int[literals.size()];
+      java.util.Arrays.fill(next, -2);
+      int hayPos = 0;
+      int hayLineStart = 0;
+      int lineStart = 0;
+      int lineNo = 1;
+      while (true) {
+        int p = Integer.MAX_VALUE;
+        for (int i = 0; i < next.length; i++) {
+          if (next[i] != -1 && next[i] < hayPos) {
+            next[i] = hay.indexOf(literals.get(i), hayPos);
+          }
+          if (next[i] >= 0) {
+            p = Math.min(p, next[i]);
+          }
+        }
+        if (p == Integer.MAX_VALUE) {
+          return;
+        }
+        // Walk to the line holding the occurrence, in the text and in the lowered text alike.
+        int nl = hay.indexOf('\n', hayLineStart);
+        while (nl >= 0 && nl < p) {
+          lineNo++;
+          lineStart = text.indexOf('\n', lineStart) + 1;
+          hayLineStart = nl + 1;
+          nl = hay.indexOf('\n', hayLineStart);
+        }
+        int end = text.indexOf('\n', lineStart);
+        if (end < 0) {
+          end = n;
+        }
+        if (!matchLine(text, lineStart, end, lineNo, visitor) || end >= n || nl < 0) {
+          return;
+        }
+        lineNo++;
+        lineStart = end + 1;
+        hayLineStart = nl + 1;
+        hayPos = hayLineStart;
+      }
+    }
+
+    /** Finds the matches of one line and visits it when it has any. */
+    private boolean matchLine(String text, int start, int end, int lineNo,
+        LineVisitor visitor) {
+      int count = 0;
+      int from = start;
+      int lastEnd = -1;
+      while (from <= end && matcher.find(text, start, end, from)) {
+        int s = matcher.start();
+        int e = matcher.end();
+        if (s == e) {
+          from = e < end ? e + Character.charCount(text.codePointAt(e)) : e + 1;
+          if (e == lastEnd) {
+            continue;
+          }
+        } else {
+          from = e;
+        }
+        lastEnd = e;
+        if (s < e || count == 0) {
+          if (count + 2 > spans.length) {
+            spans = java.util.Arrays.copyOf(spans, spans.length * 2);
+          }
+          spans[count++] = s;
+          spans[count++] = e;
+        }
+      }
+      return count == 0 || visitor.line(lineNo, start, end, spans, count);
     }
 
     /**

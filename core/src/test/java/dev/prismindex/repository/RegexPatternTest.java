@@ -95,6 +95,58 @@ class RegexPatternTest {
   }
 
   @Test
+  void aWholeTextSearchFindsWhatALineByLineSearchFinds() {
+    // forEachMatchingLine skips lines by the required literals (looked for case-insensitively in
+    // the lowered text) or by the first characters a match can start with; it must find exactly
+    // the lines and matches of matching every line on its own.
+    java.util.Random random = new java.util.Random(391);
+    String[] extra = {"foo", "Foo", "(?i)foo", "k\\w", "(?i)k+", "ab|cd", "(?i)ab|K", "x?y",
+        "\\bfoo\\b", "s\\d", "(?i)\u017F", "(?i)stra\u00DFe", "\u0130", "(?i)\u03C3\u03B9",
+        "$", "^", "a*"};
+    int compared = 0;
+    for (int round = 0; round < 400; round++) {
+      byte[] content = RegexRipgrepDifferentialTest.lines(random, 30);
+      String pattern = random.nextBoolean() ? extra[random.nextInt(extra.length)]
+          : RegexRipgrepDifferentialTest.pattern(random, 2);
+      RegexPattern p;
+      try {
+        p = RegexPattern.compile(pattern, random.nextInt(3) == 0 ? CaseMode.INSENSITIVE
+            : CaseMode.SENSITIVE, random.nextInt(4) == 0, 4096);
+      } catch (RepositoryException e) {
+        continue;
+      }
+      List<String> perLine = new ArrayList<>();
+      RegexPattern.Matcher m = p.matcher();
+      RegexPattern.forEachLine(content, (n, text, bytes) -> {
+        List<String> spans = new ArrayList<>();
+        m.forEach(text, (s, e) -> {
+          if (s < e || spans.isEmpty()) {
+            spans.add(s + "-" + e);
+          }
+          return true;
+        });
+        if (!spans.isEmpty()) {
+          perLine.add(n + ":" + spans);
+        }
+        return true;
+      });
+      List<String> whole = new ArrayList<>();
+      String text = RegexPattern.decode(content);
+      p.matcher().forEachMatchingLine(text, (n, start, end, spans, count) -> {
+        List<String> list = new ArrayList<>();
+        for (int i = 0; i < count; i += 2) {
+          list.add((spans[i] - start) + "-" + (spans[i + 1] - start));
+        }
+        whole.add(n + ":" + list);
+        return true;
+      });
+      assertThat(whole).as("/%s/ on %s", pattern, List.of(text)).isEqualTo(perLine);
+      compared++;
+    }
+    assertThat(compared).isGreaterThan(300);
+  }
+
+  @Test
   void errorsAreRepositoryExceptionsWithTheParsersMessage() {
     assertThatThrownBy(() -> RegexPattern.compile("a(", CaseMode.SENSITIVE, false, 4096))
         .isInstanceOf(RepositoryException.class)

@@ -62,6 +62,28 @@ class StreamedSearchTest {
   }
 
   @Test
+  void aRegexIsChargedToTheScanBudgetLikeALiteral(@TempDir Path dir) {
+    // A whole file is searched at once when the budget covers it, line by line when it does not:
+    // either way the line bytes are charged and a crossing line is charged but not matched.
+    new TestTree(dir).file("a.txt", "12345\n67890\n"); // 10 line bytes
+    RepositoryOperations ten = RepositoryOperations.local(
+        RepositoryLimits.builder().maxScanBytes(10).build());
+    RepositorySearchResult all = ten.search(regex(dir, "[05]").build());
+    assertThat(all.truncated()).isFalse();
+    assertThat(all.matches()).extracting(m -> m.line() + ":" + m.column())
+        .containsExactly("1:5", "2:5");
+    assertThat(all.scannedBytes()).isEqualTo(10);
+
+    RepositoryOperations nine = RepositoryOperations.local(
+        RepositoryLimits.builder().maxScanBytes(9).build());
+    RepositorySearchResult over = nine.search(regex(dir, "[05]").build());
+    assertThat(over.truncatedBy()).isEqualTo(TruncationReason.SCAN);
+    assertThat(over.matches()).extracting(m -> m.line() + ":" + m.column())
+        .containsExactly("1:5");
+    assertThat(over.scannedBytes()).isEqualTo(10);
+  }
+
+  @Test
   void streamingHasNoMatchCapUnlessOneIsAsked(@TempDir Path dir) {
     StringBuilder many = new StringBuilder();
     for (int i = 0; i < RepositoryLimits.HARD_MAX_SEARCH_MATCHES + 5; i++) {

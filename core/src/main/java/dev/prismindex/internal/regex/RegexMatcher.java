@@ -1,6 +1,7 @@
 package dev.prismindex.internal.regex;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs a {@link Program} over one line in time linear in the line's length times the program's
@@ -20,6 +21,9 @@ public final class RegexMatcher {
   static final long BITSTATE_MAX_BITS = 1L << 22;
 
   private final Program prog;
+  /** The region of the text the current search sees as its line: [lo, hi). */
+  private int lo;
+  private int hi;
   private final int[] caps;
   private final int[] result;
   private int start = -1;
@@ -27,6 +31,8 @@ public final class RegexMatcher {
 
   // Backtracker state.
   private long[] visited = new long[0];
+  /** The position of the first state the bitmap holds. */
+  private int base;
   private int[] stackPc = new int[64];
   private int[] stackPos = new int[64];
 
@@ -48,6 +54,14 @@ public final class RegexMatcher {
     this.result = new int[prog.slots];
   }
 
+  /**
+   * The code points a match can start with, or null when a match may be empty (then every
+   * position can start one).
+   */
+  public @Nullable CodePointSet first() {
+    return prog.first;
+  }
+
   /** The start of the last match found (a UTF-16 index of the line). */
   public int start() {
     return start;
@@ -66,10 +80,23 @@ public final class RegexMatcher {
    * @return whether one was found ({@link #start()}, {@link #end()} then hold its span)
    */
   public boolean find(String line, int from) {
-    int n = line.length();
-    if (from > n) {
+    return find(line, 0, line.length(), from);
+  }
+
+  /**
+   * Finds the leftmost-first match in the line {@code text[lineStart, lineEnd)} that starts at or
+   * after {@code from}: the region is the line ({@code ^} and {@code $} at its ends, nothing
+   * outside it seen by a word boundary), so a whole file's text is searched line by line without
+   * copying each line. {@link #start()} and {@link #end()} are indices of {@code text}.
+   */
+  public boolean find(String text, int lineStart, int lineEnd, int from) {
+    if (from > lineEnd || from < lineStart) {
       return false;
     }
+    this.lo = lineStart;
+    this.hi = lineEnd;
+    int n = lineEnd - lineStart;
+    String line = text;
     long bits = (long) prog.size() * (n + 1);
     steps = 0;
     boolean found = force == 1 || (force == 0 && bits <= BITSTATE_MAX_BITS)
@@ -100,7 +127,7 @@ public final class RegexMatcher {
     if (first == null) {
       return pos;
     }
-    int n = s.length();
+    int n = hi;
     while (pos < n) {
       if (first.contains(s.codePointAt(pos))) {
         return pos;
@@ -111,20 +138,20 @@ public final class RegexMatcher {
   }
 
   private boolean assertion(int kind, String s, int pos) {
-    int n = s.length();
+    int n = hi;
     if (kind == Node.Kind.LINE_START.ordinal()) {
-      return pos == 0;
+      return pos == lo;
     }
     if (kind == Node.Kind.LINE_END.ordinal()) {
       return pos == n;
     }
     if (kind == Node.Kind.NOT_AFTER_WORD.ordinal()) {
-      return pos == 0 || !UnicodeSets.isWord(s.codePointBefore(pos));
+      return pos == lo || !UnicodeSets.isWord(s.codePointBefore(pos));
     }
     if (kind == Node.Kind.NOT_BEFORE_WORD.ordinal()) {
       return pos == n || !UnicodeSets.isWord(s.codePointAt(pos));
     }
-    boolean before = pos > 0 && UnicodeSets.isWord(s.codePointBefore(pos));
+    boolean before = pos > lo && UnicodeSets.isWord(s.codePointBefore(pos));
     boolean after = pos < n && UnicodeSets.isWord(s.codePointAt(pos));
     return kind == Node.Kind.WORD_BOUNDARY.ordinal() ? before != after : before == after;
   }
@@ -133,26 +160,31 @@ public final class RegexMatcher {
   // The backtracker
 
   private boolean backtrack(String s, int from, long bits) {
-    int n = s.length();
-    int words = (int) ((bits + 63) >>> 6);
+    int n = hi;
+    int pos = nextStart(s, from);
+    if (pos < 0) {
+      return false; // no position can start a match: nothing to remember
+    }
+    // The states of positions from the first possible start on: base.
+    base = pos;
+    long needed = (long) prog.size() * (n - base + 1);
+    int words = (int) ((needed + 63) >>> 6);
     if (visited.length < words) {
       visited = new long[Math.max(words, visited.length * 2)];
     } else {
       Arrays.fill(visited, 0, words, 0L);
     }
-    int pos = from;
     while (true) {
-      pos = nextStart(s, pos);
-      if (pos < 0) {
-        return false;
-      }
       if (tryAt(s, pos, n)) {
         return true;
       }
       if (pos >= n) {
         return false;
       }
-      pos = step(s, pos);
+      pos = nextStart(s, step(s, pos));
+      if (pos < 0) {
+        return false;
+      }
     }
   }
 
@@ -170,7 +202,7 @@ public final class RegexMatcher {
     int[] op = prog.op;
     int[] x = prog.x;
     int[] y = prog.y;
-    int width = n + 1;
+    int width = n - base + 1;
     int depth = 0;
     push(depth++, 0, at);
     while (depth > 0) {
@@ -182,7 +214,7 @@ public final class RegexMatcher {
         continue;
       }
       while (true) {
-        long bit = (long) pc * width + pos;
+        long bit = (long) pc * width + (pos - base);
         int word = (int) (bit >>> 6);
         long mask = 1L << (bit & 63);
         if ((visited[word] & mask) != 0) {
@@ -269,7 +301,7 @@ public final class RegexMatcher {
   }
 
   private boolean pike(String s, int from) {
-    int n = s.length();
+    int n = hi;
     int slots = prog.slots;
     if (clist == null) {
       clist = new Threads(prog.size(), slots);

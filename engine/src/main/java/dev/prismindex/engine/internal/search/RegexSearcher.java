@@ -212,31 +212,24 @@ public final class RegexSearcher {
     if (content == null) {
       return List.of();
     }
-    boolean context = before > 0 || after > 0;
-    List<String> lines = context ? new ArrayList<>() : null;
+    String text = RegexPattern.decode(content);
     List<LiteralMatch> out = new ArrayList<>();
-    RegexPattern.forEachLine(content, (line, text, bytes) -> {
-      String readable = RegexPattern.readable(text);
-      if (lines != null) {
-        lines.add(readable);
+    matcher.forEachMatchingLine(text, (line, start, end, spans, count) -> {
+      String readable = RegexPattern.readable(text.substring(start, end));
+      List<MatchSpan> list = new ArrayList<>(count / 2);
+      for (int i = 0; i < count; i += 2) {
+        list.add(MatchSpan.in(readable, spans[i] - start, spans[i + 1] - start));
       }
-      List<MatchSpan> spans = new ArrayList<>(1);
-      matcher.forEach(text, (s, e) -> {
-        if (s < e || spans.isEmpty()) {
-          spans.add(MatchSpan.in(readable, s, e)); // empty matches only as the first
-        }
-        return true;
-      });
-      if (!spans.isEmpty()) {
-        int col = spans.get(0).column();
-        out.add(new LiteralMatch(path, line, col,
-            LiteralPattern.window(readable, col, LiteralSearcher.MAX_TEXT_BYTES),
-            LiteralPattern.windowStart(readable, col, LiteralSearcher.MAX_TEXT_BYTES), List.of(),
-            List.of(), spans));
-      }
+      int col = list.get(0).column();
+      out.add(new LiteralMatch(path, line, col,
+          LiteralPattern.window(readable, col, LiteralSearcher.MAX_TEXT_BYTES),
+          LiteralPattern.windowStart(readable, col, LiteralSearcher.MAX_TEXT_BYTES), List.of(),
+          List.of(), list));
       return true;
     });
-    if (lines != null) {
+    if ((before > 0 || after > 0) && !out.isEmpty()) {
+      List<String> lines = new ArrayList<>();
+      RegexPattern.forEachLine(content, (n, line, bytes) -> lines.add(RegexPattern.readable(line)));
       out.replaceAll(m -> m.withContext(lines, before, after));
     }
     return out;
