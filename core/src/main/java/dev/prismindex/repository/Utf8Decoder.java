@@ -24,22 +24,17 @@ final class Utf8Decoder {
    * not UTF-8).
    */
   static String decode(byte[] bytes, int off, int len, char replacement) {
+    // The JDK's decoder (its ASCII check and copy are intrinsics) agrees with this one on
+    // well-formed UTF-8; a U+FFFD in its answer (an ill-formed byte, or one the text holds) sends
+    // the text through the loop below, which replaces each maximal ill-formed subsequence.
+    String fast = new String(bytes, off, len, java.nio.charset.StandardCharsets.UTF_8);
+    if (fast.indexOf('\uFFFD') < 0) {
+      return fast;
+    }
     int end = off + len;
     int i = off;
     while (i < end && bytes[i] >= 0) {
       i++;
-    }
-    if (i == end) {
-      return new String(bytes, off, len, java.nio.charset.StandardCharsets.ISO_8859_1);
-    }
-    if (len >= 1024) {
-      // The JDK's decoder is much faster on long text; it agrees with this one on well-formed
-      // UTF-8, and a U+FFFD in its answer (an ill-formed byte, or one that was in the text) sends
-      // the text through this decoder, which marks each ill-formed subsequence with replacement.
-      String fast = new String(bytes, off, len, java.nio.charset.StandardCharsets.UTF_8);
-      if (fast.indexOf('\uFFFD') < 0) {
-        return fast;
-      }
     }
     char[] out = new char[len];
     int n = 0;
