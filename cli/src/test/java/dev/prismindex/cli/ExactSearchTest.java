@@ -71,6 +71,21 @@ class ExactSearchTest {
   }
 
   @Test
+  void filesNotSearchedAreNamedForWhatLeftThemOut() throws IOException {
+    Files.write(repo.resolve("a/blob.bin"), new byte[] {'f', 'o', 'o', 0, 1, 2});
+    // Without an index the scanner skipped it: no index to leave it out.
+    Result scanned = cli.run("search", "-e", "foo");
+    assertThat(scanned.err()).endsWith(
+        "\nnote: not searched: 1 file (binary 1); see docs/cli.md\n");
+    assertThat(cli.run("index", "--no-semantic").exit()).isZero();
+    Result indexed = cli.run("search", "-e", "foo");
+    assertThat(indexed.err()).isEqualTo(
+        "note: not searched: 1 file left out of the index (binary 1); see docs/cli.md\n");
+    assertThat(scanned.outLines()).isNotEmpty().noneMatch(l -> l.startsWith("a/blob.bin"));
+    assertThat(indexed.outLines()).isNotEmpty().noneMatch(l -> l.startsWith("a/blob.bin"));
+  }
+
+  @Test
   void rankedSearchesStillNeedAnIndex() {
     Result r = cli.run("search", "foo");
     assertThat(r.exit()).isEqualTo(ExitCode.INDEX);

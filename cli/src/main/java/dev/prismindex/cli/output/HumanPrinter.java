@@ -161,7 +161,7 @@ public final class HumanPrinter implements Printer {
       }
       if (!r.notSearched().isEmpty() && !r.notSearched().equals(noted)) {
         // Files found unreadable while searching, or the counts of a search without an index.
-        note(notSearchedNote(r.notSearched()));
+        note(notSearchedNote(r.notSearched(), !noted.isEmpty()));
       }
       if (r.truncated()) {
         note(hits + " of at least " + (hits + 1) + " matches shown; --limit to see more");
@@ -478,9 +478,18 @@ public final class HumanPrinter implements Printer {
    * left out of the index (binary 1, secret 2); see docs/cli.md}.
    */
   public static String notSearchedNote(Map<String, Integer> notSearched) {
+    return notSearchedNote(notSearched, true);
+  }
+
+  /**
+   * The same line for files an index left out ({@code fromIndex}), or for files a search found it
+   * could not read as text, as a search without an index does: {@code not searched: 1 file
+   * (binary 1); see docs/cli.md}.
+   */
+  public static String notSearchedNote(Map<String, Integer> notSearched, boolean fromIndex) {
     int total = notSearched.values().stream().mapToInt(Integer::intValue).sum();
-    return "not searched: " + count(total, "file") + " left out of the index ("
-        + byReason(notSearched) + "); see docs/cli.md";
+    return "not searched: " + count(total, "file") + (fromIndex ? " left out of the index" : "")
+        + " (" + byReason(notSearched) + "); see docs/cli.md";
   }
 
   /** Counts by reason, in reason order: {@code binary 1, oversize 2}. */

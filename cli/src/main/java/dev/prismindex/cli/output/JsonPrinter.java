@@ -115,7 +115,8 @@ public final class JsonPrinter implements Printer {
           err.println("note: " + n);
         }
         if (!answer.notSearched().isEmpty()) {
-          err.println("note: " + HumanPrinter.notSearchedNote(answer.notSearched()));
+          err.println("note: " + HumanPrinter.notSearchedNote(answer.notSearched(),
+              !notIndexed.isEmpty()));
         }
       }
     };
