@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds libprism-native.so, the engine's JNI library for linux-x86_64: the tree-sitter runtime, the
 # seven grammars the chunker parses and prism_tree_sitter.c (internal.chunk.NativeDefinitions); the
-# official BLAKE3 C implementation and prism_blake3.c (internal.store.Hashing); prism_grams.c (the
+# official BLAKE3 C implementation and prism_blake3.c (internal.pipeline.Hashing); prism_grams.c (the
 # n-grams of an ASCII file, internal.analysis.GramSet). All with -O2.
 #
 #   build.sh OUTPUT_DIR WORK_DIR [DOWNLOAD_DIR]

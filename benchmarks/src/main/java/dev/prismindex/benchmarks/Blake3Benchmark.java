@@ -1,6 +1,6 @@
 package dev.prismindex.benchmarks;
 
-import dev.prismindex.engine.internal.store.Hashing;
+import dev.prismindex.engine.internal.pipeline.Hashing;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.codec.digest.Blake3;
@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * BLAKE3-256 throughput of the engine's hash ({@code impl=engine}: {@code internal.store.Hashing},
+ * BLAKE3-256 throughput of the engine's hash ({@code impl=engine}: {@code internal.pipeline.Hashing},
  * the BLAKE3 C code where the engine's native library is loaded, linux-x86_64) and of commons-codec's
  * {@code Blake3} ({@code impl=commons-codec}, the engine's hash elsewhere; docs/engine.md,
  * "Hashing"), on one buffer of {@code size} random bytes with a fresh hasher per hash, as the

@@ -1,6 +1,6 @@
 package dev.prismindex.opensearch;
 
-import dev.prismindex.engine.internal.store.Hashing;
+import dev.prismindex.engine.internal.pipeline.Hashing;
 
 /**
  * Document ids in a repository's cluster index: derived from the path (a BLAKE3 hash, so any path

@@ -4,7 +4,7 @@ import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
-import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;

@@ -2,6 +2,8 @@ package dev.prismindex.engine.internal.search;
 
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.LuceneChunkIndex;
+import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.prismindex.engine.internal.search;
 
 import dev.prismindex.engine.internal.chunk.SourceLines;
+import dev.prismindex.engine.internal.pipeline.FileReader;
+import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.FileReader;
-import dev.prismindex.engine.internal.store.Hashing;
 import dev.prismindex.engine.internal.walk.FileNames;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,11 +1,11 @@
 package dev.prismindex.engine.internal.semantic;
 
+import dev.prismindex.engine.internal.codec.Int8Vectors;
+import dev.prismindex.engine.internal.codec.VectorCode;
 import dev.prismindex.engine.internal.search.ChunkDoc;
 import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
-import dev.prismindex.engine.internal.store.Int8Vectors;
 import dev.prismindex.engine.internal.store.Schema;
-import dev.prismindex.engine.internal.store.VectorCode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,8 +13,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.index.BinaryDocValues;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.ByteVectorValues;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.ReaderUtil;

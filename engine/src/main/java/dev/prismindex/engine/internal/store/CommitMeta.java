@@ -2,6 +2,7 @@ package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.walk.FileRules;
 import java.io.IOException;
 import java.util.Locale;

@@ -2,6 +2,8 @@ package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
+import dev.prismindex.engine.internal.pipeline.ChunkKeys;
+import dev.prismindex.engine.internal.pipeline.Indexer;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

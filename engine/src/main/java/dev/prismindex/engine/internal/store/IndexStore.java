@@ -4,6 +4,7 @@ import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.codec.WriterSettings;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;

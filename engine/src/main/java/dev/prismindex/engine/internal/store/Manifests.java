@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.pipeline.Hashing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,6 +1,9 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.codec.GramIndexFormat;
+import dev.prismindex.engine.internal.codec.PackedVectorsFormat;
+import dev.prismindex.engine.internal.codec.VectorCode;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 

@@ -17,7 +17,7 @@ public record SkippedFile(String path, SkipReason reason, long size, long mtimeN
     long recordedMs) {
 
   /** Whether unchanged stat data proves unchanged content (the rule of {@link FileEntry}). */
-  boolean statProvesUnchanged(long currentSize, long currentMtimeNs) {
+  public boolean statProvesUnchanged(long currentSize, long currentMtimeNs) {
     return FileEntry.statProvesUnchanged(size, mtimeNs, recordedMs, currentSize, currentMtimeNs);
   }
 }

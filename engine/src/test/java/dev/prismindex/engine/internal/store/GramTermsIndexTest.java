@@ -7,6 +7,8 @@ import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.SourceLines;
+import dev.prismindex.engine.internal.codec.GramPostings;
+import dev.prismindex.engine.internal.codec.WriterSettings;
 import dev.prismindex.engine.internal.search.LiteralMatch;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
 import dev.prismindex.repository.AbortSignal;

@@ -1,5 +1,6 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.codec;
 
+import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.lucene.codecs.DocValuesConsumer;

@@ -1,4 +1,4 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.pipeline;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;

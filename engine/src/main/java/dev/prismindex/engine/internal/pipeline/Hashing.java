@@ -1,6 +1,7 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.pipeline;
 
 import dev.prismindex.engine.internal.NativeLibrary;
+import dev.prismindex.engine.internal.store.Schema;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -72,7 +73,7 @@ public final class Hashing {
    * 32 bytes. Anything but 64 hex digits (never computed here) is kept as its characters, which
    * {@link #fromStored} gives back and no computed hash equals.
    */
-  static BytesRef toStored(String hex) {
+  public static BytesRef toStored(String hex) {
     if (hex.length() == 64) {
       try {
         return new BytesRef(HexFormat.of().parseHex(hex));
@@ -87,7 +88,7 @@ public final class Hashing {
    * A stored file hash as 64 hex digits: 32 bytes since format 8; before, the hex digits' ASCII
    * bytes, returned as they are.
    */
-  static String fromStored(BytesRef b) {
+  public static String fromStored(BytesRef b) {
     return b.length == 32 ? HexFormat.of().formatHex(b.bytes, b.offset, b.offset + b.length)
         : new String(b.bytes, b.offset, b.length, StandardCharsets.UTF_8);
   }

@@ -1,10 +1,11 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.WalkedFile;
 import java.io.IOException;

@@ -1,7 +1,8 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.codec;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.analysis.CodeSimilarity;
+import dev.prismindex.engine.internal.store.Schema;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.DocValuesFormat;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -12,7 +13,7 @@ import org.apache.lucene.index.IndexWriterConfig;
  * How the engine's writers write: the codec (Lucene's default, with the engine's own formats for
  * the fields that need them) and the in-memory buffers of a run.
  */
-final class WriterSettings {
+public final class WriterSettings {
 
   private static final KnnVectorsFormat PACKED_VECTORS = new PackedVectorsFormat();
   private static final DocValuesFormat GRAM_INDEX = new GramIndexFormat();
@@ -23,7 +24,7 @@ final class WriterSettings {
    * GramIndexFormat} for {@link Schema#FILE_GRAMS}. Readers need nothing of it: a segment records
    * each field's format by name, and Lucene's service loader finds the engine's.
    */
-  static final Codec CODEC = new Lucene912Codec() {
+  public static final Codec CODEC = new Lucene912Codec() {
     @Override
     public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
       return VectorCode.PACKED.owns(field) ? PACKED_VECTORS
@@ -57,7 +58,7 @@ final class WriterSettings {
    * its merges and commits them; callers that must not commit (a failure, a run with nothing to
    * write) call {@code IndexWriter#rollback()} instead of closing.
    */
-  static IndexWriterConfig config(CodeAnalyzer analyzer) {
+  public static IndexWriterConfig config(CodeAnalyzer analyzer) {
     return new IndexWriterConfig(analyzer)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
         .setRAMBufferSizeMB(RAM_BUFFER_MB)

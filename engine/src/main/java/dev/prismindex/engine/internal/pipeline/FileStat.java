@@ -1,6 +1,7 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.pipeline;
 
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.WalkedFile;
 import java.io.IOException;

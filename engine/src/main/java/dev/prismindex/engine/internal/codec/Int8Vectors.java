@@ -1,4 +1,4 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.codec;
 
 /**
  * The byte encoding of the index's vectors: each unit vector is scaled so that its largest

@@ -1,5 +1,7 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.codec;
 
+import dev.prismindex.engine.internal.store.Documents;
+import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.index.BinaryDocValues;

@@ -1,4 +1,4 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.codec;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;

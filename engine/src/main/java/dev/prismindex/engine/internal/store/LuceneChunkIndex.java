@@ -1,9 +1,10 @@
-package dev.prismindex.engine.internal.search;
+package dev.prismindex.engine.internal.store;
 
+import dev.prismindex.engine.internal.search.ChunkDoc;
+import dev.prismindex.engine.internal.search.ChunkIndex;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.semantic.SemanticSearcher;
-import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.Manifests;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,14 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.pipeline;
 
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.SourceLines;
+import dev.prismindex.engine.internal.store.DocumentSink;
+import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.LuceneSink;
+import dev.prismindex.engine.internal.store.SkippedFile;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;

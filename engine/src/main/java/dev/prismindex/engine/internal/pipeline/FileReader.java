@@ -1,4 +1,4 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.pipeline;
 
 import dev.prismindex.engine.internal.chunk.SourceLines;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,9 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.internal.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.engine.internal.store.Schema;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
