@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code java -Djmh.ignoreLock=true -jar benchmarks/target/benchmarks.jar Blake3Benchmark}</pre>
  *
  * <p>Until issue 18 {@code impl} chose between commons-codec and BouncyCastle's {@code
- * Blake3Digest}; that version, and the figures that decided the switch, are in docs/benchmarks.md.
+ * Blake3Digest}; that version, and the figures that decided the switch, are in git history
+ * (docs/runs/README.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

@@ -188,9 +188,15 @@ final class Cli {
   }
 
   private CommandLine commandLine() {
-    CommandLine cl = new CommandLine(new Flags.RootFlags());
+    CommandLine cl = parser();
     cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+    return cl;
+  }
+
+  /** The parser as every run configures it (the docs' commands are checked against it). */
+  static CommandLine parser() {
+    CommandLine cl = new CommandLine(new Flags.RootFlags());
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setOverwrittenOptionsAllowed(true);
     return cl;

@@ -28,13 +28,13 @@ import org.slf4j.LoggerFactory;
  * longer than the cap, so the cap sets the indexing speed: 64 embeds 1.5-2.1x as fast as the
  * tokenizer's own limit of 128, and with the engine's chunk texts hybrid search of
  * natural-language queries ranked within 0.01 of it on every language of the quality benchmark
- * (docs/benchmarks.md, "Engine: vectors"). {@code -Dprism.minilm.maxTokens=N}, for measuring only,
+ * (docs/benchmarks.md, section 5). {@code -Dprism.minilm.maxTokens=N}, for measuring only,
  * changes the cap and with it the {@link #id()}.
  *
  * <p>The model runs on its own ONNX Runtime session, one text per call (no padding), with one
  * intra-op thread: on two cores, two calling threads with one
  * intra-op thread each embed fastest, and a second intra-op thread spinning beside a busy core
- * costs CPU for nothing (docs/benchmarks.md, "Engine: vectors"). Callers that want both cores call
+ * costs CPU for nothing (the engine-vectors run log, docs/runs/README.md). Callers that want both cores call
  * {@link #embed} from two threads, which is safe. {@link #embedQuery} runs on a second session
  * with ONNX Runtime's default threads (one per core), since a query is embedded alone and waited
  * for; a process that only searches loads only that one. Grouping texts of similar length into one

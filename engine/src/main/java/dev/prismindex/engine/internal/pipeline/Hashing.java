@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * bytes, and {@code HashingTest} pins the official test vectors on both paths and compares them on
  * inputs of many lengths. commons-codec replaced BouncyCastle (issue 18): a dependency the engine
  * already had through JGit instead of a 7 MB crypto provider, for about half BouncyCastle's
- * throughput (docs/benchmarks.md, section 9). The C code, which picks SSE2, SSE4.1, AVX2 or AVX-512
+ * throughput (the hashing run log, docs/runs/README.md). The C code, which picks SSE2, SSE4.1, AVX2 or AVX-512
  * code at run time, hashes a 64 KiB buffer about 19x faster than commons-codec (docs/benchmarks.md,
  * section 9), in one JNI call per hash.
  */

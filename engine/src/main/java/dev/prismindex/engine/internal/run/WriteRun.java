@@ -48,7 +48,7 @@ public final class WriteRun {
    * The indexing threads each flush a segment of their own, and every segment repeats the terms the
    * others have: one segment is 5-8 % smaller for a small repository, and merging a few MB costs
    * a fraction of a second (about 0.1 s on gson). Larger builds keep Lucene's merge policy, where
-   * merging everything would cost seconds for a few percent (docs/benchmarks.md, section 8).
+   * merging everything would cost seconds for a few percent (the indexing run log, docs/runs/README.md).
    */
   static final long COMPACT_MAX_BYTES = 4L << 20;
 

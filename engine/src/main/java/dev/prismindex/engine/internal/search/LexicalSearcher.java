@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * {@value #PROSE_BOOST}): "remove each entry" meets "Removes expired entries". A definition's doc comment is
  * part of its chunk, so it counts in {@code body} and {@code prose} (a separate doc-comment field
  * was measured and dropped: on the benchmark, whose target's own doc comment is blanked, every
- * positive boost favoured neighbours with similar docs). Measured in {@code docs/benchmarks.md}.
+ * positive boost favoured neighbours with similar docs). Measured in the quality run log ({@code docs/runs/README.md}).
  *
  * <p>Every hit is checked against the manifest before it is returned ({@link HitLocator}): a fresh
  * file gives the best line inside the chunk (the most distinct query terms; ties go to the symbol

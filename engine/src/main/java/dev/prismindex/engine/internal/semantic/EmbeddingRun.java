@@ -53,7 +53,7 @@ import org.jspecify.annotations.Nullable;
  * batches of {@value #BATCH} in that order (the batches are a function of the backlog alone, not
  * of the thread count) on {@code threads} threads; the calling thread reads and chunks meanwhile.
  * (Batches of texts sorted by length were measured and not kept: the bundled model embeds one text
- * per call, so there is no padding to save; see docs/benchmarks.md.)
+ * per call, so there is no padding to save; see docs/runs/README.md.)
  *
  * <p>Every {@code commitInterval}, and at the end, the run waits for the batches in flight and
  * commits (through {@link Committer}), so an interrupted run keeps its work and the next one
