@@ -1,8 +1,8 @@
 package dev.prismindex.engine.internal.run;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.FileEntry;
 import java.util.HashMap;
 import java.util.Map;
 

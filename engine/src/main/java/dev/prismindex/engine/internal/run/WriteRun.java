@@ -127,13 +127,8 @@ public final class WriteRun {
   private record Lexical(RunContext run, Outcome outcome, boolean commit, long now,
       VectorCatalog.@Nullable Stats stats) {}
 
-  /** An action run while no write runs. */
-  @FunctionalInterface
-  public interface Exclusive {
-    void run() throws IOException;
-  }
-
   private final EngineContext ctx;
+  private final IndexStore store;
   private final EmbedPhase embedPhase;
   private final ReentrantLock writeLock = new ReentrantLock();
   private final AtomicInteger running = new AtomicInteger();
@@ -141,9 +136,10 @@ public final class WriteRun {
   private volatile long verifiedAtMs;
   private volatile boolean closed;
 
-  public WriteRun(EngineContext ctx) {
+  public WriteRun(EngineContext ctx, IndexStore store) {
     this.ctx = ctx;
-    this.embedPhase = new EmbedPhase(ctx);
+    this.store = store;
+    this.embedPhase = new EmbedPhase(ctx, store);
   }
 
   /** Whether the last write failed (until the next one succeeds). */
@@ -170,7 +166,7 @@ public final class WriteRun {
    * Marks the index closed once no write runs, then runs {@code action} (closing the parts).
    * Idempotent: the action runs once.
    */
-  public void close(Exclusive action) throws IOException {
+  public void close(Runs.Exclusive action) throws IOException {
     writeLock.lock();
     try {
       if (closed) {
@@ -199,7 +195,7 @@ public final class WriteRun {
     writeLock.lock();
     running.incrementAndGet();
     try {
-      IndexWriter writer = ctx.store().openWriter(ctx.analyzer());
+      IndexWriter writer = store.openWriter(ctx.analyzer());
       try {
         return run(writer, progress, embed, lexicalOnly, embedPaths, wipe, job);
       } finally {
@@ -208,7 +204,7 @@ public final class WriteRun {
         }
       }
     } catch (IOException | RuntimeException e) {
-      CorruptIndexException c = ctx.store().corruption(e);
+      CorruptIndexException c = store.corruption(e);
       if (c != null) {
         throw c;
       }
@@ -222,7 +218,7 @@ public final class WriteRun {
   private IndexRunStats run(IndexWriter writer, RunProgress progress, boolean embed,
       boolean lexicalOnly, @Nullable Set<String> embedPaths, boolean wipe, WriteJob job)
       throws IOException {
-    Map<String, String> previous = ctx.store().commitData();
+    Map<String, String> previous = store.commitData();
     Verdict before = ctx.semantic().check(previous);
     Lexical lex;
     try {
@@ -237,7 +233,7 @@ public final class WriteRun {
     boolean committedVectors = false;
     Embedder model = ctx.semantic().embedder();
     if (embed && model != null) {
-      Map<String, String> data = ctx.store().commitData();
+      Map<String, String> data = store.commitData();
       if (ctx.semantic().check(data).available()) {
         progress.phase(Phase.EMBEDDING);
         embedded = embedPhase.embed(writer, model, data, embedPaths, progress, lex.run().spool());
@@ -293,7 +289,7 @@ public final class WriteRun {
   private Lexical lexicalCommit(IndexWriter writer, RunProgress progress,
       Map<String, String> previous, Verdict before, boolean embed, boolean lexicalOnly,
       boolean wipe, WriteJob job) throws IOException {
-    try (IndexStore.Lease lease = ctx.store().lease()) {
+    try (IndexStore.Lease lease = store.lease()) {
       Predicate<BytesRef> reuse = null;
       IndexSearcher pre = lease.searcher();
       if (wipe) {
@@ -304,7 +300,7 @@ public final class WriteRun {
       TextSpool spool = embed && before.available()
           ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
       boolean semanticOn = ctx.semantic().embedder() != null;
-      boolean empty = wipe || !ctx.store().hasCommit();
+      boolean empty = wipe || !store.hasCommit();
       boolean keyless = "false".equals(previous.get(Schema.META_CHUNK_KEYS));
       RunContext run = new RunContext(before, reuse, spool, wipe, empty, keyless,
           empty ? Schema.CHUNK_KEY_BYTES : Schema.chunkKeyBytes(previous),
@@ -313,7 +309,7 @@ public final class WriteRun {
       Indexer.Counters c = outcome.indexer().counters();
       String skipped = outcome.walked() ? CommitMeta.skippedMeta(c.skipped())
           : previous.getOrDefault(Schema.META_SKIPPED, "");
-      boolean commit = outcome.force() || c.wroteDocuments() || !ctx.store().hasCommit()
+      boolean commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
           || !outcome.revision().equals(previous.get(Schema.META_REVISION))
           || (outcome.walked() && !skipped.equals(previous.get(Schema.META_SKIPPED)))
           || outcome.walked() && !outcome.rules().equals(previous.get(Schema.META_RULES));
@@ -349,9 +345,9 @@ public final class WriteRun {
     meta.put(Schema.META_SKIPPED, skipped);
     writer.setLiveCommitData(meta.entrySet(), true);
     writer.commit();
-    ctx.store().refreshSearcher();
+    store.refreshSearcher();
     if (wipe) {
-      ctx.store().repaired();
+      store.repaired();
     }
     return stats;
   }
@@ -364,12 +360,12 @@ public final class WriteRun {
    */
   private void closeWriter(IndexWriter writer, boolean built) {
     try {
-      if (built && ctx.store().withSearcher(s -> s.getIndexReader().leaves().size(), 0) > 1
-          && ctx.store().sizeOnDisk() <= COMPACT_MAX_BYTES) {
+      if (built && store.withSearcher(s -> s.getIndexReader().leaves().size(), 0) > 1
+          && store.sizeOnDisk() <= COMPACT_MAX_BYTES) {
         writer.forceMerge(1);
       }
       writer.close();
-      ctx.store().refreshSearcher();
+      store.refreshSearcher();
     } catch (IOException | RuntimeException e) {
       LOG.warn("merging after the run failed; the index stays as committed: {}", e.toString());
     }

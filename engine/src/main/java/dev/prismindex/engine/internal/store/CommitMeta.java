@@ -4,6 +4,7 @@ import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Map;

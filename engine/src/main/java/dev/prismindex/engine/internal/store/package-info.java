@@ -10,12 +10,12 @@
  * dev.prismindex.engine.internal.store.Documents}, {@link
  * dev.prismindex.engine.internal.store.ChunkRecord}) and the sink a run writes them through
  * ({@link dev.prismindex.engine.internal.store.LuceneSink}, a {@link
- * dev.prismindex.engine.internal.store.DocumentSink}); the manifest as the FILE and SKIPPED
+ * dev.prismindex.engine.spi.DocumentSink}); the manifest as the FILE and SKIPPED
  * documents store it ({@link dev.prismindex.engine.internal.store.Manifests}, {@link
- * dev.prismindex.engine.internal.store.FileEntry}, {@link
- * dev.prismindex.engine.internal.store.SkippedFile}); the commit metadata's values ({@link
+ * dev.prismindex.engine.spi.FileEntry}, {@link
+ * dev.prismindex.engine.spi.SkippedFile}); the commit metadata's values ({@link
  * dev.prismindex.engine.internal.store.CommitMeta}); and the ranked candidates of one commit
- * ({@link dev.prismindex.engine.internal.store.LuceneChunkIndex}).
+ * ({@link dev.prismindex.engine.internal.store.LuceneReader}).
  *
  * <p>It does not own the per-file decisions of a run (package {@code pipeline}) nor the Lucene
  * formats of our own that its codec writes (package {@code codec}).
