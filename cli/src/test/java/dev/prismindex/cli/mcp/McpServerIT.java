@@ -294,7 +294,7 @@ class McpServerIT {
           int burrowCount;
         }
         """);
-    assertThat(ok(call("index_status", Map.of())).get("state").asText()).isEqualTo("stale");
+    assertThat(ok(call("index_status", Map.of())).get("state").asText()).isEqualTo("behind");
     JsonNode run = ok(call("reindex", Map.of()));
     assertThat(run.get("added").asInt()).isEqualTo(1);
     assertThat(run.get("unchanged").asInt()).isEqualTo(3);

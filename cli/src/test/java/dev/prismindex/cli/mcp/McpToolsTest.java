@@ -316,7 +316,7 @@ class McpToolsTest {
 
     cli.write("src/main/java/demo/Fresh.java", "package demo;\nclass Fresh { int quokka; }\n");
     JsonNode stale = structured(tools.status());
-    assertThat(stale.get("state").asText()).isEqualTo("stale");
+    assertThat(stale.get("state").asText()).isEqualTo("behind");
     assertThat(stale.get("changes").get("added").asInt()).isEqualTo(1);
   }
 

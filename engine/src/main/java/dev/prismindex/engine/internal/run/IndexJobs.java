@@ -158,12 +158,12 @@ public final class IndexJobs implements Runs {
     long chunks;
     if (previous.containsKey(Schema.META_FILES) && previous.containsKey(Schema.META_CHUNKS)) {
       files = CommitMeta.parseLong(previous.get(Schema.META_FILES)) - before.size() + after.size();
-      chunks = CommitMeta.parseLong(previous.get(Schema.META_CHUNKS)) - chunks(before)
-          + chunks(after);
+      chunks = CommitMeta.parseLong(previous.get(Schema.META_CHUNKS)) - CommitMeta.chunks(before)
+          + CommitMeta.chunks(after);
     } else {
       Map<String, FileEntry> whole = wholeManifest(before, after);
       files = whole.size();
-      chunks = chunks(whole);
+      chunks = CommitMeta.chunks(whole);
     }
     long embedded = -1;
     if (previous.containsKey(Schema.META_CHUNKS_EMBEDDED)) {
@@ -196,14 +196,6 @@ public final class IndexJobs implements Runs {
     whole.keySet().removeAll(before.keySet());
     whole.putAll(after);
     return whole;
-  }
-
-  private static long chunks(Map<String, FileEntry> manifest) {
-    long n = 0;
-    for (FileEntry e : manifest.values()) {
-      n += e.chunks();
-    }
-    return n;
   }
 
   /**

@@ -215,11 +215,11 @@ public final class StoreRun implements Runs {
     long chunks;
     if (whole) {
       files = after.size();
-      chunks = chunks(after);
+      chunks = CommitMeta.chunks(after);
     } else {
       files = CommitMeta.parseLong(prev.get(CommitRecord.FILES)) - before.size() + after.size();
-      chunks = CommitMeta.parseLong(prev.get(CommitRecord.CHUNKS)) - chunks(before)
-          + chunks(after);
+      chunks = CommitMeta.parseLong(prev.get(CommitRecord.CHUNKS)) - CommitMeta.chunks(before)
+          + CommitMeta.chunks(after);
     }
     String rev = revision;
     if (rev == null) {
@@ -249,14 +249,6 @@ public final class StoreRun implements Runs {
       out.put(CommitRecord.RULES, ctx.rules().contentFingerprint());
     }
     return out;
-  }
-
-  private static long chunks(Map<String, FileEntry> manifest) {
-    long n = 0;
-    for (FileEntry e : manifest.values()) {
-      n += e.chunks();
-    }
-    return n;
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.spi.StoreFields;
 import dev.prismindex.engine.spi.StoreReader;
+import dev.prismindex.repository.RelativePath;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,12 +129,19 @@ public final class FileMatcher {
   }
 
   private boolean inScope(String path) {
+    return inScope(path, scopes);
+  }
+
+  /**
+   * Whether {@code path} equals or lies below one of {@code scopes} (any path when there is none),
+   * by the one path rule ({@link RelativePath#isInScope}).
+   */
+  public static boolean inScope(String path, List<String> scopes) {
     if (scopes.isEmpty()) {
       return true;
     }
     for (String s : scopes) {
-      if (path.equals(s) || path.startsWith(s) && path.length() > s.length()
-          && path.charAt(s.length()) == '/') {
+      if (RelativePath.isInScope(s, path)) {
         return true;
       }
     }

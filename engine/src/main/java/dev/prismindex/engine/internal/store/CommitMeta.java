@@ -73,6 +73,15 @@ public final class CommitMeta {
     return out;
   }
 
+  /** The chunks of a manifest's files. */
+  public static long chunks(Map<String, FileEntry> manifest) {
+    long n = 0;
+    for (FileEntry e : manifest.values()) {
+      n += e.chunks();
+    }
+    return n;
+  }
+
   /** {@code manifest:} plus BLAKE3 over the sorted {@code path NUL hash LF} lines. */
   public static String manifestDigest(Map<String, FileEntry> manifest) {
     StringBuilder sb = new StringBuilder();

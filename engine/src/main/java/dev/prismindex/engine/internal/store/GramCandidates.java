@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.store;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.analysis.Grams;
 import dev.prismindex.engine.internal.codec.GramPostings;
+import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.spi.GramQuery;
 import dev.prismindex.engine.spi.StoreReader;
 import java.io.IOException;
@@ -112,7 +113,7 @@ final class GramCandidates {
             continue;
           }
           String path = dv.lookupOrd(dv.ordValue()).utf8ToString();
-          if (inScope(path, scopes)) {
+          if (FileMatcher.inScope(path, scopes)) {
             paths.add(path);
           }
         }
@@ -120,20 +121,6 @@ final class GramCandidates {
     }
     paths.sort(null);
     return paths;
-  }
-
-  /** Whether {@code path} equals or lies below one of {@code scopes} (any path when empty). */
-  private static boolean inScope(String path, List<String> scopes) {
-    if (scopes.isEmpty()) {
-      return true;
-    }
-    for (String s : scopes) {
-      if (path.equals(s) || path.startsWith(s) && path.length() > s.length()
-          && path.charAt(s.length()) == '/') {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** {@code query} with nested ANDs and ORs merged into their parents. */
