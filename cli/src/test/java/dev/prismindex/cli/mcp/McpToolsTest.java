@@ -253,8 +253,9 @@ class McpToolsTest {
     assertError(args("query", "x", "outputMode", "lines"), "unsupported outputMode: lines");
     // Then the CLI's one validator, with what the engine needs.
     assertError(args("query", "  "), "query is required and must be a non-blank string");
-    assertError(args("query", "x", "maxMatches", 1001),
-        "invalid maxMatches 1001: expected an integer 1..1000");
+    // One limit: the contract's check refuses it first.
+    assertError(args("query", "x", "maxMatches", 10001),
+        "maxMatches must be a positive safe integer at most 10000");
     assertError(args("query", "x", "caseSensitive", true),
         "caseSensitive applies to mode literal only");
     assertError(args("query", "x", "path", "../elsewhere"), "invalid path: ");
