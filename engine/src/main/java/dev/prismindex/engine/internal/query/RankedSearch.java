@@ -8,7 +8,6 @@ import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
-import dev.prismindex.engine.internal.semantic.SemanticSearcher;
 import dev.prismindex.engine.spi.Candidate;
 import dev.prismindex.engine.spi.ChunkDoc;
 import dev.prismindex.engine.spi.StoreReader;
@@ -79,10 +78,17 @@ public final class RankedSearch {
     return Math.max(MIN_DEPTH, limit);
   }
 
-  /** The k-NN request of a search: {@code depth} chunks, {@link SemanticSearcher#fetch} vectors. */
+  /**
+   * Vectors a k-NN search takes from the graph per chunk wanted (plus 10), before rescoring them
+   * exactly: the graph over byte codes missed neighbours the float one found at 2x. The property is
+   * for measuring.
+   */
+  static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
+
+  /** The k-NN request of a search: {@code depth} chunks from {@code OVER_FETCH x depth + 10}. */
   private static VectorQuery vectorQuery(float[] unit, int depth, FileMatcher files,
       @Nullable Query fileQuery) {
-    return new VectorQuery(unit, depth, SemanticSearcher.fetch(depth), fileQuery, files::test);
+    return new VectorQuery(unit, depth, depth * OVER_FETCH + 10, fileQuery, files::test);
   }
 
   private HitLocator locator(StoreReader index, SearchMode mode, String query, SearchOpts opts) {

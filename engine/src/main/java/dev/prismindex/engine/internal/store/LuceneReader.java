@@ -1,6 +1,6 @@
 package dev.prismindex.engine.internal.store;
 
-import dev.prismindex.engine.internal.semantic.SemanticSearcher;
+import dev.prismindex.engine.internal.semantic.VectorCandidates;
 import dev.prismindex.engine.spi.Candidate;
 import dev.prismindex.engine.spi.ChunkDoc;
 import dev.prismindex.engine.spi.CommitRecord;
@@ -42,7 +42,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class LuceneReader implements StoreReader {
 
-  private static final SemanticSearcher SEMANTIC = new SemanticSearcher();
+  private static final VectorCandidates VECTORS = new VectorCandidates();
 
   private final IndexSearcher searcher;
   private final CommitRecord commit;
@@ -128,7 +128,7 @@ public final class LuceneReader implements StoreReader {
 
   @Override
   public List<Candidate> nearest(VectorQuery query) throws IOException {
-    return SEMANTIC.candidates(searcher, query);
+    return VECTORS.candidates(searcher, query);
   }
 
   @Override

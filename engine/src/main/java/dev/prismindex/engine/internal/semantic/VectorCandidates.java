@@ -6,7 +6,6 @@ import dev.prismindex.engine.internal.store.ChunkRecord;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.spi.Candidate;
 import dev.prismindex.engine.spi.ChunkDoc;
-import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.engine.spi.VectorQuery;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -39,7 +38,8 @@ import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 
 /**
- * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
+ * The local store's k-NN candidates ({@code StoreReader#nearest}): k-NN over the VECTOR documents,
+ * resolved to the CHUNK documents that use each vector.
  *
  * <p>The vectors are byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index); the
  * query is encoded as int8 codes for the HNSW search over bytes, which over-fetches ({@code 4 x
@@ -51,19 +51,11 @@ import org.jspecify.annotations.Nullable;
  * results. A file filter becomes a filter on the vectors of the chunks it selects (Lucene then
  * searches the graph with that filter, or exactly when the filter is small).
  */
-public final class SemanticSearcher {
-
-  /** Vectors fetched from the graph per chunk wanted (plus 10); the property is for measuring. */
-  public static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
-
-  /** The vectors a graph search takes for {@code depth} chunks: {@code OVER_FETCH x depth + 10}. */
-  public static int fetch(int depth) {
-    return depth * OVER_FETCH + 10;
-  }
+public final class VectorCandidates {
 
   /**
    * The top {@code query.depth()} chunks by cosine similarity to {@code query.unit()} among those
-   * its filter selects, best first, with their exact cosine as the score ({@link
+   * its filter selects, best first, with their exact cosine as the score ({@code
    * StoreReader#nearest}); the graph search takes {@code query.fetch()} vectors first.
    */
   public List<Candidate> candidates(IndexSearcher searcher, VectorQuery query)
