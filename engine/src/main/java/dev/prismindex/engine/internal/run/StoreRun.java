@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,11 +54,7 @@ public final class StoreRun implements Runs {
 
   private final EngineContext ctx;
   private final Store store;
-  private final ReentrantLock lock = new ReentrantLock();
-  private volatile boolean running;
-  private volatile boolean failed;
-  private volatile boolean closed;
-  private volatile long verifiedAtMs;
+  private final RunGate gate = new RunGate();
 
   public StoreRun(EngineContext ctx, Store store) {
     this.ctx = ctx;
@@ -75,7 +70,7 @@ public final class StoreRun implements Runs {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(refresh.progress(), started);
     Set<String> scope = refresh.scope().isEmpty() ? null : refresh.scope();
-    return exclusive(() -> {
+    return gate.write(() -> {
       if (refresh.fullRebuild()) {
         store.drop();
       }
@@ -97,7 +92,7 @@ public final class StoreRun implements Runs {
       throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    exclusive(() -> run(progress, started, null, revision, (indexer, resumed, sc) -> {
+    gate.write(() -> run(progress, started, null, revision, (indexer, resumed, sc) -> {
       List<String> gone = new ArrayList<>(deletes);
       List<String> inside = IndexJobs.insideRoot(ctx, upserts, gone);
       indexer.runPaths(inside, gone, ctx.options().threads());
@@ -109,27 +104,10 @@ public final class StoreRun implements Runs {
   public void remove(List<String> paths) throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    exclusive(() -> run(progress, started, null, null, (indexer, resumed, sc) -> {
+    gate.write(() -> run(progress, started, null, null, (indexer, resumed, sc) -> {
       indexer.runPaths(List.of(), paths, 1);
       return new Walked(0, false, null);
     }));
-  }
-
-  @FunctionalInterface
-  private interface Body {
-    IndexRunStats run() throws IOException;
-  }
-
-  private IndexRunStats exclusive(Body body) throws IOException {
-    lock.lock();
-    try {
-      if (closed) {
-        throw new IllegalStateException("index is closed");
-      }
-      return body.run();
-    } finally {
-      lock.unlock();
-    }
   }
 
   /**
@@ -141,7 +119,6 @@ public final class StoreRun implements Runs {
    */
   private IndexRunStats run(RunProgress progress, long started, @Nullable Set<String> scope,
       @Nullable String revision, Job job) throws IOException {
-    running = true;
     try {
       Embedder model = ctx.semantic().embedder();
       ModelVectors vectors = model == null ? null : new ModelVectors(model);
@@ -166,8 +143,7 @@ public final class StoreRun implements Runs {
             c, now);
         progress.phase(Phase.COMMITTING);
         write.commit(new CommitRecord(record), sc == null ? after : null);
-        failed = false;
-        verifiedAtMs = now;
+        gate.succeeded(now);
         progress.phase(Phase.DONE);
         LOG.debug("{} updated: {}", store.describe(), c);
         return new IndexRunStats(walked.filesSeen(), c.hashed(), c.added(), c.changed(),
@@ -176,10 +152,8 @@ public final class StoreRun implements Runs {
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
       }
     } catch (IOException | RuntimeException e) {
-      failed = true;
+      gate.failed(true);
       throw e;
-    } finally {
-      running = false;
     }
   }
 
@@ -253,35 +227,26 @@ public final class StoreRun implements Runs {
 
   @Override
   public boolean failed() {
-    return failed;
+    return gate.failed();
   }
 
   @Override
   public long verifiedAtMs() {
-    return verifiedAtMs;
+    return gate.verifiedAtMs();
   }
 
   @Override
   public boolean running() {
-    return running;
+    return gate.running();
   }
 
   @Override
   public boolean closed() {
-    return closed;
+    return gate.closed();
   }
 
   @Override
   public void close(Exclusive action) throws IOException {
-    lock.lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      action.run();
-    } finally {
-      lock.unlock();
-    }
+    gate.close(action);
   }
 }

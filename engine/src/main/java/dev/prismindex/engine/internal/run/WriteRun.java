@@ -19,8 +19,6 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
@@ -130,11 +128,7 @@ public final class WriteRun {
   private final EngineContext ctx;
   private final IndexStore store;
   private final EmbedPhase embedPhase;
-  private final ReentrantLock writeLock = new ReentrantLock();
-  private final AtomicInteger running = new AtomicInteger();
-  private volatile boolean failed;
-  private volatile long verifiedAtMs;
-  private volatile boolean closed;
+  private final RunGate gate = new RunGate();
 
   public WriteRun(EngineContext ctx, IndexStore store) {
     this.ctx = ctx;
@@ -144,22 +138,22 @@ public final class WriteRun {
 
   /** Whether the last write failed (until the next one succeeds). */
   public boolean failed() {
-    return failed;
+    return gate.failed();
   }
 
   /** When the last successful run of this process ended its lexical phase (epoch ms), or 0. */
   public long verifiedAtMs() {
-    return verifiedAtMs;
+    return gate.verifiedAtMs();
   }
 
   /** Whether a write is running now. */
   public boolean running() {
-    return running.get() > 0;
+    return gate.running();
   }
 
   /** Whether {@link #close} ran. */
   public boolean closed() {
-    return closed;
+    return gate.closed();
   }
 
   /**
@@ -167,16 +161,7 @@ public final class WriteRun {
    * Idempotent: the action runs once.
    */
   public void close(Runs.Exclusive action) throws IOException {
-    writeLock.lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      action.run();
-    } finally {
-      writeLock.unlock();
-    }
+    gate.close(action);
   }
 
   /**
@@ -189,30 +174,24 @@ public final class WriteRun {
    */
   IndexRunStats write(RunProgress progress, boolean embed, boolean lexicalOnly,
       @Nullable Set<String> embedPaths, boolean wipe, WriteJob job) throws IOException {
-    if (closed) {
-      throw new IllegalStateException("index is closed");
-    }
-    writeLock.lock();
-    running.incrementAndGet();
-    try {
-      IndexWriter writer = store.openWriter(ctx.analyzer());
+    return gate.write(() -> {
       try {
-        return run(writer, progress, embed, lexicalOnly, embedPaths, wipe, job);
-      } finally {
-        if (writer.isOpen()) {
-          rollback(writer);
+        IndexWriter writer = store.openWriter(ctx.analyzer());
+        try {
+          return run(writer, progress, embed, lexicalOnly, embedPaths, wipe, job);
+        } finally {
+          if (writer.isOpen()) {
+            rollback(writer);
+          }
         }
+      } catch (IOException | RuntimeException e) {
+        CorruptIndexException c = store.corruption(e);
+        if (c != null) {
+          throw c;
+        }
+        throw e;
       }
-    } catch (IOException | RuntimeException e) {
-      CorruptIndexException c = store.corruption(e);
-      if (c != null) {
-        throw c;
-      }
-      throw e;
-    } finally {
-      running.decrementAndGet();
-      writeLock.unlock();
-    }
+    });
   }
 
   private IndexRunStats run(IndexWriter writer, RunProgress progress, boolean embed,
@@ -224,11 +203,10 @@ public final class WriteRun {
     try {
       lex = lexicalCommit(writer, progress, previous, before, embed, lexicalOnly, wipe, job);
     } catch (IOException | RuntimeException | Error e) {
-      failed = true;
+      gate.failed(true);
       throw e;
     }
-    failed = false;
-    verifiedAtMs = lex.now();
+    gate.succeeded(lex.now());
     EmbeddingRun.Result embedded = new EmbeddingRun.Result(0, 0, 0);
     boolean committedVectors = false;
     Embedder model = ctx.semantic().embedder();
