@@ -41,6 +41,13 @@ final class ClusterReader implements StoreReader {
   private static final String[] CHUNK_FIELDS = {IndexLayout.CHUNK_ID, IndexLayout.PATH, IndexLayout.START_LINE,
       IndexLayout.END_LINE, IndexLayout.SYMBOLS, IndexLayout.LANGUAGE, IndexLayout.PARENT};
 
+  /**
+   * The most vectors one k-NN query takes: OpenSearch's limit on {@code k} and the default {@code
+   * index.max_result_window}. A deep query (a seam request for thousands of hits) fetches fewer
+   * than the engine asks, so its deepest candidates may differ from the local index's.
+   */
+  static final int MAX_K = 10_000;
+
   private final Cluster cluster;
   private final String index;
   private final ClusterRecord record;
@@ -119,15 +126,16 @@ final class ClusterReader implements StoreReader {
   }
 
   /**
-   * As locally: the graph's {@code query.fetch()} nearest int8 vectors, rescored by the exact cosine
-   * of the float query to each int8 vector ({@link VectorCodes#cosine}), best first (ties by path
+   * As locally: the graph's {@code query.fetch()} (at most {@value #MAX_K}) nearest int8 vectors,
+   * rescored by the exact cosine of the float query to each int8 vector ({@link
+   * VectorCodes#cosine}), best first (ties by path
    * and chunk ordinal).
    */
   @Override
   public List<Candidate> nearest(VectorQuery query) throws IOException {
     float[] unitVector = query.unit();
     int depth = query.depth();
-    int k = query.fetch();
+    int k = Math.min(query.fetch(), MAX_K);
     ObjectNode body = Cluster.JSON.createObjectNode();
     body.put("size", k);
     ObjectNode knn = body.putObject("query").putObject("knn").putObject(IndexLayout.VECTOR);

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * @param depth how many chunks at most
  * @param fetch how many vectors to take from an approximate (graph) search before rescoring them
  *     exactly ({@code 4 x depth + 10} by default): more finds neighbours an approximate search
- *     over byte codes misses, at a cost
+ *     over byte codes misses, at a cost; a store whose engine caps a k-NN query takes at most its
+ *     cap
  * @param filter the search's files as a query on {@link StoreFields#PATH}, or null for all
  * @param selects the same rule as a predicate on repository-relative paths, for a store that
  *     resolves vectors to chunks after the search
