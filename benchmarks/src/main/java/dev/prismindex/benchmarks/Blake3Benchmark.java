@@ -1,6 +1,6 @@
 package dev.prismindex.benchmarks;
 
-import dev.prismindex.engine.internal.pipeline.Hashing;
+import dev.prismindex.engine.testing.EngineProbes;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.codec.digest.Blake3;
@@ -56,7 +56,7 @@ public class Blake3Benchmark {
   @Benchmark
   public byte[] hash() {
     if (impl.equals("engine")) {
-      return Hashing.digest(data, data.length);
+      return EngineProbes.blake3(data);
     }
     byte[] out = new byte[32];
     Blake3.initHash().update(data, 0, data.length).doFinalize(out);

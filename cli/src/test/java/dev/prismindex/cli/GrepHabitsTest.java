@@ -294,7 +294,7 @@ class GrepHabitsTest {
     cli.write(".prism-index.toml", "[search]\nlimit = 1\nlimt = 2\n");
     assertUsage(cli.run("search", "x"), file + ":3: unknown setting 'search.limt'");
     cli.write(".prism-index.toml", "[search]\n\nlimit = \"ten\"\n");
-    assertUsage(cli.run("search", "x"), file + ":3: search.limit must be an integer 1..1000,"
+    assertUsage(cli.run("search", "x"), file + ":3: search.limit must be an integer 1..10000,"
         + " not a string ('ten')");
     cli.write(".prism-index.toml", "[search]\ncontext = 50\n");
     assertUsage(cli.run("search", "x"), file + ":2: invalid search.context 50: expected 0..20");

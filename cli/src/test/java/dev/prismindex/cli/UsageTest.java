@@ -84,10 +84,10 @@ class UsageTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"0", "-1", "1001"})
+  @ValueSource(strings = {"0", "-1", "10001"})
   void limitOutOfRange(String limit) {
     assertUsage(cli.run("search", "x", "--limit", limit),
-        "prism-index search: invalid --limit " + limit + ": expected 1..1000");
+        "prism-index search: invalid --limit " + limit + ": expected 1..10000");
   }
 
   @Test

@@ -13,4 +13,9 @@ public final class CorruptIndexException extends IOException {
   public CorruptIndexException(Path home, Throwable cause) {
     super("corrupt index at " + home + ": " + cause.getMessage() + "; rebuild the index", cause);
   }
+
+  /** Damage a store reports of its index at {@code location} ({@code Store#health()}). */
+  public CorruptIndexException(String location, String reason) {
+    super("corrupt index at " + location + ": " + reason + "; rebuild the index");
+  }
 }

@@ -35,8 +35,11 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
-  /** The largest accepted limit. */
-  public static final int MAX_LIMIT = 1000;
+  /**
+   * The largest accepted limit: the seam's hard cap on the matches of a search ({@code
+   * RepositoryLimits.HARD_MAX_SEARCH_MATCHES}, 10 000), one limit for every surface.
+   */
+  public static final int MAX_LIMIT = RepositoryLimits.HARD_MAX_SEARCH_MATCHES;
   /** The default {@link #auxiliaryWeight()}. */
   public static final double DEFAULT_AUXILIARY_WEIGHT = 0.5;
   /** The most context lines on either side of a hit (the literal scanner's hard limit). */
@@ -45,7 +48,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
   /**
    * Validates the options.
    *
-   * @throws IllegalArgumentException when {@code limit} is outside 1..1000, {@code caseSensitive}
+   * @throws IllegalArgumentException when {@code limit} is outside 1..{@value #MAX_LIMIT}, {@code caseSensitive}
    *     is set for a ranked mode, {@code auxiliaryWeight} is not in (0, 1], or a context is outside
    *     0..{@value #MAX_CONTEXT}
    */

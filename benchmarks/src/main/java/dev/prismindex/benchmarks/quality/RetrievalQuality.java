@@ -13,7 +13,7 @@ import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.opensearch.OpenSearchIndex;
+import dev.prismindex.opensearch.OpenSearchStore;
 import dev.prismindex.opensearch.OpenSearchOptions;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.repository.SearchMode;
@@ -396,12 +396,13 @@ public final class RetrievalQuality {
       List<NlQuery> nl, List<NavQuery> nav, List<Outcome> localNl, List<Outcome> localNav,
       Map<String, String> texts, double localSeconds, Evaluation.Latency localLatency)
       throws IOException {
-    OpenSearchOptions o = OpenSearchOptions.builder(options, openSearch)
+    OpenSearchOptions o = OpenSearchOptions.builder(openSearch)
         .indexName("prism-quality-" + name.toLowerCase(Locale.ROOT)).replicas(0).build();
-    try (OpenSearchIndex cluster = OpenSearchIndex.open(o)) {
-      cluster.deleteIndex();
+    OpenSearchStore store = OpenSearchStore.connect(options.root(), o);
+    try (HybridIndex cluster = HybridIndex.open(options, store)) {
+      store.drop();
       long t0 = System.nanoTime();
-      cluster.refresh(false);
+      cluster.refresh(RefreshOptions.INCREMENTAL);
       double seconds = (System.nanoTime() - t0) / 1e9;
       Evaluation eval = new Evaluation(name, cluster, modes, fusion, auxiliaryWeight,
           new GrepBaseline(new ArrayList<>(texts.keySet()), texts));

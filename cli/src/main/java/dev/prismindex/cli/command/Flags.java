@@ -96,7 +96,7 @@ public final class Flags {
     boolean json;
 
     @Option(names = {"-n", "--limit"}, paramLabel = "N",
-        description = "Most hits to print, 1..1000 (default: 10).")
+        description = "Most hits to print, 1..10000 (default: 10).")
     @Nullable Integer limit;
 
     @Option(names = {"-m", "--mode"}, paramLabel = "MODE",

@@ -290,7 +290,7 @@ public final class LocalBackend implements Backend {
       Changes changes = new Changes(st.added(), st.modified(), st.deleted(), st.durationMs(),
           reasons(st.skipped()));
       State state = changes.total() == 0 ? State.READY
-          : changes.total() <= max ? State.STALE : State.OUTDATED;
+          : changes.total() <= max ? State.BEHIND : State.OUTDATED;
       String problem = state == State.OUTDATED ? "index is stale: " + changes.total()
           + " files changed since the last index run (more than --max-refresh-files " + max
           + "); run `prism-index index`" : null;

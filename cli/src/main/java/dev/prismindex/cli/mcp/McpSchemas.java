@@ -48,7 +48,7 @@ final class McpSchemas {
        "required": ["state", "searchable", "repo", "indexDir", "files", "chunks"],
        "properties": {
         "state": {"type": "string",
-          "enum": ["ready", "stale", "outdated", "missing", "corrupt", "incompatible"]},
+          "enum": ["ready", "behind", "outdated", "missing", "corrupt", "incompatible"]},
         "searchable": {"type": "boolean"}, "problem": %1$s,
         "repo": {"type": "string"}, "indexDir": {"type": "string"},
         "files": {"type": "integer"}, "chunks": {"type": "integer"},

@@ -128,7 +128,7 @@ final class McpTools {
   Tool statusTool() {
     return Tool.builder().name(STATUS).title("Index status")
         .description("The state of the prism-index index of " + target.root().getFileName()
-            + ": ready, stale (a search re-indexes the changes first), outdated (call reindex),"
+            + ": ready, behind (a search re-indexes the changes first), outdated (call reindex),"
             + " missing, corrupt or incompatible; files, chunks, semantic coverage, model,"
             + " revision, update time, size and the files changed since the last run. The object"
             + " of `prism-index status --json`.")

@@ -253,8 +253,9 @@ class McpToolsTest {
     assertError(args("query", "x", "outputMode", "lines"), "unsupported outputMode: lines");
     // Then the CLI's one validator, with what the engine needs.
     assertError(args("query", "  "), "query is required and must be a non-blank string");
-    assertError(args("query", "x", "maxMatches", 1001),
-        "invalid maxMatches 1001: expected an integer 1..1000");
+    // One limit: the contract's check refuses it first.
+    assertError(args("query", "x", "maxMatches", 10001),
+        "maxMatches must be a positive safe integer at most 10000");
     assertError(args("query", "x", "caseSensitive", true),
         "caseSensitive applies to mode literal only");
     assertError(args("query", "x", "path", "../elsewhere"), "invalid path: ");
@@ -316,7 +317,7 @@ class McpToolsTest {
 
     cli.write("src/main/java/demo/Fresh.java", "package demo;\nclass Fresh { int quokka; }\n");
     JsonNode stale = structured(tools.status());
-    assertThat(stale.get("state").asText()).isEqualTo("stale");
+    assertThat(stale.get("state").asText()).isEqualTo("behind");
     assertThat(stale.get("changes").get("added").asInt()).isEqualTo(1);
   }
 

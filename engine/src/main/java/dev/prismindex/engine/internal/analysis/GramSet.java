@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.analysis;
 
 import dev.prismindex.engine.internal.NativeLibrary;
+import dev.prismindex.engine.spi.FileGrams;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * #ofAsciiFile}): the same set, in one call per file, as bits (one per possible ASCII gram, so no
  * hashing) read out in ascending order (so no sorting).
  */
-public final class GramSet {
+public final class GramSet implements FileGrams {
 
   private static final Logger LOG = LoggerFactory.getLogger(GramSet.class);
 
@@ -233,6 +234,7 @@ public final class GramSet {
   }
 
   /** The grams, common trigrams left out, in {@link #packed()} order. */
+  @Override
   public List<String> grams() {
     char[] buf = new char[3];
     List<String> out = new ArrayList<>();

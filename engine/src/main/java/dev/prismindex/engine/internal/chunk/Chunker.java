@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.chunk;
 
+import dev.prismindex.engine.spi.Chunk;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.prismindex.engine.internal.pipeline;
 
-import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.Chunk;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,9 +1,9 @@
 package dev.prismindex.engine.internal.pipeline;
 
 import dev.prismindex.engine.SkipReason;
-import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.WalkedFile;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -2,17 +2,16 @@ package dev.prismindex.engine.internal.pipeline;
 
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.internal.analysis.GramSet;
-import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.SourceLines;
-import dev.prismindex.engine.internal.store.DocumentSink;
-import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.LuceneSink;
-import dev.prismindex.engine.internal.store.SkippedFile;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.internal.walk.WalkedFile;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.spi.DocumentSink;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.SkippedFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -33,13 +32,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
-import org.apache.lucene.index.IndexWriter;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One indexing run into a {@link DocumentSink} (the local {@link IndexWriter}, or a cluster):
+ * One indexing run into a {@link DocumentSink} (the local Lucene store's, or a plugged store's):
  * decides per file, by the manifest, whether it is unchanged (stat data where git's racy-timestamp
  * rule proves it, else the BLAKE3 hash), new, changed or gone, and replaces the file's documents
  * accordingly. Lock files and minified files ({@link FileRules#literalOnly}, or minified by
@@ -92,17 +90,9 @@ public final class Indexer {
   private final AtomicInteger skipWrites = new AtomicInteger();
 
   /**
+   * @param sink the store the run writes to
    * @param before the manifest of the last commit (empty for a full rebuild; for a scoped refresh,
    *     its entries at or below the scope)
-   */
-  public Indexer(Path root, IndexWriter writer, Chunker chunker, FileRules rules,
-      long maxFileBytes, Clock clock, Map<String, FileEntry> before) {
-    this(root, new LuceneSink(writer), chunker, rules, maxFileBytes, clock, before);
-  }
-
-  /**
-   * @param sink the store the run writes to
-   * @param before the manifest of the last commit (as above)
    */
   public Indexer(Path root, DocumentSink sink, Chunker chunker, FileRules rules,
       long maxFileBytes, Clock clock, Map<String, FileEntry> before) {
@@ -357,7 +347,7 @@ public final class Indexer {
         && !now.statProvesUnchanged(size, mtimeNs)) {
       return true; // the same record; rewriting it would not make it provable yet
     }
-    sink.putSkipped(now, old != null, old == null && wasSkipped != null);
+    sink.putSkipped(now, old, old == null && wasSkipped != null);
     if (old != null) {
       entryRemoved(path);
       replaced.add(path);
@@ -391,8 +381,8 @@ public final class Indexer {
     List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
     FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
         stat.recordedMs(), language, chunks.size());
-    sink.putFile(entry, grams(bytes, text, path), chunks, keys.of(path, chunks),
-        old != null || wasSkipped);
+    sink.putFile(entry, grams(bytes, text, path), chunks, keys.of(path, chunks), old,
+        wasSkipped);
     chunksWritten.addAndGet(chunks.size());
     entryWritten(entry);
     if (old == null) {
@@ -434,7 +424,7 @@ public final class Indexer {
   }
 
   private void delete(String path) throws IOException {
-    sink.deletePath(path);
+    sink.deletePath(before.get(path));
     entryRemoved(path);
     replaced.add(path);
     deleted.incrementAndGet();

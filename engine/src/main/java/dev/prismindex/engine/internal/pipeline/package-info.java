@@ -7,8 +7,8 @@
  * dev.prismindex.engine.internal.pipeline.FileStat}: the one stat check, git's racy-timestamp
  * rule), reads it ({@link dev.prismindex.engine.internal.pipeline.FileReader}: bounded, binary and
  * minified detection, decoding), hashes it ({@link dev.prismindex.engine.internal.pipeline.Hashing}:
- * BLAKE3-256, natively or by commons-codec), chunks it and hands the documents to a {@code
- * DocumentSink}, on a bounded pool of workers ({@link
+ * BLAKE3-256, natively or by commons-codec), chunks it and hands the documents to a {@link
+ * dev.prismindex.engine.spi.DocumentSink}, on a bounded pool of workers ({@link
  * dev.prismindex.engine.internal.pipeline.FilePool}); {@link
  * dev.prismindex.engine.internal.pipeline.ChunkKeys} decides what a run does about its chunks'
  * vector keys. The transaction around a run (writer, commit, embedding phase) is package {@code

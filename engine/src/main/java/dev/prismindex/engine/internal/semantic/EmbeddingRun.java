@@ -1,7 +1,6 @@
 package dev.prismindex.engine.internal.semantic;
 
 import dev.prismindex.embed.Embedder;
-import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.codec.VectorCode;
@@ -9,8 +8,9 @@ import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.query.PathPrior;
 import dev.prismindex.engine.internal.store.Documents;
-import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.walk.FileNames;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;

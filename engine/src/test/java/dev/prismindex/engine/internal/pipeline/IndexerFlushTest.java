@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.store.LuceneSink;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.WalkedFile;
@@ -51,7 +52,7 @@ class IndexerFlushTest {
   }
 
   private Indexer indexer(IndexWriter writer) {
-    return new Indexer(root, writer, new Chunker(),
+    return new Indexer(root, new LuceneSink(writer), new Chunker(),
         FileRules.of(HybridIndexOptions.builder(root).build()), 1 << 20, Clock.systemUTC(),
         new HashMap<>());
   }

@@ -1,4 +1,4 @@
-package dev.prismindex.engine.internal.chunk;
+package dev.prismindex.engine.spi;
 
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.spi;
 
 import dev.prismindex.engine.SkipReason;
 

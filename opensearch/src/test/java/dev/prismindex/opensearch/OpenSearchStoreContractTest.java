@@ -5,12 +5,13 @@ import dev.prismindex.index.RepositoryIndexBackendContractTest;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** {@link OpenSearchIndex} on the two-node test cluster passes the seam's backend contract. */
-class OpenSearchIndexContractTest extends RepositoryIndexBackendContractTest {
+/** {@code HybridIndex} over {@link OpenSearchStore} on the two-node test cluster passes the seam's
+ * backend contract. */
+class OpenSearchStoreContractTest extends RepositoryIndexBackendContractTest {
 
   @Override
   protected RepositoryIndexBackend newBackend(Path repositoryRoot) throws IOException {
-    return OpenSearchIndex.open(TestCluster.options(repositoryRoot).build());
+    return TestCluster.open(repositoryRoot);
   }
 
   @Override

@@ -2,16 +2,18 @@ package dev.prismindex.engine.internal.semantic;
 
 import dev.prismindex.engine.internal.codec.Int8Vectors;
 import dev.prismindex.engine.internal.codec.VectorCode;
-import dev.prismindex.engine.internal.search.ChunkDoc;
-import dev.prismindex.engine.internal.search.FileMatcher;
-import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
+import dev.prismindex.engine.internal.store.ChunkRecord;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.Candidate;
+import dev.prismindex.engine.spi.ChunkDoc;
+import dev.prismindex.engine.spi.VectorQuery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.ByteVectorValues;
 import org.apache.lucene.index.DocValues;
@@ -36,7 +38,8 @@ import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
 
 /**
- * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
+ * The local store's k-NN candidates ({@code StoreReader#nearest}): k-NN over the VECTOR documents,
+ * resolved to the CHUNK documents that use each vector.
  *
  * <p>The vectors are byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index); the
  * query is encoded as int8 codes for the HNSW search over bytes, which over-fetches ({@code 4 x
@@ -48,23 +51,21 @@ import org.jspecify.annotations.Nullable;
  * results. A file filter becomes a filter on the vectors of the chunks it selects (Lucene then
  * searches the graph with that filter, or exactly when the filter is small).
  */
-public final class SemanticSearcher {
-
-  /** Vectors fetched from the graph per chunk wanted (plus 10); the property is for measuring. */
-  public static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
+public final class VectorCandidates {
 
   /**
-   * The top {@code depth} chunks by cosine similarity to {@code query} (unit length) among those
-   * {@code files} selects, best first, with their exact cosine as the score.
-   *
-   * @param files the search's file filter
-   * @param fileQuery {@code files} as a query ({@link FileMatcher#query}), null for every file
+   * The top {@code query.depth()} chunks by cosine similarity to {@code query.unit()} among those
+   * its filter selects, best first, with their exact cosine as the score ({@code
+   * StoreReader#nearest}); the graph search takes {@code query.fetch()} vectors first.
    */
-  public List<Ranked> candidates(IndexSearcher searcher, float[] query, int depth,
-      FileMatcher files, @Nullable Query fileQuery) throws IOException {
+  public List<Candidate> candidates(IndexSearcher searcher, VectorQuery query)
+      throws IOException {
+    float[] unit = query.unit();
+    int depth = query.depth();
+    Predicate<String> files = query.filter() == null ? null : query.selects();
     Query filter = null;
-    if (fileQuery != null) {
-      filter = vectorFilter(searcher, fileQuery);
+    if (query.filter() != null) {
+      filter = vectorFilter(searcher, query.filter());
       if (filter == null) {
         return List.of();
       }
@@ -73,20 +74,20 @@ public final class SemanticSearcher {
     if (vectors == 0) {
       return List.of();
     }
-    int k = Math.min(vectors, depth * OVER_FETCH + 10);
-    String field = VectorCode.of(searcher.getIndexReader(), query.length).field(query.length);
+    int k = Math.min(vectors, query.fetch());
+    String field = VectorCode.of(searcher.getIndexReader(), unit.length).field(unit.length);
     // The query walks the graph as int8 codes whatever the documents' code: cosine ignores the
     // scale, and the finest code the bytes hold loses the least of the query's direction.
-    byte[] codes = Int8Vectors.encode(query);
+    byte[] codes = Int8Vectors.encode(unit);
     while (true) {
       TopDocs top = searcher.search(new KnnByteVectorQuery(field, codes, k, filter), k);
-      List<Scored> scored = rescore(searcher, field, query, top.scoreDocs);
-      List<Ranked> out = new ArrayList<>();
+      List<Scored> scored = rescore(searcher, field, unit, top.scoreDocs);
+      List<Candidate> out = new ArrayList<>();
       Set<Integer> seen = new HashSet<>();
       for (Scored s : scored) {
         for (int doc : chunksOf(searcher, s.hash(), files)) {
           if (seen.add(doc)) {
-            out.add(new Ranked(doc, out.size() + 1, s.cosine()));
+            out.add(new Candidate(doc, out.size() + 1, s.cosine()));
           }
         }
         if (out.size() >= depth) {
@@ -142,10 +143,12 @@ public final class SemanticSearcher {
   }
 
   /**
-   * The live chunks whose text has {@code hash} that {@code files} selects, by path and line
-   * (stored fields are read only to check the filter or to order several chunks sharing the text).
+   * The live chunks whose text has {@code hash} that {@code files} selects (all when null), by path
+   * and line (stored fields are read only to check the filter or to order several chunks sharing
+   * the text).
    */
-  private static List<Integer> chunksOf(IndexSearcher searcher, BytesRef hash, FileMatcher files)
+  private static List<Integer> chunksOf(IndexSearcher searcher, BytesRef hash,
+      @Nullable Predicate<String> files)
       throws IOException {
     List<Integer> docs = new ArrayList<>(1);
     Term term = new Term(Schema.CHUNK_HASH, hash);
@@ -161,14 +164,14 @@ public final class SemanticSearcher {
         }
       }
     }
-    if (files.all() && docs.size() <= 1) {
+    if (files == null && docs.size() <= 1) {
       return docs;
     }
     List<ChunkDoc> chunks = new ArrayList<>(docs.size());
     List<Integer> ids = new ArrayList<>(docs.size());
     for (int doc : docs) {
-      ChunkDoc c = ChunkDoc.read(searcher, doc);
-      if (files.test(c.path())) {
+      ChunkDoc c = ChunkRecord.read(searcher, doc);
+      if (files == null || files.test(c.path())) {
         chunks.add(c);
         ids.add(doc);
       }

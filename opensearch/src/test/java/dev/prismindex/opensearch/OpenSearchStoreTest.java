@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prismindex.embed.HashingEmbedder;
 import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IncompatibleIndexException;
+import dev.prismindex.engine.IndexRunStats;
+import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.index.IndexState;
@@ -22,8 +25,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The cluster index's runs, scoping, freshness and refusals, on the two-node test cluster. */
-class OpenSearchIndexTest {
+/**
+ * The engine over a cluster index ({@link OpenSearchStore}): runs, scoping, freshness and refusals,
+ * on the two-node test cluster.
+ */
+class OpenSearchStoreTest {
 
   @TempDir
   Path tmp;
@@ -50,10 +56,14 @@ class OpenSearchIndexTest {
     Path b = repo("b");
     write(a, "src/Shared.java", "class Shared {\n  void alphaWidget() {}\n}\n");
     write(b, "src/Shared.java", "class Shared {\n  void betaGadget() {}\n}\n");
-    try (OpenSearchIndex ia = OpenSearchIndex.open(TestCluster.options(a).build());
-        OpenSearchIndex ib = OpenSearchIndex.open(TestCluster.options(b).build())) {
-      ia.refresh(false);
-      ib.refresh(false);
+    OpenSearchStore sa = OpenSearchStore.connect(a, OpenSearchOptions.builder(TestCluster.url(0))
+        .shards(2).build());
+    OpenSearchStore sb = OpenSearchStore.connect(b, OpenSearchOptions.builder(TestCluster.url(0))
+        .shards(2).build());
+    try (HybridIndex ia = HybridIndex.open(TestCluster.local(a), sa);
+        HybridIndex ib = HybridIndex.open(TestCluster.local(b), sb)) {
+      ia.refresh(RefreshOptions.INCREMENTAL);
+      ib.refresh(RefreshOptions.INCREMENTAL);
       for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID,
           SearchMode.INDEXED_LITERAL)) {
         SearchOpts opts = new SearchOpts(10, mode, null);
@@ -67,19 +77,22 @@ class OpenSearchIndexTest {
           assertThat(paths(ib.search("betaGadget", opts))).containsExactly("src/Shared.java:2");
         }
       }
-      assertThat(ia.options().indexName()).isNotEqualTo(ib.options().indexName());
+      assertThat(sa.indexName()).isNotEqualTo(sb.indexName())
+          .isEqualTo(OpenSearchOptions.defaultIndexName(a));
+      sa.drop();
+      sb.drop();
     }
   }
 
   @Test
   void theDefaultIndexNameDiffersPerRepositoryRoot() throws IOException {
-    HybridIndexOptions one = TestCluster.local(repo("worktree-one"));
-    HybridIndexOptions two = TestCluster.local(repo("worktree-two"));
+    Path one = repo("worktree-one");
+    Path two = repo("worktree-two");
     assertThat(OpenSearchOptions.defaultIndexName(one))
         .startsWith("prism-worktree-one-")
         .isNotEqualTo(OpenSearchOptions.defaultIndexName(two));
     assertThat(OpenSearchOptions.defaultIndexName(one))
-        .isEqualTo(OpenSearchOptions.defaultIndexName(TestCluster.local(tmp.resolve("worktree-one"))));
+        .isEqualTo(OpenSearchOptions.defaultIndexName(tmp.resolve("worktree-one")));
   }
 
   @Test
@@ -88,13 +101,13 @@ class OpenSearchIndexTest {
     write(root, "a.py", "def parse_duration(text):\n    return int(text)\n");
     write(root, "b.py", "def render_table(rows):\n    return rows\n");
     write(root, "c.py", "def obsolete_helper():\n    pass\n");
-    try (OpenSearchIndex idx = OpenSearchIndex.open(TestCluster.options(root).build())) {
-      OpenSearchRunStats first = idx.refresh(false);
+    try (HybridIndex idx = TestCluster.open(root)) {
+      IndexRunStats first = idx.refresh(RefreshOptions.INCREMENTAL);
       assertThat(first.added()).isEqualTo(3);
       write(root, "b.py", "def draw_grid(cells):\n    return cells\n");
       Files.delete(root.resolve("c.py"));
       write(root, "d.py", "def fresh_function():\n    pass\n");
-      OpenSearchRunStats second = idx.refresh(false);
+      IndexRunStats second = idx.refresh(RefreshOptions.INCREMENTAL);
       assertThat(second.added()).isEqualTo(1);
       assertThat(second.changed()).isEqualTo(1);
       assertThat(second.deleted()).isEqualTo(1);
@@ -106,7 +119,7 @@ class OpenSearchIndexTest {
       assertThat(paths(idx.search("fresh_function", lexical))).containsExactly("d.py:1");
       assertThat(idx.status().state()).isEqualTo(IndexState.READY);
       assertThat(idx.status().diagnostics().entries()).isEqualTo(3);
-      OpenSearchRunStats third = idx.refresh(false);
+      IndexRunStats third = idx.refresh(RefreshOptions.INCREMENTAL);
       assertThat(third.unchanged()).isEqualTo(3);
       assertThat(third.added() + third.changed() + third.deleted()).isZero();
     }
@@ -116,10 +129,10 @@ class OpenSearchIndexTest {
   void anInterruptedRunLeavesTheIndexStaleAndTheNextRunCompletesIt() throws IOException {
     Path root = repo("interrupted");
     write(root, "a.py", "def first_function():\n    pass\n");
-    OpenSearchOptions o = TestCluster.options(root).build();
-    try (OpenSearchIndex idx = OpenSearchIndex.open(o); Cluster c = Cluster.connect(o)) {
+    OpenSearchOptions o = TestCluster.options().build();
+    try (HybridIndex idx = TestCluster.open(root, o); Cluster c = Cluster.connect(o)) {
       assertThat(idx.status().state()).isEqualTo(IndexState.EMPTY);
-      idx.refresh(false);
+      idx.refresh(RefreshOptions.INCREMENTAL);
       assertThat(idx.status().state()).isEqualTo(IndexState.READY);
       // A run that died after recording "writing", and left a chunk beyond a file's count.
       c.call("POST", "/" + o.indexName() + "/_update/" + ClusterIds.META,
@@ -132,8 +145,8 @@ class OpenSearchIndexTest {
       assertThat(idx.search("orphan_marker", new SearchOpts(5, SearchMode.LEXICAL, null)))
           .as("a stale chunk still yields a hit checked against the file").hasSize(1);
 
-      OpenSearchRunStats again = idx.refresh(false);
-      assertThat(again.resumed()).isTrue();
+      IndexRunStats again = idx.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(again.hashed()).as("a resumed run re-reads every file").isEqualTo(1);
       assertThat(idx.status().state()).isEqualTo(IndexState.READY);
       assertThat(idx.search("orphan_marker", new SearchOpts(5, SearchMode.LEXICAL, null)))
           .as("the resumed run swept the chunk the interrupted one left").isEmpty();
@@ -156,11 +169,11 @@ class OpenSearchIndexTest {
     write(root, "dir with space/\u00fcn\u00ef.py", "def zebra_quokka():\n    pass\n");
     HybridIndexOptions local = HybridIndexOptions.builder(root).embedder(new HashingEmbedder())
         .maxFileBytes(4096).build();
-    OpenSearchOptions o = OpenSearchOptions.builder(local, TestCluster.url(0))
+    OpenSearchOptions o = OpenSearchOptions.builder(TestCluster.url(0))
         .indexName(TestCluster.newIndexName()).shards(2).replicas(1).build();
     SearchOpts literal = new SearchOpts(10, SearchMode.INDEXED_LITERAL, null);
-    try (OpenSearchIndex idx = OpenSearchIndex.open(o)) {
-      OpenSearchRunStats first = idx.refresh(false);
+    try (HybridIndex idx = OpenSearchStore.openIndex(local, o)) {
+      IndexRunStats first = idx.refresh(RefreshOptions.INCREMENTAL);
       assertThat(first.added()).isEqualTo(2);
       assertThat(idx.search("outside_secret_marker", literal)).isEmpty();
       assertThat(idx.search("huge_file_marker", literal)).isEmpty();
@@ -171,7 +184,7 @@ class OpenSearchIndexTest {
       assertThat(idx.status().diagnostics().entries()).isEqualTo(2);
 
       Files.writeString(root.resolve("bin.dat"), "now_text_marker\n");
-      OpenSearchRunStats second = idx.refresh(false);
+      IndexRunStats second = idx.refresh(RefreshOptions.INCREMENTAL);
       assertThat(second.added()).isEqualTo(1);
       assertThat(paths(idx.search("now_text_marker", literal))).containsExactly("bin.dat:1");
       assertThat(idx.status().diagnostics().entries()).isEqualTo(3);
@@ -183,8 +196,8 @@ class OpenSearchIndexTest {
     Path root = repo("fresh");
     write(root, "m.go", "package m\n\nfunc Checksum(data []byte) uint32 {\n\treturn 0\n}\n");
     write(root, "gone.go", "package m\n\nfunc Vanishing() {}\n");
-    try (OpenSearchIndex idx = OpenSearchIndex.open(TestCluster.options(root).build())) {
-      idx.refresh(false);
+    try (HybridIndex idx = TestCluster.open(root)) {
+      idx.refresh(RefreshOptions.INCREMENTAL);
       // Moved down by three lines and a file deleted, without a refresh.
       write(root, "m.go", "package m\n\n// a\n// b\n// c\nfunc Checksum(data []byte) uint32 {\n"
           + "\treturn 0\n}\n");
@@ -202,15 +215,14 @@ class OpenSearchIndexTest {
     Path root = repo("pinned");
     write(root, "x.rs", "fn checksum_bytes(data: &[u8]) -> u32 { 0 }\n");
     String name = TestCluster.newIndexName();
-    try (OpenSearchIndex idx = OpenSearchIndex.open(TestCluster.options(root).indexName(name)
-        .build())) {
-      idx.refresh(false);
+    try (HybridIndex idx = TestCluster.open(root, TestCluster.options().indexName(name).build())) {
+      idx.refresh(RefreshOptions.INCREMENTAL);
     }
     HybridIndexOptions other = HybridIndexOptions.builder(root)
         .embedder(new HashingEmbedder(128)).build();
-    try (OpenSearchIndex idx = OpenSearchIndex.open(OpenSearchOptions.builder(other,
+    try (HybridIndex idx = OpenSearchStore.openIndex(other, OpenSearchOptions.builder(
         TestCluster.url(0)).indexName(name).build())) {
-      assertThatThrownBy(() -> idx.refresh(false)).isInstanceOf(IncompatibleIndexException.class)
+      assertThatThrownBy(() -> idx.refresh(RefreshOptions.INCREMENTAL)).isInstanceOf(IncompatibleIndexException.class)
           .hasMessageContaining("embedding model");
       assertThatThrownBy(() -> idx.search("checksum", new SearchOpts(5, SearchMode.HYBRID, null)))
           .isInstanceOf(SemanticSearchUnavailableException.class)
@@ -227,27 +239,27 @@ class OpenSearchIndexTest {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort(); // closed again: nothing listens there
     }
-    OpenSearchOptions o = OpenSearchOptions.builder(TestCluster.local(repo("offline")),
-        URI.create("http://127.0.0.1:" + port)).retries(1).timeout(Duration.ofSeconds(2)).build();
-    assertThatThrownBy(() -> OpenSearchIndex.open(o))
+    Path offline = repo("offline");
+    OpenSearchOptions o = OpenSearchOptions.builder(URI.create("http://127.0.0.1:" + port))
+        .retries(1).timeout(Duration.ofSeconds(2)).build();
+    assertThatThrownBy(() -> OpenSearchStore.connect(offline, o))
         .isInstanceOf(ClusterUnavailableException.class)
         .hasMessageContaining("cannot reach the OpenSearch cluster at [http://127.0.0.1:" + port);
   }
 
   @Test
   void credentialsAreNeverPrintedAndNeverPartOfTheUrl() throws IOException {
-    HybridIndexOptions local = TestCluster.local(repo("secret"));
-    OpenSearchOptions o = OpenSearchOptions.builder(local, URI.create("https://search.example:9200"))
+    OpenSearchOptions o = OpenSearchOptions.builder(URI.create("https://search.example:9200"))
         .credentials("indexer", "s3cr3t-value").build();
     assertThat(o.toString()).doesNotContain("s3cr3t-value").contains("password=***");
-    assertThatThrownBy(() -> OpenSearchOptions.builder(local,
+    assertThatThrownBy(() -> OpenSearchOptions.builder(
         URI.create("https://indexer:s3cr3t@search.example:9200")).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("credentials do not belong in the cluster URL")
         .hasMessageNotContaining("s3cr3t");
-    assertThatThrownBy(() -> OpenSearchOptions.builder(local, URI.create("ftp://x")).build())
+    assertThatThrownBy(() -> OpenSearchOptions.builder(URI.create("ftp://x")).build())
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> OpenSearchOptions.builder(local, URI.create("http://x"))
+    assertThatThrownBy(() -> OpenSearchOptions.builder(URI.create("http://x"))
         .indexName("Bad Name").build()).isInstanceOf(IllegalArgumentException.class);
   }
 }

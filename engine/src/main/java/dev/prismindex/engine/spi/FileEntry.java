@@ -1,4 +1,4 @@
-package dev.prismindex.engine.internal.store;
+package dev.prismindex.engine.spi;
 
 /**
  * One manifest entry: what the index knows of a file.
