@@ -51,7 +51,7 @@ static __thread Arena *current;
 static __thread Arena *own;
 static pthread_key_t arena_key;
 static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
-/* Whether arena_key was made (and tree-sitter's allocator set): no arena otherwise. */
+/* Whether arena_key was made: no arena otherwise. */
 static int arena_ready;
 /* The bytes an arena hands out before malloc takes over (smaller in a test). */
 static volatile size_t arena_limit = ARENA_RESERVED;
@@ -147,10 +147,9 @@ static void arena_delete(void *arena) {
 }
 
 static void arena_setup(void) {
-  if (pthread_key_create(&arena_key, arena_delete) == 0) {
-    ts_set_allocator(arena_malloc, arena_calloc, arena_realloc, arena_free);
-    arena_ready = 1;
-  }
+  /* Ours whether or not there can be arenas: tree-sitter's default allocator aborts on failure. */
+  ts_set_allocator(arena_malloc, arena_calloc, arena_realloc, arena_free);
+  arena_ready = pthread_key_create(&arena_key, arena_delete) == 0;
 }
 
 /* This thread's arena, made on its first scan, or null (tree-sitter then uses malloc). */
