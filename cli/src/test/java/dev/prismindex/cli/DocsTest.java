@@ -364,7 +364,7 @@ class DocsTest {
   /** A word of a command; {@code quoted} when quotes held white space (a command line, maybe). */
   record Word(String text, boolean quoted) {}
 
-  /** Splits shell text into simple commands (at | & ; ( ) $( and backquotes), drops redirections. */
+  /** Splits shell text into simple commands (at | & ; ( ) $( and `), dropping redirections. */
   static List<List<Word>> simpleCommands(String text) {
     List<List<Word>> commands = new ArrayList<>();
     List<Word> current = new ArrayList<>();
@@ -447,7 +447,7 @@ class DocsTest {
     return commands;
   }
 
-  /** Substitutes the variables a block set; one it did not set stands for itself (a placeholder). */
+  /** Substitutes the variables a block set; one it did not set stands for itself. */
   static String expand(String text, Map<String, String> vars) {
     Matcher m = VARIABLE.matcher(text);
     StringBuilder out = new StringBuilder();

@@ -11,12 +11,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This project's own JNI library, {@code libprism-native.so} ({@code engine/src/main/native/}): the
- * tree-sitter runtime and the chunker's grammars ({@code chunk.NativeDefinitions}) and the BLAKE3 C
- * implementation ({@code store.Hashing}). Built for linux-x86_64 only; it is loaded at the first
- * call of {@link #loaded()} (the first chunking or hash), never on other platforms, not when this
- * build has none ({@code -Dprism.native.skip=true}), and not with {@code -Dprism.native=false}.
- * Then, or when it cannot load, each user falls back to its Java path (the tree-sitter binding,
- * commons-codec), which gives the same results.
+ * tree-sitter runtime and the chunker's grammars ({@code chunk.NativeDefinitions}), the BLAKE3 C
+ * implementation ({@code store.Hashing}) and the n-grams of ASCII files ({@code
+ * analysis.GramSet}). Built for linux-x86_64 only, when the build machine has gcc, curl and the npm
+ * registry; it is loaded at the first call of {@link #loaded()} (the first chunking or hash), never
+ * on other platforms, not when this build has none ({@code -Dprism.native.skip=true}, or a build
+ * that could not make it), and not with {@code -Dprism.native=false}. Then, or when it cannot load,
+ * each user falls back to its Java path (the tree-sitter binding, commons-codec, the Java n-grams),
+ * which gives the same results. A native allocation that fails is reported as {@link
+ * NativeMemoryException}, after which the caller takes its Java path for that input: the library
+ * never aborts the process.
  */
 public final class NativeLibrary {
 
@@ -33,6 +37,28 @@ public final class NativeLibrary {
   public static boolean loaded() {
     return LOADED;
   }
+
+  /**
+   * Thrown by a native call whose memory ran out (malloc, or tree-sitter's allocator): nothing of
+   * the call's result is usable, and the caller takes its Java path for that input. The library
+   * stays usable for the next one.
+   */
+  public static final class NativeMemoryException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** Made by the native code ({@code prism_alloc.c}). */
+    public NativeMemoryException(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * For the tests of the paths that handle a failed native allocation: the library's allocation
+   * {@code n} allocations from now ({@code 0}: the next one, in whichever thread) fails, once; a
+   * negative {@code n} switches that off. Returns the count that was left, negative when the
+   * failure happened (or none was asked for). Only when {@link #loaded()}.
+   */
+  public static native long failAllocationAfter(long n);
 
   private static boolean load() {
     if (!Boolean.parseBoolean(System.getProperty("prism.native", "true"))) {

@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.prismindex.engine.internal.NativeBuild;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,12 +59,9 @@ class DefinitionQueryTest {
 
   @Test
   void theNativeLibraryIsLoadedOnLinuxX64() {
-    boolean linuxX64 = System.getProperty("os.name").startsWith("Linux")
-        && System.getProperty("os.arch").equals("amd64");
-    boolean skipped = Boolean.getBoolean("prism.native.skip")
-        || !Boolean.parseBoolean(System.getProperty("prism.native", "true"))
+    boolean off = NativeBuild.switchedOff()
         || !Boolean.parseBoolean(System.getProperty("prism.treeSitter.native", "true"));
-    assertThat(NativeDefinitions.available()).isEqualTo(linuxX64 && !skipped);
+    assertThat(NativeDefinitions.available()).isEqualTo(NativeBuild.expected() && !off);
   }
 
   private static final Map<String, String> FIXTURES = Map.of(

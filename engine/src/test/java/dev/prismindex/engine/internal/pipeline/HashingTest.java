@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.prismindex.engine.internal.NativeLibrary;
+import dev.prismindex.engine.internal.NativeBuild;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,14 +27,10 @@ class HashingTest {
 
   @Test
   void hashesNativelyWhereTheLibraryIsBuilt() {
-    boolean linuxX64 = System.getProperty("os.name").startsWith("Linux")
-        && System.getProperty("os.arch").equals("amd64");
-    boolean skipped = Boolean.getBoolean("prism.native.skip");
-    boolean off = !Boolean.parseBoolean(System.getProperty("prism.native", "true"));
-    boolean built =
-        NativeLibrary.class.getResource("linux-x86_64/" + NativeLibrary.NAME) != null;
-    assertThat(built).as("the library is in this build").isEqualTo(linuxX64 && !skipped);
-    assertThat(Hashing.nativeHashing()).as("hashing natively").isEqualTo(built && !off);
+    assertThat(NativeBuild.built()).as("the library is in this build")
+        .isEqualTo(NativeBuild.expected());
+    assertThat(Hashing.nativeHashing()).as("hashing natively")
+        .isEqualTo(NativeBuild.built() && !NativeBuild.switchedOff());
   }
 
   /**
