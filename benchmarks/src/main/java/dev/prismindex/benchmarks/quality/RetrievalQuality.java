@@ -49,7 +49,9 @@ import org.jspecify.annotations.Nullable;
  * --exact N} (per kind), {@code --seed S}, {@code --fusion K:WL:WS} (HYBRID's fusion, default
  * plain RRF 60:1:1), {@code --no-semantic} (a lexical-only index), {@code --reuse} (keep an
  * existing work directory and index: for iterating on query-time ranking only), {@code
- * --queries-only} (extract and print the query sets' counts, no index).
+ * --queries-only} (extract and print the query sets' counts, no index), {@code --embedder ID} (the
+ * embedding model by its provider id, e.g. {@code prism-code-v1-t1}; default the engine's first
+ * provider, MiniLM).
  */
 public final class RetrievalQuality {
 
