@@ -145,20 +145,36 @@ final class CodeModel {
     float[] weight = query ? queryWeight : codeWeight;
     float[] scale = query ? queryScale : codeScale;
     byte[] rows = query ? queryRows : codeRows;
-    float[] acc = new float[dimension];
-    int d = dimension;
+    // The known tokens' ids, then each distinct id once with its count: a chunk repeats most of
+    // its tokens (its identifiers split, then the original text), so this halves the arithmetic.
+    int[][] found = {new int[64]};
+    int[] n = {0};
     CodeTokenizer.tokens(text, query ? Integer.MAX_VALUE : maxTokens, token -> {
       Integer id = ids.get(token);
-      if (id == null) {
-        return;
+      if (id != null) {
+        if (n[0] == found[0].length) {
+          found[0] = Arrays.copyOf(found[0], n[0] * 2);
+        }
+        found[0][n[0]++] = id;
       }
-      int t = id;
-      float f = weight[t] * scale[t];
+    });
+    int[] sorted = found[0];
+    Arrays.sort(sorted, 0, n[0]);
+    int d = dimension;
+    float[] acc = new float[d];
+    for (int i = 0; i < n[0]; ) {
+      int t = sorted[i];
+      int j = i + 1;
+      while (j < n[0] && sorted[j] == t) {
+        j++;
+      }
+      float f = (j - i) * weight[t] * scale[t];
       int base = t * d;
       for (int k = 0; k < d; k++) {
         acc[k] += f * rows[base + k];
       }
-    });
+      i = j;
+    }
     double sum = 0;
     for (float v : acc) {
       sum += (double) v * v;
