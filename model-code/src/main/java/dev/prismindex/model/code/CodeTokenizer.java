@@ -16,9 +16,9 @@ import java.util.function.Consumer;
  *       ({@code parseJson}: parse, json), before the last capital of a capital run followed by a
  *       lower-case letter ({@code XMLHttpRequest}: xml, http, request) and between letters and
  *       digits ({@code utf8}: utf, 8).
- *   <li>Words are lower-cased; single letters and digit runs longer than {@value #MAX_DIGITS} are
- *       dropped; a word longer than {@value #MAX_WORD} characters is dropped.
- *   <li>ASCII words of four letters or more are stemmed lightly ({@link #stem}): plurals,
+ *   <li>Words are lower-cased; single letters and digit runs longer than four are
+ *       dropped; a word longer than 40 characters is dropped.
+ *   <li>ASCII words of four letters or more are stemmed lightly: plurals,
  *       {@code -ed}, {@code -ing} and a final {@code e} are removed, so that {@code parse},
  *       {@code parses}, {@code parsed} and {@code parsing} all become {@code pars}.
  * </ol>
