@@ -117,7 +117,8 @@ class UsageTest {
 
   @Test
   void secondQueryWord() {
-    assertUsage(cli.run("search", "two", "words"), "prism-index search: unmatched argument");
+    assertUsage(cli.run("search", "two", "words"), "prism-index search: 2 words where one QUERY"
+        + " goes: quote a query of several words");
   }
 
   @ParameterizedTest

@@ -1,7 +1,11 @@
 package dev.prismindex.cli.command;
 
 import java.io.IOException;
+import dev.prismindex.engine.FileFilter;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Properties;
 import org.jspecify.annotations.Nullable;
@@ -39,6 +43,7 @@ public final class Flags {
     @Nullable String indexDir;
 
     @Option(names = "--backend", paramLabel = "local|opensearch", scope = ScopeType.INHERIT,
+        completionCandidates = BackendNames.class,
         description = "Where the index lives: local (default: $" + ClusterBackend.BACKEND_VARIABLE
             + ", else local) or opensearch, a cluster (index, search, status).")
     @Nullable String backend;
@@ -88,21 +93,53 @@ public final class Flags {
               + " ~/.config/prism-index/config.toml): [search] mode, limit, context, exclude."
               + " .prismignore files keep paths out of the index. See docs/cli.md."})
   static final class SearchFlags {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY",
-        description = "Free text, an identifier, or (with --mode literal) an exact string.")
-    @Nullable String query;
+    /**
+     * The query: one argument. Every word that is not an option lands here (so that a query of
+     * several unquoted words can be named in the error, see {@code Arguments}); a query that
+     * starts with {@code -} goes after {@code --}, or anywhere it cannot be an option.
+     */
+    @Parameters(arity = "0..*", paramLabel = "QUERY",
+        description = "Free text, an identifier, or (with --mode literal) an exact string; one"
+            + " argument (quote several words). '-' reads it from stdin; after '--' it may start"
+            + " with '-'.")
+    @Nullable List<String> query;
 
     @Option(names = "--json", description = "Print NDJSON: one object per hit, nothing else.")
     boolean json;
 
-    @Option(names = {"-n", "--limit"}, paramLabel = "N",
+    @Option(names = "--limit", paramLabel = "N",
         description = "Most hits to print, 1..1000 (default: 10).")
     @Nullable Integer limit;
 
-    @Option(names = {"-m", "--mode"}, paramLabel = "MODE",
+    @Option(names = "--mode", paramLabel = "MODE", completionCandidates = ModeNames.class,
         description = "lexical, semantic, hybrid or literal (default: hybrid when a model is"
             + " present and the index has embeddings, else lexical).")
     @Nullable String mode;
+
+    // grep's and ripgrep's habits (docs/cli.md, "grep's habits"). The matching flags (-e, -F,
+    // -w, -i, -S) belong with the regex engine and go here beside them.
+
+    @Option(names = {"-n", "--line-number"},
+        description = "grep's layout: one path:line:text line per hit, no header (as grep -n).")
+    boolean lineNumber;
+
+    @Option(names = {"-l", "--files-with-matches"},
+        description = "Print only the paths of the files with hits, one per line.")
+    boolean filesWithMatches;
+
+    @Option(names = {"-c", "--count"},
+        description = "Print path:count for each file with hits, one per line.")
+    boolean count;
+
+    @Option(names = {"-m", "--max-count"}, paramLabel = "NUM",
+        description = "At most NUM hits from each file (as grep -m).")
+    @Nullable Integer maxCount;
+
+    @Option(names = {"--color", "--colour"}, paramLabel = "WHEN",
+        completionCandidates = ColourNames.class,
+        description = "auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb), always"
+            + " or never.")
+    @Nullable String color;
 
     @Option(names = "--path", paramLabel = "SCOPE",
         description = "Only hits in this repository-relative directory or file; repeat for"
@@ -110,6 +147,7 @@ public final class Flags {
     @Nullable List<String> paths;
 
     @Option(names = {"-t", "--type"}, paramLabel = "LANG", split = ",",
+        completionCandidates = TypeNames.class,
         description = "Only files of this language (java, python, ...; see --type-list); repeat"
             + " or separate with commas for several.")
     @Nullable List<String> types;
@@ -228,6 +266,41 @@ public final class Flags {
     @Parameters(index = "0", arity = "0..1", paramLabel = "SHELL",
         completionCandidates = Requests.Shell.Names.class, description = "bash, zsh or fish.")
     @Nullable String shell;
+  }
+
+  /** The values of {@code --mode}, offered by the completion scripts. */
+  static final class ModeNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      List<String> names = new ArrayList<>();
+      SearchSurface.COMMAND_LINE_MODES.forEach(m -> names.add(m.wireName()));
+      names.add(SearchRequests.AUTO);
+      return names.iterator();
+    }
+  }
+
+  /** The values of {@code --type}: the languages, offered by the completion scripts. */
+  static final class TypeNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return FileFilter.knownLanguages().keySet().iterator();
+    }
+  }
+
+  /** The values of {@code --backend}, offered by the completion scripts. */
+  static final class BackendNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("local", "opensearch").iterator();
+    }
+  }
+
+  /** The values of {@code --color}, offered by the completion scripts. */
+  static final class ColourNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(GrepOptions.Colour.values()).map(GrepOptions.Colour::label).iterator();
+    }
   }
 
   /** {@code --version}: the project version recorded in the jar at build time. */
