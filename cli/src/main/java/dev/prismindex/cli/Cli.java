@@ -15,6 +15,7 @@ import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.McpRequest;
 import dev.prismindex.cli.command.Requests.Request;
 import dev.prismindex.cli.command.Requests.ServeRequest;
+import dev.prismindex.cli.command.Requests.ServersRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.completion.Completions;
@@ -28,6 +29,7 @@ import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.cli.output.Style;
 import dev.prismindex.cli.output.TerminalProgress;
 import dev.prismindex.cli.serve.ResidentServer;
+import dev.prismindex.cli.serve.ServerRegistry;
 import dev.prismindex.cli.serve.WarmBackend;
 import dev.prismindex.tool.SafeText;
 import java.io.InputStream;
@@ -131,6 +133,10 @@ final class Cli {
         out.print(Completions.script(completion.shell(), cl));
         out.flush();
         return ExitCode.OK;
+      }
+      ServersRequest servers = Requests.servers(sub.commandSpec().userObject());
+      if (servers != null) {
+        return ServerRegistry.run(servers, env, out, err);
       }
       GrepOptions grep = Requests.grepOptions(sub.commandSpec().userObject());
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);

@@ -38,7 +38,7 @@ public final class Main {
     }
     int code = run(args, out, System.err, env);
     try {
-      ServerStarter.startIfUseful(args, env);
+      ServerStarter.startIfUseful(args, env, System.err);
     } catch (LinkageError e) {
       // This process's jar was rewritten since it started (a rebuild in a checkout writes it in
       // place): no server from it; the next command starts one from the new jar.

@@ -233,6 +233,17 @@ public final class Flags {
         + " runs, and exit.")
     boolean stop;
 
+    @Option(names = "--list", description = "List every running server of this user (pid, port,"
+        + " memory, uptime, repository, index) and exit.")
+    boolean list;
+
+    @Option(names = "--stop-all", description = "Stop every running server of this user and"
+        + " exit.")
+    boolean stopAll;
+
+    @Option(names = "--json", description = "With --list: one JSON object per server.")
+    boolean json;
+
     /** Set by a client that starts the server in the background (not for people). */
     @Option(names = "--background", hidden = true)
     boolean background;

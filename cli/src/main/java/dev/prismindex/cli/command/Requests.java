@@ -82,6 +82,40 @@ public final class Requests {
    */
   public record CompletionRequest(Shell shell) {}
 
+  /**
+   * {@code serve --list} or {@code serve --stop-all}: every server of this user, whatever its
+   * repository. Not a {@link Request}: it has no target.
+   *
+   * @param stopAll stop them (else list them)
+   * @param json list them as NDJSON
+   */
+  public record ServersRequest(boolean stopAll, boolean json) {}
+
+  /**
+   * Validates {@code serve --list} and {@code serve --stop-all}; null when {@code sub} is not a
+   * {@code serve} asking for either.
+   *
+   * @throws CliFailure with {@link ExitCode#USAGE} when they are combined with each other or with
+   *     another option of {@code serve}
+   */
+  public static @Nullable ServersRequest servers(Object sub) throws CliFailure {
+    if (!(sub instanceof ServeFlags f)) {
+      return null;
+    }
+    if (!f.list && !f.stopAll) {
+      if (f.json) {
+        throw CliFailure.usage("--json goes with --list");
+      }
+      return null;
+    }
+    if (f.list && f.stopAll || f.stop || f.idleTimeout != null || f.background
+        || f.json && f.stopAll) {
+      throw CliFailure.usage((f.list ? "--list" : "--stop-all") + " stands alone (besides --json"
+          + " with --list)");
+    }
+    return new ServersRequest(f.stopAll, f.json);
+  }
+
   /** The shells {@code completion} writes a script for. */
   public enum Shell {
     BASH, ZSH, FISH;
