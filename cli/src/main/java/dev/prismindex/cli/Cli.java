@@ -11,6 +11,7 @@ import dev.prismindex.cli.command.GrepOptions;
 import dev.prismindex.cli.command.MaxCount;
 import dev.prismindex.cli.command.Requests;
 import dev.prismindex.cli.command.Requests.CompletionRequest;
+import dev.prismindex.cli.command.Requests.DoctorRequest;
 import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.McpRequest;
 import dev.prismindex.cli.command.Requests.Request;
@@ -19,6 +20,7 @@ import dev.prismindex.cli.command.Requests.ServersRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.completion.Completions;
+import dev.prismindex.cli.doctor.Doctor;
 import dev.prismindex.cli.mcp.McpCommand;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
@@ -55,7 +57,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 final class Cli {
 
   /** The commands, as usage errors name them. */
-  private static final String COMMANDS = "index, search, status, serve, mcp or completion";
+  private static final String COMMANDS =
+      "index, search, status, serve, mcp, doctor or completion";
 
   private final PrintStream out;
   private final PrintStream err;
@@ -183,6 +186,9 @@ final class Cli {
       try (WarmBackend warm = WarmBackend.watching(env, "mcp", null)) {
         return McpCommand.serve(r, warm, env, System.in, out, err);
       }
+    }
+    if (request instanceof DoctorRequest r) {
+      return Doctor.run(r, env, backend, out);
     }
     if (request instanceof SearchRequest r) {
       Integer perFile = grep.maxPerFile();

@@ -1,7 +1,9 @@
 package dev.prismindex.cli.command;
 
 import java.io.IOException;
+import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.FileFilter;
+import dev.prismindex.engine.NativeSupport;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +28,7 @@ public final class Flags {
   @Command(name = "prism-index", mixinStandardHelpOptions = true,
       versionProvider = VersionProvider.class, sortOptions = false,
       subcommands = {IndexFlags.class, SearchFlags.class, StatusFlags.class, ServeFlags.class,
-          McpFlags.class, CompletionFlags.class},
+          McpFlags.class, DoctorFlags.class, CompletionFlags.class},
       description = {"A fast, trustworthy search surface for a source repository.", "",
           "Exit codes: 0 ok (zero or more hits), 1 other failure, 2 bad usage,",
           "3 index missing, corrupt, incompatible or stale beyond policy,",
@@ -263,6 +265,19 @@ public final class Flags {
     @Nullable Integer maxRefreshFiles;
   }
 
+  /** {@code prism-index doctor}. */
+  @Command(name = "doctor", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Check what prism-index needs here: Java, file name encoding, the native"
+          + " library, the embedding model, file-watch limits, running servers and the index's"
+          + " health, with a fix for each problem.", "",
+          "Exits 1 when something is broken, 0 otherwise (warnings say what works less well)."})
+  static final class DoctorFlags {
+    @Option(names = "--json", description = "Print one JSON object: checks (name, status, detail,"
+        + " fix), problems, warnings.")
+    boolean json;
+  }
+
   /** {@code prism-index completion}. */
   @Command(name = "completion", mixinStandardHelpOptions = true, sortOptions = false,
       versionProvider = VersionProvider.class,
@@ -314,23 +329,56 @@ public final class Flags {
     }
   }
 
-  /** {@code --version}: the project version recorded in the jar at build time. */
+  /**
+   * {@code --version}: the project version and commit recorded in the jar at build time, then the
+   * embedding model this process would use, whether the native library is loaded (and why not)
+   * and the Java runtime.
+   */
   public static final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"prism-index " + version()};
+      String commit = commit();
+      NativeSupport nativeSupport = NativeSupport.current();
+      return new String[] {
+          "prism-index " + version() + (commit == null ? "" : " (commit " + commit + ")"),
+          "model:          " + EmbedderProvider.findDefault().map(p -> p.id()
+              + " (bundled; loaded by the first semantic or hybrid search)")
+              .orElse("none on the class path (lexical and literal search only)"),
+          "native library: " + NativeSupport.LIBRARY + " " + (nativeSupport.loaded() ? "loaded"
+              : "not loaded: " + nativeSupport.detail() + " (the Java paths give the same"
+                  + " results)"),
+          "java:           " + Runtime.version() + " (" + System.getProperty("java.vendor", "?")
+              + ", " + System.getProperty("java.home", "?") + ")"};
     }
 
+    /** The project version, as Maven built it ({@code unknown} outside a built jar). */
     public static String version() {
+      return properties().getProperty("version", "unknown");
+    }
+
+    /**
+     * The commit the jar was built from (12 hex digits), or null when it was not built in a git
+     * checkout.
+     */
+    public static @Nullable String commit() {
+      String commit = properties("commit.properties").getProperty("commit", "");
+      return commit.matches("[0-9a-f]{7,40}") ? commit : null;
+    }
+
+    private static Properties properties() {
+      return properties("version.properties");
+    }
+
+    private static Properties properties(String resource) {
       Properties p = new Properties();
-      try (InputStream in = Flags.class.getResourceAsStream("version.properties")) {
+      try (InputStream in = Flags.class.getResourceAsStream(resource)) {
         if (in != null) {
           p.load(in);
         }
       } catch (IOException e) {
         // fall through to "unknown"
       }
-      return p.getProperty("version", "unknown");
+      return p;
     }
   }
 }

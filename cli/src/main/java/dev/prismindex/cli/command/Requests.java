@@ -1,6 +1,7 @@
 package dev.prismindex.cli.command;
 
 import dev.prismindex.cli.command.Flags.CompletionFlags;
+import dev.prismindex.cli.command.Flags.DoctorFlags;
 import dev.prismindex.cli.command.Flags.IndexFlags;
 import dev.prismindex.cli.command.Flags.McpFlags;
 import dev.prismindex.cli.command.Flags.RootFlags;
@@ -29,7 +30,7 @@ public final class Requests {
 
   /** A validated command: one of the request records. */
   public sealed interface Request permits IndexRequest, SearchRequest, StatusRequest, ServeRequest,
-      McpRequest {
+      McpRequest, DoctorRequest {
     Target target();
 
     /** Whether output is JSON (NDJSON for hits). */
@@ -75,6 +76,9 @@ public final class Requests {
       return false;
     }
   }
+
+  /** {@code doctor}: check the machine and the target's index. */
+  public record DoctorRequest(Target target, boolean json) implements Request {}
 
   /**
    * {@code completion}: print the completion script of {@code shell}. Not a {@link Request}: it
@@ -162,6 +166,9 @@ public final class Requests {
     }
     if (sub instanceof McpFlags f) {
       return new McpRequest(target(root, env), maxRefresh(f.maxRefreshFiles));
+    }
+    if (sub instanceof DoctorFlags f) {
+      return new DoctorRequest(target(root, env), f.json);
     }
     throw new IllegalArgumentException("unknown command " + sub);
   }

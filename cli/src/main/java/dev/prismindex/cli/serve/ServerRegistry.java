@@ -267,7 +267,7 @@ public final class ServerRegistry {
         "INDEX"));
     for (Entry e : servers) {
       out.println(SafeText.escapeField(String.format(Locale.ROOT, row, e.pid(), e.port(),
-          e.rssBytes() < 0 ? "?" : e.rssBytes() / (1024 * 1024) + " MB", uptime(e.uptime()),
+          e.rssBytes() < 0 ? "?" : e.rssBytes() / (1024 * 1024) + " MB", uptimeText(e.uptime()),
           e.repo(), e.index())));
     }
     out.flush();
@@ -275,7 +275,7 @@ public final class ServerRegistry {
   }
 
   /** {@code 45 s}, {@code 12 min}, {@code 3 h}, {@code 2 d}. */
-  static String uptime(Duration d) {
+  public static String uptimeText(Duration d) {
     long s = d.toSeconds();
     return s < 60 ? s + " s" : s < 3600 ? s / 60 + " min" : s < 172_800 ? s / 3600 + " h"
         : s / 86_400 + " d";
