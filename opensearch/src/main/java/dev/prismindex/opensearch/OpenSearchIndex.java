@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.CodeSearch;
+import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IncompatibleIndexException;
@@ -257,6 +258,12 @@ public final class OpenSearchIndex implements RepositoryIndexBackend, CodeSearch
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(opts, "opts");
     ensureOpen();
+    if (opts.mode() == null) {
+      // The automatic choice, as HybridIndex makes it (EngineStatus.defaultMode).
+      Map<String, String> meta = record.layout() == null ? Map.of() : record.layout();
+      return searchResult(query, opts.withMode(EngineStatus.defaultMode(
+          semantic.check(meta).state(), meta.get(Schema.META_EMBEDDER_ID))));
+    }
     SearchMode mode = opts.mode();
     if (SearchOpts.literal(mode)) {
       LiteralPattern pattern = LiteralSearcher.compile(query, opts.caseSensitive());

@@ -2,9 +2,11 @@ package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbeddingException;
+import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
+import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.search.FileMatcher;
@@ -60,6 +62,12 @@ public final class QueryPlanner {
    */
   public SearchResult search(String query, SearchOpts opts) throws IOException {
     IndexStore store = ctx.store();
+    if (opts.mode() == null) {
+      // The automatic choice, from the commit this search reads (as the command line chooses).
+      Map<String, String> data = store.hasCommit() ? store.commitData() : Map.of();
+      return search(query, opts.withMode(EngineStatus.defaultMode(
+          ctx.semantic().check(data).state(), data.get(Schema.META_EMBEDDER_ID))));
+    }
     SearchMode mode = opts.mode();
     boolean literalMode = SearchOpts.literal(mode);
     LiteralPattern pattern = literalMode ? LiteralSearcher.compile(query, opts.caseSensitive())
@@ -86,7 +94,8 @@ public final class QueryPlanner {
   }
 
   /** The query's unit vector, or null for a blank query (which matches nothing). */
-  public static float @Nullable [] embedQuery(Embedder model, String query) {
+  public static float @Nullable [] embedQuery(Embedder model, String query)
+      throws SemanticSearchUnavailableException {
     if (query.isBlank()) {
       return null;
     }
