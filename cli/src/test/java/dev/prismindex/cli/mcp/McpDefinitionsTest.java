@@ -89,7 +89,7 @@ class McpDefinitionsTest {
     assertThat(tools.search(args("query", "parse", "maxMatches", max)).isError()).isFalse();
     CallToolResult over = tools.search(args("query", "parse", "maxMatches", max + 1));
     assertThat(over.isError()).isTrue();
-    assertThat(text(over)).isEqualTo("invalid maxMatches 10001: expected an integer 1..10000");
+    assertThat(text(over)).isEqualTo("maxMatches must be a positive safe integer at most 10000");
     int context = p.get("context").get("maximum").asInt();
     assertThat(tools.search(args("query", "parse", "context", context)).isError()).isFalse();
     assertThat(tools.search(args("query", "parse", "context", context + 1)).isError()).isTrue();
@@ -168,7 +168,7 @@ class McpDefinitionsTest {
     CallToolResult cutCount = tools.search(args("query", "needle", "mode", "literal",
         "outputMode", "count", "maxMatches", 3));
     assertThat(text(cutCount)).isEqualTo("at least 3 matches in at least 2 files (counted the"
-        + " first 3 hits; raise maxMatches, at most 1000, to count more)");
+        + " first 3 hits; raise maxMatches, at most 10000, to count more)");
   }
 
   private static void collectNames(JsonNode node, String at, List<String> bad) {
