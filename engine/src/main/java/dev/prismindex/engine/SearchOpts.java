@@ -15,7 +15,10 @@ import org.jspecify.annotations.Nullable;
  * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or the exact modes LITERAL /
  *     INDEXED_LITERAL (both the exact substring search from the n-gram index, equal to a scan of
  *     the indexed files) and REGEX (a regular expression, planned over the same n-grams and
- *     verified with core's {@link dev.prismindex.repository.RegexPattern}: ripgrep's semantics)
+ *     verified with core's {@link dev.prismindex.repository.RegexPattern}: ripgrep's semantics);
+ *     null (the builder's default) for the automatic choice the command line makes: HYBRID when
+ *     this process's embedding model can search the index's vectors, else LEXICAL
+ *     ({@link EngineStatus#defaultMode()}); {@link SearchResult#mode()} says which answered
  * @param files which files the hits may come from: path scopes, languages and globs
  *     ({@link FileFilter#ALL} for every indexed file); applied inside the search, so a filtered
  *     search still returns up to {@code limit} hits when that many match
@@ -34,15 +37,20 @@ import org.jspecify.annotations.Nullable;
  *     positive
  * @param wholeWords REGEX only: a match has no word character right before or after it
  *     (ripgrep's {@code -w})
+ * @param maxPerFile the exact modes only: at most this many matches from each file, the first
+ *     ones (grep's {@code -m}: the rest of the file is not read); 0 (default) for no cap
  */
-public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fusion,
+public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files, Fusion fusion,
     boolean caseSensitive, double auxiliaryWeight, int contextBefore, int contextAfter,
-    boolean wholeWords) {
+    boolean wholeWords, int maxPerFile) {
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
-  /** The largest accepted limit of a ranked mode. */
-  public static final int MAX_LIMIT = 1000;
+  /**
+   * The largest accepted limit of a ranked mode: the seam's hard cap on the matches of a search
+   * ({@code RepositoryLimits.HARD_MAX_SEARCH_MATCHES}, 10 000), one limit for every surface.
+   */
+  public static final int MAX_LIMIT = RepositoryLimits.HARD_MAX_SEARCH_MATCHES;
   /** The limit of an exact mode that returns every match. */
   public static final int UNLIMITED = Integer.MAX_VALUE;
   /** The default {@link #auxiliaryWeight()}. */
@@ -54,12 +62,12 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    * Validates the options.
    *
    * @throws IllegalArgumentException when {@code limit} is below 1 or, for a ranked mode, over
-   *     1000, {@code caseSensitive} is set for a ranked mode, {@code wholeWords} for another mode
-   *     than REGEX, {@code auxiliaryWeight} is not in (0, 1], or a context is outside
+   *     {@value #MAX_LIMIT}, {@code caseSensitive} is set for a ranked mode, {@code wholeWords}
+   *     for another mode than REGEX, {@code maxPerFile} is negative or set for a ranked mode,
+   *     {@code auxiliaryWeight} is not in (0, 1], or a context is outside
    *     0..{@value #MAX_CONTEXT}
    */
   public SearchOpts {
-    Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(files, "files");
     Objects.requireNonNull(fusion, "fusion");
     if (limit < 1 || (limit > MAX_LIMIT && !exact(mode))) {
@@ -67,11 +75,15 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     }
     if (caseSensitive && !exact(mode)) {
       throw new IllegalArgumentException("caseSensitive applies to the exact modes only: "
-          + mode.wireName());
+          + (mode == null ? "automatic (hybrid or lexical)" : mode.wireName()));
     }
     if (wholeWords && mode != SearchMode.REGEX) {
       throw new IllegalArgumentException("wholeWords applies to the regex mode only: "
-          + mode.wireName());
+          + (mode == null ? "automatic (hybrid or lexical)" : mode.wireName()));
+    }
+    if (maxPerFile < 0 || maxPerFile > 0 && !exact(mode)) {
+      throw new IllegalArgumentException("maxPerFile is 0 (no cap) or, for an exact mode,"
+          + " positive: " + maxPerFile + " in " + (mode == null ? "automatic" : mode.wireName()));
     }
     if (!(auxiliaryWeight > 0 && auxiliaryWeight <= 1)) {
       throw new IllegalArgumentException("auxiliaryWeight must be in (0, 1]: " + auxiliaryWeight);
@@ -92,10 +104,10 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}, and when the scope leaves
    *     the repository
    */
-  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
-      boolean caseSensitive, double auxiliaryWeight) {
+  public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope,
+      Fusion fusion, boolean caseSensitive, double auxiliaryWeight) {
     this(limit, mode, FileFilter.scope(pathScope), fusion, caseSensitive, auxiliaryWeight, 0, 0,
-        false);
+        false, 0);
   }
 
   /**
@@ -103,8 +115,8 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    *
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
-  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
-      boolean caseSensitive) {
+  public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope,
+      Fusion fusion, boolean caseSensitive) {
     this(limit, mode, pathScope, fusion, caseSensitive, DEFAULT_AUXILIARY_WEIGHT);
   }
 
@@ -113,7 +125,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    *
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
-  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope) {
+  public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope) {
     this(limit, mode, pathScope, Fusion.rrf(), false);
   }
 
@@ -122,7 +134,8 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    *
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
-  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion) {
+  public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope,
+      Fusion fusion) {
     this(limit, mode, pathScope, fusion, false);
   }
 
@@ -151,8 +164,14 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     return contextBefore > 0 || contextAfter > 0;
   }
 
+  /** These options in {@code resolved} mode (the automatic choice once it is made). */
+  public SearchOpts withMode(SearchMode resolved) {
+    return new SearchOpts(limit, Objects.requireNonNull(resolved, "resolved"), files, fusion,
+        caseSensitive, auxiliaryWeight, contextBefore, contextAfter, wholeWords, maxPerFile);
+  }
+
   /** Whether {@code mode} is answered by the exact substring search (LITERAL, INDEXED_LITERAL). */
-  public static boolean literal(SearchMode mode) {
+  public static boolean literal(@Nullable SearchMode mode) {
     return mode == SearchMode.LITERAL || mode == SearchMode.INDEXED_LITERAL;
   }
 
@@ -160,11 +179,14 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    * Whether {@code mode} answers every exact match in path, line order (LITERAL, INDEXED_LITERAL,
    * REGEX).
    */
-  public static boolean exact(SearchMode mode) {
+  public static boolean exact(@Nullable SearchMode mode) {
     return literal(mode) || mode == SearchMode.REGEX;
   }
 
-  /** A builder starting from {@link #DEFAULT_LIMIT} hits, lexical mode, whole repository. */
+  /**
+   * A builder starting from {@link #DEFAULT_LIMIT} hits, the automatic mode (hybrid when the model
+   * can search the index's vectors, else lexical: the command line's default), whole repository.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -172,7 +194,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
   /** Builds {@link SearchOpts}. */
   public static final class Builder {
     private int limit = DEFAULT_LIMIT;
-    private SearchMode mode = SearchMode.LEXICAL;
+    private @Nullable SearchMode mode;
     private FileFilter files = FileFilter.ALL;
     private Fusion fusion = Fusion.rrf();
     private boolean caseSensitive;
@@ -180,6 +202,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     private int contextBefore;
     private int contextAfter;
     private boolean wholeWords;
+    private int maxPerFile;
 
     private Builder() {}
 
@@ -189,9 +212,12 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
       return this;
     }
 
-    /** Which engine answers (default LEXICAL). */
-    public Builder mode(SearchMode value) {
-      this.mode = Objects.requireNonNull(value, "mode");
+    /**
+     * Which engine answers (default: null, the automatic choice: hybrid when this process's model
+     * can search the index's vectors, else lexical).
+     */
+    public Builder mode(@Nullable SearchMode value) {
+      this.mode = value;
       return this;
     }
 
@@ -237,6 +263,12 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
       return this;
     }
 
+    /** The exact modes only: at most this many matches from each file (default 0: no cap). */
+    public Builder maxPerFile(int value) {
+      this.maxPerFile = value;
+      return this;
+    }
+
     /** The ranked modes' path prior (default {@value SearchOpts#DEFAULT_AUXILIARY_WEIGHT}). */
     public Builder auxiliaryWeight(double value) {
       this.auxiliaryWeight = value;
@@ -250,7 +282,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
      */
     public SearchOpts build() {
       return new SearchOpts(limit, mode, files, fusion, caseSensitive, auxiliaryWeight,
-          contextBefore, contextAfter, wholeWords);
+          contextBefore, contextAfter, wholeWords, maxPerFile);
     }
   }
 }

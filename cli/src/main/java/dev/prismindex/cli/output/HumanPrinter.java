@@ -33,16 +33,40 @@ public final class HumanPrinter implements Printer {
   private final PrintStream out;
   private final PrintStream err;
   private final Style style;
+  private final Layout layout;
 
   public HumanPrinter(PrintStream out, PrintStream err, Style style) {
+    this(out, err, style, Layout.BLOCKS);
+  }
+
+  /**
+   * @param layout how a search's hits are shown: blocks under a header (default), or grep's lines
+   *     ({@code -n}), paths ({@code -l}) or counts ({@code -c}), which put nothing but those lines
+   *     on stdout (notes and the truncation line go to stderr)
+   */
+  public HumanPrinter(PrintStream out, PrintStream err, Style style, Layout layout) {
     this.out = out;
     this.err = err;
     this.style = style;
+    this.layout = layout;
   }
 
   @Override
   public void search(SearchAnswer r) {
     notes(r);
+    if (layout.plain()) {
+      switch (layout) {
+        case FILES -> files(r, false);
+        case COUNT -> files(r, true);
+        default -> grep(r);
+      }
+      if (r.truncated()) {
+        note((layout == Layout.LINES ? r.hits().size() + " of at least " + (r.hits().size() + 1)
+            + " hits shown" : "from the first " + r.hits().size() + " hits only; more exist")
+            + "; --limit to see more");
+      }
+      return;
+    }
     int n = r.hits().size();
     String how = switch (r.mode()) {
       case "hybrid" -> "hybrid search (lexical + semantic)";
@@ -74,13 +98,17 @@ public final class HumanPrinter implements Printer {
 
   /**
    * An exact search, grep's way, as the hits come: {@code path:line:column:text} for each matching
-   * line (its matches marked on a terminal); with context lines, {@code path-line-text} for the
-   * lines around, the lines of one file that overlap or touch printed once as one group, {@code --}
-   * between groups. Nothing else goes to stdout, so the output can be piped like grep's; notes
-   * (files re-indexed first, files not searched, the limit) go to stderr.
+   * line (its matches marked on a terminal; {@code path:line:text} with {@code -n}, as grep's);
+   * with context lines, {@code path-line-text} for the lines around, the lines of one file that
+   * overlap or touch printed once as one group, {@code --} between groups. With {@code -l} each
+   * file's path once, with {@code -c} {@code path:count} once a file is done. Nothing else goes to
+   * stdout, so the output can be piped like grep's; notes (files re-indexed first, files not
+   * searched, the limit) go to stderr.
    */
   private final class Exact implements ExactPrinter {
     private @Nullable String path;
+    /** The hits of the current file ({@code -c}). */
+    private int inFile;
     /** The last line of the current file printed (0: none). */
     private int printed;
     /** After-context lines of the last hit, held until the next hit shows whether it is a hit. */
@@ -100,6 +128,17 @@ public final class HumanPrinter implements Printer {
     @Override
     public void hit(Hit h) {
       hits++;
+      if (layout == Layout.FILES || layout == Layout.COUNT) {
+        if (!h.path().equals(path)) {
+          count();
+          path = h.path();
+          if (layout == Layout.FILES) {
+            emit(new Line().text(style::path, path));
+          }
+        }
+        inFile++;
+        return;
+      }
       Hit.Context c = h.context();
       if (c == null) {
         emit(matchLine(h, h.snippet()));
@@ -148,13 +187,24 @@ public final class HumanPrinter implements Printer {
 
     private Line matchLine(Hit h, String text) {
       Line line = new Line().text(style::path, h.path()).text(":")
-          .text(style::line, Integer.toString(h.line())).text(":")
-          .text(Integer.toString(h.column())).text(":");
+          .text(style::line, Integer.toString(h.line())).text(":");
+      if (layout != Layout.LINES) {
+        line.text(Integer.toString(h.column())).text(":");
+      }
       return marked(line, text, h);
+    }
+
+    /** {@code -c}: the count of the file just done, if any. */
+    private void count() {
+      if (layout == Layout.COUNT && path != null && inFile > 0) {
+        emit(new Line().text(style::path, path).text(":").text(Integer.toString(inFile)));
+      }
+      inFile = 0;
     }
 
     @Override
     public void end(SearchAnswer r) {
+      count();
       flushPending(Integer.MAX_VALUE);
       for (String n : r.notes()) {
         note(n);
@@ -164,7 +214,9 @@ public final class HumanPrinter implements Printer {
         note(notSearchedNote(r.notSearched(), !noted.isEmpty()));
       }
       if (r.truncated()) {
-        note(hits + " of at least " + (hits + 1) + " matches shown; --limit to see more");
+        note((layout == Layout.FILES || layout == Layout.COUNT ? "from the first " + hits
+            + " hits only; more exist" : hits + " of at least " + (hits + 1) + " hits shown")
+            + "; --limit to see more");
       }
     }
   }
@@ -203,6 +255,21 @@ public final class HumanPrinter implements Printer {
       i = j;
     }
     return line;
+  }
+
+  /**
+   * The paths of the files with hits, in the order of their best hit (grep's {@code -l}); with
+   * {@code counts}, each followed by {@code :} and its number of hits ({@code -c}).
+   */
+  private void files(SearchAnswer r, boolean counts) {
+    Map<String, Integer> byPath = new LinkedHashMap<>();
+    for (Hit h : r.hits()) {
+      byPath.merge(h.path(), 1, Integer::sum);
+    }
+    for (Map.Entry<String, Integer> e : byPath.entrySet()) {
+      Line line = new Line().text(style::path, e.getKey());
+      emit(counts ? line.text(":").text(Integer.toString(e.getValue())) : line);
+    }
   }
 
   /** One block per hit: {@code path:line  symbol  score}, then the snippet indented. */
@@ -250,10 +317,13 @@ public final class HumanPrinter implements Printer {
       }
     }
     groups.sort(Comparator.comparingInt(g -> g.rank));
-    emit(new Line());
+    if (!layout.plain()) {
+      emit(new Line());
+    }
+    boolean separate = hits.stream().anyMatch(h -> h.context() != null);
     boolean first = true;
     for (Group g : groups) {
-      if (!first) {
+      if (!first && separate) {
         emit(new Line().text(style::dim, "--"));
       }
       first = false;

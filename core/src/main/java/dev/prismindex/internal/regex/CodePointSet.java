@@ -6,7 +6,7 @@ import java.util.Arrays;
  * An immutable set of Unicode scalar values (code points 0..0x10FFFF without the surrogates
  * U+D800..U+DFFF), as sorted, disjoint, non-adjacent closed ranges, with an ASCII bitmap for the
  * common case of {@link #contains}. Every set a pattern builds is one of these, so no class can
- * ever hold a surrogate: a lone surrogate in a line (how {@link RegexLines} marks bytes that are
+ * ever hold a surrogate: a lone surrogate in a line (how {@code RegexPattern} marks bytes that are
  * not UTF-8) matches nothing.
  */
 public final class CodePointSet {

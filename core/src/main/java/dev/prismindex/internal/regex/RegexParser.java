@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * pattern naming it alone is an error. A CR is an ordinary character, as it is to ripgrep.
  *
  * <p>Beyond ripgrep 13 it also accepts RE2's {@code \Q...\E}, {@code (?<name>...)}, any escaped
- * ASCII punctuation, and a {@code {} that starts no repetition as a literal. It refuses what no
+ * ASCII punctuation, and a <code>&#123;</code> that starts no repetition as a literal. It refuses what no
  * linear-time matcher can do (look-around, backreferences) with an error naming it. Capture
  * groups only group: nothing reports their positions.
  */

@@ -1,16 +1,17 @@
 package dev.prismindex.engine.internal.search;
 
+import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.LiteralPattern;
 import dev.prismindex.repository.MatchSpan;
 import dev.prismindex.repository.RegexPattern;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.lucene.search.IndexSearcher;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,51 +56,67 @@ public final class ExactSearch {
 
   /**
    * Streams the matches of {@code pattern} ({@link #compile}d) among the files {@code files}
-   * selects.
+   * selects, the candidates read from {@code store} ({@link StoreReader#files}).
    *
    * @param limit the most matches handed over ({@link Integer#MAX_VALUE}: all of them)
+   * @param maxPerFile the most matches of one file, the first ones (0: no cap; the rest of the
+   *     file is not looked at, as grep's {@code -m})
    * @param before context lines before each match, {@code after} after it
    */
-  public Outcome stream(IndexSearcher searcher, @Nullable Object pattern, String query,
-      FileMatcher files, int limit, int before, int after, AbortSignal signal,
+  public Outcome stream(StoreReader store, @Nullable Object pattern, String query,
+      FileMatcher files, int limit, int maxPerFile, int before, int after, AbortSignal signal,
       Consumer<LiteralMatch> sink) throws IOException {
     Map<String, Integer> notSearched = new TreeMap<>();
     if (pattern == null) {
       return new Outcome(false, notSearched, false);
     }
+    int perFile = maxPerFile > 0 ? maxPerFile : Integer.MAX_VALUE;
     long emitted = 0;
     if (pattern instanceof RegexPattern rp) {
-      RegexSearcher.Candidates c = regex.candidates(searcher, rp, files);
+      RegexSearcher.Candidates c = RegexSearcher.candidates(store, rp, files);
       RegexPattern.Matcher matcher = rp.matcher();
       for (String path : c.paths()) {
         if (signal.isAborted()) {
           return new Outcome(true, notSearched, !c.planned());
         }
+        int fromFile = 0;
         for (LiteralMatch m : regex.verify(path, rp, matcher, before, after, notSearched)) {
+          if (fromFile == perFile) {
+            break;
+          }
           if (emitted == limit) {
             return new Outcome(true, notSearched, !c.planned());
           }
           sink.accept(m);
           emitted++;
+          fromFile++;
         }
       }
       return new Outcome(false, notSearched, !c.planned());
     }
     LiteralPattern lp = (LiteralPattern) pattern;
-    List<String> candidates = literal.candidates(searcher, query, lp.caseSensitive(), files);
+    List<String> candidates = new ArrayList<>();
+    for (String path : store.files(LiteralSearcher.plan(query, lp.caseSensitive()),
+        files.scopes())) {
+      if (files.test(path)) {
+        candidates.add(path);
+      }
+    }
     for (String path : candidates) {
       if (signal.isAborted()) {
         return new Outcome(true, notSearched, false);
       }
       int remaining = (int) Math.min(Integer.MAX_VALUE, limit - emitted);
-      LiteralResult r = literal.verify(List.of(path), lp, remaining, false, before, after,
-          signal);
+      // Truncated by the cap when it is below the limit left: then the next file follows.
+      int wanted = perFile < remaining ? perFile : remaining;
+      LiteralResult r = literal.verify(List.of(path), lp, wanted, wanted == 1 && perFile == 1,
+          before, after, signal);
       r.notSearched().forEach((k, v) -> notSearched.merge(k, v, Integer::sum));
       for (LiteralMatch m : r.matches()) {
         sink.accept(m.pathOnly() ? m : m.withSpans(List.of(span(lp, m))));
         emitted++;
       }
-      if (r.truncated()) {
+      if (r.truncated() && perFile > remaining) {
         return new Outcome(true, notSearched, false);
       }
     }

@@ -11,7 +11,7 @@ import java.util.TreeSet;
 
 /**
  * Turns a regular expression's syntax tree (core's {@link Node}, the tree the matcher runs) into
- * the {@link GramQuery} every file holding a match satisfies, by Russ Cox's codesearch analysis
+ * the {@link GramPlan} every file holding a match satisfies, by Russ Cox's codesearch analysis
  * ({@code index/regexp.go}): for each node, whether it can match empty, the exact set of strings
  * it matches when that set is small, else the sets of their possible prefixes and suffixes, and a
  * query that any match implies; concatenation crosses the sets, alternation unites them, and
@@ -24,7 +24,7 @@ import java.util.TreeSet;
  * pattern's classes already hold every case of each letter. A class of more than
  * {@value #MAX_CLASS} code points, or one holding a CR (the index drops the CR that ends a line) or
  * U+FFFD (decoders differ on bad bytes), is any character. Common trigrams are never required
- * ({@link GramQuery#andTrigrams}). The result can only be weaker than the truth: a file it rules
+ * ({@link GramPlan#andTrigrams}). The result can only be weaker than the truth: a file it rules
  * out holds no match.
  */
 final class RegexPlanner {
@@ -39,7 +39,7 @@ final class RegexPlanner {
   private RegexPlanner() {}
 
   /** The query every file holding a match of {@code tree} satisfies. */
-  static GramQuery plan(Node tree) {
+  static GramPlan plan(Node tree) {
     Info info = analyze(tree);
     info.simplify(true);
     info.addExact();
@@ -53,7 +53,7 @@ final class RegexPlanner {
     TreeSet<String> exact;
     TreeSet<String> prefix = new TreeSet<>();
     TreeSet<String> suffix = new TreeSet<>(SUFFIX_ORDER);
-    GramQuery match = GramQuery.ALL;
+    GramPlan match = GramPlan.ALL;
 
     static Info anyMatch() {
       Info i = new Info();
@@ -72,7 +72,7 @@ final class RegexPlanner {
 
     static Info noMatch() {
       Info i = new Info();
-      i.match = GramQuery.NONE;
+      i.match = GramPlan.NONE;
       return i;
     }
 
@@ -85,7 +85,7 @@ final class RegexPlanner {
 
     void addExact() {
       if (exact != null) {
-        match = GramQuery.andTrigrams(match, exact);
+        match = GramPlan.andTrigrams(match, exact);
       }
     }
 
@@ -114,7 +114,7 @@ final class RegexPlanner {
 
     /** Adds a set's trigrams to the query, then shortens its strings so that it stays small. */
     private TreeSet<String> simplifySet(TreeSet<String> set, boolean isSuffix) {
-      match = GramQuery.andTrigrams(match, set);
+      match = GramPlan.andTrigrams(match, set);
       TreeSet<String> t = set;
       for (int n = Grams.N; n == Grams.N || t.size() > MAX_SET; n--) {
         TreeSet<String> cut = isSuffix ? new TreeSet<>(SUFFIX_ORDER) : new TreeSet<>();
@@ -260,7 +260,7 @@ final class RegexPlanner {
 
   private static Info concat(Info x, Info y) {
     Info xy = new Info();
-    xy.match = GramQuery.and(x.match, y.match);
+    xy.match = GramPlan.and(x.match, y.match);
     if (x.exact != null && y.exact != null) {
       xy.exact = cross(x.exact, y.exact, false);
     } else {
@@ -285,7 +285,7 @@ final class RegexPlanner {
     // them is in the text, which neither set says alone.
     if (x.exact == null && y.exact == null && x.suffix.size() <= MAX_SET
         && y.prefix.size() <= MAX_SET && minLen(x.suffix) + minLen(y.prefix) >= Grams.N) {
-      xy.match = GramQuery.andTrigrams(xy.match, cross(x.suffix, y.prefix, false));
+      xy.match = GramPlan.andTrigrams(xy.match, cross(x.suffix, y.prefix, false));
     }
     xy.canEmpty = x.canEmpty && y.canEmpty;
     xy.simplify(false);
@@ -309,7 +309,7 @@ final class RegexPlanner {
       xy.suffix = union(x.suffix, y.suffix, true);
     }
     xy.canEmpty = x.canEmpty || y.canEmpty;
-    xy.match = GramQuery.or(x.match, y.match);
+    xy.match = GramPlan.or(x.match, y.match);
     xy.simplify(false);
     return xy;
   }

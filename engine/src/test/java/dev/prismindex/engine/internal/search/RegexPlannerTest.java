@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.SourceLines;
-import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.repository.RegexPattern;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class RegexPlannerTest {
 
-  private static GramQuery plan(String pattern, boolean insensitive) {
+  private static GramPlan plan(String pattern, boolean insensitive) {
     return RegexSearcher.plan(RegexPattern.compile(pattern, insensitive
         ? RegexPattern.CaseMode.INSENSITIVE : RegexPattern.CaseMode.SENSITIVE, false, 4096));
   }
@@ -32,33 +32,33 @@ class RegexPlannerTest {
 
   @Test
   void literalPiecesBecomeTrigramsAndAlternationsBranches() {
-    GramQuery q = plan("parseDuration", false);
-    assertThat(q.op).isEqualTo(GramQuery.Op.AND);
+    GramPlan q = plan("parseDuration", false);
+    assertThat(q.op).isEqualTo(GramPlan.Op.AND);
     // Common trigrams (par, ati, tio, ion, ...) are never required.
     assertThat(q.grams).containsExactly("ars", "dur", "edu", "rse", "ura");
     assertThat(q.matches(grams("x.parseDuration(y)"))).isTrue();
     assertThat(q.matches(grams("parse the duration"))).isFalse();
     assertThat(plan("foo\\w+bar", false).toString()).isEqualTo("\"bar\" \"foo\"");
-    GramQuery alt = plan("quux|zebra", false);
-    assertThat(alt.op).isEqualTo(GramQuery.Op.OR);
+    GramPlan alt = plan("quux|zebra", false);
+    assertThat(alt.op).isEqualTo(GramPlan.Op.OR);
     assertThat(alt.matches(grams("a zebra"))).isTrue();
     assertThat(alt.matches(grams("quux"))).isTrue();
     assertThat(alt.matches(grams("quokka zebu"))).isFalse();
     // Case-insensitive: the index is lower-cased, so case costs nothing.
     assertThat(plan("QuuX", true)).isEqualTo(plan("quux", false));
     // Nothing to require: every file is a candidate.
-    assertThat(plan("\\w+", false).op).isEqualTo(GramQuery.Op.ALL);
-    assertThat(plan("a.c", false).op).isEqualTo(GramQuery.Op.ALL);
-    assertThat(plan("[a-z]+_\\d", false).op).isEqualTo(GramQuery.Op.ALL);
+    assertThat(plan("\\w+", false).op).isEqualTo(GramPlan.Op.ALL);
+    assertThat(plan("a.c", false).op).isEqualTo(GramPlan.Op.ALL);
+    assertThat(plan("[a-z]+_\\d", false).op).isEqualTo(GramPlan.Op.ALL);
     // The suffix of a class repetition and the literal after it still give a trigram.
     assertThat(plan("[a-z]+_id", false).toString()).isEqualTo("\"_id\"");
     // A common trigram is never required.
-    assertThat(plan("return", false).op).isEqualTo(GramQuery.Op.ALL);
+    assertThat(plan("return", false).op).isEqualTo(GramPlan.Op.ALL);
   }
 
   @Test
   void aSmallClassIsExpandedIntoItsStrings() {
-    GramQuery q = plan("get[XY]ml", false);
+    GramPlan q = plan("get[XY]ml", false);
     assertThat(q.matches(Set.of("get", "etx", "txm", "xml"))).isTrue();
     assertThat(q.matches(Set.of("get", "ety", "tym", "yml"))).isTrue();
     assertThat(q.matches(Set.of("get", "etz", "tzm", "zml"))).isFalse();
@@ -114,7 +114,7 @@ class RegexPlannerTest {
       String path = "f" + round + ".txt";
       Set<String> grams = new HashSet<>(GramSet.ofFile(
           SourceLines.split(FileReader.decode(bytes, bytes.length)), path).grams());
-      GramQuery plan = RegexSearcher.plan(compiled);
+      GramPlan plan = RegexSearcher.plan(compiled);
       if (found[0]) {
         matched++;
         assertThat(plan.matches(grams)).as("plan %s of /%s/ (insensitive %s) on %s", plan,
