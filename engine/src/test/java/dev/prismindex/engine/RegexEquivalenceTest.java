@@ -98,6 +98,19 @@ class RegexEquivalenceTest {
               assertThat(cut.hits()).as(msg).isEqualTo(got.hits().subList(0, 2));
               assertThat(cut.truncated()).as(msg).isTrue();
             }
+            // A cap per file keeps each file's first match.
+            List<M> firstOfEach = new ArrayList<>();
+            for (M m : engine) {
+              if (firstOfEach.isEmpty() || !firstOfEach.get(firstOfEach.size() - 1).path()
+                  .equals(m.path())) {
+                firstOfEach.add(m);
+              }
+            }
+            assertThat(index.searchResult(pattern, SearchOpts.builder().mode(SearchMode.REGEX)
+                .limit(SearchOpts.UNLIMITED).caseSensitive(cs).wholeWords(words).maxPerFile(1)
+                .build()).hits().stream()
+                .map(h -> new M(h.path(), h.line(), h.column(), h.matches())).toList())
+                .as(msg + " (one per file)").isEqualTo(firstOfEach);
           }
         }
       }
@@ -121,6 +134,33 @@ class RegexEquivalenceTest {
       assertThat(planned.hits()).hasSize(2);
       assertThat(planned.hits().get(0).matches()).containsExactly(new MatchSpan(1, 4, "abc"));
       assertThat(planned.hits().get(0).mode()).isEqualTo(SearchMode.REGEX);
+    }
+  }
+
+  @Test
+  void aCapPerFileKeepsTheFirstMatchesOfEachFileAndTheLimitCountsWhatIsShown() throws Exception {
+    TestRepos.write(root, "a.txt", "needle 1\nneedle 2\nneedle 3\n");
+    TestRepos.write(root, "b.txt", "needle 4\n");
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      for (SearchMode mode : List.of(SearchMode.LITERAL, SearchMode.REGEX)) {
+        SearchResult all = index.searchResult("needle", SearchOpts.builder().mode(mode)
+            .limit(3).maxPerFile(2).build());
+        assertThat(all.hits()).as(mode.wireName()).extracting(Hit::path, Hit::line)
+            .containsExactly(org.assertj.core.groups.Tuple.tuple("a.txt", 1),
+                org.assertj.core.groups.Tuple.tuple("a.txt", 2),
+                org.assertj.core.groups.Tuple.tuple("b.txt", 1));
+        assertThat(all.truncated()).as(mode.wireName() + ": a's third is capped, not cut")
+            .isFalse();
+        SearchResult cut = index.searchResult("needle", SearchOpts.builder().mode(mode)
+            .limit(2).maxPerFile(2).build());
+        assertThat(cut.hits()).as(mode.wireName()).hasSize(2);
+        assertThat(cut.truncated()).as(mode.wireName() + ": b's match is cut").isTrue();
+        SearchResult one = index.searchResult("needle", SearchOpts.builder().mode(mode)
+            .limit(SearchOpts.UNLIMITED).maxPerFile(1).build());
+        assertThat(one.hits()).as(mode.wireName()).extracting(Hit::path)
+            .containsExactly("a.txt", "b.txt");
+      }
     }
   }
 
@@ -156,7 +196,9 @@ class RegexEquivalenceTest {
           .isInstanceOf(IllegalArgumentException.class);
       assertThatThrownBy(() -> SearchOpts.builder().mode(SearchMode.LITERAL).wholeWords(true)
           .build()).isInstanceOf(IllegalArgumentException.class);
-      assertThatThrownBy(() -> SearchOpts.builder().mode(SearchMode.LEXICAL).limit(5000).build())
+      assertThatThrownBy(() -> SearchOpts.builder().mode(SearchMode.LEXICAL).limit(50_000).build())
+          .isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> SearchOpts.builder().mode(SearchMode.LEXICAL).maxPerFile(1).build())
           .isInstanceOf(IllegalArgumentException.class);
       assertThat(SearchOpts.builder().mode(SearchMode.REGEX).limit(SearchOpts.UNLIMITED).build()
           .limit()).isEqualTo(Integer.MAX_VALUE);

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code search -m NUM} (grep's max count): at most NUM hits from each file, the best ones (the
- * first in path and line order for literal search), and still up to the limit in all. When the
- * cap drops hits, the search is asked again four times as deep (up to
- * {@value SearchRequests#MAX_LIMIT} hits) until the limit is filled or nothing more is found.
+ * {@code search -m NUM} (grep's max count) in a ranked mode: at most NUM hits from each file, the
+ * best ones, and still up to the limit in all. When the cap drops hits, the search is asked again
+ * four times as deep (up to {@value SearchRequests#MAX_LIMIT} hits) until the limit is filled or
+ * nothing more is found. (An exact mode caps inside the engine, which then reads a file no
+ * further: {@code SearchOpts.maxPerFile}.)
  */
 public final class MaxCount {
 
