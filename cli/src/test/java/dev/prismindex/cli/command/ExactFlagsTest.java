@@ -73,9 +73,9 @@ class ExactFlagsTest {
     assertThat(r.query()).isEqualTo("a.b");
     assertThat(r.caseSensitive()).isFalse();
     assertThat(r.limit()).isEqualTo(SearchOpts.UNLIMITED);
-    assertThat(validate(args("query", "a.b", "mode", "literal", "limit", 5000)).limit())
-        .as("the exact modes take any limit").isEqualTo(5000);
-    assertThat(usage(args("query", "x", "limit", 5000))).contains("expected 1..1000");
+    assertThat(validate(args("query", "a.b", "mode", "literal", "limit", 50_000)).limit())
+        .as("the exact modes take any limit").isEqualTo(50_000);
+    assertThat(usage(args("query", "x", "limit", 50_000))).contains("expected 1..10000");
   }
 
   @Test
