@@ -14,12 +14,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -47,10 +46,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The port and a random token (256 bits, new for every server) are in
  * {@code <home>/serve/serve.port}, mode 0600 in a directory of mode 0700: only the owner can read
- * the token, and a connection without it is refused. A lock on {@code <home>/serve/serve.lock},
+ * the token, and a connection without it is refused: each connection must send it within
+ * a second of its accept, read off the workers by {@link ConnectionGate}, so strangers on the
+ * machine cannot stall the server. A lock on {@code <home>/serve/serve.lock},
  * held for the server's life and released by the kernel when it dies however it dies, makes it the
  * only server of that index; a port file found while holding the lock is a dead server's and is
- * replaced. The server stops after {@code idle} without a connection, when its port file
+ * replaced. The server stops after {@code idle} without a request, when its port file
  * disappears, when a client of other code (another jar, or its own jar rebuilt) asks, on
  * {@code serve --stop}, or on SIGTERM/SIGINT, and removes its port file.
  */
@@ -58,7 +59,10 @@ public final class ResidentServer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ResidentServer.class);
 
-  /** Threads answering connections; more clients wait in the socket's backlog. */
+  /**
+   * Threads answering the connections that proved the token; more wait in their queue. Strangers
+   * never reach them: {@link ConnectionGate} reads every connection's proof on its own thread.
+   */
   private static final int WORKERS = 8;
 
   private final Target target;
@@ -68,7 +72,8 @@ public final class ResidentServer implements AutoCloseable {
   private final Path portFile;
   private final FileChannel lockFile;
   private final FileLock lock;
-  private final ServerSocket channel;
+  private final ServerSocketChannel channel;
+  private final ConnectionGate gate;
   private final String codeStamp;
   private final Instant started = Instant.now();
   private final WarmBackend warm;
@@ -83,8 +88,8 @@ public final class ResidentServer implements AutoCloseable {
   private volatile String stopReason = "stopped";
 
   private ResidentServer(Target target, Environment env, Duration idle, PrintStream log,
-      Path portFile, FileChannel lockFile, FileLock lock, ServerSocket channel, String token,
-      CommandRunner runner) {
+      Path portFile, FileChannel lockFile, FileLock lock, ServerSocketChannel channel, String token,
+      CommandRunner runner) throws IOException {
     this.target = target;
     this.env = env;
     this.idle = idle;
@@ -95,9 +100,10 @@ public final class ResidentServer implements AutoCloseable {
     this.channel = channel;
     this.codeStamp = ServeProtocol.stamp(ServeProtocol.code());
     this.warm = WarmBackend.watching(env, "serve", idle);
-    this.connections = new ServeConnection(this, target, env, warm, runner, token);
+    this.connections = new ServeConnection(this, target, env, warm, runner);
     this.workers = Executors.newFixedThreadPool(WORKERS, daemon("prism-index-serve"));
     this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));
+    this.gate = new ConnectionGate(channel, token, this::answer);
   }
 
   /**
@@ -203,16 +209,16 @@ public final class ResidentServer implements AutoCloseable {
       throw new CliFailure(ExitCode.FAILURE, ALREADY_RUNNING + target.root() + " (see "
           + portFile + ")");
     }
-    ServerSocket channel = null;
+    ServerSocketChannel channel = null;
     try {
       if (Files.deleteIfExists(portFile)) {
         log.println(SafeText.escapeField("prism-index serve: removed the port file of a server"
             + " that did not stop (" + portFile + ")"));
       }
-      channel = new ServerSocket();
+      channel = ServerSocketChannel.open();
       channel.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
       String token = ServeFiles.newToken();
-      ServeFiles.writePortFile(portFile, channel.getLocalPort() + " " + token + " "
+      ServeFiles.writePortFile(portFile, port(channel) + " " + token + " "
           + ProcessHandle.current().pid() + "\n");
       ResidentServer server = new ResidentServer(target, env, idle, log, portFile, lockFile,
           lock, channel, token, runner);
@@ -228,13 +234,23 @@ public final class ResidentServer implements AutoCloseable {
     }
   }
 
-  private void begin() {
-    Thread acceptor = daemon("prism-index-serve-accept").newThread(this::acceptLoop);
+  private static int port(ServerSocketChannel channel) throws IOException {
+    return ((InetSocketAddress) channel.getLocalAddress()).getPort();
+  }
+
+  private void begin() throws IOException {
+    int port = port(channel);
+    Thread acceptor = daemon("prism-index-serve-accept").newThread(() -> {
+      gate.run();
+      if (!stopping) { // it failed: a server that accepts nothing must not look alive
+        stop("accepting connections failed");
+      }
+    });
     acceptor.start();
     long period = idle.isZero() ? 1000 : Math.max(10, Math.min(1000, idle.toMillis() / 4));
     ticker.scheduleWithFixedDelay(this::tick, period, period, TimeUnit.MILLISECONDS);
     log.println(SafeText.escapeField("prism-index serve: answering for " + target.root()
-        + " on 127.0.0.1:" + channel.getLocalPort() + ", pid " + ProcessHandle.current().pid()
+        + " on 127.0.0.1:" + port + ", pid " + ProcessHandle.current().pid()
         + " (idle timeout " + (idle.isZero() ? "none" : Requests.formatDuration(idle))
         + ")"));
     log.flush();
@@ -270,44 +286,27 @@ public final class ResidentServer implements AutoCloseable {
     }
   }
 
-  private void acceptLoop() {
-    while (!stopping) {
-      Socket ch;
+  /** Answers a connection that proved the token ({@link ConnectionGate}) on a worker. */
+  private void answer(SocketChannel ch) {
+    active.incrementAndGet();
+    lastActivityNanos = System.nanoTime();
+    try {
+      workers.execute(() -> {
+        try (SocketChannel c = ch) {
+          connections.answer(c.socket());
+        } catch (IOException | RuntimeException e) {
+          LOG.debug("a connection ended early: {}", e.toString());
+        } finally {
+          lastActivityNanos = System.nanoTime();
+          active.decrementAndGet();
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      active.decrementAndGet();
       try {
-        ch = channel.accept();
-      } catch (SocketException e) {
-        if (stopping || channel.isClosed()) {
-          return;
-        }
-        LOG.warn("accepting a connection failed: {}", e.toString());
-        continue;
-      } catch (IOException e) {
-        if (stopping) {
-          return;
-        }
-        LOG.warn("accepting a connection failed: {}", e.toString());
-        continue;
-      }
-      active.incrementAndGet();
-      lastActivityNanos = System.nanoTime();
-      try {
-        workers.execute(() -> {
-          try (Socket c = ch) {
-            connections.answer(c);
-          } catch (IOException | RuntimeException e) {
-            LOG.debug("a connection ended early: {}", e.toString());
-          } finally {
-            lastActivityNanos = System.nanoTime();
-            active.decrementAndGet();
-          }
-        });
-      } catch (RejectedExecutionException e) {
-        active.decrementAndGet();
-        try {
-          ch.close();
-        } catch (IOException ignored) {
-          // the client falls back to running the command itself
-        }
+        ch.close();
+      } catch (IOException ignored) {
+        // the client falls back to running the command itself
       }
     }
   }
@@ -378,6 +377,7 @@ public final class ResidentServer implements AutoCloseable {
       stopping = true;
       stopReason = reason;
     }
+    gate.close();
     try {
       channel.close();
     } catch (IOException e) {

@@ -34,6 +34,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -554,6 +555,100 @@ class ResidentServerTest {
     assertIdentical("search", "parse", "--json");
   }
 
+  /**
+   * Issue 41, item 1: strangers (no token) cannot stall the server. 200 connections that send
+   * nothing and 8 that send one byte a second (each one closed is opened again, as an attacker
+   * would): the owner's searches are answered all the same, identical to the in-process command;
+   * every stranger's connection is closed within a few seconds (its budget is {@value
+   * ConnectionGate#PROOF_BUDGET_MS} ms; the bound here is loose: how fast is the benchmark's
+   * business, ServeFloodLatency); the server's threads stay bounded.
+   */
+  @Test
+  void strangersWithoutTheTokenCannotStallTheServer() throws Exception {
+    start(Duration.ofMinutes(10));
+    Result expected = cli.run("search", "parse", "--json");
+    assertThat(expected.exit()).as(expected.toString()).isZero();
+    int port = ServeClient.endpoint(target.home()).port();
+    InetSocketAddress at = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    AtomicBoolean flooding = new AtomicBoolean(true);
+    List<Long> slowLifetimesMs = java.util.Collections.synchronizedList(new ArrayList<>());
+    ExecutorService slow = Executors.newFixedThreadPool(8);
+    List<Socket> idle = new ArrayList<>();
+    try {
+      for (int i = 0; i < 8; i++) {
+        slow.submit(() -> {
+          byte[] magic = ServeProtocol.MAGIC.getBytes(StandardCharsets.US_ASCII);
+          while (flooding.get()) {
+            try (Socket c = new Socket()) {
+              c.connect(at, 5_000);
+              long opened = System.nanoTime();
+              c.setSoTimeout(1_000);
+              InputStream in = c.getInputStream();
+              for (int b = 0; flooding.get(); b++) {
+                c.getOutputStream().write(magic[b % magic.length]);
+                try {
+                  if (in.read() < 0) {
+                    break;
+                  }
+                } catch (java.net.SocketTimeoutException e) {
+                  continue; // a second went by: the next byte
+                }
+              }
+              if (flooding.get()) {
+                slowLifetimesMs.add((System.nanoTime() - opened) / 1_000_000);
+              }
+            } catch (IOException e) {
+              // reset by the server: the connection was closed, open the next one
+            }
+          }
+          return null;
+        });
+      }
+      long[] openedAt = new long[200];
+      for (int i = 0; i < 200; i++) {
+        Socket c = new Socket();
+        c.connect(at, 5_000);
+        openedAt[i] = System.nanoTime();
+        idle.add(c);
+      }
+      Thread.sleep(300); // the slow ones are in
+      for (int round = 0; round < 3; round++) {
+        Result served = served("search", "parse", "--json");
+        assertThat(served.exit()).as(served.toString()).isZero();
+        assertThat(served.out()).isEqualTo(expected.out());
+        assertThat(served.err()).isEqualTo(expected.err());
+      }
+      // Every idle stranger is closed by the server, each within a few seconds of connecting.
+      for (int i = 0; i < idle.size(); i++) {
+        Socket c = idle.get(i);
+        long left = 5_000 - (System.nanoTime() - openedAt[i]) / 1_000_000;
+        c.setSoTimeout((int) Math.max(1, left));
+        try {
+          assertThat(c.getInputStream().read()).as("idle connection %d", i).isEqualTo(-1);
+        } catch (java.net.SocketTimeoutException e) {
+          throw new AssertionError("idle connection " + i + " still open after 5 s", e);
+        } catch (IOException e) {
+          // reset: closed too
+        }
+      }
+      long serving = Thread.getAllStackTraces().keySet().stream()
+          .filter(t -> t.getName().startsWith("prism-index-serve")).count();
+      assertThat(serving).as("server threads").isLessThanOrEqualTo(16);
+      Thread.sleep(3_000); // a few slow-loris rounds
+      flooding.set(false);
+      assertThat(slowLifetimesMs).as("slow connections closed by the server").isNotEmpty();
+      assertThat(slowLifetimesMs).as("lifetimes of slow connections (ms)")
+          .allMatch(ms -> ms < 5_000);
+    } finally {
+      flooding.set(false);
+      slow.shutdownNow();
+      for (Socket c : idle) {
+        c.close();
+      }
+    }
+    assertIdentical("search", "parse", "--json");
+  }
+
   @Test
   void aConnectionThatIsNotAPrismIndexClientIsRefused() throws Exception {
     ResidentServer s = start(Duration.ofMinutes(10));
@@ -647,11 +742,18 @@ class ResidentServerTest {
       ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
           cli.environment(), 200);
       assertThat(a.exit()).isNull();
-      assertThat(a.why()).isEqualTo("no hello within 200 ms (the server is busy or stuck)");
-      // The command itself waits ServeClient.HELLO_TIMEOUT_MS, then runs in this process.
+      assertThat(a.stalled()).isTrue();
+      String why = "no hello within 2000 ms: the server (pid " + Long.MAX_VALUE + ") is stalled";
+      assertThat(a.why()).isEqualTo(why.replace("2000", "200"));
+      // The command itself waits ServeClient.HELLO_TIMEOUT_MS, says so, then runs in this
+      // process.
       Result[] r = new Result[1];
       assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
       assertThat(r[0].out()).isEmpty();
+      assertThat(r[0].err()).isEqualTo("prism-index: the resident server of " + target.home()
+          + " did not answer (" + why + "); running the command in this process\n");
+      // Required, it fails as soon (issue 41: it waited without end).
+      assertThat(requiredButNotServed("search", "parse").err()).contains(why);
     } finally {
       stuck.close();
       synchronized (held) {
