@@ -112,6 +112,9 @@ final class McpSearch {
         core.description() + notes, inputSchema());
   }
 
+  /** Core's argument for hidden files: accepted (a boolean); this server's walk has its own rules. */
+  private static final String INCLUDE_HIDDEN = "includeHidden";
+
   /** A validated call: the request to run and how to render its hits for the model. */
   record Call(SearchRequest request, OutputMode outputMode) {}
 
@@ -127,6 +130,15 @@ final class McpSearch {
       if (!argumentNames.contains(key)) {
         throw CliFailure.usage("unknown argument '" + key + "': expected "
             + String.join(", ", argumentNames));
+      }
+    }
+    // Core reads a boolean as true only when it is JSON true; here anything else is an error, as
+    // for every boolean of these tools (reindex's full).
+    for (String key : List.of(RawSearchArgs.CASE_SENSITIVE, INCLUDE_HIDDEN)) {
+      if (args.containsKey(key) && !(args.get(key) instanceof Boolean)) {
+        Object v = args.get(key);
+        throw CliFailure.usage(key + " must be true or false, not "
+            + (v == null ? "null" : SearchRequests.describe(v)));
       }
     }
     JsonNode json = JSON.valueToTree(args);

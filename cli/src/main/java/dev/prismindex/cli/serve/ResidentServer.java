@@ -25,12 +25,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -78,7 +81,7 @@ public final class ResidentServer implements AutoCloseable {
   private final Instant started = Instant.now();
   private final WarmBackend warm;
   private final ServeConnection connections;
-  private final ExecutorService workers;
+  private final ThreadPoolExecutor workers;
   private final ScheduledExecutorService ticker;
   private final AtomicInteger active = new AtomicInteger();
   private final CountDownLatch stopped = new CountDownLatch(1);
@@ -101,7 +104,8 @@ public final class ResidentServer implements AutoCloseable {
     this.codeStamp = ServeProtocol.stamp(ServeProtocol.code());
     this.warm = WarmBackend.watching(env, "serve", idle);
     this.connections = new ServeConnection(this, target, env, warm, runner);
-    this.workers = Executors.newFixedThreadPool(WORKERS, daemon("prism-index-serve"));
+    this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 0, TimeUnit.MILLISECONDS,
+        new LinkedBlockingQueue<>(), daemon("prism-index-serve"));
     this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));
     this.gate = new ConnectionGate(channel, token, this::answer);
   }
@@ -173,15 +177,22 @@ public final class ResidentServer implements AutoCloseable {
    * @param lockWait how long to wait for the lock when another server holds it (one that is
    *     stopping); zero to fail at once
    * @throws CliFailure exit code 1 when a server already runs for this index, or its directory
-   *     cannot be made safely
+   *     cannot be made safely, or its files cannot be written (a read-only index directory, a full
+   *     disk: said with the directory and what to do)
    * @throws IOException when the port cannot be opened or the port file written
    */
   static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log,
       CommandRunner runner, Duration lockWait) throws CliFailure, IOException {
-    Path dir = ServeFiles.privateDirectory(ServeProtocol.dir(target.home()));
+    Path dir = ServeProtocol.dir(target.home());
     Path portFile = dir.resolve(ServeProtocol.PORT_FILE);
-    FileChannel lockFile = FileChannel.open(dir.resolve(ServeProtocol.LOCK),
-        StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileChannel lockFile;
+    try {
+      ServeFiles.privateDirectory(dir);
+      lockFile = FileChannel.open(dir.resolve(ServeProtocol.LOCK), StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      throw ServeFiles.unwritable(dir, e);
+    }
     FileLock lock = null;
     long deadline = System.nanoTime() + lockWait.toNanos();
     try {
@@ -218,13 +229,17 @@ public final class ResidentServer implements AutoCloseable {
       channel = ServerSocketChannel.open();
       channel.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
       String token = ServeFiles.newToken();
-      ServeFiles.writePortFile(portFile, port(channel) + " " + token + " "
-          + ProcessHandle.current().pid() + "\n");
+      try {
+        ServeFiles.writePortFile(portFile, port(channel) + " " + token + " "
+            + ProcessHandle.current().pid() + "\n");
+      } catch (IOException e) {
+        throw ServeFiles.unwritable(dir, e);
+      }
       ResidentServer server = new ResidentServer(target, env, idle, log, portFile, lockFile,
           lock, channel, token, runner);
       server.begin();
       return server;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | CliFailure | RuntimeException e) {
       if (channel != null) {
         channel.close();
       }
@@ -291,23 +306,45 @@ public final class ResidentServer implements AutoCloseable {
     active.incrementAndGet();
     lastActivityNanos = System.nanoTime();
     try {
-      workers.execute(() -> {
-        try (SocketChannel c = ch) {
-          connections.answer(c.socket());
-        } catch (IOException | RuntimeException e) {
-          LOG.debug("a connection ended early: {}", e.toString());
-        } finally {
-          lastActivityNanos = System.nanoTime();
-          active.decrementAndGet();
-        }
-      });
+      workers.execute(new Answer(ch));
     } catch (RejectedExecutionException e) {
-      active.decrementAndGet();
-      try {
-        ch.close();
-      } catch (IOException ignored) {
-        // the client falls back to running the command itself
+      new Answer(ch).refuse("the server is stopping");
+    }
+  }
+
+  /** One proven connection, queued for a worker; refused unanswered when the server stops. */
+  private final class Answer implements Runnable {
+    private final SocketChannel channel;
+
+    Answer(SocketChannel channel) {
+      this.channel = channel;
+    }
+
+    @Override
+    public void run() {
+      try (SocketChannel c = channel) {
+        connections.answer(c.socket());
+      } catch (IOException | RuntimeException e) {
+        LOG.debug("a connection ended early: {}", e.toString());
+      } finally {
+        done();
       }
+    }
+
+    /** Says why without reading the request (its hello was sent) and closes. */
+    void refuse(String why) {
+      try (SocketChannel c = channel) {
+        ServeConnection.refuse(c.socket().getOutputStream(), why);
+      } catch (IOException | RuntimeException e) {
+        LOG.debug("a connection ended early: {}", e.toString());
+      } finally {
+        done();
+      }
+    }
+
+    private void done() {
+      lastActivityNanos = System.nanoTime();
+      active.decrementAndGet();
     }
   }
 
@@ -390,6 +427,13 @@ public final class ResidentServer implements AutoCloseable {
     }
     ticker.shutdown(); // not shutdownNow: stop() may run on the ticker's thread
     workers.shutdown();
+    // The requests no worker has taken yet are refused now, not after the running ones (their
+    // clients run the command in-process at once); the running ones are finished.
+    List<Runnable> queued = new ArrayList<>();
+    workers.getQueue().drainTo(queued);
+    for (Runnable r : queued) {
+      ((Answer) r).refuse("the server is stopping");
+    }
     try {
       if (!workers.awaitTermination(5, TimeUnit.MINUTES)) {
         LOG.warn("answers still running after five minutes; closing the index anyway");

@@ -120,7 +120,8 @@ final class ServeConnection {
     out.flush();
   }
 
-  private static void refuse(OutputStream out, String why) throws IOException {
+  /** Answers {@code refused} with the reason instead of the command's answer. */
+  static void refuse(OutputStream out, String why) throws IOException {
     byte[] reason = why.getBytes(StandardCharsets.UTF_8);
     out.write(ServeProtocol.line(ServeProtocol.REFUSED, 0, reason.length, 0));
     out.write(reason);

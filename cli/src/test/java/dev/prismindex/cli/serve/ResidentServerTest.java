@@ -649,6 +649,66 @@ class ResidentServerTest {
     assertIdentical("search", "parse", "--json");
   }
 
+  /**
+   * Issue 41, item 7: {@code serve} on an index it cannot write (read-only, or a full disk) said
+   * only the exception ({@code error: IOException: No space left on device}); it names the
+   * directory and what to do. Root makes the home read-only with a bind mount and fills a small
+   * tmpfs; anyone else gets the read-only case by permissions, and the full disk is skipped.
+   */
+  @Test
+  void serveOnAnIndexItCannotWriteNamesThePathAndWhatToDo(@TempDir Path full) throws Exception {
+    Path home = target.home();
+    boolean root = "root".equals(System.getProperty("user.name"));
+    boolean mounted = root && run("mount", "--bind", "-o", "ro", home.toString(), home.toString());
+    if (!root) {
+      Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("r-xr-xr-x"));
+    }
+    try {
+      if (mounted || !Files.isWritable(home)) {
+        Result r = cli.run("serve", "--idle-timeout", "1s");
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.FAILURE);
+        assertThat(r.err()).isEqualTo("prism-index serve: cannot write the server's files in "
+            + home.resolve("serve") + " (" + (mounted ? "Read-only file system"
+            : "Permission denied") + "): a server needs a writable index directory (--index-dir"
+            + " DIR); searches answer without one\n");
+      }
+    } finally {
+      if (mounted) {
+        assertThat(run("umount", home.toString())).isTrue();
+      } else if (!root) {
+        Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxr-xr-x"));
+      }
+    }
+    if (!root || !run("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", full.toString())) {
+      return;
+    }
+    try {
+      Path copy = full.resolve("index");
+      assertThat(cli.run("--index-dir", copy.toString(), "index").exit()).isZero();
+      byte[] block = new byte[4096];
+      try (OutputStream filler = Files.newOutputStream(full.resolve("filler"))) {
+        while (true) {
+          filler.write(block);
+        }
+      } catch (IOException e) {
+        // the disk is full: what is tested
+      }
+      Result r = cli.run("--index-dir", copy.toString(), "serve", "--idle-timeout", "1s");
+      assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.FAILURE);
+      assertThat(r.err()).isEqualTo("prism-index serve: cannot write the server's files in "
+          + copy.resolve("serve") + " (No space left on device): free some space and run it"
+          + " again; searches answer without a server\n");
+    } finally {
+      assertThat(run("umount", full.toString())).isTrue();
+    }
+  }
+
+  private static boolean run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    p.getInputStream().readAllBytes();
+    return p.waitFor() == 0;
+  }
+
   @Test
   void aConnectionThatIsNotAPrismIndexClientIsRefused() throws Exception {
     ResidentServer s = start(Duration.ofMinutes(10));
@@ -826,6 +886,60 @@ class ResidentServerTest {
     // The lock is free: the next server starts.
     start(Duration.ofMinutes(10));
     assertIdentical("search", "parse", "--json");
+  }
+
+  /**
+   * Issue 41, item 7: a search took 15.4 s while {@code serve --stop} ran. Why: a request queued
+   * behind busy workers when the server began to stop waited for them, got no hello within the
+   * client's 10 s (the hello came from a worker), and then ran in-process, loading everything
+   * itself. Now the requests still queued when the server stops are refused at once ("the server
+   * is stopping"), while the ones running finish; their clients run the command in-process at
+   * once. Here 8 requests hold every worker until the test lets them go, and a 9th waits.
+   */
+  @Test
+  void requestsQueuedWhenTheServerStopsAreRefusedAtOnce() throws Exception {
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(8);
+    ResidentServer.CommandRunner holding = (args, out, err, env, backend) -> {
+      if (List.of(args).contains("slowpoke")) {
+        running.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return Harness.COMMANDS.run(args, out, err, env, backend);
+    };
+    ResidentServer s = ResidentServer.start(target, cli.environment(), Duration.ofMinutes(10),
+        new PrintStream(serverLog, true, StandardCharsets.UTF_8), holding, Duration.ZERO);
+    servers.add(s);
+    ExecutorService clients = Executors.newFixedThreadPool(9);
+    try {
+      List<Future<ServeClient.Answer>> held = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        held.add(clients.submit(() -> ServeClient.ask(target,
+            new String[] {"search", "slowpoke", "--json"}, cli.environment(), 0)));
+      }
+      assertThat(running.await(2, TimeUnit.MINUTES)).as("every worker is busy").isTrue();
+      Future<ServeClient.Answer> queued = clients.submit(() -> ServeClient.ask(target,
+          new String[] {"search", "parse", "--json"}, cli.environment(), 0));
+      Thread.sleep(500); // it is in the queue
+      s.stopSoon("asked to stop");
+      ServeClient.Answer refused = queued.get(1, TimeUnit.MINUTES);
+      assertThat(refused.exit()).isNull();
+      assertThat(refused.why()).isEqualTo("refused: the server is stopping");
+      assertThat(s.isStopped()).as("the running requests are finished first").isFalse();
+      release.countDown();
+      for (Future<ServeClient.Answer> f : held) {
+        assertThat(f.get(1, TimeUnit.MINUTES).exit()).as("a running request is answered")
+            .isNotNull();
+      }
+      s.await();
+    } finally {
+      release.countDown();
+      clients.shutdownNow();
+    }
   }
 
   @Test

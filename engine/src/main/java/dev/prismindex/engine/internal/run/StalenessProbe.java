@@ -6,6 +6,7 @@ import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.store.FileStat;
+import dev.prismindex.engine.internal.store.SkippedFile;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.WalkResult;
 import dev.prismindex.engine.internal.walk.WalkedFile;
@@ -24,7 +25,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The cheap freshness probe: a walk with the refresh's rules, each file's stat data (read by the
  * walk) compared with the manifest of the last commit; files the index does not have are sniffed
- * (their first bytes) so binary files and private keys are not reported as added.
+ * (their first bytes) so binary files and private keys are not reported as added, unless the last
+ * run remembered them skipped with the same stat data. Every skip is counted under the reason the
+ * run gives it (by the walk, by size, by content).
  */
 public final class StalenessProbe {
 
@@ -41,6 +44,7 @@ public final class StalenessProbe {
     Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
     skipped.putAll(walk.skipped());
     Map<String, FileEntry> manifest = ctx.store().loadManifest();
+    Map<String, SkippedFile> remembered = ctx.store().loadSkipped(null);
     int added = 0;
     int modified = 0;
     int unchanged = 0;
@@ -49,14 +53,17 @@ public final class StalenessProbe {
       String path = f.path();
       FileStat stat = FileStat.of(f, ctx.options().maxFileBytes());
       if (!stat.indexable()) {
+        skipped.merge(stat.skip(), 1, Integer::sum); // over the size cap, as the run counts it
         continue;
       }
       FileEntry e = manifest.get(path);
       if (e == null) {
-        SkipReason reason = sniff(path, ctx.options().root().resolve(path));
+        SkippedFile before = remembered.get(path);
+        SkipReason reason = before != null && stat.matches(before) ? before.reason()
+            : sniff(path, ctx.options().root().resolve(path));
         if (reason == null) {
           added++;
-        } else if (reason == SkipReason.PRIVATE_KEY) {
+        } else {
           skipped.merge(reason, 1, Integer::sum);
         }
         continue;

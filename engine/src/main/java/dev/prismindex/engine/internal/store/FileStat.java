@@ -78,6 +78,11 @@ public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boole
     return recorded.statMatches(size, mtimeNs);
   }
 
+  /** Whether size and mtime equal those of a file remembered as skipped by its content. */
+  public boolean matches(SkippedFile recorded) {
+    return recorded.size() == size && recorded.mtimeNs() == mtimeNs;
+  }
+
   /** Whether the stat data proves the content unchanged (git's racy-timestamp rule). */
   public boolean provesUnchanged(FileEntry recorded) {
     return recorded.statProvesUnchanged(size, mtimeNs);
