@@ -38,15 +38,17 @@ import org.jspecify.annotations.Nullable;
 /**
  * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
  *
- * <p>The vectors are byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index); the
- * query is encoded as int8 codes for the HNSW search over bytes, which over-fetches ({@code 4 x
- * depth + 10} vectors: the graph over bytes missed neighbours the float one found at 2 x); the
- * candidates are re-scored by the cosine of the float query to their codes, and each vector is
- * resolved to its live chunks (several when files share a text; ordered by path and line). Vectors no chunk
- * uses any more (the embedding cache) resolve to nothing; when too few chunks result, the search
- * repeats with four times as many vectors, up to all of them, so cache entries never hide
- * results. A file filter becomes a filter on the vectors of the chunks it selects (Lucene then
- * searches the graph with that filter, or exactly when the filter is small).
+ * <p>Up to {@link #EXACT_MAX_VECTORS} live vectors, every vector is scored: the cosine of the float
+ * query to its byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index). Above it,
+ * the query is encoded as int8 codes for the HNSW search over bytes, which over-fetches ({@code 4 x
+ * depth + 10} vectors: the graph over bytes missed neighbours the float one found at 2 x), and the
+ * candidates are re-scored the same way; the graph depends on the order the vectors were written
+ * in, so there a fresh and an updated index may differ in their last ranks. Each vector is resolved
+ * to its live chunks (several when files share a text); chunks are ranked by cosine, then path,
+ * then first line, and every chunk sharing the cosine at the cut competes for it. Vectors no chunk
+ * uses any more (the embedding cache) resolve to nothing; when too few chunks result from the
+ * graph, the search repeats with four times as many vectors, up to all of them, so cache entries
+ * never hide results. A file filter becomes a filter on the vectors of the chunks it selects.
  */
 public final class SemanticSearcher {
 
@@ -54,18 +56,28 @@ public final class SemanticSearcher {
   public static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
 
   /**
+   * Up to this many live vectors, every one is scored (an exact scan, no graph): the answer then
+   * depends only on the vectors, not on the graph that the order of their writing built, so a
+   * fresh and an incrementally updated index answer alike. Above it, the HNSW graph finds the
+   * candidates (see the class comment). The property is for measuring.
+   */
+  public static final int EXACT_MAX_VECTORS =
+      Integer.getInteger("prism.semantic.exactMaxVectors", 20_000);
+
+  /**
    * The top {@code depth} chunks by cosine similarity to {@code query} (unit length) among those
-   * {@code files} selects, best first, with their exact cosine as the score.
+   * {@code files} selects, best first, with their exact cosine as the score; equal cosines in the
+   * order of path, then first line (every chunk sharing the cosine at the cut competes for it).
    *
    * @param files the search's file filter
    * @param fileQuery {@code files} as a query ({@link FileMatcher#query}), null for every file
    */
   public List<Ranked> candidates(IndexSearcher searcher, float[] query, int depth,
       FileMatcher files, @Nullable Query fileQuery) throws IOException {
-    Query filter = null;
+    Set<BytesRef> allowed = null;
     if (fileQuery != null) {
-      filter = vectorFilter(searcher, fileQuery);
-      if (filter == null) {
+      allowed = vectorKeys(searcher, fileQuery);
+      if (allowed.isEmpty()) {
         return List.of();
       }
     }
@@ -73,28 +85,23 @@ public final class SemanticSearcher {
     if (vectors == 0) {
       return List.of();
     }
-    int k = Math.min(vectors, depth * OVER_FETCH + 10);
     String field = VectorCode.of(searcher.getIndexReader(), query.length).field(query.length);
+    if (vectors <= EXACT_MAX_VECTORS) {
+      List<Placed> out = new ArrayList<>();
+      chunks(searcher, exact(searcher, field, query, allowed), files, depth, out);
+      return ranked(out, depth);
+    }
+    Query filter = allowed == null ? null : VectorKeys.matching(allowed);
+    int k = Math.min(vectors, depth * OVER_FETCH + 10);
     // The query walks the graph as int8 codes whatever the documents' code: cosine ignores the
     // scale, and the finest code the bytes hold loses the least of the query's direction.
     byte[] codes = Int8Vectors.encode(query);
     while (true) {
       TopDocs top = searcher.search(new KnnByteVectorQuery(field, codes, k, filter), k);
-      List<Scored> scored = rescore(searcher, field, query, top.scoreDocs);
-      List<Ranked> out = new ArrayList<>();
-      Set<Integer> seen = new HashSet<>();
-      for (Scored s : scored) {
-        for (int doc : chunksOf(searcher, s.hash(), files)) {
-          if (seen.add(doc)) {
-            out.add(new Ranked(doc, out.size() + 1, s.cosine()));
-          }
-        }
-        if (out.size() >= depth) {
-          return out.subList(0, depth);
-        }
-      }
-      if (top.scoreDocs.length < k || k >= vectors) {
-        return out;
+      List<Placed> out = new ArrayList<>();
+      if (chunks(searcher, rescore(searcher, field, query, top.scoreDocs), files, depth, out)
+          || top.scoreDocs.length < k || k >= vectors) {
+        return ranked(out, depth);
       }
       k = (int) Math.min(vectors, k * 4L);
     }
@@ -102,9 +109,77 @@ public final class SemanticSearcher {
 
   private record Scored(int doc, BytesRef hash, double cosine) {}
 
+  /** A candidate chunk with the place it sorts by. */
+  private record Placed(int doc, double cosine, String path, int start) {}
+
+  /**
+   * Resolves {@code scored} (best first) to the live chunks {@code files} selects, into {@code
+   * out}, until {@code depth} are there and the vectors sharing the last cosine are in.
+   *
+   * @return whether that many were found (else every vector given was used)
+   */
+  private static boolean chunks(IndexSearcher searcher, List<Scored> scored, FileMatcher files,
+      int depth, List<Placed> out) throws IOException {
+    for (int i = 0; i < scored.size(); i++) {
+      Scored s = scored.get(i);
+      if (out.size() >= depth && s.cosine() < scored.get(i - 1).cosine()) {
+        return true;
+      }
+      for (int doc : chunksOf(searcher, s.hash())) {
+        ChunkDoc c = ChunkDoc.read(searcher, doc);
+        if (files.all() || files.test(c.path())) {
+          out.add(new Placed(doc, s.cosine(), c.path(), c.start()));
+        }
+      }
+    }
+    return out.size() >= depth;
+  }
+
+  /** The first {@code depth} of {@code placed} by cosine, then path, then line, ranked from 1. */
+  private static List<Ranked> ranked(List<Placed> placed, int depth) {
+    placed.sort(Comparator.comparingDouble(Placed::cosine).reversed()
+        .thenComparing(Placed::path).thenComparingInt(Placed::start));
+    List<Ranked> out = new ArrayList<>(Math.min(depth, placed.size()));
+    for (Placed p : placed.subList(0, Math.min(depth, placed.size()))) {
+      out.add(new Ranked(p.doc(), out.size() + 1, p.cosine()));
+    }
+    return out;
+  }
+
+  /**
+   * Every live vector (whose key is {@code allowed}, when given) with the cosine of the float query
+   * to its codes, best first.
+   */
+  private static List<Scored> exact(IndexSearcher searcher, String field, float[] query,
+      @Nullable Set<BytesRef> allowed) throws IOException {
+    List<Scored> out = new ArrayList<>();
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      ByteVectorValues values = leaf.reader().getByteVectorValues(field);
+      if (values == null) {
+        continue;
+      }
+      Bits live = leaf.reader().getLiveDocs();
+      VectorKeys.Leaf keys = new VectorKeys.Leaf(leaf.reader());
+      for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+          doc = values.nextDoc()) {
+        if (live != null && !live.get(doc)) {
+          continue;
+        }
+        BytesRef key = keys.key(doc);
+        if (key == null || allowed != null && !allowed.contains(key)) {
+          continue;
+        }
+        out.add(new Scored(leaf.docBase + doc, BytesRef.deepCopyOf(key),
+            Int8Vectors.cosine(query, values.vectorValue())));
+      }
+    }
+    out.sort(Comparator.comparingDouble(Scored::cosine).reversed());
+    return out;
+  }
+
   /**
    * The cosines of the float query to the k-NN results' vectors (their codes in {@code field}),
-   * best first, ties by doc id.
+   * best first.
    */
   private static List<Scored> rescore(IndexSearcher searcher, String field, float[] query,
       ScoreDoc[] docs) throws IOException {
@@ -136,16 +211,12 @@ public final class SemanticSearcher {
       }
       out.add(new Scored(sd.doc, hash, cosine));
     }
-    out.sort(Comparator.comparingDouble(Scored::cosine).reversed()
-        .thenComparingInt(Scored::doc));
+    out.sort(Comparator.comparingDouble(Scored::cosine).reversed());
     return out;
   }
 
-  /**
-   * The live chunks whose text has {@code hash} that {@code files} selects, by path and line
-   * (stored fields are read only to check the filter or to order several chunks sharing the text).
-   */
-  private static List<Integer> chunksOf(IndexSearcher searcher, BytesRef hash, FileMatcher files)
+  /** The live chunks whose text has {@code hash}. */
+  private static List<Integer> chunksOf(IndexSearcher searcher, BytesRef hash)
       throws IOException {
     List<Integer> docs = new ArrayList<>(1);
     Term term = new Term(Schema.CHUNK_HASH, hash);
@@ -161,36 +232,11 @@ public final class SemanticSearcher {
         }
       }
     }
-    if (files.all() && docs.size() <= 1) {
-      return docs;
-    }
-    List<ChunkDoc> chunks = new ArrayList<>(docs.size());
-    List<Integer> ids = new ArrayList<>(docs.size());
-    for (int doc : docs) {
-      ChunkDoc c = ChunkDoc.read(searcher, doc);
-      if (files.test(c.path())) {
-        chunks.add(c);
-        ids.add(doc);
-      }
-    }
-    Integer[] order = new Integer[chunks.size()];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    java.util.Arrays.sort(order, Comparator.<Integer, String>comparing(i -> chunks.get(i).path())
-        .thenComparingInt(i -> chunks.get(i).start()));
-    List<Integer> out = new ArrayList<>(order.length);
-    for (int i : order) {
-      out.add(ids.get(i));
-    }
-    return out;
+    return docs;
   }
 
-  /**
-   * A filter on the vectors of the chunks {@code fileQuery} selects; null when it selects no
-   * chunk.
-   */
-  private static @Nullable Query vectorFilter(IndexSearcher searcher, Query fileQuery)
+  /** The keys of the vectors of the chunks {@code fileQuery} selects. */
+  private static Set<BytesRef> vectorKeys(IndexSearcher searcher, Query fileQuery)
       throws IOException {
     Query chunks = new BooleanQuery.Builder()
         .add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_CHUNK)), BooleanClause.Occur.FILTER)
@@ -211,6 +257,6 @@ public final class SemanticSearcher {
         }
       }
     }
-    return hashes.isEmpty() ? null : VectorKeys.matching(hashes);
+    return hashes;
   }
 }

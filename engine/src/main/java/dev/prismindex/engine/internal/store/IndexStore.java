@@ -106,7 +106,7 @@ public final class IndexStore implements Closeable {
             reader.close();
             throw e;
           }
-          manager = new SearcherManager(reader, null);
+          manager = new SearcherManager(reader, LiveStatsSearcher.FACTORY);
         } else {
           m.maybeRefreshBlocking();
           IndexSearcher s = m.acquire();
