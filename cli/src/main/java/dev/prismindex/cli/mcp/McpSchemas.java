@@ -75,7 +75,7 @@ final class McpSchemas {
         "revision": %1$s, "files": {"type": "integer"}, "chunks": {"type": "integer"},
         "model": %1$s, "semanticCoverage": %2$s, "semantic": {"type": "string"},
         "semanticMessage": %1$s, "sizeOnDiskBytes": {"type": "integer"},
-        "durationMs": {"type": "integer"}}}
+        "durationMs": {"type": "integer"}, "repaired": %1$s}}
       """.formatted(NULLABLE_STRING, NULLABLE_NUMBER);
 
   private McpSchemas() {}

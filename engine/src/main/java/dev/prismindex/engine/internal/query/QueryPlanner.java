@@ -60,6 +60,7 @@ public final class QueryPlanner {
    */
   public SearchResult search(String query, SearchOpts opts) throws IOException {
     IndexStore store = ctx.store();
+    store.checkUndamaged(); // known to be damaged (by any run): no answer until it is repaired
     SearchMode mode = opts.mode();
     boolean literalMode = SearchOpts.literal(mode);
     LiteralPattern pattern = literalMode ? LiteralSearcher.compile(query, opts.caseSensitive())
