@@ -7,7 +7,6 @@ import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.FileReader;
 import dev.prismindex.engine.internal.store.FileStat;
 import dev.prismindex.engine.internal.store.SkippedFile;
-import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.WalkResult;
 import dev.prismindex.engine.internal.walk.WalkedFile;
 import java.io.IOException;
@@ -25,7 +24,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The cheap freshness probe: a walk with the refresh's rules, each file's stat data (read by the
  * walk) compared with the manifest of the last commit; files the index does not have are sniffed
- * (their first bytes) so binary files and private keys are not reported as added, unless the last
+ * (read whole) so binary files and secrets are not reported as added, unless the last
  * run remembered them skipped with the same stat data. Every skip is counted under the reason the
  * run gives it (by the walk, by size, by content).
  */
@@ -85,11 +84,14 @@ public final class StalenessProbe {
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), skipped);
   }
 
-  /** Why the indexer would skip a file by its first bytes (binary, private key), or null. */
+  /**
+   * Why the indexer would skip a file by its content (a secret anywhere in it, binary), or null:
+   * the file is read whole (it is within the size cap), as the indexer reads it.
+   */
   private @Nullable SkipReason sniff(String path, Path file) {
     try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-      byte[] head =
-          in.readNBytes(Math.max(FileReader.BINARY_SNIFF_BYTES, FileRules.KEY_SNIFF_BYTES));
+      byte[] head = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8,
+          Math.max(ctx.options().maxFileBytes(), FileReader.BINARY_SNIFF_BYTES)));
       SkipReason secret = ctx.rules().skipByContent(path, head, head.length);
       if (secret != null) {
         return secret;
