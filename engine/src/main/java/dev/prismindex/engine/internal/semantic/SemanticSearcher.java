@@ -29,7 +29,7 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.VectorScorer;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
@@ -38,12 +38,14 @@ import org.jspecify.annotations.Nullable;
 /**
  * k-NN over the VECTOR documents, resolved to the CHUNK documents that use each vector.
  *
- * <p>Up to {@link #EXACT_MAX_VECTORS} live vectors, every vector is scored: the cosine of the float
- * query to its byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index). Above it,
- * the query is encoded as int8 codes for the HNSW search over bytes, which over-fetches ({@code 4 x
- * depth + 10} vectors: the graph over bytes missed neighbours the float one found at 2 x), and the
- * candidates are re-scored the same way; the graph depends on the order the vectors were written
- * in, so there a fresh and an updated index may differ in their last ranks. Each vector is resolved
+ * <p>The vectors are byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index); the
+ * query is encoded as int8 codes and the {@code 4 x depth + 10} nearest vectors are fetched (the
+ * graph over bytes missed neighbours the float one found at 2 x), then re-scored by the cosine of
+ * the float query to their codes. Up to {@link #EXACT_MAX_VECTORS} live vectors they are fetched
+ * by scoring every vector with the format's own scorer (exact integer arithmetic, the vectors
+ * sharing the last score included), so the answer depends only on the vectors; above it, by the
+ * HNSW graph, which depends on the order the vectors were written in, so there a fresh and an
+ * updated index may differ in their last ranks. Each vector is resolved
  * to its live chunks (several when files share a text); chunks are ranked by cosine, then path,
  * then first line, and every chunk sharing the cosine at the cut competes for it. Vectors no chunk
  * uses any more (the embedding cache) resolve to nothing; when too few chunks result from the
@@ -62,7 +64,7 @@ public final class SemanticSearcher {
    * candidates (see the class comment). The property is for measuring.
    */
   public static final int EXACT_MAX_VECTORS =
-      Integer.getInteger("prism.semantic.exactMaxVectors", 20_000);
+      Integer.getInteger("prism.semantic.exactMaxVectors", 10_000);
 
   /**
    * The top {@code depth} chunks by cosine similarity to {@code query} (unit length) among those
@@ -86,21 +88,17 @@ public final class SemanticSearcher {
       return List.of();
     }
     String field = VectorCode.of(searcher.getIndexReader(), query.length).field(query.length);
-    if (vectors <= EXACT_MAX_VECTORS) {
-      List<Placed> out = new ArrayList<>();
-      chunks(searcher, exact(searcher, field, query, allowed), files, depth, out);
-      return ranked(out, depth);
-    }
     Query filter = allowed == null ? null : VectorKeys.matching(allowed);
     int k = Math.min(vectors, depth * OVER_FETCH + 10);
-    // The query walks the graph as int8 codes whatever the documents' code: cosine ignores the
-    // scale, and the finest code the bytes hold loses the least of the query's direction.
+    // The query is scored as int8 codes whatever the documents' code: cosine ignores the scale,
+    // and the finest code the bytes hold loses the least of the query's direction.
     byte[] codes = Int8Vectors.encode(query);
     while (true) {
-      TopDocs top = searcher.search(new KnnByteVectorQuery(field, codes, k, filter), k);
+      ScoreDoc[] top = vectors <= EXACT_MAX_VECTORS ? exact(searcher, field, codes, k, allowed)
+          : searcher.search(new KnnByteVectorQuery(field, codes, k, filter), k).scoreDocs;
       List<Placed> out = new ArrayList<>();
-      if (chunks(searcher, rescore(searcher, field, query, top.scoreDocs), files, depth, out)
-          || top.scoreDocs.length < k || k >= vectors) {
+      if (chunks(searcher, rescore(searcher, field, query, top), files, depth, out)
+          || top.length < k || k >= vectors) {
         return ranked(out, depth);
       }
       k = (int) Math.min(vectors, k * 4L);
@@ -147,34 +145,61 @@ public final class SemanticSearcher {
   }
 
   /**
-   * Every live vector (whose key is {@code allowed}, when given) with the cosine of the float query
-   * to its codes, best first.
+   * The {@code k} live vectors (whose key is {@code allowed}, when given) scored best against the
+   * int8 {@code codes} by the vector format's own scorer (exact integer arithmetic, as in the
+   * graph), every vector scored; with those sharing the k-th score, so the set does not depend on
+   * the order of the documents.
    */
-  private static List<Scored> exact(IndexSearcher searcher, String field, float[] query,
+  private static ScoreDoc[] exact(IndexSearcher searcher, String field, byte[] codes, int k,
       @Nullable Set<BytesRef> allowed) throws IOException {
-    List<Scored> out = new ArrayList<>();
+    int size = 0;
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      ByteVectorValues values = leaf.reader().getByteVectorValues(field);
+      size += values == null ? 0 : values.size();
+    }
+    float[] scores = new float[size];
+    int[] docs = new int[size];
+    int n = 0;
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       ByteVectorValues values = leaf.reader().getByteVectorValues(field);
       if (values == null) {
         continue;
       }
       Bits live = leaf.reader().getLiveDocs();
-      VectorKeys.Leaf keys = new VectorKeys.Leaf(leaf.reader());
-      for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
-          doc = values.nextDoc()) {
+      VectorKeys.Leaf keys = allowed == null ? null : new VectorKeys.Leaf(leaf.reader());
+      VectorScorer scorer = values.scorer(codes);
+      DocIdSetIterator it = scorer.iterator();
+      for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
         if (live != null && !live.get(doc)) {
           continue;
         }
-        BytesRef key = keys.key(doc);
-        if (key == null || allowed != null && !allowed.contains(key)) {
-          continue;
+        if (keys != null) {
+          BytesRef key = keys.key(doc);
+          if (key == null || !allowed.contains(key)) {
+            continue;
+          }
         }
-        out.add(new Scored(leaf.docBase + doc, BytesRef.deepCopyOf(key),
-            Int8Vectors.cosine(query, values.vectorValue())));
+        scores[n] = scorer.score();
+        docs[n++] = leaf.docBase + doc;
       }
     }
-    out.sort(Comparator.comparingDouble(Scored::cosine).reversed());
-    return out;
+    if (n <= k) {
+      ScoreDoc[] out = new ScoreDoc[n];
+      for (int i = 0; i < n; i++) {
+        out[i] = new ScoreDoc(docs[i], scores[i]);
+      }
+      return out;
+    }
+    float[] sorted = java.util.Arrays.copyOf(scores, n);
+    java.util.Arrays.sort(sorted);
+    float cut = sorted[n - k]; // the k-th best: every vector scoring it or more
+    List<ScoreDoc> out = new ArrayList<>(k + 8);
+    for (int i = 0; i < n; i++) {
+      if (scores[i] >= cut) {
+        out.add(new ScoreDoc(docs[i], scores[i]));
+      }
+    }
+    return out.toArray(ScoreDoc[]::new);
   }
 
   /**
