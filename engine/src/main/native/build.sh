@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds libprism-native.so, the engine's JNI library for linux-x86_64: the tree-sitter runtime, the
 # seven grammars the chunker parses and prism_tree_sitter.c (internal.chunk.NativeDefinitions); the
-# official BLAKE3 C implementation and prism_blake3.c (internal.store.Hashing); prism_grams.c (the
+# official BLAKE3 C implementation and prism_blake3.c (internal.pipeline.Hashing); prism_grams.c (the
 # n-grams of an ASCII file, internal.analysis.GramSet). All with -O2.
 #
 #   build.sh OUTPUT_DIR WORK_DIR [DOWNLOAD_DIR]
@@ -14,16 +14,41 @@
 # (docs/engine.md, "Exact literal search").
 # The sources are npm releases, pinned by sha256: tree-sitter's and those of the same grammar
 # versions as the binding's jars; BLAKE3 1.3.1's C sources from @c4312/blake3-native (its c/
-# directory: upstream's C code plus WebAssembly-only changes). They are downloaded into DOWNLOAD_DIR
-# (default WORK_DIR/downloads; a download that verifies is used again). Needs curl, tar, gcc and
-# JAVA_HOME (for jni.h). Run by Maven (engine/pom.xml, profile native-linux-x86_64);
-# -Dprism.native.skip=true skips it: the chunker then uses the binding, and hashing commons-codec.
+# directory: upstream's C code plus WebAssembly-only changes). They are downloaded from
+# PRISM_NATIVE_REGISTRY (default https://registry.npmjs.org) into DOWNLOAD_DIR (default
+# WORK_DIR/downloads; a download that verifies is used again, so a second build needs no network).
+# Needs curl, tar, sha256sum, a C compiler (PRISM_NATIVE_CC, default gcc) and JAVA_HOME (for
+# jni.h). Run by Maven (engine/pom.xml, profile native-linux-x86_64; -Dprism.native.skip=true
+# skips it, -Dprism.native.cc and -Dprism.native.registry set those two).
+#
+# The library is an optimisation, never a requirement: without a tool, a download or a compiler
+# that works, the script builds nothing, leaves no library behind, writes one line saying why and
+# how to get it to WORK_DIR/degraded (which Maven prints as its one warning) and the details to
+# WORK_DIR/build.log, and succeeds. The engine then chunks with the tree-sitter binding and hashes
+# and finds n-grams in Java, with the same results.
 set -euo pipefail
 out_dir=$1
 work=$2
 downloads=${3:-$2/downloads}
 here=$(cd "$(dirname "$0")" && pwd)
 lib="$out_dir/libprism-native.so"
+cc=${PRISM_NATIVE_CC:-gcc}
+registry=${PRISM_NATIVE_REGISTRY:-https://registry.npmjs.org}
+marker="$work/degraded"
+log="$work/build.log"
+
+# Leaves the library out: no library, the reason in the marker, exit 0.
+degrade() {
+  rm -f "$lib" "$lib.part"
+  rm -rf "$out_dir/licenses"
+  rmdir "$out_dir" 2>/dev/null || true
+  echo "prism-index-engine: built without its native library libprism-native.so ($1), so" \
+    "chunking runs on the tree-sitter binding (about 5x slower) and hashing and n-grams in Java;" \
+    "to build it, have gcc, curl and tar on the PATH and https access to registry.npmjs.org, then" \
+    "rebuild (details: $log; -Dprism.native.skip=true leaves it out without this warning)" \
+    >"$marker"
+  exit 0
+}
 
 # package@version|sha256 of its npm tarball
 SOURCES=(
@@ -39,14 +64,21 @@ SOURCES=(
 
 # Up to date when newer than this script and every file of its own beside it.
 up_to_date=true
-for own in "$0" "$here"/*.c "$here"/*.LICENSE; do
+for own in "$0" "$here"/*.c "$here"/*.h "$here"/*.LICENSE; do
   [[ -f "$lib" && "$lib" -nt "$own" ]] || up_to_date=false
 done
+mkdir -p "$work"
+rm -f "$marker"
 if $up_to_date; then
   exit 0
 fi
-: "${JAVA_HOME:?JAVA_HOME must name the JDK whose jni.h to compile against}"
-mkdir -p "$out_dir" "$work" "$downloads"
+: >"$log"
+for tool in curl tar sha256sum "$cc"; do
+  command -v "$tool" >/dev/null 2>&1 || degrade "$tool not found"
+done
+[[ -n "${JAVA_HOME:-}" && -f "$JAVA_HOME/include/jni.h" ]] ||
+  degrade "no jni.h under JAVA_HOME=${JAVA_HOME:-}: a JDK is needed"
+mkdir -p "$out_dir" "$downloads"
 
 for entry in "${SOURCES[@]}"; do
   spec=${entry%%|*}
@@ -56,9 +88,14 @@ for entry in "${SOURCES[@]}"; do
   base=${name##*/}   # a scoped package's tarball is named without its scope
   tgz="$downloads/$base-$version.tgz"
   if ! echo "$sha  $tgz" | sha256sum -c --status 2>/dev/null; then
-    curl -fsSL --retry 3 -o "$tgz.part" "https://registry.npmjs.org/$name/-/$base-$version.tgz"
+    url="$registry/$name/-/$base-$version.tgz"
+    echo "download $url" >>"$log"
+    curl -fsSL --retry 2 --connect-timeout 10 -o "$tgz.part" "$url" 2>>"$log" ||
+      degrade "could not download $name $version from $registry"
     mv "$tgz.part" "$tgz"
-    echo "$sha  $tgz" | sha256sum -c --status || { echo "build.sh: $tgz: sha256 mismatch" >&2; exit 1; }
+    # Never compiled unless it is the pinned file: a proxy's page or a changed tarball stops here.
+    echo "$sha  $tgz" | sha256sum -c --status ||
+      degrade "the download of $name $version does not match its pinned sha256"
   fi
   rm -rf "$work/src/$base"
   mkdir -p "$work/src/$base"
@@ -74,6 +111,7 @@ flags=(-O2 -g0 -DNDEBUG -fPIC -fvisibility=hidden -std=c11 -D_POSIX_C_SOURCE=200
   -D_DEFAULT_SOURCE "-ffile-prefix-map=$work=." "-ffile-prefix-map=$here=." "-ffile-prefix-map=$downloads=.")
 units=(
   "runtime|$runtime/src/lib.c|-I$runtime/src -I$runtime/include"
+  "alloc|$here/prism_alloc.c|-I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
   "glue|$here/prism_tree_sitter.c|-I$runtime/include -I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
   "blake3-glue|$here/prism_blake3.c|-I$blake3 -I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
   "grams|$here/prism_grams.c|-I$JAVA_HOME/include -I$JAVA_HOME/include/linux"
@@ -98,20 +136,22 @@ done
 
 objects=()
 pids=()
+compiled=true
 for unit in "${units[@]}"; do
   IFS='|' read -r tag file includes <<<"$unit"
   # shellcheck disable=SC2086
-  gcc "${flags[@]}" $includes -c "$file" -o "$work/$tag.o" &
+  "$cc" "${flags[@]}" $includes -c "$file" -o "$work/$tag.o" 2>>"$log" &
   pids+=($!)
   objects+=("$work/$tag.o")
   if (( ${#pids[@]} >= 2 )); then
-    wait "${pids[0]}"
+    wait "${pids[0]}" || compiled=false
     pids=("${pids[@]:1}")
   fi
 done
 for pid in "${pids[@]}"; do
-  wait "$pid"
+  wait "$pid" || compiled=false
 done
+$compiled || degrade "$cc failed to compile it"
 # The licences of the sources compiled in, carried next to the library: the MIT licences of
 # tree-sitter and the grammars from their tarballs; BLAKE3's (CC0 1.0 or Apache 2.0) from beside
 # this script, since its npm tarball has no licence file.
@@ -127,5 +167,6 @@ for entry in "${SOURCES[@]}"; do
 done
 # -z nodelete: the library is never unloaded while a thread still holds its arena (whose exit
 # destructor is in it; prism_tree_sitter.c).
-gcc -shared -g0 -Wl,--build-id=none -Wl,-z,nodelete -o "$lib.part" "${objects[@]}" -lpthread
+"$cc" -shared -g0 -Wl,--build-id=none -Wl,-z,nodelete -o "$lib.part" "${objects[@]}" -lpthread \
+  2>>"$log" || degrade "$cc failed to link it"
 mv "$lib.part" "$lib"

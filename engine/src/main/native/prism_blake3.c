@@ -1,5 +1,5 @@
 /*
- * The native half of dev.prismindex.engine.internal.store.Hashing: the BLAKE3 of a Java byte array
+ * The native half of dev.prismindex.engine.internal.pipeline.Hashing: the BLAKE3 of a Java byte array
  * in one call, by the official C implementation, which picks its SIMD code (SSE2, SSE4.1, AVX2,
  * AVX-512) at run time. Built by build.sh (see there).
  *
@@ -23,7 +23,7 @@
  * call and no allocation while an array is held; on a failed hold an OutOfMemoryError is pending
  * and out is left as it was.
  */
-JNIEXPORT void JNICALL Java_dev_prismindex_engine_internal_store_Hashing_blake3Native(
+JNIEXPORT void JNICALL Java_dev_prismindex_engine_internal_pipeline_Hashing_blake3Native(
     JNIEnv *env, jclass cls, jbyteArray in, jint length, jbyteArray out) {
   (void) cls;
   blake3_hasher hasher;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "prism_alloc.h"
 
 /* GramSet's packing: the length in bits 48-49, the units in bits 32-47, 16-31 and 0-15. */
 #define BIGRAM ((uint64_t) 2 << 48)
@@ -117,8 +118,9 @@ static void add_line(Bits *set, const uint8_t *line, size_t n) {
  * the calling thread's all-zero bitmap, left all zero. An IllegalArgumentException is thrown
  * unless 0 <= length <= text.length, common has GRAM_WORDS words and scratch GRAM_WORDS +
  * SUMMARY_WORDS (GramSet's GRAM_WORDS and SCRATCH_WORDS). The arrays are held
- * (GetPrimitiveArrayCritical) without any JNI call in between; an OutOfMemoryError is thrown when
- * memory runs out.
+ * (GetPrimitiveArrayCritical) without any JNI call in between. When the result cannot be
+ * allocated, NativeMemoryException is thrown (GramSet then takes the Java path for the file); an
+ * OutOfMemoryError, when the JVM cannot hold an array.
  */
 JNIEXPORT jlongArray JNICALL Java_dev_prismindex_engine_internal_analysis_GramSet_asciiGrams(
     JNIEnv *env, jclass cls, jbyteArray text, jint length, jbyteArray path, jlongArray common,
@@ -170,7 +172,7 @@ JNIEXPORT jlongArray JNICALL Java_dev_prismindex_engine_internal_analysis_GramSe
   if (all_ascii) {
     add_line(&set, path_bytes, path_length);
   }
-  uint64_t *out = all_ascii ? malloc((set.distinct > 0 ? set.distinct : 1) * sizeof(uint64_t))
+  uint64_t *out = all_ascii ? prism_malloc((set.distinct > 0 ? set.distinct : 1) * sizeof(uint64_t))
       : NULL;
   size_t j = take(&set, commons, out);
   (*env)->ReleasePrimitiveArrayCritical(env, scratch, bits, 0);
@@ -181,10 +183,7 @@ JNIEXPORT jlongArray JNICALL Java_dev_prismindex_engine_internal_analysis_GramSe
     return NULL;
   }
   if (out == NULL) {
-    jclass error = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
-    if (error != NULL) {
-      (*env)->ThrowNew(env, error, "n-grams: native memory exhausted");
-    }
+    prism_throw_no_memory(env, "n-grams: native memory exhausted");
     return NULL;
   }
   jlongArray result = (*env)->NewLongArray(env, (jsize) j);

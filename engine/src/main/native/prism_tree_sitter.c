@@ -7,12 +7,14 @@
  */
 #include <jni.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <tree_sitter/api.h>
+#include "prism_alloc.h"
 
 const TSLanguage *tree_sitter_java(void);
 const TSLanguage *tree_sitter_python(void);
@@ -29,6 +31,11 @@ const TSLanguage *tree_sitter_rust(void);
  * parse, the walk and the frees of a file took about a tenth longer on malloc). A free inside the
  * arena does nothing; memory past its limit comes from malloc, and a scan that took any frees its
  * tree the usual way. Outside a scan (no arena active on the thread) tree-sitter gets malloc.
+ *
+ * tree-sitter cannot go on when an allocation fails (its own allocator aborts the process). Ours
+ * does not return then: it jumps back to the scan that called tree-sitter (escape, set for the
+ * length of each scan), which gives up on the file without touching the parser or the tree again
+ * and throws NativeMemoryException, so the chunker parses that file with the binding instead.
  */
 #define ARENA_RESERVED ((size_t) 256 << 20)
 #define ARENA_KEPT ((size_t) 8 << 20)
@@ -44,17 +51,27 @@ static __thread Arena *current;
 static __thread Arena *own;
 static pthread_key_t arena_key;
 static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
-/* Whether arena_key was made (and tree-sitter's allocator set): no arena otherwise. */
+/* Whether arena_key was made: no arena otherwise. */
 static int arena_ready;
 /* The bytes an arena hands out before malloc takes over (smaller in a test). */
 static volatile size_t arena_limit = ARENA_RESERVED;
 
-static void *or_abort(void *p, size_t size) {
-  if (p == NULL && size > 0) {
-    fprintf(stderr, "tree-sitter failed to allocate %zu bytes", size);
-    abort(); /* as tree-sitter's own allocator does: it cannot go on without the memory */
+/* Where a failed allocation inside tree-sitter returns to: the running scan of this thread. */
+static __thread jmp_buf *escape;
+
+/* A failed allocation: back to the scan, which reports it to Java. */
+static void *no_memory(size_t size) {
+  if (escape != NULL) {
+    longjmp(*escape, 1);
   }
-  return p;
+  /* Unreachable: tree-sitter is called only by parse_and_walk and release, which set escape. */
+  fprintf(stderr, "tree-sitter failed to allocate %zu bytes outside a scan\n", size);
+  abort();
+}
+
+/* p, or the failure path when an allocation of size bytes (more than 0) gave NULL. */
+static void *or_escape(void *p, size_t size) {
+  return p == NULL && size > 0 ? no_memory(size) : p;
 }
 
 static int in_arena(const Arena *a, const void *p) {
@@ -64,11 +81,14 @@ static int in_arena(const Arena *a, const void *p) {
 static void *arena_malloc(size_t size) {
   Arena *a = current;
   size_t rounded = (size + HEADER - 1) & ~(size_t) (HEADER - 1);
-  if (a == NULL || a->used + HEADER + rounded > arena_limit) {
+  if (size > ARENA_RESERVED || a == NULL || a->used + HEADER + rounded > arena_limit) {
     if (a != NULL) {
       a->overflowed = 1;
     }
-    return or_abort(malloc(size), size);
+    return or_escape(prism_malloc(size), size);
+  }
+  if (prism_alloc_refused()) {
+    return no_memory(size);
   }
   char *block = a->base + a->used;
   *(size_t *) block = rounded;
@@ -78,7 +98,7 @@ static void *arena_malloc(size_t size) {
 
 static void *arena_calloc(size_t count, size_t size) {
   if (size != 0 && count > SIZE_MAX / size) {
-    return or_abort(NULL, SIZE_MAX);
+    return no_memory(SIZE_MAX);
   }
   void *p = arena_malloc(count * size);
   memset(p, 0, count * size);
@@ -91,7 +111,7 @@ static void *arena_realloc(void *p, size_t size) {
     return arena_malloc(size);
   }
   if (!in_arena(own, p)) {
-    return or_abort(realloc(p, size), size);
+    return or_escape(prism_realloc(p, size), size);
   }
   size_t *header = (size_t *) ((char *) p - HEADER);
   size_t old = *header;
@@ -99,8 +119,11 @@ static void *arena_realloc(void *p, size_t size) {
     return p;
   }
   size_t rounded = (size + HEADER - 1) & ~(size_t) (HEADER - 1);
-  if (a != NULL && (char *) p + old == a->base + a->used
+  if (size <= ARENA_RESERVED && a != NULL && (char *) p + old == a->base + a->used
       && a->used - old + rounded <= arena_limit) {
+    if (prism_alloc_refused()) {
+      return no_memory(size);
+    }
     a->used += rounded - old; /* the last block: grown in place */
     *header = rounded;
     return p;
@@ -124,10 +147,9 @@ static void arena_delete(void *arena) {
 }
 
 static void arena_setup(void) {
-  if (pthread_key_create(&arena_key, arena_delete) == 0) {
-    ts_set_allocator(arena_malloc, arena_calloc, arena_realloc, arena_free);
-    arena_ready = 1;
-  }
+  /* Ours whether or not there can be arenas: tree-sitter's default allocator aborts on failure. */
+  ts_set_allocator(arena_malloc, arena_calloc, arena_realloc, arena_free);
+  arena_ready = pthread_key_create(&arena_key, arena_delete) == 0;
 }
 
 /* This thread's arena, made on its first scan, or null (tree-sitter then uses malloc). */
@@ -201,7 +223,7 @@ static void push(Ints *out, const jint *values, size_t n) {
     while (capacity < out->size + n) {
       capacity *= 2;
     }
-    jint *grown = realloc(out->data, capacity * sizeof(jint));
+    jint *grown = prism_realloc(out->data, capacity * sizeof(jint));
     if (grown == NULL) {
       out->failed = 1;
       return;
@@ -304,93 +326,100 @@ JNIEXPORT jint JNICALL Java_dev_prismindex_engine_internal_chunk_NativeDefinitio
   return (jint) symbol;
 }
 
+/* One scan's input and what it made; the parse and walk write it, the JNI call cleans up. */
+typedef struct {
+  const TSLanguage *lang;
+  const char *text;
+  uint32_t length;
+  const jint *defs;
+  jsize ndefs;
+  const jint *conts;
+  jsize nconts;
+  int macros;
+  TSParser *parser;
+  TSTree *tree;
+  TSSymbol *path;
+  Ints out;
+  int jumped; /* tree-sitter ran out of memory: its parser and tree are not to be touched */
+} Scan;
+
 /*
- * Parses utf8 and walks the whole tree once, in document order. Emits a definition record for
- * every node whose symbol is in definitions, has a named child and a name node:
- * {0, start byte, end byte, start row, end row, name start byte, name end byte, name row,
- * container}; with macros (Rust), a body record {1, start byte, end byte, start row, 0...} for
- * every token_tree of a macro_invocation whose parent is a source_file or declaration_list.
- * Returns null when the parser gives no tree, and throws OutOfMemoryError when memory runs out.
+ * Parses s->text and walks the whole tree once, in document order, into s->out (see scan).
+ * Returns 0, or 1 when memory ran out: in tree-sitter (its allocator jumped back here: s->jumped,
+ * and s->parser and s->tree are left half made) or in our own buffers (s->out.failed).
  */
-JNIEXPORT jintArray JNICALL Java_dev_prismindex_engine_internal_chunk_NativeDefinitions_scan(
-    JNIEnv *env, jclass cls, jlong language, jbyteArray utf8, jintArray definitions,
-    jintArray containers, jboolean macros) {
-  (void) cls;
-  const TSLanguage *lang = (const TSLanguage *) (intptr_t) language;
-  jsize length = (*env)->GetArrayLength(env, utf8);
-  jsize ndefs = (*env)->GetArrayLength(env, definitions);
-  jsize nconts = (*env)->GetArrayLength(env, containers);
-  jint *defs = (*env)->GetIntArrayElements(env, definitions, NULL);
-  jint *conts = (*env)->GetIntArrayElements(env, containers, NULL);
-  jbyte *text = (*env)->GetByteArrayElements(env, utf8, NULL);
-  jintArray result = NULL;
-  TSParser *parser = NULL;
-  TSTree *tree = NULL;
-  Ints out = {0};
-  TSSymbol *path = NULL;
-  Arena *arena = NULL;
-  if (defs == NULL || conts == NULL || text == NULL) {
-    goto done;
+static int parse_and_walk(Scan *s) {
+  jmp_buf here;
+  if (setjmp(here) != 0) {
+    escape = NULL;
+    s->jumped = 1;
+    return 1;
   }
-  arena = arena_enter();
-  parser = ts_parser_new();
-  if (parser == NULL || !ts_parser_set_language(parser, lang)) {
-    goto done;
+  escape = &here;
+  s->parser = ts_parser_new();
+  if (!ts_parser_set_language(s->parser, s->lang)) {
+    escape = NULL;
+    return 0;
   }
-  tree = ts_parser_parse_string(parser, NULL, (const char *) text, (uint32_t) length);
-  if (tree == NULL) {
-    goto done;
+  s->tree = ts_parser_parse_string(s->parser, NULL, s->text, s->length);
+  if (s->tree == NULL) {
+    escape = NULL;
+    return 0;
   }
+  const TSLanguage *lang = s->lang;
   /* Looked up only for a grammar with macros: each lookup compares every symbol's name. */
-  TSSymbol token_tree = macros ? ts_language_symbol_for_name(lang, "token_tree", 10, true) : 0;
+  TSSymbol token_tree = s->macros ? ts_language_symbol_for_name(lang, "token_tree", 10, true) : 0;
   TSSymbol invocation =
-      macros ? ts_language_symbol_for_name(lang, "macro_invocation", 16, true) : 0;
-  TSSymbol source_file = macros ? ts_language_symbol_for_name(lang, "source_file", 11, true) : 0;
+      s->macros ? ts_language_symbol_for_name(lang, "macro_invocation", 16, true) : 0;
+  TSSymbol source_file =
+      s->macros ? ts_language_symbol_for_name(lang, "source_file", 11, true) : 0;
   TSSymbol declarations =
-      macros ? ts_language_symbol_for_name(lang, "declaration_list", 16, true) : 0;
+      s->macros ? ts_language_symbol_for_name(lang, "declaration_list", 16, true) : 0;
   size_t depth = 0;
   size_t path_capacity = 64;
-  path = malloc(path_capacity * sizeof(TSSymbol));
-  if (path == NULL) {
-    out.failed = 1;
-    goto done;
+  s->path = prism_malloc(path_capacity * sizeof(TSSymbol));
+  if (s->path == NULL) {
+    s->out.failed = 1;
+    escape = NULL;
+    return 1;
   }
-  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
+  Ints *out = &s->out;
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(s->tree));
   for (;;) {
     TSNode node = ts_tree_cursor_current_node(&cursor);
     TSSymbol symbol = ts_node_symbol(node);
     if (ts_node_is_named(node)) {
-      if (contains(defs, ndefs, symbol) && ts_node_named_child_count(node) > 0) {
+      if (contains(s->defs, s->ndefs, symbol) && ts_node_named_child_count(node) > 0) {
         TSNode name = name_node(node);
         if (!ts_node_is_null(name)) {
           jint record[RECORD] = {KIND_DEFINITION, (jint) ts_node_start_byte(node),
               (jint) ts_node_end_byte(node), (jint) ts_node_start_point(node).row,
               (jint) ts_node_end_point(node).row, (jint) ts_node_start_byte(name),
               (jint) ts_node_end_byte(name), (jint) ts_node_start_point(name).row,
-              (jint) is_container(node, conts, nconts)};
-          push(&out, record, RECORD);
+              (jint) is_container(node, s->conts, s->nconts)};
+          push(out, record, RECORD);
         }
       }
-      if (macros && symbol == token_tree && depth >= 2 && path[depth - 1] == invocation
-          && (path[depth - 2] == source_file || path[depth - 2] == declarations)) {
+      if (s->macros && symbol == token_tree && depth >= 2 && s->path[depth - 1] == invocation
+          && (s->path[depth - 2] == source_file || s->path[depth - 2] == declarations)) {
         jint record[RECORD] = {KIND_MACRO_BODY, (jint) ts_node_start_byte(node),
             (jint) ts_node_end_byte(node), (jint) ts_node_start_point(node).row, 0, 0, 0, 0, 0};
-        push(&out, record, RECORD);
+        push(out, record, RECORD);
       }
     }
-    if (out.failed) {
+    if (out->failed) {
       break;
     }
     if (depth == path_capacity) {
-      TSSymbol *grown = realloc(path, path_capacity * 2 * sizeof(TSSymbol));
+      TSSymbol *grown = prism_realloc(s->path, path_capacity * 2 * sizeof(TSSymbol));
       if (grown == NULL) {
-        out.failed = 1;
+        out->failed = 1;
         break;
       }
-      path = grown;
+      s->path = grown;
       path_capacity *= 2;
     }
-    path[depth] = symbol;
+    s->path[depth] = symbol;
     if (ts_tree_cursor_goto_first_child(&cursor)) {
       depth++;
       continue;
@@ -404,28 +433,73 @@ JNIEXPORT jintArray JNICALL Java_dev_prismindex_engine_internal_chunk_NativeDefi
   }
 walked:
   ts_tree_cursor_delete(&cursor);
-  if (!out.failed) {
-    result = (*env)->NewIntArray(env, (jsize) out.size);
-    if (result != NULL && out.size > 0) {
-      (*env)->SetIntArrayRegion(env, result, 0, (jsize) out.size, out.data);
+  escape = NULL;
+  return out->failed;
+}
+
+/*
+ * Deletes the tree (unless the arena holds all of it: then it goes with the arena) and the parser
+ * (a grammar's external scanner keeps its state in malloc's memory). tree-sitter allocates while it
+ * frees (a stack of subtrees); when that fails, what is left is not freed, and the scan's result
+ * stands.
+ */
+static void release(Scan *s, const Arena *arena) {
+  jmp_buf here;
+  if (setjmp(here) != 0) {
+    escape = NULL;
+    return;
+  }
+  escape = &here;
+  if (s->tree != NULL && (arena == NULL || arena->overflowed)) {
+    ts_tree_delete(s->tree);
+  }
+  if (s->parser != NULL) {
+    ts_parser_delete(s->parser);
+  }
+  escape = NULL;
+}
+
+/*
+ * Parses utf8 and walks the whole tree once, in document order. Emits a definition record for
+ * every node whose symbol is in definitions, has a named child and a name node:
+ * {0, start byte, end byte, start row, end row, name start byte, name end byte, name row,
+ * container}; with macros (Rust), a body record {1, start byte, end byte, start row, 0...} for
+ * every token_tree of a macro_invocation whose parent is a source_file or declaration_list.
+ * Returns null when the parser gives no tree. When memory runs out, throws NativeMemoryException
+ * (the chunker then parses the file with the binding). When it ran out inside tree-sitter, the
+ * memory tree-sitter took from the arena goes with the arena, and what it took from malloc for
+ * this file (past the arena's limit; a grammar's external scanner state) is not freed: its
+ * structures may be half made, so neither the tree nor the parser is touched again.
+ */
+JNIEXPORT jintArray JNICALL Java_dev_prismindex_engine_internal_chunk_NativeDefinitions_scan(
+    JNIEnv *env, jclass cls, jlong language, jbyteArray utf8, jintArray definitions,
+    jintArray containers, jboolean macros) {
+  (void) cls;
+  jsize length = (*env)->GetArrayLength(env, utf8);
+  jsize ndefs = (*env)->GetArrayLength(env, definitions);
+  jsize nconts = (*env)->GetArrayLength(env, containers);
+  jint *defs = (*env)->GetIntArrayElements(env, definitions, NULL);
+  jint *conts = (*env)->GetIntArrayElements(env, containers, NULL);
+  jbyte *text = (*env)->GetByteArrayElements(env, utf8, NULL);
+  jintArray result = NULL;
+  int failed = 0;
+  Scan s = {(const TSLanguage *) (intptr_t) language, (const char *) text, (uint32_t) length,
+      defs, ndefs, conts, nconts, macros, NULL, NULL, NULL, {0}, 0};
+  Arena *arena = NULL;
+  if (defs != NULL && conts != NULL && text != NULL) {
+    arena = arena_enter();
+    failed = parse_and_walk(&s);
+    if (!failed && s.tree != NULL) {
+      result = (*env)->NewIntArray(env, (jsize) s.out.size);
+      if (result != NULL && s.out.size > 0) {
+        (*env)->SetIntArrayRegion(env, result, 0, (jsize) s.out.size, s.out.data);
+      }
     }
   }
-done:
-  if (out.failed) {
-    jclass oom = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
-    if (oom != NULL) {
-      (*env)->ThrowNew(env, oom, "tree-sitter scan: native memory exhausted");
-    }
-  }
-  free(path);
-  free(out.data);
-  /* In an arena that held all of it, the tree goes with the arena; the parser is deleted either
-   * way (a grammar's external scanner keeps its state in malloc's memory). */
-  if (tree != NULL && (arena == NULL || arena->overflowed)) {
-    ts_tree_delete(tree);
-  }
-  if (parser != NULL) {
-    ts_parser_delete(parser);
+  free(s.path);
+  free(s.out.data);
+  if (!s.jumped) {
+    release(&s, arena);
   }
   arena_leave(arena);
   if (text != NULL) {
@@ -436,6 +510,9 @@ done:
   }
   if (defs != NULL) {
     (*env)->ReleaseIntArrayElements(env, definitions, defs, JNI_ABORT);
+  }
+  if (failed) {
+    prism_throw_no_memory(env, "tree-sitter scan: native memory exhausted");
   }
   return result;
 }

@@ -1,6 +1,6 @@
 package dev.prismindex.benchmarks;
 
-import dev.prismindex.engine.internal.store.Hashing;
+import dev.prismindex.engine.testing.EngineProbes;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.codec.digest.Blake3;
@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * BLAKE3-256 throughput of the engine's hash ({@code impl=engine}: {@code internal.store.Hashing},
+ * BLAKE3-256 throughput of the engine's hash ({@code impl=engine}: {@code internal.pipeline.Hashing},
  * the BLAKE3 C code where the engine's native library is loaded, linux-x86_64) and of commons-codec's
  * {@code Blake3} ({@code impl=commons-codec}, the engine's hash elsewhere; docs/engine.md,
  * "Hashing"), on one buffer of {@code size} random bytes with a fresh hasher per hash, as the
@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code java -Djmh.ignoreLock=true -jar benchmarks/target/benchmarks.jar Blake3Benchmark}</pre>
  *
  * <p>Until issue 18 {@code impl} chose between commons-codec and BouncyCastle's {@code
- * Blake3Digest}; that version, and the figures that decided the switch, are in docs/benchmarks.md.
+ * Blake3Digest}; that version, and the figures that decided the switch, are in git history
+ * (docs/runs/README.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -55,7 +56,7 @@ public class Blake3Benchmark {
   @Benchmark
   public byte[] hash() {
     if (impl.equals("engine")) {
-      return Hashing.digest(data, data.length);
+      return EngineProbes.blake3(data);
     }
     byte[] out = new byte[32];
     Blake3.initHash().update(data, 0, data.length).doFinalize(out);

@@ -1,8 +1,7 @@
 package dev.prismindex.benchmarks;
 
-import dev.prismindex.engine.internal.chunk.Chunk;
-import dev.prismindex.engine.internal.chunk.Chunker;
-import dev.prismindex.engine.internal.walk.Languages;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.testing.EngineProbes;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -38,10 +37,10 @@ public final class ChunkTiming {
       try (Stream<Path> s = Files.walk(root)) {
         files = s.filter(Files::isRegularFile)
             .filter(p -> !root.relativize(p).startsWith(".git"))
-            .filter(p -> Chunker.supports(Languages.detect(p.toString())))
+            .filter(p -> EngineProbes.chunkable(EngineProbes.language(p.toString())))
             .sorted().toList();
       }
-      try (Chunker chunker = new Chunker()) {
+      try (EngineProbes.Chunking chunker = EngineProbes.chunking()) {
         for (int r = 0; r < reps; r++) {
           MessageDigest digest = MessageDigest.getInstance("SHA-256");
           long cpu = 0;
@@ -57,7 +56,7 @@ public final class ChunkTiming {
             }
             read++;
             long t0 = threads.getCurrentThreadCpuTime();
-            List<Chunk> result = chunker.chunk(text, Languages.detect(p.toString()));
+            List<Chunk> result = chunker.chunk(text, EngineProbes.language(p.toString()));
             cpu += threads.getCurrentThreadCpuTime() - t0;
             chunks += result.size();
             digest.update(root.relativize(p).toString().getBytes(StandardCharsets.UTF_8));

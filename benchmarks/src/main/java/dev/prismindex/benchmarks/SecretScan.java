@@ -2,8 +2,7 @@ package dev.prismindex.benchmarks;
 
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.engine.internal.store.FileReader;
-import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.testing.EngineProbes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -11,10 +10,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * How often the content rules for secrets ({@code FileRules.skipByContent}: private-key headers
- * and {@code SecretContent}'s formats) flag a file of ordinary code: walks each directory given
- * with the indexing walk's rules (ignore files, pruned directories, the name deny list), reads every
- * text file within the size cap as the indexer does, and prints each file flagged with what was
+ * How often the content rules for secrets (the engine's private-key headers and {@code
+ * SecretContent}'s formats, through {@code EngineProbes.secretIn}) flag a file of ordinary code:
+ * walks each directory given with the indexing walk's rules (ignore files, pruned directories, the
+ * name deny list), reads every text file within the size cap as the indexer does, and prints each
+ * file flagged with what was
  * found, then the count per corpus and in all, per 10 000 files. Issue 41's target: at most 1 in
  * 10 000 on the quality corpora. Each flagged file is to be read by a person: a real secret in a
  * corpus is not a false positive.
@@ -43,11 +43,11 @@ public final class SecretScan {
           continue;
         }
         byte[] bytes = Files.readAllBytes(file);
-        if (FileReader.isBinary(bytes, bytes.length)) {
+        if (EngineProbes.binary(bytes, bytes.length)) {
           continue;
         }
         n++;
-        String found = FileRules.secretIn(bytes, bytes.length);
+        String found = EngineProbes.secretIn(bytes, bytes.length);
         if (found != null) {
           hits++;
           System.out.println("flagged\t" + root.getFileName() + "/" + rel + "\t" + found);

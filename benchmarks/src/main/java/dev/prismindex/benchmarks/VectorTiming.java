@@ -35,8 +35,8 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.MMapDirectory;
 
 /**
- * A JMH-free harness for the vector figures of {@code docs/benchmarks.md} (section "Engine:
- * vectors"). Not a JMH benchmark. Needs the model module on the class path (the benchmarks jar
+ * A JMH-free harness for the vector-format and pipeline figures of the engine-vectors run log
+ * ({@code docs/runs/README.md}). Not a JMH benchmark. Needs the model module on the class path (the benchmarks jar
  * has it). Usage, after {@code mvn -pl benchmarks -am package -DskipTests}:
  *
  * <pre>

@@ -104,7 +104,7 @@ class IndexAndStatusTest {
     cli.write("new.txt", "new file\n");
     Result stale = cli.run("status", "--json");
     assertThat(stale.exit()).isZero();
-    assertThat(stale.json().get(0).get("state").asText()).isEqualTo("stale");
+    assertThat(stale.json().get(0).get("state").asText()).isEqualTo("behind");
     assertThat(stale.json().get(0).get("changes").get("added").asInt()).isEqualTo(1);
 
     Result outdated = cli.run("status", "--json", "--max-refresh-files", "0");
@@ -114,7 +114,7 @@ class IndexAndStatusTest {
         + " since the last index run (more than --max-refresh-files 0); run `prism-index index`\n");
 
     Result human = cli.run("status");
-    assertThat(human.out()).contains("state     stale").contains("files     4")
+    assertThat(human.out()).contains("state     behind").contains("files     4")
         .contains("changed   1 file since the last index run (1 added");
   }
 

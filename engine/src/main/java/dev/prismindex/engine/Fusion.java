@@ -12,7 +12,7 @@ package dev.prismindex.engine;
  * <p>The default, {@link #rrf()}, is RRF with k = 10 and both weights 1 (k = 10 ranked as well as or
  * better than k = 20 in each of the benchmark's five languages, issue 14); the customary k = 60
  * ({@code new Fusion(60, 1, 1)}) ranked worse on the retrieval-quality benchmark
- * ({@code docs/benchmarks.md} section 5). {@link #weighted} tilts the fusion towards one engine,
+ * (the quality run log, {@code docs/runs/README.md}). {@link #weighted} tilts the fusion towards one engine,
  * e.g. {@code weighted(2, 1)} for identifier-heavy workloads.
  *
  * @param k the rank constant (1..1000; larger flattens the rank differences)

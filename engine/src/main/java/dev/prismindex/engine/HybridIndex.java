@@ -3,24 +3,29 @@ package dev.prismindex.engine;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.PluggedStore;
+import dev.prismindex.engine.internal.StoreAccess;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.query.QueryPlanner;
 import dev.prismindex.engine.internal.run.CorpusView;
 import dev.prismindex.engine.internal.run.IndexJobs;
+import dev.prismindex.engine.internal.run.Runs;
 import dev.prismindex.engine.internal.run.StalenessProbe;
-import dev.prismindex.engine.internal.run.WriteRun;
+import dev.prismindex.engine.internal.run.StoreRun;
 import dev.prismindex.engine.internal.seam.SeamAdapter;
 import dev.prismindex.engine.internal.search.LiteralResult;
-import dev.prismindex.engine.internal.semantic.SemanticAvailability;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
+import dev.prismindex.engine.internal.semantic.SemanticAvailability;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.store.CommitMeta;
-import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.IndexFiles;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.spi.CommitRecord;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.Store;
 import dev.prismindex.index.IndexCapabilities;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.index.IndexQueryResult;
@@ -42,8 +47,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A persistent, incremental code index for one repository: one Lucene index under the index home
- * (default {@code <repo>/.prism-index/}), opened from disk, never rebuilt per process.
+ * A persistent, incremental code index for one repository: by default one Lucene index under the
+ * index home (default {@code <repo>/.prism-index/}), opened from disk, never rebuilt per process;
+ * or the index a store of the SPI keeps ({@link #open(HybridIndexOptions, Store)}: a search
+ * cluster, say), with the same pipeline, ranking and answers.
  *
  * <p>It is both the seam's {@link RepositoryIndexBackend} ({@code indexed_literal} from the n-gram
  * postings; {@code semantic} served by HYBRID, or SEMANTIC when configured, and declared in
@@ -59,9 +66,9 @@ import org.slf4j.LoggerFactory;
  * periodically, so queries never wait for the embeddings. Searches are concurrent and always see
  * the last commit. Thread-safe.
  *
- * <p>A facade: the write run, the staleness probe, the query planner, the semantic availability
- * and the seam adapter are parts in {@code dev.prismindex.engine.internal} (see
- * {@code docs/architecture.md}).
+ * <p>The kernel, and a facade: the one place an index is assembled from a store; the runs, the
+ * staleness probe, the query planner, the semantic availability and the seam adapter are parts in
+ * {@code dev.prismindex.engine.internal} (see {@code docs/architecture.md}).
  */
 public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, AutoCloseable {
 
@@ -74,19 +81,20 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   public static final String ANALYZER_VERSION = CodeAnalyzer.VERSION;
 
   private final EngineContext ctx;
-  private final WriteRun writes;
-  private final IndexJobs jobs;
+  private final Runs runs;
   private final StalenessProbe probe;
   private final QueryPlanner planner;
   private final SeamAdapter seam;
+  /** The local Lucene store, or null for a plugged one. */
+  private final @Nullable IndexStore local;
 
-  private HybridIndex(EngineContext ctx) {
+  private HybridIndex(EngineContext ctx, Runs runs, @Nullable IndexStore local) {
     this.ctx = ctx;
-    this.writes = new WriteRun(ctx);
-    this.jobs = new IndexJobs(ctx, writes);
+    this.runs = runs;
+    this.local = local;
     this.probe = new StalenessProbe(ctx);
     this.planner = new QueryPlanner(ctx);
-    this.seam = new SeamAdapter(ctx, writes, jobs, planner);
+    this.seam = new SeamAdapter(ctx, runs, planner);
   }
 
   /**
@@ -105,15 +113,67 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
       throw new NoSuchFileException(options.root().toString(), null,
           "repository root is not a directory");
     }
+    IndexStore store = IndexStore.open(options.home());
+    EngineContext ctx = context(options, store);
+    return new HybridIndex(ctx, new IndexJobs(ctx, store), store);
+  }
+
+  /**
+   * Opens the index of {@code options.root()} held by a plugged store ({@code
+   * dev.prismindex.engine.spi}: a search cluster, say) instead of the local Lucene index: the same
+   * walk, pipeline, ranking, verification and seam, with the store's documents and candidates. The
+   * index owns the store from here on ({@link #close} closes it; so does a failed open). {@code
+   * options.home()} is not used for the index; {@link #verify} asks the store's {@link
+   * Store#health()}; {@link RefreshOptions#embed()} and {@link RefreshOptions#withLexicalOnly()}
+   * do not apply (the store's index holds vectors when it was created with a model: {@link
+   * dev.prismindex.engine.spi.WriteSpec#vectors()}).
+   *
+   * @throws IncompatibleIndexException when the store's index was written with another analyzer
+   * @throws IOException when the repository root is missing or the store cannot be read
+   */
+  public static HybridIndex open(HybridIndexOptions options, Store store) throws IOException {
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(store, "store");
+    try {
+      if (!Files.isDirectory(options.root())) {
+        throw new NoSuchFileException(options.root().toString(), null,
+            "repository root is not a directory");
+      }
+      CommitRecord record = store.record();
+      String analyzer = record == null ? null : record.get(CommitRecord.ANALYZER);
+      if (analyzer != null && !analyzer.equals(CodeAnalyzer.VERSION)) {
+        throw new IncompatibleIndexException("analyzer of " + store.describe(), analyzer,
+            CodeAnalyzer.VERSION);
+      }
+      EngineContext ctx = context(options, new PluggedStore(store));
+      return new HybridIndex(ctx, new StoreRun(ctx, store), null);
+    } catch (IOException | RuntimeException e) {
+      store.close();
+      throw e;
+    }
+  }
+
+  /** The parts an index over {@code store} shares; the model is found here, unless off. */
+  private static EngineContext context(HybridIndexOptions options, StoreAccess store) {
     Embedder embedder = null;
     if (options.semantic()) {
       embedder = options.embedder() != null ? options.embedder()
           : EmbedderProvider.findDefault().map(EmbedderProvider::create).orElse(null);
     }
-    IndexStore store = IndexStore.open(options.home());
-    return new HybridIndex(new EngineContext(options, store,
+    return new EngineContext(options, store,
         new SemanticAvailability(options.semantic(), embedder), new CodeAnalyzer(), new Chunker(),
-        FileRules.of(options)));
+        FileRules.of(options));
+  }
+
+  /**
+   * Opens the index of the repository at {@code root} in its default home
+   * ({@code <root>/.prism-index}), with the default options: {@code open(HybridIndexOptions
+   * .builder(root).build())}.
+   *
+   * @throws IOException as {@link #open(HybridIndexOptions)}
+   */
+  public static HybridIndex open(Path root) throws IOException {
+    return open(HybridIndexOptions.builder(root).build());
   }
 
   /**
@@ -193,7 +253,17 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   public IndexRunStats refresh(RefreshOptions refresh) throws IOException {
     Objects.requireNonNull(refresh, "refresh");
     ensureOpen();
-    return jobs.refresh(refresh);
+    return runs.refresh(refresh);
+  }
+
+  /**
+   * Brings the index up to date incrementally ({@link RefreshOptions#INCREMENTAL}): only added,
+   * changed and deleted files are processed; with a model, new chunks are embedded.
+   *
+   * @throws IOException as {@link #refresh(RefreshOptions)}
+   */
+  public IndexRunStats refresh() throws IOException {
+    return refresh(RefreshOptions.INCREMENTAL);
   }
 
   /**
@@ -217,17 +287,18 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public EngineStatus engineStatus() throws IOException {
     ensureOpen();
-    IndexStore store = ctx.store();
-    Map<String, String> data = store.commitData();
+    StoreAccess store = ctx.store();
+    CommitRecord record = store.record();
+    Map<String, String> data = record == null ? Map.of() : record.values();
     String updated = data.get(Schema.META_UPDATED_AT);
     String dim = data.getOrDefault(Schema.META_EMBEDDER_DIM, "");
     String embedderId = data.getOrDefault(Schema.META_EMBEDDER_ID, "");
     Verdict s = ctx.semantic().check(data);
-    return new EngineStatus(ctx.options().home(), store.hasCommit(),
+    return new EngineStatus(ctx.options().home(), record != null,
         CommitMeta.parseLong(data.get(Schema.META_FILES)),
         CommitMeta.parseLong(data.get(Schema.META_CHUNKS)), data.get(Schema.META_REVISION),
         updated == null ? null : Instant.ofEpochMilli(Long.parseLong(updated)),
-        store.sizeOnDisk(), data.get(Schema.META_FORMAT), data.get(Schema.META_ANALYZER),
+        store.health().sizeBytes(), data.get(Schema.META_FORMAT), data.get(Schema.META_ANALYZER),
         embedderId.isEmpty() ? null : embedderId, dim.isEmpty() ? 0 : Integer.parseInt(dim),
         CommitMeta.parseLong(data.get(Schema.META_CHUNKS_EMBEDDED)),
         CommitMeta.parseLong(data.get(Schema.META_VECTORS)), s.state(), s.message());
@@ -262,6 +333,26 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   @Override
   public List<Hit> search(String query, SearchOpts opts) throws IOException {
     return searchResult(query, opts).hits();
+  }
+
+  /**
+   * The best {@value SearchOpts#DEFAULT_LIMIT} hits for {@code query} in the default mode (as the
+   * command line's: hybrid when this process's model can search the index's vectors, else
+   * lexical; {@link #defaultMode()}), over the whole repository.
+   *
+   * @throws IOException as {@link #search(String, SearchOpts)}
+   */
+  public List<Hit> search(String query) throws IOException {
+    return search(query, SearchOpts.builder().build());
+  }
+
+  /**
+   * The mode a search without one runs in: {@link EngineStatus#defaultMode()} of the last commit.
+   *
+   * @throws IOException when the index cannot be read
+   */
+  public dev.prismindex.repository.SearchMode defaultMode() throws IOException {
+    return engineStatus().defaultMode();
   }
 
   /**
@@ -361,10 +452,10 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     close();
   }
 
-  /** Closes the searcher, the directory and the parsers. Idempotent. */
+  /** Closes the searcher and the directory (or the plugged store) and the parsers. Idempotent. */
   @Override
   public void close() throws IOException {
-    writes.close(() -> {
+    runs.close(() -> {
       ctx.chunker().close();
       ctx.store().close();
       LOG.debug("closed index at {}", ctx.options().home());
@@ -372,7 +463,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   private void ensureOpen() {
-    if (writes.closed()) {
+    if (runs.closed()) {
       throw new IllegalStateException("index is closed");
     }
   }
@@ -389,17 +480,18 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
 
   /** Coverage and vector counts computed from the last commit's documents. */
   VectorCatalog.Stats vectorStats() throws IOException {
-    return ctx.store().withSearcher(s -> VectorCatalog.stats(s.getIndexReader()),
-        new VectorCatalog.Stats(0, 0, 0, 0));
+    return Objects.requireNonNull(local, "a plugged store").withSearcher(
+        s -> VectorCatalog.stats(s.getIndexReader()), new VectorCatalog.Stats(0, 0, 0, 0));
   }
 
   /** The manifest of the last commit. */
   Map<String, FileEntry> manifest() throws IOException {
-    return ctx.store().loadManifest();
+    return ctx.store().manifest();
   }
 
   /** The metadata of the last commit. */
   Map<String, String> commitData() throws IOException {
-    return ctx.store().commitData();
+    CommitRecord record = ctx.store().record();
+    return record == null ? Map.of() : record.values();
   }
 }

@@ -35,7 +35,7 @@ import org.jspecify.annotations.Nullable;
  *     (default) or {@link SearchMode#SEMANTIC}
  * @param embeddingThreads threads calling the embedder during a refresh (default
  *     {@value #DEFAULT_EMBEDDING_THREADS}: the bundled model already uses every core per call, yet a
- *     second caller still gained 5-8 % on two cores, see {@code docs/benchmarks.md})
+ *     second caller still gained 5-8 % on two cores, see {@code docs/runs/README.md})
  * @param embeddingCommitInterval how often a refresh commits the vectors embedded so far (default
  *     30 s; {@link Duration#ZERO} commits after every batch), so an interrupted run keeps its work
  * @param maxDepth files below more than this many directories are skipped ({@link

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.RelativePath;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Objects;
@@ -163,17 +164,16 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
     return scope.contains(path);
   }
 
+  /**
+   * A scope path by the one path rule ({@link RelativePath}), its trailing {@code /} dropped; it
+   * must already be canonical (no empty or {@code .} segment: a scope names one place).
+   */
   private static String checkPath(String path) {
     String p = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    if (p.isEmpty() || p.startsWith("/") || p.indexOf('\\') >= 0 || p.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException("invalid scope path (relative, '/'-separated): '"
-          + path + "'");
-    }
-    for (String segment : p.split("/", -1)) {
-      if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-        throw new IllegalArgumentException("invalid scope path segment '" + segment + "' in '"
-            + path + "'");
-      }
+    String canonical = RelativePath.normalise(p);
+    if (!canonical.equals(p)) {
+      throw new IllegalArgumentException("invalid scope path segment (empty or '.') in '" + path
+          + "': write '" + canonical + "'");
     }
     return p;
   }

@@ -2,9 +2,9 @@ package dev.prismindex.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.ChunkLimits;
 import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.spi.Chunk;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;

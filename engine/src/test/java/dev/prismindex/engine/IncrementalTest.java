@@ -3,7 +3,7 @@ package dev.prismindex.engine;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

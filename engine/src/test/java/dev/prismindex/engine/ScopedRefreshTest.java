@@ -4,8 +4,8 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.store.Int8Vectors;
+import dev.prismindex.engine.internal.codec.Int8Vectors;
+import dev.prismindex.engine.internal.codec.VectorCode;
 import dev.prismindex.engine.internal.store.Schema;
-import dev.prismindex.engine.internal.store.VectorCode;
 import dev.prismindex.engine.testing.SegmentDamage;
 import dev.prismindex.index.IndexState;
 import java.nio.file.Files;

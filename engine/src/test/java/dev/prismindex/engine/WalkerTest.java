@@ -5,7 +5,7 @@ import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.prismindex.engine.internal.store.FileStat;
+import dev.prismindex.engine.internal.pipeline.FileStat;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.RepoWalker;
 import dev.prismindex.engine.internal.walk.WalkResult;

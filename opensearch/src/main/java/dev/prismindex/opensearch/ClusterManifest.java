@@ -4,14 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.engine.SkipReason;
-import dev.prismindex.engine.internal.analysis.Grams;
-import dev.prismindex.engine.internal.search.FileMatcher;
-import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.Schema;
-import dev.prismindex.engine.internal.store.SkippedFile;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.GramQuery;
+import dev.prismindex.engine.spi.SkippedFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,36 +28,41 @@ final class ClusterManifest {
 
   private ClusterManifest() {}
 
-  /** The FILE entries, by path (empty when the index does not exist). */
-  static Map<String, FileEntry> files(Cluster cluster, String index) throws IOException {
+  /**
+   * The FILE entries at or below the paths of {@code scope} (all when null), by path (empty when
+   * the index does not exist).
+   */
+  static Map<String, FileEntry> files(Cluster cluster, String index,
+      @Nullable Collection<String> scope) throws IOException {
     Map<String, FileEntry> out = new HashMap<>();
-    scan(cluster, index, Schema.TYPE_FILE, null, src -> out.put(src.path(Schema.PATH).asText(),
-        entry(src)));
+    scan(cluster, index, IndexLayout.TYPE_FILE, scopeFilter(scope),
+        src -> out.put(src.path(IndexLayout.PATH).asText(), entry(src)));
     return out;
   }
 
-  /** The SKIPPED records, by path. */
-  static Map<String, SkippedFile> skipped(Cluster cluster, String index) throws IOException {
+  /** The SKIPPED records at or below the paths of {@code scope} (all when null), by path. */
+  static Map<String, SkippedFile> skipped(Cluster cluster, String index,
+      @Nullable Collection<String> scope) throws IOException {
     Map<String, SkippedFile> out = new HashMap<>();
-    scan(cluster, index, Schema.TYPE_SKIPPED, null, src -> {
+    scan(cluster, index, IndexLayout.TYPE_SKIPPED, scopeFilter(scope), src -> {
       SkipReason reason;
       try {
-        reason = SkipReason.valueOf(src.path(Schema.SKIP_REASON).asText());
+        reason = SkipReason.valueOf(src.path(IndexLayout.SKIP_REASON).asText());
       } catch (IllegalArgumentException e) {
         return; // a reason this version does not know: the file is looked at again
       }
-      String path = src.path(Schema.PATH).asText();
-      out.put(path, new SkippedFile(path, reason, src.path(Schema.SIZE).asLong(),
-          src.path(Schema.MTIME_NS).asLong(), src.path(Schema.RECORDED_MS).asLong()));
+      String path = src.path(IndexLayout.PATH).asText();
+      out.put(path, new SkippedFile(path, reason, src.path(IndexLayout.SIZE).asLong(),
+          src.path(IndexLayout.MTIME_NS).asLong(), src.path(IndexLayout.RECORDED_MS).asLong()));
     });
     return out;
   }
 
   static FileEntry entry(JsonNode src) {
-    return new FileEntry(src.path(Schema.PATH).asText(), src.path(Schema.HASH).asText(),
-        src.path(Schema.SIZE).asLong(), src.path(Schema.MTIME_NS).asLong(),
-        src.path(Schema.RECORDED_MS).asLong(), src.path(Schema.LANGUAGE).asText(),
-        src.path(Schema.CHUNK_COUNT).asInt());
+    return new FileEntry(src.path(IndexLayout.PATH).asText(), src.path(IndexLayout.HASH).asText(),
+        src.path(IndexLayout.SIZE).asLong(), src.path(IndexLayout.MTIME_NS).asLong(),
+        src.path(IndexLayout.RECORDED_MS).asLong(), src.path(IndexLayout.LANGUAGE).asText(),
+        src.path(IndexLayout.CHUNK_COUNT).asInt());
   }
 
   /**
@@ -72,11 +76,11 @@ final class ClusterManifest {
       ObjectNode body = Cluster.JSON.createObjectNode();
       body.put("size", PAGE);
       ArrayNode filter = body.putObject("query").putObject("bool").putArray("filter");
-      filter.addObject().putObject("term").put(Schema.TYPE, type);
+      filter.addObject().putObject("term").put(IndexLayout.TYPE, type);
       if (query != null) {
         filter.add(query);
       }
-      body.putArray("sort").addObject().put(Schema.PATH, "asc");
+      body.putArray("sort").addObject().put(IndexLayout.PATH, "asc");
       body.putObject("_source").putArray("excludes").add(IndexLayout.GRAMS);
       if (after != null) {
         body.set("search_after", after);
@@ -100,40 +104,76 @@ final class ClusterManifest {
   }
 
   /**
-   * The paths of the FILE documents that may hold {@code query} and that {@code files} selects, in
-   * path order, by the local index's candidate rule ({@code Grams}): every query trigram as a term,
-   * a bigram inside some indexed gram, no filter for one unit. A matching file is always one.
+   * The paths of the FILE documents at or below one of {@code scopes} (all when empty) whose
+   * n-grams satisfy {@code grams}, sorted by {@link String#compareTo}: a trigram as a term, a
+   * bigram as a wildcard on the grams (an indexed gram containing it), ANDs and ORs as boolean
+   * queries.
    */
-  static List<String> literalCandidates(Cluster cluster, String index, String query,
-      boolean caseSensitive, FileMatcher files) throws IOException {
+  static List<String> gramCandidates(Cluster cluster, String index, GramQuery grams,
+      List<String> scopes) throws IOException {
     ObjectNode q = Cluster.JSON.createObjectNode();
     ObjectNode bool = q.putObject("bool");
-    if (!files.scopes().isEmpty()) {
-      ArrayNode any = bool.putArray("filter").addObject().putObject("bool")
-          .put("minimum_should_match", 1).putArray("should");
-      for (String s : files.scopes()) {
-        any.add(ClusterChunkIndex.scopeFilter(s));
-      }
+    JsonNode scope = scopeFilter(scopes.isEmpty() ? null : scopes);
+    if (scope != null) {
+      bool.putArray("filter").add(scope);
     }
-    ArrayNode must = bool.putArray("must");
-    for (String g : Grams.queryGrams(query, caseSensitive)) {
-      if (g.length() == Grams.N) {
-        must.addObject().putObject("term").put(IndexLayout.GRAMS, g);
-      } else {
-        String wildcard = "*" + g.replace("\\", "\\\\").replace("*", "\\*")
-            .replace("?", "\\?") + "*";
-        must.addObject().putObject("wildcard").putObject(IndexLayout.GRAMS)
-            .put("value", wildcard);
-      }
+    if (!(grams instanceof GramQuery.All)) {
+      bool.putArray("must").add(gramQuery(grams));
     }
     List<String> out = new ArrayList<>();
-    scan(cluster, index, Schema.TYPE_FILE, q, src -> {
-      String path = src.path(Schema.PATH).asText();
-      if (files.test(path)) {
-        out.add(path);
-      }
-    });
+    scan(cluster, index, IndexLayout.TYPE_FILE, q,
+        src -> out.add(src.path(IndexLayout.PATH).asText()));
+    out.sort(null);
     return out;
+  }
+
+  private static ObjectNode gramQuery(GramQuery grams) {
+    ObjectNode q = Cluster.JSON.createObjectNode();
+    if (grams instanceof GramQuery.Gram g) {
+      if (g.text().length() == 3) {
+        q.putObject("term").put(IndexLayout.GRAMS, g.text());
+      } else {
+        String wildcard = "*" + g.text().replace("\\", "\\\\").replace("*", "\\*")
+            .replace("?", "\\?") + "*";
+        q.putObject("wildcard").putObject(IndexLayout.GRAMS).put("value", wildcard);
+      }
+    } else if (grams instanceof GramQuery.And and) {
+      ArrayNode must = q.putObject("bool").putArray("must");
+      and.all().forEach(p -> must.add(gramQuery(p)));
+    } else if (grams instanceof GramQuery.Or or) {
+      ObjectNode bool = q.putObject("bool");
+      ArrayNode should = bool.putArray("should");
+      or.any().forEach(p -> should.add(gramQuery(p)));
+      bool.put("minimum_should_match", 1);
+    } else {
+      q.putObject("match_all");
+    }
+    return q;
+  }
+
+  /** The paths of the FILE documents at or below one of {@code scopes} (all when empty). */
+  static List<String> paths(Cluster cluster, String index, List<String> scopes)
+      throws IOException {
+    List<String> out = new ArrayList<>();
+    scan(cluster, index, IndexLayout.TYPE_FILE, scopeFilter(scopes.isEmpty() ? null : scopes),
+        src -> out.add(src.path(IndexLayout.PATH).asText()));
+    return out;
+  }
+
+  /** Documents whose path is one of {@code scope}'s paths or below one; null for no filter. */
+  static @Nullable ObjectNode scopeFilter(@Nullable Collection<String> scope) {
+    if (scope == null) {
+      return null;
+    }
+    ObjectNode q = Cluster.JSON.createObjectNode();
+    ObjectNode bool = q.putObject("bool");
+    ArrayNode should = bool.putArray("should");
+    for (String s : scope) {
+      should.addObject().putObject("term").put(IndexLayout.PATH, s);
+      should.addObject().putObject("prefix").put(IndexLayout.PATH, s + "/");
+    }
+    bool.put("minimum_should_match", 1);
+    return q;
   }
 
   /**
@@ -145,8 +185,8 @@ final class ClusterManifest {
   static void sweepOrphans(Cluster cluster, String index, Map<String, FileEntry> manifest)
       throws IOException {
     List<String> orphans = new ArrayList<>();
-    ClusterManifest.scan(cluster, index, Schema.TYPE_CHUNK, null, src -> {
-      String path = src.path(Schema.PATH).asText();
+    ClusterManifest.scan(cluster, index, IndexLayout.TYPE_CHUNK, null, src -> {
+      String path = src.path(IndexLayout.PATH).asText();
       int ordinal = src.path(IndexLayout.ORDINAL).asInt();
       FileEntry e = manifest.get(path);
       if (e == null || ordinal >= e.chunks()) {

@@ -2,16 +2,12 @@ package dev.prismindex.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.prismindex.embed.Embedder;
+import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.IncompatibleIndexException;
-import dev.prismindex.engine.SkipReason;
-import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.semantic.SemanticAvailability;
-import dev.prismindex.engine.internal.store.CommitMeta;
-import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.ChunkVectors;
+import dev.prismindex.engine.spi.CommitRecord;
+import dev.prismindex.engine.spi.WriteSpec;
 import java.io.IOException;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -21,19 +17,29 @@ import org.jspecify.annotations.Nullable;
  * analyzer, model; fixed when the index is created, so read once per instance until this
  * instance deletes or creates the index) and the commit record ({@code _id: meta}: state,
  * revision, time, counts, skip counts), plus the cluster's own view of the index (health, FILE
- * document count, store size) that {@code status} attests against.
+ * document count, store size) that {@code health()} attests against.
+ *
+ * <p>The commit record keeps, of the kernel's {@link CommitRecord}, the revision, the time, the
+ * file and chunk counts and the skip counts (the fields this format has); the rules' fingerprint
+ * is not kept, so a change of the file rules is seen by a verifying run only.
  */
 final class ClusterRecord {
 
+  /** The commit record's fields and the kernel's keys they keep. */
+  private static final Map<String, String> FIELDS = Map.of(
+      "revision", CommitRecord.REVISION,
+      "updated_ms", CommitRecord.UPDATED_AT,
+      "files", CommitRecord.FILES,
+      "chunks", CommitRecord.CHUNKS,
+      "skipped", CommitRecord.SKIPPED);
+
   private final Cluster cluster;
   private final String index;
-  private final Clock clock;
   private @Nullable Map<String, String> layout;
 
-  ClusterRecord(Cluster cluster, String index, Clock clock) {
+  ClusterRecord(Cluster cluster, String index) {
     this.cluster = cluster;
     this.index = index;
-    this.clock = clock;
   }
 
   /** The mapping's {@code _meta} of the index, or null when the index does not exist. */
@@ -61,22 +67,20 @@ final class ClusterRecord {
   }
 
   /**
-   * Creates the index when missing, its mapping pinning this process's model (none when semantic
-   * search is off), and returns the model whose vectors it holds (null: none). An index created
-   * meanwhile by another process is checked like an old one.
+   * Creates the index when missing, its mapping pinning {@code spec}'s model (none without one),
+   * and returns the model whose vectors it holds (null: none). An index created meanwhile by
+   * another process is checked like an old one.
    *
-   * @throws IncompatibleIndexException when the index pins a model this process does not have
+   * @throws IncompatibleIndexException when the index pins a model {@code spec} does not have
    */
-  @Nullable Embedder ensure(OpenSearchOptions options, SemanticAvailability semantic)
-      throws IOException {
-    Embedder model = semantic.embedder();
-    boolean vectors = options.local().semantic() && model != null;
+  @Nullable ChunkVectors ensure(OpenSearchOptions options, WriteSpec spec) throws IOException {
+    ChunkVectors model = spec.vectors();
     Map<String, String> meta = layout();
     if (meta == null) {
       forgetLayout();
       Cluster.Reply r = cluster.send("PUT", "/" + index, Map.of("wait_for_active_shards", "1"),
-          IndexLayout.createBody(options, vectors ? model.id() : null,
-              vectors ? model.dimension() : 0));
+          IndexLayout.createBody(options, spec.analyzerVersion(),
+              model == null ? null : model.modelId(), model == null ? 0 : model.dimension()));
       if (!r.ok() && !r.body().path("error").path("type").asText()
           .equals("resource_already_exists_exception")) {
         throw ClusterRequestException.of("creating index " + index, r);
@@ -87,16 +91,17 @@ final class ClusterRecord {
             + " creation");
       }
     }
-    String id = meta.getOrDefault(Schema.META_EMBEDDER_ID, "");
+    String id = meta.getOrDefault(CommitRecord.EMBEDDER_ID, "");
     if (id.isEmpty()) {
       return null; // created without vectors: lexical and literal only until rebuilt
     }
-    if (!vectors || !semantic.check(meta).available()) {
-      throw new IncompatibleIndexException("embedding model", id + " (dim "
-          + meta.get(Schema.META_EMBEDDER_DIM) + ") pinned by cluster index " + index,
-          (model == null || !vectors ? "none in this process; enable the model or"
-              : model.id() + " (dim " + model.dimension() + ");")
-              + " rebuild the index (full refresh)");
+    String dim = meta.get(CommitRecord.EMBEDDER_DIM);
+    if (model == null || !model.modelId().equals(id)
+        || !Integer.toString(model.dimension()).equals(dim)) {
+      throw new IncompatibleIndexException("embedding model", id + " (dim " + dim
+          + ") pinned by cluster index " + index, (model == null ? "none in this process"
+              : model.modelId() + " (dim " + model.dimension() + ")")
+              + "; rebuild the index (full refresh)");
     }
     return model;
   }
@@ -111,15 +116,15 @@ final class ClusterRecord {
     if (meta == null) {
       return;
     }
-    String format = meta.getOrDefault(Schema.META_FORMAT, "");
+    String format = meta.getOrDefault(CommitRecord.FORMAT, "");
     if (!format.equals(IndexLayout.FORMAT)) {
       throw new IncompatibleIndexException("cluster index format of " + index, format,
           IndexLayout.FORMAT);
     }
-    String analyzerVersion = meta.getOrDefault(Schema.META_ANALYZER, "");
-    if (!analyzerVersion.equals(CodeAnalyzer.VERSION)) {
+    String analyzerVersion = meta.getOrDefault(CommitRecord.ANALYZER, "");
+    if (!analyzerVersion.equals(HybridIndex.ANALYZER_VERSION)) {
       throw new IncompatibleIndexException("analyzer of cluster index " + index, analyzerVersion,
-          CodeAnalyzer.VERSION);
+          HybridIndex.ANALYZER_VERSION);
     }
   }
 
@@ -137,24 +142,54 @@ final class ClusterRecord {
   }
 
   /**
-   * Writes the commit record, visible at once: {@code ready} with the run's figures, or {@code
-   * writing} keeping the previous record's.
+   * The kernel's view of the index: the layout's pins, and the commit record's values (a chunk
+   * count of embedded chunks when the index holds vectors: every chunk gets one as it is
+   * stored); empty values when the index does not exist.
    */
-  void write(@Nullable JsonNode previous, String state, @Nullable String revision,
-      Map<String, FileEntry> manifest, Map<SkipReason, Integer> skipped) throws IOException {
-    ObjectNode d = Cluster.JSON.createObjectNode();
-    d.put(Schema.TYPE, IndexLayout.META_TYPE);
-    d.put(IndexLayout.STATE, state);
-    if (state.equals(IndexLayout.STATE_READY)) {
-      if (revision != null) {
-        d.put("revision", revision);
+  CommitRecord values(@Nullable JsonNode meta) throws IOException {
+    Map<String, String> pins = layout();
+    if (pins == null) {
+      return CommitRecord.EMPTY;
+    }
+    Map<String, String> out = new HashMap<>(pins);
+    if (meta != null) {
+      FIELDS.forEach((field, key) -> {
+        if (meta.hasNonNull(field)) {
+          out.put(key, meta.path(field).asText());
+        }
+      });
+      if (out.containsKey(CommitRecord.CHUNKS)) {
+        out.put(CommitRecord.CHUNKS_EMBEDDED,
+            pins.getOrDefault(CommitRecord.EMBEDDER_ID, "").isEmpty() ? "0"
+                : out.get(CommitRecord.CHUNKS));
       }
-      d.put("updated_ms", clock.millis());
-      d.put("files", manifest.size());
-      d.put("chunks", manifest.values().stream().mapToLong(FileEntry::chunks).sum());
-      d.put("skipped", CommitMeta.skippedMeta(skipped));
+    }
+    return new CommitRecord(out);
+  }
+
+  /**
+   * Writes the commit record, visible at once: {@code ready} with the run's record, or {@code
+   * writing} keeping the previous record's fields.
+   */
+  void write(@Nullable JsonNode previous, String state, @Nullable CommitRecord record)
+      throws IOException {
+    ObjectNode d = Cluster.JSON.createObjectNode();
+    d.put(IndexLayout.TYPE, IndexLayout.META_TYPE);
+    d.put(IndexLayout.STATE, state);
+    if (record != null) {
+      FIELDS.forEach((field, key) -> {
+        String v = record.get(key);
+        if (v == null) {
+          return;
+        }
+        if (field.equals("revision") || field.equals("skipped")) {
+          d.put(field, v);
+        } else {
+          d.put(field, Long.parseLong(v));
+        }
+      });
     } else if (previous != null) {
-      for (String f : new String[] {"revision", "updated_ms", "files", "chunks", "skipped"}) {
+      for (String f : FIELDS.keySet()) {
         if (previous.has(f)) {
           d.set(f, previous.get(f));
         }
@@ -172,7 +207,7 @@ final class ClusterRecord {
   /** The number of FILE documents the index holds. */
   long countFiles() throws IOException {
     ObjectNode q = Cluster.JSON.createObjectNode();
-    q.putObject("query").putObject("term").put(Schema.TYPE, Schema.TYPE_FILE);
+    q.putObject("query").putObject("term").put(IndexLayout.TYPE, IndexLayout.TYPE_FILE);
     return cluster.call("POST", "/" + index + "/_count", Map.of(), q).path("count").asLong();
   }
 

@@ -3,19 +3,13 @@ package dev.prismindex.opensearch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.prismindex.embed.Embedder;
-import dev.prismindex.embed.EmbeddingException;
-import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.analysis.GramSet;
-import dev.prismindex.engine.internal.chunk.Chunk;
-import dev.prismindex.engine.internal.chunk.EmbedText;
-import dev.prismindex.engine.internal.semantic.EmbeddingRun;
-import dev.prismindex.engine.internal.semantic.SemanticAvailability;
-import dev.prismindex.engine.internal.store.DocumentSink;
-import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.Int8Vectors;
-import dev.prismindex.engine.internal.store.Schema;
-import dev.prismindex.engine.internal.store.SkippedFile;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.spi.ChunkVectors;
+import dev.prismindex.engine.spi.DocumentSink;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.FileGrams;
+import dev.prismindex.engine.spi.SkippedFile;
+import dev.prismindex.engine.spi.VectorCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -27,11 +21,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link DocumentSink} of a cluster index: the indexer's documents as bulk requests, sent once
- * they hold about {@link OpenSearchOptions#bulkBytes()} bytes, chunk vectors embedded just before.
+ * The {@link DocumentSink} of a cluster index: the pipeline's documents as bulk requests, sent
+ * once they hold about {@link OpenSearchOptions#bulkBytes()} bytes, chunk vectors embedded just
+ * before (by the engine's model: {@link ChunkVectors}).
  *
  * <p><b>The FILE document is a file's commit record.</b> Each send of what is pending makes two
  * bulk requests: first the chunks, skip records and deletions, then, for the paths all of whose
@@ -53,9 +49,8 @@ final class ClusterSink implements DocumentSink {
 
   private final Cluster cluster;
   private final String index;
-  private final CodeAnalyzer analyzer;
-  private final @Nullable Embedder embedder;
-  private final Map<String, FileEntry> before;
+  private final Analyzer analyzer;
+  private final @Nullable ChunkVectors vectors;
   private final long bulkBytes;
   private final int retries;
 
@@ -66,21 +61,25 @@ final class ClusterSink implements DocumentSink {
   private final Set<String> failed = new LinkedHashSet<>();
   private @Nullable String firstFailure;
 
-  ClusterSink(Cluster cluster, String index, CodeAnalyzer analyzer, @Nullable Embedder embedder,
-      Map<String, FileEntry> before, long bulkBytes, int retries) {
+  /**
+   * @param analyzer the engine's analyzer of the ranked fields
+   * @param vectors the model whose vectors the index holds, or null when it holds none
+   */
+  ClusterSink(Cluster cluster, String index, Analyzer analyzer, @Nullable ChunkVectors vectors,
+      long bulkBytes, int retries) {
     this.cluster = cluster;
     this.index = index;
     this.analyzer = analyzer;
-    this.embedder = embedder;
-    this.before = before;
+    this.vectors = vectors;
     this.bulkBytes = bulkBytes;
     this.retries = retries;
   }
 
   @Override
-  public synchronized void putFile(FileEntry entry, GramSet grams, List<Chunk> chunks,
-      @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException {
-    if (chunkHashes == null) {
+  public synchronized void putFile(FileEntry entry, FileGrams grams, List<Chunk> chunks,
+      @Nullable List<byte[]> keys, @Nullable FileEntry previous, boolean hadSkipRecord)
+      throws IOException {
+    if (keys == null) {
       throw new IllegalArgumentException("a cluster index keys every chunk");
     }
     String path = entry.path();
@@ -90,42 +89,41 @@ final class ClusterSink implements DocumentSink {
     for (int i = 0; i < chunks.size(); i++) {
       Chunk c = chunks.get(i);
       ObjectNode d = Cluster.JSON.createObjectNode();
-      d.put(Schema.TYPE, Schema.TYPE_CHUNK);
-      d.put(Schema.PATH, path);
-      d.put(Schema.CHUNK_ID, path + "#" + i);
+      d.put(IndexLayout.TYPE, IndexLayout.TYPE_CHUNK);
+      d.put(IndexLayout.PATH, path);
+      d.put(IndexLayout.CHUNK_ID, path + "#" + i);
       d.put(IndexLayout.ORDINAL, i);
-      d.put(Schema.CHUNK_HASH, HexFormat.of().formatHex(chunkHashes.get(i)));
-      d.put(Schema.START_LINE, c.startLine());
-      d.put(Schema.END_LINE, c.endLine());
-      d.put(Schema.LANGUAGE, entry.language());
+      d.put(IndexLayout.CHUNK_HASH, HexFormat.of().formatHex(keys.get(i)));
+      d.put(IndexLayout.START_LINE, c.startLine());
+      d.put(IndexLayout.END_LINE, c.endLine());
+      d.put(IndexLayout.LANGUAGE, entry.language());
       if (c.parent() != null) {
-        d.put(Schema.PARENT, c.parent());
+        d.put(IndexLayout.PARENT, c.parent());
       }
-      ArrayNode symbols = d.putArray(Schema.SYMBOLS);
+      ArrayNode symbols = d.putArray(IndexLayout.SYMBOLS);
       StringBuilder names = new StringBuilder();
       for (Chunk.Symbol s : c.symbols()) {
         symbols.add(s.line() + ":" + s.name());
         names.append(names.length() == 0 ? "" : " ").append(s.name());
       }
-      d.put(Schema.BODY, IndexLayout.tokens(analyzer, Schema.BODY, c.text()));
-      d.put(Schema.SYMBOL, IndexLayout.tokens(analyzer, Schema.SYMBOL, names.toString()));
-      d.put(Schema.PATH_TEXT, IndexLayout.tokens(analyzer, Schema.PATH_TEXT, pathText));
-      d.put(Schema.PROSE, IndexLayout.tokens(analyzer, Schema.PROSE, c.text()));
-      if (embedder != null) {
+      d.put(IndexLayout.BODY, IndexLayout.tokens(analyzer, IndexLayout.BODY, c.text()));
+      d.put(IndexLayout.SYMBOL, IndexLayout.tokens(analyzer, IndexLayout.SYMBOL, names.toString()));
+      d.put(IndexLayout.PATH_TEXT, IndexLayout.tokens(analyzer, IndexLayout.PATH_TEXT, pathText));
+      d.put(IndexLayout.PROSE, IndexLayout.tokens(analyzer, IndexLayout.PROSE, c.text()));
+      if (vectors != null) {
         unembedded.add(d);
-        unembeddedTexts.add(EmbedText.of(path, c));
-        bytes += embedder.dimension() * 5L;
+        unembeddedTexts.add(vectors.text(path, c));
+        bytes += vectors.dimension() * 5L;
       }
       ops.first.add(new Item(action("index", ClusterIds.chunk(path, i)), d));
       bytes += 3L * c.text().length() + 200;
     }
-    FileEntry old = before.get(path);
-    if (replacing && old != null) {
-      for (int i = chunks.size(); i < old.chunks(); i++) {
+    if (previous != null) {
+      for (int i = chunks.size(); i < previous.chunks(); i++) {
         ops.first.add(new Item(action("delete", ClusterIds.chunk(path, i)), null));
       }
     }
-    if (replacing) {
+    if (previous != null || hadSkipRecord) {
       ops.first.add(new Item(action("delete", ClusterIds.skipped(path)), null));
     }
     ObjectNode f = fileDoc(entry, grams);
@@ -134,36 +132,37 @@ final class ClusterSink implements DocumentSink {
   }
 
   @Override
-  public synchronized void restat(FileEntry entry, GramSet grams) throws IOException {
+  public synchronized void restat(FileEntry entry, FileGrams grams) throws IOException {
     ops(entry.path()).second.add(
         new Item(action("index", ClusterIds.file(entry.path())), fileDoc(entry, grams)));
     account(entry.size() + 300);
   }
 
   @Override
-  public synchronized void putSkipped(SkippedFile record, boolean wasIndexed, boolean wasSkipped)
-      throws IOException {
+  public synchronized void putSkipped(SkippedFile record, @Nullable FileEntry previous,
+      boolean hadSkipRecord) throws IOException {
     String path = record.path();
     Ops ops = ops(path);
-    if (wasIndexed) {
-      deleteChunks(path, ops);
+    if (previous != null) {
+      deleteChunks(previous, ops);
       ops.second.add(new Item(action("delete", ClusterIds.file(path)), null));
     }
     ObjectNode d = Cluster.JSON.createObjectNode();
-    d.put(Schema.TYPE, Schema.TYPE_SKIPPED);
-    d.put(Schema.PATH, path);
-    d.put(Schema.SIZE, record.size());
-    d.put(Schema.MTIME_NS, record.mtimeNs());
-    d.put(Schema.RECORDED_MS, record.recordedMs());
-    d.put(Schema.SKIP_REASON, record.reason().name());
+    d.put(IndexLayout.TYPE, IndexLayout.TYPE_SKIPPED);
+    d.put(IndexLayout.PATH, path);
+    d.put(IndexLayout.SIZE, record.size());
+    d.put(IndexLayout.MTIME_NS, record.mtimeNs());
+    d.put(IndexLayout.RECORDED_MS, record.recordedMs());
+    d.put(IndexLayout.SKIP_REASON, record.reason().name());
     ops.first.add(new Item(action("index", ClusterIds.skipped(path)), d));
     account(300);
   }
 
   @Override
-  public synchronized void deletePath(String path) throws IOException {
+  public synchronized void deletePath(FileEntry previous) throws IOException {
+    String path = previous.path();
     Ops ops = ops(path);
-    deleteChunks(path, ops);
+    deleteChunks(previous, ops);
     ops.first.add(new Item(action("delete", ClusterIds.skipped(path)), null));
     ops.second.add(new Item(action("delete", ClusterIds.file(path)), null));
     account(100);
@@ -175,10 +174,9 @@ final class ClusterSink implements DocumentSink {
     account(100);
   }
 
-  private void deleteChunks(String path, Ops ops) {
-    FileEntry old = before.get(path);
-    for (int i = 0; old != null && i < old.chunks(); i++) {
-      ops.first.add(new Item(action("delete", ClusterIds.chunk(path, i)), null));
+  private void deleteChunks(FileEntry old, Ops ops) {
+    for (int i = 0; i < old.chunks(); i++) {
+      ops.first.add(new Item(action("delete", ClusterIds.chunk(old.path(), i)), null));
     }
   }
 
@@ -203,16 +201,16 @@ final class ClusterSink implements DocumentSink {
     }
   }
 
-  private static ObjectNode fileDoc(FileEntry e, GramSet grams) {
+  private static ObjectNode fileDoc(FileEntry e, FileGrams grams) {
     ObjectNode d = Cluster.JSON.createObjectNode();
-    d.put(Schema.TYPE, Schema.TYPE_FILE);
-    d.put(Schema.PATH, e.path());
-    d.put(Schema.HASH, e.hash());
-    d.put(Schema.SIZE, e.size());
-    d.put(Schema.MTIME_NS, e.mtimeNs());
-    d.put(Schema.RECORDED_MS, e.recordedMs());
-    d.put(Schema.LANGUAGE, e.language());
-    d.put(Schema.CHUNK_COUNT, e.chunks());
+    d.put(IndexLayout.TYPE, IndexLayout.TYPE_FILE);
+    d.put(IndexLayout.PATH, e.path());
+    d.put(IndexLayout.HASH, e.hash());
+    d.put(IndexLayout.SIZE, e.size());
+    d.put(IndexLayout.MTIME_NS, e.mtimeNs());
+    d.put(IndexLayout.RECORDED_MS, e.recordedMs());
+    d.put(IndexLayout.LANGUAGE, e.language());
+    d.put(IndexLayout.CHUNK_COUNT, e.chunks());
     ArrayNode g = d.putArray(IndexLayout.GRAMS);
     grams.grams().forEach(g::add);
     return d;
@@ -307,40 +305,26 @@ final class ClusterSink implements DocumentSink {
 
   /** Embeds the chunk texts of the pending chunk documents and sets their vectors. */
   private void embedPending() throws IOException {
-    Embedder model = embedder;
+    ChunkVectors model = vectors;
     if (model == null || unembedded.isEmpty()) {
       return;
     }
-    for (int from = 0; from < unembedded.size(); from += EmbeddingRun.BATCH) {
-      int to = Math.min(unembedded.size(), from + EmbeddingRun.BATCH);
-      List<float[]> vectors;
-      try {
-        vectors = model.embed(unembeddedTexts.subList(from, to));
-      } catch (EmbeddingException e) {
-        throw SemanticAvailability.modelFailed(e);
-      }
+    for (int from = 0; from < unembedded.size(); from += model.batchSize()) {
+      int to = Math.min(unembedded.size(), from + model.batchSize());
+      List<float @Nullable []> unit = model.embed(unembeddedTexts.subList(from, to));
       for (int i = from; i < to; i++) {
-        float[] v = EmbeddingRun.unit(vectors.get(i - from), model.dimension());
-        if (zero(v)) {
-          continue; // cosine is undefined for it: the chunk has no vector
+        float[] v = unit.get(i - from);
+        if (v == null) {
+          continue; // cosine is undefined for a zero vector: the chunk has no vector
         }
         ArrayNode a = unembedded.get(i).putArray(IndexLayout.VECTOR);
-        for (byte x : Int8Vectors.encode(v)) {
+        for (byte x : VectorCodes.int8(v)) {
           a.add(x);
         }
       }
     }
     unembedded.clear();
     unembeddedTexts.clear();
-  }
-
-  private static boolean zero(float[] v) {
-    for (float x : v) {
-      if (x != 0f) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static void pause(int attempt) throws InterruptedIOException {

@@ -2,23 +2,25 @@ package dev.prismindex.opensearch;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.CommitRecord;
+import dev.prismindex.engine.spi.StoreFields;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The layout of a repository's cluster index: its settings and mapping (the engine's {@link
- * Schema} field names), the {@code _meta} that pins the format, the analyzer and the embedding
- * model, and the analysis of the ranked fields.
+ * The layout of a repository's cluster index: its settings and mapping (field names of its own,
+ * the ranked ones the engine's {@link StoreFields}), the {@code _meta} that pins the format, the
+ * analyzer and the embedding model ({@link CommitRecord}'s keys), and the analysis of the ranked
+ * fields.
  *
  * <p>The ranked fields ({@code body}, {@code symbol}, {@code path_text}, {@code prose}) are sent
- * pre-analyzed by the engine's own {@link CodeAnalyzer} and rebuilt token for token, position for
+ * pre-analyzed by the engine's own analyzer ({@code WriteSpec#analyzer}) and rebuilt token for token, position for
  * position, by OpenSearch's {@code whitespace} tokenizer and {@code pattern_capture} filter
  * ({@link #STACKED}): the cluster's BM25 sees exactly the terms, frequencies and field lengths of
  * the local index, and the lexical query's terms (the same analyzer's) match them by
@@ -29,13 +31,37 @@ final class IndexLayout {
   /** The cluster format this code writes; an index of another one is refused. */
   static final String FORMAT = "opensearch-1";
 
+  // The documents' fields (the local index's names, where it has the field).
+  static final String TYPE = "type";
+  static final String TYPE_FILE = "file";
+  static final String TYPE_CHUNK = "chunk";
+  static final String TYPE_SKIPPED = "skipped";
+  static final String PATH = StoreFields.PATH;
+  static final String HASH = "hash";
+  static final String SIZE = "size";
+  static final String MTIME_NS = "mtime_ns";
+  static final String RECORDED_MS = "recorded_ms";
+  static final String LANGUAGE = "language";
+  static final String CHUNK_COUNT = "chunk_count";
+  static final String SKIP_REASON = "skip_reason";
+  static final String CHUNK_ID = "chunk_id";
+  static final String CHUNK_HASH = "chunk_hash";
+  static final String START_LINE = "start_line";
+  static final String END_LINE = "end_line";
+  static final String SYMBOLS = "symbols";
+  static final String PARENT = "parent";
+  static final String BODY = StoreFields.BODY;
+  static final String SYMBOL = StoreFields.SYMBOL;
+  static final String PATH_TEXT = StoreFields.PATH_TEXT;
+  static final String PROSE = StoreFields.PROSE;
+
   static final String META_TYPE = "meta";
   static final String STATE = "state";
   static final String STATE_READY = "ready";
   static final String STATE_WRITING = "writing";
   static final String ORDINAL = "ordinal";
-  /** The FILE document's literal n-grams ({@code Grams}: the local index's, as keywords). */
-  static final String GRAMS = Schema.GRAMS;
+  /** The FILE document's n-grams ({@code FileGrams}: the local index's, as keywords). */
+  static final String GRAMS = "grams";
   static final String VECTOR = "vector";
   /** The analyzer of the pre-analyzed ranked fields. */
   static final String STACKED = "prism_stacked";
@@ -43,7 +69,8 @@ final class IndexLayout {
   private IndexLayout() {}
 
   /** The body of the create-index request. */
-  static ObjectNode createBody(OpenSearchOptions o, @Nullable String modelId, int dimension) {
+  static ObjectNode createBody(OpenSearchOptions o, String analyzerVersion,
+      @Nullable String modelId, int dimension) {
     ObjectNode root = Cluster.JSON.createObjectNode();
     ObjectNode index = root.putObject("settings").putObject("index");
     index.put("number_of_shards", o.shards());
@@ -69,35 +96,35 @@ final class IndexLayout {
     ObjectNode mappings = root.putObject("mappings");
     mappings.put("dynamic", "strict");
     ObjectNode meta = mappings.putObject("_meta");
-    meta.put(Schema.META_FORMAT, FORMAT);
-    meta.put(Schema.META_ANALYZER, CodeAnalyzer.VERSION);
-    meta.put(Schema.META_EMBEDDER_ID, modelId == null ? "" : modelId);
-    meta.put(Schema.META_EMBEDDER_DIM, modelId == null ? 0 : dimension);
+    meta.put(CommitRecord.FORMAT, FORMAT);
+    meta.put(CommitRecord.ANALYZER, analyzerVersion);
+    meta.put(CommitRecord.EMBEDDER_ID, modelId == null ? "" : modelId);
+    meta.put(CommitRecord.EMBEDDER_DIM, modelId == null ? 0 : dimension);
     ArrayNode excludes = mappings.putObject("_source").putArray("excludes");
-    for (String f : new String[] {Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE,
+    for (String f : new String[] {BODY, SYMBOL, PATH_TEXT, PROSE,
         GRAMS}) {
       excludes.add(f);
     }
     ObjectNode p = mappings.putObject("properties");
-    keyword(p, Schema.TYPE, true);
-    keyword(p, Schema.PATH, true);
-    keyword(p, Schema.HASH, false);
-    number(p, Schema.SIZE, "long");
-    number(p, Schema.MTIME_NS, "long");
-    number(p, Schema.RECORDED_MS, "long");
-    keyword(p, Schema.LANGUAGE, false);
-    number(p, Schema.CHUNK_COUNT, "integer");
-    keyword(p, Schema.SKIP_REASON, false);
+    keyword(p, TYPE, true);
+    keyword(p, PATH, true);
+    keyword(p, HASH, false);
+    number(p, SIZE, "long");
+    number(p, MTIME_NS, "long");
+    number(p, RECORDED_MS, "long");
+    keyword(p, LANGUAGE, false);
+    number(p, CHUNK_COUNT, "integer");
+    keyword(p, SKIP_REASON, false);
     p.putObject(GRAMS).put("type", "keyword").put("doc_values", false)
         .put("index_options", "docs").put("norms", false);
-    keyword(p, Schema.CHUNK_ID, false);
+    keyword(p, CHUNK_ID, false);
     p.putObject(ORDINAL).put("type", "integer");
-    keyword(p, Schema.CHUNK_HASH, false);
-    number(p, Schema.START_LINE, "integer");
-    number(p, Schema.END_LINE, "integer");
-    keyword(p, Schema.SYMBOLS, false);
-    keyword(p, Schema.PARENT, false);
-    for (String f : new String[] {Schema.BODY, Schema.SYMBOL, Schema.PATH_TEXT, Schema.PROSE}) {
+    keyword(p, CHUNK_HASH, false);
+    number(p, START_LINE, "integer");
+    number(p, END_LINE, "integer");
+    keyword(p, SYMBOLS, false);
+    keyword(p, PARENT, false);
+    for (String f : new String[] {BODY, SYMBOL, PATH_TEXT, PROSE}) {
       p.putObject(f).put("type", "text").put("analyzer", STACKED)
           .put("index_options", "freqs");
     }
@@ -135,7 +162,7 @@ final class IndexLayout {
    * The tokens of {@code text} for {@code field} by the engine's analyzer: one space-separated
    * group per position, the tokens stacked on it joined by {@code '|'} (see {@link #STACKED}).
    */
-  static String tokens(CodeAnalyzer analyzer, String field, String text) {
+  static String tokens(Analyzer analyzer, String field, String text) {
     StringBuilder out = new StringBuilder(text.length());
     try (TokenStream ts = analyzer.tokenStream(field, new StringReader(text))) {
       CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);

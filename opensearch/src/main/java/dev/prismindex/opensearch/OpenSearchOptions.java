@@ -1,7 +1,7 @@
 package dev.prismindex.opensearch;
 
-import dev.prismindex.engine.HybridIndexOptions;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -9,18 +9,17 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The configuration of an {@link OpenSearchIndex}. Build with {@link #builder}.
+ * Where a repository's index lives in an OpenSearch cluster, and how to talk to it: the
+ * configuration of an {@link OpenSearchStore}. The repository and the indexing pipeline's rules
+ * are the engine's own options ({@code HybridIndexOptions}). Build with {@link #builder}.
  *
- * @param local the repository and the indexing pipeline's rules (root, include / exclude, size and
- *     secret rules, threads, embedding model): the same options as the local engine's; {@code
- *     home} is not used
  * @param urls the cluster's HTTP endpoints ({@code http} or {@code https}; several for
  *     failover), each without a path
  * @param username basic-auth user, or null for none
  * @param password basic-auth password (with {@code username}); never logged or printed
- * @param indexName the cluster index holding this repository (lower case, at most 200
- *     characters); default {@link #defaultIndexName}: one index per repository root, so two
- *     worktrees of one repository get two indices
+ * @param indexName the cluster index holding the repository (lower case, at most 200
+ *     characters); null for {@link #defaultIndexName} of the repository's root: one index per
+ *     repository root, so two worktrees of one repository get two indices
  * @param shards primary shards of a new index (default 1)
  * @param replicas replicas of a new index (default 1)
  * @param bulkBytes a bulk request is sent once it holds about this many bytes (default 5 MiB)
@@ -29,11 +28,10 @@ import org.jspecify.annotations.Nullable;
  *     connect, is retried, with exponential backoff from 200 ms (default 5)
  */
 public record OpenSearchOptions(
-    HybridIndexOptions local,
     List<URI> urls,
     @Nullable String username,
     @Nullable String password,
-    String indexName,
+    @Nullable String indexName,
     int shards,
     int replicas,
     long bulkBytes,
@@ -44,7 +42,6 @@ public record OpenSearchOptions(
   public static final long DEFAULT_BULK_BYTES = 5L << 20;
 
   public OpenSearchOptions {
-    Objects.requireNonNull(local, "local");
     urls = List.copyOf(urls);
     if (urls.isEmpty()) {
       throw new IllegalArgumentException("at least one cluster URL is required");
@@ -62,8 +59,7 @@ public record OpenSearchOptions(
     if ((username == null) != (password == null)) {
       throw new IllegalArgumentException("username and password go together");
     }
-    Objects.requireNonNull(indexName, "indexName");
-    if (!indexName.matches("[a-z0-9][a-z0-9_.-]{0,199}")) {
+    if (indexName != null && !indexName.matches("[a-z0-9][a-z0-9_.-]{0,199}")) {
       throw new IllegalArgumentException("invalid index name (lower-case letters, digits, "
           + "'_', '.', '-'; at most 200): " + indexName);
     }
@@ -74,18 +70,23 @@ public record OpenSearchOptions(
     Objects.requireNonNull(timeout, "timeout");
   }
 
-  /** Options for the repository of {@code local} on the cluster at {@code url}, defaults else. */
-  public static Builder builder(HybridIndexOptions local, URI url) {
-    return new Builder(local, url);
+  /** Options for the cluster at {@code url}, defaults else. */
+  public static Builder builder(URI url) {
+    return new Builder(url);
+  }
+
+  /** The index of the repository at {@code root}: {@link #indexName()}, else the default. */
+  public String indexName(Path root) {
+    return indexName != null ? indexName : defaultIndexName(root);
   }
 
   /**
    * {@code prism-<directory name>-<8 hex digits of the root's path hash>}: readable, distinct per
    * repository root, stable across runs.
    */
-  public static String defaultIndexName(HybridIndexOptions local) {
-    String name = local.root().getFileName() == null ? "root"
-        : local.root().getFileName().toString().toLowerCase(Locale.ROOT)
+  public static String defaultIndexName(Path root) {
+    String name = root.getFileName() == null ? "root"
+        : root.getFileName().toString().toLowerCase(Locale.ROOT)
             .replaceAll("[^a-z0-9_.-]+", "-").replaceAll("^[-_.]+", "");
     if (name.isEmpty()) {
       name = "repo";
@@ -93,12 +94,11 @@ public record OpenSearchOptions(
     if (name.length() > 60) {
       name = name.substring(0, 60);
     }
-    return "prism-" + name + "-" + ClusterIds.shortHash(local.root().toString());
+    return "prism-" + name + "-" + ClusterIds.shortHash(root.toString());
   }
 
   /** A builder of {@link OpenSearchOptions}. */
   public static final class Builder {
-    private final HybridIndexOptions local;
     private List<URI> urls;
     private @Nullable String username;
     private @Nullable String password;
@@ -109,8 +109,7 @@ public record OpenSearchOptions(
     private Duration timeout = Duration.ofSeconds(30);
     private int retries = 5;
 
-    private Builder(HybridIndexOptions local, URI url) {
-      this.local = Objects.requireNonNull(local, "local");
+    private Builder(URI url) {
       this.urls = List.of(Objects.requireNonNull(url, "url"));
     }
 
@@ -156,16 +155,15 @@ public record OpenSearchOptions(
     }
 
     public OpenSearchOptions build() {
-      return new OpenSearchOptions(local, urls, username, password,
-          indexName != null ? indexName : defaultIndexName(local), shards, replicas, bulkBytes,
-          timeout, retries);
+      return new OpenSearchOptions(urls, username, password, indexName, shards, replicas,
+          bulkBytes, timeout, retries);
     }
   }
 
   /** Never prints the password. */
   @Override
   public String toString() {
-    return "OpenSearchOptions[root=" + local.root() + ", urls=" + urls + ", username=" + username
+    return "OpenSearchOptions[urls=" + urls + ", username=" + username
         + ", password=" + (password == null ? "none" : "***") + ", indexName=" + indexName
         + ", shards=" + shards + ", replicas=" + replicas + ", bulkBytes=" + bulkBytes
         + ", timeout=" + timeout + ", retries=" + retries + "]";

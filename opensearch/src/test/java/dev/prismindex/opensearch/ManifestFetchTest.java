@@ -3,6 +3,8 @@ package dev.prismindex.opensearch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.Hit;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.repository.SearchMode;
 import java.nio.charset.StandardCharsets;
@@ -30,18 +32,18 @@ class ManifestFetchTest {
       Files.writeString(p, "class Widget" + i + " {\n  void frobnicate() { frobnicate(); }\n}\n",
           StandardCharsets.UTF_8);
     }
+    String name = TestCluster.newIndexName();
     try (Relay relay = new Relay(TestCluster.url(0), Relay.FORWARD, Relay.AS_IS);
-        OpenSearchIndex index = OpenSearchIndex.open(TestCluster.options(root).build());
-        OpenSearchIndex relayed = OpenSearchIndex.open(OpenSearchOptions.builder(
-            TestCluster.local(root), relay.url()).indexName(index.options().indexName())
-            .retries(0).build())) {
-      index.refresh(false);
+        HybridIndex index = TestCluster.open(root, TestCluster.options().indexName(name).build());
+        HybridIndex relayed = TestCluster.open(root, OpenSearchOptions.builder(relay.url())
+            .indexName(name).retries(0).build())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
       for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)) {
         relay.requests.clear();
         List<Hit> hits = relayed.search("frobnicate", new SearchOpts(10, mode, null));
         assertThat(hits).as(mode.name()).hasSize(10);
         assertThat(relay.requests).as(mode.name()).noneMatch(r -> r.startsWith("GET /"
-            + index.options().indexName() + "/_doc/f:"));
+            + name + "/_doc/f:"));
         assertThat(relay.requests).as(mode.name()).filteredOn(r -> r.contains("/_mget"))
             .hasSize(1);
       }

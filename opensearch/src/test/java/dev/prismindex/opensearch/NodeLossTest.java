@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
-import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
@@ -47,16 +47,17 @@ class NodeLossTest {
     OpenSearchRunner runner = TestCluster.runner();
     int victim = runner.getNodeIndex(runner.nonMasterNode());
     int survivor = 1 - victim;
-    OpenSearchOptions options = OpenSearchOptions.builder(TestCluster.local(root),
-            TestCluster.url(survivor))
-        .indexName(TestCluster.newIndexName()).shards(2).replicas(1).bulkBytes(16 * 1024)
+    String name = TestCluster.newIndexName();
+    OpenSearchOptions options = OpenSearchOptions.builder(TestCluster.url(survivor))
+        .indexName(name).shards(2).replicas(1).bulkBytes(16 * 1024)
         .retries(3).timeout(Duration.ofSeconds(20)).build();
     AtomicBoolean stopped = new AtomicBoolean();
-    try (OpenSearchIndex index = OpenSearchIndex.open(options);
+    OpenSearchStore store = OpenSearchStore.connect(root, options);
+    try (HybridIndex index = HybridIndex.open(TestCluster.local(root), store);
         Cluster probe = Cluster.connect(options)) {
       Thread stopper = new Thread(() -> {
         try {
-          while (count(probe, options.indexName(), Schema.TYPE_FILE) < 20) {
+          while (count(probe, name, IndexLayout.TYPE_FILE) < 20) {
             Thread.sleep(20);
           }
           runner.getNode(victim).close();
@@ -67,22 +68,22 @@ class NodeLossTest {
       });
       stopper.start();
       try {
-        index.refresh(false);
+        index.refresh(RefreshOptions.INCREMENTAL);
       } catch (IOException e) {
         // a refused bulk: the run failed, what was acknowledged must be whole
       }
       stopper.join();
       assertThat(stopped).isTrue();
 
-      probe.call("POST", "/" + options.indexName() + "/_refresh", Map.of(), null);
-      Map<String, FileEntry> acknowledged = ClusterManifest.files(probe, options.indexName());
+      probe.call("POST", "/" + name + "/_refresh", Map.of(), null);
+      Map<String, FileEntry> acknowledged = ClusterManifest.files(probe, name, null);
       assertThat(acknowledged).isNotEmpty();
       for (FileEntry e : acknowledged.values()) {
-        assertThat(chunksOf(probe, options.indexName(), e.path()))
+        assertThat(chunksOf(probe, name, e.path()))
             .as("chunks of %s", e.path()).isEqualTo(e.chunks());
       }
 
-      OpenSearchRunStats again = index.refresh(false);
+      IndexRunStats again = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(again.added() + again.changed() + again.unchanged()).isPositive();
       assertThat(index.status().state()).isEqualTo(IndexState.READY);
       try (HybridIndex local = HybridIndex.open(TestCluster.local(root))) {
@@ -94,7 +95,7 @@ class NodeLossTest {
         assertThat(index.status().diagnostics().entries())
             .isEqualTo(local.engineStatus().files());
       }
-      index.deleteIndex();
+      store.drop();
     } finally {
       if (stopped.get()) {
         runner.startNode(victim);
@@ -105,7 +106,7 @@ class NodeLossTest {
 
   private static long count(Cluster c, String index, String type) throws IOException {
     ObjectNode q = Cluster.JSON.createObjectNode();
-    q.putObject("query").putObject("term").put(Schema.TYPE, type);
+    q.putObject("query").putObject("term").put(IndexLayout.TYPE, type);
     Cluster.Reply r = c.send("POST", "/" + index + "/_count", Map.of(), q);
     return r.ok() ? r.body().path("count").asLong() : 0;
   }
@@ -113,8 +114,8 @@ class NodeLossTest {
   private static int chunksOf(Cluster c, String index, String path) throws IOException {
     ObjectNode q = Cluster.JSON.createObjectNode();
     var filter = q.putObject("query").putObject("bool").putArray("filter");
-    filter.addObject().putObject("term").put(Schema.TYPE, Schema.TYPE_CHUNK);
-    filter.addObject().putObject("term").put(Schema.PATH, path);
+    filter.addObject().putObject("term").put(IndexLayout.TYPE, IndexLayout.TYPE_CHUNK);
+    filter.addObject().putObject("term").put(IndexLayout.PATH, path);
     return c.call("POST", "/" + index + "/_count", Map.of(), q).path("count").asInt();
   }
 

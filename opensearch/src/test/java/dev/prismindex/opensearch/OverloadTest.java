@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
@@ -37,13 +39,13 @@ class OverloadTest {
     }
   }
 
-  private static OpenSearchIndex open(Path root, Relay relay, String name) throws IOException {
-    return OpenSearchIndex.open(OpenSearchOptions.builder(TestCluster.local(root), relay.url())
+  private static HybridIndex open(Path root, Relay relay, String name) throws IOException {
+    return TestCluster.open(root, OpenSearchOptions.builder(relay.url())
         .indexName(name).shards(2).replicas(1).retries(2).bulkBytes(2_000).build());
   }
 
   /** Every file is found by its own marker (the index is complete). */
-  private static void assertComplete(OpenSearchIndex index) throws IOException {
+  private static void assertComplete(HybridIndex index) throws IOException {
     for (int i = 0; i < FILES; i++) {
       assertThat(index.search("loadMarker" + i + "(",
           new SearchOpts(10, SearchMode.INDEXED_LITERAL, null)))
@@ -57,8 +59,8 @@ class OverloadTest {
     AtomicInteger refusals = new AtomicInteger();
     Relay.Refusal twoRefusals = r -> Relay.bulk(r) && refusals.getAndIncrement() < 2 ? 429 : 0;
     try (Relay relay = new Relay(TestCluster.url(0), twoRefusals, Relay.AS_IS);
-        OpenSearchIndex index = open(root, relay, TestCluster.newIndexName())) {
-      index.refresh(false);
+        HybridIndex index = open(root, relay, TestCluster.newIndexName())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(relay.requests).filteredOn(Relay::bulk).hasSizeGreaterThan(2);
       assertComplete(index);
     }
@@ -85,8 +87,8 @@ class OverloadTest {
       }
     };
     try (Relay relay = new Relay(TestCluster.url(0), Relay.FORWARD, firstItemRefused);
-        OpenSearchIndex index = open(root, relay, TestCluster.newIndexName())) {
-      index.refresh(false); // an item refused and not resent fails the run (ClusterSink)
+        HybridIndex index = open(root, relay, TestCluster.newIndexName())) {
+      index.refresh(RefreshOptions.INCREMENTAL); // an item refused and not resent fails the run (ClusterSink)
       assertThat(rewritten.get()).isGreaterThan(1);
       assertComplete(index);
     }
@@ -102,14 +104,14 @@ class OverloadTest {
         ? 429 : 0;
     String name = TestCluster.newIndexName();
     try (Relay relay = new Relay(TestCluster.url(0), overload, Relay.AS_IS)) {
-      try (OpenSearchIndex index = open(root, relay, name)) {
-        assertThatThrownBy(() -> index.refresh(false))
+      try (HybridIndex index = open(root, relay, name)) {
+        assertThatThrownBy(() -> index.refresh(RefreshOptions.INCREMENTAL))
             .isInstanceOf(ClusterUnavailableException.class)
             .hasMessageContaining("HTTP 429");
       }
       overloaded[0] = false;
-      try (OpenSearchIndex index = open(root, relay, name)) {
-        index.refresh(false);
+      try (HybridIndex index = open(root, relay, name)) {
+        index.refresh(RefreshOptions.INCREMENTAL);
         assertComplete(index);
       }
     }

@@ -6,16 +6,27 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.engine.spi.Candidate;
+import dev.prismindex.engine.spi.LexicalQuery;
+import dev.prismindex.engine.spi.StoreFields;
+import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -34,7 +45,8 @@ class SameAnswersTest {
 
   private Path root;
   private HybridIndex local;
-  private OpenSearchIndex cluster;
+  private OpenSearchStore store;
+  private HybridIndex cluster;
 
   @BeforeAll
   void indexBoth() throws IOException {
@@ -62,14 +74,15 @@ class SameAnswersTest {
         + "Ünïcödé line with ß and İstanbul.\n");
     local = HybridIndex.open(TestCluster.local(root));
     local.refresh(RefreshOptions.FULL);
-    cluster = OpenSearchIndex.open(TestCluster.options(root).build());
-    cluster.refresh(false);
+    store = OpenSearchStore.connect(root, TestCluster.options().build());
+    cluster = HybridIndex.open(TestCluster.local(root), store);
+    cluster.refresh(RefreshOptions.INCREMENTAL);
   }
 
   @AfterAll
   void close() throws IOException {
     local.close();
-    cluster.deleteIndex();
+    store.drop();
     cluster.close();
   }
 
@@ -181,6 +194,38 @@ class SameAnswersTest {
         dev.prismindex.engine.Fusion.rrf(), caseSensitive);
     assertThat(describe(cluster.search(query, opts)))
         .isEqualTo(describe(local.search(query, opts)));
+  }
+
+  /**
+   * A several-part BM25 query (the learned ranker's per-field features) reports each part's score
+   * as the cluster computes it: the parts add up to the score, and a part alone scores as within
+   * the whole.
+   */
+  @Test
+  void eachPartOfALexicalQueryIsScored() throws IOException {
+    Query body = new TermQuery(new Term(StoreFields.BODY, "literal"));
+    Query symbol = new TermQuery(new Term(StoreFields.SYMBOL, "literalpattern"));
+    try (StoreReader r = store.reader()) {
+      Map<String, Double> bodyAlone = new HashMap<>();
+      for (Candidate c : r.lexical(LexicalQuery.of(body, null, 50))) {
+        bodyAlone.put(r.chunk(c.chunk()).chunkId(), c.score());
+      }
+      List<Candidate> both = r.lexical(new LexicalQuery(List.of(body, symbol), null, 50));
+      assertThat(both).isNotEmpty();
+      boolean symbolScored = false;
+      int compared = 0;
+      for (Candidate c : both) {
+        assertThat(c.parts()[0] + c.parts()[1]).isCloseTo(c.score(), Offset.offset(1e-3));
+        Double alone = bodyAlone.get(r.chunk(c.chunk()).chunkId());
+        if (alone != null) { // else below the body part's own top 50
+          assertThat(c.parts()[0]).isCloseTo(alone, Offset.offset(1e-3));
+          compared++;
+        }
+        symbolScored |= c.parts()[1] > 0;
+      }
+      assertThat(compared).isPositive();
+      assertThat(symbolScored).isTrue();
+    }
   }
 
   private static List<String> describe(List<Hit> hits) {

@@ -3,6 +3,7 @@ package dev.prismindex.opensearch;
 import static org.codelibs.opensearch.runner.OpenSearchRunner.newConfigs;
 
 import dev.prismindex.embed.HashingEmbedder;
+import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -90,9 +91,19 @@ final class TestCluster {
     return HybridIndexOptions.builder(root).embedder(new HashingEmbedder()).threads(2).build();
   }
 
-  /** Options for {@code root} on node 0, in a fresh index with two shards and one replica. */
-  static OpenSearchOptions.Builder options(Path root) {
-    return OpenSearchOptions.builder(local(root), url(0)).indexName(newIndexName()).shards(2)
-        .replicas(1).retries(2);
+  /** Options for node 0, a fresh index with two shards and one replica. */
+  static OpenSearchOptions.Builder options() {
+    return OpenSearchOptions.builder(url(0)).indexName(newIndexName()).shards(2).replicas(1)
+        .retries(2);
+  }
+
+  /** The engine's index of {@code root} in the cluster, with {@link #local} options. */
+  static HybridIndex open(Path root, OpenSearchOptions options) throws IOException {
+    return OpenSearchStore.openIndex(local(root), options);
+  }
+
+  /** {@link #open} in a fresh index on node 0. */
+  static HybridIndex open(Path root) throws IOException {
+    return open(root, options().build());
   }
 }

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 
 /**
  * The three query sets of the quality benchmark, drawn deterministically (seeded) from a corpus's
- * definitions and text. See {@code docs/runs/quality.md} for the rules in prose.
+ * definitions and text. See {@code docs/benchmarks.md}, section 5, for the rules in prose.
  */
 final class QuerySets {
 

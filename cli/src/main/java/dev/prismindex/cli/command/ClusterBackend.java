@@ -8,17 +8,19 @@ import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.State;
 import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IncompatibleIndexException;
+import dev.prismindex.engine.IndexRunStats;
+import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.opensearch.ClusterUnavailableException;
-import dev.prismindex.opensearch.OpenSearchIndex;
 import dev.prismindex.opensearch.OpenSearchOptions;
-import dev.prismindex.opensearch.OpenSearchRunStats;
+import dev.prismindex.opensearch.OpenSearchStore;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.net.URI;
@@ -118,7 +120,7 @@ public final class ClusterBackend implements Backend {
     this.cluster = cluster;
   }
 
-  private OpenSearchIndex open(Target target, boolean semantic) throws CliFailure, IOException {
+  private HybridIndex open(Target target, boolean semantic) throws CliFailure, IOException {
     HybridIndexOptions.Builder local = HybridIndexOptions.builder(target.root())
         .home(target.home()).semantic(semantic && env.model().semantic());
     if (env.model().embedder() != null) {
@@ -126,11 +128,11 @@ public final class ClusterBackend implements Backend {
     }
     OpenSearchOptions.Builder o;
     try {
-      o = OpenSearchOptions.builder(local.build(), cluster.url());
+      o = OpenSearchOptions.builder(cluster.url());
       if (cluster.user() != null && cluster.password() != null) {
         o.credentials(cluster.user(), cluster.password());
       }
-      return OpenSearchIndex.open(o.build());
+      return OpenSearchStore.openIndex(local.build(), o.build());
     } catch (IllegalArgumentException e) {
       throw CliFailure.usage("--opensearch-url: " + e.getMessage());
     } catch (ClusterUnavailableException e) {
@@ -143,7 +145,7 @@ public final class ClusterBackend implements Backend {
 
   @Override
   public SearchAnswer search(SearchRequest request) throws CliFailure, IOException {
-    try (OpenSearchIndex index = open(request.target(), true)) {
+    try (HybridIndex index = open(request.target(), true)) {
       IndexStatus status = index.status();
       if (status.state() == IndexState.EMPTY) {
         throw new CliFailure(ExitCode.INDEX, "no index in the cluster for "
@@ -178,10 +180,10 @@ public final class ClusterBackend implements Backend {
   public IndexSummary index(IndexRequest request, Progress progress)
       throws CliFailure, IOException {
     long started = System.nanoTime();
-    try (OpenSearchIndex index = open(request.target(), request.semantic())) {
-      OpenSearchRunStats s;
+    try (HybridIndex index = open(request.target(), request.semantic())) {
+      IndexRunStats s;
       try {
-        s = index.refresh(request.full());
+        s = index.refresh(request.full() ? RefreshOptions.FULL : RefreshOptions.INCREMENTAL);
       } catch (IncompatibleIndexException e) {
         throw new CliFailure(ExitCode.INDEX, e.getMessage()
             + "; rebuild it with `prism-index index --full --backend opensearch`", e);
@@ -193,7 +195,7 @@ public final class ClusterBackend implements Backend {
       long bytes = status.diagnostics() == null ? 0 : status.diagnostics().bytes();
       boolean semantic = index.capabilities().semantic();
       return new IndexSummary(request.target().root(), request.target().home(),
-          s.added() + s.changed() + s.unchanged() + s.skipped(), s.added() + s.changed(),
+          s.added() + s.changed() + s.unchanged() + s.skippedTotal(), s.added() + s.changed(),
           s.added(), s.changed(), s.deleted(), s.unchanged(), Map.of(), s.chunksWritten(),
           semantic ? s.chunksWritten() : 0, 0, true, status.sourceRevision(), files, 0,
           semantic ? env.model().id().orElse(null) : null, null,
@@ -207,7 +209,7 @@ public final class ClusterBackend implements Backend {
   @Override
   public StatusReport status(StatusRequest request) throws IOException {
     Target t = request.target();
-    try (OpenSearchIndex index = open(t, true)) {
+    try (HybridIndex index = open(t, true)) {
       IndexStatus s = index.status();
       State state = switch (s.state() == null ? IndexState.EMPTY : s.state()) {
         case READY, BUILDING -> State.READY;

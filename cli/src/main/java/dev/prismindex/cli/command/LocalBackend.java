@@ -85,9 +85,9 @@ public final class LocalBackend implements Backend {
       SearchMode mode = request.mode();
       boolean chosen = mode == null;
       if (mode == null) {
-        // Hybrid when a usable model is present and the index has vectors; else lexical.
-        mode = before.semantic() == SemanticState.AVAILABLE && before.embedderId() != null
-            ? SearchMode.HYBRID : SearchMode.LEXICAL;
+        // Hybrid when a usable model is present and the index has vectors; else lexical: the
+        // engine's default mode, the library's too.
+        mode = before.defaultMode();
       } else if (mode.needsSemantic() && before.semantic() != SemanticState.AVAILABLE) {
         throw unavailable(mode, before.semantic(), String.valueOf(before.semanticMessage()), null);
       }
@@ -297,7 +297,7 @@ public final class LocalBackend implements Backend {
       Changes changes = new Changes(st.added(), st.modified(), st.deleted(), st.durationMs(),
           reasons(st.skipped()));
       State state = changes.total() == 0 ? State.READY
-          : changes.total() <= max ? State.STALE : State.OUTDATED;
+          : changes.total() <= max ? State.BEHIND : State.OUTDATED;
       String problem = state == State.OUTDATED ? "index is stale: " + changes.total()
           + " files changed since the last index run (more than --max-refresh-files " + max
           + "); run `prism-index index`" : null;

@@ -127,8 +127,12 @@ public final class Results {
   public enum State {
     /** Built and nothing changed since. */
     READY,
-    /** Files changed, few enough that a search re-indexes them first. */
-    STALE,
+    /**
+     * Files changed since the last run, few enough that a search re-indexes them first: still
+     * served (core's {@code IndexState.STALE}, an index not served until a run completes it, is
+     * this command line's {@link #OUTDATED}).
+     */
+    BEHIND,
     /** More files changed than the refresh policy allows: run {@code prism-index index}. */
     OUTDATED,
     /** No index yet. */
@@ -143,7 +147,7 @@ public final class Results {
     }
 
     public boolean searchable() {
-      return this == READY || this == STALE;
+      return this == READY || this == BEHIND;
     }
   }
 

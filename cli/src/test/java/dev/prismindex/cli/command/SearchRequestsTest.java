@@ -88,11 +88,11 @@ class SearchRequestsTest {
     assertThat(usage(TOOL, Map.of("query", 3)))
         .isEqualTo("query is required and must be a non-blank string");
     assertThat(usage(CLI, Map.of("query", "x", "limit", 0)))
-        .isEqualTo("invalid --limit 0: expected 1..1000");
+        .isEqualTo("invalid --limit 0: expected 1..10000");
     assertThat(usage(TOOL, Map.of("query", "x", "limit", 0)))
-        .isEqualTo("invalid maxMatches 0: expected an integer 1..1000");
+        .isEqualTo("invalid maxMatches 0: expected an integer 1..10000");
     assertThat(usage(TOOL, Map.of("query", "x", "limit", "5")))
-        .isEqualTo("maxMatches must be an integer 1..1000, not a string ('5')");
+        .isEqualTo("maxMatches must be an integer 1..10000, not a string ('5')");
     assertThat(usage(CLI, Map.of("query", "x", "caseSensitive", true)))
         .startsWith("--case-sensitive applies to --mode literal only");
     assertThat(usage(TOOL, Map.of("query", "x", "caseSensitive", true)))

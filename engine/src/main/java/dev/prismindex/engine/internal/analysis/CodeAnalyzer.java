@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.analysis;
 
+import dev.prismindex.engine.spi.StoreFields;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ public final class CodeAnalyzer extends Analyzer {
   }
 
   /** The field of a chunk's whole text analyzed as English prose. */
-  public static final String PROSE_FIELD = "prose";
+  public static final String PROSE_FIELD = StoreFields.PROSE;
 
   /** Token streams are reused per field: the code and prose fields have different chains. */
   public CodeAnalyzer() {

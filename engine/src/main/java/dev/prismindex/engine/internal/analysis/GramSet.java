@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.analysis;
 
 import dev.prismindex.engine.internal.NativeLibrary;
+import dev.prismindex.engine.spi.FileGrams;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * #ofAsciiFile}): the same set, in one call per file, as bits (one per possible ASCII gram, so no
  * hashing) read out in ascending order (so no sorting).
  */
-public final class GramSet {
+public final class GramSet implements FileGrams {
 
   private static final Logger LOG = LoggerFactory.getLogger(GramSet.class);
 
@@ -73,7 +74,8 @@ public final class GramSet {
    * The grams of a file from its bytes, {@code utf8[0..length)}, when every byte of them and of
    * {@code path} is ASCII and the native library is loaded: the set {@link #ofFile} gives for the
    * lines of their text (split as {@code SourceLines} splits them) and {@code path}, found and
-   * packed natively. Null otherwise, for {@link #ofFile}. No line can be added to it.
+   * packed natively. Null otherwise (also when the native code runs out of memory), for {@link
+   * #ofFile}. No line can be added to it.
    */
   public static @Nullable GramSet ofAsciiFile(byte[] utf8, int length, String path) {
     if (length < 0 || length > utf8.length) {
@@ -82,8 +84,14 @@ public final class GramSet {
     if (!Native.ON) {
       return null;
     }
-    long[] found = asciiGrams(utf8, length, path.getBytes(StandardCharsets.UTF_8),
-        Native.COMMON_BITS, Native.SCRATCH.get());
+    long[] found;
+    try {
+      found = asciiGrams(utf8, length, path.getBytes(StandardCharsets.UTF_8),
+          Native.COMMON_BITS, Native.SCRATCH.get());
+    } catch (NativeLibrary.NativeMemoryException e) {
+      LOG.warn("{} ({} bytes of {}); finding its n-grams in Java", e.getMessage(), length, path);
+      return null; // the Java path, GramSet.ofFile
+    }
     return found == null ? null : new GramSet(found);
   }
 
@@ -162,7 +170,7 @@ public final class GramSet {
           asciiGrams(text, text.length, pathBytes, Native.COMMON_BITS, scratch))) {
         actual = null;
       }
-    } catch (LinkageError e) {
+    } catch (LinkageError | NativeLibrary.NativeMemoryException e) {
       LOG.warn("{} has no n-grams; finding them in Java: {}", NativeLibrary.NAME, e.toString());
       return false;
     }
@@ -233,6 +241,7 @@ public final class GramSet {
   }
 
   /** The grams, common trigrams left out, in {@link #packed()} order. */
+  @Override
   public List<String> grams() {
     char[] buf = new char[3];
     List<String> out = new ArrayList<>();

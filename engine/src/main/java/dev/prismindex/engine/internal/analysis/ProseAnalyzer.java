@@ -12,7 +12,7 @@ import org.apache.lucene.analysis.en.PorterStemFilter;
  * PorterStemFilter} ({@code removes, removed, removing -> remov}; {@code entries, entry -> entri}),
  * the last two by {@link ProseFilter}.
  * Porter was measured against Lucene's English minimal (plural-only) stemmer and ranked as well with
- * a smaller index (docs/benchmarks.md). Versioned with {@link CodeAnalyzer#VERSION}.
+ * a smaller index (the quality run log, docs/runs/README.md). Versioned with {@link CodeAnalyzer#VERSION}.
  */
 final class ProseAnalyzer {
 

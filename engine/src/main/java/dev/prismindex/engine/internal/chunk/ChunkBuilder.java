@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.chunk;
 
+import dev.prismindex.engine.spi.Chunk;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

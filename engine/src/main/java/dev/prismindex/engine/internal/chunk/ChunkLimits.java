@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.chunk;
 
+
 /**
  * Chunk size bounds. A chunk stays under {@value #MAX_LINES} lines and {@value #MAX_CHARS} characters
  * (unless one line alone is longer), so that a small embedding model sees most of it (the bundled

@@ -1,5 +1,7 @@
 package dev.prismindex.engine.internal.chunk;
 
+import dev.prismindex.engine.internal.NativeLibrary;
+import dev.prismindex.engine.spi.Chunk;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -140,9 +142,19 @@ public final class Chunker implements AutoCloseable {
   private List<Found> found(String text, byte[] utf8, String language, boolean macros,
       int depth) {
     boolean withBodies = macros && depth < MAX_MACRO_DEPTH;
-    List<ScanItem> items = nativeIfLoaded && NativeDefinitions.available()
-        ? NativeDefinitions.scan(grammar(language), utf8, withBodies)
-        : binding.scan(text, language, withBodies);
+    List<ScanItem> items;
+    if (nativeIfLoaded && NativeDefinitions.available()) {
+      try {
+        items = NativeDefinitions.scan(grammar(language), utf8, withBodies);
+      } catch (NativeLibrary.NativeMemoryException e) {
+        // The native parse of this file ran out of memory: the binding parses it instead.
+        LOG.warn("{} ({} bytes of {}); parsing it with the tree-sitter binding", e.getMessage(),
+            utf8.length, language);
+        items = binding.scan(text, language, withBodies);
+      }
+    } else {
+      items = binding.scan(text, language, withBodies);
+    }
     List<Found> found = new ArrayList<>();
     if (items == null) {
       return found;

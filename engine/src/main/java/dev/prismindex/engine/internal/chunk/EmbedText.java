@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.chunk;
 
+import dev.prismindex.engine.spi.Chunk;
 import org.jspecify.annotations.Nullable;
 
 /**

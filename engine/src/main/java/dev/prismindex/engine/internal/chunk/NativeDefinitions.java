@@ -61,6 +61,9 @@ final class NativeDefinitions {
   /**
    * Parses {@code utf8} with {@code grammar} and returns its definitions in document order, with
    * the Rust item macro bodies when {@code macros}; null when tree-sitter gives no tree.
+   *
+   * @throws NativeLibrary.NativeMemoryException when the parse ran out of native memory (the
+   *     library stays usable; the caller parses this file another way)
    */
   static @Nullable List<ScanItem> scan(Grammar grammar, byte[] utf8, boolean macros) {
     int[] r = scan(grammar.language(), utf8, grammar.definitions(), grammar.containers(),

@@ -1,13 +1,14 @@
 package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.engine.Hit;
-import dev.prismindex.engine.internal.search.ChunkDoc;
-import dev.prismindex.engine.internal.search.ChunkIndex;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LiteralFragments;
-import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
-import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.Candidate;
+import dev.prismindex.engine.spi.ChunkDoc;
+import dev.prismindex.engine.spi.LexicalQuery;
+import dev.prismindex.engine.spi.StoreFields;
+import dev.prismindex.engine.spi.StoreReader;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -44,15 +45,16 @@ public final class IdentifierGuard {
   /**
    * The entry HYBRID puts first for {@code query}, or null when the guard does not apply.
    *
-   * @param lexicalQuery the lexical engine's query (scores the definitions found by name alone)
+   * @param lexicalQuery the lexical engine's scored query (scores the definitions found by name
+   *     alone)
    * @param filter the search's file filter ({@code FileMatcher#query}), null for every file
    * @param lex the lexical ranking
    * @param terms the query's analyzed terms
    * @param fused the fused ranking (path prior applied)
    * @param prior the path-prior weight, 1 when the prior does not apply
    */
-  static HybridFuser.@Nullable Fused pinned(String query, ChunkIndex index,
-      @Nullable Query lexicalQuery, @Nullable Query filter, List<Ranked> lex, Set<String> terms,
+  static HybridFuser.@Nullable Fused pinned(String query, StoreReader index,
+      @Nullable Query lexicalQuery, @Nullable Query filter, List<Candidate> lex, Set<String> terms,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
     String id = query.strip();
     String phrase = namePhrase(id);
@@ -67,9 +69,9 @@ public final class IdentifierGuard {
     if (phrase != null) {
       return null;
     }
-    for (Ranked r : lex) {
+    for (Candidate r : lex) {
       // The lexical top hit is the first candidate whose file still yields a hit.
-      ChunkDoc chunk = locator.chunk(r.doc());
+      ChunkDoc chunk = locator.chunk(r.chunk());
       Hit top = locator.locate(chunk, terms, 1.0, null, null);
       if (top == null) {
         continue;
@@ -89,10 +91,10 @@ public final class IdentifierGuard {
 
   /** The definition of the name to put first, or null when the index defines no such name. */
   private static HybridFuser.@Nullable Fused definition(String id, @Nullable String phrase,
-      ChunkIndex index, @Nullable Query lexicalQuery, @Nullable Query filter,
+      StoreReader index, @Nullable Query lexicalQuery, @Nullable Query filter,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
     // The symbol field holds each name whole, lower-cased, and a snake_case name also joined.
-    Term name = new Term(Schema.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
+    Term name = new Term(StoreFields.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
     HybridFuser.Fused best = null;
     double bestFactor = 0;
     for (HybridFuser.Fused f : fused) {
@@ -109,22 +111,18 @@ public final class IdentifierGuard {
       }
     }
     BooleanQuery.Builder b = new BooleanQuery.Builder()
-        .add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_CHUNK)), BooleanClause.Occur.FILTER)
         .add(new TermQuery(name), BooleanClause.Occur.FILTER);
     if (lexicalQuery != null) {
       b.add(lexicalQuery, BooleanClause.Occur.SHOULD);
     }
-    if (filter != null) {
-      b.add(filter, BooleanClause.Occur.FILTER);
-    }
-    for (Ranked r : index.lexical(b.build(), MAX_DEFINITIONS)) {
-      ChunkDoc c = locator.chunk(r.doc());
+    for (Candidate r : index.lexical(LexicalQuery.of(b.build(), filter, MAX_DEFINITIONS))) {
+      ChunkDoc c = locator.chunk(r.chunk());
       if (!defines(c, id, phrase) || locator.locate(c, Set.of(), 1.0, null, null) == null) {
         continue;
       }
       double factor = PathPrior.factor(c.path(), prior);
       if (factor > bestFactor) {
-        best = new HybridFuser.Fused(r.doc(), null, null, 1.0);
+        best = new HybridFuser.Fused(r.chunk(), null, null, 1.0);
         bestFactor = factor;
       }
       if (factor == 1) {

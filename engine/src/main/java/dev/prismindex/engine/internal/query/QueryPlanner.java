@@ -2,34 +2,36 @@ package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbeddingException;
+import dev.prismindex.engine.FileFilter;
+import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
+import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LiteralResult;
-import dev.prismindex.engine.internal.search.LuceneChunkIndex;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
 import dev.prismindex.engine.internal.semantic.EmbeddingRun;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability;
 import dev.prismindex.engine.internal.store.CommitMeta;
-import dev.prismindex.engine.internal.store.IndexStore;
-import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.CommitRecord;
+import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.LiteralPattern;
 import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.lucene.search.IndexSearcher;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Plans and runs one search over the last commit: the ranked modes by {@link RankedSearch} over
- * the commit's {@link LuceneChunkIndex}, the literal modes from the n-gram postings, verified
- * against the working tree.
+ * Plans and runs one search over the last commit of the index's store: the ranked modes by
+ * {@link RankedSearch} over the commit's {@link StoreReader}, the literal modes from the store's
+ * gram index ({@link StoreReader#files}), verified against the working tree.
  */
 public final class QueryPlanner {
 
@@ -55,39 +57,49 @@ public final class QueryPlanner {
   }
 
   /**
-   * See {@code HybridIndex.searchResult}. One searcher and one read of its commit's metadata per
+   * See {@code HybridIndex.searchResult}. One reader and one read of its commit's record per
    * search: the coverage, the model check and the skip counts all come from the commit that answers.
    */
   public SearchResult search(String query, SearchOpts opts) throws IOException {
-    IndexStore store = ctx.store();
-    store.checkUndamaged(); // known to be damaged (by any run): no answer until it is repaired
+    ctx.store().checkUndamaged(); // known to be damaged (by any run): no answer until repaired
+    if (opts.mode() == null) {
+      // The automatic choice, from the commit this search reads (as the command line chooses).
+      Map<String, String> data = ctx.store().read(r -> r.commit().values(), Map.of());
+      return search(query, opts.withMode(EngineStatus.defaultMode(
+          ctx.semantic().check(data).state(), data.get(CommitRecord.EMBEDDER_ID))));
+    }
     SearchMode mode = opts.mode();
     boolean literalMode = SearchOpts.literal(mode);
     LiteralPattern pattern = literalMode ? LiteralSearcher.compile(query, opts.caseSensitive())
         : null;
-    if (mode.needsSemantic() && !store.hasCommit()) {
-      ctx.semantic().require(Map.of()); // no index yet: still say when no model can serve
-    }
     FileMatcher files = FileMatcher.of(opts.files());
-    return store.withSearcher(s -> {
-      Map<String, String> d = CommitMeta.of(s);
+    SearchResult result = ctx.store().read(r -> {
+      Map<String, String> d = r.commit().values();
       if (literalMode) {
-        LiteralResult r = literal.search(s, pattern, query, files, opts.limit(), false,
-            opts.contextBefore(), opts.contextAfter(), AbortSignal.create())
-            .plusNotSearched(CommitMeta.parseSkipped(d.get(Schema.META_SKIPPED)));
-        return new SearchResult(LiteralHits.hits(r, query, mode, Snippet.CENTRED,
-            opts.wantsContext()), mode, CommitMeta.coverage(d), r.notSearched(), r.truncated());
+        LiteralResult lr = literalMatches(r, pattern, query, files, opts.limit(), false,
+            opts.contextBefore(), opts.contextAfter(), AbortSignal.create());
+        return new SearchResult(LiteralHits.hits(lr, query, mode, Snippet.CENTRED,
+            opts.wantsContext()), mode, CommitMeta.coverage(d), lr.notSearched(),
+            lr.truncated());
       }
       float[] q = mode == SearchMode.LEXICAL ? null
           : embedQuery(ctx.semantic().require(d), query);
-      RankedSearch.Ranking ranking = ranked.hits(new LuceneChunkIndex(s), query, q, opts);
+      RankedSearch.Ranking ranking = ranked.hits(r, query, q, opts);
       return new SearchResult(ranking.hits(), mode, CommitMeta.coverage(d), Map.of(),
           ranking.truncated());
-    }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
+    }, null);
+    if (result != null) {
+      return result;
+    }
+    if (mode.needsSemantic()) {
+      ctx.semantic().require(Map.of()); // no index yet: still say when no model can serve
+    }
+    return new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of()));
   }
 
   /** The query's unit vector, or null for a blank query (which matches nothing). */
-  public static float @Nullable [] embedQuery(Embedder model, String query) {
+  public static float @Nullable [] embedQuery(Embedder model, String query)
+      throws SemanticSearchUnavailableException {
     if (query.isBlank()) {
       return null;
     }
@@ -109,16 +121,31 @@ public final class QueryPlanner {
   public LiteralResult literalMatches(String query, boolean caseSensitive, @Nullable String scope,
       int maxMatches, boolean onePerFile, AbortSignal signal) throws IOException {
     LiteralPattern pattern = LiteralSearcher.compile(query, caseSensitive);
-    String sc = RelativePath.normaliseScope(scope);
-    return ctx.store().withSearcher(s -> literalMatches(s, CommitMeta.of(s), pattern, query, sc,
-        maxMatches, onePerFile, signal), new LiteralResult(List.of(), false));
+    FileMatcher files = FileMatcher.of(FileFilter.scope(RelativePath.normaliseScope(scope)));
+    return ctx.store().read(r -> literalMatches(r, pattern, query, files, maxMatches, onePerFile,
+        0, 0, signal), new LiteralResult(List.of(), false));
   }
 
-  private LiteralResult literalMatches(IndexSearcher s, Map<String, String> d,
-      @Nullable LiteralPattern pattern, String query, @Nullable String scope, int maxMatches,
-      boolean onePerFile, AbortSignal signal) throws IOException {
-    return literal.search(s, pattern, query, scope, maxMatches, onePerFile, signal)
-        .plusNotSearched(CommitMeta.parseSkipped(d.get(Schema.META_SKIPPED)));
+  /**
+   * The matches of {@code pattern} among the files {@code files} selects: the store's candidates
+   * for the query's plan, verified against the working tree; plus the commit's skip counts.
+   */
+  private LiteralResult literalMatches(StoreReader r, @Nullable LiteralPattern pattern,
+      String query, FileMatcher files, int maxMatches, boolean onePerFile, int before, int after,
+      AbortSignal signal) throws IOException {
+    LiteralResult found = new LiteralResult(List.of(), false);
+    if (pattern != null) {
+      List<String> candidates = new ArrayList<>();
+      for (String path : r.files(LiteralSearcher.plan(query, pattern.caseSensitive()),
+          files.scopes())) {
+        if (files.test(path)) {
+          candidates.add(path);
+        }
+      }
+      found = literal.verify(candidates, pattern, maxMatches, onePerFile, before, after, signal);
+    }
+    return found.plusNotSearched(
+        CommitMeta.parseSkipped(r.commit().get(CommitRecord.SKIPPED)));
   }
 
   /** {@link #literalMatches} as hits of {@code mode}, their snippets cut by {@code snippet}. */
@@ -135,5 +162,4 @@ public final class QueryPlanner {
     return new LiteralAnswer(LiteralHits.hits(r, query, mode, snippet, false), r.truncated(),
         r.notSearched());
   }
-
 }

@@ -4,13 +4,14 @@ import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.search.ChunkDoc;
-import dev.prismindex.engine.internal.search.ChunkIndex;
 import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
-import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
+import dev.prismindex.engine.spi.Candidate;
+import dev.prismindex.engine.spi.ChunkDoc;
+import dev.prismindex.engine.spi.StoreReader;
+import dev.prismindex.engine.spi.VectorQuery;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ import org.apache.lucene.search.Query;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The ranked modes (LEXICAL, SEMANTIC, HYBRID) over any {@link ChunkIndex}: candidates from each
+ * The ranked modes (LEXICAL, SEMANTIC, HYBRID) over any {@link StoreReader}: candidates from each
  * engine, filtered by the search's files → path prior → fusion and identifier guard (HYBRID) →
  * every hit located in the working tree ({@link HitLocator}) → up to the limit. One implementation
  * for every store, so a store that returns the same candidates gives the same hits.
@@ -56,10 +57,10 @@ public final class RankedSearch {
    *
    * @param unitQuery the query's unit vector (SEMANTIC and HYBRID; null for a blank query)
    */
-  public Ranking hits(ChunkIndex index, String query, float @Nullable [] unitQuery,
+  public Ranking hits(StoreReader index, String query, float @Nullable [] unitQuery,
       SearchOpts opts) throws IOException {
     FileMatcher files = FileMatcher.of(opts.files());
-    Query fileQuery = index.fileQuery(files);
+    Query fileQuery = files.query(index);
     return switch (opts.mode()) {
       case LEXICAL -> lexicalHits(index, query, opts, fileQuery);
       case SEMANTIC -> semanticHits(index, unitQuery, query, opts, files, fileQuery);
@@ -77,7 +78,20 @@ public final class RankedSearch {
     return Math.max(MIN_DEPTH, limit);
   }
 
-  private HitLocator locator(ChunkIndex index, SearchMode mode, String query, SearchOpts opts) {
+  /**
+   * Vectors a k-NN search takes from the graph per chunk wanted (plus 10), before rescoring them
+   * exactly: the graph over byte codes missed neighbours the float one found at 2x. The property is
+   * for measuring.
+   */
+  static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
+
+  /** The k-NN request of a search: {@code depth} chunks from {@code OVER_FETCH x depth + 10}. */
+  private static VectorQuery vectorQuery(float[] unit, int depth, FileMatcher files,
+      @Nullable Query fileQuery) {
+    return new VectorQuery(unit, depth, depth * OVER_FETCH + 10, fileQuery, files::test);
+  }
+
+  private HitLocator locator(StoreReader index, SearchMode mode, String query, SearchOpts opts) {
     return new HitLocator(root, analyzer, maxFileBytes, index, mode, query, opts.contextBefore(),
         opts.contextAfter());
   }
@@ -92,24 +106,24 @@ public final class RankedSearch {
   }
 
   /** A candidate with its score after the path prior ({@link PathPrior#apply}). */
-  private record Prioritised(Ranked ranked, double score) {}
+  private record Prioritised(Candidate ranked, double score) {}
 
   /**
    * {@code ranked} with the path prior applied to each engine score, re-ordered by the result
    * (stable: equal scores keep the engine's order); the ranks stay the engine's own.
    */
-  private static List<Prioritised> prior(List<Ranked> ranked, HitLocator locator, double weight)
+  private static List<Prioritised> prior(List<Candidate> ranked, HitLocator locator, double weight)
       throws IOException {
     List<Prioritised> out = new ArrayList<>(ranked.size());
-    for (Ranked r : ranked) {
+    for (Candidate r : ranked) {
       out.add(new Prioritised(r, weight >= 1 ? r.score()
-          : PathPrior.apply(r.score(), locator.chunk(r.doc()).path(), weight)));
+          : PathPrior.apply(r.score(), locator.chunk(r.chunk()).path(), weight)));
     }
     out.sort(Comparator.comparingDouble(Prioritised::score).reversed());
     return out;
   }
 
-  private Ranking lexicalHits(ChunkIndex index, String query, SearchOpts opts,
+  private Ranking lexicalHits(StoreReader index, String query, SearchOpts opts,
       @Nullable Query fileQuery) throws IOException {
     Set<String> terms = lexical.terms(query);
     if (terms.isEmpty()) {
@@ -118,11 +132,11 @@ public final class RankedSearch {
     HitLocator locator = locator(index, SearchMode.LEXICAL, query, opts);
     List<Hit> hits = new ArrayList<>();
     double best = 0;
-    List<Ranked> candidates = lexical.candidates(index, query, depth(opts.limit()), fileQuery);
-    index.prefetchFiles(candidates.stream().map(Ranked::doc).toList());
+    List<Candidate> candidates = lexical.candidates(index, query, depth(opts.limit()), fileQuery);
+    index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
     for (Prioritised p : prior(candidates, locator, prior(terms, opts))) {
-      Ranked r = p.ranked();
-      Hit hit = locator.locate(locator.chunk(r.doc()), terms, 0.0,
+      Candidate r = p.ranked();
+      Hit hit = locator.locate(locator.chunk(r.chunk()), terms, 0.0,
           new EngineScore(r.rank(), r.score()), null);
       if (hit == null) {
         continue;
@@ -138,18 +152,18 @@ public final class RankedSearch {
     return new Ranking(hits, false);
   }
 
-  private Ranking semanticHits(ChunkIndex index, float @Nullable [] q, String query,
+  private Ranking semanticHits(StoreReader index, float @Nullable [] q, String query,
       SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
     if (q == null) {
       return new Ranking(List.of(), false);
     }
     HitLocator locator = locator(index, SearchMode.SEMANTIC, query, opts);
     List<Hit> hits = new ArrayList<>();
-    List<Ranked> candidates = index.nearest(q, depth(opts.limit()), files, fileQuery);
-    index.prefetchFiles(candidates.stream().map(Ranked::doc).toList());
+    List<Candidate> candidates = index.nearest(vectorQuery(q, depth(opts.limit()), files, fileQuery));
+    index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
     for (Prioritised p : prior(candidates, locator, prior(lexical.terms(query), opts))) {
-      Ranked r = p.ranked();
-      Hit hit = locator.locate(locator.chunk(r.doc()), Set.of(),
+      Candidate r = p.ranked();
+      Hit hit = locator.locate(locator.chunk(r.chunk()), Set.of(),
           Math.min(1.0, Math.max(0.0, p.score())),
           null, new EngineScore(r.rank(), r.score()));
       if (hit == null) {
@@ -163,14 +177,14 @@ public final class RankedSearch {
     return new Ranking(hits, false);
   }
 
-  private Ranking hybridHits(ChunkIndex index, String query, float @Nullable [] q,
+  private Ranking hybridHits(StoreReader index, String query, float @Nullable [] q,
       SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
     int depth = depth(opts.limit());
     Set<String> terms = lexical.terms(query);
-    List<Ranked> lex = terms.isEmpty() ? List.of()
+    List<Candidate> lex = terms.isEmpty() ? List.of()
         : lexical.candidates(index, query, depth, fileQuery);
-    List<Ranked> sem = q == null ? List.of()
-        : index.nearest(q, depth, files, fileQuery);
+    List<Candidate> sem = q == null ? List.of()
+        : index.nearest(vectorQuery(q, depth, files, fileQuery));
     HitLocator locator = locator(index, SearchMode.HYBRID, query, opts);
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
@@ -181,7 +195,7 @@ public final class RankedSearch {
     fused.sort(HybridFuser.ORDER);
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,
-        terms.isEmpty() ? null : lexical.query(query, fileQuery), fileQuery, lex,
+        terms.isEmpty() ? null : lexical.query(query), fileQuery, lex,
         terms, locator, fused, prior);
     double pinnedScore = 0;
     if (pinned != null) {

@@ -1,14 +1,14 @@
 package dev.prismindex.engine.internal.run;
 
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
-import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.internal.walk.RepoWalker;
+import dev.prismindex.engine.spi.Chunk;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbeddingException;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.codec.VectorCode;
 import dev.prismindex.engine.internal.semantic.EmbeddingRun;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability;
 import dev.prismindex.engine.internal.semantic.TextSpool;
@@ -13,7 +14,6 @@ import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.Manifests;
 import dev.prismindex.engine.internal.store.Schema;
-import dev.prismindex.engine.internal.store.VectorCode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,16 +38,17 @@ public final class EmbedPhase {
   public static final int PRUNE_SLACK = 1000;
 
   private final EngineContext ctx;
+  private final IndexStore store;
 
-  EmbedPhase(EngineContext ctx) {
+  EmbedPhase(EngineContext ctx, IndexStore store) {
     this.ctx = ctx;
+    this.store = store;
   }
 
   /** Embeds the missing chunk texts (of {@code onlyPaths}, when non-null). */
   EmbeddingRun.Result embed(IndexWriter writer, Embedder model, Map<String, String> base,
       @Nullable Set<String> onlyPaths, RunProgress progress, @Nullable TextSpool spool)
       throws IOException {
-    IndexStore store = ctx.store();
     HybridIndexOptions options = ctx.options();
     Map<String, Map<BytesRef, Integer>> backlog = store.withSearcher(
         s -> VectorCatalog.missing(s.getIndexReader(), onlyPaths), Map.of());
@@ -91,7 +92,6 @@ public final class EmbedPhase {
     if (stats.unreferencedVectors() <= referenced + PRUNE_SLACK) {
       return false;
     }
-    IndexStore store = ctx.store();
     List<VectorCatalog.Orphan> orphans =
         store.withSearcher(s -> VectorCatalog.orphans(s.getIndexReader()), List.of());
     int remove = (int) Math.max(0, orphans.size() - referenced / 2);

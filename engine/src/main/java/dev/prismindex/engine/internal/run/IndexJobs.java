@@ -7,18 +7,19 @@ import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.pipeline.ChunkKeys;
+import dev.prismindex.engine.internal.pipeline.Indexer;
 import dev.prismindex.engine.internal.run.WriteRun.Outcome;
 import dev.prismindex.engine.internal.run.WriteRun.RunContext;
 import dev.prismindex.engine.internal.semantic.TextSpool;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
-import dev.prismindex.engine.internal.store.ChunkKeys;
 import dev.prismindex.engine.internal.store.CommitMeta;
-import dev.prismindex.engine.internal.store.FileEntry;
 import dev.prismindex.engine.internal.store.IndexStore;
-import dev.prismindex.engine.internal.store.Indexer;
+import dev.prismindex.engine.internal.store.LuceneSink;
 import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.WalkResult;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,26 +41,54 @@ import org.slf4j.LoggerFactory;
  * part of it a scope names, and bring every file there up to date), a seam update (exactly the
  * listed paths) and a seam removal.
  */
-public final class IndexJobs {
+public final class IndexJobs implements Runs {
 
   private static final Logger LOG = LoggerFactory.getLogger(IndexJobs.class);
 
   private final EngineContext ctx;
+  private final IndexStore store;
   private final WriteRun writes;
 
-  public IndexJobs(EngineContext ctx, WriteRun writes) {
+  public IndexJobs(EngineContext ctx, IndexStore store) {
     this.ctx = ctx;
-    this.writes = writes;
+    this.store = store;
+    this.writes = new WriteRun(ctx, store);
+  }
+
+  @Override
+  public boolean failed() {
+    return writes.failed();
+  }
+
+  @Override
+  public long verifiedAtMs() {
+    return writes.verifiedAtMs();
+  }
+
+  @Override
+  public boolean running() {
+    return writes.running();
+  }
+
+  @Override
+  public boolean closed() {
+    return writes.closed();
+  }
+
+  @Override
+  public void close(Exclusive action) throws IOException {
+    writes.close(action);
   }
 
   /** See {@code HybridIndex.refresh}. */
+  @Override
   public IndexRunStats refresh(RefreshOptions refresh) throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(refresh.progress(), started);
     String damage = null;
     if (refresh.verify() || refresh.fullRebuild() || refresh.repair()) {
       try {
-        ctx.store().verify(false); // clears damage an earlier run recorded, if it is gone
+        store.verify(false);
       } catch (CorruptIndexException e) {
         if (!refresh.fullRebuild() && !refresh.repair()) {
           throw e;
@@ -70,7 +99,7 @@ public final class IndexJobs {
       }
     }
     if (damage == null && !refresh.fullRebuild()) {
-      ctx.store().checkUndamaged(); // known to be damaged: only a rebuild writes to it
+      store.checkUndamaged(); // known to be damaged: only a rebuild writes to it
     }
     boolean full = refresh.fullRebuild() || damage != null;
     return writes.write(progress, refresh.embed(), refresh.lexicalOnly(), null, damage,
@@ -79,7 +108,6 @@ public final class IndexJobs {
 
   private Outcome walkAndIndex(IndexWriter writer, RunContext run, RefreshOptions refresh,
       boolean full, RunProgress progress, long started) throws IOException {
-    IndexStore store = ctx.store();
     boolean scoped = !refresh.scope().isEmpty();
     progress.phase(Phase.WALKING);
     WalkResult walk = ctx.walker().walk(refresh.scope());
@@ -127,7 +155,6 @@ public final class IndexJobs {
    */
   private Outcome scopedOutcome(Indexer indexer, Map<String, FileEntry> before, WalkResult walk,
       int seen, long started, @Nullable Predicate<BytesRef> hasVector) throws IOException {
-    IndexStore store = ctx.store();
     Map<String, String> previous = store.commitData();
     Map<String, FileEntry> after = indexer.manifest();
     boolean changed = indexer.counters().wroteDocuments();
@@ -135,12 +162,12 @@ public final class IndexJobs {
     long chunks;
     if (previous.containsKey(Schema.META_FILES) && previous.containsKey(Schema.META_CHUNKS)) {
       files = CommitMeta.parseLong(previous.get(Schema.META_FILES)) - before.size() + after.size();
-      chunks = CommitMeta.parseLong(previous.get(Schema.META_CHUNKS)) - chunks(before)
-          + chunks(after);
+      chunks = CommitMeta.parseLong(previous.get(Schema.META_CHUNKS)) - CommitMeta.chunks(before)
+          + CommitMeta.chunks(after);
     } else {
       Map<String, FileEntry> whole = wholeManifest(before, after);
       files = whole.size();
-      chunks = chunks(whole);
+      chunks = CommitMeta.chunks(whole);
     }
     long embedded = -1;
     if (previous.containsKey(Schema.META_CHUNKS_EMBEDDED)) {
@@ -169,18 +196,10 @@ public final class IndexJobs {
   /** The last commit's manifest, its scope's entries {@code before} replaced by {@code after}. */
   private Map<String, FileEntry> wholeManifest(Map<String, FileEntry> before,
       Map<String, FileEntry> after) throws IOException {
-    Map<String, FileEntry> whole = ctx.store().loadManifest();
+    Map<String, FileEntry> whole = store.loadManifest();
     whole.keySet().removeAll(before.keySet());
     whole.putAll(after);
     return whole;
-  }
-
-  private static long chunks(Map<String, FileEntry> manifest) {
-    long n = 0;
-    for (FileEntry e : manifest.values()) {
-      n += e.chunks();
-    }
-    return n;
   }
 
   /**
@@ -188,39 +207,44 @@ public final class IndexJobs {
    * {@code deletes}, and records {@code revision}, in one commit; then embeds the new chunk texts
    * of those paths. Paths are checked and normalised by the caller.
    */
+  @Override
   public void update(List<String> upserts, List<String> deletes, String revision)
       throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
     List<String> gone = new ArrayList<>(deletes);
     writes.write(progress, true, false, new LinkedHashSet<>(upserts), null, (writer, run) -> {
-      Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), run, progress, false);
-      List<String> inside = insideRoot(upserts, gone);
+      Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress, false);
+      List<String> inside = insideRoot(ctx, upserts, gone);
       Set<String> named = new HashSet<>(inside);
       named.addAll(gone);
-      indexer.rememberSkipped(ctx.store().loadSkipped(named));
+      indexer.rememberSkipped(store.loadSkipped(named));
       indexer.runPaths(inside, gone, ctx.options().threads());
       return new Outcome(indexer, revision, false, upserts.size(), started, false, null);
     });
   }
 
   /** Drops the paths (checked and normalised by the caller); commits only when one was removed. */
+  @Override
   public void remove(List<String> paths) throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
     writes.write(progress, false, false, null, null, (writer, run) -> {
-      Indexer indexer = newIndexer(writer, ctx.store().loadManifest(), run, progress, false);
-      indexer.rememberSkipped(ctx.store().loadSkipped(new HashSet<>(paths)));
+      Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress, false);
+      indexer.rememberSkipped(store.loadSkipped(new HashSet<>(paths)));
       indexer.runPaths(List.of(), paths, ctx.options().threads());
-      String revision = ctx.store().commitData().get(Schema.META_REVISION);
+      String revision = store.commitData().get(Schema.META_REVISION);
       return new Outcome(indexer,
           revision == null ? CommitMeta.manifestDigest(indexer.manifest()) : revision,
           false, 0, started, false, null);
     });
   }
 
-  /** Paths whose real location is inside the root; others are added to {@code deletes}. */
-  private List<String> insideRoot(List<String> upserts, List<String> deletes) {
+  /**
+   * The paths of {@code upserts} whose real location is inside the root (and outside the index
+   * home); the others are added to {@code deletes}.
+   */
+  static List<String> insideRoot(EngineContext ctx, List<String> upserts, List<String> deletes) {
     List<String> out = new ArrayList<>();
     Path root = ctx.options().root();
     Path realRoot;
@@ -251,8 +275,8 @@ public final class IndexJobs {
 
   private Indexer newIndexer(IndexWriter writer, Map<String, FileEntry> before, RunContext run,
       RunProgress progress, boolean wholeWalk) {
-    Indexer indexer = new Indexer(ctx.options().root(), writer, ctx.chunker(), ctx.rules(),
-        ctx.options().maxFileBytes(), ctx.options().clock(), before);
+    Indexer indexer = new Indexer(ctx.options().root(), new LuceneSink(writer), ctx.chunker(),
+        ctx.rules(), ctx.options().maxFileBytes(), ctx.options().clock(), before);
     TextSpool spool = run.spool();
     indexer.keys(new ChunkKeys(run.chunkKeys(wholeWalk), run.rekey(wholeWalk), run.keyBytes(),
         run.reuse(), spool == null ? null : spool::offer));

@@ -1,8 +1,9 @@
 package dev.prismindex.engine.internal.run;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.FileEntry;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,16 +19,14 @@ final class RunMetadata {
   static Map<String, String> of(WriteRun.Outcome outcome, long now, long vectors,
       long chunksEmbedded, Map<String, String> previous) {
     long files;
-    long chunks = 0;
+    long chunks;
     if (outcome.totals() != null) {
       files = outcome.totals().files();
       chunks = outcome.totals().chunks();
     } else {
       Map<String, FileEntry> manifest = outcome.indexer().manifest();
       files = manifest.size();
-      for (FileEntry e : manifest.values()) {
-        chunks += e.chunks();
-      }
+      chunks = CommitMeta.chunks(manifest);
     }
     boolean keepModel = vectors > 0 && !outcome.droppedVectors();
     Map<String, String> data = new HashMap<>();

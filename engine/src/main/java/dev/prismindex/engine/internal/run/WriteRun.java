@@ -5,6 +5,7 @@ import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.IndexProgress.Phase;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.pipeline.Indexer;
 import dev.prismindex.engine.internal.semantic.EmbeddingRun;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
 import dev.prismindex.engine.internal.semantic.TextSpool;
@@ -12,15 +13,12 @@ import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.semantic.VectorKeys;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
-import dev.prismindex.engine.internal.store.Indexer;
 import dev.prismindex.engine.internal.store.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
@@ -48,7 +46,7 @@ public final class WriteRun {
    * The indexing threads each flush a segment of their own, and every segment repeats the terms the
    * others have: one segment is 5-8 % smaller for a small repository, and merging a few MB costs
    * a fraction of a second (about 0.1 s on gson). Larger builds keep Lucene's merge policy, where
-   * merging everything would cost seconds for a few percent (docs/benchmarks.md, section 8).
+   * merging everything would cost seconds for a few percent (the indexing run log, docs/runs/README.md).
    */
   static final long COMPACT_MAX_BYTES = 4L << 20;
 
@@ -127,60 +125,43 @@ public final class WriteRun {
   private record Lexical(RunContext run, Outcome outcome, boolean commit, long now,
       VectorCatalog.@Nullable Stats stats) {}
 
-  /** An action run while no write runs. */
-  @FunctionalInterface
-  public interface Exclusive {
-    void run() throws IOException;
-  }
-
   private final EngineContext ctx;
+  private final IndexStore store;
   private final EmbedPhase embedPhase;
-  private final ReentrantLock writeLock = new ReentrantLock();
-  private final AtomicInteger running = new AtomicInteger();
-  private volatile boolean failed;
-  private volatile long verifiedAtMs;
-  private volatile boolean closed;
+  private final RunGate gate = new RunGate();
 
-  public WriteRun(EngineContext ctx) {
+  public WriteRun(EngineContext ctx, IndexStore store) {
     this.ctx = ctx;
-    this.embedPhase = new EmbedPhase(ctx);
+    this.store = store;
+    this.embedPhase = new EmbedPhase(ctx, store);
   }
 
   /** Whether the last write failed (until the next one succeeds). */
   public boolean failed() {
-    return failed;
+    return gate.failed();
   }
 
   /** When the last successful run of this process ended its lexical phase (epoch ms), or 0. */
   public long verifiedAtMs() {
-    return verifiedAtMs;
+    return gate.verifiedAtMs();
   }
 
   /** Whether a write is running now. */
   public boolean running() {
-    return running.get() > 0;
+    return gate.running();
   }
 
   /** Whether {@link #close} ran. */
   public boolean closed() {
-    return closed;
+    return gate.closed();
   }
 
   /**
    * Marks the index closed once no write runs, then runs {@code action} (closing the parts).
    * Idempotent: the action runs once.
    */
-  public void close(Exclusive action) throws IOException {
-    writeLock.lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      action.run();
-    } finally {
-      writeLock.unlock();
-    }
+  public void close(Runs.Exclusive action) throws IOException {
+    gate.close(action);
   }
 
   /**
@@ -195,52 +176,45 @@ public final class WriteRun {
   IndexRunStats write(RunProgress progress, boolean embed, boolean lexicalOnly,
       @Nullable Set<String> embedPaths, @Nullable String damage, WriteJob job)
       throws IOException {
-    if (closed) {
-      throw new IllegalStateException("index is closed");
-    }
-    writeLock.lock();
-    running.incrementAndGet();
-    try {
-      IndexWriter writer = ctx.store().openWriter(ctx.analyzer());
+    return gate.write(() -> {
       try {
-        return run(writer, progress, embed, lexicalOnly, embedPaths, damage, job);
-      } finally {
-        if (writer.isOpen()) {
-          rollback(writer);
+        IndexWriter writer = store.openWriter(ctx.analyzer());
+        try {
+          return run(writer, progress, embed, lexicalOnly, embedPaths, damage, job);
+        } finally {
+          if (writer.isOpen()) {
+            rollback(writer);
+          }
         }
+      } catch (IOException | RuntimeException e) {
+        CorruptIndexException c = store.corruption(e);
+        if (c != null) {
+          throw c;
+        }
+        throw e;
       }
-    } catch (IOException | RuntimeException e) {
-      CorruptIndexException c = ctx.store().corruption(e);
-      if (c != null) {
-        throw c;
-      }
-      throw e;
-    } finally {
-      running.decrementAndGet();
-      writeLock.unlock();
-    }
+    });
   }
 
   private IndexRunStats run(IndexWriter writer, RunProgress progress, boolean embed,
       boolean lexicalOnly, @Nullable Set<String> embedPaths, @Nullable String damage,
       WriteJob job) throws IOException {
     boolean wipe = damage != null;
-    Map<String, String> previous = ctx.store().commitData();
+    Map<String, String> previous = store.commitData();
     Verdict before = ctx.semantic().check(previous);
     Lexical lex;
     try {
       lex = lexicalCommit(writer, progress, previous, before, embed, lexicalOnly, wipe, job);
     } catch (IOException | RuntimeException | Error e) {
-      failed = true;
+      gate.failed(true);
       throw e;
     }
-    failed = false;
-    verifiedAtMs = lex.now();
+    gate.succeeded(lex.now());
     EmbeddingRun.Result embedded = new EmbeddingRun.Result(0, 0, 0);
     boolean committedVectors = false;
     Embedder model = ctx.semantic().embedder();
     if (embed && model != null) {
-      Map<String, String> data = ctx.store().commitData();
+      Map<String, String> data = store.commitData();
       if (ctx.semantic().check(data).available()) {
         progress.phase(Phase.EMBEDDING);
         embedded = embedPhase.embed(writer, model, data, embedPaths, progress, lex.run().spool());
@@ -296,7 +270,7 @@ public final class WriteRun {
   private Lexical lexicalCommit(IndexWriter writer, RunProgress progress,
       Map<String, String> previous, Verdict before, boolean embed, boolean lexicalOnly,
       boolean wipe, WriteJob job) throws IOException {
-    try (IndexStore.Lease lease = ctx.store().lease()) {
+    try (IndexStore.Lease lease = store.lease()) {
       Predicate<BytesRef> reuse = null;
       IndexSearcher pre = lease.searcher();
       if (wipe) {
@@ -307,7 +281,7 @@ public final class WriteRun {
       TextSpool spool = embed && before.available()
           ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
       boolean semanticOn = ctx.semantic().embedder() != null;
-      boolean empty = wipe || !ctx.store().hasCommit();
+      boolean empty = wipe || !store.hasCommit();
       boolean keyless = "false".equals(previous.get(Schema.META_CHUNK_KEYS));
       RunContext run = new RunContext(before, reuse, spool, wipe, empty, keyless,
           empty ? Schema.CHUNK_KEY_BYTES : Schema.chunkKeyBytes(previous),
@@ -316,7 +290,7 @@ public final class WriteRun {
       Indexer.Counters c = outcome.indexer().counters();
       String skipped = outcome.walked() ? CommitMeta.skippedMeta(c.skipped())
           : previous.getOrDefault(Schema.META_SKIPPED, "");
-      boolean commit = outcome.force() || c.wroteDocuments() || !ctx.store().hasCommit()
+      boolean commit = outcome.force() || c.wroteDocuments() || !store.hasCommit()
           || !outcome.revision().equals(previous.get(Schema.META_REVISION))
           || (outcome.walked() && !skipped.equals(previous.get(Schema.META_SKIPPED)))
           || outcome.walked() && !outcome.rules().equals(previous.get(Schema.META_RULES));
@@ -352,9 +326,9 @@ public final class WriteRun {
     meta.put(Schema.META_SKIPPED, skipped);
     writer.setLiveCommitData(meta.entrySet(), true);
     writer.commit();
-    ctx.store().refreshSearcher();
+    store.refreshSearcher();
     if (wipe) {
-      ctx.store().repaired();
+      store.repaired();
     }
     return stats;
   }
@@ -367,12 +341,12 @@ public final class WriteRun {
    */
   private void closeWriter(IndexWriter writer, boolean built) {
     try {
-      if (built && ctx.store().withSearcher(s -> s.getIndexReader().leaves().size(), 0) > 1
-          && ctx.store().sizeOnDisk() <= COMPACT_MAX_BYTES) {
+      if (built && store.withSearcher(s -> s.getIndexReader().leaves().size(), 0) > 1
+          && store.sizeOnDisk() <= COMPACT_MAX_BYTES) {
         writer.forceMerge(1);
       }
       writer.close();
-      ctx.store().refreshSearcher();
+      store.refreshSearcher();
     } catch (IOException | RuntimeException e) {
       LOG.warn("merging after the run failed; the index stays as committed: {}", e.toString());
     }

@@ -3,14 +3,13 @@ package dev.prismindex.engine.internal.seam;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.StoreAccess;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
-import dev.prismindex.engine.internal.query.QueryPlanner;
 import dev.prismindex.engine.internal.query.QueryPlanner.LiteralAnswer;
-import dev.prismindex.engine.internal.run.IndexJobs;
-import dev.prismindex.engine.internal.run.WriteRun;
-import dev.prismindex.engine.internal.store.CommitMeta;
-import dev.prismindex.engine.internal.store.IndexStore;
-import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.query.QueryPlanner;
+import dev.prismindex.engine.internal.run.Runs;
+import dev.prismindex.engine.spi.CommitRecord;
+import dev.prismindex.engine.spi.StoreHealth;
 import dev.prismindex.index.IndexCapabilities;
 import dev.prismindex.index.IndexDiagnostics;
 import dev.prismindex.index.IndexQuery;
@@ -27,28 +26,29 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The seam ({@code RepositoryIndexBackend}) of the local index: capabilities and status from its
- * commit; update, remove and search by {@link SeamRequests} over its runs and query planner.
+ * The seam ({@code RepositoryIndexBackend}) of an index, whatever its store: capabilities and
+ * status from the store's record and health; update, remove and search by {@link SeamRequests}
+ * over its runs and query planner.
  */
 public final class SeamAdapter {
 
   private final EngineContext ctx;
-  private final WriteRun writes;
+  private final Runs runs;
   private final SeamTarget target;
 
-  public SeamAdapter(EngineContext ctx, WriteRun writes, IndexJobs jobs, QueryPlanner planner) {
+  public SeamAdapter(EngineContext ctx, Runs runs, QueryPlanner planner) {
     this.ctx = ctx;
-    this.writes = writes;
+    this.runs = runs;
     this.target = new SeamTarget() {
       @Override
       public void update(List<String> upserts, List<String> deletes, String revision)
           throws IOException {
-        jobs.update(upserts, deletes, revision);
+        runs.update(upserts, deletes, revision);
       }
 
       @Override
       public void remove(List<String> paths) throws IOException {
-        jobs.remove(paths);
+        runs.remove(paths);
       }
 
       @Override
@@ -73,11 +73,13 @@ public final class SeamAdapter {
 
   /** See {@code HybridIndex.capabilities}. */
   public IndexCapabilities capabilities() {
-    if (writes.closed()) {
+    if (runs.closed()) {
       return IndexCapabilities.LITERAL_ONLY;
     }
     try {
-      return ctx.semantic().check(ctx.store().commitData()).available()
+      CommitRecord record = ctx.store().record();
+      Map<String, String> data = record == null ? Map.of() : record.values();
+      return ctx.store().holdsVectors(record) && ctx.semantic().check(data).available()
           ? IndexCapabilities.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
           : IndexCapabilities.of(SearchMode.LEXICAL);
     } catch (IOException e) {
@@ -101,27 +103,38 @@ public final class SeamAdapter {
     return SeamRequests.search(target, query);
   }
 
-  /** See {@code HybridIndex.status}. */
+  /**
+   * See {@code HybridIndex.status}: FAILED after a failed run, or when the store reports damage;
+   * EMPTY (BUILDING while a run writes) before the store has an index; STALE when no write ever
+   * committed, or the store's documents may not be the ones its record describes (unless a run is
+   * writing: searches are then served from the last commit); READY otherwise.
+   */
   public IndexStatus status() throws IOException {
-    IndexStore store = ctx.store();
-    Map<String, String> data = store.commitData();
-    String revision = data.get(Schema.META_REVISION);
-    String updated = data.get(Schema.META_UPDATED_AT);
-    Long commitMs = updated == null ? null : Long.parseLong(updated);
-    Long updatedAt = commitMs == null ? null : Math.max(commitMs, writes.verifiedAtMs());
-    IndexDiagnostics diagnostics = new IndexDiagnostics(
-        CommitMeta.parseLong(data.get(Schema.META_FILES)), store.sizeOnDisk(), commitMs);
+    StoreAccess store = ctx.store();
+    CommitRecord record = store.record();
+    if (record == null) {
+      IndexState state = runs.failed() ? IndexState.FAILED
+          : runs.running() ? IndexState.BUILDING : IndexState.EMPTY;
+      return new IndexStatus(state, null, null, new IndexDiagnostics(0, 0, null));
+    }
+    StoreHealth health = store.health();
+    Long commitMs = record.updatedAtMs();
+    Long updatedAt = commitMs == null ? null : Math.max(commitMs, runs.verifiedAtMs());
+    IndexDiagnostics diagnostics = new IndexDiagnostics(record.count(CommitRecord.FILES),
+        health.sizeBytes(), commitMs);
     IndexState state;
-    if (writes.failed() || store.damaged()) {
+    if (runs.failed() || health.condition() == StoreHealth.Condition.DAMAGED) {
       state = IndexState.FAILED;
-    } else if (store.hasCommit()) {
+    } else if (!record.committed()) {
+      state = runs.running() ? IndexState.BUILDING : IndexState.STALE;
+    } else if (runs.running()) {
       // A run in progress never hides the last commit: it stays servable until the next one.
       state = IndexState.READY;
-    } else if (writes.running()) {
-      state = IndexState.BUILDING;
+    } else if (health.condition() == StoreHealth.Condition.STALE) {
+      state = IndexState.STALE;
     } else {
-      state = IndexState.EMPTY;
+      state = IndexState.READY;
     }
-    return new IndexStatus(state, revision, updatedAt, diagnostics);
+    return new IndexStatus(state, record.get(CommitRecord.REVISION), updatedAt, diagnostics);
   }
 }

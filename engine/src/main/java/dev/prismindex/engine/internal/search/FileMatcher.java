@@ -1,21 +1,19 @@
 package dev.prismindex.engine.internal.search;
 
 import dev.prismindex.engine.FileFilter;
-import dev.prismindex.engine.internal.store.Schema;
 import dev.prismindex.engine.internal.walk.Languages;
+import dev.prismindex.engine.spi.StoreFields;
+import dev.prismindex.engine.spi.StoreReader;
+import dev.prismindex.repository.RelativePath;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
@@ -28,9 +26,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@link FileFilter} compiled for one search: the predicate on repository-relative paths (scope,
  * then language by file name, then globs with JGit's {@link FastIgnoreRule}), and the same rule as
- * a Lucene filter on the {@link Schema#PATH} of CHUNK and FILE documents. Scopes alone become term
- * and prefix queries; languages and globs are resolved against the paths of the commit's
- * documents ({@link Schema#PATH_SORT}) into a term set, so every engine applies them before it
+ * a Lucene filter on the {@link StoreFields#PATH} of CHUNK and FILE documents. Scopes alone become
+ * term and prefix queries; languages and globs are resolved against the paths of the commit's
+ * files ({@code StoreReader#paths}) into a term set, so every engine applies them before it
  * ranks or cuts.
  */
 public final class FileMatcher {
@@ -131,12 +129,19 @@ public final class FileMatcher {
   }
 
   private boolean inScope(String path) {
+    return inScope(path, scopes);
+  }
+
+  /**
+   * Whether {@code path} equals or lies below one of {@code scopes} (any path when there is none),
+   * by the one path rule ({@link RelativePath#isInScope}).
+   */
+  public static boolean inScope(String path, List<String> scopes) {
     if (scopes.isEmpty()) {
       return true;
     }
     for (String s : scopes) {
-      if (path.equals(s) || path.startsWith(s) && path.length() > s.length()
-          && path.charAt(s.length()) == '/') {
+      if (RelativePath.isInScope(s, path)) {
         return true;
       }
     }
@@ -157,36 +162,29 @@ public final class FileMatcher {
   }
 
   /**
-   * The filter as a Lucene query on {@link Schema#PATH} (null when every file is selected): the
+   * The filter as a Lucene query on {@link StoreFields#PATH} (null when every file is selected): the
    * scopes as exact and prefix terms, or, with languages or globs, the set of the commit's paths
    * that {@link #test} selects ({@link MatchNoDocsQuery} when none is).
    */
-  public @Nullable Query query(IndexSearcher searcher) throws IOException {
+  public @Nullable Query query(StoreReader reader) throws IOException {
     if (this == ALL) {
       return null;
     }
     if (languages.isEmpty() && globs.isEmpty()) {
       BooleanQuery.Builder b = new BooleanQuery.Builder();
       for (String s : scopes) {
-        b.add(new TermQuery(new Term(Schema.PATH, s)), BooleanClause.Occur.SHOULD);
-        b.add(new PrefixQuery(new Term(Schema.PATH, s + "/")), BooleanClause.Occur.SHOULD);
+        b.add(new TermQuery(new Term(StoreFields.PATH, s)), BooleanClause.Occur.SHOULD);
+        b.add(new PrefixQuery(new Term(StoreFields.PATH, s + "/")), BooleanClause.Occur.SHOULD);
       }
       return b.build();
     }
     Set<BytesRef> paths = new TreeSet<>();
-    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      SortedDocValues values = leaf.reader().getSortedDocValues(Schema.PATH_SORT);
-      if (values == null) {
-        continue;
-      }
-      TermsEnum terms = values.termsEnum();
-      for (BytesRef t = terms.next(); t != null; t = terms.next()) {
-        if (test(t.utf8ToString())) {
-          paths.add(BytesRef.deepCopyOf(t));
-        }
+    for (String path : reader.paths(scopes)) {
+      if (test(path)) {
+        paths.add(new BytesRef(path));
       }
     }
     return paths.isEmpty() ? new MatchNoDocsQuery("no indexed file passes the filter")
-        : new TermInSetQuery(Schema.PATH, paths);
+        : new TermInSetQuery(StoreFields.PATH, paths);
   }
 }

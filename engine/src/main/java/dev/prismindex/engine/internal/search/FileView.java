@@ -1,10 +1,10 @@
 package dev.prismindex.engine.internal.search;
 
 import dev.prismindex.engine.internal.chunk.SourceLines;
-import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.FileReader;
-import dev.prismindex.engine.internal.store.Hashing;
+import dev.prismindex.engine.internal.pipeline.FileReader;
+import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.walk.FileNames;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

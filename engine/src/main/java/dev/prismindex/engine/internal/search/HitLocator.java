@@ -3,7 +3,9 @@ package dev.prismindex.engine.internal.search;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.store.FileEntry;
+import dev.prismindex.engine.spi.ChunkDoc;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -49,7 +51,7 @@ public final class HitLocator {
   private final Path root;
   private final CodeAnalyzer analyzer;
   private final long maxFileBytes;
-  private final ChunkIndex index;
+  private final StoreReader index;
   private final SearchMode mode;
   private final Map<String, FileView> views = new HashMap<>();
   private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
@@ -58,7 +60,7 @@ public final class HitLocator {
   private final int contextAfter;
 
   /** A locator for {@code query} of {@code mode} (the mode its hits carry), without context. */
-  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, ChunkIndex index,
+  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, StoreReader index,
       SearchMode mode, String query) {
     this(root, analyzer, maxFileBytes, index, mode, query, 0, 0);
   }
@@ -67,7 +69,7 @@ public final class HitLocator {
    * A locator whose hits carry {@code contextBefore} and {@code contextAfter} lines around their
    * line ({@link Hit#context()}, from the lines the hit was located in), when either is positive.
    */
-  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, ChunkIndex index,
+  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, StoreReader index,
       SearchMode mode, String query, int contextBefore, int contextAfter) {
     this.contextBefore = contextBefore;
     this.contextAfter = contextAfter;

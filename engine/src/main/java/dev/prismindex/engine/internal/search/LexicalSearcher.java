@@ -2,7 +2,10 @@ package dev.prismindex.engine.internal.search;
 
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.Candidate;
+import dev.prismindex.engine.spi.LexicalQuery;
+import dev.prismindex.engine.spi.StoreFields;
+import dev.prismindex.engine.spi.StoreReader;
 import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * {@value #PROSE_BOOST}): "remove each entry" meets "Removes expired entries". A definition's doc comment is
  * part of its chunk, so it counts in {@code body} and {@code prose} (a separate doc-comment field
  * was measured and dropped: on the benchmark, whose target's own doc comment is blanked, every
- * positive boost favoured neighbours with similar docs). Measured in {@code docs/benchmarks.md}.
+ * positive boost favoured neighbours with similar docs). Measured in the quality run log ({@code docs/runs/README.md}).
  *
  * <p>Every hit is checked against the manifest before it is returned ({@link HitLocator}): a fresh
  * file gives the best line inside the chunk (the most distinct query terms; ties go to the symbol
@@ -63,11 +66,11 @@ public final class LexicalSearcher {
   }
 
   /**
-   * Builds the query for {@code text}, or null when it has no terms.
-   *
-   * @param filter the search's file filter ({@link FileMatcher#query}), or null for every file
+   * The scored query of {@code text} (its terms on the ranked fields), or null when it has no
+   * terms. The store restricts it to CHUNK documents and to the search's files ({@link
+   * LexicalQuery#filter()}).
    */
-  public @Nullable Query query(String text, @Nullable Query filter) {
+  public @Nullable Query query(String text) {
     Set<String> terms = terms(text);
     if (terms.isEmpty()) {
       return null;
@@ -76,22 +79,16 @@ public final class LexicalSearcher {
     BooleanQuery.Builder should = new BooleanQuery.Builder();
     for (String t : terms) {
       String folded = prose ? singular(t) : null;
-      should.add(field(Schema.BODY, t, folded, 1f), BooleanClause.Occur.SHOULD);
-      should.add(field(Schema.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
-      should.add(field(Schema.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
+      should.add(field(StoreFields.BODY, t, folded, 1f), BooleanClause.Occur.SHOULD);
+      should.add(field(StoreFields.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
+      should.add(field(StoreFields.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
     }
     if (prose) {
       for (String stem : analyzer.proseTerms(text, MAX_TERMS)) {
-        should.add(field(Schema.PROSE, stem, null, PROSE_BOOST), BooleanClause.Occur.SHOULD);
+        should.add(field(StoreFields.PROSE, stem, null, PROSE_BOOST), BooleanClause.Occur.SHOULD);
       }
     }
-    BooleanQuery.Builder b = new BooleanQuery.Builder();
-    b.add(should.build(), BooleanClause.Occur.MUST);
-    b.add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_CHUNK)), BooleanClause.Occur.FILTER);
-    if (filter != null) {
-      b.add(filter, BooleanClause.Occur.FILTER);
-    }
-    return b.build();
+    return should.build();
   }
 
   /** One term on one field, or the better of the term and its singular form. */
@@ -147,15 +144,6 @@ public final class LexicalSearcher {
   }
 
   /**
-   * A chunk as one engine ranked it (its stored fields are read only when it becomes a hit).
-   *
-   * @param doc the CHUNK document's id in the searcher's reader
-   * @param rank 1-based rank in that engine's list
-   * @param score the engine's raw score (BM25, or cosine similarity)
-   */
-  public record Ranked(int doc, int rank, double score) {}
-
-  /**
    * The distinct analyzed terms of a query (at most {@value #MAX_TERMS}); for prose ({@link
    * #isProse}) without its {@link #STOP_WORDS}, unless nothing else is left.
    */
@@ -172,10 +160,10 @@ public final class LexicalSearcher {
   }
 
   /** The top {@code depth} chunks by BM25 passing {@code filter}, before any freshness check. */
-  public List<Ranked> candidates(ChunkIndex index, String text, int depth,
+  public List<Candidate> candidates(StoreReader reader, String text, int depth,
       @Nullable Query filter) throws IOException {
-    Query q = query(text, filter);
-    return q == null ? List.of() : index.lexical(q, depth);
+    Query q = query(text);
+    return q == null ? List.of() : reader.lexical(LexicalQuery.of(q, filter, depth));
   }
 
   /** The trimmed, bounded text of {@code line}, or of the nearest non-blank line of the range. */

@@ -1,12 +1,10 @@
 package dev.prismindex.engine.internal.search;
 
-import dev.prismindex.engine.FileFilter;
-import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.analysis.Grams;
-import dev.prismindex.engine.internal.store.FileReader;
-import dev.prismindex.engine.internal.store.GramPostings;
-import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.engine.internal.walk.FileNames;
+import dev.prismindex.engine.spi.GramQuery;
+import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.LiteralPattern;
 import dev.prismindex.repository.RepositoryException;
@@ -18,36 +16,18 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedDocValues;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.AutomatonQuery;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.ConjunctionUtils;
-import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.Scorer;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.automaton.Automata;
-import org.apache.lucene.util.automaton.Automaton;
-import org.apache.lucene.util.automaton.Operations;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Exact substring search with the literal scanner's semantics, served from the n-gram postings:
- * the query's grams select candidate files (a superset of the matching files, see {@link Grams}),
- * which are then read in path order and verified line by line with core's
- * {@link LiteralPattern}, the literal scanner's own semantics (case rules, line splitting and
- * decoding, every line searched however long, first occurrence per line, 1-based UTF-16 columns),
+ * Exact substring search with the literal scanner's semantics, served from any store's gram index:
+ * the query's plan ({@link #plan}: its grams, see {@link Grams}) selects candidate files (a
+ * superset of the matching files, {@link StoreReader#files}), which are then read in path order
+ * and verified line by line with core's {@link LiteralPattern}, the literal scanner's own semantics
+ * (case rules, line splitting and decoding, every line searched however long, first occurrence per
+ * line, 1-based UTF-16 columns),
  * so the answers equal the scanner's on the same files. Verification reads the current file, so
  * every match served is true of the working tree now. A match's text is bounded: a line over
  * {@value #MAX_TEXT_BYTES} UTF-8 bytes is cut to {@link LiteralPattern#window} around the match.
@@ -62,8 +42,6 @@ public final class LiteralSearcher {
 
   /** The most UTF-8 bytes of a line a match holds (longer lines are cut to a window). */
   public static final int MAX_TEXT_BYTES = 4096;
-  /** The most grams intersected to select candidates (the rarest ones are used). */
-  public static final int MAX_QUERY_GRAMS = 16;
 
   private final Path root;
   private final long maxFileBytes;
@@ -92,40 +70,18 @@ public final class LiteralSearcher {
   }
 
   /**
-   * Finds matches in path order ({@code pattern} is {@link #compile}d from {@code query}).
-   *
-   * @param onePerFile report only the first match of each file (what the seam serves)
-   * @param maxMatches the cap; one further match is looked for to set {@code truncated}
+   * The plan of {@code query}'s candidates: the files holding every gram the query must contain
+   * ({@link Grams#queryGrams}), every file for a query without grams.
    */
-  public LiteralResult search(IndexSearcher searcher, @Nullable LiteralPattern pattern,
-      String query, @Nullable String scope, int maxMatches, boolean onePerFile, AbortSignal signal)
-      throws IOException {
-    return search(searcher, pattern, query, FileMatcher.of(FileFilter.scope(scope)), maxMatches,
-        onePerFile, 0, 0, signal);
-  }
-
-  /**
-   * Finds matches in path order among the files {@code files} selects, each with up to
-   * {@code before} and {@code after} lines of context ({@link LiteralMatch#before()}).
-   *
-   * @param onePerFile report only the first match of each file (what the seam serves)
-   * @param maxMatches the cap; one further match is looked for to set {@code truncated}
-   */
-  public LiteralResult search(IndexSearcher searcher, @Nullable LiteralPattern pattern,
-      String query, FileMatcher files, int maxMatches, boolean onePerFile, int before, int after,
-      AbortSignal signal) throws IOException {
-    if (pattern == null) {
-      return new LiteralResult(List.of(), false);
-    }
-    return verify(candidates(searcher, query, pattern.caseSensitive(), files), pattern,
-        maxMatches, onePerFile, before, after, signal);
+  public static GramQuery plan(String query, boolean caseSensitive) {
+    return GramQuery.allOf(Grams.queryGrams(query, caseSensitive));
   }
 
   /**
    * The matches of {@code pattern} in the current content of {@code candidates} (paths in
    * {@link String#compareTo} order, a superset of the files that match and that the search's
-   * filter selects, from any index), with the scanner's semantics and up to {@code before} and
-   * {@code after} lines of context: what {@link #search} reports once it has its candidates.
+   * filter selects, from any store: {@link StoreReader#files}), with the scanner's semantics and up
+   * to {@code before} and {@code after} lines of context.
    */
   public LiteralResult verify(List<String> candidates, LiteralPattern pattern, int maxMatches,
       boolean onePerFile, int before, int after, AbortSignal signal) {
@@ -236,134 +192,5 @@ public final class LiteralSearcher {
       notSearched.merge("unreadable", 1, Integer::sum);
       return null;
     }
-  }
-
-  /**
-   * The files holding a bigram: those with an indexed gram containing it (a trigram starting or
-   * ending with it, or the bigram of a two-unit line; see {@link Grams}).
-   */
-  private static Query containingGram(String gram) {
-    Automaton contains = Operations.concatenate(List.of(Automata.makeAnyString(),
-        Automata.makeString(gram), Automata.makeAnyString()));
-    return new AutomatonQuery(new Term(Schema.GRAMS, gram),
-        Operations.determinize(contains, Operations.DEFAULT_DETERMINIZE_WORK_LIMIT));
-  }
-
-  /**
-   * Candidate paths (sorted by {@link String#compareTo}): the FILE documents holding every query
-   * gram (the {@value #MAX_QUERY_GRAMS} rarest trigrams, and a gram containing each bigram), all of
-   * them for a query without grams. A segment's grams are its gram index ({@link GramPostings}), or
-   * in a segment written before format 10, terms of {@link Schema#GRAMS}.
-   */
-  private List<String> candidates(IndexSearcher searcher, String query, boolean caseSensitive,
-      FileMatcher files) throws IOException {
-    IndexReader reader = searcher.getIndexReader();
-    List<LeafReaderContext> leaves = reader.leaves();
-    List<GramPostings> postings = new ArrayList<>(leaves.size());
-    boolean gramTerms = false; // a segment written before format 10
-    for (LeafReaderContext leaf : leaves) {
-      postings.add(GramPostings.of(leaf.reader()));
-      gramTerms |= leaf.reader().getFieldInfos().fieldInfo(Schema.GRAMS) != null;
-    }
-    List<String> trigrams = new ArrayList<>();
-    List<String> bigrams = new ArrayList<>();
-    List<int[]> freq = new ArrayList<>();
-    for (String g : Grams.queryGrams(query, caseSensitive)) {
-      if (g.length() < Grams.N) {
-        bigrams.add(g);
-        continue;
-      }
-      int df = gramTerms ? reader.docFreq(new Term(Schema.GRAMS, g)) : 0;
-      for (GramPostings p : postings) {
-        df += p == null ? 0 : p.docFreq(GramSet.pack(g));
-      }
-      if (df == 0) {
-        return List.of();
-      }
-      freq.add(new int[] {df, trigrams.size()});
-      trigrams.add(g);
-    }
-    if (trigrams.size() > MAX_QUERY_GRAMS) {
-      freq.sort(Comparator.comparingInt(a -> a[0]));
-      List<String> rare = new ArrayList<>();
-      for (int i = 0; i < MAX_QUERY_GRAMS; i++) {
-        rare.add(trigrams.get(freq.get(i)[1]));
-      }
-      trigrams = rare;
-    }
-    Weight allFiles = searcher.createWeight(
-        new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), ScoreMode.COMPLETE_NO_SCORES, 1f);
-    Weight termGrams = !gramTerms ? null : searcher.createWeight(
-        searcher.rewrite(termQuery(trigrams, bigrams)), ScoreMode.COMPLETE_NO_SCORES, 1f);
-    boolean anyGram = !trigrams.isEmpty() || !bigrams.isEmpty();
-    List<String> paths = new ArrayList<>();
-    for (int l = 0; l < leaves.size(); l++) {
-      LeafReaderContext leaf = leaves.get(l);
-      // A FILE document's grams are in the gram index or (written before format 10) terms; a
-      // segment merged from both kinds has both.
-      List<DocIdSetIterator> found = new ArrayList<>(2);
-      if (!anyGram) {
-        found.add(iterator(allFiles.scorer(leaf)));
-      } else {
-        if (termGrams != null) {
-          found.add(iterator(termGrams.scorer(leaf)));
-        }
-        if (postings.get(l) != null) {
-          found.add(fromGramIndex(postings.get(l), trigrams, bigrams));
-        }
-      }
-      var live = leaf.reader().getLiveDocs();
-      for (DocIdSetIterator it : found) {
-        if (it == null) {
-          continue;
-        }
-        SortedDocValues dv = leaf.reader().getSortedDocValues(Schema.PATH_SORT); // forward only
-        for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
-          if ((live != null && !live.get(doc)) || dv == null || !dv.advanceExact(doc)) {
-            continue;
-          }
-          String path = dv.lookupOrd(dv.ordValue()).utf8ToString();
-          if (files.test(path)) {
-            paths.add(path);
-          }
-        }
-      }
-    }
-    paths.sort(null);
-    return paths;
-  }
-
-  private static @Nullable DocIdSetIterator iterator(@Nullable Scorer scorer) {
-    return scorer == null ? null : scorer.iterator();
-  }
-
-  /** The documents of a segment's gram index holding every gram, or null when none can. */
-  private static @Nullable DocIdSetIterator fromGramIndex(GramPostings postings,
-      List<String> trigrams, List<String> bigrams) throws IOException {
-    List<DocIdSetIterator> all = new ArrayList<>();
-    for (String g : trigrams) {
-      DocIdSetIterator docs = postings.docs(GramSet.pack(g));
-      if (docs == null) {
-        return null;
-      }
-      all.add(docs);
-    }
-    for (String g : bigrams) {
-      all.add(postings.containing(GramSet.pack(g)));
-    }
-    return all.size() == 1 ? all.get(0) : ConjunctionUtils.intersectIterators(all);
-  }
-
-  /** The query of the grams as terms of {@link Schema#GRAMS}, for segments before format 10. */
-  private static Query termQuery(List<String> trigrams, List<String> bigrams) {
-    BooleanQuery.Builder b = new BooleanQuery.Builder();
-    b.add(new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), BooleanClause.Occur.FILTER);
-    for (String g : trigrams) {
-      b.add(new TermQuery(new Term(Schema.GRAMS, g)), BooleanClause.Occur.FILTER);
-    }
-    for (String g : bigrams) {
-      b.add(containingGram(g), BooleanClause.Occur.FILTER);
-    }
-    return b.build();
   }
 }

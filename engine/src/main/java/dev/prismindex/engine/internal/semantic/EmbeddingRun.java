@@ -1,16 +1,16 @@
 package dev.prismindex.engine.internal.semantic;
 
 import dev.prismindex.embed.Embedder;
-import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
+import dev.prismindex.engine.internal.codec.VectorCode;
+import dev.prismindex.engine.internal.pipeline.FileReader;
+import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.query.PathPrior;
 import dev.prismindex.engine.internal.store.Documents;
-import dev.prismindex.engine.internal.store.FileEntry;
-import dev.prismindex.engine.internal.store.FileReader;
-import dev.prismindex.engine.internal.store.Hashing;
-import dev.prismindex.engine.internal.store.VectorCode;
 import dev.prismindex.engine.internal.walk.FileNames;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -53,7 +53,7 @@ import org.jspecify.annotations.Nullable;
  * batches of {@value #BATCH} in that order (the batches are a function of the backlog alone, not
  * of the thread count) on {@code threads} threads; the calling thread reads and chunks meanwhile.
  * (Batches of texts sorted by length were measured and not kept: the bundled model embeds one text
- * per call, so there is no padding to save; see docs/benchmarks.md.)
+ * per call, so there is no padding to save; see docs/runs/README.md.)
  *
  * <p>Every {@code commitInterval}, and at the end, the run waits for the batches in flight and
  * commits (through {@link Committer}), so an interrupted run keeps its work and the next one

@@ -1,7 +1,7 @@
 package dev.prismindex.engine.internal.semantic;
 
 import dev.prismindex.engine.Fusion;
-import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
+import dev.prismindex.engine.spi.Candidate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -33,11 +33,11 @@ public final class HybridFuser {
    * @param semantic its semantic ranking, if the semantic engine returned it
    * @param score the fused score normalised into [0, 1]
    */
-  public record Fused(int doc, @Nullable Ranked lexical, @Nullable Ranked semantic,
+  public record Fused(int doc, @Nullable Candidate lexical, @Nullable Candidate semantic,
       double score) {}
 
   /** Fuses two rankings (each best first, ranks from 1); a chunk missing from one counts 0. */
-  public static List<Fused> fuse(List<Ranked> lexical, List<Ranked> semantic, Fusion fusion) {
+  public static List<Fused> fuse(List<Candidate> lexical, List<Candidate> semantic, Fusion fusion) {
     return fuse(lexical, semantic, fusion, 0);
   }
 
@@ -49,22 +49,22 @@ public final class HybridFuser {
    * rankings favours any chunk both engines list, however low (at k = 60 and depth 50 every one of
    * them outranks the first hit of one engine alone: 2/110 > 1/61). {@code depth} 0 disables it.
    */
-  public static List<Fused> fuse(List<Ranked> lexical, List<Ranked> semantic, Fusion fusion,
+  public static List<Fused> fuse(List<Candidate> lexical, List<Candidate> semantic, Fusion fusion,
       int depth) {
     int lexicalAbsent = depth > 0 && lexical.size() >= depth ? depth + 1 : 0;
     int semanticAbsent = depth > 0 && semantic.size() >= depth ? depth + 1 : 0;
-    Map<Integer, Ranked[]> byChunk = new LinkedHashMap<>();
-    for (Ranked r : lexical) {
-      byChunk.computeIfAbsent(r.doc(), k -> new Ranked[2])[0] = r;
+    Map<Integer, Candidate[]> byChunk = new LinkedHashMap<>();
+    for (Candidate r : lexical) {
+      byChunk.computeIfAbsent(r.chunk(), k -> new Candidate[2])[0] = r;
     }
-    for (Ranked r : semantic) {
-      byChunk.computeIfAbsent(r.doc(), k -> new Ranked[2])[1] = r;
+    for (Candidate r : semantic) {
+      byChunk.computeIfAbsent(r.chunk(), k -> new Candidate[2])[1] = r;
     }
     List<Fused> out = new ArrayList<>(byChunk.size());
-    for (Ranked[] pair : byChunk.values()) {
-      Ranked l = pair[0];
-      Ranked s = pair[1];
-      out.add(new Fused(l != null ? l.doc() : s.doc(), l, s,
+    for (Candidate[] pair : byChunk.values()) {
+      Candidate l = pair[0];
+      Candidate s = pair[1];
+      out.add(new Fused(l != null ? l.chunk() : s.chunk(), l, s,
           fusion.normalised(l == null ? lexicalAbsent : l.rank(),
               s == null ? semanticAbsent : s.rank())));
     }

@@ -1,11 +1,16 @@
 package dev.prismindex.engine.internal.store;
 
-import dev.prismindex.engine.internal.chunk.Chunk;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.spi.ChunkDoc;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.ByteArrayDataInput;
 import org.apache.lucene.store.ByteArrayDataOutput;
 import org.apache.lucene.util.BytesRef;
@@ -90,5 +95,44 @@ public record ChunkRecord(int ordinal, int start, int end, String language,
       throw new CorruptIndexException("not a chunk record (" + e + ")", "stored field "
           + Schema.CHUNK_RECORD, e);
     }
+  }
+
+  private static final Set<String> FIELDS = Set.of(Schema.PATH, Schema.CHUNK_RECORD,
+      Schema.CHUNK_ID, Schema.START_LINE, Schema.END_LINE, Schema.SYMBOLS, Schema.LANGUAGE,
+      Schema.PARENT);
+
+  /**
+   * The stored fields of the CHUNK document {@code doc} of the searcher's reader (its record, or
+   * in format 7 and older a stored field each).
+   */
+  public static ChunkDoc read(IndexSearcher searcher, int doc) throws IOException {
+    Document d = searcher.storedFields().document(doc, FIELDS);
+    String path = d.get(Schema.PATH);
+    BytesRef record = d.getBinaryValue(Schema.CHUNK_RECORD);
+    if (record != null) {
+      ChunkRecord r = ChunkRecord.decode(record);
+      int[] lines = new int[r.symbols().size()];
+      List<String> names = new ArrayList<>(lines.length);
+      for (int i = 0; i < lines.length; i++) {
+        lines[i] = r.symbols().get(i).line();
+        names.add(r.symbols().get(i).name());
+      }
+      return new ChunkDoc(path + "#" + r.ordinal(), path, r.start(), r.end(), lines,
+          List.copyOf(names), r.language(), r.parent());
+    }
+    // Format 7 and older: a stored field each.
+    IndexableField[] symbols = d.getFields(Schema.SYMBOLS);
+    int[] lines = new int[symbols.length];
+    List<String> names = new ArrayList<>(symbols.length);
+    for (int i = 0; i < symbols.length; i++) {
+      String v = symbols[i].stringValue();
+      int colon = v.indexOf(':');
+      lines[i] = Integer.parseInt(v.substring(0, colon));
+      names.add(v.substring(colon + 1));
+    }
+    return new ChunkDoc(d.get(Schema.CHUNK_ID), path,
+        d.getField(Schema.START_LINE).numericValue().intValue(),
+        d.getField(Schema.END_LINE).numericValue().intValue(), lines, List.copyOf(names),
+        d.get(Schema.LANGUAGE), d.get(Schema.PARENT));
   }
 }

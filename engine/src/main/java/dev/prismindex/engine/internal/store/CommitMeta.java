@@ -2,7 +2,9 @@ package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.spi.FileEntry;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Map;
@@ -69,6 +71,15 @@ public final class CommitMeta {
       }
     }
     return out;
+  }
+
+  /** The chunks of a manifest's files. */
+  public static long chunks(Map<String, FileEntry> manifest) {
+    long n = 0;
+    for (FileEntry e : manifest.values()) {
+      n += e.chunks();
+    }
+    return n;
   }
 
   /** {@code manifest:} plus BLAKE3 over the sorted {@code path NUL hash LF} lines. */

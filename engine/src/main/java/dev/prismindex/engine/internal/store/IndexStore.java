@@ -3,7 +3,13 @@ package dev.prismindex.engine.internal.store;
 import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
+import dev.prismindex.engine.internal.StoreAccess;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.codec.WriterSettings;
+import dev.prismindex.engine.spi.CommitRecord;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.SkippedFile;
+import dev.prismindex.engine.spi.StoreHealth;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -39,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * over the last commit (never near-real-time: searches see commits only), and short-lived
  * {@link IndexWriter}s, one per run, holding Lucene's {@code write.lock} only while they run.
  */
-public final class IndexStore implements Closeable {
+public final class IndexStore implements StoreAccess {
 
   private static final Logger LOG = LoggerFactory.getLogger(IndexStore.class);
 
@@ -194,6 +200,7 @@ public final class IndexStore implements Closeable {
    *
    * @throws CorruptIndexException naming the damage found
    */
+  @Override
   public void checkUndamaged() throws CorruptIndexException {
     Throwable found = damaged() ? damage : null;
     if (found != null) {
@@ -223,6 +230,7 @@ public final class IndexStore implements Closeable {
    *
    * @throws CorruptIndexException when a check fails
    */
+  @Override
   public void verify(boolean thorough) throws IOException {
     SearcherManager m = manager;
     if (m == null) {
@@ -447,6 +455,42 @@ public final class IndexStore implements Closeable {
         | IndexFormatTooNewException e) {
       throw corrupt(e);
     }
+  }
+
+  @Override
+  public <T> T read(ReaderFunction<T> fn, T empty) throws IOException {
+    return withSearcher(s -> fn.apply(new LuceneReader(s)), empty);
+  }
+
+  /** The last commit's metadata, or null when there is no commit. */
+  @Override
+  public @Nullable CommitRecord record() throws IOException {
+    return hasCommit() ? new CommitRecord(commitData()) : null;
+  }
+
+  @Override
+  public Map<String, FileEntry> manifest() throws IOException {
+    return loadManifest();
+  }
+
+  @Override
+  public Map<String, SkippedFile> skipped() throws IOException {
+    return loadSkipped(null);
+  }
+
+  /** Damaged once a read or a verification found damage; else sound. */
+  @Override
+  public StoreHealth health() throws IOException {
+    Throwable found = damaged() ? damage : null;
+    return found != null
+        ? new StoreHealth(StoreHealth.Condition.DAMAGED, found.toString(), sizeOnDisk())
+        : StoreHealth.sound(sizeOnDisk());
+  }
+
+  /** Always: a run adds the vectors an index lacks. */
+  @Override
+  public boolean holdsVectors(@Nullable CommitRecord record) {
+    return true;
   }
 
   /** Loads the manifest (every FILE document) of the last commit. */

@@ -2,7 +2,11 @@ package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.internal.analysis.ChunkTerms;
 import dev.prismindex.engine.internal.analysis.GramSet;
-import dev.prismindex.engine.internal.chunk.Chunk;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.spi.DocumentSink;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.FileGrams;
+import dev.prismindex.engine.spi.SkippedFile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,13 +37,13 @@ public final class LuceneSink implements DocumentSink {
   }
 
   @Override
-  public void putFile(FileEntry entry, GramSet grams, List<Chunk> chunks,
-      @Nullable List<byte[]> chunkHashes, boolean replacing) throws IOException {
+  public void putFile(FileEntry entry, FileGrams grams, List<Chunk> chunks,
+      @Nullable List<byte[]> keys, @Nullable FileEntry previous, boolean hadSkipRecord)
+      throws IOException {
     List<Document> docs = new ArrayList<>(chunks.size() + 1);
-    docs.add(Documents.file(entry, grams));
-    docs.addAll(Documents.chunks(terms.get(), entry.path(), entry.language(), chunks,
-        chunkHashes));
-    if (replacing) {
+    docs.add(Documents.file(entry, gramSet(grams)));
+    docs.addAll(Documents.chunks(terms.get(), entry.path(), entry.language(), chunks, keys));
+    if (previous != null || hadSkipRecord) {
       writer.updateDocuments(new Term(Schema.PATH, entry.path()), docs);
     } else {
       writer.addDocuments(docs); // no document has the path: nothing to delete
@@ -47,17 +51,23 @@ public final class LuceneSink implements DocumentSink {
   }
 
   @Override
-  public void restat(FileEntry entry, GramSet grams) throws IOException {
-    writer.updateDocument(new Term(Schema.FILE_KEY, entry.path()), Documents.file(entry, grams));
+  public void restat(FileEntry entry, FileGrams grams) throws IOException {
+    writer.updateDocument(new Term(Schema.FILE_KEY, entry.path()),
+        Documents.file(entry, gramSet(grams)));
+  }
+
+  /** The kernel's pipeline gives its own gram sets, whose packed form the gram index stores. */
+  private static GramSet gramSet(FileGrams grams) {
+    return (GramSet) grams;
   }
 
   @Override
-  public void putSkipped(SkippedFile record, boolean wasIndexed, boolean wasSkipped)
+  public void putSkipped(SkippedFile record, @Nullable FileEntry previous, boolean hadSkipRecord)
       throws IOException {
     Document d = Documents.skipped(record);
-    if (wasIndexed) {
+    if (previous != null) {
       writer.updateDocuments(new Term(Schema.PATH, record.path()), List.of(d));
-    } else if (wasSkipped) {
+    } else if (hadSkipRecord) {
       writer.updateDocument(new Term(Schema.SKIP_KEY, record.path()), d);
     } else {
       writer.addDocument(d);
@@ -65,8 +75,8 @@ public final class LuceneSink implements DocumentSink {
   }
 
   @Override
-  public void deletePath(String path) throws IOException {
-    writer.deleteDocuments(new Term(Schema.PATH, path));
+  public void deletePath(FileEntry previous) throws IOException {
+    writer.deleteDocuments(new Term(Schema.PATH, previous.path()));
   }
 
   @Override

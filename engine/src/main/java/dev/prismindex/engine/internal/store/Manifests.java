@@ -1,6 +1,9 @@
 package dev.prismindex.engine.internal.store;
 
 import dev.prismindex.engine.SkipReason;
+import dev.prismindex.engine.internal.pipeline.Hashing;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.SkippedFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,6 +1,10 @@
 package dev.prismindex.engine.internal.store;
 
-import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.codec.GramIndexFormat;
+import dev.prismindex.engine.internal.codec.PackedVectorsFormat;
+import dev.prismindex.engine.internal.codec.VectorCode;
+import dev.prismindex.engine.spi.CommitRecord;
+import dev.prismindex.engine.spi.StoreFields;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -47,7 +51,7 @@ public final class Schema {
   public static final String TYPE_CHUNK = "chunk";
   public static final String TYPE_SKIPPED = "skipped";
 
-  public static final String PATH = "path";
+  public static final String PATH = StoreFields.PATH;
   public static final String FILE_KEY = "file_key";
   public static final String PATH_SORT = "path_sort";
   public static final String HASH = "hash";
@@ -83,11 +87,11 @@ public final class Schema {
   public static final String SYMBOLS = "symbols";
   /** Stored on a CHUNK: the name of the type its code sits in (absent at a file's top level). */
   public static final String PARENT = "parent";
-  public static final String BODY = "body";
-  public static final String SYMBOL = "symbol";
-  public static final String PATH_TEXT = "path_text";
+  public static final String BODY = StoreFields.BODY;
+  public static final String SYMBOL = StoreFields.SYMBOL;
+  public static final String PATH_TEXT = StoreFields.PATH_TEXT;
   /** The chunk text analyzed as English prose: identifier words, no stop words, stemmed. */
-  public static final String PROSE = CodeAnalyzer.PROSE_FIELD;
+  public static final String PROSE = StoreFields.PROSE;
 
   public static final String TYPE_VECTOR = "vector";
   public static final String VEC_HASH = "vec_hash";
@@ -99,25 +103,25 @@ public final class Schema {
   public static final String VEC_CREATED = "vec_created";
 
   /** Commit metadata keys. */
-  public static final String META_FORMAT = "prism.format";
-  public static final String META_ANALYZER = "prism.analyzer";
-  public static final String META_EMBEDDER_ID = "prism.embedder.id";
-  public static final String META_EMBEDDER_DIM = "prism.embedder.dim";
-  public static final String META_REVISION = "prism.revision";
+  public static final String META_FORMAT = CommitRecord.FORMAT;
+  public static final String META_ANALYZER = CommitRecord.ANALYZER;
+  public static final String META_EMBEDDER_ID = CommitRecord.EMBEDDER_ID;
+  public static final String META_EMBEDDER_DIM = CommitRecord.EMBEDDER_DIM;
+  public static final String META_REVISION = CommitRecord.REVISION;
   /** The content-rule fingerprint the last full walk judged every file by. */
-  public static final String META_RULES = "prism.rules";
-  public static final String META_UPDATED_AT = "prism.updatedAt";
-  public static final String META_FILES = "prism.files";
-  public static final String META_CHUNKS = "prism.chunks";
+  public static final String META_RULES = CommitRecord.RULES;
+  public static final String META_UPDATED_AT = CommitRecord.UPDATED_AT;
+  public static final String META_FILES = CommitRecord.FILES;
+  public static final String META_CHUNKS = CommitRecord.CHUNKS;
   /** CHUNK documents whose text has a vector (the numerator of semantic coverage). */
-  public static final String META_CHUNKS_EMBEDDED = "prism.chunks.embedded";
+  public static final String META_CHUNKS_EMBEDDED = CommitRecord.CHUNKS_EMBEDDED;
   /** VECTOR documents (distinct texts embedded, cache included). */
   public static final String META_VECTORS = "prism.vectors";
   /**
    * Files the last walking run left out of the index, by reason: {@code binary=2,secret=1}
    * ({@link dev.prismindex.engine.SkipReason} names in lower case, sorted; empty when none).
    */
-  public static final String META_SKIPPED = "prism.skipped";
+  public static final String META_SKIPPED = CommitRecord.SKIPPED;
   /**
    * Whether the CHUNK documents carry their vector keys ({@link #CHUNK_HASH}): {@code false} in a
    * lexical-only index (no run that embeds has written it, so it has no vectors), whose chunks

@@ -2,7 +2,9 @@ package dev.prismindex.engine.internal.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.prismindex.engine.internal.NativeBuild;
 import dev.prismindex.engine.internal.NativeLibrary;
 import dev.prismindex.engine.internal.chunk.SourceLines;
 import java.nio.charset.StandardCharsets;
@@ -101,13 +103,35 @@ class GramSetTest {
 
   @Test
   void findsTheGramsOfAsciiFilesNativelyWhereTheLibraryIsBuilt() {
-    boolean off = !Boolean.parseBoolean(System.getProperty("prism.native", "true"));
-    boolean built =
-        NativeLibrary.class.getResource("linux-x86_64/" + NativeLibrary.NAME) != null;
-    assertThat(GramSet.nativeGrams()).as("grams natively").isEqualTo(built && !off);
+    assertThat(GramSet.nativeGrams()).as("grams natively")
+        .isEqualTo(NativeBuild.built() && !NativeBuild.switchedOff());
     byte[] ascii = "class A {}\n".getBytes(StandardCharsets.US_ASCII);
     assertThat(GramSet.ofAsciiFile(ascii, ascii.length, "A.java") != null)
         .isEqualTo(GramSet.nativeGrams());
+  }
+
+  /**
+   * When the native code cannot allocate the grams of a file, the file gets no native set (the
+   * indexer's Java path, {@link GramSet#ofFile}, takes over) and the next file gets its native set
+   * again: the process is not aborted and nothing is left in the thread's bitmap.
+   */
+  @Test
+  void anAsciiFileWhoseNativeGramsRunOutOfMemoryGoesToTheJavaPath() {
+    assumeTrue(GramSet.nativeGrams(), "the n-grams are found natively in this build only");
+    byte[] ascii =
+        "class A {\n  int size() { return 0; }\n}\n".getBytes(StandardCharsets.US_ASCII);
+    GramSet expected = GramSet.ofAsciiFile(ascii, ascii.length, "A.java");
+    assertThat(expected).isNotNull();
+    NativeLibrary.failAllocationAfter(0);
+    try {
+      assertThat(GramSet.ofAsciiFile(ascii, ascii.length, "A.java")).isNull();
+    } finally {
+      assertThat(NativeLibrary.failAllocationAfter(-1)).as("the allocation was refused")
+          .isNegative();
+    }
+    GramSet again = GramSet.ofAsciiFile(ascii, ascii.length, "A.java");
+    assertThat(again).isNotNull();
+    assertThat(again.sortedGrams()).containsExactly(expected.sortedGrams());
   }
 
   /**

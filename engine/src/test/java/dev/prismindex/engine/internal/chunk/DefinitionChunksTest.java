@@ -2,6 +2,7 @@ package dev.prismindex.engine.internal.chunk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prismindex.engine.spi.Chunk;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.internal.chunk.EmbedText.Variant;
+import dev.prismindex.engine.spi.Chunk;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prismindex.engine.internal.analysis.ChunkTerms;
-import dev.prismindex.engine.internal.chunk.Chunk;
 import dev.prismindex.engine.internal.store.ChunkRecord;
 import dev.prismindex.engine.internal.store.Documents;
 import dev.prismindex.engine.internal.store.Schema;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.spi.ChunkDoc;
 import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -43,7 +44,7 @@ class ChunkDocTest {
       }
       try (DirectoryReader r = DirectoryReader.open(dir)) {
         IndexSearcher s = new IndexSearcher(r);
-        return List.of(ChunkDoc.read(s, 0), ChunkDoc.read(s, 1));
+        return List.of(ChunkRecord.read(s, 0), ChunkRecord.read(s, 1));
       }
     }
   }

@@ -47,11 +47,11 @@ class ProseQueryTest {
 
   @Test
   void proseQueriesAlsoMatchTheSingularForm() {
-    String prose = searcher.query("Gets the entries of this map", null).toString();
+    String prose = searcher.query("Gets the entries of this map").toString();
     assertThat(prose).contains("body:entries", "body:entry", "symbol:get", "body:map")
         .doesNotContain("body:the ", "body:this");
     assertThat(prose).contains("prose:entri", "prose:map").doesNotContain("prose:the");
-    String code = searcher.query("getEntries entries", null).toString();
+    String code = searcher.query("getEntries entries").toString();
     assertThat(code).doesNotContain("prose:");
     assertThat(code).doesNotContain("body:entry ").doesNotContain("body:entry)");
   }

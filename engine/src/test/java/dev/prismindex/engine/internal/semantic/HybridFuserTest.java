@@ -3,7 +3,7 @@ package dev.prismindex.engine.internal.semantic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.Fusion;
-import dev.prismindex.engine.internal.search.LexicalSearcher.Ranked;
+import dev.prismindex.engine.spi.Candidate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 class HybridFuserTest {
 
   /** Docs {@code first..first+n-1} ranked in that order. */
-  private static List<Ranked> ranking(int first, int n) {
-    List<Ranked> out = new ArrayList<>();
+  private static List<Candidate> ranking(int first, int n) {
+    List<Candidate> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      out.add(new Ranked(first + i, i + 1, 1.0 / (i + 1)));
+      out.add(new Candidate(first + i, i + 1, 1.0 / (i + 1)));
     }
     return out;
   }
@@ -23,11 +23,11 @@ class HybridFuserTest {
   @Test
   void aChunkMissingFromACutRankingCountsAsRankedJustBelowTheCut() {
     // Lexical ranks docs 0..49 (cut at 50); semantic ranks doc 100 first, then docs 20..68.
-    List<Ranked> lexical = ranking(0, 50);
-    List<Ranked> semantic = new ArrayList<>();
-    semantic.add(new Ranked(100, 1, 0.9));
+    List<Candidate> lexical = ranking(0, 50);
+    List<Candidate> semantic = new ArrayList<>();
+    semantic.add(new Candidate(100, 1, 0.9));
     for (int i = 0; i < 49; i++) {
-      semantic.add(new Ranked(20 + i, i + 2, 0.5));
+      semantic.add(new Candidate(20 + i, i + 2, 0.5));
     }
     Fusion rrf = new Fusion(60, 1, 1); // the customary k, where the effect is the largest
     List<HybridFuser.Fused> plain = HybridFuser.fuse(lexical, semantic, rrf);

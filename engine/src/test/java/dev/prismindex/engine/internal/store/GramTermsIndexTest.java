@@ -7,8 +7,11 @@ import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.internal.analysis.GramSet;
 import dev.prismindex.engine.internal.chunk.SourceLines;
+import dev.prismindex.engine.internal.codec.GramPostings;
+import dev.prismindex.engine.internal.codec.WriterSettings;
 import dev.prismindex.engine.internal.search.LiteralMatch;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
+import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.repository.AbortSignal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -83,8 +86,10 @@ class GramTermsIndexTest {
   private List<String> paths(String query) throws Exception {
     try (FSDirectory dir = FSDirectory.open(lucene());
         DirectoryReader reader = DirectoryReader.open(dir)) {
-      return new LiteralSearcher(root, 1 << 20).search(new IndexSearcher(reader),
-              LiteralSearcher.compile(query, false), query, null, 100, true, AbortSignal.create())
+      List<String> candidates = new LuceneReader(new IndexSearcher(reader))
+          .files(LiteralSearcher.plan(query, false), List.of());
+      return new LiteralSearcher(root, 1 << 20).verify(candidates,
+              LiteralSearcher.compile(query, false), 100, true, 0, 0, AbortSignal.create())
           .matches().stream().map(LiteralMatch::path).toList();
     }
   }

@@ -1,0 +1,192 @@
+package dev.prismindex.engine.internal.codec;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.KnnVectorsReader;
+import org.apache.lucene.codecs.KnnVectorsWriter;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsReader;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsWriter;
+import org.apache.lucene.index.SegmentReadState;
+import org.apache.lucene.index.SegmentWriteState;
+
+/**
+ * The vector format of packed vector fields ({@link VectorCode#PACKED}): Lucene's HNSW graph (M 16,
+ * beam width 100, as Lucene's default format) over byte vectors whose components are {@link
+ * #BITS}-bit codes ({@code -MAX_CODE..MAX_CODE}), stored packed ({@link #packedLength}: 336 bytes
+ * for 384 dimensions at 7 bits instead of 384). Readers hand out the unpacked codes as ordinary
+ * byte vectors; the graph and exact search score them by cosine straight from the packed bytes
+ * ({@link PackedVectorScorer}: the value Lucene's byte cosine gives the codes). Nothing else of
+ * the vectors is kept. A component out of range is refused when the document is added. Found by
+ * its {@link #NAME} through Lucene's service loader, which reads an index back with it.
+ */
+public final class PackedVectorsFormat extends KnnVectorsFormat {
+
+  /** The name recorded per field in the segments (the service loader finds the format by it). */
+  public static final String NAME = "PrismPacked7Hnsw";
+
+  /** The bits of a packed component. */
+  static final int BITS = 7;
+
+  /** The largest code of a component; codes are {@code -MAX_CODE..MAX_CODE}. */
+  static final int MAX_CODE = (1 << (BITS - 1)) - 1;
+
+  private static final int MASK = (1 << BITS) - 1;
+
+  /** Public, without arguments: Lucene's service loader makes the instance that reads. */
+  public PackedVectorsFormat() {
+    super(NAME);
+  }
+
+  @Override
+  public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
+    return new Lucene99HnswVectorsWriter(state, Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN,
+        Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH, new PackedVectorsWriter(state), 1, null);
+  }
+
+  @Override
+  public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
+    return new Lucene99HnswVectorsReader(state, new PackedVectorsReader(state));
+  }
+
+  @Override
+  public int getMaxDimensions(String fieldName) {
+    return 1024;
+  }
+
+  /** The bytes a vector of {@code dimension} components takes packed. */
+  static int packedLength(int dimension) {
+    return (dimension * BITS + 7) / 8;
+  }
+
+  /**
+   * Refuses a vector of {@code field} with a component out of {@code -MAX_CODE..MAX_CODE}.
+   *
+   * @throws IllegalArgumentException naming the field and the component
+   */
+  static void checkCodes(String field, byte[] vector) {
+    for (int i = 0; i < vector.length; i++) {
+      if (vector[i] < -MAX_CODE || vector[i] > MAX_CODE) {
+        throw new IllegalArgumentException("vector field \"" + field + "\": component " + i
+            + " is " + vector[i] + ", out of the " + BITS + "-bit range -" + MAX_CODE + ".."
+            + MAX_CODE);
+      }
+    }
+  }
+
+  /**
+   * Packs the codes of {@code vector} (each in {@code -MAX_CODE..MAX_CODE}, {@link #checkCodes})
+   * into {@code out} ({@link #packedLength} bytes), {@link #BITS} bits each, least significant
+   * first.
+   */
+  static void pack(byte[] vector, byte[] out) {
+    int acc = 0;
+    int bits = 0;
+    int o = 0;
+    for (byte b : vector) {
+      acc |= (b + MAX_CODE + 1) << bits;
+      bits += BITS;
+      if (bits >= 8) {
+        out[o++] = (byte) acc;
+        acc >>>= 8;
+        bits -= 8;
+      }
+    }
+    if (bits > 0) {
+      out[o] = (byte) acc;
+    }
+  }
+
+  /**
+   * The inverse of {@link #pack}: the {@code out.length} codes of {@code packed}. Eight codes fill
+   * exactly {@link #BITS} bytes, so they are read as one word and cut apart; the rest, if the
+   * dimension is no multiple of eight, one by one.
+   */
+  static void unpack(byte[] packed, byte[] out) {
+    int i = 0;
+    int p = 0;
+    for (; i + 8 <= out.length; i += 8, p += BITS) {
+      long word = word(packed, p);
+      for (int j = 0; j < 8; j++) {
+        out[i + j] = (byte) (((int) (word >>> (BITS * j)) & MASK) - MAX_CODE - 1);
+      }
+    }
+    for (; i < out.length; i++) {
+      out[i] = (byte) (stored(packed, i) - MAX_CODE - 1);
+    }
+  }
+
+  /**
+   * The cosine of the codes {@code target} (their sum {@code targetSum}, their squared norm {@code
+   * targetNorm}) to the codes {@code packed} holds (their squared norm {@code norm}, {@link
+   * #norm}), in Lucene's arithmetic (integer sums, then {@code (float) (dot / sqrt(norm1 *
+   * norm2))}), so it equals Lucene's byte cosine of the two code vectors. The dot product is taken
+   * with the stored codes, which are offset by {@code MAX_CODE + 1}, and the offset's share
+   * ({@code (MAX_CODE + 1) * targetSum}) taken off once: one multiply-add per component.
+   */
+  static float cosine(byte[] target, int targetSum, int targetNorm, byte[] packed, int norm) {
+    int dot = 0;
+    int i = 0;
+    int p = 0;
+    for (; i + 8 <= target.length; i += 8, p += BITS) {
+      long w = word(packed, p);
+      dot += ((int) w & MASK) * target[i]
+          + ((int) (w >>> BITS) & MASK) * target[i + 1]
+          + ((int) (w >>> (2 * BITS)) & MASK) * target[i + 2]
+          + ((int) (w >>> (3 * BITS)) & MASK) * target[i + 3]
+          + ((int) (w >>> (4 * BITS)) & MASK) * target[i + 4]
+          + ((int) (w >>> (5 * BITS)) & MASK) * target[i + 5]
+          + ((int) (w >>> (6 * BITS)) & MASK) * target[i + 6]
+          + ((int) (w >>> (7 * BITS)) & MASK) * target[i + 7];
+    }
+    for (; i < target.length; i++) {
+      dot += stored(packed, i) * target[i];
+    }
+    dot -= (MAX_CODE + 1) * targetSum;
+    return (float) (dot / Math.sqrt((double) targetNorm * (double) norm));
+  }
+
+  /** The squared norm of the {@code dimension} codes {@code packed} holds. */
+  static int norm(byte[] packed, int dimension) {
+    int norm = 0;
+    for (int i = 0; i < dimension; i++) {
+      int code = stored(packed, i) - MAX_CODE - 1;
+      norm += code * code;
+    }
+    return norm;
+  }
+
+  /**
+   * Component {@code i} of {@code packed} as stored (the code plus {@code MAX_CODE + 1}): the
+   * {@link #BITS} bits from bit {@code i * BITS} on, which span at most two bytes.
+   */
+  private static int stored(byte[] packed, int i) {
+    int bit = i * BITS;
+    int b = bit >>> 3;
+    int v = packed[b] & 0xFF;
+    if (b + 1 < packed.length) {
+      v |= (packed[b + 1] & 0xFF) << 8;
+    }
+    return (v >>> (bit & 7)) & MASK;
+  }
+
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private static final long WORD_MASK = BITS == 8 ? -1L : (1L << (8 * BITS)) - 1;
+
+  /** The {@link #BITS} bytes of {@code packed} at {@code p}, little-endian: eight codes. */
+  private static long word(byte[] packed, int p) {
+    if (p + Long.BYTES <= packed.length) {
+      return (long) LONG_LE.get(packed, p) & WORD_MASK;
+    }
+    long word = 0;
+    for (int b = 0; b < BITS; b++) {
+      word |= (packed[p + b] & 0xFFL) << (8 * b);
+    }
+    return word;
+  }
+}

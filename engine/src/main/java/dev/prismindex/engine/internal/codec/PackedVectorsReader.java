@@ -1,0 +1,121 @@
+package dev.prismindex.engine.internal.codec;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.codecs.hnsw.FlatVectorsReader;
+import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
+import org.apache.lucene.index.ByteVectorValues;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.SegmentReadState;
+import org.apache.lucene.index.VectorEncoding;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.store.ChecksumIndexInput;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.util.IOUtils;
+import org.apache.lucene.util.RamUsageEstimator;
+import org.apache.lucene.util.hnsw.RandomVectorScorer;
+
+/** Reads what {@link PackedVectorsWriter} wrote; any inconsistency is a corrupt index. */
+final class PackedVectorsReader extends FlatVectorsReader {
+
+  private final Map<String, Entry> fields = new HashMap<>();
+  private final IndexInput data;
+
+  PackedVectorsReader(SegmentReadState state) throws IOException {
+    super(PackedVectorScorer.INSTANCE);
+    PackedVectorsWriter.FILES.readMeta(state, meta -> readFields(meta, state.fieldInfos));
+    this.data = PackedVectorsWriter.FILES.openData(state);
+  }
+
+  private void readFields(ChecksumIndexInput meta, FieldInfos infos) throws IOException {
+    for (int number = meta.readInt(); number != -1; number = meta.readInt()) {
+      FieldInfo info = infos.fieldInfo(number);
+      if (info == null) {
+        throw new CorruptIndexException("invalid field number: " + number, meta);
+      }
+      int similarity = meta.readInt();
+      int dimension = meta.readVInt();
+      long offset = meta.readVLong();
+      long length = meta.readVLong();
+      int size = meta.readInt();
+      OrdToDocDISIReaderConfiguration ordToDoc =
+          OrdToDocDISIReaderConfiguration.fromStoredMeta(meta, size);
+      if (info.getVectorEncoding() != VectorEncoding.BYTE
+          || similarity != info.getVectorSimilarityFunction().ordinal()
+          || dimension != info.getVectorDimension()
+          || length != (long) size * PackedVectorsFormat.packedLength(dimension)) {
+        throw new CorruptIndexException("packed vectors of field \"" + info.name
+            + "\" do not match its field info (encoding " + info.getVectorEncoding()
+            + ", similarity " + similarity + ", dimension " + dimension + ", " + size
+            + " vectors in " + length + " bytes)", meta);
+      }
+      fields.put(info.name, new Entry(info.getVectorSimilarityFunction(), dimension, offset,
+          length, size, ordToDoc, PackedVectorValues.norms(size)));
+    }
+  }
+
+  @Override
+  public ByteVectorValues getByteVectorValues(String field) throws IOException {
+    return values(entry(field));
+  }
+
+  @Override
+  public FloatVectorValues getFloatVectorValues(String field) {
+    throw new IllegalArgumentException("field \"" + field + "\" has byte vectors, not float");
+  }
+
+  @Override
+  public RandomVectorScorer getRandomVectorScorer(String field, float[] target) {
+    return null;
+  }
+
+  @Override
+  public RandomVectorScorer getRandomVectorScorer(String field, byte[] target)
+      throws IOException {
+    Entry e = fields.get(field);
+    return e == null ? null
+        : vectorScorer.getRandomVectorScorer(e.similarity(), values(e), target);
+  }
+
+  private Entry entry(String field) {
+    Entry e = fields.get(field);
+    if (e == null) {
+      throw new IllegalArgumentException("field \"" + field + "\" not found");
+    }
+    return e;
+  }
+
+  private PackedVectorValues values(Entry e) throws IOException {
+    return PackedVectorValues.load(e.dimension(), e.size(), e.ordToDoc(), e.offset(),
+        e.length(), data, vectorScorer, e.similarity(), e.norms());
+  }
+
+  @Override
+  public void checkIntegrity() throws IOException {
+    CodecUtil.checksumEntireFile(data);
+  }
+
+  @Override
+  public long ramBytesUsed() {
+    long total = RamUsageEstimator.shallowSizeOfInstance(PackedVectorsReader.class);
+    for (Entry e : fields.values()) {
+      total += RamUsageEstimator.shallowSizeOfInstance(Entry.class)
+          + RamUsageEstimator.sizeOf(e.norms());
+    }
+    return total;
+  }
+
+  @Override
+  public void close() throws IOException {
+    IOUtils.close(data);
+  }
+
+  /** A field's vectors; {@code norms} caches their squared norms, filled as searches score them. */
+  private record Entry(VectorSimilarityFunction similarity, int dimension, long offset,
+      long length, int size, OrdToDocDISIReaderConfiguration ordToDoc, int[] norms) {}
+}

@@ -1,0 +1,263 @@
+package dev.prismindex.engine.internal.codec;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.codecs.KnnVectorsWriter;
+import org.apache.lucene.codecs.hnsw.FlatFieldVectorsWriter;
+import org.apache.lucene.codecs.hnsw.FlatVectorsWriter;
+import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
+import org.apache.lucene.index.ByteVectorValues;
+import org.apache.lucene.index.DocsWithFieldSet;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.MergeState;
+import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.index.Sorter;
+import org.apache.lucene.index.VectorEncoding;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.util.IOUtils;
+import org.apache.lucene.util.RamUsageEstimator;
+import org.apache.lucene.util.hnsw.CloseableRandomVectorScorerSupplier;
+import org.apache.lucene.util.hnsw.RandomVectorScorer;
+import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
+
+/**
+ * Writes the packed vectors of {@link PackedVectorsFormat}: a metadata file (per field its number,
+ * similarity, dimension, where its vectors are and which documents have one) and a data file (the
+ * packed vectors in document order, then the document sets). Laid out as Lucene's flat vector
+ * format, whose document-set encoding it reuses.
+ */
+final class PackedVectorsWriter extends FlatVectorsWriter {
+
+  static final String DATA_EXTENSION = "pvd";
+  /** The segment's files: vectors packed in the data file, their fields' entries in the meta. */
+  static final SegmentFiles FILES = new SegmentFiles("pvm", "PrismPackedVectorsMeta",
+      DATA_EXTENSION, "PrismPackedVectorsData", 0);
+  static final int DIRECT_MONOTONIC_BLOCK_SHIFT = 16;
+
+  private final SegmentWriteState state;
+  private final IndexOutput meta;
+  private final IndexOutput data;
+  private final List<FieldWriter> fields = new ArrayList<>();
+  private boolean finished;
+
+  PackedVectorsWriter(SegmentWriteState state) throws IOException {
+    super(PackedVectorScorer.INSTANCE);
+    this.state = state;
+    SegmentFiles.Outputs files = FILES.create(state);
+    this.meta = files.meta();
+    this.data = files.data();
+  }
+
+  @Override
+  public FlatFieldVectorsWriter<byte[]> addField(FieldInfo field) {
+    if (field.getVectorEncoding() != VectorEncoding.BYTE) {
+      throw new IllegalArgumentException("field \"" + field.name + "\": "
+          + PackedVectorsFormat.NAME + " stores byte vectors only, not "
+          + field.getVectorEncoding());
+    }
+    FieldWriter writer = new FieldWriter(field);
+    fields.add(writer);
+    return writer;
+  }
+
+  @Override
+  public void flush(int maxDoc, Sorter.DocMap sortMap) throws IOException {
+    if (sortMap != null) {
+      throw new UnsupportedOperationException(PackedVectorsFormat.NAME
+          + " does not support index sorting");
+    }
+    for (FieldWriter field : fields) {
+      long offset = data.getFilePointer();
+      byte[] packed = new byte[PackedVectorsFormat.packedLength(field.dimension)];
+      for (byte[] v : field.vectors) {
+        PackedVectorsFormat.pack(v, packed);
+        data.writeBytes(packed, packed.length);
+      }
+      writeMeta(field.info, maxDoc, offset, data.getFilePointer() - offset, field.docs);
+      field.finish();
+    }
+  }
+
+  @Override
+  public void mergeOneField(FieldInfo field, MergeState mergeState) throws IOException {
+    long offset = data.getFilePointer();
+    DocsWithFieldSet docs = writePacked(data, field, mergeState);
+    writeMeta(field, state.segmentInfo.maxDoc(), offset, data.getFilePointer() - offset, docs);
+  }
+
+  /**
+   * Merges the field's vectors into a temporary file, copies them into the data file and scores
+   * them from the temporary file while the merged graph is built, as Lucene's flat format does.
+   */
+  @Override
+  public CloseableRandomVectorScorerSupplier mergeOneFieldToIndex(FieldInfo field,
+      MergeState mergeState) throws IOException {
+    long offset = data.getFilePointer();
+    IndexOutput temp = state.directory.createTempOutput(data.getName(), "temp", state.context);
+    IndexInput input = null;
+    boolean success = false;
+    try {
+      DocsWithFieldSet docs = writePacked(temp, field, mergeState);
+      CodecUtil.writeFooter(temp);
+      IOUtils.close(temp);
+      input = state.directory.openInput(temp.getName(), IOContext.RANDOM);
+      data.copyBytes(input, input.length() - CodecUtil.footerLength());
+      CodecUtil.retrieveChecksum(input);
+      writeMeta(field, state.segmentInfo.maxDoc(), offset, data.getFilePointer() - offset, docs);
+      int count = docs.cardinality();
+      RandomVectorScorerSupplier supplier = vectorsScorer.getRandomVectorScorerSupplier(
+          field.getVectorSimilarityFunction(),
+          PackedVectorValues.dense(field.getVectorDimension(), count, input, vectorsScorer,
+              field.getVectorSimilarityFunction()));
+      IndexInput opened = input;
+      success = true;
+      return new CloseableRandomVectorScorerSupplier() {
+        @Override
+        public RandomVectorScorer scorer(int ord) throws IOException {
+          return supplier.scorer(ord);
+        }
+
+        @Override
+        public RandomVectorScorerSupplier copy() throws IOException {
+          return supplier.copy();
+        }
+
+        @Override
+        public int totalVectorCount() {
+          return count;
+        }
+
+        @Override
+        public void close() throws IOException {
+          IOUtils.close(opened);
+          state.directory.deleteFile(temp.getName());
+        }
+      };
+    } finally {
+      if (!success) {
+        IOUtils.closeWhileHandlingException(input, temp);
+        IOUtils.deleteFilesIgnoringExceptions(state.directory, temp.getName());
+      }
+    }
+  }
+
+  private static DocsWithFieldSet writePacked(IndexOutput out, FieldInfo field,
+      MergeState mergeState) throws IOException {
+    ByteVectorValues values =
+        KnnVectorsWriter.MergedVectorValues.mergeByteVectorValues(field, mergeState);
+    byte[] packed = new byte[PackedVectorsFormat.packedLength(field.getVectorDimension())];
+    DocsWithFieldSet docs = new DocsWithFieldSet();
+    for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+        doc = values.nextDoc()) {
+      PackedVectorsFormat.pack(values.vectorValue(), packed);
+      out.writeBytes(packed, packed.length);
+      docs.add(doc);
+    }
+    return docs;
+  }
+
+  private void writeMeta(FieldInfo field, int maxDoc, long offset, long length,
+      DocsWithFieldSet docs) throws IOException {
+    meta.writeInt(field.number);
+    meta.writeInt(field.getVectorSimilarityFunction().ordinal());
+    meta.writeVInt(field.getVectorDimension());
+    meta.writeVLong(offset);
+    meta.writeVLong(length);
+    int count = docs.cardinality();
+    meta.writeInt(count);
+    OrdToDocDISIReaderConfiguration.writeStoredMeta(DIRECT_MONOTONIC_BLOCK_SHIFT, meta, data,
+        count, maxDoc, docs);
+  }
+
+  @Override
+  public void finish() throws IOException {
+    if (finished) {
+      throw new IllegalStateException("already finished");
+    }
+    finished = true;
+    meta.writeInt(-1);
+    CodecUtil.writeFooter(meta);
+    CodecUtil.writeFooter(data);
+  }
+
+  @Override
+  public long ramBytesUsed() {
+    long total = RamUsageEstimator.shallowSizeOfInstance(PackedVectorsWriter.class);
+    for (FieldWriter field : fields) {
+      total += field.ramBytesUsed();
+    }
+    return total;
+  }
+
+  @Override
+  public void close() throws IOException {
+    IOUtils.close(meta, data);
+  }
+
+  /** The vectors of one field of the segment being written, unpacked (one code per byte). */
+  private static final class FieldWriter extends FlatFieldVectorsWriter<byte[]> {
+    private final FieldInfo info;
+    private final int dimension;
+    private final DocsWithFieldSet docs = new DocsWithFieldSet();
+    private final List<byte[]> vectors = new ArrayList<>();
+    private int lastDoc = -1;
+    private boolean done;
+
+    FieldWriter(FieldInfo info) {
+      this.info = info;
+      this.dimension = info.getVectorDimension();
+    }
+
+    @Override
+    public void addValue(int doc, byte[] vector) {
+      if (done) {
+        throw new IllegalStateException("already finished, cannot add more values");
+      }
+      if (doc == lastDoc) {
+        throw new IllegalArgumentException("vector field \"" + info.name
+            + "\" appears more than once in this document (only one value is allowed per field)");
+      }
+      PackedVectorsFormat.checkCodes(info.name, vector);
+      docs.add(doc);
+      vectors.add(copyValue(vector));
+      lastDoc = doc;
+    }
+
+    @Override
+    public byte[] copyValue(byte[] vector) {
+      return java.util.Arrays.copyOf(vector, dimension);
+    }
+
+    @Override
+    public List<byte[]> getVectors() {
+      return vectors;
+    }
+
+    @Override
+    public DocsWithFieldSet getDocsWithFieldSet() {
+      return docs;
+    }
+
+    @Override
+    public void finish() {
+      done = true;
+    }
+
+    @Override
+    public boolean isFinished() {
+      return done;
+    }
+
+    @Override
+    public long ramBytesUsed() {
+      return RamUsageEstimator.shallowSizeOfInstance(FieldWriter.class) + docs.ramBytesUsed()
+          + (long) vectors.size() * (RamUsageEstimator.NUM_BYTES_OBJECT_REF
+              + RamUsageEstimator.NUM_BYTES_ARRAY_HEADER + dimension);
+    }
+  }
+}

@@ -1,0 +1,294 @@
+package dev.prismindex.engine.internal.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnByteVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.ByteVectorValues;
+import org.apache.lucene.index.CheckIndex;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnByteVectorQuery;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packed vector format: codes survive packing exactly at any dimension; through Lucene (flush,
+ * several segments, sparse fields, merges, deletions) every document reads back its own codes,
+ * k-NN finds a document from its own vector, the files take {@code packedLength} bytes a vector,
+ * and a code out of range is refused without harming the index.
+ */
+class PackedVectorsFormatTest {
+
+  @TempDir Path dir;
+
+  private static final int MAX = PackedVectorsFormat.MAX_CODE;
+
+  @Test
+  void everyCodeSurvivesPackingAtAnyDimension() {
+    Random random = new Random(7);
+    for (int dim : new int[] {1, 3, 4, 5, 7, 8, 9, 383, 384}) {
+      byte[] v = new byte[dim];
+      for (int i = 0; i < dim; i++) {
+        v[i] = (byte) (random.nextInt(2 * MAX + 1) - MAX);
+      }
+      v[0] = (byte) -MAX;
+      v[dim - 1] = (byte) MAX;
+      byte[] packed = new byte[PackedVectorsFormat.packedLength(dim)];
+      PackedVectorsFormat.pack(v, packed);
+      byte[] back = new byte[dim];
+      PackedVectorsFormat.unpack(packed, back);
+      assertThat(back).as("dim %d", dim).containsExactly(v);
+    }
+    assertThat(PackedVectorsFormat.packedLength(384)).isEqualTo(384 * PackedVectorsFormat.BITS / 8);
+  }
+
+  @Test
+  void theCosineFromPackedBytesIsLucenesByteCosineOfTheCodesBitForBit() {
+    Random random = new Random(3);
+    for (int dim : new int[] {1, 5, 8, 13, 384}) {
+      for (int round = 0; round < 50; round++) {
+        byte[] target = new byte[dim];
+        byte[] codes = new byte[dim];
+        int norm = 0;
+        for (int i = 0; i < dim; i++) {
+          target[i] = (byte) (random.nextInt(255) - 127);
+          codes[i] = (byte) (random.nextInt(2 * MAX + 1) - MAX);
+          norm += target[i] * target[i];
+        }
+        codes[0] = (byte) MAX; // never a zero vector
+        target[0] = target[0] == 0 ? 1 : target[0];
+        norm = 0;
+        for (byte t : target) {
+          norm += t * t;
+        }
+        byte[] packed = new byte[PackedVectorsFormat.packedLength(dim)];
+        PackedVectorsFormat.pack(codes, packed);
+        int sum = 0;
+        for (byte t : target) {
+          sum += t;
+        }
+        int codesNorm = PackedVectorsFormat.norm(packed, dim);
+        int expectedNorm = 0;
+        for (byte c : codes) {
+          expectedNorm += c * c;
+        }
+        assertThat(codesNorm).isEqualTo(expectedNorm);
+        assertThat(PackedVectorsFormat.cosine(target, sum, norm, packed, codesNorm))
+            .as("dim %d", dim).isEqualTo(org.apache.lucene.util.VectorUtil.cosine(target, codes));
+      }
+    }
+  }
+
+  @Test
+  void theGraphOfCodesBeingIndexedIsScoredAsLuceneScoresThemBitForBit() throws Exception {
+    Random random = new Random(11);
+    int dim = 384;
+    List<byte[]> codes = new java.util.ArrayList<>();
+    org.apache.lucene.util.hnsw.RandomAccessVectorValues.Bytes values =
+        org.apache.lucene.util.hnsw.RandomAccessVectorValues.fromBytes(codes, dim);
+    org.apache.lucene.util.hnsw.RandomVectorScorerSupplier ours = PackedVectorScorer.INSTANCE
+        .getRandomVectorScorerSupplier(VectorSimilarityFunction.COSINE, values);
+    org.apache.lucene.util.hnsw.RandomVectorScorerSupplier lucene =
+        org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer.INSTANCE
+            .getRandomVectorScorerSupplier(VectorSimilarityFunction.COSINE, values);
+    assertThat(ours).isNotInstanceOf(lucene.getClass());
+    for (int n = 0; n < 300; n++) {
+      byte[] v = new byte[dim];
+      for (int i = 0; i < dim; i++) {
+        v[i] = (byte) (random.nextInt(2 * MAX + 1) - MAX);
+      }
+      codes.add(v); // added while the suppliers are in use, as the graph is built
+      org.apache.lucene.util.hnsw.RandomVectorScorer a = ours.scorer(n);
+      org.apache.lucene.util.hnsw.RandomVectorScorer b = lucene.scorer(n);
+      for (int node = 0; node <= n; node++) {
+        assertThat(a.score(node)).as("%d to %d", n, node).isEqualTo(b.score(node));
+      }
+      int other = random.nextInt(n + 1);
+      assertThat(ours.copy().scorer(other).score(n)).isEqualTo(lucene.scorer(other).score(n));
+    }
+  }
+
+  @Test
+  void aCodeOutOfRangeIsRefusedNamingTheFieldAndComponent() {
+    byte[] v = {0, (byte) (MAX + 1), 0};
+    assertThatThrownBy(() -> PackedVectorsFormat.checkCodes("f", v))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("\"f\"").hasMessageContaining("component 1");
+    PackedVectorsFormat.checkCodes("f", new byte[] {(byte) -MAX, 0, (byte) MAX});
+  }
+
+  private static byte[] randomCodes(Random random, int dim) {
+    float[] f = new float[dim];
+    for (int i = 0; i < dim; i++) {
+      f[i] = (float) random.nextGaussian();
+    }
+    return VectorCode.PACKED.encode(f);
+  }
+
+  private static IndexWriter writer(FSDirectory d) throws Exception {
+    return new IndexWriter(d, new IndexWriterConfig().setCodec(WriterSettings.CODEC)
+        .setMergePolicy(NoMergePolicy.INSTANCE));
+  }
+
+  @Test
+  void documentsReadBackTheirCodesAcrossSegmentsMergesAndDeletions() throws Exception {
+    int dim = 24;
+    String field = VectorCode.PACKED.field(dim);
+    Random random = new Random(11);
+    Map<String, byte[]> written = new HashMap<>();
+    try (FSDirectory d = FSDirectory.open(dir)) {
+      try (IndexWriter w = writer(d)) {
+        for (int segment = 0; segment < 3; segment++) {
+          for (int i = 0; i < 200; i++) {
+            String id = segment + "-" + i;
+            Document doc = new Document();
+            doc.add(new StringField("id", id, Field.Store.YES));
+            if (i % 3 != 0) { // sparse: a third of the documents have no vector
+              byte[] v = randomCodes(random, dim);
+              written.put(id, v);
+              doc.add(new KnnByteVectorField(field, v, VectorSimilarityFunction.COSINE));
+            }
+            w.addDocument(doc);
+          }
+          w.commit();
+        }
+        w.deleteDocuments(new Term("id", "1-1"));
+        written.remove("1-1");
+      }
+      assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
+      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(WriterSettings.CODEC))) {
+        w.forceMerge(1);
+      }
+      assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
+      try (CheckIndex check = new CheckIndex(d)) {
+        assertThat(check.checkIndex().clean).isTrue();
+      }
+      long bytes = 0;
+      for (String name : d.listAll()) {
+        if (name.endsWith("." + PackedVectorsWriter.DATA_EXTENSION)) {
+          bytes += d.fileLength(name);
+        }
+      }
+      // the vectors packed, plus headers, footers and the sparse document set
+      assertThat(bytes).isBetween((long) written.size() * PackedVectorsFormat.packedLength(dim),
+          (long) written.size() * PackedVectorsFormat.packedLength(dim) + 1024);
+      try (DirectoryReader r = DirectoryReader.open(d)) {
+        IndexSearcher searcher = new IndexSearcher(r);
+        StoredFields stored = r.storedFields();
+        for (String id : List.of("0-1", "1-2", "2-199")) {
+          ScoreDoc[] top = searcher.search(
+              new KnnByteVectorQuery(field, written.get(id), 1), 1).scoreDocs;
+          assertThat(stored.document(top[0].doc).get("id")).isEqualTo(id);
+          assertThat(top[0].score).isEqualTo(1f, org.assertj.core.data.Offset.offset(1e-5f));
+        }
+      }
+    }
+  }
+
+  private static Map<String, byte[]> readBack(FSDirectory d, String field) throws Exception {
+    Map<String, byte[]> out = new HashMap<>();
+    try (DirectoryReader r = DirectoryReader.open(d)) {
+      for (LeafReaderContext leaf : r.leaves()) {
+        ByteVectorValues values = leaf.reader().getByteVectorValues(field);
+        StoredFields stored = leaf.reader().storedFields();
+        var live = leaf.reader().getLiveDocs();
+        for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+            doc = values.nextDoc()) {
+          if (live == null || live.get(doc)) {
+            out.put(stored.document(doc).get("id"), values.vectorValue().clone());
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void aDocumentWithACodeOutOfRangeIsRefusedAndTheIndexKeepsTheOthers() throws Exception {
+    int dim = 8;
+    String field = VectorCode.PACKED.field(dim);
+    try (FSDirectory d = FSDirectory.open(dir)) {
+      try (IndexWriter w = writer(d)) {
+        Document good = new Document();
+        good.add(new StringField("id", "good", Field.Store.YES));
+        good.add(new KnnByteVectorField(field, new byte[] {1, 2, 3, 4, 5, 6, 7, 8},
+            VectorSimilarityFunction.COSINE));
+        w.addDocument(good);
+        Document bad = new Document();
+        bad.add(new StringField("id", "bad", Field.Store.YES));
+        bad.add(new KnnByteVectorField(field, new byte[] {1, 2, 3, 4, 5, 6, 7, 127},
+            VectorSimilarityFunction.COSINE));
+        assertThatThrownBy(() -> w.addDocument(bad))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("out of the");
+        w.commit();
+      }
+      assertThat(readBack(d, field)).containsOnlyKeys("good");
+      try (CheckIndex check = new CheckIndex(d)) {
+        assertThat(check.checkIndex().clean).isTrue();
+      }
+    }
+  }
+
+  @Test
+  void int8FieldsKeepLuceneFormatAndPackedFieldsGetThisOne() {
+    var codec = (org.apache.lucene.codecs.lucene912.Lucene912Codec) WriterSettings.CODEC;
+    assertThat(codec.getKnnVectorsFormatForField(VectorCode.PACKED.field(384)).getName())
+        .isEqualTo(PackedVectorsFormat.NAME);
+    assertThat(codec.getKnnVectorsFormatForField(VectorCode.INT8.field(384)).getName())
+        .isEqualTo("Lucene99HnswVectorsFormat");
+    assertThat(org.apache.lucene.codecs.KnnVectorsFormat.forName(PackedVectorsFormat.NAME))
+        .isInstanceOf(PackedVectorsFormat.class);
+  }
+
+  @Test
+  void theCodeOfAnIndexFollowsItsVectorFields() throws Exception {
+    int dim = 8;
+    try (FSDirectory d = FSDirectory.open(dir)) {
+      try (IndexWriter w = writer(d)) {
+        w.addDocument(new Document());
+        w.commit();
+        try (DirectoryReader r = DirectoryReader.open(d)) {
+          assertThat(VectorCode.of(r, dim)).isEqualTo(VectorCode.PACKED);
+        }
+        Document int8 = new Document();
+        int8.add(new KnnByteVectorField(VectorCode.INT8.field(dim), Int8Vectors.encode(
+            new float[] {1, 2, 3, 4, 5, 6, 7, 8}), VectorSimilarityFunction.COSINE));
+        w.addDocument(int8);
+        w.commit();
+        try (DirectoryReader r = DirectoryReader.open(d)) {
+          assertThat(VectorCode.of(r, dim)).isEqualTo(VectorCode.INT8);
+          assertThat(VectorCode.of(r, dim + 1)).isEqualTo(VectorCode.PACKED);
+        }
+      }
+    }
+  }
+
+  @Test
+  void codesAreTheInt8EncodingAtTheSmallerScale() {
+    float[] v = {0.5f, -0.25f, 0.1f, 0f};
+    assertThat(VectorCode.PACKED.encode(v))
+        .containsExactly(Int8Vectors.encode(v, PackedVectorsFormat.MAX_CODE));
+    assertThat(VectorCode.PACKED.encode(v)[0]).isEqualTo((byte) MAX);
+    assertThat(VectorCode.INT8.encode(v)).containsExactly(Int8Vectors.encode(v));
+  }
+}

@@ -1,0 +1,84 @@
+package dev.prismindex.engine.testing;
+
+import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.chunk.EmbedText;
+import dev.prismindex.engine.internal.pipeline.FileReader;
+import dev.prismindex.engine.internal.pipeline.Hashing;
+import dev.prismindex.engine.internal.walk.FileRules;
+import dev.prismindex.engine.internal.walk.Languages;
+import dev.prismindex.engine.spi.Chunk;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The engine's parts that the benchmarks measure on their own: its BLAKE3 (native or
+ * commons-codec), its language detection, its chunker and its secret detection. A test fixture (the engine's test jar),
+ * so that no module outside the engine imports {@code dev.prismindex.engine.internal}; not an API.
+ */
+public final class EngineProbes {
+
+  private EngineProbes() {}
+
+  /** The engine's BLAKE3-256 of {@code data}: natively where the library is loaded. */
+  public static byte[] blake3(byte[] data) {
+    return Hashing.digest(data, data.length);
+  }
+
+  /** The language the engine detects for {@code path} (by its name). */
+  public static String language(String path) {
+    return Languages.detect(path);
+  }
+
+  /** Whether tree-sitter chunks {@code language} (else line windows do). */
+  public static boolean chunkable(String language) {
+    return Chunker.supports(language);
+  }
+
+  /** What the engine gives the embedder for {@code chunk} of the file at {@code path}. */
+  public static String embedText(String path, Chunk chunk) {
+    return EmbedText.of(path, chunk);
+  }
+
+  /** Whether the engine takes the first {@code length} bytes of a file for binary. */
+  public static boolean binary(byte[] bytes, int length) {
+    return FileReader.isBinary(bytes, length);
+  }
+
+  /** The first {@code length} bytes of a file as the engine decodes them. */
+  public static String decode(byte[] bytes, int length) {
+    return FileReader.decode(bytes, length);
+  }
+
+  /**
+   * What the engine's content rules find in the first {@code length} bytes of a file (a
+   * private-key header or a secret of a well-known format), or null: why it would skip the file as
+   * {@code private_key} or {@code secret} whatever its name.
+   */
+  public static @Nullable String secretIn(byte[] bytes, int length) {
+    return FileRules.secretIn(bytes, length);
+  }
+
+  /** A chunker with its own parsers; close it. */
+  public static Chunking chunking() {
+    return new Chunking(new Chunker());
+  }
+
+  /** The engine's chunker, as a run uses it. */
+  public static final class Chunking implements AutoCloseable {
+    private final Chunker chunker;
+
+    private Chunking(Chunker chunker) {
+      this.chunker = chunker;
+    }
+
+    /** The chunks of {@code text}, a file of {@code language}. */
+    public List<Chunk> chunk(String text, String language) {
+      return chunker.chunk(text, language);
+    }
+
+    @Override
+    public void close() {
+      chunker.close();
+    }
+  }
+}

@@ -1,0 +1,191 @@
+package dev.prismindex.opensearch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IncompatibleIndexException;
+import dev.prismindex.engine.spi.ChunkVectors;
+import dev.prismindex.engine.spi.CommitRecord;
+import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.SkippedFile;
+import dev.prismindex.engine.spi.Store;
+import dev.prismindex.engine.spi.StoreHealth;
+import dev.prismindex.engine.spi.StoreReader;
+import dev.prismindex.engine.spi.StoreWrite;
+import dev.prismindex.engine.spi.WriteSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One repository's index in an OpenSearch 2.x cluster, as a store of the engine ({@link Store}):
+ * {@code HybridIndex.open(options, OpenSearchStore.connect(root, clusterOptions))} (or {@link
+ * #openIndex}) gives the local engine's answers over the cluster's documents: the same pipeline
+ * (walk and file rules, BLAKE3 manifest, chunking, embeddings from the same model) feeding a
+ * cluster index, and the same ranking, fusion, identifier guard and per-hit freshness check over
+ * the cluster's BM25, k-NN and gram candidates.
+ *
+ * <p>Each repository root has its own cluster index ({@link OpenSearchOptions#indexName(Path)}),
+ * so a query never sees another repository's documents. The manifest lives in that index (FILE
+ * documents, the commit record of each file); a write that did not finish leaves the index {@code
+ * stale} and the next one completes it. {@link #health()} is sound only when the cluster reports
+ * the index green or yellow and its FILE documents match the last commit's record. Thread-safe.
+ */
+public final class OpenSearchStore implements Store {
+
+  private final OpenSearchOptions options;
+  private final Cluster cluster;
+  private final String index;
+  private final ClusterRecord record;
+
+  private OpenSearchStore(OpenSearchOptions options, Cluster cluster, String index) {
+    this.options = options;
+    this.cluster = cluster;
+    this.index = index;
+    this.record = new ClusterRecord(cluster, index);
+  }
+
+  /**
+   * Connects to the cluster and checks the repository's index, if it exists, was written by this
+   * format and analyzer. Nothing is indexed.
+   *
+   * @param root the repository's root (it names the default index)
+   * @throws ClusterUnavailableException when the cluster cannot be reached
+   * @throws IncompatibleIndexException when the index has another format or analyzer
+   * @throws IOException when the cluster refuses a request
+   */
+  public static OpenSearchStore connect(Path root, OpenSearchOptions options) throws IOException {
+    Objects.requireNonNull(root, "root");
+    Objects.requireNonNull(options, "options");
+    Cluster cluster = Cluster.connect(options);
+    try {
+      cluster.call("GET", "/", Map.of(), null);
+      OpenSearchStore store = new OpenSearchStore(options, cluster,
+          options.indexName(root.toAbsolutePath().normalize()));
+      store.record.checkLayout();
+      return store;
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The engine's index of {@code local.root()} in the cluster: {@link #connect} and {@code
+   * HybridIndex.open(local, store)}.
+   *
+   * @throws ClusterUnavailableException when the cluster cannot be reached
+   * @throws IncompatibleIndexException when the index has another format or analyzer
+   * @throws IOException when the repository root is missing or the cluster refuses a request
+   */
+  public static HybridIndex openIndex(HybridIndexOptions local, OpenSearchOptions options)
+      throws IOException {
+    return HybridIndex.open(local, connect(local.root(), options));
+  }
+
+  /** The options this store was connected with. */
+  public OpenSearchOptions options() {
+    return options;
+  }
+
+  /** The cluster index holding the repository. */
+  public String indexName() {
+    return index;
+  }
+
+  @Override
+  public String describe() {
+    return "cluster index " + index + " at " + options.urls();
+  }
+
+  /** The layout's pins and the commit record; null when there is no index or no record yet. */
+  @Override
+  public @Nullable CommitRecord record() throws IOException {
+    if (record.layout() == null) {
+      return null;
+    }
+    JsonNode meta = record.read();
+    return meta == null ? null : record.values(meta);
+  }
+
+  @Override
+  public Map<String, FileEntry> files(@Nullable Set<String> scope) throws IOException {
+    return ClusterManifest.files(cluster, index, scope);
+  }
+
+  @Override
+  public Map<String, SkippedFile> skipped(@Nullable Set<String> scope) throws IOException {
+    return ClusterManifest.skipped(cluster, index, scope);
+  }
+
+  /**
+   * Creates the index when missing (its mapping pinning {@code spec}'s model), and records that a
+   * write is under way.
+   *
+   * @throws IncompatibleIndexException when the index pins a model {@code spec} does not have
+   */
+  @Override
+  public StoreWrite beginWrite(WriteSpec spec) throws IOException {
+    ChunkVectors vectors = record.ensure(options, spec);
+    JsonNode previous = record.read();
+    record.write(previous, IndexLayout.STATE_WRITING, null);
+    return new ClusterWrite(cluster, index, record, previous, new ClusterSink(cluster, index,
+        spec.analyzer(), vectors, options.bulkBytes(), options.retries()));
+  }
+
+  @Override
+  public StoreReader reader() {
+    return new ClusterReader(cluster, index, record);
+  }
+
+  /**
+   * Damaged when the cluster reports the index red; stale when the record says a write is under
+   * way (or never finished), or the index holds another number of FILE documents than the record
+   * counts; sound otherwise.
+   */
+  @Override
+  public StoreHealth health() throws IOException {
+    if (record.layout() == null) {
+      return StoreHealth.sound(0);
+    }
+    long size = record.storeBytes();
+    if (record.health().equals("red")) {
+      return new StoreHealth(StoreHealth.Condition.DAMAGED, "the cluster reports " + index
+          + " red (a primary shard is unassigned)", size);
+    }
+    JsonNode meta = record.read();
+    if (meta == null || !IndexLayout.STATE_READY.equals(meta.path(IndexLayout.STATE).asText())) {
+      return new StoreHealth(StoreHealth.Condition.STALE, "a write to " + index
+          + " began and did not finish", size);
+    }
+    long files = meta.path("files").asLong(-1);
+    long held = record.countFiles();
+    if (held != files) {
+      return new StoreHealth(StoreHealth.Condition.STALE, index + " holds " + held
+          + " FILE documents; its record counts " + files, size);
+    }
+    return StoreHealth.sound(size);
+  }
+
+  @Override
+  public boolean drop() throws IOException {
+    Cluster.Reply r = cluster.send("DELETE", "/" + index, Map.of(), null);
+    record.forgetLayout();
+    if (r.status() == 404) {
+      return false;
+    }
+    if (!r.ok()) {
+      throw ClusterRequestException.of("deleting " + index, r);
+    }
+    return true;
+  }
+
+  /** Closes the client (the cluster index stays). Idempotent. */
+  @Override
+  public void close() throws IOException {
+    cluster.close();
+  }
+}
