@@ -106,6 +106,7 @@ public final class QueryPlanner {
    */
   public SearchResult stream(String query, SearchOpts opts, Consumer<Hit> sink)
       throws IOException {
+    ctx.store().checkUndamaged(); // as search: no answer from an index known to be damaged
     SearchMode mode = opts.mode();
     if (!SearchOpts.exact(mode)) {
       throw new IllegalArgumentException("only the exact modes stream: "
