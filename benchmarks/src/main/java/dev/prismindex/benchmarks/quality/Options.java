@@ -29,7 +29,7 @@ final class Options {
   boolean queriesOnly;
   /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
   java.net.URI openSearch;
-  Fusion fusion = Fusion.rrf();
+  Fusion fusion = Fusion.learned();
   double auxiliaryWeight = dev.prismindex.engine.SearchOpts.DEFAULT_AUXILIARY_WEIGHT;
   /** The embedder's provider id ({@code --embedder}); null: the engine's default provider. */
   @Nullable String embedder;
@@ -137,8 +137,14 @@ final class Options {
     }
   }
 
-  /** {@code K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT}, e.g. {@code 60:1:1} (plain RRF). */
+  /**
+   * {@code learned} (the engine's default ranker) or {@code K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT}, e.g.
+   * {@code 60:1:1} (plain RRF).
+   */
   private static Fusion fusion(String v) {
+    if (v.equals("learned")) {
+      return Fusion.learned();
+    }
     String[] p = v.split(":");
     try {
       if (p.length != 3) {
