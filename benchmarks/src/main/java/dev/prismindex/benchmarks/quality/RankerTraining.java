@@ -227,7 +227,9 @@ public final class RankerTraining {
 
   /** The definition a candidate's hit stands for (one hit per definition), as the engine keys it. */
   private static String definition(RankerCandidate c) {
-    return c.symbolLine() == 0 ? c.chunkId() : c.path() + '#' + c.symbolLine() + ':' + c.symbolName();
+    String key = c.symbolLine() == 0 ? c.chunkId()
+        : c.path() + '#' + c.symbolLine() + ':' + c.symbolName();
+    return key.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -331,13 +333,22 @@ public final class RankerTraining {
           d = new ArrayList<>();
           continue;
         }
-        String[] f = line.split("\t");
+        String[] f = line.split("\t", -1);
+        while (f.length < names.size() + 2) { // a name holding a line break (written before escaping)
+          String next = r.readLine();
+          if (next == null) {
+            throw new IOException(file + ": truncated row " + line);
+          }
+          line = line + "\n" + next;
+          f = line.split("\t", -1);
+        }
         double[] v = new double[names.size()];
+        int first = f.length - names.size();
         for (int i = 0; i < v.length; i++) {
-          v[i] = Double.parseDouble(f[i + 2]);
+          v[i] = Double.parseDouble(f[first + i]);
         }
         y.add(f[0].equals("1"));
-        d.add(f[1]);
+        d.add(String.join(" ", java.util.Arrays.asList(f).subList(1, first)));
         x.add(v);
       }
     }
