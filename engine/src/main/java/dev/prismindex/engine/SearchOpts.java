@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * @param files which files the hits may come from: path scopes, languages and globs
  *     ({@link FileFilter#ALL} for every indexed file); applied inside the search, so a filtered
  *     search still returns up to {@code limit} hits when that many match
- * @param fusion how HYBRID fuses the two rankings (default {@link Fusion#learned()}; ignored by the
+ * @param fusion how HYBRID fuses the two rankings (default {@link Fusion#rrf()}; ignored by the
  *     other modes)
  * @param caseSensitive whether a literal mode matches case exactly (default false: ASCII case is
  *     ignored, as the scanner does); only the literal modes accept true
@@ -103,7 +103,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
   public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope) {
-    this(limit, mode, pathScope, Fusion.learned(), false);
+    this(limit, mode, pathScope, Fusion.rrf(), false);
   }
 
   /**
@@ -125,14 +125,14 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     return new SearchOpts(limit, SearchMode.SEMANTIC, null);
   }
 
-  /** Hybrid search (default ranking, {@link Fusion#learned()}) returning at most {@code limit} hits over the whole repository. */
+  /** Hybrid search (default ranking, {@link Fusion#rrf()}) returning at most {@code limit} hits over the whole repository. */
   public static SearchOpts hybrid(int limit) {
     return new SearchOpts(limit, SearchMode.HYBRID, null);
   }
 
   /** Exact substring search returning at most {@code limit} matching lines of the repository. */
   public static SearchOpts literal(int limit, boolean caseSensitive) {
-    return new SearchOpts(limit, SearchMode.LITERAL, null, Fusion.learned(), caseSensitive);
+    return new SearchOpts(limit, SearchMode.LITERAL, null, Fusion.rrf(), caseSensitive);
   }
 
   /** Whether hits carry {@link Hit#context()}: a positive context before or after. */
@@ -155,7 +155,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     private int limit = DEFAULT_LIMIT;
     private SearchMode mode = SearchMode.LEXICAL;
     private FileFilter files = FileFilter.ALL;
-    private Fusion fusion = Fusion.learned();
+    private Fusion fusion = Fusion.rrf();
     private boolean caseSensitive;
     private double auxiliaryWeight = DEFAULT_AUXILIARY_WEIGHT;
     private int contextBefore;
@@ -199,7 +199,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
       return this;
     }
 
-    /** How HYBRID ranks the candidates (default {@link Fusion#learned()}). */
+    /** How HYBRID ranks the candidates (default {@link Fusion#rrf()}). */
     public Builder fusion(Fusion value) {
       this.fusion = Objects.requireNonNull(value, "fusion");
       return this;

@@ -29,7 +29,7 @@ final class Options {
   boolean queriesOnly;
   /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
   java.net.URI openSearch;
-  Fusion fusion = Fusion.learned();
+  Fusion fusion = Fusion.rrf();
   double auxiliaryWeight = dev.prismindex.engine.SearchOpts.DEFAULT_AUXILIARY_WEIGHT;
   /** The embedder's provider id ({@code --embedder}); null: the engine's default provider. */
   @Nullable String embedder;
@@ -138,7 +138,7 @@ final class Options {
   }
 
   /**
-   * {@code learned} (the engine's default ranker) or {@code K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT}, e.g.
+   * {@code learned} (the engine's learned ranker) or {@code K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT}, e.g.
    * {@code 60:1:1} (plain RRF).
    */
   private static Fusion fusion(String v) {

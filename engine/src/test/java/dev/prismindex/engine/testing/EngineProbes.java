@@ -1,6 +1,7 @@
 package dev.prismindex.engine.testing;
 
 import dev.prismindex.engine.CodeSearch;
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
@@ -12,6 +13,7 @@ import dev.prismindex.engine.internal.query.RankedSearch;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.spi.Chunk;
 import dev.prismindex.engine.spi.ChunkDoc;
+import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,9 +83,9 @@ public final class EngineProbes {
   }
 
   /**
-   * The candidates of a HYBRID search of {@code query} (the learned ranker's default order) with
-   * their features, as the engine collects them before ranking: the union of both engines'
-   * candidates at the depth of {@code limit}.
+   * The candidates of a HYBRID search of {@code query} ordered by the learned ranker ({@link
+   * Fusion#learned()}) with their features, as the engine collects them before ranking: the union
+   * of both engines' candidates at the depth of {@code limit}.
    */
   public static List<RankerCandidate> rankerCandidates(CodeSearch index, String query, int limit)
       throws IOException {
@@ -96,7 +98,8 @@ public final class EngineProbes {
       }
     });
     try {
-      index.search(query, SearchOpts.hybrid(limit));
+      index.search(query, SearchOpts.builder().mode(SearchMode.HYBRID).limit(limit)
+          .fusion(Fusion.learned()).build());
     } finally {
       RankedSearch.TRACE.remove();
     }

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * HYBRID's default order ({@code Fusion.learned()}): a linear model over the {@link RankFeatures}
- * of each candidate, trained offline on doc/code pairs of the training trees (never on the quality
+ * HYBRID's order with {@code Fusion.learned()} (an option; RRF is the default): a linear model
+ * over the {@link RankFeatures} of each candidate, trained offline on doc/code pairs of the training trees (never on the quality
  * benchmark's corpora) by {@code scripts/train-ranker}. A candidate's score is the logistic
  * function of {@code bias + sum(weight * feature)}, in (0, 1); the candidates are ordered by it,
  * then by lexical rank, then by semantic rank. Evaluating it is one dot product per candidate.
