@@ -94,18 +94,20 @@ class DefinitionHitTest {
       for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)) {
         for (String query : List.of("records the split time of the stop watch laps",
             "the lap duration total of the split laps")) {
-          List<Hit> hits = index.search(query, new SearchOpts(20, mode, null, Fusion.rrf()));
-          Set<Integer> lines = new HashSet<>();
-          for (Hit h : hits) {
-            if (h.path().endsWith("StopWatch.java")) {
-              assertThat(lines.add(h.line())).as(mode + " " + query + ": " + hits).isTrue();
-              // Every hit of the file is at a declaration: the method's or the type's.
-              assertThat(h.line()).as(mode + " " + query).isIn(split, type,
-                  lineOf("private long lapDuration"), lineOf("public StopWatch() {"),
-                  lineOf("public StopWatch(final String message) {"));
+          for (Fusion fusion : List.of(Fusion.rrf(), Fusion.learned())) {
+            List<Hit> hits = index.search(query, new SearchOpts(20, mode, null, fusion));
+            Set<Integer> lines = new HashSet<>();
+            for (Hit h : hits) {
+              if (h.path().endsWith("StopWatch.java")) {
+                assertThat(lines.add(h.line())).as(mode + " " + query + ": " + hits).isTrue();
+                // Every hit of the file is at a declaration: the method's or the type's.
+                assertThat(h.line()).as(mode + " " + query).isIn(split, type,
+                    lineOf("private long lapDuration"), lineOf("public StopWatch() {"),
+                    lineOf("public StopWatch(final String message) {"));
+              }
             }
+            assertThat(lines).as(mode + " " + query + " " + fusion).contains(split);
           }
-          assertThat(lines).as(mode + " " + query).contains(split);
         }
       }
       // A quoted line of the definition reports that line, also in a window without the header.
