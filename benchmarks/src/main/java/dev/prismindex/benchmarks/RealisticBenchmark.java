@@ -2,17 +2,10 @@ package dev.prismindex.benchmarks;
 
 import dev.prismindex.repository.RepositorySearchResult;
 import dev.prismindex.repository.SearchMode;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -25,11 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar RealisticBenchmark -rf json -rff realistic.json}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 2, time = 5)
-@Measurement(iterations = 5, time = 5)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx6g"})
 public class RealisticBenchmark extends LoadedHarnessState {
 
