@@ -68,6 +68,12 @@ public final class HashingEmbedder implements Embedder {
   }
 
   /** {@code hashing-v1-<dimension>}. */
+  /** Static: hashing a text's features costs microseconds. */
+  @Override
+  public Kind kind() {
+    return Kind.STATIC;
+  }
+
   @Override
   public String id() {
     return "hashing-v1-" + dimension;
