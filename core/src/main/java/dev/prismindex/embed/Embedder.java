@@ -39,6 +39,18 @@ public interface Embedder {
   }
 
   /**
+   * Frees the memory a loaded model holds (its weights, its runtime's buffers and threads), which
+   * the next {@link #embed} or {@link #embedQuery} call loads again: for a long-running host that
+   * wants to be small while it is idle. Frees nothing while a call is running. The default has
+   * nothing to free.
+   *
+   * @return whether a loaded model was freed
+   */
+  default boolean release() {
+    return false;
+  }
+
+  /**
    * What kind of model this is, which decides when an index embeds with it: a {@link Kind#STATIC}
    * model's chunks are embedded as they are indexed, a {@link Kind#TRANSFORMER}'s after the
    * lexical documents are committed. A constant that never loads the model; {@link
