@@ -67,13 +67,13 @@ public final class HashingEmbedder implements Embedder {
     this.dimension = dimension;
   }
 
-  /** {@code hashing-v1-<dimension>}. */
   /** Static: hashing a text's features costs microseconds. */
   @Override
   public Kind kind() {
     return Kind.STATIC;
   }
 
+  /** {@code hashing-v1-<dimension>}. */
   @Override
   public String id() {
     return "hashing-v1-" + dimension;

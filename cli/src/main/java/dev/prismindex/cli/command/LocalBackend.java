@@ -309,7 +309,8 @@ public final class LocalBackend implements Backend {
           + "); run `prism-index index`" : null;
       return new StatusReport(state, t.root(), t.home(), problem, s.files(), s.chunks(),
           coverage(s), s.coverage().chunksEmbedded(), s.semantic().name().toLowerCase(Locale.ROOT),
-          s.semanticMessage(), s.embedderId(), available, s.sourceRevision(), s.updatedAt(),
+          s.semanticMessage(), s.embedderId(), ownModel(s, available), s.sourceRevision(),
+          s.updatedAt(),
           s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion(), null,
           tiers(s));
     } catch (IncompatibleIndexException e) {
@@ -317,6 +318,16 @@ public final class LocalBackend implements Backend {
     } catch (CorruptIndexException e) {
       return problem(State.CORRUPT, t, corrupt(t, e).getMessage(), available, max);
     }
+  }
+
+  /**
+   * The model this process searches the index with: the index's own when it is on the class path
+   * and no model was given (the engine opens an index with its own model), else {@code fallback}.
+   */
+  private @Nullable String ownModel(EngineStatus s, @Nullable String fallback) {
+    String own = s.embedderId();
+    return env.model().semantic() && env.model().embedder() == null && own != null
+        && EmbedderProvider.find(own).isPresent() ? own : fallback;
   }
 
   /** The index's embedding tiers, as {@code status} prints them. */
