@@ -169,7 +169,7 @@ class LauncherIT {
     assertThat(r.json()).hasSize(1);
     assertThat(s.get("files").asInt()).isEqualTo(4);
     assertThat(s.get("committed").asBoolean()).isTrue();
-    assertThat(s.get("model").asText()).isEqualTo("all-minilm-l6-v2-q-t64");
+    assertThat(s.get("model").asText()).isEqualTo("prism-code-v1-t1");
     assertThat(s.get("chunksEmbedded").asInt()).isPositive();
     assertThat(s.get("semanticCoverage").asDouble()).isEqualTo(1.0);
     assertThat(repo.resolve(".prism-index/.gitignore")).hasContent("*");
@@ -223,8 +223,8 @@ class LauncherIT {
     JsonNode s = r.json().get(0);
     assertThat(s.get("state").asText()).isEqualTo("ready");
     assertThat(s.get("files").asInt()).isEqualTo(4);
-    assertThat(s.get("availableModel").asText()).isEqualTo("all-minilm-l6-v2-q-t64");
-    assertThat(s.get("model").asText()).isEqualTo("all-minilm-l6-v2-q-t64");
+    assertThat(s.get("availableModel").asText()).isEqualTo("prism-code-v1-t1");
+    assertThat(s.get("model").asText()).isEqualTo("prism-code-v1-t1");
     assertThat(s.get("semantic").asText()).isEqualTo("available");
     assertThat(s.get("semanticCoverage").asDouble()).isEqualTo(1.0);
   }

@@ -348,7 +348,7 @@ public final class Flags {
       return new String[] {
           "prism-index " + version() + (commit == null ? "" : " (commit " + commit + ")"),
           "model:          " + EmbedderProvider.findDefault().map(p -> p.id()
-              + " (bundled; loaded by the first semantic or hybrid search)")
+              + " (the default; loaded by the first semantic or hybrid search)")
               .orElse("none on the class path (lexical and literal search only)"),
           "native library: " + NativeSupport.LIBRARY + " " + (nativeSupport.loaded() ? "loaded"
               : "not loaded: " + nativeSupport.detail() + " (the Java paths give the same"
