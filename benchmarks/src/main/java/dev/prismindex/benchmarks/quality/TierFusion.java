@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * (lexical, and semantic with each model; top {@value #LISTS} each) and fuses them with HYBRID's
  * rule, reciprocal rank fusion with k = {@value #K} over cut rankings (a hit missing from a full
  * list counts as ranked just below it), two lists against three. It prints MRR@10 per
- * configuration, pooled, per language and per corpus, next to the engine's own HYBRID on the first
+ * configuration, pooled ({@code all}), per language ({@code language NAME}) and per corpus, next to the engine's own HYBRID on the first
  * run's index (which adds the path prior and the identifier guard to the fusion, so compare the
  * fused columns with each other).
  *
@@ -88,7 +88,7 @@ public final class TierFusion {
               fuse(List.of(lex, b), new double[] {1, 1}),
               fuse(List.of(lex, a, b), new double[] {1, 1, 1}),
               fuse(List.of(lex, a), new double[] {1, 2}));
-          for (String group : new String[] {"all", f[1], corpus}) {
+          for (String group : new String[] {"all", "language " + f[1], corpus}) {
             double[] s = sums.computeIfAbsent(group, g -> new double[COLUMNS.length]);
             for (int i = 0; i < COLUMNS.length; i++) {
               int r = rank(columns.get(i), file, from, to);
