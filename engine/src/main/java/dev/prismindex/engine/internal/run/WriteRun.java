@@ -189,17 +189,18 @@ public final class WriteRun {
    * meant to stay lexical-only: {@link RefreshOptions#withLexicalOnly()}), then, when {@code embed}
    * and possible,
    * the embedding of the missing chunk texts (of {@code embedPaths} only, when non-null), then
-   * pruning of the embedding cache. With {@code wipe}, every segment is dropped unread before the
-   * job (a damaged index). Damage found on the way is raised as {@link CorruptIndexException}.
+   * pruning of the embedding cache. With a {@code damage} (what a verification found), every
+   * segment is dropped unread before the job (a damaged index), and the stats say why. Damage
+   * found on the way is raised as {@link CorruptIndexException}.
    */
   IndexRunStats write(RunProgress progress, boolean embed, boolean lexicalOnly,
-      @Nullable Set<String> embedPaths, boolean wipe, boolean full, WriteJob job)
+      @Nullable Set<String> embedPaths, @Nullable String damage, boolean full, WriteJob job)
       throws IOException {
     return gate.write(() -> {
       try {
         IndexWriter writer = store.openWriter(ctx.analyzer());
         try {
-          return run(writer, progress, embed, lexicalOnly, embedPaths, wipe, full, job);
+          return run(writer, progress, embed, lexicalOnly, embedPaths, damage, full, job);
         } finally {
           if (writer.isOpen()) {
             rollback(writer);
@@ -216,8 +217,9 @@ public final class WriteRun {
   }
 
   private IndexRunStats run(IndexWriter writer, RunProgress progress, boolean embed,
-      boolean lexicalOnly, @Nullable Set<String> embedPaths, boolean wipe, boolean full,
-      WriteJob job) throws IOException {
+      boolean lexicalOnly, @Nullable Set<String> embedPaths, @Nullable String damage,
+      boolean full, WriteJob job) throws IOException {
+    boolean wipe = damage != null;
     Map<String, String> previous = store.commitData();
     Verdict before = ctx.semantic().check(previous);
     Lexical lex;
@@ -267,7 +269,7 @@ public final class WriteRun {
         c.unchanged(), c.skipped(), c.chunksWritten(), embedded.textsEmbedded() + inlineTexts,
         before.available() ? c.chunksReused() : 0, lex.commit() || committedVectors,
         lex.commit() ? o.revision() : previous.get(Schema.META_REVISION),
-        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - o.startedNanos()));
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - o.startedNanos()), damage);
   }
 
   /**
