@@ -28,11 +28,14 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Warm query latency of the persistent engine per mode (LEXICAL, SEMANTIC, HYBRID; limit 10; the
- * query embedding included) over the generated corpus ({@link EngineCorpus}) indexed with the real
- * model (all-MiniLM-L6-v2). The corpus and its index are built once under
- * {@code java.io.tmpdir/prism-engine-bench-<files>} (about 6 minutes for 5 000 files on two cores)
- * and reused by later runs: each trial opens the persisted index in a fresh {@link HybridIndex}, as
- * a new process would. Targets: hybrid p95 <= 30 ms, semantic p95 <= 20 ms.
+ * query embedding included) over the generated corpus ({@link EngineCorpus}), or a repository
+ * ({@code -p corpus=DIR}, queried with {@link EngineCorpus#QUERIES} too), indexed with a real model
+ * ({@code -p model=ID}: the default, prism-index's static code model {@code prism-code-v1-t1}, or
+ * {@code all-minilm-l6-v2-q-t64}). The generated corpus and each model's index are built once
+ * under {@code java.io.tmpdir/prism-engine-bench-<files>} (a repository's index under {@code
+ * java.io.tmpdir/prism-engine-bench-<directory name>}) and reused by later runs: each trial opens
+ * the persisted index in a fresh {@link HybridIndex}, as a new process would. Targets: hybrid p95
+ * <= 30 ms, semantic p95 <= 20 ms.
  *
  * <p>Command (from the repository root, after {@code mvn -B -ntp -pl benchmarks -am package
  * -DskipTests}):
@@ -50,20 +53,37 @@ public class EngineQueryBenchmark {
   @Param({"5000"})
   public int files;
 
+  /** The embedding model, by id. */
+  @Param({"prism-code-v1-t1"})
+  public String model;
+
+  /** A repository to index and query instead of the generated corpus (empty: generated). */
+  @Param({""})
+  public String corpus;
+
   private HybridIndex index;
   private int next;
 
   @Setup(Level.Trial)
   public void open() throws IOException {
-    Path base = Path.of(System.getProperty("java.io.tmpdir"), "prism-engine-bench-" + files);
-    Path corpus = base.resolve("corpus");
-    Path home = base.resolve("index");
-    if (!Files.isDirectory(corpus)) {
-      Trees.delete(base);
-      EngineCorpus.generate(corpus, files);
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    Path root;
+    Path base;
+    if (corpus.isEmpty()) {
+      base = tmp.resolve("prism-engine-bench-" + files);
+      root = base.resolve("corpus");
+      if (!Files.isDirectory(root)) {
+        Trees.delete(base);
+        EngineCorpus.generate(root, files);
+      }
+    } else {
+      root = Path.of(corpus).toAbsolutePath().normalize();
+      base = tmp.resolve("prism-engine-bench-" + root.getFileName());
     }
-    HybridIndexOptions options = HybridIndexOptions.builder(corpus).home(home)
-        .embedder(EmbedderProvider.findDefault().orElseThrow().create()).build();
+    Path home = base.resolve("index-" + model);
+    HybridIndexOptions options = HybridIndexOptions.builder(root).home(home)
+        .embedder(EmbedderProvider.find(model).orElseThrow(
+            () -> new IllegalArgumentException("no model " + model)).create()).build();
     index = HybridIndex.open(options);
     EngineStatus status = index.engineStatus();
     if (!status.hasCommit() || !status.coverage().complete()) {

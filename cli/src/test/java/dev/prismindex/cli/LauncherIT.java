@@ -122,18 +122,22 @@ class LauncherIT {
     Process getconf = new ProcessBuilder("getconf", "_NPROCESSORS_ONLN").start();
     int processors = Integer.parseInt(new String(getconf.getInputStream().readAllBytes(),
         StandardCharsets.US_ASCII).strip());
-    for (String command : List.of("index", "search")) {
-      ProcessBuilder pb = built.launcher(repo, command, "--json", "x");
+    // search: C1 and the serial collector; index on two processors or fewer: the serial
+    // collector, and C1 only when it builds no vectors (--no-semantic); on more: the defaults.
+    for (List<String> command : List.of(List.of("index", "--json"),
+        List.of("index", "--no-semantic", "--json"), List.of("search", "--json", "x"))) {
+      ProcessBuilder pb = built.launcher(repo, command.toArray(String[]::new));
       pb.environment().put("JAVA_HOME", fake.toString());
       Run r = Launcher.run(pb);
       assertThat(r.exit()).as(r.toString()).isZero();
       String jvm = Files.readString(args);
       boolean c1Only = jvm.contains("-XX:TieredStopAtLevel=1 ");
       boolean serial = jvm.contains("-XX:+UseSerialGC ");
+      boolean search = command.get(0).equals("search");
       assertThat(c1Only).as("%s on %d processors: %s", command, processors, jvm)
-          .isEqualTo(command.equals("search") || processors <= 2);
+          .isEqualTo(search || processors <= 2 && command.contains("--no-semantic"));
       assertThat(serial).as("%s on %d processors: %s", command, processors, jvm)
-          .isEqualTo(c1Only);
+          .isEqualTo(search || processors <= 2);
     }
   }
 
@@ -169,7 +173,7 @@ class LauncherIT {
     assertThat(r.json()).hasSize(1);
     assertThat(s.get("files").asInt()).isEqualTo(4);
     assertThat(s.get("committed").asBoolean()).isTrue();
-    assertThat(s.get("model").asText()).isEqualTo("all-minilm-l6-v2-q-t64");
+    assertThat(s.get("model").asText()).isEqualTo("prism-code-v1-t1");
     assertThat(s.get("chunksEmbedded").asInt()).isPositive();
     assertThat(s.get("semanticCoverage").asDouble()).isEqualTo(1.0);
     assertThat(repo.resolve(".prism-index/.gitignore")).hasContent("*");
@@ -223,8 +227,8 @@ class LauncherIT {
     JsonNode s = r.json().get(0);
     assertThat(s.get("state").asText()).isEqualTo("ready");
     assertThat(s.get("files").asInt()).isEqualTo(4);
-    assertThat(s.get("availableModel").asText()).isEqualTo("all-minilm-l6-v2-q-t64");
-    assertThat(s.get("model").asText()).isEqualTo("all-minilm-l6-v2-q-t64");
+    assertThat(s.get("availableModel").asText()).isEqualTo("prism-code-v1-t1");
+    assertThat(s.get("model").asText()).isEqualTo("prism-code-v1-t1");
     assertThat(s.get("semantic").asText()).isEqualTo("available");
     assertThat(s.get("semanticCoverage").asDouble()).isEqualTo(1.0);
   }

@@ -49,4 +49,29 @@ public interface Embedder {
   default boolean release() {
     return false;
   }
+
+  /**
+   * What kind of model this is, which decides when an index embeds with it: a {@link Kind#STATIC}
+   * model's chunks are embedded as they are indexed, a {@link Kind#TRANSFORMER}'s after the
+   * lexical documents are committed. A constant that never loads the model; {@link
+   * Kind#TRANSFORMER} unless the embedder says otherwise.
+   */
+  default Kind kind() {
+    return Kind.TRANSFORMER;
+  }
+
+  /** How costly a model is to run, and so when an index runs it. */
+  enum Kind {
+    /**
+     * A fixed vector per token, a text's vector their weighted mean: microseconds per text, so an
+     * index embeds each chunk as it indexes it, and its vectors are committed with the lexical
+     * documents (the semantic tier is ready when the lexical index is).
+     */
+    STATIC,
+    /**
+     * A neural network run per text: milliseconds per text, so an index commits its lexical
+     * documents first and embeds afterwards, in the background (queries never wait for it).
+     */
+    TRANSFORMER
+  }
 }

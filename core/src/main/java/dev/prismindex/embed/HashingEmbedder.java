@@ -67,6 +67,12 @@ public final class HashingEmbedder implements Embedder {
     this.dimension = dimension;
   }
 
+  /** Static: hashing a text's features costs microseconds. */
+  @Override
+  public Kind kind() {
+    return Kind.STATIC;
+  }
+
   /** {@code hashing-v1-<dimension>}. */
   @Override
   public String id() {

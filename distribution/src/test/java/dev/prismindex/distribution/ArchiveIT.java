@@ -231,7 +231,7 @@ class ArchiveIT {
     assertThat(version.out().lines().findFirst().orElseThrow())
         .matches(java.util.regex.Pattern.quote("prism-index " + VERSION)
             + "( \\(commit [0-9a-f]{12}\\))?");
-    assertThat(version.out()).contains("\nmodel:          all-minilm-l6-v2-q-t64")
+    assertThat(version.out()).contains("\nmodel:          prism-code-v1-t1")
         .contains("\nnative library: libprism-native.so ").contains("\njava:           ");
 
     Run index = run(repo, env, "prism-index", "index", "--no-semantic", "--json");
@@ -355,7 +355,7 @@ class ArchiveIT {
     assertThat(version.out().lines().findFirst().orElseThrow())
         .matches(java.util.regex.Pattern.quote("prism-index " + VERSION)
             + "( \\(commit [0-9a-f]{12}\\))?");
-    assertThat(version.out()).contains("\nmodel:          all-minilm-l6-v2-q-t64")
+    assertThat(version.out()).contains("\nmodel:          prism-code-v1-t1")
         .contains("\nnative library: libprism-native.so ").contains("\njava:           ");
     assertThat(version.err()).isEmpty();
 

@@ -3,6 +3,7 @@ package dev.prismindex.engine;
 import dev.prismindex.repository.SearchMode;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,6 +27,9 @@ import org.jspecify.annotations.Nullable;
  * @param semantic whether this process can run SEMANTIC and HYBRID queries on this index
  * @param semanticMessage why not ({@code null} when {@link SemanticState#AVAILABLE}); the message
  *     {@link SemanticSearchUnavailableException} would carry
+ * @param tiers the embedding tiers of the index: which model covers how many chunks, and whether
+ *     this process can search with it (empty for a lexical-only index whose process has no model
+ *     or has semantic search off)
  */
 public record EngineStatus(
     Path home,
@@ -42,7 +46,31 @@ public record EngineStatus(
     long chunksEmbedded,
     long vectors,
     SemanticState semantic,
-    @Nullable String semanticMessage) {
+    @Nullable String semanticMessage,
+    List<SemanticTier> tiers) {
+
+  public EngineStatus {
+    tiers = List.copyOf(tiers);
+  }
+
+  /**
+   * The status before tiers were reported: one tier when the index records a model (its kind not
+   * known here), none otherwise.
+   */
+  public EngineStatus(Path home, boolean hasCommit, long files, long chunks,
+      @Nullable String sourceRevision, @Nullable Instant updatedAt, long sizeOnDiskBytes,
+      @Nullable String formatVersion, @Nullable String analyzerVersion,
+      @Nullable String embedderId, int embedderDimension, long chunksEmbedded, long vectors,
+      SemanticState semantic, @Nullable String semanticMessage) {
+    this(home, hasCommit, files, chunks, sourceRevision, updatedAt, sizeOnDiskBytes,
+        formatVersion, analyzerVersion, embedderId, embedderDimension, chunksEmbedded, vectors,
+        semantic, semanticMessage, embedderId == null ? List.of()
+            : List.of(new SemanticTier(embedderId, null, embedderDimension,
+                Math.min(chunks, chunksEmbedded), chunks,
+                semantic != SemanticState.AVAILABLE ? SemanticTier.State.UNAVAILABLE
+                    : chunksEmbedded >= chunks ? SemanticTier.State.READY
+                        : SemanticTier.State.PARTIAL)));
+  }
 
   /** The status of the first engine version (no vectors, no model). */
   public EngineStatus(Path home, boolean hasCommit, long files, long chunks,

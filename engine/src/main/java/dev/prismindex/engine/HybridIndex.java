@@ -1,7 +1,6 @@
 package dev.prismindex.engine;
 
 import dev.prismindex.embed.Embedder;
-import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.PluggedStore;
 import dev.prismindex.engine.internal.StoreAccess;
@@ -16,6 +15,7 @@ import dev.prismindex.engine.internal.run.StoreRun;
 import dev.prismindex.engine.internal.seam.SeamAdapter;
 import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
+import dev.prismindex.engine.internal.semantic.ModelChoice;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.store.CommitMeta;
@@ -115,7 +115,13 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
           "repository root is not a directory");
     }
     IndexStore store = IndexStore.open(options.home());
-    EngineContext ctx = context(options, store);
+    EngineContext ctx;
+    try {
+      ctx = context(options, store, store.record());
+    } catch (IOException | RuntimeException e) {
+      store.close();
+      throw e;
+    }
     return new HybridIndex(ctx, new IndexJobs(ctx, store), store);
   }
 
@@ -146,7 +152,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
         throw new IncompatibleIndexException("analyzer of " + store.describe(), analyzer,
             CodeAnalyzer.VERSION);
       }
-      EngineContext ctx = context(options, new PluggedStore(store));
+      EngineContext ctx = context(options, new PluggedStore(store), record);
       return new HybridIndex(ctx, new StoreRun(ctx, store), null);
     } catch (IOException | RuntimeException e) {
       store.close();
@@ -154,12 +160,16 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     }
   }
 
-  /** The parts an index over {@code store} shares; the model is found here, unless off. */
-  private static EngineContext context(HybridIndexOptions options, StoreAccess store) {
+  /**
+   * The parts an index over {@code store} shares; the model is found here, unless off: the one
+   * the options name, else the index's own (the one {@code record} names) when this process has
+   * it, else the class path's default (see {@link HybridIndexOptions#embedder()}).
+   */
+  private static EngineContext context(HybridIndexOptions options, StoreAccess store,
+      @Nullable CommitRecord record) {
     Embedder embedder = null;
     if (options.semantic()) {
-      embedder = options.embedder() != null ? options.embedder()
-          : EmbedderProvider.findDefault().map(EmbedderProvider::create).orElse(null);
+      embedder = options.embedder() != null ? options.embedder() : ModelChoice.forIndex(record);
     }
     return new EngineContext(options, store,
         new SemanticAvailability(options.semantic(), embedder), new CodeAnalyzer(), new Chunker(),
@@ -302,7 +312,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
         store.health().sizeBytes(), data.get(Schema.META_FORMAT), data.get(Schema.META_ANALYZER),
         embedderId.isEmpty() ? null : embedderId, dim.isEmpty() ? 0 : Integer.parseInt(dim),
         CommitMeta.parseLong(data.get(Schema.META_CHUNKS_EMBEDDED)),
-        CommitMeta.parseLong(data.get(Schema.META_VECTORS)), s.state(), s.message());
+        CommitMeta.parseLong(data.get(Schema.META_VECTORS)), s.state(), s.message(),
+        ModelChoice.tiers(data, ctx.semantic().embedder(), s.state()));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.embed.Embedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
@@ -16,9 +17,13 @@ public final class CrashChild {
   public static void main(String[] args) throws Exception {
     Path root = Path.of(args[0]);
     Random random = new Random(Long.parseLong(args[1]));
-    // The class path's default embedder (the test one); vectors committed after every batch, so
-    // kills also land between vector commits.
+    // The test embedder, as a transformer (vectors committed after every batch of the embedding
+    // phase, so kills also land between vector commits) or, for every other child, as a static
+    // model (vectors written with the chunks, in the lexical commit): the same id and vectors.
+    boolean statik = Long.parseLong(args[1]) % 2 != 0;
     try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root)
+        .embedder(TestEmbedders.fake().kind(statik ? Embedder.Kind.STATIC
+            : Embedder.Kind.TRANSFORMER))
         .embeddingCommitInterval(java.time.Duration.ZERO).build())) {
       for (int run = 0; ; run++) {
         IndexRunStats stats = index.refresh(run % 3 == 2 ? RefreshOptions.FULL

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills a child indexing process with SIGKILL ({@code destroyForcibly}) at random moments (lexical
  * and vector commits alike) and checks every time that the index opens, is consistent with its last
  * commit (manifest, chunk, coverage and vector counts) and answers queries; finally a run in this
- * process completes the work, embeddings included. The seed is printed in assertion messages.
+ * process completes the work, embeddings included. Every other child embeds as a static model does
+ * (vectors in the lexical commit), the others after it. The seed is printed in assertion
+ * messages.
  */
 class CrashSafetyTest {
 

@@ -3,9 +3,14 @@ package dev.prismindex.cli.command;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,8 +33,9 @@ public record Environment(
     Model model) {
 
   /**
-   * The embedding model: the class path's default ({@link EmbedderProvider#findDefault()}, the
-   * bundled MiniLM in the runnable jar), a given one, or none (semantic search switched off).
+   * The embedding model: each index's own, else the class path's default ({@link
+   * EmbedderProvider#findDefault()}: the static code model in the runnable jar), a given one, or
+   * none (semantic search switched off).
    *
    * @param semantic whether semantic search is on
    * @param embedder the model to use instead of the class path's default; null for the default
@@ -40,6 +46,31 @@ public record Environment(
 
     public static Model of(Embedder embedder) {
       return new Model(true, embedder);
+    }
+
+    /**
+     * The id of the model of the class path that {@code name} names: its id, or one of the
+     * dash-separated words of its id ({@code code} for {@code prism-code-v1-t1}, {@code minilm}
+     * for {@code all-minilm-l6-v2-q-t64}).
+     *
+     * @throws CliFailure with {@link ExitCode#USAGE} when no model, or more than one, has that
+     *     name
+     */
+    public static String named(String name) throws CliFailure {
+      List<String> ids = new ArrayList<>();
+      ServiceLoader.load(EmbedderProvider.class).forEach(p -> ids.add(p.id()));
+      if (ids.contains(name)) {
+        return name;
+      }
+      List<String> matching = ids.stream()
+          .filter(id -> Arrays.asList(id.split("-")).contains(name.toLowerCase(Locale.ROOT)))
+          .toList();
+      if (matching.size() == 1) {
+        return matching.get(0);
+      }
+      throw new CliFailure(ExitCode.USAGE, "--model " + name + ": "
+          + (matching.isEmpty() ? "no such model" : "ambiguous") + "; the models here: "
+          + (ids.isEmpty() ? "none" : String.join(", ", ids)));
     }
 
     /** The id of the model this process would use, if any (never loads the model). */

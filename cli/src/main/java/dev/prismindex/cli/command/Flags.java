@@ -79,6 +79,12 @@ public final class Flags {
         + " search only).")
     boolean noSemantic;
 
+    @Option(names = "--model", paramLabel = "MODEL", description = "The embedding model, by id or"
+        + " name: code (the default: prism-index's static code model, embedded as the index is"
+        + " built) or minilm (all-MiniLM-L6-v2 on ONNX Runtime, embedded after the lexical index,"
+        + " far slower). An index keeps its model; changing it needs --full.")
+    @Nullable String model;
+
     @Option(names = "--json", description = "Print one JSON summary object instead of text.")
     boolean json;
   }
@@ -378,7 +384,7 @@ public final class Flags {
       return new String[] {
           "prism-index " + version() + (commit == null ? "" : " (commit " + commit + ")"),
           "model:          " + EmbedderProvider.findDefault().map(p -> p.id()
-              + " (bundled; loaded by the first semantic or hybrid search)")
+              + " (the default; loaded by the first semantic or hybrid search)")
               .orElse("none on the class path (lexical and literal search only)"),
           "native library: " + NativeSupport.LIBRARY + " " + (nativeSupport.loaded() ? "loaded"
               : "not loaded: " + nativeSupport.detail() + " (the Java paths give the same"

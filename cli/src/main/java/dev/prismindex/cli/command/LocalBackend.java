@@ -10,7 +10,9 @@ import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.State;
 import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.cli.output.Results.Tier;
 import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.ExactScan;
@@ -25,6 +27,7 @@ import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
+import dev.prismindex.engine.SemanticTier;
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.Staleness;
 import dev.prismindex.repository.SearchMode;
@@ -299,23 +302,31 @@ public final class LocalBackend implements Backend {
     Target target = request.target();
     checkHome(target);
     IndexAccess.Lease lease;
+    HybridIndexOptions options = options(target, request.model());
     String unreadable = null;
     try {
-      lease = access.open(target, options(target));
+      lease = access.open(target, options);
     } catch (IncompatibleIndexException e) {
       if (!request.full()) {
         throw incompatible(target, e);
       }
       HybridIndex.deleteIndex(target.home());
-      lease = access.open(target, options(target));
+      lease = access.open(target, options);
     } catch (CorruptIndexException e) {
       // Its commit cannot even be read: only a rebuild from nothing repairs it.
       unreadable = (e.getCause() == null ? e : e.getCause()).getMessage();
       HybridIndex.deleteIndex(target.home());
-      lease = access.open(target, options(target));
+      lease = access.open(target, options);
     }
     try (IndexAccess.Lease l = lease) {
       HybridIndex idx = l.index();
+      EngineStatus was = idx.engineStatus();
+      if (request.model() != null && !request.full()
+          && was.semantic() == SemanticState.MODEL_MISMATCH) {
+        throw new CliFailure(ExitCode.USAGE, "the index's embeddings come from "
+            + was.embedderId() + "; `prism-index index --full --model " + request.model()
+            + "` replaces them");
+      }
       // Every run verifies the index's checksums first and rebuilds a damaged index whole.
       RefreshOptions kind = request.full() ? RefreshOptions.FULL
           : (request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL).withRepair();
@@ -392,13 +403,36 @@ public final class LocalBackend implements Backend {
           + "); run `prism-index index`" : null;
       return new StatusReport(state, t.root(), t.home(), problem, s.files(), s.chunks(),
           coverage(s), s.coverage().chunksEmbedded(), s.semantic().name().toLowerCase(Locale.ROOT),
-          s.semanticMessage(), s.embedderId(), available, s.sourceRevision(), s.updatedAt(),
-          s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion(), null);
+          s.semanticMessage(), s.embedderId(), ownModel(s, available), s.sourceRevision(),
+          s.updatedAt(),
+          s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion(), null,
+          tiers(s));
     } catch (IncompatibleIndexException e) {
       return problem(State.INCOMPATIBLE, t, incompatible(t, e).getMessage(), available, max);
     } catch (CorruptIndexException e) {
       return problem(State.CORRUPT, t, corrupt(t, e).getMessage(), available, max);
     }
+  }
+
+  /**
+   * The model this process searches the index with: the index's own when it is on the class path
+   * and no model was given (the engine opens an index with its own model), else {@code fallback}.
+   */
+  private @Nullable String ownModel(EngineStatus s, @Nullable String fallback) {
+    String own = s.embedderId();
+    return env.model().semantic() && env.model().embedder() == null && own != null
+        && EmbedderProvider.find(own).isPresent() ? own : fallback;
+  }
+
+  /** The index's embedding tiers, as {@code status} prints them. */
+  private static List<Tier> tiers(EngineStatus s) {
+    List<Tier> out = new ArrayList<>();
+    for (SemanticTier t : s.tiers()) {
+      out.add(new Tier(t.model(), t.kind() == null ? null
+          : t.kind().name().toLowerCase(Locale.ROOT), t.dimension(), t.chunksCovered(),
+          t.chunks(), t.state().name().toLowerCase(Locale.ROOT)));
+    }
+    return out;
   }
 
   /** Skip counts by lower-case reason name, as {@code index} and {@code status} print them. */
@@ -426,9 +460,19 @@ public final class LocalBackend implements Backend {
   }
 
   private HybridIndexOptions options(Target target) {
+    return options(target, null);
+  }
+
+  /**
+   * The options of {@code target}'s index: the model {@code model} names (an {@code index
+   * --model}), else this environment's (a test's), else none, so the engine opens the index with
+   * its own model (the default for a new index).
+   */
+  private HybridIndexOptions options(Target target, @Nullable String model) {
     HybridIndexOptions.Builder b = HybridIndexOptions.builder(target.root()).home(target.home())
         .semantic(env.model().semantic());
-    Embedder e = env.model().embedder();
+    Embedder e = model == null ? env.model().embedder()
+        : EmbedderProvider.find(model).map(EmbedderProvider::create).orElse(null);
     if (e != null) {
       b.embedder(e);
     }

@@ -38,9 +38,21 @@ public final class Requests {
     boolean json();
   }
 
-  /** {@code index}. */
+  /**
+   * {@code index}.
+   *
+   * @param model the id of the embedding model asked for ({@code --model}, resolved), or null for
+   *     the index's own (the default for a new one)
+   */
   public record IndexRequest(Target target, boolean json, boolean full, boolean verify,
-      boolean semantic) implements Request {}
+      boolean semantic, @Nullable String model) implements Request {
+
+    /** {@code index} with the index's own model. */
+    public IndexRequest(Target target, boolean json, boolean full, boolean verify,
+        boolean semantic) {
+      this(target, json, full, verify, semantic, null);
+    }
+  }
 
   /**
    * {@code status}.
@@ -155,7 +167,11 @@ public final class Requests {
       return search(root, f, env);
     }
     if (sub instanceof IndexFlags f) {
-      return new IndexRequest(target(root, env), f.json, f.full, f.verify, !f.noSemantic);
+      if (f.model != null && f.noSemantic) {
+        throw new CliFailure(ExitCode.USAGE, "--model and --no-semantic exclude each other");
+      }
+      return new IndexRequest(target(root, env), f.json, f.full, f.verify, !f.noSemantic,
+          f.model == null ? null : Environment.Model.named(f.model));
     }
     if (sub instanceof StatusFlags f) {
       return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles),

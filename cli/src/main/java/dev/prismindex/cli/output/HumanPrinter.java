@@ -6,6 +6,7 @@ import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.Server;
 import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.cli.output.Results.Tier;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
@@ -508,6 +509,10 @@ public final class HumanPrinter implements Printer {
     emit("files     " + s.files());
     emit("chunks    " + s.chunks());
     emit("semantic  " + semantic(s.model(), s.semanticCoverage(), s.semanticMessage()));
+    for (Tier t : s.tiers()) {
+      emit("tier      " + t.model() + (t.kind() == null ? "" : " (" + t.kind() + ")") + ": "
+          + t.chunksCovered() + " of " + count(t.chunks(), "chunk") + " embedded, " + t.state());
+    }
     emit("model     " + (s.availableModel() == null ? "none available" : s.availableModel()
         + " (available)"));
     emit("revision  " + (s.sourceRevision() == null ? "-" : s.sourceRevision()));

@@ -8,6 +8,7 @@ import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.Server;
 import dev.prismindex.cli.output.Results.StatusReport;
+import dev.prismindex.cli.output.Results.Tier;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.repository.MatchSpan;
@@ -17,6 +18,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -256,6 +258,22 @@ public final class JsonPrinter implements Printer {
     g.writeEndObject();
   }
 
+  /** {@code "tiers": [{model, kind, dimension, chunksCovered, chunks, state}, ...]}. */
+  static void tiers(JsonGenerator g, List<Tier> tiers) throws IOException {
+    g.writeArrayFieldStart("tiers");
+    for (Tier t : tiers) {
+      g.writeStartObject();
+      g.writeStringField("model", t.model());
+      string(g, "kind", t.kind());
+      g.writeNumberField("dimension", t.dimension());
+      g.writeNumberField("chunksCovered", t.chunksCovered());
+      g.writeNumberField("chunks", t.chunks());
+      g.writeStringField("state", t.state());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
   @Override
   public void status(StatusReport s) {
     line(g -> status(g, s));
@@ -277,6 +295,7 @@ public final class JsonPrinter implements Printer {
     string(g, "semanticMessage", s.semanticMessage());
     string(g, "model", s.model());
     string(g, "availableModel", s.availableModel());
+    tiers(g, s.tiers());
     string(g, "revision", s.sourceRevision());
     Instant at = s.updatedAt();
     string(g, "updatedAt", at == null ? null : at.toString());

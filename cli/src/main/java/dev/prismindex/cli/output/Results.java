@@ -181,16 +181,45 @@ public final class Results {
       @Nullable String availableModel, @Nullable String sourceRevision,
       @Nullable Instant updatedAt, long sizeOnDiskBytes, @Nullable Changes changes,
       int maxRefreshFiles, @Nullable String formatVersion, @Nullable String analyzerVersion,
-      @Nullable Server server) {
+      @Nullable Server server, List<Tier> tiers) {
+
+    public StatusReport {
+      tiers = List.copyOf(tiers);
+    }
+
+    /** A report without embedding tiers (none known: a missing, broken or remote index). */
+    public StatusReport(State state, Path repo, Path indexDir, @Nullable String problem,
+        long files, long chunks, @Nullable Double semanticCoverage, long chunksEmbedded,
+        @Nullable String semantic, @Nullable String semanticMessage, @Nullable String model,
+        @Nullable String availableModel, @Nullable String sourceRevision,
+        @Nullable Instant updatedAt, long sizeOnDiskBytes, @Nullable Changes changes,
+        int maxRefreshFiles, @Nullable String formatVersion, @Nullable String analyzerVersion,
+        @Nullable Server server) {
+      this(state, repo, indexDir, problem, files, chunks, semanticCoverage, chunksEmbedded,
+          semantic, semanticMessage, model, availableModel, sourceRevision, updatedAt,
+          sizeOnDiskBytes, changes, maxRefreshFiles, formatVersion, analyzerVersion, server,
+          List.of());
+    }
 
     /** This report as answered by {@code server}. */
     public StatusReport withServer(@Nullable Server server) {
       return new StatusReport(state, repo, indexDir, problem, files, chunks, semanticCoverage,
           chunksEmbedded, semantic, semanticMessage, model, availableModel, sourceRevision,
           updatedAt, sizeOnDiskBytes, changes, maxRefreshFiles, formatVersion, analyzerVersion,
-          server);
+          server, tiers);
     }
   }
+
+  /**
+   * One embedding tier of an index (the engine's {@code SemanticTier}): a model, the chunks its
+   * vectors cover, and whether this process can search with it.
+   *
+   * @param kind {@code static} or {@code transformer}; null when not known
+   * @param state {@code ready} (every chunk covered), {@code partial} (some chunks without a
+   *     vector yet) or {@code unavailable} (this process cannot search with the model)
+   */
+  public record Tier(String model, @Nullable String kind, int dimension, long chunksCovered,
+      long chunks, String state) {}
 
   /**
    * The long-lived process that answered a command: a resident server ({@code serve}) or an MCP

@@ -30,6 +30,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
@@ -64,8 +65,11 @@ public final class WarmBackend implements Backend, AutoCloseable {
   private static final long POLL_MS = 50;
 
   private final LocalBackend core;
-  /** The model this backend found and keeps (null when there is none or a test gave one). */
-  private final @Nullable Embedder model;
+  /**
+   * One embedder of each model of the class path, to free their loaded weights when idle (empty
+   * when a test gave a model or semantic search is off).
+   */
+  private final List<Embedder> models;
   private final ConcurrentMap<Target, Slot> slots = new ConcurrentHashMap<>();
   private final @Nullable String kind;
   private final @Nullable Duration idleTimeout;
@@ -97,18 +101,19 @@ public final class WarmBackend implements Backend, AutoCloseable {
   private WarmBackend(Environment env, @Nullable String kind, @Nullable Duration idleTimeout) {
     this.kind = kind;
     this.idleTimeout = idleTimeout;
-    Environment resolved = env;
+    // No model is pinned here: each index is opened with its own (the static code model by
+    // default, MiniLM for an index built with --model minilm), which loads on its first use;
+    // every model of the class path shares its loaded weights across the embedders of the
+    // process, so one embedder per provider is enough to free them all.
     Model model = env.model();
-    Embedder found = null;
+    List<Embedder> models = new ArrayList<>();
     if (model.semantic() && model.embedder() == null) {
-      found = EmbedderProvider.findDefault().map(EmbedderProvider::create).orElse(null);
-      if (found != null) {
-        resolved = new Environment(env.cwd(), env.variables(), env.stdoutTerminal(),
-            env.stderrTerminal(), Model.of(found));
+      for (EmbedderProvider provider : ServiceLoader.load(EmbedderProvider.class)) {
+        models.add(provider.create());
       }
     }
-    this.model = found;
-    this.core = new LocalBackend(resolved, this::open);
+    this.models = List.copyOf(models);
+    this.core = new LocalBackend(env, this::open);
   }
 
   @Override
@@ -166,8 +171,11 @@ public final class WarmBackend implements Backend, AutoCloseable {
    * @return whether a loaded model was freed
    */
   public boolean releaseModel() {
-    Embedder e = model;
-    return e != null && e.release();
+    boolean released = false;
+    for (Embedder e : models) {
+      released |= e.release();
+    }
+    return released;
   }
 
   /** Closes every watch and index, after the calls in flight; later calls fail. Idempotent. */

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * End to end with a real MCP client: the official Java SDK's client ({@code McpClient.sync} over
  * {@code StdioClientTransport}) launches {@code scripts/prism-index mcp} (the shaded jar, with the
- * bundled MiniLM model) on a temporary git repository, as an agent host would. The tests share one
+ * default static code model) on a temporary git repository, as an agent host would. The tests share one
  * server and run in order: initialize, list tools, status of the missing index, reindex (with
  * progress notifications), a search in every mode (the same hits as the one-shot CLI), bad
  * arguments, an unknown tool, an edit then reindex then search, and the server's exit when the
@@ -211,6 +211,12 @@ class McpServerIT {
     JsonNode status = ok(call("index_status", Map.of()));
     assertThat(status.get("state").asText()).isEqualTo("ready");
     assertThat(status.get("semanticCoverage").asDouble()).isEqualTo(1.0);
+    // The jar's default model is the static code model, whose tier covers every chunk at once.
+    JsonNode tier = status.get("tiers").get(0);
+    assertThat(tier.get("model").asText()).isEqualTo("prism-code-v1-t1");
+    assertThat(tier.get("kind").asText()).isEqualTo("static");
+    assertThat(tier.get("chunksCovered").asLong()).isEqualTo(status.get("chunks").asLong());
+    assertThat(tier.get("state").asText()).isEqualTo("ready");
     // Notifications precede the answer on the pipe; the client hands them over on its own thread.
     for (int i = 0; i < 600 && progress.isEmpty(); i++) {
       Thread.sleep(100);

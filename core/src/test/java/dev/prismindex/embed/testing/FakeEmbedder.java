@@ -42,6 +42,7 @@ public final class FakeEmbedder implements Embedder {
   public final AtomicLong queries = new AtomicLong();
   private volatile long failAfter = Long.MAX_VALUE;
   private volatile long delayMicrosPerText;
+  private volatile Kind kind = Kind.TRANSFORMER;
 
   /** An embedder with id {@value #ID} and dimension {@value #DIMENSION}. */
   public FakeEmbedder() {
@@ -67,6 +68,20 @@ public final class FakeEmbedder implements Embedder {
   public FakeEmbedder failAfter(long texts) {
     this.failAfter = documents.get() + texts;
     return this;
+  }
+
+  /**
+   * Declares this embedder of {@code value}'s kind (default {@link Kind#TRANSFORMER}: an index
+   * embeds after its lexical commit; {@link Kind#STATIC}: as it indexes each chunk).
+   */
+  public FakeEmbedder kind(Kind value) {
+    this.kind = Objects.requireNonNull(value, "kind");
+    return this;
+  }
+
+  @Override
+  public Kind kind() {
+    return kind;
   }
 
   /** Makes {@link #embed} take about {@code micros} per text (like a real model, slower). */

@@ -41,6 +41,11 @@ final class CodeEmbedder implements Embedder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.STATIC;
+  }
+
+  @Override
   public List<float[]> embed(List<String> texts) {
     Objects.requireNonNull(texts, "texts");
     CodeModel m = model();

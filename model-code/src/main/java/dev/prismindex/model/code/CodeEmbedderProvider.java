@@ -6,7 +6,8 @@ import dev.prismindex.embed.EmbedderProvider;
 /**
  * Provides prism-index's static code-search embedder ({@code prism-code-v1-t1}, 256 dimensions).
  * Creating it is cheap; the model (a few megabytes) loads on the first embedding call and is
- * shared by every embedder of the process.
+ * shared by every embedder of the process. Being {@link Embedder.Kind#STATIC}, it is the one
+ * {@link dev.prismindex.embed.EmbedderProvider#findDefault()} prefers.
  */
 public final class CodeEmbedderProvider implements EmbedderProvider {
 
@@ -19,6 +20,12 @@ public final class CodeEmbedderProvider implements EmbedderProvider {
   @Override
   public String id() {
     return ID;
+  }
+
+  /** Static: the engine embeds each chunk with it as it indexes the chunk. */
+  @Override
+  public Embedder.Kind kind() {
+    return Embedder.Kind.STATIC;
   }
 
   @Override

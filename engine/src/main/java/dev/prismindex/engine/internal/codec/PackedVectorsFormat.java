@@ -41,10 +41,22 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
     super(NAME);
   }
 
+  /**
+   * The beam width of the graph's construction (how many candidates an insertion looks at; a
+   * writer setting only: a reader does not need it). {@code -Dprism.hnsw.beamWidth=N} is for
+   * measuring.
+   */
+  static final int BEAM_WIDTH = Integer.getInteger("prism.hnsw.beamWidth",
+      Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH);
+
+  /** The graph's neighbours per node (M); {@code -Dprism.hnsw.maxConn=N} is for measuring. */
+  static final int MAX_CONN = Integer.getInteger("prism.hnsw.maxConn",
+      Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN);
+
   @Override
   public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
-    return new Lucene99HnswVectorsWriter(state, Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN,
-        Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH, new PackedVectorsWriter(state), 1, null);
+    return new Lucene99HnswVectorsWriter(state, MAX_CONN, BEAM_WIDTH,
+        new PackedVectorsWriter(state), 1, null);
   }
 
   @Override

@@ -67,8 +67,7 @@ public final class EmbedPhase {
               return;
             }
             Map<String, String> data = new HashMap<>(base);
-            data.put(Schema.META_EMBEDDER_ID, model.id());
-            data.put(Schema.META_EMBEDDER_DIM, Integer.toString(model.dimension()));
+            RunMetadata.model(data, model);
             data.put(Schema.META_CHUNKS_EMBEDDED, Long.toString(baseEmbedded + covered));
             data.put(Schema.META_VECTORS, Long.toString(baseVectors + texts));
             writer.setLiveCommitData(data.entrySet(), true);

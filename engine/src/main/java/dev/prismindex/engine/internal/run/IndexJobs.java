@@ -11,7 +11,7 @@ import dev.prismindex.engine.internal.pipeline.ChunkKeys;
 import dev.prismindex.engine.internal.pipeline.Indexer;
 import dev.prismindex.engine.internal.run.WriteRun.Outcome;
 import dev.prismindex.engine.internal.run.WriteRun.RunContext;
-import dev.prismindex.engine.internal.semantic.TextSpool;
+import dev.prismindex.engine.internal.semantic.InlineVectors;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
@@ -102,7 +102,7 @@ public final class IndexJobs implements Runs {
       store.checkUndamaged(); // known to be damaged: only a rebuild writes to it
     }
     boolean full = refresh.fullRebuild() || damage != null;
-    return writes.write(progress, refresh.embed(), refresh.lexicalOnly(), null, damage,
+    return writes.write(progress, refresh.embed(), refresh.lexicalOnly(), null, damage, full,
         (writer, run) -> walkAndIndex(writer, run, refresh, full, progress, started));
   }
 
@@ -137,7 +137,7 @@ public final class IndexJobs implements Runs {
     indexer.runWalk(walk.files(), verify, ctx.options().threads());
     int seen = walk.files().size() + walk.skipped().values().stream().mapToInt(i -> i).sum();
     if (scoped) {
-      return scopedOutcome(indexer, before, walk, seen, started, run.reuse());
+      return scopedOutcome(indexer, before, walk, seen, started, run.reuse(), run.inline());
     }
     String revision = walk.gitHead() != null ? walk.gitHead()
         : CommitMeta.manifestDigest(indexer.manifest());
@@ -154,7 +154,8 @@ public final class IndexJobs implements Runs {
    * keeps the skip counts and rules of the last whole walk.
    */
   private Outcome scopedOutcome(Indexer indexer, Map<String, FileEntry> before, WalkResult walk,
-      int seen, long started, @Nullable Predicate<BytesRef> hasVector) throws IOException {
+      int seen, long started, @Nullable Predicate<BytesRef> hasVector,
+      @Nullable InlineVectors inline) throws IOException {
     Map<String, String> previous = store.commitData();
     Map<String, FileEntry> after = indexer.manifest();
     boolean changed = indexer.counters().wroteDocuments();
@@ -178,6 +179,9 @@ public final class IndexJobs implements Runs {
             indexer.replacedPaths(), hasVector), 0L);
         embedded = Math.max(0, CommitMeta.parseLong(previous.get(Schema.META_CHUNKS_EMBEDDED))
             - gone + indexer.counters().chunksReused());
+      }
+      if (inline != null) {
+        embedded += inline.chunksCovered(); // new chunks the static model gave a vector
       }
     }
     WriteRun.Totals totals = new WriteRun.Totals(files, chunks, embedded);
@@ -213,7 +217,8 @@ public final class IndexJobs implements Runs {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
     List<String> gone = new ArrayList<>(deletes);
-    writes.write(progress, true, false, new LinkedHashSet<>(upserts), null, (writer, run) -> {
+    writes.write(progress, true, false, new LinkedHashSet<>(upserts), null, false,
+        (writer, run) -> {
       Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress, false);
       List<String> inside = insideRoot(ctx, upserts, gone);
       Set<String> named = new HashSet<>(inside);
@@ -229,7 +234,7 @@ public final class IndexJobs implements Runs {
   public void remove(List<String> paths) throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    writes.write(progress, false, false, null, null, (writer, run) -> {
+    writes.write(progress, false, false, null, null, false, (writer, run) -> {
       Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress, false);
       indexer.rememberSkipped(store.loadSkipped(new HashSet<>(paths)));
       indexer.runPaths(List.of(), paths, ctx.options().threads());
@@ -277,9 +282,8 @@ public final class IndexJobs implements Runs {
       RunProgress progress, boolean wholeWalk) {
     Indexer indexer = new Indexer(ctx.options().root(), new LuceneSink(writer), ctx.chunker(),
         ctx.rules(), ctx.options().maxFileBytes(), ctx.options().clock(), before);
-    TextSpool spool = run.spool();
     indexer.keys(new ChunkKeys(run.chunkKeys(wholeWalk), run.rekey(wholeWalk), run.keyBytes(),
-        run.reuse(), spool == null ? null : spool::offer));
+        run.reuse(), run.unembedded()));
     indexer.onFileDone(progress::fileDone);
     return indexer;
   }

@@ -6,7 +6,10 @@ import dev.prismindex.engine.IndexProgress.Phase;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.pipeline.Indexer;
+import dev.prismindex.engine.SemanticState;
+import dev.prismindex.engine.internal.codec.VectorCode;
 import dev.prismindex.engine.internal.semantic.EmbeddingRun;
+import dev.prismindex.engine.internal.semantic.InlineVectors;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
 import dev.prismindex.engine.internal.semantic.TextSpool;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
@@ -19,6 +22,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
@@ -92,11 +96,27 @@ public final class WriteRun {
    * run (no commit, or wiped), whether its chunks carry no vector keys ({@link
    * Schema#META_CHUNK_KEYS}), the length of its keys ({@link Schema#chunkKeyBytes}), whether the
    * run wants keys (semantic search on with a model, and the run not {@link
-   * RefreshOptions#withLexicalOnly()}), and whether it embeds (asked to, with semantic search on).
+   * RefreshOptions#withLexicalOnly()}), whether it embeds (asked to, with semantic search on), and
+   * the static model's embedding of the keyed chunks as they are written ({@link InlineVectors}:
+   * null unless the model is {@link Embedder.Kind#STATIC}, the run writes keys, and the index's
+   * vectors are the model's or go in this run).
    */
   record RunContext(Verdict semanticBefore, @Nullable Predicate<BytesRef> reuse,
       @Nullable TextSpool spool, boolean wiped, boolean empty, boolean keyless, int keyBytes,
-      boolean wantsKeys, boolean embeds) {
+      boolean wantsKeys, boolean embeds, @Nullable InlineVectors inline) {
+
+    /**
+     * Where the texts of the keyed chunks without a vector go: to the static model ({@link
+     * #inline}), else to the spool of the embedding phase, else nowhere.
+     */
+    @Nullable BiConsumer<BytesRef, String> unembedded() {
+      InlineVectors i = inline;
+      if (i != null) {
+        return i::add;
+      }
+      TextSpool s = spool;
+      return s == null ? null : s::offer;
+    }
 
     /**
      * Whether the job writes chunk keys: always into a keyed index; into an empty one when the
@@ -174,13 +194,13 @@ public final class WriteRun {
    * found on the way is raised as {@link CorruptIndexException}.
    */
   IndexRunStats write(RunProgress progress, boolean embed, boolean lexicalOnly,
-      @Nullable Set<String> embedPaths, @Nullable String damage, WriteJob job)
+      @Nullable Set<String> embedPaths, @Nullable String damage, boolean full, WriteJob job)
       throws IOException {
     return gate.write(() -> {
       try {
         IndexWriter writer = store.openWriter(ctx.analyzer());
         try {
-          return run(writer, progress, embed, lexicalOnly, embedPaths, damage, job);
+          return run(writer, progress, embed, lexicalOnly, embedPaths, damage, full, job);
         } finally {
           if (writer.isOpen()) {
             rollback(writer);
@@ -198,27 +218,41 @@ public final class WriteRun {
 
   private IndexRunStats run(IndexWriter writer, RunProgress progress, boolean embed,
       boolean lexicalOnly, @Nullable Set<String> embedPaths, @Nullable String damage,
-      WriteJob job) throws IOException {
+      boolean full, WriteJob job) throws IOException {
     boolean wipe = damage != null;
     Map<String, String> previous = store.commitData();
     Verdict before = ctx.semantic().check(previous);
     Lexical lex;
     try {
-      lex = lexicalCommit(writer, progress, previous, before, embed, lexicalOnly, wipe, job);
+      lex = lexicalCommit(writer, progress, previous, before, embed, lexicalOnly, wipe, full,
+          job);
     } catch (IOException | RuntimeException | Error e) {
       gate.failed(true);
       throw e;
     }
     gate.succeeded(lex.now());
+    InlineVectors inline = lex.run().inline();
+    if (inline != null && inline.failure() != null) {
+      if (lex.commit()) {
+        closeWriter(writer, false);
+      }
+      throw inline.failure();
+    }
     EmbeddingRun.Result embedded = new EmbeddingRun.Result(0, 0, 0);
     boolean committedVectors = false;
     Embedder model = ctx.semantic().embedder();
     if (embed && model != null) {
       Map<String, String> data = store.commitData();
       if (ctx.semantic().check(data).available()) {
-        progress.phase(Phase.EMBEDDING);
-        embedded = embedPhase.embed(writer, model, data, embedPaths, progress, lex.run().spool());
-        committedVectors = embedded.textsEmbedded() > 0;
+        // A static model embedded the run's chunks with them: the phase only completes an index
+        // left partly embedded (by a run without keys, say), which the commit's counts tell.
+        if (inline == null || CommitMeta.parseLong(data.get(Schema.META_CHUNKS_EMBEDDED))
+            < CommitMeta.parseLong(data.get(Schema.META_CHUNKS))) {
+          progress.phase(Phase.EMBEDDING);
+          embedded = embedPhase.embed(writer, model, data, embedPaths, progress,
+              lex.run().spool());
+          committedVectors = embedded.textsEmbedded() > 0;
+        }
         if (embedPaths == null && lex.stats() != null) {
           committedVectors |= embedPhase.prune(writer, lex.stats(), embedded.textsEmbedded());
         }
@@ -230,8 +264,9 @@ public final class WriteRun {
     progress.phase(Phase.DONE);
     Indexer.Counters c = lex.outcome().indexer().counters();
     Outcome o = lex.outcome();
+    long inlineTexts = inline == null ? 0 : inline.textsEmbedded();
     return new IndexRunStats(o.filesSeen(), c.hashed(), c.added(), c.changed(), c.deleted(),
-        c.unchanged(), c.skipped(), c.chunksWritten(), embedded.textsEmbedded(),
+        c.unchanged(), c.skipped(), c.chunksWritten(), embedded.textsEmbedded() + inlineTexts,
         before.available() ? c.chunksReused() : 0, lex.commit() || committedVectors,
         lex.commit() ? o.revision() : previous.get(Schema.META_REVISION),
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - o.startedNanos()), damage);
@@ -269,7 +304,7 @@ public final class WriteRun {
   /** Runs the job and commits its lexical changes when there are any (or the commit is forced). */
   private Lexical lexicalCommit(IndexWriter writer, RunProgress progress,
       Map<String, String> previous, Verdict before, boolean embed, boolean lexicalOnly,
-      boolean wipe, WriteJob job) throws IOException {
+      boolean wipe, boolean full, WriteJob job) throws IOException {
     try (IndexStore.Lease lease = store.lease()) {
       Predicate<BytesRef> reuse = null;
       IndexSearcher pre = lease.searcher();
@@ -278,14 +313,28 @@ public final class WriteRun {
       } else if (pre != null && CommitMeta.parseLong(previous.get(Schema.META_VECTORS)) > 0) {
         reuse = vectorKeys(pre.getIndexReader());
       }
-      TextSpool spool = embed && before.available()
+      Embedder model = ctx.semantic().embedder();
+      boolean semanticOn = model != null;
+      InlineVectors inline = null;
+      // A static model embeds as the chunks are written, into an index whose vectors are its own
+      // (or none), or whose vectors of another model this run drops (a full rebuild, a wipe).
+      if (model != null && !lexicalOnly && model.kind() == Embedder.Kind.STATIC
+          && (before.available() || wipe
+              || full && before.state() == SemanticState.MODEL_MISMATCH)) {
+        VectorCode code = pre == null || wipe ? VectorCode.PACKED
+            : VectorCode.of(pre.getIndexReader(), model.dimension());
+        inline = new InlineVectors(model, writer, code, ctx.options().clock());
+        if (!before.available()) {
+          reuse = null; // the index's vectors are another model's: none is this model's
+        }
+      }
+      TextSpool spool = embed && before.available() && inline == null
           ? new TextSpool(TextSpool.DEFAULT_BUDGET_CHARS) : null;
-      boolean semanticOn = ctx.semantic().embedder() != null;
       boolean empty = wipe || !store.hasCommit();
       boolean keyless = "false".equals(previous.get(Schema.META_CHUNK_KEYS));
       RunContext run = new RunContext(before, reuse, spool, wipe, empty, keyless,
           empty ? Schema.CHUNK_KEY_BYTES : Schema.chunkKeyBytes(previous),
-          semanticOn && !lexicalOnly, embed && semanticOn);
+          semanticOn && !lexicalOnly, embed && semanticOn, inline);
       Outcome outcome = job.run(writer, run);
       Indexer.Counters c = outcome.indexer().counters();
       String skipped = outcome.walked() ? CommitMeta.skippedMeta(c.skipped())
@@ -298,7 +347,7 @@ public final class WriteRun {
       VectorCatalog.Stats stats = null;
       if (commit) {
         progress.phase(Phase.COMMITTING);
-        stats = commit(writer, outcome, now, previous, skipped, wipe);
+        stats = commit(writer, outcome, now, previous, skipped, wipe, inline);
       }
       return new Lexical(run, outcome, commit, now, stats);
     }
@@ -310,18 +359,22 @@ public final class WriteRun {
    * walk of the index, so the run prunes no vectors).
    */
   private VectorCatalog.@Nullable Stats commit(IndexWriter writer, Outcome outcome, long now,
-      Map<String, String> previous, String skipped, boolean wipe) throws IOException {
+      Map<String, String> previous, String skipped, boolean wipe,
+      @Nullable InlineVectors inline) throws IOException {
     VectorCatalog.Stats stats = null;
     Map<String, String> meta;
     Totals totals = outcome.totals();
+    Embedder added = inline != null && inline.textsEmbedded() > 0 ? inline.model() : null;
     if (totals != null && totals.chunksEmbedded() >= 0) {
-      meta = RunMetadata.of(outcome, now, CommitMeta.parseLong(previous.get(Schema.META_VECTORS)),
-          totals.chunksEmbedded(), previous);
+      long vectors = CommitMeta.parseLong(previous.get(Schema.META_VECTORS))
+          + (inline == null ? 0 : inline.textsEmbedded());
+      meta = RunMetadata.of(outcome, now, vectors, totals.chunksEmbedded(), previous, added);
     } else {
       try (DirectoryReader nrt = DirectoryReader.open(writer)) {
         stats = VectorCatalog.stats(nrt);
       }
-      meta = RunMetadata.of(outcome, now, stats.vectors(), stats.chunksEmbedded(), previous);
+      meta = RunMetadata.of(outcome, now, stats.vectors(), stats.chunksEmbedded(), previous,
+          added);
     }
     meta.put(Schema.META_SKIPPED, skipped);
     writer.setLiveCommitData(meta.entrySet(), true);

@@ -107,6 +107,12 @@ public final class Schema {
   public static final String META_ANALYZER = CommitRecord.ANALYZER;
   public static final String META_EMBEDDER_ID = CommitRecord.EMBEDDER_ID;
   public static final String META_EMBEDDER_DIM = CommitRecord.EMBEDDER_DIM;
+  /**
+   * The kind of the model of the index's vectors ({@code static} or {@code transformer}, {@link
+   * dev.prismindex.embed.Embedder.Kind}), written with {@link #META_EMBEDDER_ID}; absent in an
+   * index whose vectors predate it.
+   */
+  public static final String META_EMBEDDER_KIND = "prism.embedder.kind";
   public static final String META_REVISION = CommitRecord.REVISION;
   /** The content-rule fingerprint the last full walk judged every file by. */
   public static final String META_RULES = CommitRecord.RULES;

@@ -60,7 +60,7 @@ public final class LibraryConsumer {
   /**
    * The shortest use: open (or create) the index of {@code root}, bring it up to date and print
    * the best hits for {@code query}, in the command line's default mode (hybrid with
-   * {@code prism-index-model-minilm} on the class path, else lexical).
+   * a model such as {@code prism-index-model-code} on the class path, else lexical).
    *
    * @throws IOException when the index cannot be read or written
    */
