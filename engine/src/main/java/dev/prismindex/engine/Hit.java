@@ -31,6 +31,8 @@ import org.jspecify.annotations.Nullable;
  * @param literal the rank of a literal match in path, line order and its score, for literal answers
  * @param context the lines around {@code line} when the search asked for them
  *     ({@link SearchOpts#contextBefore()}, {@link SearchOpts#contextAfter()}), else null
+ * @param repo the repository of the hit when the search spanned several ({@link GroupSearch}:
+ *     the repository's name, {@code path} relative to its root), else null
  */
 public record Hit(
     String path,
@@ -45,7 +47,8 @@ public record Hit(
     @Nullable EngineScore lexical,
     @Nullable EngineScore semantic,
     @Nullable EngineScore literal,
-    @Nullable Context context) {
+    @Nullable Context context,
+    @Nullable String repo) {
 
   /** The longest snippet a hit carries, in UTF-16 units. */
   public static final int MAX_SNIPPET_CHARS = 400;
@@ -115,7 +118,15 @@ public record Hit(
       SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
       @Nullable EngineScore semantic, @Nullable EngineScore literal) {
     this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
-        literal, null);
+        literal, null, null);
+  }
+
+  /** A hit of one repository's search (no {@link #repo()}). */
+  public Hit(String path, int line, int endLine, int column, String snippet, double score,
+      SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
+      @Nullable EngineScore semantic, @Nullable EngineScore literal, @Nullable Context context) {
+    this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
+        literal, context, null);
   }
 
   /**
@@ -146,12 +157,18 @@ public record Hit(
   /** This hit with another score. */
   public Hit withScore(double newScore) {
     return new Hit(path, line, endLine, column, snippet, newScore, mode, language, symbol, lexical,
-        semantic, literal, context);
+        semantic, literal, context, repo);
   }
 
   /** This hit with {@code value} as its context lines. */
   public Hit withContext(@Nullable Context value) {
     return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
-        semantic, literal, value);
+        semantic, literal, value, repo);
+  }
+
+  /** This hit as a hit of the repository {@code name} (null: of one repository's search). */
+  public Hit withRepo(@Nullable String name) {
+    return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
+        semantic, literal, context, name);
   }
 }

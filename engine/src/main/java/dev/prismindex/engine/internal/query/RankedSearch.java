@@ -40,15 +40,18 @@ public final class RankedSearch {
    */
   public record Ranking(List<Hit> hits, boolean truncated) {}
 
-  private final Path root;
+  private final HitLocator.Sources sources;
   private final CodeAnalyzer analyzer;
-  private final long maxFileBytes;
   private final LexicalSearcher lexical;
 
   public RankedSearch(Path root, CodeAnalyzer analyzer, long maxFileBytes) {
-    this.root = root;
+    this(HitLocator.tree(root, maxFileBytes), analyzer);
+  }
+
+  /** A search whose hits are located in each repository's files from {@code sources}. */
+  public RankedSearch(HitLocator.Sources sources, CodeAnalyzer analyzer) {
+    this.sources = sources;
     this.analyzer = analyzer;
-    this.maxFileBytes = maxFileBytes;
     this.lexical = new LexicalSearcher(analyzer);
   }
 
@@ -92,7 +95,7 @@ public final class RankedSearch {
   }
 
   private HitLocator locator(StoreReader index, SearchMode mode, String query, SearchOpts opts) {
-    return new HitLocator(root, analyzer, maxFileBytes, index, mode, query, opts.contextBefore(),
+    return new HitLocator(sources, analyzer, index, mode, query, opts.contextBefore(),
         opts.contextAfter());
   }
 

@@ -48,9 +48,14 @@ public final class HitLocator {
 
   public static final int RELOCATE_WINDOW = 60;
 
-  private final Path root;
+  /** The files of each repository a search reads (null: its one repository). */
+  @FunctionalInterface
+  public interface Sources {
+    FileSource of(@Nullable String repository);
+  }
+
+  private final Sources sources;
   private final CodeAnalyzer analyzer;
-  private final long maxFileBytes;
   private final StoreReader index;
   private final SearchMode mode;
   private final Map<String, FileView> views = new HashMap<>();
@@ -71,14 +76,25 @@ public final class HitLocator {
    */
   public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, StoreReader index,
       SearchMode mode, String query, int contextBefore, int contextAfter) {
+    this(tree(root, maxFileBytes), analyzer, index, mode, query, contextBefore, contextAfter);
+  }
+
+  /** A locator that reads each repository's files from {@code sources}. */
+  public HitLocator(Sources sources, CodeAnalyzer analyzer, StoreReader index, SearchMode mode,
+      String query, int contextBefore, int contextAfter) {
     this.contextBefore = contextBefore;
     this.contextAfter = contextAfter;
-    this.root = root;
+    this.sources = sources;
     this.fragments = LiteralFragments.of(query);
     this.mode = mode;
     this.analyzer = analyzer;
-    this.maxFileBytes = maxFileBytes;
     this.index = index;
+  }
+
+  /** The working tree at {@code root} for every repository (a search of one). */
+  public static Sources tree(Path root, long maxFileBytes) {
+    FileSource tree = FileSource.tree(root, maxFileBytes);
+    return repository -> tree;
   }
 
   /** The stored fields of the chunk document {@code doc} (read once per query). */
@@ -107,7 +123,7 @@ public final class HitLocator {
    */
   public @Nullable Hit locate(ChunkDoc c, Set<String> terms, int preferredLine, double score,
       @Nullable EngineScore lexical, @Nullable EngineScore semantic) throws IOException {
-    FileView view = view(c.path());
+    FileView view = view(c.repository(), c.path());
     List<String> lines = view.lines();
     if (view.state() == FileView.State.GONE || lines == null) {
       return null;
@@ -143,15 +159,16 @@ public final class HitLocator {
     Hit.Context context = contextBefore > 0 || contextAfter > 0
         ? Hit.Context.of(lines, line, contextBefore, contextAfter, snippet) : null;
     return new Hit(c.path(), line, Math.max(line, endLine), 0, snippet, score, mode, c.language(),
-        symbol, lexical, semantic, null, context);
+        symbol, lexical, semantic, null, context, c.repository());
   }
 
-  private FileView view(String path) throws IOException {
-    FileView view = views.get(path);
+  private FileView view(@Nullable String repository, String path) throws IOException {
+    String key = repository == null ? path : repository + '\0' + path;
+    FileView view = views.get(key);
     if (view == null) {
-      FileEntry entry = index.file(path);
-      view = FileView.load(root, path, entry, maxFileBytes);
-      views.put(path, view);
+      FileEntry entry = repository == null ? index.file(path) : index.file(repository, path);
+      view = sources.of(repository).view(path, entry);
+      views.put(key, view);
     }
     return view;
   }
