@@ -7,6 +7,7 @@ import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.Flags;
 import dev.prismindex.cli.command.Flags.RootFlags;
+import dev.prismindex.cli.command.OrganisationCommand;
 import dev.prismindex.cli.command.Requests;
 import dev.prismindex.cli.command.Requests.CompletionRequest;
 import dev.prismindex.cli.command.Requests.IndexRequest;
@@ -127,6 +128,15 @@ final class Cli {
       if (cluster != null && request instanceof ServeRequest) {
         throw CliFailure.usage(command + " serves the local index only; --backend opensearch"
             + " works with index, search, status and mcp");
+      }
+      OrganisationCommand organisation = OrganisationCommand.of(sub.commandSpec().userObject(),
+          root, env, cluster != null);
+      if (organisation != null && cluster != null) {
+        Printer orgPrinter = request.json() ? new JsonPrinter(out, err)
+            : new HumanPrinter(out, err, Style.of(env.colour()));
+        int code = organisation.run(request, cluster, orgPrinter, out, err);
+        out.flush();
+        return out.checkError() ? ExitCode.OK : code;
       }
       if (request instanceof ServeRequest r) {
         return ResidentServer.serve(r, env, err,

@@ -90,13 +90,15 @@ final class GroupReader implements StoreReader {
     if (query.filter() != null) {
       filter.add(QueryDsl.of(query.filter()));
     }
-    ObjectNode repos = group.indexFilter();
-    if (repos != null) {
-      filter.add(repos);
-    }
     ObjectNode body = Cluster.JSON.createObjectNode();
     body.put("size", query.depth());
     body.set("query", q);
+    ObjectNode repos = group.indexFilter();
+    if (repos != null) {
+      // Not in the query: a shard of another repository would rewrite it to "no document" and
+      // then count no term statistics. After the query, the statistics are every repository's.
+      body.set("post_filter", repos);
+    }
     sortByScoreThenPlace(body);
     Map<String, String> params = new HashMap<>();
     params.put("search_type", "dfs_query_then_fetch");

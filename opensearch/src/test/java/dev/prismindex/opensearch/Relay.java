@@ -43,6 +43,11 @@ final class Relay implements AutoCloseable {
   }
 
   final List<String> requests = new CopyOnWriteArrayList<>();
+  /** Bulk requests being relayed now, and the most there ever were at once. */
+  final java.util.concurrent.atomic.AtomicInteger bulksInFlight =
+      new java.util.concurrent.atomic.AtomicInteger();
+  final java.util.concurrent.atomic.AtomicInteger mostBulksInFlight =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final HttpServer server;
   private final HttpClient client = HttpClient.newHttpClient();
 
@@ -55,6 +60,11 @@ final class Relay implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     });
+    server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "relay");
+      t.setDaemon(true);
+      return t;
+    }));
     server.start();
   }
 
@@ -68,6 +78,20 @@ final class Relay implements AutoCloseable {
     URI uri = exchange.getRequestURI();
     String request = exchange.getRequestMethod() + " " + uri.getRawPath();
     requests.add(request);
+    if (!bulk(request)) {
+      forward(exchange, uri, request, target, refusal, rewrite);
+      return;
+    }
+    mostBulksInFlight.accumulateAndGet(bulksInFlight.incrementAndGet(), Math::max);
+    try {
+      forward(exchange, uri, request, target, refusal, rewrite);
+    } finally {
+      bulksInFlight.decrementAndGet();
+    }
+  }
+
+  private void forward(HttpExchange exchange, URI uri, String request, URI target,
+      Refusal refusal, Rewrite rewrite) throws IOException, InterruptedException {
     byte[] body;
     try (InputStream in = exchange.getRequestBody()) {
       body = in.readAllBytes();

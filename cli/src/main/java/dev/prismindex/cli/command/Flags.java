@@ -49,6 +49,12 @@ public final class Flags {
             + ClusterBackend.USER_VARIABLE + " and $" + ClusterBackend.PASSWORD_VARIABLE + ".")
     @Nullable String openSearchUrl;
 
+    @Option(names = "--organisation", paramLabel = "NAME", scope = ScopeType.INHERIT,
+        description = "With --backend opensearch: the organisation whose repositories --all-repos,"
+            + " --repos, --repo-name and --repo-list mean (default: $"
+            + OrganisationCommand.ORGANISATION_VARIABLE + ", else repo).")
+    @Nullable String organisation;
+
     @Option(names = "--debug", scope = ScopeType.INHERIT,
         description = "Log the engine's debug messages and print stack traces of errors.")
     boolean debug;
@@ -74,6 +80,24 @@ public final class Flags {
 
     @Option(names = "--json", description = "Print one JSON summary object instead of text.")
     boolean json;
+
+    @Option(names = "--repo-name", paramLabel = "NAME", description = "With --backend"
+        + " opensearch: index the repository into the organisation under this name (lower case,"
+        + " parts joined by /), so that --all-repos finds it.")
+    @Nullable String repoName;
+
+    @Option(names = "--repo-list", paramLabel = "FILE", description = "With --backend opensearch:"
+        + " index every repository the file lists into the organisation, one per line (DIR, or"
+        + " NAME DIR; # comments), several at a time.")
+    @Nullable String repoList;
+
+    @Option(names = "--parallel", paramLabel = "N", description = "With --repo-list: repositories"
+        + " indexed at once (default: 2).")
+    @Nullable Integer parallel;
+
+    @Option(names = "--bulk-in-flight", paramLabel = "N", description = "With --repo-list: bulk"
+        + " requests in flight at most, across all repositories (default: 2).")
+    @Nullable Integer bulkInFlight;
   }
 
   /** {@code prism-index search}. */
@@ -91,6 +115,16 @@ public final class Flags {
     @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY",
         description = "Free text, an identifier, or (with --mode literal) an exact string.")
     @Nullable String query;
+
+    @Option(names = "--all-repos", description = "With --backend opensearch: search every"
+        + " repository of the organisation (that this caller may search) at once, one ranking;"
+        + " each hit names its repository.")
+    boolean allRepos;
+
+    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
+        description = "With --backend opensearch: search these repositories of the organisation"
+            + " at once: names and globs (* any characters, a leading ! leaves out); repeatable.")
+    @Nullable List<String> repos;
 
     @Option(names = "--json", description = "Print NDJSON: one object per hit, nothing else.")
     boolean json;
@@ -163,6 +197,15 @@ public final class Flags {
   static final class StatusFlags {
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
+
+    @Option(names = "--all-repos", description = "With --backend opensearch: list every"
+        + " repository of the organisation this caller may search, with its record.")
+    boolean allRepos;
+
+    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
+        description = "With --backend opensearch: list these repositories of the organisation"
+            + " (names and globs).")
+    @Nullable List<String> repos;
 
     @Option(names = "--verify", description = "Also run Lucene's CheckIndex tests on every segment"
         + " (without it, status verifies the checksums of the index files).")

@@ -67,10 +67,18 @@ public final class HumanPrinter implements Printer {
     }
   }
 
+  /**
+   * The path a hit is printed with: its repository-relative path, after its repository's name
+   * when the search spanned several ({@code payments-api/src/Main.java}).
+   */
+  private static String shown(Hit h) {
+    return h.repo() == null ? h.path() : h.repo() + "/" + h.path();
+  }
+
   /** One block per hit: {@code path:line  symbol  score}, then the snippet indented. */
   private void blocks(SearchAnswer r) {
     for (Hit h : r.hits()) {
-      Line first = new Line().text(style::path, h.path()).text(":")
+      Line first = new Line().text(style::path, shown(h)).text(":")
           .text(style::line, Integer.toString(h.line()));
       if (h.symbol() != null) {
         first.text("  ").text(style::bold, h.symbol());
@@ -94,7 +102,7 @@ public final class HumanPrinter implements Printer {
     Map<String, List<Integer>> byPath = new LinkedHashMap<>();
     List<Hit> hits = r.hits();
     for (int i = 0; i < hits.size(); i++) {
-      byPath.computeIfAbsent(hits.get(i).path(), k -> new ArrayList<>()).add(i);
+      byPath.computeIfAbsent(shown(hits.get(i)), k -> new ArrayList<>()).add(i);
     }
     for (Map.Entry<String, List<Integer>> e : byPath.entrySet()) {
       List<Integer> ranks = new ArrayList<>(e.getValue());

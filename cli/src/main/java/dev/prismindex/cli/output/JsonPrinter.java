@@ -96,12 +96,16 @@ public final class JsonPrinter implements Printer {
   }
 
   /**
-   * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): path,
+   * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): repo (a
+   * search of several repositories only), path,
    * line, endLine, snippet, score, mode, language, symbol, engines (lexical, semantic, literal: the
    * engines that contributed), and with context lines {@code before}, {@code text} (the hit's line
    * as in the file) and {@code after}.
    */
   private static void hitFields(JsonGenerator g, Hit hit) throws IOException {
+    if (hit.repo() != null) {
+      g.writeStringField("repo", hit.repo());
+    }
     g.writeStringField("path", hit.path());
     g.writeNumberField("line", hit.line());
     g.writeNumberField("endLine", hit.endLine());
