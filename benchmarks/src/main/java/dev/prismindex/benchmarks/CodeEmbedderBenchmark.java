@@ -2,9 +2,8 @@ package dev.prismindex.benchmarks;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.engine.internal.chunk.Chunk;
-import dev.prismindex.engine.internal.chunk.Chunker;
-import dev.prismindex.engine.internal.chunk.EmbedText;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.testing.EngineProbes;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -24,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * embedQuery}, the search path) with an embedder chosen by its provider id: {@code
  * prism-code-v1-t1}, prism-index's static code model (module model-code), or {@code
  * all-minilm-l6-v2-q-t64}, the bundled MiniLM (module model-minilm), side by side. The chunk is
- * what the engine embeds for a 24-line Java method ({@link EmbedText}: its context header, the
+ * what the engine embeds for a 24-line Java method (the engine's embed text: its context header, the
  * text with identifiers split, and the original, about 1,200 characters); the query a doc
  * sentence of ten words. The models are loaded in the setup. Score in microseconds per call.
  *
@@ -81,11 +80,11 @@ public class CodeEmbedderBenchmark {
   public void setUp() {
     embedder = EmbedderProvider.find(model).orElseThrow(
         () -> new IllegalStateException("no embedder " + model + " on the class path")).create();
-    try (Chunker chunker = new Chunker()) {
+    try (EngineProbes.Chunking chunker = EngineProbes.chunking()) {
       Chunk method = chunker.chunk(SOURCE, "java").stream()
           .filter(c -> c.primary() != null && c.primary().name().equals("getOrCompute"))
           .findFirst().orElseThrow();
-      chunk = List.of(EmbedText.of("src/main/java/org/example/cache/LruCache.java", method));
+      chunk = List.of(EngineProbes.embedText("src/main/java/org/example/cache/LruCache.java", method));
     }
     embedder.embed(chunk);
     embedder.embedQuery(QUERY);

@@ -5,10 +5,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.prismindex.benchmarks.quality.Definition.Span;
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.engine.internal.chunk.Chunk;
-import dev.prismindex.engine.internal.chunk.Chunker;
-import dev.prismindex.engine.internal.chunk.EmbedText;
-import dev.prismindex.engine.internal.store.FileReader;
+import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.testing.EngineProbes;
 import dev.prismindex.model.code.CodeTokenizer;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -38,8 +36,8 @@ import org.jspecify.annotations.Nullable;
  * sentences shared by several definitions of a tree are dropped, and so is a pair already mined
  * from an earlier tree (same query, same code). The code side is exactly what the engine embeds
  * for that definition's chunk when the doc comment is blanked as the benchmark blanks it: the
- * file with that definition's doc bytes turned to spaces, chunked by the engine's {@link Chunker},
- * the chunk whose main symbol is the definition at its header line, through {@link EmbedText}.
+ * file with that definition's doc bytes turned to spaces, chunked by the engine's chunker,
+ * the chunk whose main symbol is the definition at its header line, through the engine's embed text.
  * Both sides are written as the tokens of the model's {@link CodeTokenizer}, so that the training
  * script never tokenizes.
  *
@@ -58,7 +56,7 @@ public final class TrainingPairs {
   static final Set<String> SKIPPED_DIRS = Set.of("vendor", "node_modules", "third_party",
       "thirdparty", "third-party", "bower_components", "dist", "build", "out", "coverage");
 
-  private final Chunker chunker = new Chunker();
+  private final EngineProbes.Chunking chunker = EngineProbes.chunking();
   private final int codeTokens;
   private final Set<String> seen = new HashSet<>();
   private final Map<String, long[]> stats = new TreeMap<>();
@@ -186,7 +184,7 @@ public final class TrainingPairs {
           continue;
         }
         byte[] bytes = Files.readAllBytes(file);
-        if (FileReader.isBinary(bytes, bytes.length)) {
+        if (EngineProbes.binary(bytes, bytes.length)) {
           continue;
         }
         DefinitionExtractor x = extractors.computeIfAbsent(language, DefinitionExtractor::new);
@@ -279,11 +277,11 @@ public final class TrainingPairs {
     for (Span s : def.docSpans()) {
       CorpusFiles.blank(bytes, s.start(), s.end());
     }
-    String text = FileReader.decode(bytes, bytes.length);
+    String text = EngineProbes.decode(bytes, bytes.length);
     for (Chunk c : chunker.chunk(text, def.language().engineId())) {
       Chunk.Symbol p = c.primary();
       if (p != null && p.line() == def.nameLine() && c.hasHeader()) {
-        return EmbedText.of(def.path(), c);
+        return EngineProbes.embedText(def.path(), c);
       }
     }
     return null;
