@@ -31,6 +31,8 @@ import org.jspecify.annotations.Nullable;
  * @param literal the rank of a literal match in path, line order and its score, for literal answers
  * @param context the lines around {@code line} when the search asked for them
  *     ({@link SearchOpts#contextBefore()}, {@link SearchOpts#contextAfter()}), else null
+ * @param repo the name of the repository the hit comes from when a {@link Workspace} answered
+ *     (unique within it; {@code path} is relative to that repository's root), else null
  */
 public record Hit(
     String path,
@@ -45,7 +47,8 @@ public record Hit(
     @Nullable EngineScore lexical,
     @Nullable EngineScore semantic,
     @Nullable EngineScore literal,
-    @Nullable Context context) {
+    @Nullable Context context,
+    @Nullable String repo) {
 
   /** The longest snippet a hit carries, in UTF-16 units. */
   public static final int MAX_SNIPPET_CHARS = 400;
@@ -107,7 +110,19 @@ public record Hit(
   }
 
   /**
-   * A hit without context lines.
+   * A hit of one repository (no {@link #repo()}).
+   *
+   * @throws IllegalArgumentException see {@link Hit#Hit}
+   */
+  public Hit(String path, int line, int endLine, int column, String snippet, double score,
+      SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
+      @Nullable EngineScore semantic, @Nullable EngineScore literal, @Nullable Context context) {
+    this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
+        literal, context, null);
+  }
+
+  /**
+   * A hit of one repository without context lines.
    *
    * @throws IllegalArgumentException see {@link Hit#Hit}
    */
@@ -115,7 +130,7 @@ public record Hit(
       SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
       @Nullable EngineScore semantic, @Nullable EngineScore literal) {
     this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
-        literal, null);
+        literal, null, null);
   }
 
   /**
@@ -146,12 +161,18 @@ public record Hit(
   /** This hit with another score. */
   public Hit withScore(double newScore) {
     return new Hit(path, line, endLine, column, snippet, newScore, mode, language, symbol, lexical,
-        semantic, literal, context);
+        semantic, literal, context, repo);
   }
 
   /** This hit with {@code value} as its context lines. */
   public Hit withContext(@Nullable Context value) {
     return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
-        semantic, literal, value);
+        semantic, literal, value, repo);
+  }
+
+  /** This hit as one of the repository named {@code name} in a workspace. */
+  public Hit withRepo(String name) {
+    return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
+        semantic, literal, context, Objects.requireNonNull(name, "name"));
   }
 }

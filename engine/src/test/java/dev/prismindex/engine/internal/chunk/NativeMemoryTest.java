@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.prismindex.engine.internal.NativeLibrary;
+import dev.prismindex.engine.spi.Chunk;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
