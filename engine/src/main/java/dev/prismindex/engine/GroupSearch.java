@@ -7,7 +7,9 @@ import dev.prismindex.engine.internal.query.LiteralHits;
 import dev.prismindex.engine.internal.query.QueryPlanner;
 import dev.prismindex.engine.internal.query.RankedSearch;
 import dev.prismindex.engine.internal.search.FileMatcher;
+import dev.prismindex.engine.internal.search.ContentReader;
 import dev.prismindex.engine.internal.search.FileSource;
+import dev.prismindex.engine.internal.search.FileView;
 import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability;
@@ -207,50 +209,71 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
       }
       unit = QueryPlanner.embedQuery(model, query);
     }
-    Map<String, FileSource> sources = new HashMap<>();
     try (StoreReader reader = group.reader()) {
-      verified.forEach((name, v) -> {
-        if (v == Verification.TREE) {
-          sources.put(name, FileSource.tree(options.trees().get(name), options.maxFileBytes()));
-        } else if (v == Verification.STORED) {
-          sources.put(name, FileSource.stored(reader, name, options.maxFileBytes()));
-        }
-      });
       if (literalMode) {
+        Map<String, ContentReader> sources = new HashMap<>();
+        verified.forEach((name, v) -> {
+          if (v == Verification.TREE) {
+            sources.put(name, ContentReader.tree(options.trees().get(name),
+                options.maxFileBytes()));
+          } else if (v == Verification.STORED) {
+            sources.put(name, ContentReader.stored(reader, name, options.maxFileBytes()));
+          }
+        });
         return literal(reader, records, sources, pattern, query, opts, coverage);
       }
-      RankedSearch ranked = new RankedSearch(repository -> {
-        FileSource s = repository == null ? null : sources.get(repository);
-        return s != null ? s : NOTHING;
-      }, analyzer);
-      RankedSearch.Ranking ranking = ranked.hits(reader, query, unit, opts);
+      RankedSearch.Ranking ranking = new RankedSearch(Path.of(""), analyzer,
+          options.maxFileBytes()).hits(reader, files(reader, verified), query, unit, opts);
       return new SearchResult(ranking.hits(), mode, coverage, Map.of(), ranking.truncated());
     } catch (java.io.UncheckedIOException e) {
       throw e.getCause();
     }
   }
 
-  /** A repository that cannot be verified: every file is gone. */
-  private static final FileSource NOTHING = new FileSource() {
-    @Override
-    public byte @Nullable [] read(String path, Map<String, Integer> notSearched) {
-      return null;
-    }
+  /**
+   * Each chunk's file in its own repository: the working tree's, or the store's copy, checked
+   * against the repository's manifest entry; a repository with neither has no file.
+   */
+  private FileSource files(StoreReader reader, Map<String, Verification> verified) {
+    Map<String, FileView> views = new HashMap<>();
+    return new FileSource() {
+      @Override
+      public FileView view(int chunk, String path) throws IOException {
+        String repo = repo(chunk);
+        String key = repo + '\0' + path;
+        FileView view = views.get(key);
+        if (view == null) {
+          Verification v = repo == null ? Verification.NONE
+              : verified.getOrDefault(repo, Verification.NONE);
+          view = switch (v) {
+            case TREE -> FileView.load(options.trees().get(repo), path, reader.file(repo, path),
+                options.maxFileBytes());
+            case STORED -> ContentReader.storedView(reader.content(repo, path),
+                reader.file(repo, path), options.maxFileBytes());
+            case NONE -> new FileView(FileView.State.GONE, null);
+          };
+          views.put(key, view);
+        }
+        return view;
+      }
 
-    @Override
-    public dev.prismindex.engine.internal.search.FileView view(String path,
-        dev.prismindex.engine.spi.@Nullable FileEntry entry) {
-      return new dev.prismindex.engine.internal.search.FileView(
-          dev.prismindex.engine.internal.search.FileView.State.GONE, null);
-    }
-  };
+      @Override
+      public @Nullable String repo(int chunk) {
+        try {
+          return reader.chunk(chunk).repository();
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+    };
+  }
 
   /**
    * Each repository's candidates (one request for all), verified repository by repository in
    * name order against its source, until the limit.
    */
   private SearchResult literal(StoreReader reader, SortedMap<String, CommitRecord> records,
-      Map<String, FileSource> sources, @Nullable LiteralPattern pattern, String query,
+      Map<String, ContentReader> sources, @Nullable LiteralPattern pattern, String query,
       SearchOpts opts, SemanticCoverage coverage) throws IOException {
     Map<String, Integer> notSearched = new TreeMap<>();
     for (CommitRecord r : records.values()) {
@@ -264,7 +287,7 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
       SortedMap<String, List<String>> byRepo = reader.filesByRepository(
           LiteralSearcher.plan(query, pattern.caseSensitive()), files.scopes());
       for (Map.Entry<String, List<String>> e : byRepo.entrySet()) {
-        FileSource source = sources.get(e.getKey());
+        ContentReader source = sources.get(e.getKey());
         if (source == null || !records.containsKey(e.getKey())) {
           continue;
         }

@@ -31,8 +31,8 @@ import org.jspecify.annotations.Nullable;
  * @param literal the rank of a literal match in path, line order and its score, for literal answers
  * @param context the lines around {@code line} when the search asked for them
  *     ({@link SearchOpts#contextBefore()}, {@link SearchOpts#contextAfter()}), else null
- * @param repo the repository of the hit when the search spanned several ({@link GroupSearch}:
- *     the repository's name, {@code path} relative to its root), else null
+ * @param repo the name of the repository the hit comes from when a {@link Workspace} answered
+ *     (unique within it; {@code path} is relative to that repository's root), else null
  */
 public record Hit(
     String path,
@@ -110,7 +110,19 @@ public record Hit(
   }
 
   /**
-   * A hit without context lines.
+   * A hit of one repository (no {@link #repo()}).
+   *
+   * @throws IllegalArgumentException see {@link Hit#Hit}
+   */
+  public Hit(String path, int line, int endLine, int column, String snippet, double score,
+      SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
+      @Nullable EngineScore semantic, @Nullable EngineScore literal, @Nullable Context context) {
+    this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
+        literal, context, null);
+  }
+
+  /**
+   * A hit of one repository without context lines.
    *
    * @throws IllegalArgumentException see {@link Hit#Hit}
    */
@@ -119,14 +131,6 @@ public record Hit(
       @Nullable EngineScore semantic, @Nullable EngineScore literal) {
     this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
         literal, null, null);
-  }
-
-  /** A hit of one repository's search (no {@link #repo()}). */
-  public Hit(String path, int line, int endLine, int column, String snippet, double score,
-      SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
-      @Nullable EngineScore semantic, @Nullable EngineScore literal, @Nullable Context context) {
-    this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
-        literal, context, null);
   }
 
   /**
@@ -166,9 +170,9 @@ public record Hit(
         semantic, literal, value, repo);
   }
 
-  /** This hit as a hit of the repository {@code name} (null: of one repository's search). */
-  public Hit withRepo(@Nullable String name) {
+  /** This hit as one of the repository named {@code name} in a workspace. */
+  public Hit withRepo(String name) {
     return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
-        semantic, literal, context, name);
+        semantic, literal, context, Objects.requireNonNull(name, "name"));
   }
 }

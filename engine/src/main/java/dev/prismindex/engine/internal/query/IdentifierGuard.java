@@ -72,7 +72,7 @@ public final class IdentifierGuard {
     for (Candidate r : lex) {
       // The lexical top hit is the first candidate whose file still yields a hit.
       ChunkDoc chunk = locator.chunk(r.chunk());
-      Hit top = locator.locate(chunk, terms, 1.0, null, null);
+      Hit top = locator.locate(r.chunk(), terms, 1.0, null, null);
       if (top == null) {
         continue;
       }
@@ -117,7 +117,8 @@ public final class IdentifierGuard {
     }
     for (Candidate r : index.lexical(LexicalQuery.of(b.build(), filter, MAX_DEFINITIONS))) {
       ChunkDoc c = locator.chunk(r.chunk());
-      if (!defines(c, id, phrase) || locator.locate(c, Set.of(), 1.0, null, null) == null) {
+      if (!defines(c, id, phrase)
+          || locator.locate(r.chunk(), Set.of(), 1.0, null, null) == null) {
         continue;
       }
       double factor = PathPrior.factor(c.path(), prior);

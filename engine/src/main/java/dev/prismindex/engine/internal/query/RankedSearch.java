@@ -5,6 +5,7 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.search.FileMatcher;
+import dev.prismindex.engine.internal.search.FileSource;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
@@ -40,18 +41,15 @@ public final class RankedSearch {
    */
   public record Ranking(List<Hit> hits, boolean truncated) {}
 
-  private final HitLocator.Sources sources;
+  private final Path root;
   private final CodeAnalyzer analyzer;
+  private final long maxFileBytes;
   private final LexicalSearcher lexical;
 
   public RankedSearch(Path root, CodeAnalyzer analyzer, long maxFileBytes) {
-    this(HitLocator.tree(root, maxFileBytes), analyzer);
-  }
-
-  /** A search whose hits are located in each repository's files from {@code sources}. */
-  public RankedSearch(HitLocator.Sources sources, CodeAnalyzer analyzer) {
-    this.sources = sources;
+    this.root = root;
     this.analyzer = analyzer;
+    this.maxFileBytes = maxFileBytes;
     this.lexical = new LexicalSearcher(analyzer);
   }
 
@@ -62,12 +60,25 @@ public final class RankedSearch {
    */
   public Ranking hits(StoreReader index, String query, float @Nullable [] unitQuery,
       SearchOpts opts) throws IOException {
+    return hits(index, null, query, unitQuery, opts);
+  }
+
+  /**
+   * The hits of a ranked {@code opts.mode()} over {@code index}, their files read through {@code
+   * sources} (null: this search's repository, under the root it was made with); a workspace's
+   * reader, which joins the readers of several indexes, reads each chunk's file in its own
+   * repository.
+   *
+   * @param unitQuery the query's unit vector (SEMANTIC and HYBRID; null for a blank query)
+   */
+  public Ranking hits(StoreReader index, @Nullable FileSource sources, String query,
+      float @Nullable [] unitQuery, SearchOpts opts) throws IOException {
     FileMatcher files = FileMatcher.of(opts.files());
     Query fileQuery = files.query(index);
     return switch (opts.mode()) {
-      case LEXICAL -> lexicalHits(index, query, opts, fileQuery);
-      case SEMANTIC -> semanticHits(index, unitQuery, query, opts, files, fileQuery);
-      case HYBRID -> hybridHits(index, query, unitQuery, opts, files, fileQuery);
+      case LEXICAL -> lexicalHits(index, sources, query, opts, fileQuery);
+      case SEMANTIC -> semanticHits(index, sources, unitQuery, query, opts, files, fileQuery);
+      case HYBRID -> hybridHits(index, sources, query, unitQuery, opts, files, fileQuery);
       default -> throw new IllegalArgumentException("not a ranked mode: " + opts.mode());
     };
   }
@@ -94,9 +105,10 @@ public final class RankedSearch {
     return new VectorQuery(unit, depth, depth * OVER_FETCH + 10, fileQuery, files::test);
   }
 
-  private HitLocator locator(StoreReader index, SearchMode mode, String query, SearchOpts opts) {
-    return new HitLocator(sources, analyzer, index, mode, query, opts.contextBefore(),
-        opts.contextAfter());
+  private HitLocator locator(StoreReader index, @Nullable FileSource files, SearchMode mode,
+      String query, SearchOpts opts) {
+    return new HitLocator(files != null ? files : FileSource.of(root, index, maxFileBytes),
+        analyzer, index, mode, query, opts.contextBefore(), opts.contextAfter());
   }
 
   /**
@@ -126,20 +138,20 @@ public final class RankedSearch {
     return out;
   }
 
-  private Ranking lexicalHits(StoreReader index, String query, SearchOpts opts,
-      @Nullable Query fileQuery) throws IOException {
+  private Ranking lexicalHits(StoreReader index, @Nullable FileSource sources, String query,
+      SearchOpts opts, @Nullable Query fileQuery) throws IOException {
     Set<String> terms = lexical.terms(query);
     if (terms.isEmpty()) {
       return new Ranking(List.of(), false);
     }
-    HitLocator locator = locator(index, SearchMode.LEXICAL, query, opts);
+    HitLocator locator = locator(index, sources, SearchMode.LEXICAL, query, opts);
     List<Hit> hits = new ArrayList<>();
     double best = 0;
     List<Candidate> candidates = lexical.candidates(index, query, depth(opts.limit()), fileQuery);
     index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
     for (Prioritised p : prior(candidates, locator, prior(terms, opts))) {
       Candidate r = p.ranked();
-      Hit hit = locator.locate(locator.chunk(r.chunk()), terms, 0.0,
+      Hit hit = locator.locate(r.chunk(), terms, 0.0,
           new EngineScore(r.rank(), r.score()), null);
       if (hit == null) {
         continue;
@@ -155,18 +167,19 @@ public final class RankedSearch {
     return new Ranking(hits, false);
   }
 
-  private Ranking semanticHits(StoreReader index, float @Nullable [] q, String query,
-      SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
+  private Ranking semanticHits(StoreReader index, @Nullable FileSource sources,
+      float @Nullable [] q, String query, SearchOpts opts, FileMatcher files,
+      @Nullable Query fileQuery) throws IOException {
     if (q == null) {
       return new Ranking(List.of(), false);
     }
-    HitLocator locator = locator(index, SearchMode.SEMANTIC, query, opts);
+    HitLocator locator = locator(index, sources, SearchMode.SEMANTIC, query, opts);
     List<Hit> hits = new ArrayList<>();
     List<Candidate> candidates = index.nearest(vectorQuery(q, depth(opts.limit()), files, fileQuery));
     index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
     for (Prioritised p : prior(candidates, locator, prior(lexical.terms(query), opts))) {
       Candidate r = p.ranked();
-      Hit hit = locator.locate(locator.chunk(r.chunk()), Set.of(),
+      Hit hit = locator.locate(r.chunk(), Set.of(),
           Math.min(1.0, Math.max(0.0, p.score())),
           null, new EngineScore(r.rank(), r.score()));
       if (hit == null) {
@@ -180,15 +193,16 @@ public final class RankedSearch {
     return new Ranking(hits, false);
   }
 
-  private Ranking hybridHits(StoreReader index, String query, float @Nullable [] q,
-      SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
+  private Ranking hybridHits(StoreReader index, @Nullable FileSource sources, String query,
+      float @Nullable [] q, SearchOpts opts, FileMatcher files, @Nullable Query fileQuery)
+      throws IOException {
     int depth = depth(opts.limit());
     Set<String> terms = lexical.terms(query);
     List<Candidate> lex = terms.isEmpty() ? List.of()
         : lexical.candidates(index, query, depth, fileQuery);
     List<Candidate> sem = q == null ? List.of()
         : index.nearest(vectorQuery(q, depth, files, fileQuery));
-    HitLocator locator = locator(index, SearchMode.HYBRID, query, opts);
+    HitLocator locator = locator(index, sources, SearchMode.HYBRID, query, opts);
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
     for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
@@ -215,9 +229,9 @@ public final class RankedSearch {
       EngineScore semanticScore = f.semantic() == null ? null
           : new EngineScore(f.semantic().rank(), f.semantic().score());
       Hit hit = f == pinned
-          ? locator.locate(chunk, hitTerms, IdentifierGuard.definitionLine(chunk, query),
+          ? locator.locate(f.doc(), hitTerms, IdentifierGuard.definitionLine(chunk, query),
               pinnedScore, lexicalScore, semanticScore)
-          : locator.locate(chunk, hitTerms, f.score(), lexicalScore, semanticScore);
+          : locator.locate(f.doc(), hitTerms, f.score(), lexicalScore, semanticScore);
       if (hit == null) {
         continue;
       }

@@ -4,11 +4,9 @@ import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.spi.ChunkDoc;
-import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,53 +46,29 @@ public final class HitLocator {
 
   public static final int RELOCATE_WINDOW = 60;
 
-  /** The files of each repository a search reads (null: its one repository). */
-  @FunctionalInterface
-  public interface Sources {
-    FileSource of(@Nullable String repository);
-  }
-
-  private final Sources sources;
+  private final FileSource files;
   private final CodeAnalyzer analyzer;
   private final StoreReader index;
   private final SearchMode mode;
-  private final Map<String, FileView> views = new HashMap<>();
   private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
   private final LiteralFragments fragments;
   private final int contextBefore;
   private final int contextAfter;
 
-  /** A locator for {@code query} of {@code mode} (the mode its hits carry), without context. */
-  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, StoreReader index,
-      SearchMode mode, String query) {
-    this(root, analyzer, maxFileBytes, index, mode, query, 0, 0);
-  }
-
   /**
-   * A locator whose hits carry {@code contextBefore} and {@code contextAfter} lines around their
-   * line ({@link Hit#context()}, from the lines the hit was located in), when either is positive.
+   * A locator of the chunks of {@code index}, their files read through {@code files}, whose hits
+   * carry {@code contextBefore} and {@code contextAfter} lines around their line ({@link
+   * Hit#context()}, from the lines the hit was located in), when either is positive.
    */
-  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, StoreReader index,
-      SearchMode mode, String query, int contextBefore, int contextAfter) {
-    this(tree(root, maxFileBytes), analyzer, index, mode, query, contextBefore, contextAfter);
-  }
-
-  /** A locator that reads each repository's files from {@code sources}. */
-  public HitLocator(Sources sources, CodeAnalyzer analyzer, StoreReader index, SearchMode mode,
+  public HitLocator(FileSource files, CodeAnalyzer analyzer, StoreReader index, SearchMode mode,
       String query, int contextBefore, int contextAfter) {
     this.contextBefore = contextBefore;
     this.contextAfter = contextAfter;
-    this.sources = sources;
+    this.files = files;
     this.fragments = LiteralFragments.of(query);
     this.mode = mode;
     this.analyzer = analyzer;
     this.index = index;
-  }
-
-  /** The working tree at {@code root} for every repository (a search of one). */
-  public static Sources tree(Path root, long maxFileBytes) {
-    FileSource tree = FileSource.tree(root, maxFileBytes);
-    return repository -> tree;
   }
 
   /** The stored fields of the chunk document {@code doc} (read once per query). */
@@ -108,22 +82,24 @@ public final class HitLocator {
   }
 
   /**
-   * The located hit, or null when the file is gone or the chunk cannot be re-located.
+   * The located hit of the chunk {@code chunk}, or null when the file is gone or the chunk cannot
+   * be re-located.
    *
    * @param terms the query's terms when the lexical engine matched the chunk, else empty
    */
-  public @Nullable Hit locate(ChunkDoc c, Set<String> terms, double score,
+  public @Nullable Hit locate(int chunk, Set<String> terms, double score,
       @Nullable EngineScore lexical, @Nullable EngineScore semantic) throws IOException {
-    return locate(c, terms, 0, score, lexical, semantic);
+    return locate(chunk, terms, 0, score, lexical, semantic);
   }
 
   /**
-   * {@link #locate(ChunkDoc, Set, double, EngineScore, EngineScore)} reporting {@code line} when
-   * the file is fresh and {@code line} lies inside the chunk (0: no such line).
+   * {@link #locate(int, Set, double, EngineScore, EngineScore)} reporting {@code line} when the
+   * file is fresh and {@code line} lies inside the chunk (0: no such line).
    */
-  public @Nullable Hit locate(ChunkDoc c, Set<String> terms, int preferredLine, double score,
+  public @Nullable Hit locate(int chunk, Set<String> terms, int preferredLine, double score,
       @Nullable EngineScore lexical, @Nullable EngineScore semantic) throws IOException {
-    FileView view = view(c.repository(), c.path());
+    ChunkDoc c = chunk(chunk);
+    FileView view = files.view(chunk, c.path());
     List<String> lines = view.lines();
     if (view.state() == FileView.State.GONE || lines == null) {
       return null;
@@ -159,18 +135,7 @@ public final class HitLocator {
     Hit.Context context = contextBefore > 0 || contextAfter > 0
         ? Hit.Context.of(lines, line, contextBefore, contextAfter, snippet) : null;
     return new Hit(c.path(), line, Math.max(line, endLine), 0, snippet, score, mode, c.language(),
-        symbol, lexical, semantic, null, context, c.repository());
-  }
-
-  private FileView view(@Nullable String repository, String path) throws IOException {
-    String key = repository == null ? path : repository + '\0' + path;
-    FileView view = views.get(key);
-    if (view == null) {
-      FileEntry entry = repository == null ? index.file(path) : index.file(repository, path);
-      view = sources.of(repository).view(path, entry);
-      views.put(key, view);
-    }
-    return view;
+        symbol, lexical, semantic, null, context, files.repo(chunk));
   }
 
   private int matchCount(String line, Set<String> terms) {

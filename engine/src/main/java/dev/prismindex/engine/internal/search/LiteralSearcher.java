@@ -36,14 +36,14 @@ public final class LiteralSearcher {
   /** The most UTF-8 bytes of a line a match holds (longer lines are cut to a window). */
   public static final int MAX_TEXT_BYTES = 4096;
 
-  private final FileSource source;
+  private final ContentReader source;
 
   public LiteralSearcher(Path root, long maxFileBytes) {
-    this(FileSource.tree(root, maxFileBytes));
+    this(ContentReader.tree(root, maxFileBytes));
   }
 
   /** A searcher that verifies candidates against {@code source}'s files. */
-  public LiteralSearcher(FileSource source) {
+  public LiteralSearcher(ContentReader source) {
     this.source = source;
   }
 
