@@ -47,7 +47,12 @@ public final class AccessFile {
    * @throws CliFailure exit 2 for an unreadable or malformed file
    */
   public static @Nullable RepositoryFilter allowed(Environment env) throws CliFailure {
-    String file = env.variables().get(FILE_VARIABLE);
+    return allowed(env.variables());
+  }
+
+  /** {@link #allowed(Environment)} of the environment variables {@code variables}. */
+  static @Nullable RepositoryFilter allowed(Map<String, String> variables) throws CliFailure {
+    String file = variables.get(FILE_VARIABLE);
     if (file == null || file.isBlank()) {
       return RepositoryFilter.ALL;
     }
@@ -58,7 +63,7 @@ public final class AccessFile {
       throw CliFailure.usage("cannot read the access file $" + FILE_VARIABLE + " (" + file + "): "
           + e.getMessage());
     }
-    String token = env.variables().get(TOKEN_VARIABLE);
+    String token = variables.get(TOKEN_VARIABLE);
     JsonNode list = root.path("allowed");
     if (token != null && !token.isEmpty()) {
       JsonNode byToken = root.path("tokens").path("sha256:" + sha256(token));
@@ -94,9 +99,4 @@ public final class AccessFile {
     }
   }
 
-  /** For tests: the variables of a caller. */
-  static Map<String, String> caller(Path file, @Nullable String token) {
-    return token == null ? Map.of(FILE_VARIABLE, file.toString())
-        : Map.of(FILE_VARIABLE, file.toString(), TOKEN_VARIABLE, token);
-  }
 }

@@ -105,6 +105,8 @@ public final class OrganisationCommand {
     if (cluster.user() != null && cluster.password() != null) {
       o.credentials(cluster.user(), cluster.password());
     }
+    RepositoryFilter filter = flags instanceof SearchFlags s ? filter(s.allRepos, s.repos)
+        : flags instanceof StatusFlags t ? filter(t.allRepos, t.repos) : RepositoryFilter.ALL;
     try {
       if (flags instanceof IndexFlags i) {
         return index((IndexRequest) request, i, o.build(), out);
@@ -115,11 +117,10 @@ public final class OrganisationCommand {
             + ") allows this caller no repository");
       }
       try (Organisation org = Organisation.connect(o.build(), allowed)) {
-        if (flags instanceof SearchFlags s) {
-          return search((SearchRequest) request, filter(s.allRepos, s.repos), org, printer, err);
+        if (flags instanceof SearchFlags) {
+          return search((SearchRequest) request, filter, org, printer, err);
         }
-        StatusFlags t = (StatusFlags) flags;
-        return status(request.json(), filter(t.allRepos, t.repos), org, out);
+        return status(request.json(), filter, org, out);
       }
     } catch (ClusterUnavailableException e) {
       throw new CliFailure(ExitCode.INDEX, e.getMessage(), e);
