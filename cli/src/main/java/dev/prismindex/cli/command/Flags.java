@@ -30,8 +30,15 @@ public final class Flags {
   public static final class RootFlags {
     @Option(names = "--repo", paramLabel = "DIR", scope = ScopeType.INHERIT,
         description = "Repository root (default: the nearest directory above the current one that"
-            + " holds .git, else the current directory).")
-    @Nullable String repo;
+            + " holds .git, else the current directory); repeat it to search several"
+            + " repositories as one workspace.")
+    @Nullable List<String> repos;
+
+    @Option(names = "--workspace", paramLabel = "FILE", scope = ScopeType.INHERIT,
+        description = "A workspace file listing repositories searched as one (default: the"
+            + " nearest " + WorkspaceFile.NAME + " above the current directory, unless a"
+            + " repository root comes first).")
+    @Nullable String workspace;
 
     @Option(names = "--index-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
         description = "Index directory (default: $" + Environment.INDEX_DIR_VARIABLE
@@ -151,6 +158,11 @@ public final class Flags {
     @Option(names = "--no-config", description = "Ignore the configuration files (the"
         + " environment variables still apply).")
     boolean noConfig;
+
+    @Option(names = "--only", paramLabel = "NAME", split = ",",
+        description = "In a workspace, only these repositories: names or globs (client-*);"
+            + " repeat or separate with commas.")
+    @Nullable List<String> only;
   }
 
   /** {@code prism-index status}. */

@@ -167,7 +167,8 @@ public final class Requests {
         .put(RawSearchArgs.BEFORE, f.before)
         .put(RawSearchArgs.AFTER, f.after)
         .put(RawSearchArgs.REFRESH, !f.noRefresh)
-        .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles);
+        .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles)
+        .put(RawSearchArgs.REPO, f.only);
     SearchSurface surface = SearchSurface.commandLine(f.json);
     return SearchRequests.validate(raw, surface, () -> target(root, env),
         t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));
@@ -230,8 +231,12 @@ public final class Requests {
         SearchSurface.Syntax.COMMAND_LINE);
   }
 
-  /** Resolves {@code --repo}, {@code --index-dir} and {@code PRISM_INDEX_DIR}. */
+  /**
+   * Resolves {@code --repo} (repeatable), {@code --workspace}, {@code --index-dir} and {@code
+   * PRISM_INDEX_DIR} (and a workspace file above the working directory).
+   */
   static Target target(RootFlags root, Environment env) throws CliFailure {
-    return Target.resolve(root.repo, root.indexDir, env);
+    return Target.resolve(root.repos == null ? List.of() : root.repos, root.workspace,
+        root.indexDir, env);
   }
 }

@@ -8,6 +8,7 @@ import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequests;
 import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.command.WorkspaceBackend;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.Progress;
@@ -127,7 +128,7 @@ final class McpTools {
 
   Tool statusTool() {
     return Tool.builder().name(STATUS).title("Index status")
-        .description("The state of the prism-index index of " + target.root().getFileName()
+        .description("The state of the prism-index index of " + served()
             + ": ready, behind (a search re-indexes the changes first), outdated (call reindex),"
             + " missing, corrupt or incompatible; files, chunks, semantic coverage, model,"
             + " revision, update time, size and the files changed since the last run. The object"
@@ -141,7 +142,7 @@ final class McpTools {
 
   Tool reindexTool() {
     return Tool.builder().name(REINDEX).title("Update the index")
-        .description("Bring the prism-index index of " + target.root().getFileName() + " up to"
+        .description("Bring the prism-index index of " + served() + " up to"
             + " date: incremental (changed files only) unless full is true (rebuild from scratch,"
             + " which also repairs a corrupt or incompatible index)."
             + (semantic ? " Embeddings of new chunks are computed too, which can take minutes"
@@ -226,6 +227,13 @@ final class McpTools {
         .isError(false).build();
   }
 
+  /** What this server's indexes are, for the tools' descriptions. */
+  private String served() {
+    return target.workspace() ? "each repository of the workspace ("
+        + String.join(", ", target.members().stream().map(Target.Member::name).toList()) + ")"
+        : String.valueOf(target.root().getFileName());
+  }
+
   /** {@code reindex} without progress notifications. */
   CallToolResult reindex(@Nullable Map<String, Object> arguments) {
     return reindex(arguments, Progress.NONE);
@@ -251,9 +259,41 @@ final class McpTools {
           + " commit until it ends");
     }
     try {
-      IndexSummary summary = backend.index(new IndexRequest(target, true, full, false, true),
-          progress);
-      String json = JsonPrinter.json(g -> JsonPrinter.index(g, summary));
+      IndexRequest request = new IndexRequest(target, true, full, false, true);
+      String json;
+      if (target.workspace()) {
+        // One object per repository, by name; optional ones left out say why.
+        Map<String, String> each = new java.util.LinkedHashMap<>();
+        WorkspaceBackend.indexEach(backend, request, () -> progress,
+            new WorkspaceBackend.IndexSink() {
+              @Override
+              public void indexed(Target.Member m, IndexSummary summary) {
+                each.put(m.name(), JsonPrinter.json(g -> JsonPrinter.index(g, summary)));
+              }
+
+              @Override
+              public void skipped(Target.Member m, String note) {
+                each.put(m.name(), JsonPrinter.json(g -> {
+                  g.writeStartObject();
+                  g.writeStringField("skipped", note);
+                  g.writeEndObject();
+                }));
+              }
+            });
+        json = JsonPrinter.json(g -> {
+          g.writeStartObject();
+          g.writeObjectFieldStart("repos");
+          for (Map.Entry<String, String> e : each.entrySet()) {
+            g.writeFieldName(e.getKey());
+            g.writeRawValue(e.getValue());
+          }
+          g.writeEndObject();
+          g.writeEndObject();
+        });
+      } else {
+        IndexSummary summary = backend.index(request, progress);
+        json = JsonPrinter.json(g -> JsonPrinter.index(g, summary));
+      }
       return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
           .isError(false).build();
     } catch (CliFailure e) {
@@ -276,13 +316,17 @@ final class McpTools {
     List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
     for (Hit h : r.hits()) {
       Hit.Context c = h.context();
-      matches.add(new RepositorySearchMatch(h.path(), h.line(), h.endLine(), 0, h.snippet(),
+      matches.add(new RepositorySearchMatch(h.repo() == null ? h.path() : h.repo() + "/"
+          + h.path(), h.line(), h.endLine(), 0, h.snippet(),
           c == null ? List.of() : c.before(), c == null ? List.of() : c.after(), h.score()));
     }
     StringBuilder out = new StringBuilder(IndexHitText.render(matches, outputMode));
     if (r.truncated()) {
       out.append("\n[more hits exist: ").append(r.hits().size())
           .append(" shown; raise maxMatches to see more]");
+    }
+    for (String skipped : r.skipped()) {
+      out.append("\n[").append(skipped).append(']');
     }
     Freshness f = r.freshness();
     if (f.skippedBecauseLocked()) {
@@ -333,6 +377,21 @@ final class McpTools {
       JsonPrinter.hit(g, hit);
     }
     g.writeEndArray();
+    if (!r.repos().isEmpty()) {
+      // A workspace: each repository's freshness, and the optional ones left out.
+      g.writeObjectFieldStart("repos");
+      for (Map.Entry<String, Freshness> e : new java.util.TreeMap<>(r.repos()).entrySet()) {
+        g.writeObjectFieldStart(e.getKey());
+        JsonPrinter.freshness(g, e.getValue());
+        g.writeEndObject();
+      }
+      g.writeEndObject();
+      g.writeArrayFieldStart("skipped");
+      for (String s : r.skipped()) {
+        g.writeString(s);
+      }
+      g.writeEndArray();
+    }
     if (r.mode().equals("literal")) {
       JsonPrinter.counts(g, "notSearched", r.notSearched());
     }

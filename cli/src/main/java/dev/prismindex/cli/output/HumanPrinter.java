@@ -70,7 +70,7 @@ public final class HumanPrinter implements Printer {
   /** One block per hit: {@code path:line  symbol  score}, then the snippet indented. */
   private void blocks(SearchAnswer r) {
     for (Hit h : r.hits()) {
-      Line first = new Line().text(style::path, h.path()).text(":")
+      Line first = new Line().text(style::path, path(h)).text(":")
           .text(style::line, Integer.toString(h.line()));
       if (h.symbol() != null) {
         first.text("  ").text(style::bold, h.symbol());
@@ -94,7 +94,7 @@ public final class HumanPrinter implements Printer {
     Map<String, List<Integer>> byPath = new LinkedHashMap<>();
     List<Hit> hits = r.hits();
     for (int i = 0; i < hits.size(); i++) {
-      byPath.computeIfAbsent(hits.get(i).path(), k -> new ArrayList<>()).add(i);
+      byPath.computeIfAbsent(path(hits.get(i)), k -> new ArrayList<>()).add(i);
     }
     for (Map.Entry<String, List<Integer>> e : byPath.entrySet()) {
       List<Integer> ranks = new ArrayList<>(e.getValue());
@@ -131,6 +131,11 @@ public final class HumanPrinter implements Printer {
         }
       }
     }
+  }
+
+  /** The hit's path as printed: {@code repo/path} in a workspace, else the path. */
+  private static String path(Hit h) {
+    return h.repo() == null ? h.path() : h.repo() + "/" + h.path();
   }
 
   /** One line of a group: its text, and the hit whose line it is (null for context). */
@@ -218,12 +223,14 @@ public final class HumanPrinter implements Printer {
   }
 
   private void notes(SearchAnswer r) {
-    Freshness f = r.freshness();
-    if (f.skippedBecauseLocked()) {
-      note(lockedNote(f));
-    } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
-      note("re-indexed " + f.changedFiles() + " changed " + (f.changedFiles() == 1 ? "file" : "files")
-          + " before searching");
+    for (String skipped : r.skipped()) {
+      note(skipped);
+    }
+    if (r.repos().isEmpty()) {
+      freshnessNote(r.freshness(), "");
+    }
+    for (Map.Entry<String, Freshness> e : new TreeMap<>(r.repos()).entrySet()) {
+      freshnessNote(e.getValue(), "repository " + e.getKey() + ": ");
     }
     if (!r.notSearched().isEmpty()) {
       note(notSearchedNote(r.notSearched()));
@@ -232,6 +239,15 @@ public final class HumanPrinter implements Printer {
     if (coverage != null && coverage < 1.0) {
       note(String.format(Locale.ROOT, "semantic coverage is partial (%.0f%% of chunks embedded);"
           + " run `prism-index index` to complete it", Math.floor(coverage * 100)));
+    }
+  }
+
+  private void freshnessNote(Freshness f, String prefix) {
+    if (f.skippedBecauseLocked()) {
+      note(prefix + lockedNote(f));
+    } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
+      note(prefix + "re-indexed " + f.changedFiles() + " changed "
+          + (f.changedFiles() == 1 ? "file" : "files") + " before searching");
     }
   }
 
@@ -263,6 +279,21 @@ public final class HumanPrinter implements Printer {
 
   @Override
   public void status(StatusReport s) {
+    if (!s.repos().isEmpty()) {
+      Line state = new Line().text(style::bold, "workspace ").text(s.repo() + ", "
+          + count(s.repos().size(), "repository").replace("repositorys", "repositories") + ": "
+          + s.state().wireName());
+      if (s.problem() != null) {
+        state.text(style::dim, "  (" + s.problem() + ")");
+      }
+      emit(state);
+      for (StatusReport r : s.repos()) {
+        emit(new Line());
+        emit(new Line().text(style::bold, "repository ").text(String.valueOf(r.name())));
+        status(r);
+      }
+      return;
+    }
     Line state = new Line().text(style::bold, "state     ").text(s.state().wireName());
     if (s.problem() != null) {
       state.text(style::dim, "  (" + s.problem() + ")");

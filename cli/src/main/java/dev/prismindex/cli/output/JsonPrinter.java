@@ -50,12 +50,15 @@ public final class JsonPrinter implements Printer {
     if (f.skippedBecauseLocked()) {
       err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
     }
+    for (String skipped : result.skipped()) {
+      err.println("prism-index search: note: " + skipped);
+    }
     Map<String, Integer> notSearched = result.notSearched();
     for (Hit hit : result.hits()) {
       line(g -> {
         g.writeStartObject();
         hitFields(g, hit);
-        freshness(g, f);
+        freshness(g, result.freshness(hit));
         if (!notSearched.isEmpty()) {
           counts(g, "notSearched", notSearched);
         }
@@ -96,12 +99,15 @@ public final class JsonPrinter implements Printer {
   }
 
   /**
-   * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): path,
-   * line, endLine, snippet, score, mode, language, symbol, engines (lexical, semantic, literal: the
+   * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): repo (in
+   * a workspace), path, line, endLine, snippet, score, mode, language, symbol, engines (lexical, semantic, literal: the
    * engines that contributed), and with context lines {@code before}, {@code text} (the hit's line
    * as in the file) and {@code after}.
    */
   private static void hitFields(JsonGenerator g, Hit hit) throws IOException {
+    if (hit.repo() != null) {
+      g.writeStringField("repo", hit.repo());
+    }
     g.writeStringField("path", hit.path());
     g.writeNumberField("line", hit.line());
     g.writeNumberField("endLine", hit.endLine());
@@ -191,9 +197,16 @@ public final class JsonPrinter implements Printer {
     line(g -> status(g, s));
   }
 
-  /** The object of {@code status --json} (also the MCP {@code index_status} tool's result). */
+  /**
+   * The object of {@code status --json} (also the MCP {@code index_status} tool's result); for a
+   * workspace, its summary fields and {@code repos}, each repository's object with its {@code
+   * name} first.
+   */
   public static void status(JsonGenerator g, StatusReport s) throws IOException {
     g.writeStartObject();
+    if (s.name() != null) {
+      g.writeStringField("name", s.name());
+    }
     g.writeStringField("state", s.state().wireName());
     g.writeBooleanField("searchable", s.state().searchable());
     string(g, "problem", s.problem());
@@ -244,6 +257,13 @@ public final class JsonPrinter implements Printer {
       }
       g.writeStringField("watch", server.watch());
       g.writeEndObject();
+    }
+    if (!s.repos().isEmpty()) {
+      g.writeArrayFieldStart("repos");
+      for (StatusReport r : s.repos()) {
+        status(g, r);
+      }
+      g.writeEndArray();
     }
     g.writeEndObject();
   }
