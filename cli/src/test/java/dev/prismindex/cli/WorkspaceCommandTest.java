@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * working directory or given with {@code --workspace}, or a repeated {@code --repo}; every
  * repository indexed, checked and caught up on its own; hits naming their repository (NDJSON
  * {@code repo}, human {@code repo/path:line}) with their own repository's freshness; one ranking,
- * one limit; {@code --only}; what fails (exit 3 naming the repository) and what an optional
+ * one limit; {@code --repos}; what fails (exit 3 naming the repository) and what an optional
  * repository does instead; {@code status} of every repository.
  */
 class WorkspaceCommandTest {
@@ -126,20 +126,26 @@ class WorkspaceCommandTest {
   }
 
   @Test
-  void onlyPicksRepositoriesByNameOrGlob() {
+  void reposPicksRepositoriesByNameOrGlob() {
     index();
-    Result r = cli.run("search", "retry", "--json", "--mode", "lexical", "--only", "c*,docs");
+    Result r = cli.run("search", "retry", "--json", "--mode", "lexical", "--repos", "c*,docs");
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.json()).extracting(h -> h.get("repo").asText()).isNotEmpty()
         .allMatch(n -> n.equals("client") || n.equals("docs"));
-    Result unknown = cli.run("search", "retry", "--only", "web");
+    Result unknown = cli.run("search", "retry", "--repos", "web");
     assertThat(unknown.exit()).isEqualTo(2);
-    assertThat(unknown.err()).contains("--only: no repository 'web' in the workspace (it has api,"
+    assertThat(unknown.err()).contains("--repos: no repository 'web' in the workspace (it has api,"
         + " client, docs)");
-    Result single = cli.run("--repo", dir.resolve("api").toString(), "search", "retry", "--only",
+    Result single = cli.run("--repo", dir.resolve("api").toString(), "search", "retry", "--repos",
         "api");
     assertThat(single.exit()).isEqualTo(2);
-    assertThat(single.err()).contains("--only selects repositories of a workspace");
+    assertThat(single.err()).contains("--repos selects repositories of a workspace");
+    Result without = cli.run("search", "retry", "--json", "--mode", "lexical", "--repos",
+        "!client");
+    assertThat(without.json()).extracting(h -> h.get("repo").asText()).isNotEmpty()
+        .doesNotContain("client");
+    JsonNode status = cli.run("status", "--json", "--repos", "api").json().get(0);
+    assertThat(status.get("repos")).extracting(n -> n.get("name").asText()).containsExactly("api");
   }
 
   @Test

@@ -159,10 +159,10 @@ public final class Flags {
         + " environment variables still apply).")
     boolean noConfig;
 
-    @Option(names = "--only", paramLabel = "NAME", split = ",",
-        description = "In a workspace, only these repositories: names or globs (client-*);"
-            + " repeat or separate with commas.")
-    @Nullable List<String> only;
+    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
+        description = "In a workspace, only these repositories: names and globs (* any"
+            + " characters, a leading ! leaves out); repeat or separate with commas.")
+    @Nullable List<String> repos;
   }
 
   /** {@code prism-index status}. */
@@ -179,6 +179,11 @@ public final class Flags {
     @Option(names = "--verify", description = "Also run Lucene's CheckIndex tests on every segment"
         + " (without it, status verifies the checksums of the index files).")
     boolean verify;
+
+    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
+        description = "In a workspace, only these repositories: names and globs (* any"
+            + " characters, a leading ! leaves out); repeat or separate with commas.")
+    @Nullable List<String> repos;
 
     @Option(names = "--max-refresh-files", paramLabel = "N",
         description = "The refresh policy to judge staleness by (default: "

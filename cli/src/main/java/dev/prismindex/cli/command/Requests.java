@@ -118,8 +118,9 @@ public final class Requests {
       return new IndexRequest(target(root, env), f.json, f.full, f.verify, !f.noSemantic);
     }
     if (sub instanceof StatusFlags f) {
-      return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles),
-          f.verify);
+      return new StatusRequest(SearchRequests.repositories(target(root, env),
+          f.repos == null ? List.of() : f.repos, SearchSurface.Syntax.COMMAND_LINE), f.json,
+          maxRefresh(f.maxRefreshFiles), f.verify);
     }
     if (sub instanceof ServeFlags f) {
       return new ServeRequest(target(root, env), f.idleTimeout == null ? DEFAULT_IDLE_TIMEOUT
@@ -168,7 +169,7 @@ public final class Requests {
         .put(RawSearchArgs.AFTER, f.after)
         .put(RawSearchArgs.REFRESH, !f.noRefresh)
         .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles)
-        .put(RawSearchArgs.REPO, f.only);
+        .put(RawSearchArgs.REPOS, f.repos);
     SearchSurface surface = SearchSurface.commandLine(f.json);
     return SearchRequests.validate(raw, surface, () -> target(root, env),
         t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));

@@ -116,7 +116,7 @@ public final class SearchRequests {
     boolean refresh = bool(raw, RawSearchArgs.REFRESH, true, syntax);
     int maxRefresh = maxRefreshFiles(raw.get(RawSearchArgs.MAX_REFRESH_FILES),
         surface.maxRefreshFiles(), syntax);
-    List<String> only = strings(raw.get(RawSearchArgs.REPO), RawSearchArgs.REPO, syntax);
+    List<String> only = strings(raw.get(RawSearchArgs.REPOS), RawSearchArgs.REPOS, syntax);
     Target resolved = repositories(target.get(), only, syntax);
     SearchConfig defaults = config.load(resolved);
     if (modeValue == null && defaults.modeSet()) {
@@ -163,12 +163,12 @@ public final class SearchRequests {
    * @throws CliFailure with {@link ExitCode#USAGE} for a filter of one repository, an invalid
    *     pattern, a name no repository has, or patterns that select none
    */
-  private static Target repositories(Target target, List<String> only,
+  static Target repositories(Target target, List<String> only,
       SearchSurface.Syntax syntax) throws CliFailure {
     if (only.isEmpty()) {
       return target;
     }
-    String option = syntax.name(RawSearchArgs.REPO);
+    String option = syntax.name(RawSearchArgs.REPOS);
     if (!target.workspace()) {
       throw CliFailure.usage(option + " selects repositories of a workspace; this search has one"
           + " repository, " + target.root());

@@ -29,8 +29,8 @@ import org.jspecify.annotations.Nullable;
  * {@link SearchRequest} (built by the CLI's one validator, {@link SearchRequests#validate}, which
  * adds what the engine needs: the query's byte limit, at most {@value SearchRequests#MAX_LIMIT}
  * hits, case sensitivity in literal mode only, the one path rule), plus {@code type} and
- * {@code glob} file filters and, for a workspace, {@code repo} (which of its repositories: names or
- * globs; only a workspace's schema has it). Hits carry the contract's {@code context} lines (default 0) when asked;
+ * {@code glob} file filters and, for a workspace, {@code repos} (which of its repositories: names
+ * and globs; only a workspace's schema has it). Hits carry the contract's {@code context} lines (default 0) when asked;
  * {@code includeHidden} has no effect: the index decides which files are searched, as for the
  * contract's other index modes.
  */
@@ -80,8 +80,9 @@ final class McpSearch {
         + " globs (\"*.java\", \"src/**/test/\"; a leading ! excludes: \"!vendor/\"; the last"
         + " matching glob decides); a string or an array");
     if (target.workspace()) {
-      stringOrArray(properties, RawSearchArgs.REPO, "repos: " + String.join(", ",
-          target.members().stream().map(Target.Member::name).toList()) + "; globs ok");
+      stringOrArray(properties, RawSearchArgs.REPOS, "workspace repos: "
+          + String.join(", ", target.members().stream().map(Target.Member::name).toList())
+          + " (globs; !x excludes)");
     }
     return schema;
   }
@@ -104,7 +105,7 @@ final class McpSearch {
     ToolDefinition core = RepoSearchTool.definition(options);
     String notes = " This server answers every mode from the prism-index index of "
         + (target.workspace() ? "each repository of a workspace, ranked as one (hits name their"
-            + " repo; the repo argument picks some)" : target.root().getFileName()) + ": literal is an exact substring match, lexical a"
+            + " repo; the repos argument picks some)" : target.root().getFileName()) + ": literal is an exact substring match, lexical a"
         + " code-aware keyword search (identifiers are split, BM25)"
         + (semantic ? ", semantic by meaning with a local embedding model, hybrid both fused."
             + " Default mode: hybrid when the index has embeddings, else lexical."
@@ -155,7 +156,7 @@ final class McpSearch {
         .put(RawSearchArgs.CONTEXT, parsed.context())
         .put(RawSearchArgs.TYPE, args.get(RawSearchArgs.TYPE))
         .put(RawSearchArgs.GLOB, args.get(RawSearchArgs.GLOB))
-        .put(RawSearchArgs.REPO, args.get(RawSearchArgs.REPO));
+        .put(RawSearchArgs.REPOS, args.get(RawSearchArgs.REPOS));
     return new Call(SearchRequests.validate(raw, surface, () -> target), parsed.outputMode());
   }
 }

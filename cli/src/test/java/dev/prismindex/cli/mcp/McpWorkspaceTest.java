@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The MCP tools over a workspace: {@code repo_search} answers the hits of {@code search --json}
- * (each naming its repository, the text {@code repo/path:line}), takes {@code repo} (names or
+ * (each naming its repository, the text {@code repo/path:line}), takes {@code repos} (names and
  * globs) only when it serves a workspace, and {@code index_status} and {@code reindex} cover every
  * repository.
  */
@@ -91,26 +91,26 @@ class McpWorkspaceTest {
     assertThat(lines.get(0)).startsWith(expected.get(0).get("repo").asText() + "/src/");
 
     JsonNode one = structured(tools.search(args("query", "count quokkas", "mode", "lexical",
-        "repo", "b*")));
+        "repos", "b*")));
     assertThat(one.get("hits")).extracting(h -> h.get("repo").asText()).containsExactly("beta");
-    CallToolResult unknown = tools.search(args("query", "x", "repo", List.of("gamma")));
+    CallToolResult unknown = tools.search(args("query", "x", "repos", List.of("gamma")));
     assertThat(unknown.isError()).isTrue();
     assertThat(((TextContent) unknown.content().get(0)).text())
-        .contains("repo: no repository 'gamma' in the workspace (it has alpha, beta)");
+        .contains("repos: no repository 'gamma' in the workspace (it has alpha, beta)");
   }
 
   @Test
   void onlyAWorkspaceOffersTheRepoArgument() throws Exception {
     String workspace = tools.searchTool().inputSchema().toString();
-    assertThat(workspace).contains("repos: alpha, beta; globs ok");
+    assertThat(workspace).contains("workspace repos: alpha, beta (globs; !x excludes)");
     Path single = dir.resolve("alpha");
     McpTools one = new McpTools(warm, new Target(single, single.resolve(".prism-index")), true,
         SearchRequests.DEFAULT_MAX_REFRESH_FILES, McpJsonDefaults.getMapper());
     String schema = one.searchTool().inputSchema().toString();
-    assertThat(schema).doesNotContain("\"repo\"");
+    assertThat(schema).doesNotContain("\"repos\"");
     // The workspace's addition to the definitions is small.
     assertThat(workspace.length() - schema.length()).isLessThan(200);
-    CallToolResult refused = one.search(args("query", "x", "repo", "alpha"));
+    CallToolResult refused = one.search(args("query", "x", "repos", "alpha"));
     assertThat(refused.isError()).isTrue();
   }
 
