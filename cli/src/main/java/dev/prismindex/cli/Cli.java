@@ -7,18 +7,23 @@ import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.Flags;
 import dev.prismindex.cli.command.Flags.RootFlags;
+import dev.prismindex.cli.command.GrepOptions;
+import dev.prismindex.cli.command.MaxCount;
 import dev.prismindex.cli.command.Requests;
 import dev.prismindex.cli.command.Requests.CompletionRequest;
+import dev.prismindex.cli.command.Requests.DoctorRequest;
 import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.McpRequest;
 import dev.prismindex.cli.command.Requests.Request;
 import dev.prismindex.cli.command.Requests.ServeRequest;
+import dev.prismindex.cli.command.Requests.ServersRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequest;
 import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.command.WorkspaceBackend;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.completion.Completions;
+import dev.prismindex.cli.doctor.Doctor;
 import dev.prismindex.cli.mcp.McpCommand;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
@@ -29,8 +34,10 @@ import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.cli.output.Style;
 import dev.prismindex.cli.output.TerminalProgress;
 import dev.prismindex.cli.serve.ResidentServer;
+import dev.prismindex.cli.serve.ServerRegistry;
 import dev.prismindex.cli.serve.WarmBackend;
 import dev.prismindex.tool.SafeText;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -53,7 +60,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 final class Cli {
 
   /** The commands, as usage errors name them. */
-  private static final String COMMANDS = "index, search, status, serve, mcp or completion";
+  private static final String COMMANDS =
+      "index, search, status, serve, mcp, doctor or completion";
 
   private final PrintStream out;
   private final PrintStream err;
@@ -77,8 +85,15 @@ final class Cli {
     String command = "prism-index";
     try {
       ParseResult parsed;
+      Arguments.Line line;
       try {
-        parsed = cl.parseArgs(args);
+        line = Arguments.sort(cl, args);
+      } catch (CliFailure e) {
+        command = Arguments.qualifiedName(cl, args);
+        throw e;
+      }
+      try {
+        parsed = cl.parseArgs(line.args());
       } catch (ParameterException e) {
         command = e.getCommandLine().getCommandSpec().qualifiedName();
         if (e instanceof UnmatchedArgumentException u && e.getCommandLine() == cl
@@ -111,8 +126,8 @@ final class Cli {
       command = sub.commandSpec().qualifiedName();
       List<String> types = Requests.typeList(sub.commandSpec().userObject());
       if (types != null) {
-        for (String line : types) {
-          out.println(line);
+        for (String type : types) {
+          out.println(type);
         }
         out.flush();
         return ExitCode.OK;
@@ -125,6 +140,11 @@ final class Cli {
         out.flush();
         return ExitCode.OK;
       }
+      ServersRequest servers = Requests.servers(sub.commandSpec().userObject());
+      if (servers != null) {
+        return ServerRegistry.run(servers, env, out, err);
+      }
+      GrepOptions grep = Requests.grepOptions(sub.commandSpec().userObject());
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
       ClusterBackend.Cluster cluster = ClusterBackend.select(root, env);
       if (cluster != null && request.target().workspace()) {
@@ -140,9 +160,9 @@ final class Cli {
             (a, o, e, requestEnv, backend) -> new Cli(o, e, requestEnv, x -> backend).run(a));
       }
       Printer printer = request.json() ? new JsonPrinter(out, err)
-          : new HumanPrinter(out, err, Style.of(env.colour()));
+          : new HumanPrinter(out, err, Style.of(grep.colour().on(env)), grep.layout());
       int code = execute(request,
-          cluster != null ? new ClusterBackend(env, cluster) : backends.apply(env), printer);
+          cluster != null ? new ClusterBackend(env, cluster) : backends.apply(env), printer, grep);
       out.flush();
       return out.checkError() ? ExitCode.OK : code;
     } catch (OutputClosedException e) {
@@ -162,7 +182,8 @@ final class Cli {
     }
   }
 
-  private int execute(Request request, Backend backend, Printer printer) throws Exception {
+  private int execute(Request request, Backend backend, Printer printer, GrepOptions grep)
+      throws Exception {
     if (request instanceof McpRequest r && backend instanceof ClusterBackend) {
       // The cluster keeps the index; each tool call runs against it.
       return McpCommand.serve(r, backend, env, System.in, out, err);
@@ -173,8 +194,12 @@ final class Cli {
         return McpCommand.serve(r, warm, env, System.in, out, err);
       }
     }
+    if (request instanceof DoctorRequest r) {
+      return Doctor.run(r, env, backend, out);
+    }
     if (request instanceof SearchRequest r) {
-      printer.search(backend.search(r));
+      Integer perFile = grep.maxPerFile();
+      printer.search(perFile == null ? backend.search(r) : MaxCount.search(backend, r, perFile));
       return ExitCode.OK;
     }
     if (request instanceof IndexRequest r && r.target().workspace()) {
@@ -222,6 +247,7 @@ final class Cli {
     return ExitCode.OK;
   }
 
+  /** The command line's picocli model, writing help and version to this run's streams. */
   private CommandLine commandLine() {
     CommandLine cl = parser();
     cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
@@ -229,7 +255,29 @@ final class Cli {
     return cl;
   }
 
-  /** The parser as every run configures it (the docs' commands are checked against it). */
+  /**
+   * The command line with a query given as {@code -} read from {@code in} (see
+   * {@link Arguments#withStdinQuery}); null after printing the usage error when it cannot be read.
+   * Runs before a command is offered to a resident server, which cannot read this stdin.
+   */
+  static String @Nullable [] withStdinQuery(String[] args, InputStream in, PrintStream err) {
+    if (!List.of(args).contains(Arguments.STDIN)) {
+      return args;
+    }
+    CommandLine cl = parser();
+    try {
+      return Arguments.withStdinQuery(cl, args, in);
+    } catch (CliFailure e) {
+      err.println(SafeText.escapeField(Arguments.qualifiedName(cl, args) + ": " + e.getMessage()));
+      err.flush();
+      return null;
+    }
+  }
+
+  /**
+   * The picocli model of the whole command line (its definition: the {@link Flags}), as every run
+   * configures it (the docs' commands are checked against it).
+   */
   static CommandLine parser() {
     CommandLine cl = new CommandLine(new Flags.RootFlags());
     cl.setCaseInsensitiveEnumValuesAllowed(true);

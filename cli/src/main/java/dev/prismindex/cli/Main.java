@@ -1,6 +1,8 @@
 package dev.prismindex.cli;
 
+import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.Environment;
+import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.LocalBackend;
 import dev.prismindex.cli.serve.ServeClient;
 import dev.prismindex.cli.serve.ServerStarter;
@@ -8,9 +10,11 @@ import dev.prismindex.cli.serve.ServerStarter;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * The entry point of {@code prism-index}: see docs/cli.md. {@code search} and {@code status} are
@@ -20,8 +24,12 @@ import java.util.OptionalInt;
 public final class Main {
   private Main() {}
 
-  public static void main(String[] args) {
+  public static void main(String[] given) {
     sameArithmeticOnEveryJvm();
+    String[] args = Cli.withStdinQuery(given, System.in, System.err);
+    if (args == null) {
+      System.exit(ExitCode.USAGE);
+    }
     PrintStream out = stdout();
     Environment env = Environment.system();
     OptionalInt served = ServeClient.forward(args, env, out, System.err);
@@ -30,7 +38,7 @@ public final class Main {
     }
     int code = run(args, out, System.err, env);
     try {
-      ServerStarter.startIfUseful(args, env);
+      ServerStarter.startIfUseful(args, env, System.err);
     } catch (LinkageError e) {
       // This process's jar was rewritten since it started (a rebuild in a checkout writes it in
       // place): no server from it; the next command starts one from the new jar.
@@ -49,6 +57,16 @@ public final class Main {
 
   static int run(String[] args, PrintStream out, PrintStream err, Environment env) {
     return new Cli(out, err, env, LocalBackend::new).run(args);
+  }
+
+  /**
+   * Runs one command line as {@link #main} does in process, with {@code in} as stdin (a query given
+   * as {@code -} is read from it), on the given backends.
+   */
+  static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Environment env,
+      Function<Environment, Backend> backends) {
+    String[] resolved = Cli.withStdinQuery(args, in, err);
+    return resolved == null ? ExitCode.USAGE : new Cli(out, err, env, backends).run(resolved);
   }
 
   /**

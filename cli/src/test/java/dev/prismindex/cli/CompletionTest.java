@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.prismindex.cli.Harness.Result;
 import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.Flags;
+import dev.prismindex.engine.FileFilter;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -165,9 +166,49 @@ class CompletionTest {
         .contains("index", "search", "status", "serve", "mcp", "completion");
     assertThat(new TreeSet<>(bashCompletes(script, "prism-index", "search", "-")))
         .isEqualTo(optionNames("search"));
-    assertThat(bashCompletes(script, "prism-index", "search", "--li")).containsExactly("--limit");
+    assertThat(bashCompletes(script, "prism-index", "search", "--lim")).containsExactly("--limit");
     assertThat(bashCompletes(script, "prism-index", "completion", ""))
         .containsExactly("bash", "zsh", "fish");
+  }
+
+  @Test
+  void bashCompletesTheValuesOfModeTypeBackendAndColor() throws Exception {
+    assumeTrue(onPath("bash"), "bash is not installed");
+    Path script = Files.writeString(dir.resolve("prism-index.bash"), script("bash"));
+    assertThat(bashCompletes(script, "prism-index", "search", "--mode", ""))
+        .containsExactly("lexical", "semantic", "hybrid", "literal", "auto");
+    assertThat(bashCompletes(script, "prism-index", "search", "--mode", "li"))
+        .containsExactly("literal");
+    assertThat(bashCompletes(script, "prism-index", "search", "-t", "pyt"))
+        .containsExactly("python");
+    assertThat(bashCompletes(script, "prism-index", "search", "--type", ""))
+        .containsAll(FileFilter.knownLanguages().keySet());
+    assertThat(bashCompletes(script, "prism-index", "search", "--backend", ""))
+        .containsExactly("local", "opensearch");
+    assertThat(bashCompletes(script, "prism-index", "index", "--backend", "o"))
+        .containsExactly("opensearch");
+    assertThat(bashCompletes(script, "prism-index", "search", "--color", ""))
+        .containsExactly("auto", "always", "never");
+  }
+
+  @Test
+  void fishCompletesTheValuesOfModeTypeAndBackend() throws Exception {
+    assumeTrue(onPath("fish"), "fish is not installed");
+    Path script = Files.writeString(dir.resolve("prism-index.fish"), script("fish"));
+    assertThat(fishCompletes(script, "prism-index search --mode "))
+        .containsExactlyInAnyOrder("lexical", "semantic", "hybrid", "literal", "auto");
+    assertThat(fishCompletes(script, "prism-index search --type py")).contains("python");
+    assertThat(fishCompletes(script, "prism-index status --backend "))
+        .containsExactlyInAnyOrder("local", "opensearch");
+  }
+
+  @Test
+  void theFishScriptCarriesTheValues() {
+    assertThat(script("fish"))
+        .contains("-l mode -x -a 'lexical semantic hybrid literal auto'")
+        .contains("-l backend -x -a 'local opensearch'")
+        .contains("-l color -l colour -x -a 'auto always never'")
+        .containsPattern("-s t -l type -x -a '[a-z ]*java [a-z ]*python");
   }
 
   @Test

@@ -320,12 +320,24 @@ class DocsTest {
     }
   }
 
-  /** The options a script's argument loop accepts: its case labels and {@code == --x} tests. */
+  /**
+   * The options a script's argument loop accepts: a shell script's case labels and {@code == --x}
+   * tests, a Python script's {@code add_argument("--x", ...)} names.
+   */
   static Set<String> scriptOptions(Path script) {
     Set<String> options = new TreeSet<>();
     Pattern label = Pattern.compile("^\\s*((?:-[-\\w*=]*\\s*\\|\\s*)*-[-\\w*=]*)\\)");
     Pattern test = Pattern.compile("==\\s*\"?(--[\\w-]+)");
+    Pattern argparse = Pattern.compile("add_argument\\(([^)]*)");
+    Pattern quoted = Pattern.compile("[\"'](--[\\w-]+)[\"']");
     for (String raw : read(script)) {
+      Matcher a = argparse.matcher(raw);
+      while (a.find()) {
+        Matcher q = quoted.matcher(a.group(1));
+        while (q.find()) {
+          options.add(q.group(1));
+        }
+      }
       String code = raw.replaceAll("(^|\\s)#.*", "");
       Matcher m = label.matcher(code);
       if (m.find()) {

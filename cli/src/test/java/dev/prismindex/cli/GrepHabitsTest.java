@@ -262,12 +262,12 @@ class GrepHabitsTest {
     assertThat(cli.run("search", "needle", "--json").json()).hasSize(1);
     cli.variables.put("PRISM_INDEX_LIMIT", "2");
     assertThat(cli.run("search", "needle", "--json").json()).as("variable over file").hasSize(2);
-    assertThat(cli.run("search", "needle", "--json", "-n", "3").json()).as("option over all")
+    assertThat(cli.run("search", "needle", "--json", "--limit", "3").json()).as("option over all")
         .hasSize(3);
     cli.variables.put("PRISM_INDEX_MODE", "lexical");
     assertThat(cli.run("search", "needle", "--json").json().get(0).get("mode").asText())
         .isEqualTo("lexical");
-    assertThat(cli.run("search", "needle", "--json", "-m", "literal").json().get(0).get("mode")
+    assertThat(cli.run("search", "needle", "--json", "--mode", "literal").json().get(0).get("mode")
         .asText()).isEqualTo("literal");
     assertThat(cli.run("search", "needle", "--json", "--no-config").json())
         .as("--no-config drops the file, not the variables").hasSize(2);

@@ -7,6 +7,7 @@ import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.LocalBackend;
 import dev.prismindex.cli.serve.ResidentServer;
 import dev.prismindex.embed.testing.FakeEmbedder;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -92,6 +93,20 @@ public final class Harness {
     try (PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
       exit = new Cli(o, e, environment(), backends).run(args);
+      o.flush();
+    }
+    return new Result(exit, out.toString(StandardCharsets.UTF_8),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** Runs a command line as {@code main} does, with {@code stdin} as standard input. */
+  public Result runWithStdin(byte[] stdin, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit;
+    try (PrintStream o = new PrintStream(out, false, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      exit = Main.run(args, new ByteArrayInputStream(stdin), o, e, environment(), backends);
       o.flush();
     }
     return new Result(exit, out.toString(StandardCharsets.UTF_8),

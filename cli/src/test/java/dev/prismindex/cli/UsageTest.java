@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.prismindex.cli.Harness.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +38,13 @@ class UsageTest {
   void versionPrintsTheProjectVersion() {
     Result r = cli.run("--version");
     assertThat(r.exit()).isZero();
-    assertThat(r.out()).matches("prism-index \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\n");
+    List<String> lines = r.outLines();
+    assertThat(lines.get(0)).matches("prism-index \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"
+        + "( \\(commit [0-9a-f]{12}\\))?");
+    assertThat(lines).hasSize(4);
+    assertThat(lines.get(1)).startsWith("model:          ");
+    assertThat(lines.get(2)).matches("native library: libprism-native\\.so (loaded|not loaded: .+)");
+    assertThat(lines.get(3)).startsWith("java:           " + Runtime.version());
     assertThat(r.err()).isEmpty();
   }
 
@@ -57,13 +64,15 @@ class UsageTest {
 
   @Test
   void noCommand() {
-    assertUsage(cli.run(), "prism-index: missing command: index, search, status, serve, mcp or completion");
+    assertUsage(cli.run(), "prism-index: missing command: index, search, status, serve, mcp, doctor or"
+        + " completion");
   }
 
   @Test
   void unknownCommand() {
     assertUsage(cli.run("find", "x"),
-        "prism-index: unknown command 'find': expected index, search, status, serve, mcp or completion");
+        "prism-index: unknown command 'find': expected index, search, status, serve, mcp,"
+        + " doctor or completion");
   }
 
   @Test
@@ -117,7 +126,8 @@ class UsageTest {
 
   @Test
   void secondQueryWord() {
-    assertUsage(cli.run("search", "two", "words"), "prism-index search: unmatched argument");
+    assertUsage(cli.run("search", "two", "words"), "prism-index search: 2 words where one QUERY"
+        + " goes: quote a query of several words");
   }
 
   @ParameterizedTest

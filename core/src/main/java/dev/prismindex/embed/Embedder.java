@@ -37,4 +37,16 @@ public interface Embedder {
   default float[] embedQuery(String query) {
     return embed(List.of(query)).get(0);
   }
+
+  /**
+   * Frees the memory a loaded model holds (its weights, its runtime's buffers and threads), which
+   * the next {@link #embed} or {@link #embedQuery} call loads again: for a long-running host that
+   * wants to be small while it is idle. Frees nothing while a call is running. The default has
+   * nothing to free.
+   *
+   * @return whether a loaded model was freed
+   */
+  default boolean release() {
+    return false;
+  }
 }

@@ -135,6 +135,17 @@ class ArchiveIT {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(
           "prism-index.bash", "prism-index.zsh", "prism-index.fish");
     }
+    // The man pages, one per command, troff generated from the jar's own command line.
+    try (Stream<Path> files = Files.list(plain.resolve("share/man/man1"))) {
+      assertThat(files.map(p -> p.getFileName().toString())).contains("prism-index.1",
+          "prism-index-search.1", "prism-index-serve.1", "prism-index-doctor.1");
+    }
+    assertThat(Files.readString(plain.resolve("share/man/man1/prism-index-search.1")))
+        .startsWith("'\\\" t").contains(".TH \"PRISM\\-INDEX\\-SEARCH\" \"1\"")
+        .contains("\\-\\-files\\-with\\-matches").contains("\\-\\-max\\-count");
+    assertThat(plain.resolve("share/doc/cli.md")).hasSameTextualContentAs(
+        PROJECT.resolve("docs/cli.md"));
+    assertThat(plain.resolve("share/doc/CHANGELOG.md")).isRegularFile();
 
     // The zip holds the same files as the tar.gz (less the launcher's class-data archive, which
     // the other tests' runs may have recorded since).
@@ -217,7 +228,11 @@ class ArchiveIT {
 
     Run version = run(repo, env, "prism-index", "--version");
     assertThat(version.exit()).as(version.toString()).isZero();
-    assertThat(version.out()).isEqualTo("prism-index " + VERSION + "\n");
+    assertThat(version.out().lines().findFirst().orElseThrow())
+        .matches(java.util.regex.Pattern.quote("prism-index " + VERSION)
+            + "( \\(commit [0-9a-f]{12}\\))?");
+    assertThat(version.out()).contains("\nmodel:          all-minilm-l6-v2-q-t64")
+        .contains("\nnative library: libprism-native.so ").contains("\njava:           ");
 
     Run index = run(repo, env, "prism-index", "index", "--no-semantic", "--json");
     assertThat(index.exit()).as(index.toString()).isZero();
@@ -337,7 +352,11 @@ class ArchiveIT {
 
     Run version = run(repo, env, "prism-index", "--version");
     assertThat(version.exit()).as(version.toString()).isZero();
-    assertThat(version.out()).isEqualTo("prism-index " + VERSION + "\n");
+    assertThat(version.out().lines().findFirst().orElseThrow())
+        .matches(java.util.regex.Pattern.quote("prism-index " + VERSION)
+            + "( \\(commit [0-9a-f]{12}\\))?");
+    assertThat(version.out()).contains("\nmodel:          all-minilm-l6-v2-q-t64")
+        .contains("\nnative library: libprism-native.so ").contains("\njava:           ");
     assertThat(version.err()).isEmpty();
 
     Path index = work.resolve("runtime-index");

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.List;
 
@@ -13,7 +14,8 @@ public interface CodeSearch {
    * Searches the index.
    *
    * @param query free text or an identifier; never interpreted as query syntax
-   * @param opts limit, mode and scope
+   * @param opts limit, mode (null: the implementation's default, see {@link SearchOpts#mode()})
+   *     and scope
    * @return at most {@code opts.limit()} hits, best first; empty when nothing matches
    * @throws SemanticSearchUnavailableException when {@code opts.mode()} needs an embedding model and
    *     none is usable (missing, disabled, different from the index's, or failing)
@@ -29,6 +31,8 @@ public interface CodeSearch {
    * @throws IOException as {@link #search}
    */
   default SearchResult searchResult(String query, SearchOpts opts) throws IOException {
-    return new SearchResult(search(query, opts), opts.mode(), new SemanticCoverage(0, 0));
+    SearchMode mode = opts.mode();
+    return new SearchResult(search(query, opts), mode == null ? SearchMode.LEXICAL : mode,
+        new SemanticCoverage(0, 0));
   }
 }

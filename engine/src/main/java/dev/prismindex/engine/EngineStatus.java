@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.SearchMode;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -51,6 +52,21 @@ public record EngineStatus(
     this(home, hasCommit, files, chunks, sourceRevision, updatedAt, sizeOnDiskBytes,
         formatVersion, analyzerVersion, embedderId, embedderDimension, 0, 0,
         SemanticState.NO_MODEL, SemanticSearchUnavailableException.MESSAGE);
+  }
+
+  /**
+   * The mode a search without one runs in (the command line's and the library's default): HYBRID
+   * when this process can search the index's vectors (its model is the index's and the index has
+   * vectors), else LEXICAL.
+   */
+  public SearchMode defaultMode() {
+    return defaultMode(semantic, embedderId);
+  }
+
+  /** {@link #defaultMode()} of a commit in {@code state} whose vectors are {@code embedderId}'s. */
+  public static SearchMode defaultMode(SemanticState state, @Nullable String embedderId) {
+    return state == SemanticState.AVAILABLE && embedderId != null && !embedderId.isEmpty()
+        ? SearchMode.HYBRID : SearchMode.LEXICAL;
   }
 
   /** Chunks with a vector out of all chunks. */

@@ -167,6 +167,17 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   /**
+   * Opens the index of the repository at {@code root} in its default home
+   * ({@code <root>/.prism-index}), with the default options: {@code open(HybridIndexOptions
+   * .builder(root).build())}.
+   *
+   * @throws IOException as {@link #open(HybridIndexOptions)}
+   */
+  public static HybridIndex open(Path root) throws IOException {
+    return open(HybridIndexOptions.builder(root).build());
+  }
+
+  /**
    * Whether an index has been created in {@code home} (it may still have no commit, or be
    * unreadable: {@link #open} says).
    */
@@ -247,6 +258,16 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   /**
+   * Brings the index up to date incrementally ({@link RefreshOptions#INCREMENTAL}): only added,
+   * changed and deleted files are processed; with a model, new chunks are embedded.
+   *
+   * @throws IOException as {@link #refresh(RefreshOptions)}
+   */
+  public IndexRunStats refresh() throws IOException {
+    return refresh(RefreshOptions.INCREMENTAL);
+  }
+
+  /**
    * Estimates, from a walk and stat calls only, how many files changed since the last commit. Files
    * the index does not have are sniffed (first 8 KiB) so binary files and files holding a private
    * key are not reported as added (minified and lock files are indexed, for literal search only, so
@@ -313,6 +334,26 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   @Override
   public List<Hit> search(String query, SearchOpts opts) throws IOException {
     return searchResult(query, opts).hits();
+  }
+
+  /**
+   * The best {@value SearchOpts#DEFAULT_LIMIT} hits for {@code query} in the default mode (as the
+   * command line's: hybrid when this process's model can search the index's vectors, else
+   * lexical; {@link #defaultMode()}), over the whole repository.
+   *
+   * @throws IOException as {@link #search(String, SearchOpts)}
+   */
+  public List<Hit> search(String query) throws IOException {
+    return search(query, SearchOpts.builder().build());
+  }
+
+  /**
+   * The mode a search without one runs in: {@link EngineStatus#defaultMode()} of the last commit.
+   *
+   * @throws IOException when the index cannot be read
+   */
+  public dev.prismindex.repository.SearchMode defaultMode() throws IOException {
+    return engineStatus().defaultMode();
   }
 
   /**

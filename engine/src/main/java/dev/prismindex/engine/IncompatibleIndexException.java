@@ -1,13 +1,16 @@
 package dev.prismindex.engine;
 
-import java.io.IOException;
+import dev.prismindex.index.PrismIndexException;
 
 /**
  * The index on disk was written by another format or analyzer version than this library reads.
  * Rebuild it (delete the index home, or refresh with {@link RefreshOptions#fullRebuild()}).
  */
-public final class IncompatibleIndexException extends IOException {
+public final class IncompatibleIndexException extends PrismIndexException {
   private static final long serialVersionUID = 1L;
+
+  /** The code of this error. */
+  public static final String CODE = "ERR_PRISM_INDEX_INCOMPATIBLE";
 
   private final String what;
   private final String found;
@@ -20,7 +23,7 @@ public final class IncompatibleIndexException extends IOException {
    */
   public IncompatibleIndexException(String what, String found, String expected) {
     super("incompatible index: " + what + " version " + found + " found, " + expected
-        + " expected; rebuild the index");
+        + " expected; rebuild the index", null);
     this.what = what;
     this.found = found;
     this.expected = expected;
@@ -39,5 +42,11 @@ public final class IncompatibleIndexException extends IOException {
   /** The version this library expects. */
   public String expected() {
     return expected;
+  }
+
+  /** {@value #CODE}. */
+  @Override
+  public String code() {
+    return CODE;
   }
 }

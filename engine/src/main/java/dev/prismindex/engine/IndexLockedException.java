@@ -1,6 +1,6 @@
 package dev.prismindex.engine;
 
-import java.io.IOException;
+import dev.prismindex.index.PrismIndexException;
 import java.nio.file.Path;
 
 /**
@@ -8,8 +8,14 @@ import java.nio.file.Path;
  * the index's directory cannot be written at all ({@link #readOnly()}: a read-only file system, no
  * permission). Either way the last commit stays searchable.
  */
-public final class IndexLockedException extends IOException {
+public final class IndexLockedException extends PrismIndexException {
   private static final long serialVersionUID = 1L;
+
+  /** The code of this error when another writer holds the lock. */
+  public static final String CODE = "ERR_PRISM_INDEX_LOCKED";
+
+  /** The code of this error when the index cannot be written at all ({@link #readOnly()}). */
+  public static final String READ_ONLY_CODE = "ERR_PRISM_INDEX_READ_ONLY";
 
   private final boolean readOnly;
 
@@ -32,5 +38,11 @@ public final class IndexLockedException extends IOException {
   /** Whether the index's directory cannot be written, rather than being written by another. */
   public boolean readOnly() {
     return readOnly;
+  }
+
+  /** {@value #CODE}, or {@value #READ_ONLY_CODE} when {@link #readOnly()}. */
+  @Override
+  public String code() {
+    return readOnly ? READ_ONLY_CODE : CODE;
   }
 }

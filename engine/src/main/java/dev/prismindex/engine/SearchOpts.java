@@ -12,7 +12,10 @@ import org.jspecify.annotations.Nullable;
  *
  * @param limit the most hits returned (1..{@value #MAX_LIMIT})
  * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or LITERAL / INDEXED_LITERAL (both
- *     the exact substring search from the n-gram index, equal to a scan of the indexed files)
+ *     the exact substring search from the n-gram index, equal to a scan of the indexed files); null
+ *     (the builder's default) for the automatic choice the command line makes: HYBRID when this
+ *     process's embedding model can search the index's vectors, else LEXICAL
+ *     ({@link EngineStatus#defaultMode()}); {@link SearchResult#mode()} says which answered
  * @param files which files the hits may come from: path scopes, languages and globs
  *     ({@link FileFilter#ALL} for every indexed file); applied inside the search, so a filtered
  *     search still returns up to {@code limit} hits when that many match
@@ -30,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  *     (0..{@value #MAX_CONTEXT}; default 0); hits carry a context only when one of the two is
  *     positive
  */
-public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fusion,
+public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files, Fusion fusion,
     boolean caseSensitive, double auxiliaryWeight, int contextBefore, int contextAfter) {
 
   /** The default number of hits. */
@@ -53,7 +56,6 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    *     0..{@value #MAX_CONTEXT}
    */
   public SearchOpts {
-    Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(files, "files");
     Objects.requireNonNull(fusion, "fusion");
     if (limit < 1 || limit > MAX_LIMIT) {
@@ -61,7 +63,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     }
     if (caseSensitive && !literal(mode)) {
       throw new IllegalArgumentException("caseSensitive applies to the literal modes only: "
-          + mode.wireName());
+          + (mode == null ? "automatic (hybrid or lexical)" : mode.wireName()));
     }
     if (!(auxiliaryWeight > 0 && auxiliaryWeight <= 1)) {
       throw new IllegalArgumentException("auxiliaryWeight must be in (0, 1]: " + auxiliaryWeight);
@@ -82,8 +84,8 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}, and when the scope leaves
    *     the repository
    */
-  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
-      boolean caseSensitive, double auxiliaryWeight) {
+  public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope,
+      Fusion fusion, boolean caseSensitive, double auxiliaryWeight) {
     this(limit, mode, FileFilter.scope(pathScope), fusion, caseSensitive, auxiliaryWeight, 0, 0);
   }
 
@@ -92,8 +94,8 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    *
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
-  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion,
-      boolean caseSensitive) {
+  public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope,
+      Fusion fusion, boolean caseSensitive) {
     this(limit, mode, pathScope, fusion, caseSensitive, DEFAULT_AUXILIARY_WEIGHT);
   }
 
@@ -102,7 +104,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    *
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
-  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope) {
+  public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope) {
     this(limit, mode, pathScope, Fusion.rrf(), false);
   }
 
@@ -111,7 +113,8 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
    *
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
-  public SearchOpts(int limit, SearchMode mode, @Nullable String pathScope, Fusion fusion) {
+  public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope,
+      Fusion fusion) {
     this(limit, mode, pathScope, fusion, false);
   }
 
@@ -140,12 +143,21 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
     return contextBefore > 0 || contextAfter > 0;
   }
 
+  /** These options in {@code resolved} mode (the automatic choice once it is made). */
+  public SearchOpts withMode(SearchMode resolved) {
+    return new SearchOpts(limit, Objects.requireNonNull(resolved, "resolved"), files, fusion,
+        caseSensitive, auxiliaryWeight, contextBefore, contextAfter);
+  }
+
   /** Whether {@code mode} is answered by the exact substring search (LITERAL, INDEXED_LITERAL). */
-  public static boolean literal(SearchMode mode) {
+  public static boolean literal(@Nullable SearchMode mode) {
     return mode == SearchMode.LITERAL || mode == SearchMode.INDEXED_LITERAL;
   }
 
-  /** A builder starting from {@link #DEFAULT_LIMIT} hits, lexical mode, whole repository. */
+  /**
+   * A builder starting from {@link #DEFAULT_LIMIT} hits, the automatic mode (hybrid when the model
+   * can search the index's vectors, else lexical: the command line's default), whole repository.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -153,7 +165,7 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
   /** Builds {@link SearchOpts}. */
   public static final class Builder {
     private int limit = DEFAULT_LIMIT;
-    private SearchMode mode = SearchMode.LEXICAL;
+    private @Nullable SearchMode mode;
     private FileFilter files = FileFilter.ALL;
     private Fusion fusion = Fusion.rrf();
     private boolean caseSensitive;
@@ -169,9 +181,12 @@ public record SearchOpts(int limit, SearchMode mode, FileFilter files, Fusion fu
       return this;
     }
 
-    /** Which engine answers (default LEXICAL). */
-    public Builder mode(SearchMode value) {
-      this.mode = Objects.requireNonNull(value, "mode");
+    /**
+     * Which engine answers (default: null, the automatic choice: hybrid when this process's model
+     * can search the index's vectors, else lexical).
+     */
+    public Builder mode(@Nullable SearchMode value) {
+      this.mode = value;
       return this;
     }
 

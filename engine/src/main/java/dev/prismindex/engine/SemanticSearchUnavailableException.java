@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.index.PrismIndexException;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -9,9 +10,14 @@ import org.jspecify.annotations.Nullable;
  * index's, or a model that failed ({@link #state()}). Never answered silently with lexical
  * results; lexical and literal search keep working. This is the engine's only "embedding model
  * unavailable" error (the CLI maps it to exit code 4); every message starts with {@value #PREFIX}.
+ * Checked, as the other {@link PrismIndexException}s (it was an unchecked
+ * {@code IllegalStateException} before issue 39).
  */
-public final class SemanticSearchUnavailableException extends IllegalStateException {
+public final class SemanticSearchUnavailableException extends PrismIndexException {
   private static final long serialVersionUID = 1L;
+
+  /** The code of this error. */
+  public static final String CODE = "ERR_PRISM_SEMANTIC_UNAVAILABLE";
 
   /** The start of every message of this error. */
   public static final String PREFIX = "embedding model unavailable: ";
@@ -45,5 +51,11 @@ public final class SemanticSearchUnavailableException extends IllegalStateExcept
   /** Why semantic search is unavailable (never {@link SemanticState#AVAILABLE}). */
   public SemanticState state() {
     return state;
+  }
+
+  /** {@value #CODE}. */
+  @Override
+  public String code() {
+    return CODE;
   }
 }

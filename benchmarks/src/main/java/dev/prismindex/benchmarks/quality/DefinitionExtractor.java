@@ -33,6 +33,7 @@ import org.treesitter.TSTree;
  *       arrow functions and function expressions, and classes, interfaces, type aliases, enums;
  *       doc = the {@code /** *}{@code /} comment directly above (above the {@code export}
  *       statement when exported, above the first overload signature when overloaded).
+ *   <li>TSX and JavaScript: as TypeScript, with their own grammars.
  * </ul>
  *
  * A comment is "directly above" when at most its own line break separates it from the next part.
@@ -191,7 +192,7 @@ final class DefinitionExtractor implements AutoCloseable {
       case RUST -> type.equals("function_item")
           ? commented(node, node, src, Kind.FUNCTION, hasField(node, "body"))
           : RUST_TYPES.contains(type) ? commented(node, node, src, Kind.TYPE, false) : null;
-      case TYPESCRIPT -> typescript(node, src);
+      case TYPESCRIPT, TSX, JAVASCRIPT -> typescript(node, src);
     };
   }
 
@@ -254,7 +255,7 @@ final class DefinitionExtractor implements AutoCloseable {
         }
         docs.add(0, p);
         afterComment = true;
-        if (block && language != Language.TYPESCRIPT) {
+        if (block && !language.isScript()) {
           break;
         }
       } else if (language == Language.RUST && pt.equals("line_comment")) {
@@ -262,7 +263,7 @@ final class DefinitionExtractor implements AutoCloseable {
       } else if (language == Language.RUST && pt.equals("attribute_item") && docs.isEmpty()) {
         start = src.line(p);
         afterComment = false;
-      } else if (language == Language.TYPESCRIPT && isOverload(p, name, src)) {
+      } else if (language.isScript() && isOverload(p, name, src)) {
         start = src.line(p);
         afterComment = false;
       } else {
@@ -274,7 +275,7 @@ final class DefinitionExtractor implements AutoCloseable {
     StringBuilder doc = new StringBuilder();
     for (TSNode c : docs) {
       spans.add(new Span(src.start(c), src.end(c)));
-      if (language == Language.TYPESCRIPT && doc.length() > 0) {
+      if (language.isScript() && doc.length() > 0) {
         continue; // the first overload's doc is the query's; every span is blanked
       }
       if (doc.length() > 0) {
@@ -289,7 +290,8 @@ final class DefinitionExtractor implements AutoCloseable {
   private boolean isDocComment(String type, String text) {
     return switch (language) {
       case JAVA -> type.equals("block_comment") && text.startsWith("/**") && !text.equals("/**/");
-      case TYPESCRIPT -> type.equals("comment") && text.startsWith("/**") && !text.equals("/**/");
+      case TYPESCRIPT, TSX, JAVASCRIPT -> type.equals("comment") && text.startsWith("/**")
+          && !text.equals("/**/");
       case GO -> type.equals("comment") && text.startsWith("//");
       case RUST -> type.equals("line_comment") && text.startsWith("///") && !text.startsWith("////")
           || type.equals("block_comment") && text.startsWith("/**") && !text.equals("/**/");

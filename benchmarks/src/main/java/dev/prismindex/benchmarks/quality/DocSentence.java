@@ -44,7 +44,7 @@ final class DocSentence {
       return null;
     }
     List<String> lines = switch (language) {
-      case JAVA, TYPESCRIPT -> blockLines(doc);
+      case JAVA, TYPESCRIPT, TSX, JAVASCRIPT -> blockLines(doc);
       case GO -> lineComments(doc, "//");
       case RUST -> doc.startsWith("/**") ? blockLines(doc) : lineComments(doc, "///");
       case PYTHON -> docstringLines(doc);

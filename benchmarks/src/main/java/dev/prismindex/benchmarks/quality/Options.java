@@ -1,11 +1,13 @@
 package dev.prismindex.benchmarks.quality;
 
+import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.Fusion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import org.jspecify.annotations.Nullable;
 
 /** The command line of {@link RetrievalQuality} (see its class comment). */
@@ -31,6 +33,8 @@ final class Options {
   java.net.URI openSearch;
   Fusion fusion = Fusion.rrf();
   double auxiliaryWeight = dev.prismindex.engine.SearchOpts.DEFAULT_AUXILIARY_WEIGHT;
+  /** The embedder's provider id ({@code --embedder}); null: the engine's default provider. */
+  @Nullable String embedder;
 
   private Options() {}
 
@@ -61,6 +65,7 @@ final class Options {
         case "--opensearch-url" -> o.openSearch = java.net.URI.create(value(args, ++i, a));
         case "--queries-only" -> o.queriesOnly = true;
         case "--workspace" -> o.workspace = true;
+        case "--embedder" -> o.embedder = value(args, ++i, a);
         case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
         case "--auxiliary-weight" -> {
           String v = value(args, ++i, a);
@@ -78,6 +83,11 @@ final class Options {
     }
     if (o.srcZip == null && o.repos.isEmpty()) {
       throw usage("give --src-zip (the JDK's lib/src.zip) and/or --repo NAME[:LANGUAGE]=DIR");
+    }
+    if (o.embedder != null && EmbedderProvider.find(o.embedder).isEmpty()) {
+      throw usage("no embedder " + o.embedder + " on the class path (known: " + String.join(", ",
+          ServiceLoader.load(EmbedderProvider.class).stream().map(p -> p.get().id()).toList())
+          + ")");
     }
     if (o.srcZip != null && !Files.isRegularFile(o.srcZip)) {
       throw usage("no such src.zip: " + o.srcZip);

@@ -8,6 +8,7 @@ import dev.prismindex.benchmarks.quality.QuerySets.NavQuery;
 import dev.prismindex.benchmarks.quality.QuerySets.NlQuery;
 import dev.prismindex.benchmarks.quality.QuerySets.NlSet;
 import dev.prismindex.benchmarks.quality.Ranking.GrepBaseline;
+import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.SearchOpts;
@@ -49,8 +50,10 @@ import org.jspecify.annotations.Nullable;
  * --exact N} (per kind), {@code --seed S}, {@code --fusion K:WL:WS} (HYBRID's fusion, default
  * plain RRF 60:1:1), {@code --no-semantic} (a lexical-only index), {@code --reuse} (keep an
  * existing work directory and index: for iterating on query-time ranking only), {@code
- * --queries-only} (extract and print the query sets' counts, no index), {@code --workspace} (also
- * ask every corpus's natural-language queries of one workspace of all the corpora).
+ * --queries-only} (extract and print the query sets' counts, no index), {@code --embedder ID} (the
+ * embedding model by its provider id, e.g. {@code prism-code-v1-t1}; default the engine's first
+ * provider, MiniLM), {@code --workspace} (also ask every corpus's natural-language queries of one
+ * workspace of all the corpora).
  */
 public final class RetrievalQuality {
 
@@ -80,6 +83,8 @@ public final class RetrievalQuality {
   private final StringBuilder report = new StringBuilder();
   private final List<CorpusResult> results = new ArrayList<>();
   private List<String> select = DEFAULT_SELECT;
+  /** The embedder's provider id, or null for the engine's default. */
+  private @Nullable String embedder;
 
   private RetrievalQuality(Path work, int nlCount, int navCount, int exactPerKind, long seed,
       boolean reuse, Fusion fusion, boolean semantic, boolean queriesOnly) {
@@ -106,6 +111,7 @@ public final class RetrievalQuality {
     q.select = o.select;
     q.auxiliaryWeight = o.auxiliaryWeight;
     q.openSearch = o.openSearch;
+    q.embedder = o.embedder;
     List<Corpus> corpora = new ArrayList<>();
     if (o.srcZip != null) {
       corpora.add(new Corpus("jdk", Language.JAVA, o.srcZip, null));
@@ -147,6 +153,9 @@ public final class RetrievalQuality {
     line(String.format(Locale.ROOT, "| hybrid fusion | RRF k = %d, weights lexical %s, semantic %s |",
         fusion.k(), fusion.lexicalWeight(), fusion.semanticWeight()));
     line("| path prior | auxiliary files' scores x " + auxiliaryWeight + " |");
+    line("| embedder | " + (!semantic ? "none (lexical only)" : embedder != null ? "`" + embedder
+        + "` (--embedder)" : EmbedderProvider.findDefault().map(p -> "`" + p.id() + "` (default)")
+        .orElse("none on the class path")) + " |");
     for (Corpus c : corpora) {
       String what = c.srcZip != null ? "`src.zip` of " + jdkVersion(c.srcZip) + "; selection `"
           + String.join("`, `", select) + "`" : about.getOrDefault(c.name, "a repository tree");
@@ -265,8 +274,12 @@ public final class RetrievalQuality {
     // One embedding thread and one commit at the end: the vectors are added in one order, so the
     // HNSW graph, and with it every semantic figure, is the same from run to run (with two
     // threads, Rust's semantic navigation moved by up to 0.02 between runs of one build).
-    HybridIndexOptions options = HybridIndexOptions.builder(root).semantic(semantic)
-        .embeddingThreads(1).embeddingCommitInterval(Duration.ofDays(1)).build();
+    HybridIndexOptions.Builder builder = HybridIndexOptions.builder(root).semantic(semantic)
+        .embeddingThreads(1).embeddingCommitInterval(Duration.ofDays(1));
+    if (embedder != null && semantic) {
+      builder.embedder(EmbedderProvider.find(embedder).orElseThrow().create());
+    }
+    HybridIndexOptions options = builder.build();
     try (HybridIndex index = HybridIndex.open(options)) {
       long t0 = System.nanoTime();
       index.refresh(fresh ? RefreshOptions.FULL : RefreshOptions.INCREMENTAL);
@@ -404,8 +417,12 @@ public final class RetrievalQuality {
         : List.of(SearchMode.LEXICAL);
     Map<String, HybridIndexOptions> repos = new LinkedHashMap<>();
     for (CorpusResult r : results) {
-      repos.put(r.name, HybridIndexOptions.builder(work.resolve(r.name)).semantic(semantic)
-          .build());
+      HybridIndexOptions.Builder builder = HybridIndexOptions.builder(work.resolve(r.name))
+          .semantic(semantic);
+      if (embedder != null && semantic) {
+        builder.embedder(EmbedderProvider.find(embedder).orElseThrow().create());
+      }
+      repos.put(r.name, builder.build());
     }
     List<Outcome> alone = new ArrayList<>();
     List<Outcome> together = new ArrayList<>();

@@ -141,6 +141,28 @@ class DefinitionExtractorTest {
   }
 
   @Test
+  void javascriptAndTsxAreExtractedLikeTypescript() {
+    String js = "/**\n * Merges the own properties of the sources into the target.\n */\n"
+        + "function assignIn(target, ...sources) {\n  return Object.assign(target, ...sources)\n}\n"
+        + "\nclass Queue {\n  /** Removes and returns the first item of the queue. */\n"
+        + "  shift() {\n    return this.items.shift()\n  }\n}\n";
+    List<Definition> defs = extract(Language.JAVASCRIPT, "lib/util.js", js);
+    assertThat(sentence(named(defs, "assignIn")))
+        .isEqualTo("Merges the own properties of the sources into the target");
+    assertThat(sentence(named(defs, "shift"))).isEqualTo("Removes and returns the first item of"
+        + " the queue");
+    assertThat(Language.ofPath("lib/util.mjs")).isEqualTo(Language.JAVASCRIPT);
+
+    String tsx = "/** Renders the user's avatar with a fallback. */\n"
+        + "export function Avatar({ user }: Props) {\n  return <img src={user.url} alt=\"\" />\n}\n";
+    Definition avatar = named(extract(Language.TSX, "src/Avatar.tsx", tsx), "Avatar");
+    assertThat(avatar.isFunctionWithBody()).isTrue();
+    assertThat(sentence(avatar)).isEqualTo("Renders the user's avatar with a fallback");
+    assertThat(Language.ofPath("src/Avatar.tsx")).isEqualTo(Language.TSX);
+    assertThat(Language.ofPath("src/types.d.ts")).isNull();
+  }
+
+  @Test
   void aLeadingNameIsDroppedInAnyLanguage() {
     assertThat(DocSentence.dropName("parseDuration() parses a duration string", "parseDuration"))
         .isEqualTo("parses a duration string");

@@ -1,7 +1,13 @@
 package dev.prismindex.cli.command;
 
 import java.io.IOException;
+import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.FileFilter;
+import dev.prismindex.engine.NativeSupport;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Properties;
 import org.jspecify.annotations.Nullable;
@@ -22,7 +28,7 @@ public final class Flags {
   @Command(name = "prism-index", mixinStandardHelpOptions = true,
       versionProvider = VersionProvider.class, sortOptions = false,
       subcommands = {IndexFlags.class, SearchFlags.class, StatusFlags.class, ServeFlags.class,
-          McpFlags.class, CompletionFlags.class},
+          McpFlags.class, DoctorFlags.class, CompletionFlags.class},
       description = {"A fast, trustworthy search surface for a source repository.", "",
           "Exit codes: 0 ok (zero or more hits), 1 other failure, 2 bad usage,",
           "3 index missing, corrupt, incompatible or stale beyond policy,",
@@ -46,6 +52,7 @@ public final class Flags {
     @Nullable String indexDir;
 
     @Option(names = "--backend", paramLabel = "local|opensearch", scope = ScopeType.INHERIT,
+        completionCandidates = BackendNames.class,
         description = "Where the index lives: local (default: $" + ClusterBackend.BACKEND_VARIABLE
             + ", else local) or opensearch, a cluster (index, search, status).")
     @Nullable String backend;
@@ -95,21 +102,53 @@ public final class Flags {
               + " ~/.config/prism-index/config.toml): [search] mode, limit, context, exclude."
               + " .prismignore files keep paths out of the index. See docs/cli.md."})
   static final class SearchFlags {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY",
-        description = "Free text, an identifier, or (with --mode literal) an exact string.")
-    @Nullable String query;
+    /**
+     * The query: one argument. Every word that is not an option lands here (so that a query of
+     * several unquoted words can be named in the error, see {@code Arguments}); a query that
+     * starts with {@code -} goes after {@code --}, or anywhere it cannot be an option.
+     */
+    @Parameters(arity = "0..*", paramLabel = "QUERY",
+        description = "Free text, an identifier, or (with --mode literal) an exact string; one"
+            + " argument (quote several words). '-' reads it from stdin; after '--' it may start"
+            + " with '-'.")
+    @Nullable List<String> query;
 
     @Option(names = "--json", description = "Print NDJSON: one object per hit, nothing else.")
     boolean json;
 
-    @Option(names = {"-n", "--limit"}, paramLabel = "N",
+    @Option(names = "--limit", paramLabel = "N",
         description = "Most hits to print, 1..10000 (default: 10).")
     @Nullable Integer limit;
 
-    @Option(names = {"-m", "--mode"}, paramLabel = "MODE",
+    @Option(names = "--mode", paramLabel = "MODE", completionCandidates = ModeNames.class,
         description = "lexical, semantic, hybrid or literal (default: hybrid when a model is"
             + " present and the index has embeddings, else lexical).")
     @Nullable String mode;
+
+    // grep's and ripgrep's habits (docs/cli.md, "grep's habits"). The matching flags (-e, -F,
+    // -w, -i, -S) belong with the regex engine and go here beside them.
+
+    @Option(names = {"-n", "--line-number"},
+        description = "grep's layout: one path:line:text line per hit, no header (as grep -n).")
+    boolean lineNumber;
+
+    @Option(names = {"-l", "--files-with-matches"},
+        description = "Print only the paths of the files with hits, one per line.")
+    boolean filesWithMatches;
+
+    @Option(names = {"-c", "--count"},
+        description = "Print path:count for each file with hits, one per line.")
+    boolean count;
+
+    @Option(names = {"-m", "--max-count"}, paramLabel = "NUM",
+        description = "At most NUM hits from each file (as grep -m).")
+    @Nullable Integer maxCount;
+
+    @Option(names = {"--color", "--colour"}, paramLabel = "WHEN",
+        completionCandidates = ColourNames.class,
+        description = "auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb), always"
+            + " or never.")
+    @Nullable String color;
 
     @Option(names = "--path", paramLabel = "SCOPE",
         description = "Only hits in this repository-relative directory or file; repeat for"
@@ -117,6 +156,7 @@ public final class Flags {
     @Nullable List<String> paths;
 
     @Option(names = {"-t", "--type"}, paramLabel = "LANG", split = ",",
+        completionCandidates = TypeNames.class,
         description = "Only files of this language (java, python, ...; see --type-list); repeat"
             + " or separate with commas for several.")
     @Nullable List<String> types;
@@ -212,6 +252,17 @@ public final class Flags {
         + " runs, and exit.")
     boolean stop;
 
+    @Option(names = "--list", description = "List every running server of this user (pid, port,"
+        + " memory, uptime, repository, index) and exit.")
+    boolean list;
+
+    @Option(names = "--stop-all", description = "Stop every running server of this user and"
+        + " exit.")
+    boolean stopAll;
+
+    @Option(names = "--json", description = "With --list: one JSON object per server.")
+    boolean json;
+
     /** Set by a client that starts the server in the background (not for people). */
     @Option(names = "--background", hidden = true)
     boolean background;
@@ -231,6 +282,19 @@ public final class Flags {
     @Nullable Integer maxRefreshFiles;
   }
 
+  /** {@code prism-index doctor}. */
+  @Command(name = "doctor", mixinStandardHelpOptions = true, sortOptions = false,
+      versionProvider = VersionProvider.class,
+      description = {"Check what prism-index needs here: Java, file name encoding, the native"
+          + " library, the embedding model, file-watch limits, running servers and the index's"
+          + " health, with a fix for each problem.", "",
+          "Exits 1 when something is broken, 0 otherwise (warnings say what works less well)."})
+  static final class DoctorFlags {
+    @Option(names = "--json", description = "Print one JSON object: checks (name, status, detail,"
+        + " fix), problems, warnings.")
+    boolean json;
+  }
+
   /** {@code prism-index completion}. */
   @Command(name = "completion", mixinStandardHelpOptions = true, sortOptions = false,
       versionProvider = VersionProvider.class,
@@ -247,23 +311,91 @@ public final class Flags {
     @Nullable String shell;
   }
 
-  /** {@code --version}: the project version recorded in the jar at build time. */
+  /** The values of {@code --mode}, offered by the completion scripts. */
+  static final class ModeNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      List<String> names = new ArrayList<>();
+      SearchSurface.COMMAND_LINE_MODES.forEach(m -> names.add(m.wireName()));
+      names.add(SearchRequests.AUTO);
+      return names.iterator();
+    }
+  }
+
+  /** The values of {@code --type}: the languages, offered by the completion scripts. */
+  static final class TypeNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return FileFilter.knownLanguages().keySet().iterator();
+    }
+  }
+
+  /** The values of {@code --backend}, offered by the completion scripts. */
+  static final class BackendNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("local", "opensearch").iterator();
+    }
+  }
+
+  /** The values of {@code --color}, offered by the completion scripts. */
+  static final class ColourNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(GrepOptions.Colour.values()).map(GrepOptions.Colour::label).iterator();
+    }
+  }
+
+  /**
+   * {@code --version}: the project version and commit recorded in the jar at build time, then the
+   * embedding model this process would use, whether the native library is loaded (and why not)
+   * and the Java runtime.
+   */
   public static final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"prism-index " + version()};
+      String commit = commit();
+      NativeSupport nativeSupport = NativeSupport.current();
+      return new String[] {
+          "prism-index " + version() + (commit == null ? "" : " (commit " + commit + ")"),
+          "model:          " + EmbedderProvider.findDefault().map(p -> p.id()
+              + " (bundled; loaded by the first semantic or hybrid search)")
+              .orElse("none on the class path (lexical and literal search only)"),
+          "native library: " + NativeSupport.LIBRARY + " " + (nativeSupport.loaded() ? "loaded"
+              : "not loaded: " + nativeSupport.detail() + " (the Java paths give the same"
+                  + " results)"),
+          "java:           " + Runtime.version() + " (" + System.getProperty("java.vendor", "?")
+              + ", " + System.getProperty("java.home", "?") + ")"};
     }
 
+    /** The project version, as Maven built it ({@code unknown} outside a built jar). */
     public static String version() {
+      return properties().getProperty("version", "unknown");
+    }
+
+    /**
+     * The commit the jar was built from (12 hex digits), or null when it was not built in a git
+     * checkout.
+     */
+    public static @Nullable String commit() {
+      String commit = properties("commit.properties").getProperty("commit", "");
+      return commit.matches("[0-9a-f]{7,40}") ? commit : null;
+    }
+
+    private static Properties properties() {
+      return properties("version.properties");
+    }
+
+    private static Properties properties(String resource) {
       Properties p = new Properties();
-      try (InputStream in = Flags.class.getResourceAsStream("version.properties")) {
+      try (InputStream in = Flags.class.getResourceAsStream(resource)) {
         if (in != null) {
           p.load(in);
         }
       } catch (IOException e) {
         // fall through to "unknown"
       }
-      return p.getProperty("version", "unknown");
+      return p;
     }
   }
 }

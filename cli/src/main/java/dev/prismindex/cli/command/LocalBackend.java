@@ -88,9 +88,9 @@ public final class LocalBackend implements Backend {
       SearchMode mode = request.mode();
       boolean chosen = mode == null;
       if (mode == null) {
-        // Hybrid when a usable model is present and the index has vectors; else lexical.
-        mode = before.semantic() == SemanticState.AVAILABLE && before.embedderId() != null
-            ? SearchMode.HYBRID : SearchMode.LEXICAL;
+        // Hybrid when a usable model is present and the index has vectors; else lexical: the
+        // engine's default mode, the library's too.
+        mode = before.defaultMode();
       } else if (mode.needsSemantic() && before.semantic() != SemanticState.AVAILABLE) {
         throw unavailable(mode, before.semantic(), String.valueOf(before.semanticMessage()), null);
       }

@@ -1,12 +1,14 @@
 package dev.prismindex.cli.command;
 
 import dev.prismindex.cli.command.Flags.CompletionFlags;
+import dev.prismindex.cli.command.Flags.DoctorFlags;
 import dev.prismindex.cli.command.Flags.IndexFlags;
 import dev.prismindex.cli.command.Flags.McpFlags;
 import dev.prismindex.cli.command.Flags.RootFlags;
 import dev.prismindex.cli.command.Flags.SearchFlags;
 import dev.prismindex.cli.command.Flags.ServeFlags;
 import dev.prismindex.cli.command.Flags.StatusFlags;
+import dev.prismindex.cli.output.Layout;
 import dev.prismindex.engine.FileFilter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +30,7 @@ public final class Requests {
 
   /** A validated command: one of the request records. */
   public sealed interface Request permits IndexRequest, SearchRequest, StatusRequest, ServeRequest,
-      McpRequest {
+      McpRequest, DoctorRequest {
     Target target();
 
     /** Whether output is JSON (NDJSON for hits). */
@@ -75,11 +77,48 @@ public final class Requests {
     }
   }
 
+  /** {@code doctor}: check the machine and the target's index. */
+  public record DoctorRequest(Target target, boolean json) implements Request {}
+
   /**
    * {@code completion}: print the completion script of {@code shell}. Not a {@link Request}: it
    * has no target and touches no repository.
    */
   public record CompletionRequest(Shell shell) {}
+
+  /**
+   * {@code serve --list} or {@code serve --stop-all}: every server of this user, whatever its
+   * repository. Not a {@link Request}: it has no target.
+   *
+   * @param stopAll stop them (else list them)
+   * @param json list them as NDJSON
+   */
+  public record ServersRequest(boolean stopAll, boolean json) {}
+
+  /**
+   * Validates {@code serve --list} and {@code serve --stop-all}; null when {@code sub} is not a
+   * {@code serve} asking for either.
+   *
+   * @throws CliFailure with {@link ExitCode#USAGE} when they are combined with each other or with
+   *     another option of {@code serve}
+   */
+  public static @Nullable ServersRequest servers(Object sub) throws CliFailure {
+    if (!(sub instanceof ServeFlags f)) {
+      return null;
+    }
+    if (!f.list && !f.stopAll) {
+      if (f.json) {
+        throw CliFailure.usage("--json goes with --list");
+      }
+      return null;
+    }
+    if (f.list && f.stopAll || f.stop || f.idleTimeout != null || f.background
+        || f.json && f.stopAll) {
+      throw CliFailure.usage((f.list ? "--list" : "--stop-all") + " stands alone (besides --json"
+          + " with --list)");
+    }
+    return new ServersRequest(f.stopAll, f.json);
+  }
 
   /** The shells {@code completion} writes a script for. */
   public enum Shell {
@@ -129,6 +168,9 @@ public final class Requests {
     if (sub instanceof McpFlags f) {
       return new McpRequest(target(root, env), maxRefresh(f.maxRefreshFiles));
     }
+    if (sub instanceof DoctorFlags f) {
+      return new DoctorRequest(target(root, env), f.json);
+    }
     throw new IllegalArgumentException("unknown command " + sub);
   }
 
@@ -153,13 +195,20 @@ public final class Requests {
     throw CliFailure.usage("unknown shell '" + f.shell + "': expected " + names);
   }
 
-  /** The search flags as raw arguments, validated by the one {@link SearchRequests#validate}. */
+  /**
+   * The search flags as raw arguments, validated by the one {@link SearchRequests#validate}. With
+   * {@code -l} or {@code -c} and no {@code --limit}, the search looks as deep as it may
+   * ({@value SearchRequests#MAX_LIMIT} hits): those list files and counts, not the best hits.
+   */
   private static SearchRequest search(RootFlags root, SearchFlags f, Environment env)
       throws CliFailure {
+    GrepOptions grep = grepOptions(f);
+    Integer limit = f.limit == null && grep.layout() != Layout.BLOCKS
+        && grep.layout() != Layout.LINES ? Integer.valueOf(SearchRequests.MAX_LIMIT) : f.limit;
     RawSearchArgs raw = new RawSearchArgs()
-        .put(RawSearchArgs.QUERY, f.query)
+        .put(RawSearchArgs.QUERY, query(f.query))
         .put(RawSearchArgs.MODE, f.mode)
-        .put(RawSearchArgs.LIMIT, f.limit)
+        .put(RawSearchArgs.LIMIT, limit)
         .put(RawSearchArgs.CASE_SENSITIVE, f.caseSensitive)
         .put(RawSearchArgs.PATH, f.paths)
         .put(RawSearchArgs.TYPE, f.types)
@@ -173,6 +222,58 @@ public final class Requests {
     SearchSurface surface = SearchSurface.commandLine(f.json);
     return SearchRequests.validate(raw, surface, () -> target(root, env),
         t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));
+  }
+
+  /** The one query word (several are refused before parsing, see {@code Arguments}). */
+  private static @Nullable String query(@Nullable List<String> words) throws CliFailure {
+    if (words == null || words.isEmpty()) {
+      return null;
+    }
+    if (words.size() > 1) {
+      throw CliFailure.usage(words.size() + " words where one QUERY goes: quote a query of"
+          + " several words");
+    }
+    return words.get(0);
+  }
+
+  /**
+   * grep's output habits of a {@code search}: {@link GrepOptions#NONE} for another command.
+   *
+   * @throws CliFailure with {@link ExitCode#USAGE} for {@code -l} with {@code -c}, either with
+   *     {@code --json} (as ripgrep refuses them), an unknown {@code --color} or {@code -m} below 1
+   */
+  public static GrepOptions grepOptions(Object sub) throws CliFailure {
+    if (!(sub instanceof SearchFlags f)) {
+      return GrepOptions.NONE;
+    }
+    if (f.filesWithMatches && f.count) {
+      throw CliFailure.usage("-l (--files-with-matches) and -c (--count) cannot be combined");
+    }
+    Layout layout = f.filesWithMatches ? Layout.FILES
+        : f.count ? Layout.COUNT : f.lineNumber ? Layout.LINES
+        : Layout.BLOCKS;
+    if (f.json && (layout == Layout.FILES || layout == Layout.COUNT)) {
+      throw CliFailure.usage("--json prints hits: it cannot be combined with "
+          + (f.count ? "-c (--count)" : "-l (--files-with-matches)")
+          + " (as in ripgrep); count or list the paths of the NDJSON hits instead");
+    }
+    GrepOptions.Colour colour = GrepOptions.Colour.AUTO;
+    if (f.color != null) {
+      colour = null;
+      for (GrepOptions.Colour c : GrepOptions.Colour.values()) {
+        if (c.label().equals(f.color.strip().toLowerCase(Locale.ROOT))) {
+          colour = c;
+        }
+      }
+      if (colour == null) {
+        throw CliFailure.usage("invalid --color '" + f.color + "': expected auto, always or never");
+      }
+    }
+    if (f.maxCount != null && f.maxCount < 1) {
+      throw CliFailure.usage("invalid --max-count " + f.maxCount + ": expected 1 or more (hits"
+          + " from each file)");
+    }
+    return new GrepOptions(layout, colour, f.maxCount);
   }
 
   /**

@@ -67,7 +67,14 @@ public record SearchConfig(@Nullable SearchMode mode, boolean modeSet, @Nullable
 
   private static final String TABLE = "search";
   private static final List<String> KEYS = List.of("mode", "limit", "context", "exclude");
-  private static final TomlMapper TOML = new TomlMapper();
+
+  /**
+   * The TOML reader, made when a file is read: a Jackson mapper's first use costs a one-shot search
+   * tens of milliseconds (its date format loads the locale data), and most searches have no file.
+   */
+  private static final class Toml {
+    static final TomlMapper MAPPER = new TomlMapper();
+  }
 
   public SearchConfig {
     exclude = List.copyOf(exclude);
@@ -199,7 +206,7 @@ public record SearchConfig(@Nullable SearchMode mode, boolean modeSet, @Nullable
       Source s = new Source(path, text);
       JsonNode root;
       try {
-        root = TOML.readTree(text);
+        root = Toml.MAPPER.readTree(text);
       } catch (JacksonException e) {
         JsonLocation at = e.getLocation();
         String where = at == null || at.getLineNr() < 1 ? path.toString()

@@ -39,6 +39,12 @@ public record SearchRequest(Target target, boolean json, String query, @Nullable
         maxRefreshFiles);
   }
 
+  /** This search with another limit, 1..{@value SearchRequests#MAX_LIMIT}. */
+  public SearchRequest withLimit(int newLimit) {
+    return new SearchRequest(target, json, query, mode, newLimit, files, contextBefore,
+        contextAfter, caseSensitive, refresh, maxRefreshFiles);
+  }
+
   /** The wire name of the requested mode, {@code auto} when none was given. */
   public String modeName() {
     return mode == null ? "auto" : mode.wireName();

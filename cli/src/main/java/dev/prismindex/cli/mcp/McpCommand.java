@@ -53,10 +53,11 @@ public final class McpCommand {
     System.setOut(err);
     McpSyncServer server = null;
     Pipe lines = Pipe.open();
+    McpAnswers answers = new McpAnswers(out);
     try {
-      // The SDK reads only the lines McpStdio passes on; both write to `out` under its lock.
+      // The SDK reads only the lines McpStdio passes on; both write to `answers` under its lock.
       StdioServerTransportProvider transport = new StdioServerTransportProvider(sdkMapper,
-          Channels.newInputStream(lines.source()), out, maxMessageBytes + 1);
+          Channels.newInputStream(lines.source()), answers, maxMessageBytes + 1);
       server = McpServer.sync(transport)
           .serverInfo("prism-index", VersionProvider.version())
           .instructions(instructions(tools))
@@ -70,7 +71,7 @@ public final class McpCommand {
           + " (index " + request.target().home() + ", modes " + tools.modes().stream()
           .map(SearchMode::wireName).toList() + ") on stdio"));
       err.flush();
-      new McpStdio(in, out, err, Channels.newOutputStream(lines.sink()), sdkMapper,
+      new McpStdio(in, answers, err, Channels.newOutputStream(lines.sink()), sdkMapper,
           maxMessageBytes).run();
       return ExitCode.OK;
     } finally {

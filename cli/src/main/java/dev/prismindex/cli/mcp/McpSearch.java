@@ -30,9 +30,12 @@ import org.jspecify.annotations.Nullable;
  * adds what the engine needs: the query's byte limit, at most {@value SearchRequests#MAX_LIMIT}
  * hits, case sensitivity in literal mode only, the one path rule), plus {@code type} and
  * {@code glob} file filters and, for a workspace, {@code repos} (which of its repositories: names
- * and globs; only a workspace's schema has it). Hits carry the contract's {@code context} lines (default 0) when asked;
- * {@code includeHidden} has no effect: the index decides which files are searched, as for the
- * contract's other index modes.
+ * and globs; only a workspace's schema has it). Hits carry the contract's {@code context} lines
+ * (default 0) when asked.
+ * The contract's {@code includeHidden} is not offered: the index decides which files are searched,
+ * so it could do nothing here (a call that gives it is refused as an unknown argument).
+ * {@code files_with_matches} and {@code count} without {@code maxMatches} look at up to
+ * {@value SearchRequests#MAX_LIMIT} hits, so their paths and totals are those of the whole answer.
  */
 final class McpSearch {
 
@@ -67,31 +70,44 @@ final class McpSearch {
   }
 
   /**
-   * Core's input schema with this server's additions: {@code type} and {@code glob} (each a string
-   * or an array of strings), which filter the files inside the search as the command line's
-   * {@code --type} and {@code --glob} do.
+   * The input schema, compact (an agent pays for every byte of it in every session): core's
+   * arguments ({@link RepoSearchArguments}, validated by core) without {@code includeHidden}
+   * (the index decides which files are searched, so it could do nothing here), with the limits
+   * this server enforces ({@code maxMatches} 1..{@value SearchRequests#MAX_LIMIT}, {@code context}
+   * 0..{@value SearchRequests#MAX_CONTEXT}), plus {@code type} and {@code glob}, which filter the
+   * files inside the search as the command line's {@code --type} and {@code --glob} do.
    */
   private ObjectNode inputSchema() {
-    ObjectNode schema = RepoSearchTool.definition(options).inputSchema().deepCopy();
-    ObjectNode properties = (ObjectNode) schema.get("properties");
-    stringOrArray(properties, RawSearchArgs.TYPE, "Only files of these languages ("
-        + String.join(", ", FileFilter.knownLanguages().keySet()) + "); a string or an array");
-    stringOrArray(properties, RawSearchArgs.GLOB, "Only files matching these gitignore-style"
-        + " globs (\"*.java\", \"src/**/test/\"; a leading ! excludes: \"!vendor/\"; the last"
-        + " matching glob decides); a string or an array");
+    ObjectNode schema = JSON.createObjectNode().put("type", "object");
+    ObjectNode p = schema.putObject("properties");
+    p.putObject("query").put("type", "string");
+    ArrayNode modeEnum = p.putObject("mode").put("type", "string").putArray("enum");
+    options.modes().forEach(m -> modeEnum.add(m.wireName()));
+    p.putObject("path").put("type", "string").put("description", "dir or file, repo-relative");
+    stringOrArray(p, RawSearchArgs.TYPE, "languages: java, python, ...");
+    stringOrArray(p, RawSearchArgs.GLOB, "gitignore globs; !x excludes");
     if (target.workspace()) {
-      stringOrArray(properties, RawSearchArgs.REPOS, "workspace repos: "
-          + String.join(", ", target.members().stream().map(Target.Member::name).toList())
-          + " (globs; !x excludes)");
+      stringOrArray(p, RawSearchArgs.REPOS, "repos: " + String.join(", ",
+          target.members().stream().map(Target.Member::name).toList()) + "; globs, !x");
     }
+    p.putObject("maxMatches").put("type", "integer").put("minimum", 1)
+        .put("maximum", SearchRequests.MAX_LIMIT).put("default", SearchRequests.DEFAULT_LIMIT);
+    p.putObject("context").put("type", "integer").put("minimum", 0)
+        .put("maximum", SearchRequests.MAX_CONTEXT).put("default", 0);
+    p.putObject("caseSensitive").put("type", "boolean").put("description", "literal only");
+    ArrayNode outputs = p.putObject("outputMode").put("type", "string").putArray("enum");
+    for (OutputMode m : OutputMode.values()) {
+      outputs.add(m.wireName());
+    }
+    schema.putArray("required").add("query");
+    schema.put("additionalProperties", false);
     return schema;
   }
 
   private static void stringOrArray(ObjectNode properties, String name, String description) {
     ObjectNode p = properties.putObject(name);
-    ArrayNode any = p.putArray("anyOf");
-    any.addObject().put("type", "string");
-    any.addObject().put("type", "array").putObject("items").put("type", "string");
+    p.putArray("type").add("string").add("array");
+    p.putObject("items").put("type", "string");
     p.put("description", description);
   }
 
@@ -100,23 +116,25 @@ final class McpSearch {
     return options.modes();
   }
 
-  /** Core's definition with this server's modes, its description followed by this server's notes. */
+  /**
+   * The definition this server shows: what the tool does, the modes and their default, and the
+   * untrusted label, in as few words as an agent needs; {@link #inputSchema()}.
+   */
   ToolDefinition definition() {
     ToolDefinition core = RepoSearchTool.definition(options);
-    String notes = " This server answers every mode from the prism-index index of "
-        + (target.workspace() ? "each repository of a workspace, ranked as one (hits name their"
-            + " repo; the repos argument picks some)" : target.root().getFileName()) + ": literal is an exact substring match, lexical a"
-        + " code-aware keyword search (identifiers are split, BM25)"
-        + (semantic ? ", semantic by meaning with a local embedding model, hybrid both fused."
-            + " Default mode: hybrid when the index has embeddings, else lexical."
-            : ". Default mode: lexical (this server has no embedding model).")
-        + " Changed files are re-indexed before answering (up to " + maxRefreshFiles + ")."
-        + " Hits are ranked, one line each, with a score; maxMatches is at most "
-        + SearchRequests.MAX_LIMIT + "; context lines (default 0) are read from the file as it"
-        + " is now. type and glob filter the files before the ranking is cut."
-        + " .prismignore files keep paths out of the index.";
-    return new ToolDefinition(core.name(), core.kind(), core.effect(),
-        core.description() + notes, inputSchema());
+    String description = (target.workspace() ? "Search the code and text of a workspace's"
+        + " repositories, ranked as one, through their indexes (hits name their repo;"
+        : "Search this repository's code and text through its index (")
+        + "changed files are re-indexed first). Modes: "
+        + (semantic ? "hybrid, keywords and meaning (default); semantic, meaning; " : "")
+        + "lexical, code-aware keywords (BM25"
+        + (semantic ? ")" : "; default: no embedding model here)")
+        + "; literal, exact substring, case-insensitive, every matching line in path order."
+        + " Hits: path:line:0:text [score], best first; outputMode files_with_matches or count"
+        + " lists or counts every hit up to maxMatches (default then " + SearchRequests.MAX_LIMIT
+        + "). Results are untrusted and may be stale: read the file before changing it.";
+    return new ToolDefinition(core.name(), core.kind(), core.effect(), description,
+        inputSchema());
   }
 
   /** A validated call: the request to run and how to render its hits for the model. */
@@ -147,11 +165,13 @@ final class McpSearch {
       throw CliFailure.usage(e.getMessage() + (needsModel ? " (semantic and hybrid need an"
           + " embedding model, which this server does not have)" : ""));
     }
+    Integer limit = parsed.maxMatches() == null && parsed.outputMode() != OutputMode.CONTENT
+        ? Integer.valueOf(SearchRequests.MAX_LIMIT) : parsed.maxMatches();
     RawSearchArgs raw = new RawSearchArgs()
         .put(RawSearchArgs.QUERY, parsed.query())
         .put(RawSearchArgs.MODE, parsed.mode() == null ? null : parsed.mode().wireName())
         .put(RawSearchArgs.PATH, parsed.path())
-        .put(RawSearchArgs.LIMIT, parsed.maxMatches())
+        .put(RawSearchArgs.LIMIT, limit)
         .put(RawSearchArgs.CASE_SENSITIVE, parsed.caseSensitive())
         .put(RawSearchArgs.CONTEXT, parsed.context())
         .put(RawSearchArgs.TYPE, args.get(RawSearchArgs.TYPE))

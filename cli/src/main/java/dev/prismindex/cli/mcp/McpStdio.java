@@ -43,8 +43,14 @@ import org.slf4j.LoggerFactory;
  *       client stops reading for good at a response without one.
  * </ul>
  *
- * The answers are written to the server's output under its lock, as the SDK writes its own, so
- * lines never interleave. {@link #run} returns when the input ends.
+ * Around the SDK it also keeps the session's lifecycle ({@link #lifecycle}): a {@code ping} is
+ * answered at any time, also before {@code initialize}; other requests before {@code initialize}
+ * get {@code -32600}; after it they are answered even before the client's
+ * {@code notifications/initialized}.
+ *
+ * <p>The answers are written to the server's output under its lock, as the SDK writes its own, so
+ * lines never interleave. {@link #run} returns when the input has ended and every request read
+ * has been answered.
  */
 final class McpStdio {
 
@@ -53,28 +59,38 @@ final class McpStdio {
 
   private static final Logger LOG = LoggerFactory.getLogger(McpStdio.class);
 
+  /** The notification that ends the client's part of initialization. */
+  static final String INITIALIZED = "notifications/initialized";
+
+  private static final byte[] INITIALIZED_LINE = ("{\"jsonrpc\":\"2.0\",\"method\":\""
+      + INITIALIZED + "\"}\n").getBytes(StandardCharsets.UTF_8);
+
   private final InputStream in;
-  private final OutputStream out;
+  private final McpAnswers answers;
   private final PrintStream err;
   private final OutputStream toSdk;
   private final McpJsonMapper sdkMapper;
   private final int maxBytes;
   private final ObjectMapper json = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  /** Whether an {@code initialize} request has been passed on. */
+  private boolean initializeSeen;
+  /** Whether the SDK has been given {@code notifications/initialized}. */
+  private boolean initializedSent;
 
   /**
    * @param in the client's messages (stdin)
-   * @param out the server's output (stdout), shared with the SDK's transport: answers are written
-   *     while holding its lock
+   * @param answers the server's output (stdout), shared with the SDK's transport: answers are
+   *     written while holding its lock; it tells when every request passed on has been answered
    * @param err the server's stderr: a line for each bad line skipped
    * @param toSdk where well-formed lines go, one a line: the SDK transport's input
    * @param sdkMapper the SDK's mapper, to check that the SDK reads each line passed on
    * @param maxBytes the largest message read ({@link #MAX_MESSAGE_BYTES} but in tests)
    */
-  McpStdio(InputStream in, OutputStream out, PrintStream err, OutputStream toSdk,
+  McpStdio(InputStream in, McpAnswers answers, PrintStream err, OutputStream toSdk,
       McpJsonMapper sdkMapper, int maxBytes) {
     this.in = in;
-    this.out = out;
+    this.answers = answers;
     this.err = err;
     this.toSdk = toSdk;
     this.sdkMapper = sdkMapper;
@@ -83,21 +99,29 @@ final class McpStdio {
 
   /**
    * Reads lines until the input ends (or reading it or writing an answer fails: the client is
-   * gone), then closes {@code toSdk} so that the SDK's transport ends too.
+   * gone), waits until every request passed on has been answered, then closes {@code toSdk} so
+   * that the SDK's transport ends too.
    */
   void run() {
     try (toSdk) {
-      Lines lines = new Lines(in, maxBytes);
-      while (lines.next()) {
-        try {
-          line(lines);
-        } catch (RuntimeException e) {
-          LOG.warn("a line of the MCP input could not be checked", e);
-          note("skipped a line that could not be checked (" + e + ")");
+      try {
+        Lines lines = new Lines(in, maxBytes);
+        while (lines.next()) {
+          try {
+            line(lines);
+          } catch (RuntimeException e) {
+            LOG.warn("a line of the MCP input could not be checked", e);
+            note("skipped a line that could not be checked (" + e + ")");
+          }
         }
+      } catch (IOException e) {
+        LOG.debug("the MCP input ended with an error: {}", e.toString());
       }
+      answers.awaitAll();
     } catch (IOException e) {
-      LOG.debug("the MCP input ended with an error: {}", e.toString());
+      LOG.debug("closing the SDK's input failed: {}", e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -143,6 +167,9 @@ final class McpStdio {
           + " server can read");
       return;
     }
+    if (!lifecycle(message)) {
+      return;
+    }
     // A raw carriage return can only be whitespace between tokens here (inside a JSON string it is
     // escaped), but the SDK would take it for the end of the line.
     for (int i = 0; i < n; i++) {
@@ -150,9 +177,71 @@ final class McpStdio {
         bytes[i] = ' ';
       }
     }
+    JsonNode id = message.get("id");
+    if (message.has("method") && id != null) {
+      answers.expect(id);
+    }
     toSdk.write(bytes, 0, n);
     toSdk.write('\n');
     toSdk.flush();
+  }
+
+  /**
+   * The session's lifecycle around the SDK, which holds every request but {@code initialize}
+   * until the client's {@code notifications/initialized} (and, the input ended, would never answer
+   * it). Before {@code initialize}: a {@code ping} is answered (the specification requires an
+   * answer to a ping at any time), any other request is an error ({@code -32600}, send initialize
+   * first). After {@code initialize}, before {@code initialized}: a {@code ping} is answered here,
+   * and before any other request the SDK is told {@code initialized} (once): the specification
+   * lets a server answer requests once it has answered {@code initialize}, and a client that waits
+   * for such an answer before sending {@code initialized} would otherwise wait for ever.
+   *
+   * @return whether to pass the message on to the SDK
+   */
+  private boolean lifecycle(JsonNode message) throws IOException {
+    String method = text(message.get("method"));
+    if (method == null) {
+      return true; // a response
+    }
+    JsonNode id = message.get("id");
+    if (id == null) {
+      if (method.equals(INITIALIZED)) {
+        if (initializedSent) {
+          return false; // told already, before a request that came first
+        }
+        initializedSent = true;
+      }
+      return true;
+    }
+    if (method.equals("initialize")) {
+      initializeSeen = true;
+      return true;
+    }
+    if (method.equals("ping") && !initializedSent) {
+      result(id);
+      return false;
+    }
+    if (!initializeSeen) {
+      answer(id, ErrorCodes.INVALID_REQUEST, "Invalid Request: the session is not initialized:"
+          + " send initialize first (" + method + " before initialize)");
+      return false;
+    }
+    if (!initializedSent) {
+      LOG.debug("{} came before notifications/initialized: the SDK is told initialized first",
+          method);
+      toSdk.write(INITIALIZED_LINE);
+      initializedSent = true;
+    }
+    return true;
+  }
+
+  /** Answers a request with an empty result (a {@code ping}'s answer). */
+  private void result(JsonNode id) throws IOException {
+    ObjectNode response = json.createObjectNode();
+    response.put("jsonrpc", "2.0");
+    response.set("id", id);
+    response.putObject("result");
+    write(response);
   }
 
   /**
@@ -237,13 +326,18 @@ final class McpStdio {
     ObjectNode error = response.putObject("error");
     error.put("code", code);
     error.put("message", message);
-    byte[] bytes = json.writeValueAsBytes(response);
-    synchronized (out) {
-      out.write(bytes);
-      out.write('\n');
-      out.flush();
-    }
+    write(response);
     return message;
+  }
+
+  /** Writes one line to the server's output, under its lock (the SDK writes under it too). */
+  private void write(ObjectNode response) throws IOException {
+    byte[] bytes = json.writeValueAsBytes(response);
+    synchronized (answers) {
+      answers.write(bytes);
+      answers.write('\n');
+      answers.flush();
+    }
   }
 
   /** Jackson's reason in short, without its source location. */

@@ -32,6 +32,7 @@ import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -86,6 +87,11 @@ final class McpTools {
     this.mapper = mapper;
   }
 
+  /** The repository and index the tools serve. */
+  Target target() {
+    return target;
+  }
+
   /** The modes {@code repo_search} accepts, as listed in its schema. */
   List<SearchMode> modes() {
     return search.modes();
@@ -116,50 +122,50 @@ final class McpTools {
   // ---------------------------------------------------------------------------------------------
   // definitions
 
-  /** {@code repo_search}: core's definition (see {@link McpSearch}) as the SDK's tool. */
+  /**
+   * The most bytes the three definitions may take in {@code tools/list} (an agent host sends them
+   * to the model in every session).
+   */
+  static final int DEFINITIONS_BUDGET = 3_000;
+
+  /**
+   * {@code repo_search}: this server's definition (see {@link McpSearch}) as the SDK's tool. The
+   * three tools have no output schema: their structured results are the CLI's JSON objects,
+   * documented once (docs/agents.md, docs/cli.md), and a schema repeating them would cost an agent
+   * more than the hits it asks for.
+   */
   Tool searchTool() {
     ToolDefinition d = search.definition();
     return Tool.builder().name(d.name()).title("Search the repository")
         .description(d.description()).inputSchema(mapper, d.inputSchema().toString())
-        .outputSchema(mapper, McpSchemas.SEARCH_OUTPUT)
-        .annotations(new ToolAnnotations("Search the repository", true, false, true, false, null))
+        .annotations(READ_ONLY)
         .build();
   }
 
   Tool statusTool() {
     return Tool.builder().name(STATUS).title("Index status")
-        .description("The state of the prism-index index of " + served()
-            + ": ready, behind (a search re-indexes the changes first), outdated (call reindex),"
-            + " missing, corrupt or incompatible; files, chunks, semantic coverage, model,"
-            + " revision, update time, size and the files changed since the last run. The object"
-            + " of `prism-index status --json`.")
-        .inputSchema(mapper, "{\"type\": \"object\", \"properties\": {},"
-            + " \"additionalProperties\": false}")
-        .outputSchema(mapper, McpSchemas.STATUS_OUTPUT)
-        .annotations(new ToolAnnotations("Index status", true, false, true, false, null))
+        .description("The index's state (ready; behind: a search catches up first; outdated:"
+            + " call reindex; missing, corrupt, incompatible), files, chunks, embeddings, model"
+            + " and the files changed since the last run.")
+        .inputSchema(mapper, "{\"type\": \"object\", \"additionalProperties\": false}")
+        .annotations(READ_ONLY)
         .build();
   }
 
   Tool reindexTool() {
     return Tool.builder().name(REINDEX).title("Update the index")
-        .description("Bring the prism-index index of " + served() + " up to"
-            + " date: incremental (changed files only) unless full is true (rebuild from scratch,"
-            + " which also repairs a corrupt or incompatible index)."
-            + (semantic ? " Embeddings of new chunks are computed too, which can take minutes"
-            + " on a large change." : "")
-            + " Searches keep answering from the last commit while it runs; one reindex at a"
-            + " time. Sends progress notifications when the call carries a progressToken."
-            + " Returns the counters of `prism-index index --json`.")
-        .inputSchema(mapper, """
-            {"type": "object",
-             "properties": {"full": {"type": "boolean", "default": false,
-               "description": "Rebuild from scratch instead of updating incrementally"}},
-             "additionalProperties": false}
-            """)
-        .outputSchema(mapper, McpSchemas.INDEX_OUTPUT)
-        .annotations(new ToolAnnotations("Update the index", false, false, true, false, null))
+        .description("Bring the index up to date: changed files only, or everything with full"
+            + " (which also repairs a corrupt or incompatible index). Searches keep answering"
+            + " meanwhile; one run at a time; progress notifications for a progressToken.")
+        .inputSchema(mapper, "{\"type\": \"object\", \"properties\": {\"full\":"
+            + " {\"type\": \"boolean\", \"default\": false}}, \"additionalProperties\": false}")
+        .annotations(new ToolAnnotations(null, false, false, true, false, null))
         .build();
   }
+
+  /** Reads nothing but the index and the working tree; answers from them alone. */
+  private static final ToolAnnotations READ_ONLY =
+      new ToolAnnotations(null, true, null, null, false, null);
 
   // ---------------------------------------------------------------------------------------------
   // handlers
@@ -182,7 +188,7 @@ final class McpTools {
       return unexpected(SEARCH, e);
     }
     long searched = System.nanoTime();
-    String structured = JsonPrinter.json(g -> searchObject(g, result));
+    String structured = JsonPrinter.json(g -> searchObject(g, result, call.outputMode()));
     CallToolResult answer = CallToolResult.builder()
         .addTextContent(text(result, call.outputMode()))
         .structuredContent(object(structured)).isError(false).build();
@@ -227,11 +233,9 @@ final class McpTools {
         .isError(false).build();
   }
 
-  /** What this server's indexes are, for the tools' descriptions. */
-  private String served() {
-    return target.workspace() ? "each repository of the workspace ("
-        + String.join(", ", target.members().stream().map(Target.Member::name).toList()) + ")"
-        : String.valueOf(target.root().getFileName());
+  /** A hit's path as the model reads it: {@code repo/path} in a workspace. */
+  static String shown(Hit h) {
+    return h.repo() == null ? h.path() : h.repo() + "/" + h.path();
   }
 
   /** {@code reindex} without progress notifications. */
@@ -316,14 +320,25 @@ final class McpTools {
     List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
     for (Hit h : r.hits()) {
       Hit.Context c = h.context();
-      matches.add(new RepositorySearchMatch(h.repo() == null ? h.path() : h.repo() + "/"
-          + h.path(), h.line(), h.endLine(), 0, h.snippet(),
+      matches.add(new RepositorySearchMatch(shown(h), h.line(), h.endLine(), 0, h.snippet(),
           c == null ? List.of() : c.before(), c == null ? List.of() : c.after(), h.score()));
     }
     StringBuilder out = new StringBuilder(IndexHitText.render(matches, outputMode));
     if (r.truncated()) {
-      out.append("\n[more hits exist: ").append(r.hits().size())
-          .append(" shown; raise maxMatches to see more]");
+      int n = r.hits().size();
+      long files = r.hits().stream().map(McpTools::shown).distinct().count();
+      String most = "at most " + SearchRequests.MAX_LIMIT;
+      switch (outputMode) {
+        case FILES_WITH_MATCHES -> out.append("\n[").append(files).append(files == 1 ? " file"
+            : " files").append(" from the first ").append(n).append(" hits; more hits exist:"
+            + " raise maxMatches (").append(most).append(") to see all]");
+        case COUNT -> out.replace(0, out.length(), "at least " + n).append(" matches in at"
+            + " least ").append(files).append(files == 1 ? " file" : " files")
+            .append(" (counted the first ").append(n).append(" hits; raise maxMatches, ")
+            .append(most).append(", to count more)");
+        default -> out.append("\n[more hits exist: ").append(n)
+            .append(" shown; raise maxMatches to see more]");
+      }
     }
     for (String skipped : r.skipped()) {
       out.append("\n[").append(skipped).append(']');
@@ -351,8 +366,14 @@ final class McpTools {
     return out.toString();
   }
 
-  /** The structured result of {@code repo_search}: the CLI's hits (NDJSON schema v1) and context. */
-  static void searchObject(JsonGenerator g, SearchAnswer r) throws IOException {
+  /**
+   * The structured result of {@code repo_search}: the CLI's hits (NDJSON schema v1) and context;
+   * for {@code files_with_matches} and {@code count}, instead of the hits, the files with their
+   * number of hits ({@code files}: {@code path}, {@code hits}), in the order of their best hit, and
+   * the totals {@code fileCount} and {@code hitCount}.
+   */
+  static void searchObject(JsonGenerator g, SearchAnswer r, OutputMode outputMode)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("query", r.query());
     g.writeStringField("mode", r.mode());
@@ -362,7 +383,7 @@ final class McpTools {
     } else {
       g.writeStringField("modeReason", r.modeReason());
     }
-    g.writeBooleanField("untrusted_index", true);
+    g.writeBooleanField("untrustedIndex", true);
     g.writeNumberField("schemaVersion", JsonPrinter.SCHEMA_VERSION);
     JsonPrinter.freshness(g, r.freshness());
     if (r.semanticCoverage() == null) {
@@ -372,11 +393,28 @@ final class McpTools {
     }
     g.writeNumberField("tookMs", r.tookMs());
     g.writeBooleanField("truncated", r.truncated());
-    g.writeArrayFieldStart("hits");
-    for (Hit hit : r.hits()) {
-      JsonPrinter.hit(g, hit);
+    if (outputMode == OutputMode.CONTENT) {
+      g.writeArrayFieldStart("hits");
+      for (Hit hit : r.hits()) {
+        JsonPrinter.hit(g, hit);
+      }
+      g.writeEndArray();
+    } else {
+      Map<String, Integer> files = new LinkedHashMap<>();
+      for (Hit hit : r.hits()) {
+        files.merge(shown(hit), 1, Integer::sum);
+      }
+      g.writeNumberField("fileCount", files.size());
+      g.writeNumberField("hitCount", r.hits().size());
+      g.writeArrayFieldStart("files");
+      for (Map.Entry<String, Integer> f : files.entrySet()) {
+        g.writeStartObject();
+        g.writeStringField("path", f.getKey());
+        g.writeNumberField("hits", f.getValue());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
     }
-    g.writeEndArray();
     if (!r.repos().isEmpty()) {
       // A workspace: each repository's freshness, and the optional ones left out.
       g.writeObjectFieldStart("repos");

@@ -33,16 +33,40 @@ public final class HumanPrinter implements Printer {
   private final PrintStream out;
   private final PrintStream err;
   private final Style style;
+  private final Layout layout;
 
   public HumanPrinter(PrintStream out, PrintStream err, Style style) {
+    this(out, err, style, Layout.BLOCKS);
+  }
+
+  /**
+   * @param layout how a search's hits are shown: blocks under a header (default), or grep's lines
+   *     ({@code -n}), paths ({@code -l}) or counts ({@code -c}), which put nothing but those lines
+   *     on stdout (notes and the truncation line go to stderr)
+   */
+  public HumanPrinter(PrintStream out, PrintStream err, Style style, Layout layout) {
     this.out = out;
     this.err = err;
     this.style = style;
+    this.layout = layout;
   }
 
   @Override
   public void search(SearchAnswer r) {
     notes(r);
+    if (layout.plain()) {
+      switch (layout) {
+        case FILES -> files(r, false);
+        case COUNT -> files(r, true);
+        default -> grep(r);
+      }
+      if (r.truncated()) {
+        note((layout == Layout.LINES ? r.hits().size() + " of at least " + (r.hits().size() + 1)
+            + " hits shown" : "from the first " + r.hits().size() + " hits only; more exist")
+            + "; --limit to see more");
+      }
+      return;
+    }
     int n = r.hits().size();
     String how = switch (r.mode()) {
       case "hybrid" -> "hybrid search (lexical + semantic)";
@@ -64,6 +88,21 @@ public final class HumanPrinter implements Printer {
       emit(new Line());
       emit(new Line().text(style::dim, n + " of at least " + (n + 1) + " hits shown; --limit to"
           + " see more"));
+    }
+  }
+
+  /**
+   * The paths of the files with hits, in the order of their best hit (grep's {@code -l}); with
+   * {@code counts}, each followed by {@code :} and its number of hits ({@code -c}).
+   */
+  private void files(SearchAnswer r, boolean counts) {
+    Map<String, Integer> byPath = new LinkedHashMap<>();
+    for (Hit h : r.hits()) {
+      byPath.merge(h.path(), 1, Integer::sum);
+    }
+    for (Map.Entry<String, Integer> e : byPath.entrySet()) {
+      Line line = new Line().text(style::path, e.getKey());
+      emit(counts ? line.text(":").text(Integer.toString(e.getValue())) : line);
     }
   }
 
@@ -112,10 +151,13 @@ public final class HumanPrinter implements Printer {
       }
     }
     groups.sort(Comparator.comparingInt(g -> g.rank));
-    emit(new Line());
+    if (!layout.plain()) {
+      emit(new Line());
+    }
+    boolean separate = hits.stream().anyMatch(h -> h.context() != null);
     boolean first = true;
     for (Group g : groups) {
-      if (!first) {
+      if (!first && separate) {
         emit(new Line().text(style::dim, "--"));
       }
       first = false;

@@ -26,7 +26,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -225,6 +225,7 @@ public final class ResidentServer implements AutoCloseable {
       ResidentServer server = new ResidentServer(target, env, idle, log, portFile, lockFile,
           lock, channel, token, runner);
       server.begin();
+      ServerRegistry.register(env, target, channel.getLocalPort(), server.started);
       return server;
     } catch (IOException | RuntimeException e) {
       if (channel != null) {
@@ -250,17 +251,19 @@ public final class ResidentServer implements AutoCloseable {
     warmUp.start();
   }
 
-  /** Opens the index and loads the model (through a search in each kind of mode) ahead of time. */
+  /**
+   * Opens the index ahead of time (through a lexical and a literal search), without loading the
+   * embedding model: that loads when the first semantic or hybrid query needs it, so a server whose
+   * clients search lexically or literally never holds it.
+   */
   private void warmUp() {
-    // No mode (the automatic choice: hybrid or lexical), then literal.
-    for (SearchMode mode : Arrays.asList(null, SearchMode.LITERAL)) {
+    for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.LITERAL)) {
       try {
         warm.search(new SearchRequest(target, true, "prism-index warm-up", mode, 1, false,
             false, 0));
       } catch (Exception | LinkageError e) {
         // No index yet, no model, or the server stopping meanwhile: the first request pays.
-        LOG.debug("warm-up ({}) skipped: {}", mode == null ? "auto" : mode.wireName(),
-            e.toString());
+        LOG.debug("warm-up ({}) skipped: {}", mode.wireName(), e.toString());
         return;
       }
     }
@@ -270,13 +273,49 @@ public final class ResidentServer implements AutoCloseable {
     if (stopping) {
       return;
     }
+    long quiet = System.nanoTime() - lastActivityNanos;
     if (!Files.exists(portFile, LinkOption.NOFOLLOW_LINKS)) {
       stop("the port file " + portFile + " was removed");
-    } else if (!idle.isZero() && active.get() == 0
-        && System.nanoTime() - lastActivityNanos >= idle.toNanos()) {
+    } else if (!idle.isZero() && active.get() == 0 && quiet >= idle.toNanos()) {
       stop("idle for " + Requests.formatDuration(idle));
+    } else if (active.get() == 0) {
+      trim(quiet);
     }
   }
+
+  /**
+   * Gives memory back while no request comes: after {@link #TRIM_AFTER} without one, a full
+   * collection (the background server's heap then shrinks to what is live, {@link ServerStarter});
+   * after {@link #MODEL_IDLE}, the embedding model is freed too (the next semantic or hybrid query
+   * loads it again, about a second). Each happens once per quiet period.
+   */
+  private void trim(long quietNanos) {
+    long seen = lastActivityNanos;
+    if (quietNanos >= MODEL_IDLE.toNanos() && modelReleasedAfter != seen) {
+      modelReleasedAfter = seen;
+      if (warm.releaseModel()) {
+        LOG.debug("released the embedding model after {} without a request",
+            Requests.formatDuration(MODEL_IDLE));
+        trimmedAfter = -1; // collect once more: the model's heap is garbage now
+      }
+    }
+    if (quietNanos >= TRIM_AFTER.toNanos() && trimmedAfter != seen) {
+      trimmedAfter = seen;
+      System.gc();
+    }
+  }
+
+  /** How long without a request before the server collects its garbage and shrinks its heap. */
+  static final Duration TRIM_AFTER = Duration.ofSeconds(3);
+
+  /** How long without a request before the server frees the embedding model. */
+  static final Duration MODEL_IDLE = Duration.ofSeconds(60);
+
+  /** The quiet period (its start) after which the heap was last trimmed; -1 for none. */
+  private volatile long trimmedAfter = -1;
+
+  /** The quiet period (its start) after which the model was last released; -1 for none. */
+  private volatile long modelReleasedAfter = -1;
 
   private void acceptLoop() {
     while (!stopping) {
@@ -396,6 +435,7 @@ public final class ResidentServer implements AutoCloseable {
     } catch (IOException e) {
       LOG.warn("could not remove the port file {}: {}", portFile, e.toString());
     }
+    ServerRegistry.unregister(env, channel.getLocalPort());
     ticker.shutdown(); // not shutdownNow: stop() may run on the ticker's thread
     workers.shutdown();
     try {

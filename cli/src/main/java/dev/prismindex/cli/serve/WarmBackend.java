@@ -64,6 +64,8 @@ public final class WarmBackend implements Backend, AutoCloseable {
   private static final long POLL_MS = 50;
 
   private final LocalBackend core;
+  /** The model this backend found and keeps (null when there is none or a test gave one). */
+  private final @Nullable Embedder model;
   private final ConcurrentMap<Target, Slot> slots = new ConcurrentHashMap<>();
   private final @Nullable String kind;
   private final @Nullable Duration idleTimeout;
@@ -97,13 +99,15 @@ public final class WarmBackend implements Backend, AutoCloseable {
     this.idleTimeout = idleTimeout;
     Environment resolved = env;
     Model model = env.model();
+    Embedder found = null;
     if (model.semantic() && model.embedder() == null) {
-      Embedder e = EmbedderProvider.findDefault().map(EmbedderProvider::create).orElse(null);
-      if (e != null) {
+      found = EmbedderProvider.findDefault().map(EmbedderProvider::create).orElse(null);
+      if (found != null) {
         resolved = new Environment(env.cwd(), env.variables(), env.stdoutTerminal(),
-            env.stderrTerminal(), Model.of(e));
+            env.stderrTerminal(), Model.of(found));
       }
     }
+    this.model = found;
     this.core = new LocalBackend(resolved, this::open);
   }
 
@@ -175,6 +179,18 @@ public final class WarmBackend implements Backend, AutoCloseable {
       case UNWATCHED -> "not watching (" + (s.lastError() != null ? s.lastError()
           : "starting, or the repository root is gone") + "); searches walk the tree";
     };
+  }
+
+  /**
+   * Frees the embedding model's memory when it is loaded and no call uses it (see
+   * {@link Embedder#release}); the next semantic or hybrid query, or the watch's next embedding,
+   * loads it again.
+   *
+   * @return whether a loaded model was freed
+   */
+  public boolean releaseModel() {
+    Embedder e = model;
+    return e != null && e.release();
   }
 
   /** Closes every watch and index, after the calls in flight; later calls fail. Idempotent. */

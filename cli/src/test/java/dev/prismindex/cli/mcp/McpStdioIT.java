@@ -19,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,6 +95,36 @@ class McpStdioIT {
     }
     assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("exits when stdin closes").isTrue();
     assertThat(p.exitValue()).isZero();
+  }
+
+  /**
+   * Issue 41's case on the real process: a ping before initialize, then initialize, initialized, a
+   * search and the end of stdin, all at once: every request is answered before the exit.
+   */
+  @Test
+  void everyRequestWrittenBeforeStdinEndsIsAnswered() throws Exception {
+    ProcessBuilder pb = built.launcher(repo, "mcp", "--repo", repo.toString());
+    pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+    Process p = pb.start();
+    try (OutputStream in = p.getOutputStream()) {
+      send(in, "{\"jsonrpc\":\"2.0\",\"id\":\"ping\",\"method\":\"ping\"}\n"
+          + "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
+          + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+          + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}\n"
+          + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+          + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+          + "{\"name\":\"index_status\",\"arguments\":{}}}\n");
+    }
+    List<String> ids = new ArrayList<>();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
+        StandardCharsets.UTF_8))) {
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        ids.add(JSON.readTree(line).get("id").asText());
+      }
+    }
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    assertThat(p.exitValue()).isZero();
+    assertThat(ids).containsExactlyInAnyOrder("ping", "0", "1");
   }
 
   @Test

@@ -59,6 +59,16 @@ class ReplacedJarIT {
       assertThat(served.exit()).as(served.toString()).isZero();
       assertThat(served.out()).contains("src/demo/Duration.java");
 
+      // The watch has started and caught up (else, on a loaded machine, it would still be loading
+      // its classes from the jar rewritten below, and fail for that reason, not this test's).
+      ProcessBuilder status = built.command(repo, List.of(java, "-jar", serverJar.toString(),
+          "status", "--json"));
+      status.environment().put("PRISM_INDEX_SERVE", "require");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!Launcher.run(status).out().contains("\"watch\":\"current")) {
+        assertThat(System.nanoTime()).as("the server's watch is current").isLessThan(deadline);
+        Thread.sleep(200);
+      }
       Files.write(serverJar, new byte[0]); // rewritten in place: the classes not loaded are gone
       // A client of another jar: the server refuses it and stops.
       Run stop = built.launch(repo, "serve", "--stop");

@@ -205,7 +205,7 @@ class ResidentServerTest {
     start(Duration.ofMinutes(10));
     for (String mode : List.of("lexical", "semantic", "hybrid", "literal")) {
       assertIdentical("search", "parse duration", "--json", "--mode", mode);
-      assertIdentical("search", "parse duration", "--mode", mode, "-n", "2");
+      assertIdentical("search", "parse duration", "--mode", mode, "--limit", "2");
     }
     assertIdentical("search", "stale index check");
     assertIdentical("search", "snake", "--path", "tools", "--json");

@@ -155,7 +155,7 @@ class ServeIT {
       List.of("search", "retry with backoff", "--json", "--mode", "hybrid"),
       List.of("search", "Long.parseLong", "--json", "--mode", "literal"),
       List.of("search", "parse duration"),
-      List.of("search", "backoff", "--mode", "semantic", "-n", "2"),
+      List.of("search", "backoff", "--mode", "semantic", "--limit", "2"),
       List.of("status", "--json"),
       List.of("status"),
       List.of("search", "x", "--mode", "fuzzy"));

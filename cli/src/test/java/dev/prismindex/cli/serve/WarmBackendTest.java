@@ -97,7 +97,7 @@ public class WarmBackendTest {
     for (String mode : List.of("lexical", "semantic", "hybrid", "literal")) {
       assertSame("search", "parse duration", "--json", "--mode", mode);
       assertSame("search", "parse duration", "--mode", mode);
-      assertSame("search", "Duration", "--mode", mode, "--path", "src", "-n", "3");
+      assertSame("search", "Duration", "--mode", mode, "--path", "src", "--limit", "3");
     }
     assertSame("search", "stale index");
     assertSame("search", "Long.parseLong", "--mode", "literal", "--case-sensitive", "--json");

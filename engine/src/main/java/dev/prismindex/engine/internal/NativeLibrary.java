@@ -29,6 +29,9 @@ public final class NativeLibrary {
   /** The library's file name, also its resource's under {@code linux-x86_64/} here. */
   public static final String NAME = "libprism-native.so";
 
+  /** Why the library is not loaded, or null when it is; set once, by {@link #load()}. */
+  private static String why;
+
   private static final boolean LOADED = load();
 
   private NativeLibrary() {}
@@ -36,6 +39,15 @@ public final class NativeLibrary {
   /** Whether the library is loaded (linux-x86_64, built, not switched off); loads it once. */
   public static boolean loaded() {
     return LOADED;
+  }
+
+  /**
+   * Why the library is not loaded ({@code switched off with -Dprism.native=false}, {@code built
+   * for linux-x86_64 only, not for ...}, {@code not in this build (...)}, {@code could not be
+   * loaded: ...}), or {@code loaded} (loads it once).
+   */
+  public static String status() {
+    return LOADED ? "loaded" : why;
   }
 
   /**
@@ -62,17 +74,20 @@ public final class NativeLibrary {
 
   private static boolean load() {
     if (!Boolean.parseBoolean(System.getProperty("prism.native", "true"))) {
+      why = "switched off with -Dprism.native=false";
       return false;
     }
     String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
     String arch = System.getProperty("os.arch", "");
     if (!os.startsWith("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
+      why = "built for linux-x86_64 only, not for " + os + "-" + arch;
       return false;
     }
     try (InputStream in = NativeLibrary.class.getResourceAsStream("linux-x86_64/" + NAME)) {
       if (in == null) {
         LOG.debug("{} not in this build; chunking with the tree-sitter binding, hashing in Java",
             NAME);
+        why = "not in this build (built with -Dprism.native.skip=true, or without gcc)";
         return false;
       }
       // A private file of this process (mode 0600), unlinked as soon as it is mapped: nothing is
@@ -88,6 +103,7 @@ public final class NativeLibrary {
     } catch (IOException | LinkageError | SecurityException e) {
       LOG.warn("{} could not be loaded; chunking with the tree-sitter binding, hashing in Java: {}",
           NAME, e.toString());
+      why = "could not be loaded: " + e;
       return false;
     }
   }

@@ -28,7 +28,7 @@ public interface ChunkVectors {
    * no direction for it: the chunk gets no vector).
    *
    * @throws IOException when the model fails (the engine's {@code
-   *     SemanticSearchUnavailableException}, unchecked, when it cannot embed at all)
+   *     SemanticSearchUnavailableException} when it cannot embed at all)
    */
   List<float @Nullable []> embed(List<String> texts) throws IOException;
 }

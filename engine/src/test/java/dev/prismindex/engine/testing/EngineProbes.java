@@ -1,6 +1,8 @@
 package dev.prismindex.engine.testing;
 
 import dev.prismindex.engine.internal.chunk.Chunker;
+import dev.prismindex.engine.internal.chunk.EmbedText;
+import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.spi.Chunk;
@@ -28,6 +30,21 @@ public final class EngineProbes {
   /** Whether tree-sitter chunks {@code language} (else line windows do). */
   public static boolean chunkable(String language) {
     return Chunker.supports(language);
+  }
+
+  /** What the engine gives the embedder for {@code chunk} of the file at {@code path}. */
+  public static String embedText(String path, Chunk chunk) {
+    return EmbedText.of(path, chunk);
+  }
+
+  /** Whether the engine takes the first {@code length} bytes of a file for binary. */
+  public static boolean binary(byte[] bytes, int length) {
+    return FileReader.isBinary(bytes, length);
+  }
+
+  /** The first {@code length} bytes of a file as the engine decodes them. */
+  public static String decode(byte[] bytes, int length) {
+    return FileReader.decode(bytes, length);
   }
 
   /** A chunker with its own parsers; close it. */

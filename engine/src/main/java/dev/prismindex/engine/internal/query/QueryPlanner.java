@@ -3,9 +3,11 @@ package dev.prismindex.engine.internal.query;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbeddingException;
 import dev.prismindex.engine.FileFilter;
+import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
+import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.search.FileMatcher;
@@ -59,6 +61,12 @@ public final class QueryPlanner {
    * search: the coverage, the model check and the skip counts all come from the commit that answers.
    */
   public SearchResult search(String query, SearchOpts opts) throws IOException {
+    if (opts.mode() == null) {
+      // The automatic choice, from the commit this search reads (as the command line chooses).
+      Map<String, String> data = ctx.store().read(r -> r.commit().values(), Map.of());
+      return search(query, opts.withMode(EngineStatus.defaultMode(
+          ctx.semantic().check(data).state(), data.get(CommitRecord.EMBEDDER_ID))));
+    }
     SearchMode mode = opts.mode();
     boolean literalMode = SearchOpts.literal(mode);
     LiteralPattern pattern = literalMode ? LiteralSearcher.compile(query, opts.caseSensitive())
@@ -89,7 +97,8 @@ public final class QueryPlanner {
   }
 
   /** The query's unit vector, or null for a blank query (which matches nothing). */
-  public static float @Nullable [] embedQuery(Embedder model, String query) {
+  public static float @Nullable [] embedQuery(Embedder model, String query)
+      throws SemanticSearchUnavailableException {
     if (query.isBlank()) {
       return null;
     }

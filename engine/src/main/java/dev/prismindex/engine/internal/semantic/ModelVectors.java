@@ -5,6 +5,7 @@ import dev.prismindex.embed.EmbeddingException;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.spi.Chunk;
 import dev.prismindex.engine.spi.ChunkVectors;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -46,7 +47,7 @@ public final class ModelVectors implements ChunkVectors {
 
   /** @throws dev.prismindex.engine.SemanticSearchUnavailableException when the model fails */
   @Override
-  public List<float @Nullable []> embed(List<String> texts) {
+  public List<float @Nullable []> embed(List<String> texts) throws IOException {
     List<float[]> vectors;
     try {
       vectors = model.embed(texts);

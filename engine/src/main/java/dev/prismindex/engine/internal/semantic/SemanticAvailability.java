@@ -72,7 +72,7 @@ public final class SemanticAvailability {
    *
    * @throws SemanticSearchUnavailableException when it is not
    */
-  public Embedder require(Map<String, String> data) {
+  public Embedder require(Map<String, String> data) throws SemanticSearchUnavailableException {
     Verdict v = check(data);
     Embedder e = embedder;
     if (!v.available() || e == null) {

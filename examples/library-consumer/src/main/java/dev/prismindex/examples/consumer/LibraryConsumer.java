@@ -53,6 +53,26 @@ public final class LibraryConsumer {
     }
     System.out.println("-- lexical, the persistent engine (prism-index-engine)");
     searchWithTheEngine(root, query);
+    System.out.println("-- the default mode, in five lines");
+    fiveLines(root, query);
+  }
+
+  /**
+   * The shortest use: open (or create) the index of {@code root}, bring it up to date and print
+   * the best hits for {@code query}, in the command line's default mode (hybrid with
+   * {@code prism-index-model-minilm} on the class path, else lexical).
+   *
+   * @throws IOException when the index cannot be read or written
+   */
+  public static void fiveLines(Path root, String query) throws IOException {
+    // [readme:five-lines]
+    try (HybridIndex index = HybridIndex.open(root)) {   // <root>/.prism-index, made if missing
+      index.refresh();                                   // indexes what changed since last time
+      for (Hit hit : index.search(query)) {              // hybrid; lexical without the model
+        System.out.println(hit.path() + ":" + hit.line() + "  " + hit.snippet());
+      }
+    }
+    // [/readme:five-lines]
   }
 
   /**

@@ -58,6 +58,22 @@ class LibraryConsumerTest {
   }
 
   @Test
+  void fiveLinesIndexAndPrintTheBestHits() throws IOException {
+    writeRepository();
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = System.out;
+    System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      LibraryConsumer.fiveLines(root, "parse duration");
+    } finally {
+      System.setOut(out);
+    }
+    String first = printed.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+        .findFirst().orElse("");
+    assertTrue(first.startsWith("src/time/Durations.java:5  static long parseDuration"), first);
+  }
+
+  @Test
   void theEngineIndexesTheRepositoryAndRanksTheDefinitionFirst() throws IOException {
     writeRepository();
 

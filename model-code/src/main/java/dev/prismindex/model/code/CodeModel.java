@@ -1,0 +1,190 @@
+package dev.prismindex.model.code;
+
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The trained tables of the code-search model, read from its resource (written by
+ * {@code scripts/train-code-model}). The format, big-endian:
+ *
+ * <pre>
+ * bytes[8]  magic "PRSMCODE"
+ * int       format version (1)
+ * string    model name (the embedder's id), then the tokenizer version
+ * int       dimension, vocabulary size V, tables T (1: one table for both sides; 2: code, query),
+ *           document token cap
+ * string[V] the tokens, in id order
+ * float[V]  code-side token weights, then float[V] query-side token weights
+ * T times:  float[V] row scales, then byte[V * dimension] int8 rows
+ * </pre>
+ *
+ * A string is an unsigned short byte count and that many bytes of UTF-8. A token's vector on a
+ * side is its row times its scale; a text's vector is the weighted sum of its tokens' vectors,
+ * each token weighted by its weight on that side, at unit length.
+ */
+final class CodeModel {
+
+  static final byte[] MAGIC = "PRSMCODE".getBytes(StandardCharsets.US_ASCII);
+  static final int FORMAT = 1;
+
+  final String name;
+  final String tokenizer;
+  final int dimension;
+  final int maxTokens;
+  final Map<String, Integer> ids;
+  final float[] codeWeight;
+  final float[] queryWeight;
+  final float[] codeScale;
+  final byte[] codeRows;
+  final float[] queryScale;
+  final byte[] queryRows;
+
+  private CodeModel(String name, String tokenizer, int dimension, int maxTokens,
+      Map<String, Integer> ids, float[] codeWeight, float[] queryWeight, float[] codeScale,
+      byte[] codeRows, float[] queryScale, byte[] queryRows) {
+    this.name = name;
+    this.tokenizer = tokenizer;
+    this.dimension = dimension;
+    this.maxTokens = maxTokens;
+    this.ids = ids;
+    this.codeWeight = codeWeight;
+    this.queryWeight = queryWeight;
+    this.codeScale = codeScale;
+    this.codeRows = codeRows;
+    this.queryScale = queryScale;
+    this.queryRows = queryRows;
+  }
+
+  /**
+   * Reads a model.
+   *
+   * @throws IOException when the stream fails, or is not a model of this format
+   */
+  static CodeModel read(InputStream stream) throws IOException {
+    DataInputStream in = new DataInputStream(new BufferedInputStream(stream, 1 << 16));
+    byte[] magic = new byte[MAGIC.length];
+    in.readFully(magic);
+    if (!Arrays.equals(magic, MAGIC)) {
+      throw new IOException("not a prism-index code model (bad magic)");
+    }
+    int format = in.readInt();
+    if (format != FORMAT) {
+      throw new IOException("code model format " + format + ", expected " + FORMAT);
+    }
+    String name = string(in);
+    String tokenizer = string(in);
+    int dimension = in.readInt();
+    int vocab = in.readInt();
+    int tables = in.readInt();
+    int maxTokens = in.readInt();
+    if (dimension < 1 || dimension > 4096 || vocab < 1 || vocab > 10_000_000
+        || tables < 1 || tables > 2 || maxTokens < 1) {
+      throw new IOException("code model header out of range: dimension " + dimension + ", vocab "
+          + vocab + ", tables " + tables + ", token cap " + maxTokens);
+    }
+    Map<String, Integer> ids = new HashMap<>(vocab * 2);
+    for (int i = 0; i < vocab; i++) {
+      if (ids.put(string(in), i) != null) {
+        throw new IOException("code model vocabulary repeats a token at id " + i);
+      }
+    }
+    float[] codeWeight = floats(in, vocab);
+    float[] queryWeight = floats(in, vocab);
+    float[] codeScale = floats(in, vocab);
+    byte[] codeRows = new byte[Math.multiplyExact(vocab, dimension)];
+    in.readFully(codeRows);
+    float[] queryScale = codeScale;
+    byte[] queryRows = codeRows;
+    if (tables == 2) {
+      queryScale = floats(in, vocab);
+      queryRows = new byte[codeRows.length];
+      in.readFully(queryRows);
+    }
+    if (in.read() != -1) {
+      throw new IOException("code model has bytes after its tables");
+    }
+    return new CodeModel(name, tokenizer, dimension, maxTokens, Map.copyOf(ids), codeWeight,
+        queryWeight, codeScale, codeRows, queryScale, queryRows);
+  }
+
+  private static String string(DataInputStream in) throws IOException {
+    byte[] b = new byte[in.readUnsignedShort()];
+    in.readFully(b);
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  private static float[] floats(DataInputStream in, int n) throws IOException {
+    float[] out = new float[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = in.readFloat();
+      if (!Float.isFinite(out[i])) {
+        throw new EOFException("code model holds a value that is not finite");
+      }
+    }
+    return out;
+  }
+
+  /** The number of tokens in the vocabulary. */
+  int vocabulary() {
+    return codeWeight.length;
+  }
+
+  /**
+   * The unit-length vector of {@code text} on one side: the code side caps the text at
+   * {@link #maxTokens} tokens, the query side takes them all. Tokens outside the vocabulary are
+   * skipped; a text without any known token gives the zero vector.
+   */
+  float[] embed(String text, boolean query) {
+    float[] weight = query ? queryWeight : codeWeight;
+    float[] scale = query ? queryScale : codeScale;
+    byte[] rows = query ? queryRows : codeRows;
+    // The known tokens' ids, then each distinct id once with its count: a chunk repeats most of
+    // its tokens (its identifiers split, then the original text), so this halves the arithmetic.
+    int[][] found = {new int[64]};
+    int[] n = {0};
+    CodeTokenizer.tokens(text, query ? Integer.MAX_VALUE : maxTokens, token -> {
+      Integer id = ids.get(token);
+      if (id != null) {
+        if (n[0] == found[0].length) {
+          found[0] = Arrays.copyOf(found[0], n[0] * 2);
+        }
+        found[0][n[0]++] = id;
+      }
+    });
+    int[] sorted = found[0];
+    Arrays.sort(sorted, 0, n[0]);
+    int d = dimension;
+    float[] acc = new float[d];
+    for (int i = 0; i < n[0]; ) {
+      int t = sorted[i];
+      int j = i + 1;
+      while (j < n[0] && sorted[j] == t) {
+        j++;
+      }
+      float f = (j - i) * weight[t] * scale[t];
+      int base = t * d;
+      for (int k = 0; k < d; k++) {
+        acc[k] += f * rows[base + k];
+      }
+      i = j;
+    }
+    double sum = 0;
+    for (float v : acc) {
+      sum += (double) v * v;
+    }
+    if (sum > 0) {
+      float inv = (float) (1.0 / Math.sqrt(sum));
+      for (int k = 0; k < d; k++) {
+        acc[k] *= inv;
+      }
+    }
+    return acc;
+  }
+}
