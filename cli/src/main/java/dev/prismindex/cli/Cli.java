@@ -20,6 +20,9 @@ import dev.prismindex.cli.command.Requests.ServeRequest;
 import dev.prismindex.cli.command.Requests.ServersRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.command.WorkspaceBackend;
+import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.completion.Completions;
 import dev.prismindex.cli.doctor.Doctor;
 import dev.prismindex.cli.mcp.McpCommand;
@@ -145,6 +148,10 @@ final class Cli {
       GrepOptions grep = Requests.grepOptions(sub.commandSpec().userObject());
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
       ClusterBackend.Cluster cluster = ClusterBackend.select(root, env);
+      if (cluster != null && request.target().workspace()) {
+        throw CliFailure.usage("a workspace searches local indexes; --backend opensearch takes"
+            + " one --repo");
+      }
       if (cluster != null && request instanceof ServeRequest) {
         throw CliFailure.usage(command + " serves the local index only; --backend opensearch"
             + " works with index, search, status and mcp");
@@ -205,6 +212,9 @@ final class Cli {
       printer.search(perFile == null ? backend.search(r) : MaxCount.search(backend, r, perFile));
       return ExitCode.OK;
     }
+    if (request instanceof IndexRequest r && r.target().workspace()) {
+      return indexWorkspace(r, backend, printer);
+    }
     if (request instanceof IndexRequest r) {
       try (Progress progress = env.stderrTerminal() ? new TerminalProgress(err) : Progress.NONE) {
         var summary = backend.index(r, progress);
@@ -219,6 +229,31 @@ final class Cli {
       out.flush();
       throw new CliFailure(ExitCode.INDEX, String.valueOf(report.problem()));
     }
+    return ExitCode.OK;
+  }
+
+  /**
+   * {@code index} of a workspace: each repository in turn ({@link WorkspaceBackend#indexEach}),
+   * each summary printed as it ends, in human output after a line naming the repository.
+   */
+  private int indexWorkspace(IndexRequest r, Backend backend, Printer printer) throws Exception {
+    WorkspaceBackend.indexEach(backend, r,
+        () -> env.stderrTerminal() ? new TerminalProgress(err) : Progress.NONE,
+        new WorkspaceBackend.IndexSink() {
+          @Override
+          public void indexed(Target.Member m, IndexSummary summary) {
+            if (!r.json()) {
+              out.println(SafeText.escapeField("repository " + m.name() + " ("
+                  + m.target().root() + ")"));
+            }
+            printer.index(summary);
+          }
+
+          @Override
+          public void skipped(Target.Member m, String note) {
+            err.println(SafeText.escapeField("prism-index index: note: " + note));
+          }
+        });
     return ExitCode.OK;
   }
 

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -39,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>Repositories are named by short names ({@link #checkName}), unique within the workspace, and
- * kept in name order. The indexes must be local ({@link HybridIndex#open(HybridIndexOptions)}): a
+ * kept in name order ({@link #select} picks some by names and globs). The indexes must be local ({@link HybridIndex#open(HybridIndexOptions)}): a
  * cluster ranks its repositories as one itself. Searches are thread-safe when the indexes are.
  */
 public final class Workspace implements CodeSearch, AutoCloseable {
@@ -101,7 +100,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
   /**
    * {@code name} when it can name a repository of a workspace: 1 to 100 characters, letters,
    * digits, {@code .}, {@code _} and {@code -}, starting with a letter or digit (so it is a file
-   * name, never a path or an option, and a glob of {@link #nameFilter} can match it).
+   * name, never a path or an option, and a glob of {@link #select} can match it).
    *
    * @throws IllegalArgumentException when it cannot
    */
@@ -115,52 +114,74 @@ public final class Workspace implements CodeSearch, AutoCloseable {
   }
 
   /**
-   * The repositories names or globs select ({@code api}, {@code client-*}, {@code lib?}: {@code *}
-   * any characters, {@code ?} one), as {@link #only} and a cluster's repository filter apply them.
+   * The names of {@code names} that {@code patterns} select, in their order: the one repository
+   * filter ({@link #only}, the command line's {@code --repos}, the MCP tool's {@code repos}; a
+   * cluster's repository filter has the same syntax). A pattern is a name or a glob ({@code *}
+   * any characters), compared case-insensitively, a leading {@code !} leaving out what it matches:
+   * a name is selected when it matches a positive pattern (any, when there is none) and no
+   * negated one ({@code client-*}, {@code !client-legacy}).
    *
-   * @throws IllegalArgumentException when {@code patterns} is empty or a pattern is neither a name
-   *     nor a glob of name characters
+   * @throws IllegalArgumentException when {@code patterns} is empty, a pattern is neither a name
+   *     nor a glob of name characters, a name (a pattern without {@code *}) is not among {@code
+   *     names}, or the patterns select none (the message lists {@code names})
    */
-  public static Predicate<String> nameFilter(Collection<String> patterns) {
+  public static List<String> select(Collection<String> names, Collection<String> patterns) {
     if (patterns.isEmpty()) {
       throw new IllegalArgumentException("no repository name or glob given");
     }
-    List<Pattern> globs = new ArrayList<>();
-    for (String p : patterns) {
-      if (!p.matches("[A-Za-z0-9._*?-]{1,100}")) {
-        throw new IllegalArgumentException("invalid repository name or glob '" + p + "': use"
-            + " letters, digits, '.', '_', '-', and '*' or '?'");
+    List<Pattern> positive = new ArrayList<>();
+    List<Pattern> negated = new ArrayList<>();
+    for (String given : patterns) {
+      boolean not = given.startsWith("!");
+      String p = not ? given.substring(1) : given;
+      if (!p.matches("[A-Za-z0-9._*-]{1,100}")) {
+        throw new IllegalArgumentException("invalid repository name or glob '" + given + "': use"
+            + " letters, digits, '.', '_', '-', '*' for any characters, a leading '!' to leave"
+            + " out");
       }
-      globs.add(Pattern.compile(p.replace(".", "\\.").replace("*", ".*").replace("?", ".")));
+      if (p.indexOf('*') < 0 && names.stream().noneMatch(p::equalsIgnoreCase)) {
+        throw new IllegalArgumentException("no repository '" + p + "' in the workspace (it has "
+            + String.join(", ", names) + ")");
+      }
+      (not ? negated : positive).add(Pattern.compile(globRegex(p), Pattern.CASE_INSENSITIVE));
     }
-    return name -> globs.stream().anyMatch(g -> g.matcher(name).matches());
+    List<String> out = new ArrayList<>();
+    for (String name : names) {
+      boolean in = positive.isEmpty() || positive.stream().anyMatch(g -> g.matcher(name).matches());
+      if (in && negated.stream().noneMatch(g -> g.matcher(name).matches())) {
+        out.add(name);
+      }
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("no repository of the workspace matches "
+          + String.join(",", patterns) + " (it has " + String.join(", ", names) + ")");
+    }
+    return out;
+  }
+
+  /** The regular expression of a glob: {@code *} any characters, the rest literal. */
+  private static String globRegex(String glob) {
+    StringBuilder regex = new StringBuilder();
+    String[] parts = glob.split("\\*", -1);
+    for (int i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        regex.append(".*");
+      }
+      regex.append(Pattern.quote(parts[i]));
+    }
+    return regex.toString();
   }
 
   /**
-   * This workspace's repositories that {@code patterns} select ({@link #nameFilter}), as a
-   * workspace over the same indexes (closing it closes nothing).
+   * This workspace's repositories that {@code patterns} select ({@link #select}), as a workspace
+   * over the same indexes (closing it closes nothing).
    *
-   * @throws IllegalArgumentException for an invalid pattern, a name (a pattern without {@code *}
-   *     or {@code ?}) that is no repository of this workspace, or patterns that select none
+   * @throws IllegalArgumentException as {@link #select}
    */
   public Workspace only(Collection<String> patterns) {
-    Predicate<String> filter = nameFilter(patterns);
-    for (String p : patterns) {
-      if (p.indexOf('*') < 0 && p.indexOf('?') < 0 && !indexes.containsKey(p)) {
-        throw new IllegalArgumentException("no repository '" + p + "' in the workspace (it has "
-            + String.join(", ", indexes.keySet()) + ")");
-      }
-    }
     Map<String, HybridIndex> selected = new TreeMap<>();
-    indexes.forEach((name, index) -> {
-      if (filter.test(name)) {
-        selected.put(name, index);
-      }
-    });
-    if (selected.isEmpty()) {
-      throw new IllegalArgumentException("no repository of the workspace matches "
-          + String.join(", ", patterns) + " (it has " + String.join(", ", indexes.keySet())
-          + ")");
+    for (String name : select(indexes.keySet(), patterns)) {
+      selected.put(name, indexes.get(name));
     }
     return new Workspace(selected, false);
   }

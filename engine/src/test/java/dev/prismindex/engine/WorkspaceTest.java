@@ -264,13 +264,19 @@ class WorkspaceTest {
           .containsExactlyInAnyOrder("api", "client-go", "client-java");
       assertThat(workspace.only(List.of("client-*")).search("quokka", opts)).extracting(Hit::repo)
           .containsExactlyInAnyOrder("client-go", "client-java");
-      assertThat(workspace.only(List.of("api", "client-g?")).indexes()).containsOnlyKeys("api",
+      assertThat(workspace.only(List.of("api", "CLIENT-G*")).indexes()).containsOnlyKeys("api",
           "client-go");
+      assertThat(workspace.only(List.of("!client-java")).indexes()).containsOnlyKeys("api",
+          "client-go");
+      assertThat(workspace.only(List.of("client-*", "!*-java")).indexes())
+          .containsOnlyKeys("client-go");
       assertThatThrownBy(() -> workspace.only(List.of("web")))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("no repository 'web'").hasMessageContaining("api, client-go");
       assertThatThrownBy(() -> workspace.only(List.of("web-*")))
           .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("matches web-*");
+      assertThatThrownBy(() -> workspace.only(List.of("*", "!*")))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("matches *,!*");
       assertThatThrownBy(() -> workspace.only(List.of("../etc")))
           .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("invalid");
     } finally {

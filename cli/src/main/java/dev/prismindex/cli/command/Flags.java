@@ -36,8 +36,15 @@ public final class Flags {
   public static final class RootFlags {
     @Option(names = "--repo", paramLabel = "DIR", scope = ScopeType.INHERIT,
         description = "Repository root (default: the nearest directory above the current one that"
-            + " holds .git, else the current directory).")
-    @Nullable String repo;
+            + " holds .git, else the current directory); repeat it to search several"
+            + " repositories as one workspace.")
+    @Nullable List<String> repos;
+
+    @Option(names = "--workspace", paramLabel = "FILE", scope = ScopeType.INHERIT,
+        description = "A workspace file listing repositories searched as one (default: the"
+            + " nearest " + WorkspaceFile.NAME + " above the current directory, unless a"
+            + " repository root comes first).")
+    @Nullable String workspace;
 
     @Option(names = "--index-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
         description = "Index directory (default: $" + Environment.INDEX_DIR_VARIABLE
@@ -136,8 +143,9 @@ public final class Flags {
     boolean allRepos;
 
     @Option(names = "--repos", paramLabel = "NAMES", split = ",",
-        description = "With --backend opensearch: search these repositories of the organisation"
-            + " at once: names and globs (* any characters, a leading ! leaves out); repeatable.")
+        description = "Only these repositories of the workspace, or with --backend opensearch of"
+            + " the organisation: names and globs (* any characters, a leading ! leaves out);"
+            + " repeat or separate with commas.")
     @Nullable List<String> repos;
 
     @Option(names = "--json", description = "Print NDJSON: one object per hit, nothing else.")
@@ -243,8 +251,9 @@ public final class Flags {
     boolean allRepos;
 
     @Option(names = "--repos", paramLabel = "NAMES", split = ",",
-        description = "With --backend opensearch: list these repositories of the organisation"
-            + " (names and globs).")
+        description = "Only these repositories of the workspace, or with --backend opensearch of"
+            + " the organisation: names and globs (* any characters, a leading ! leaves out);"
+            + " repeat or separate with commas.")
     @Nullable List<String> repos;
 
     @Option(names = "--verify", description = "Also run Lucene's CheckIndex tests on every segment"

@@ -77,6 +77,9 @@ public final class LocalBackend implements Backend {
 
   @Override
   public SearchAnswer search(SearchRequest request) throws CliFailure, IOException {
+    if (request.target().workspace()) {
+      return WorkspaceBackend.of(this).search(request);
+    }
     Target target = request.target();
     long t0 = System.nanoTime();
     try (IndexAccess.Lease lease = openExisting(target)) {
@@ -115,14 +118,14 @@ public final class LocalBackend implements Backend {
   }
 
   /** The engine's options for this request, in {@code mode} (resolved: never null). */
-  private static SearchOpts opts(SearchRequest request, SearchMode mode) {
+  static SearchOpts opts(SearchRequest request, SearchMode mode) {
     return SearchOpts.builder().limit(request.limit()).mode(mode).files(request.files())
         .context(request.contextBefore(), request.contextAfter())
         .caseSensitive(request.caseSensitive()).build();
   }
 
   /** Why an automatic choice fell back to lexical, for human output. */
-  private static String lexicalReason(EngineStatus s) {
+  static String lexicalReason(EngineStatus s) {
     return switch (s.semantic()) {
       case AVAILABLE -> "the index has no embeddings yet; run `prism-index index`";
       case NO_MODEL -> "no embedding model";
@@ -133,7 +136,7 @@ public final class LocalBackend implements Backend {
   }
 
   /** Exit code 4, with the engine's reason and what to do about it. */
-  private static CliFailure unavailable(SearchMode mode, SemanticState state, String message,
+  static CliFailure unavailable(SearchMode mode, SemanticState state, String message,
       @Nullable Throwable cause) {
     String fix = state == SemanticState.MODEL_MISMATCH || message.contains("prism-index index")
         ? "" : "; use --mode lexical";
@@ -151,7 +154,7 @@ public final class LocalBackend implements Backend {
    * the index is being written (by another process, or by an indexing run of this one), the old
    * commit answers and the freshness says so.
    */
-  private Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, SearchMode mode)
+  Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, SearchMode mode)
       throws CliFailure, IOException {
     HybridIndex index = lease.index();
     IndexWatch watch = lease.watch();
@@ -207,6 +210,9 @@ public final class LocalBackend implements Backend {
   @Override
   public IndexSummary index(IndexRequest request, Progress progress)
       throws CliFailure, IOException {
+    if (request.target().workspace()) {
+      throw new IllegalArgumentException("index runs per repository of a workspace");
+    }
     Target target = request.target();
     checkHome(target);
     IndexAccess.Lease lease;
@@ -269,6 +275,9 @@ public final class LocalBackend implements Backend {
 
   @Override
   public StatusReport status(StatusRequest request) throws IOException {
+    if (request.target().workspace()) {
+      return WorkspaceBackend.of(this).status(request);
+    }
     Target t = request.target();
     String available = modelId().orElse(null);
     int max = request.maxRefreshFiles();
@@ -371,7 +380,7 @@ public final class LocalBackend implements Backend {
    *
    * @throws CliFailure exit code 3 when it is missing, incompatible or corrupt
    */
-  private IndexAccess.Lease openExisting(Target target) throws CliFailure, IOException {
+  IndexAccess.Lease openExisting(Target target) throws CliFailure, IOException {
     checkHome(target);
     if (!exists(target)) {
       throw missing(target);
@@ -402,7 +411,7 @@ public final class LocalBackend implements Backend {
         + " expected; run `prism-index index --full`", e);
   }
 
-  private static CliFailure corrupt(Target target, CorruptIndexException e) {
+  static CliFailure corrupt(Target target, CorruptIndexException e) {
     Throwable cause = e.getCause() == null ? e : e.getCause();
     return new CliFailure(ExitCode.INDEX, "corrupt index at " + target.home() + " ("
         + cause.getMessage() + "); run `prism-index index --full`", e);

@@ -157,8 +157,9 @@ public final class Requests {
       return new IndexRequest(target(root, env), f.json, f.full, f.verify, !f.noSemantic);
     }
     if (sub instanceof StatusFlags f) {
-      return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles),
-          f.verify);
+      return new StatusRequest(SearchRequests.repositories(target(root, env),
+          f.repos == null ? List.of() : f.repos, SearchSurface.Syntax.COMMAND_LINE), f.json,
+          maxRefresh(f.maxRefreshFiles), f.verify);
     }
     if (sub instanceof ServeFlags f) {
       return new ServeRequest(target(root, env), f.idleTimeout == null ? DEFAULT_IDLE_TIMEOUT
@@ -216,7 +217,8 @@ public final class Requests {
         .put(RawSearchArgs.BEFORE, f.before)
         .put(RawSearchArgs.AFTER, f.after)
         .put(RawSearchArgs.REFRESH, !f.noRefresh)
-        .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles);
+        .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles)
+        .put(RawSearchArgs.REPOS, f.repos);
     SearchSurface surface = SearchSurface.commandLine(f.json);
     return SearchRequests.validate(raw, surface, () -> target(root, env),
         t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));
@@ -331,8 +333,12 @@ public final class Requests {
         SearchSurface.Syntax.COMMAND_LINE);
   }
 
-  /** Resolves {@code --repo}, {@code --index-dir} and {@code PRISM_INDEX_DIR}. */
+  /**
+   * Resolves {@code --repo} (repeatable), {@code --workspace}, {@code --index-dir} and {@code
+   * PRISM_INDEX_DIR} (and a workspace file above the working directory).
+   */
   static Target target(RootFlags root, Environment env) throws CliFailure {
-    return Target.resolve(root.repo, root.indexDir, env);
+    return Target.resolve(root.repos == null ? List.of() : root.repos, root.workspace,
+        root.indexDir, env);
   }
 }

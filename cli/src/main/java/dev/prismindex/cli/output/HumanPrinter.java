@@ -268,12 +268,14 @@ public final class HumanPrinter implements Printer {
   }
 
   private void notes(SearchAnswer r) {
-    Freshness f = r.freshness();
-    if (f.skippedBecauseLocked()) {
-      note(lockedNote(f));
-    } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
-      note("re-indexed " + f.changedFiles() + " changed " + (f.changedFiles() == 1 ? "file" : "files")
-          + " before searching");
+    for (String skipped : r.skipped()) {
+      note(skipped);
+    }
+    if (r.repos().isEmpty()) {
+      freshnessNote(r.freshness(), "");
+    }
+    for (Map.Entry<String, Freshness> e : new TreeMap<>(r.repos()).entrySet()) {
+      freshnessNote(e.getValue(), "repository " + e.getKey() + ": ");
     }
     if (!r.notSearched().isEmpty()) {
       note(notSearchedNote(r.notSearched()));
@@ -282,6 +284,15 @@ public final class HumanPrinter implements Printer {
     if (coverage != null && coverage < 1.0) {
       note(String.format(Locale.ROOT, "semantic coverage is partial (%.0f%% of chunks embedded);"
           + " run `prism-index index` to complete it", Math.floor(coverage * 100)));
+    }
+  }
+
+  private void freshnessNote(Freshness f, String prefix) {
+    if (f.skippedBecauseLocked()) {
+      note(prefix + lockedNote(f));
+    } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
+      note(prefix + "re-indexed " + f.changedFiles() + " changed "
+          + (f.changedFiles() == 1 ? "file" : "files") + " before searching");
     }
   }
 
@@ -313,6 +324,21 @@ public final class HumanPrinter implements Printer {
 
   @Override
   public void status(StatusReport s) {
+    if (!s.repos().isEmpty()) {
+      Line state = new Line().text(style::bold, "workspace ").text(s.repo() + ", "
+          + count(s.repos().size(), "repository").replace("repositorys", "repositories") + ": "
+          + s.state().wireName());
+      if (s.problem() != null) {
+        state.text(style::dim, "  (" + s.problem() + ")");
+      }
+      emit(state);
+      for (StatusReport r : s.repos()) {
+        emit(new Line());
+        emit(new Line().text(style::bold, "repository ").text(String.valueOf(r.name())));
+        status(r);
+      }
+      return;
+    }
     Line state = new Line().text(style::bold, "state     ").text(s.state().wireName());
     if (s.problem() != null) {
       state.text(style::dim, "  (" + s.problem() + ")");

@@ -50,12 +50,15 @@ public final class JsonPrinter implements Printer {
     if (f.skippedBecauseLocked()) {
       err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
     }
+    for (String skipped : result.skipped()) {
+      err.println("prism-index search: note: " + skipped);
+    }
     Map<String, Integer> notSearched = result.notSearched();
     for (Hit hit : result.hits()) {
       line(g -> {
         g.writeStartObject();
         hitFields(g, hit);
-        freshness(g, f);
+        freshness(g, result.freshness(hit));
         if (!notSearched.isEmpty()) {
           counts(g, "notSearched", notSearched);
         }
@@ -97,8 +100,8 @@ public final class JsonPrinter implements Printer {
 
   /**
    * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): repo (a
-   * search of several repositories only), path,
-   * line, endLine, snippet, score, mode, language, symbol, engines (lexical, semantic, literal: the
+   * search of several repositories: a workspace or the cluster), path, line, endLine, snippet,
+   * score, mode, language, symbol, engines (lexical, semantic, literal: the
    * engines that contributed), and with context lines {@code before}, {@code text} (the hit's line
    * as in the file) and {@code after}.
    */
@@ -195,9 +198,16 @@ public final class JsonPrinter implements Printer {
     line(g -> status(g, s));
   }
 
-  /** The object of {@code status --json} (also the MCP {@code index_status} tool's result). */
+  /**
+   * The object of {@code status --json} (also the MCP {@code index_status} tool's result); for a
+   * workspace, its summary fields and {@code repos}, each repository's object with its {@code
+   * name} first.
+   */
   public static void status(JsonGenerator g, StatusReport s) throws IOException {
     g.writeStartObject();
+    if (s.name() != null) {
+      g.writeStringField("name", s.name());
+    }
     g.writeStringField("state", s.state().wireName());
     g.writeBooleanField("searchable", s.state().searchable());
     string(g, "problem", s.problem());
@@ -248,6 +258,13 @@ public final class JsonPrinter implements Printer {
       }
       g.writeStringField("watch", server.watch());
       g.writeEndObject();
+    }
+    if (!s.repos().isEmpty()) {
+      g.writeArrayFieldStart("repos");
+      for (StatusReport r : s.repos()) {
+        status(g, r);
+      }
+      g.writeEndArray();
     }
     g.writeEndObject();
   }
