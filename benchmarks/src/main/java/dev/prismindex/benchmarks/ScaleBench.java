@@ -13,7 +13,7 @@ import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.opensearch.OpenSearchOptions;
 import dev.prismindex.opensearch.OpenSearchStore;
 import dev.prismindex.opensearch.Organisation;
-import dev.prismindex.opensearch.RepositoryFilter;
+import dev.prismindex.engine.RepositoryFilter;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.net.URI;

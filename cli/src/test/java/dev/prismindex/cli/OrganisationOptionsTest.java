@@ -44,7 +44,10 @@ class OrganisationOptionsTest {
   @Test
   void anOrganisationLivesInACluster() {
     assertUsage(cli.run("search", "--all-repos", "x"), "need --backend opensearch");
-    assertUsage(cli.run("status", "--repos", "a"), "need --backend opensearch");
+    assertUsage(cli.run("status", "--all-repos"), "need --backend opensearch");
+    // Without a cluster, --repos narrows a workspace (one grammar): one repository has nothing to
+    // narrow.
+    assertUsage(cli.run("status", "--repos", "a"), "--repos selects repositories of a workspace");
     assertUsage(cli.run("index", "--repo-name", "a"), "need --backend opensearch");
   }
 

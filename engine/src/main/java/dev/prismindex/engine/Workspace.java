@@ -115,61 +115,20 @@ public final class Workspace implements CodeSearch, AutoCloseable {
 
   /**
    * The names of {@code names} that {@code patterns} select, in their order: the one repository
-   * filter ({@link #only}, the command line's {@code --repos}, the MCP tool's {@code repos}; a
-   * cluster's repository filter has the same syntax). A pattern is a name or a glob ({@code *}
-   * any characters), compared case-insensitively, a leading {@code !} leaving out what it matches:
-   * a name is selected when it matches a positive pattern (any, when there is none) and no
-   * negated one ({@code client-*}, {@code !client-legacy}).
+   * filter ({@link RepositoryFilter}, also a cluster's; {@link #only}, the command line's {@code
+   * --repos}, the MCP tool's {@code repos}), names and globs compared ignoring case, a leading
+   * {@code !} leaving out ({@code client-*}, {@code !client-legacy}).
    *
    * @throws IllegalArgumentException when {@code patterns} is empty, a pattern is neither a name
-   *     nor a glob of name characters, a name (a pattern without {@code *}) is not among {@code
-   *     names}, or the patterns select none (the message lists {@code names})
+   *     nor a glob of names, a name (a pattern without {@code *}) is not among {@code names}, or
+   *     the patterns select none (the message lists {@code names})
    */
   public static List<String> select(Collection<String> names, Collection<String> patterns) {
-    if (patterns.isEmpty()) {
+    RepositoryFilter filter = RepositoryFilter.of(patterns);
+    if (filter.all()) {
       throw new IllegalArgumentException("no repository name or glob given");
     }
-    List<Pattern> positive = new ArrayList<>();
-    List<Pattern> negated = new ArrayList<>();
-    for (String given : patterns) {
-      boolean not = given.startsWith("!");
-      String p = not ? given.substring(1) : given;
-      if (!p.matches("[A-Za-z0-9._*-]{1,100}")) {
-        throw new IllegalArgumentException("invalid repository name or glob '" + given + "': use"
-            + " letters, digits, '.', '_', '-', '*' for any characters, a leading '!' to leave"
-            + " out");
-      }
-      if (p.indexOf('*') < 0 && names.stream().noneMatch(p::equalsIgnoreCase)) {
-        throw new IllegalArgumentException("no repository '" + p + "' in the workspace (it has "
-            + String.join(", ", names) + ")");
-      }
-      (not ? negated : positive).add(Pattern.compile(globRegex(p), Pattern.CASE_INSENSITIVE));
-    }
-    List<String> out = new ArrayList<>();
-    for (String name : names) {
-      boolean in = positive.isEmpty() || positive.stream().anyMatch(g -> g.matcher(name).matches());
-      if (in && negated.stream().noneMatch(g -> g.matcher(name).matches())) {
-        out.add(name);
-      }
-    }
-    if (out.isEmpty()) {
-      throw new IllegalArgumentException("no repository of the workspace matches "
-          + String.join(",", patterns) + " (it has " + String.join(", ", names) + ")");
-    }
-    return out;
-  }
-
-  /** The regular expression of a glob: {@code *} any characters, the rest literal. */
-  private static String globRegex(String glob) {
-    StringBuilder regex = new StringBuilder();
-    String[] parts = glob.split("\\*", -1);
-    for (int i = 0; i < parts.length; i++) {
-      if (i > 0) {
-        regex.append(".*");
-      }
-      regex.append(Pattern.quote(parts[i]));
-    }
-    return regex.toString();
+    return filter.select(names);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.prismindex.opensearch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prismindex.engine.RepositoryFilter;
 import dev.prismindex.engine.spi.CommitRecord;
 import dev.prismindex.engine.spi.RepositoryGroup;
 import dev.prismindex.engine.spi.StoreReader;
@@ -18,8 +19,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The repositories of an {@link Organisation} one search reads, as a {@link RepositoryGroup}: the
- * allowed repositories' indexes in every request's URL ({@link RepositoryFilter#indexExpression}),
- * the search's own filter as a query on {@code _index} ({@link RepositoryFilter#indexQuery}), so
+ * allowed repositories' indexes in every request's URL ({@link #indexExpression}),
+ * the search's own filter as a query on {@code _index} ({@link #indexQuery}), so
  * that the statistics are those of every allowed repository whatever the search names. Uses the
  * organisation's connection; {@link #close} leaves it open. Thread-safe.
  */
@@ -39,9 +40,65 @@ public final class ClusterGroup implements RepositoryGroup {
       RepositoryFilter filter, String where) {
     this.cluster = cluster;
     this.organisation = organisation;
-    this.target = allowed.indexExpression(organisation);
-    this.filter = filter.indexQuery(organisation);
+    this.target = indexExpression(allowed, organisation);
+    this.filter = indexQuery(filter, organisation);
     this.where = where;
+  }
+
+  /**
+   * The index expression of the organisation's repositories {@code filter} selects, for a
+   * request's URL ({@code prism-repo.payments-*,-prism-repo.payments-archive}): every index of the
+   * organisation when no pattern is positive.
+   */
+  static String indexExpression(RepositoryFilter filter, String organisation) {
+    List<String> parts = new ArrayList<>();
+    List<String> patterns = filter.patterns();
+    if (patterns.stream().allMatch(p -> p.startsWith("!"))) {
+      parts.add(Organisation.prefix(organisation) + "*");
+    }
+    for (String p : patterns) {
+      if (!p.startsWith("!")) {
+        parts.add(Organisation.indexName(organisation, p));
+      }
+    }
+    for (String p : patterns) {
+      if (p.startsWith("!")) {
+        parts.add("-" + Organisation.indexName(organisation, p.substring(1)));
+      }
+    }
+    return String.join(",", parts);
+  }
+
+  /** {@code filter} as a query on {@code _index}, or null when it selects every repository. */
+  static @Nullable ObjectNode indexQuery(RepositoryFilter filter, String organisation) {
+    if (filter.all()) {
+      return null;
+    }
+    ObjectNode q = Cluster.JSON.createObjectNode();
+    ObjectNode bool = q.putObject("bool");
+    ArrayNode should = null;
+    ArrayNode mustNot = null;
+    for (String p : filter.patterns()) {
+      boolean negated = p.startsWith("!");
+      String index = Organisation.indexName(organisation, negated ? p.substring(1) : p);
+      ObjectNode clause = Cluster.JSON.createObjectNode();
+      if (index.contains("*")) {
+        clause.putObject("wildcard").putObject("_index").put("value", index);
+      } else {
+        clause.putObject("term").put("_index", index);
+      }
+      if (negated) {
+        mustNot = mustNot == null ? bool.putArray("must_not") : mustNot;
+        mustNot.add(clause);
+      } else {
+        should = should == null ? bool.putArray("should") : should;
+        should.add(clause);
+      }
+    }
+    if (should != null) {
+      bool.put("minimum_should_match", 1);
+    }
+    return q;
   }
 
   @Override

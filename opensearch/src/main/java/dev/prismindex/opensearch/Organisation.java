@@ -7,6 +7,7 @@ import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.RepositoryFilter;
 import dev.prismindex.engine.spi.CommitRecord;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.prismindex.opensearch;
 
+import dev.prismindex.engine.RepositoryFilter;
 import dev.prismindex.engine.spi.Candidate;
 import dev.prismindex.engine.spi.ChunkDoc;
 import dev.prismindex.engine.spi.CommitRecord;

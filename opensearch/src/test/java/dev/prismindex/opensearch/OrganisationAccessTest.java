@@ -6,6 +6,7 @@ import dev.prismindex.embed.HashingEmbedder;
 import dev.prismindex.engine.GroupSearch;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.RepositoryFilter;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
 import dev.prismindex.repository.SearchMode;

@@ -2,14 +2,15 @@ package dev.prismindex.opensearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prismindex.engine.GroupSearch;
+import dev.prismindex.embed.HashingEmbedder;
 import dev.prismindex.engine.GroupSearch.Verification;
+import dev.prismindex.engine.GroupSearch;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.RepositoryFilter;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
-import dev.prismindex.embed.HashingEmbedder;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -79,7 +80,7 @@ class OrganisationTest {
   @AfterAll
   void close() throws IOException {
     for (Organisation o : List.of(two, three)) {
-      o.cluster().send("DELETE", "/" + RepositoryFilter.ALL.indexExpression(
+      o.cluster().send("DELETE", "/" + ClusterGroup.indexExpression(RepositoryFilter.ALL,
           o == two ? "t1" : "t2"), Map.of(), null);
       o.close();
     }

@@ -2,7 +2,7 @@ package dev.prismindex.cli.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
-import dev.prismindex.opensearch.RepositoryFilter;
+import dev.prismindex.engine.RepositoryFilter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

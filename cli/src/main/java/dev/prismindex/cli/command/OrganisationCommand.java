@@ -21,7 +21,7 @@ import dev.prismindex.engine.spi.CommitRecord;
 import dev.prismindex.opensearch.ClusterUnavailableException;
 import dev.prismindex.opensearch.OpenSearchOptions;
 import dev.prismindex.opensearch.Organisation;
-import dev.prismindex.opensearch.RepositoryFilter;
+import dev.prismindex.engine.RepositoryFilter;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -65,8 +65,9 @@ public final class OrganisationCommand {
    */
   public static @Nullable OrganisationCommand of(Object flags, RootFlags root, Environment env,
       boolean cluster) throws CliFailure {
-    boolean asked = flags instanceof SearchFlags s && (s.allRepos || s.repos != null)
-        || flags instanceof StatusFlags t && (t.allRepos || t.repos != null)
+    // --repos without a cluster selects repositories of a workspace (Requests, the same grammar).
+    boolean asked = flags instanceof SearchFlags s && (s.allRepos || cluster && s.repos != null)
+        || flags instanceof StatusFlags t && (t.allRepos || cluster && t.repos != null)
         || flags instanceof IndexFlags i && (i.repoName != null || i.repoList != null);
     if (!asked) {
       if (root.organisation != null) {
@@ -76,8 +77,9 @@ public final class OrganisationCommand {
       return null;
     }
     if (!cluster) {
-      throw CliFailure.usage("--all-repos, --repos, --repo-name and --repo-list need --backend"
-          + " opensearch (an organisation's repositories live in a cluster)");
+      throw CliFailure.usage("--all-repos, --repo-name and --repo-list need --backend"
+          + " opensearch (an organisation's repositories live in a cluster; a workspace searches"
+          + " all its repositories unless --repos narrows them)");
     }
     if (flags instanceof SearchFlags s && s.allRepos && s.repos != null
         || flags instanceof StatusFlags t && t.allRepos && t.repos != null) {

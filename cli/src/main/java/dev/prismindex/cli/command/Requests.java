@@ -158,7 +158,7 @@ public final class Requests {
     }
     if (sub instanceof StatusFlags f) {
       return new StatusRequest(SearchRequests.repositories(target(root, env),
-          f.repos == null ? List.of() : f.repos, SearchSurface.Syntax.COMMAND_LINE), f.json,
+          workspaceFilter(root, env, f.repos), SearchSurface.Syntax.COMMAND_LINE), f.json,
           maxRefresh(f.maxRefreshFiles), f.verify);
     }
     if (sub instanceof ServeFlags f) {
@@ -218,10 +218,20 @@ public final class Requests {
         .put(RawSearchArgs.AFTER, f.after)
         .put(RawSearchArgs.REFRESH, !f.noRefresh)
         .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles)
-        .put(RawSearchArgs.REPOS, f.repos);
+        .put(RawSearchArgs.REPOS, workspaceFilter(root, env, f.repos));
     SearchSurface surface = SearchSurface.commandLine(f.json);
     return SearchRequests.validate(raw, surface, () -> target(root, env),
         t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));
+  }
+
+  /**
+   * {@code --repos} as a workspace's filter: none with {@code --backend opensearch}, where it
+   * selects the organisation's repositories instead ({@link OrganisationCommand}; the same
+   * grammar, {@link dev.prismindex.engine.RepositoryFilter}).
+   */
+  private static List<String> workspaceFilter(RootFlags root, Environment env,
+      @Nullable List<String> repos) throws CliFailure {
+    return repos == null || ClusterBackend.select(root, env) != null ? List.of() : repos;
   }
 
   /** The one query word (several are refused before parsing, see {@code Arguments}). */

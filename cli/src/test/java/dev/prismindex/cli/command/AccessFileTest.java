@@ -3,7 +3,7 @@ package dev.prismindex.cli.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.opensearch.RepositoryFilter;
+import dev.prismindex.engine.RepositoryFilter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
