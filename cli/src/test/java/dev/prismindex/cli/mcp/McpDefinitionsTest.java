@@ -85,11 +85,11 @@ class McpDefinitionsTest {
   void theSchemasLimitsAreTheServers() {
     JsonNode p = Harness.JSON.valueToTree(tools.searchTool().inputSchema()).get("properties");
     int max = p.get("maxMatches").get("maximum").asInt();
-    assertThat(max).isEqualTo(1000);
+    assertThat(max).isEqualTo(10_000);
     assertThat(tools.search(args("query", "parse", "maxMatches", max)).isError()).isFalse();
     CallToolResult over = tools.search(args("query", "parse", "maxMatches", max + 1));
     assertThat(over.isError()).isTrue();
-    assertThat(text(over)).isEqualTo("invalid maxMatches 1001: expected an integer 1..1000");
+    assertThat(text(over)).isEqualTo("maxMatches must be a positive safe integer at most 10000");
     int context = p.get("context").get("maximum").asInt();
     assertThat(tools.search(args("query", "parse", "context", context)).isError()).isFalse();
     assertThat(tools.search(args("query", "parse", "context", context + 1)).isError()).isTrue();
@@ -164,11 +164,11 @@ class McpDefinitionsTest {
     CallToolResult cut = tools.search(args("query", "needle", "mode", "literal",
         "outputMode", "files_with_matches", "maxMatches", 3));
     assertThat(text(cut)).isEqualTo("many/f0.txt\nmany/f1.txt\n[2 files from the first 3"
-        + " hits; more hits exist: raise maxMatches (at most 1000) to see all]");
+        + " hits; more hits exist: raise maxMatches (at most 10000) to see all]");
     CallToolResult cutCount = tools.search(args("query", "needle", "mode", "literal",
         "outputMode", "count", "maxMatches", 3));
     assertThat(text(cutCount)).isEqualTo("at least 3 matches in at least 2 files (counted the"
-        + " first 3 hits; raise maxMatches, at most 1000, to count more)");
+        + " first 3 hits; raise maxMatches, at most 10000, to count more)");
   }
 
   private static void collectNames(JsonNode node, String at, List<String> bad) {
