@@ -102,7 +102,7 @@ class WorkspaceCommandTest {
     Result literal = cli.run("search", "needle", "--json", "--mode", "literal");
     assertThat(literal.json()).extracting(h -> h.get("repo").asText())
         .containsExactly("api", "client", "docs");
-    Result two = cli.run("search", "needle", "--mode", "literal", "-n", "2");
+    Result two = cli.run("search", "needle", "--mode", "literal", "--limit", "2");
     assertThat(two.out()).contains("2 of at least 3 hits shown");
   }
 

@@ -102,7 +102,7 @@ class McpWorkspaceTest {
   @Test
   void onlyAWorkspaceOffersTheRepoArgument() throws Exception {
     String workspace = tools.searchTool().inputSchema().toString();
-    assertThat(workspace).contains("workspace repos: alpha, beta (globs; !x excludes)");
+    assertThat(workspace).contains("repos: alpha, beta; globs, !x");
     Path single = dir.resolve("alpha");
     McpTools one = new McpTools(warm, new Target(single, single.resolve(".prism-index")), true,
         SearchRequests.DEFAULT_MAX_REFRESH_FILES, McpJsonDefaults.getMapper());
