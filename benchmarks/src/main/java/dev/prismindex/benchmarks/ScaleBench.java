@@ -135,18 +135,23 @@ public final class ScaleBench {
     p("- cluster size: primaries %.1f MB (%.2f x source), with replicas %.1f MB; %d documents",
         primary / 1e6, primary / (double) sourceBytes, total / 1e6, docs);
     JsonNode nodes = http.send("GET", "/_nodes/stats/jvm,indices", null).path("nodes");
-    long heap = 0;
-    long heapMax = 0;
+    // Nodes in one JVM (the test cluster) report the same heap: count each process once.
+    JsonNode jvms = http.send("GET", "/_nodes/jvm", null).path("nodes");
+    Map<String, long[]> heaps = new TreeMap<>();
     long segments = 0;
-    for (JsonNode n : nodes) {
-      heap += n.path("jvm").path("mem").path("heap_used_in_bytes").asLong();
-      heapMax += n.path("jvm").path("mem").path("heap_max_in_bytes").asLong();
+    for (Map.Entry<String, JsonNode> e : nodes.properties()) {
+      JsonNode n = e.getValue();
+      heaps.put(n.path("host").asText() + ":" + jvms.path(e.getKey()).path("jvm").path("pid")
+          .asText(), new long[] {n.path("jvm").path("mem").path("heap_used_in_bytes").asLong(),
+              n.path("jvm").path("mem").path("heap_max_in_bytes").asLong()});
       segments += n.path("indices").path("segments").path("count").asLong();
     }
+    long heap = heaps.values().stream().mapToLong(h -> h[0]).sum();
+    long heapMax = heaps.values().stream().mapToLong(h -> h[1]).sum();
     JsonNode shards = http.send("GET", "/_cat/shards/prism-" + org + ".*?format=json", null);
-    p("- cluster: %d nodes, %d shards of the organisation, %d segments, heap used %.0f MB of"
-        + " %.0f MB (all nodes; one JVM)", nodes.size(), shards.size(), segments, heap / 1e6,
-        heapMax / 1e6);
+    p("- cluster: %d nodes, %d shard copies of the organisation, %d segments, heap used %.0f MB"
+        + " of %.0f MB (%d JVMs)", nodes.size(), shards.size(), segments, heap / 1e6,
+        heapMax / 1e6, heaps.size());
     p("");
 
     try (Organisation o = Organisation.connect(cluster, RepositoryFilter.ALL);
