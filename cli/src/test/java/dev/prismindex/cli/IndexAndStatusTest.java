@@ -144,30 +144,30 @@ class IndexAndStatusTest {
   }
 
   @Test
-  void aCorruptIndexIsExit3UntilIndexFullRebuildsIt() throws Exception {
+  void aCorruptIndexIsExit3UntilIndexRepairsIt() throws Exception {
     assertThat(cli.run("index").exit()).isZero();
     corrupt();
     Result search = cli.run("search", "duration");
     assertThat(search.exit()).isEqualTo(ExitCode.INDEX);
     assertThat(search.err()).startsWith("prism-index search: corrupt index at "
-        + repo.resolve(".prism-index")).endsWith("; run `prism-index index --full`\n");
+        + repo.resolve(".prism-index")).endsWith(FIX);
     assertThat(search.err().strip()).doesNotContain("\n");
 
     Result status = cli.run("status", "--json");
     assertThat(status.exit()).isEqualTo(ExitCode.INDEX);
     assertThat(status.json().get(0).get("state").asText()).isEqualTo("corrupt");
 
+    // Unreadable as a whole: index rebuilds it from nothing, and says so (issue 41, item 2).
     Result incremental = cli.run("index");
-    assertThat(incremental.exit()).isEqualTo(ExitCode.INDEX);
-    assertThat(incremental.err()).contains("run `prism-index index --full`");
-
-    Result full = cli.run("index", "--full");
-    assertThat(full.exit()).as(full.toString()).isZero();
+    assertThat(incremental.exit()).as(incremental.toString()).isZero();
+    assertThat(incremental.err()).startsWith("prism-index index: the index at "
+        + repo.resolve(".prism-index") + " was damaged (").endsWith("); rebuilt it from the files\n");
     assertThat(cli.run("search", "parseDuration", "--json").json()).isNotEmpty();
+    assertThat(cli.run("status", "--verify").exit()).isZero();
   }
 
   private static final String CORRUPT = "prism-index %s: corrupt index at %s (";
-  private static final String FIX = "; run `prism-index index --full`\n";
+  private static final String FIX = "; run `prism-index index` to repair it\n";
 
   private void assertCorrupt(Result r, String command) {
     assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.INDEX);
@@ -190,19 +190,17 @@ class IndexAndStatusTest {
     assertCorrupt(json, "search");
     assertThat(json.out()).isEmpty();
     // Literal search reads no stored field (paths and the manifest are doc values, lines come
-    // from the files): its answer is still exact, and status names the damage below.
-    Result literal = cli.run("search", "method7Value3(", "--mode", "literal", "--json");
-    assertThat(literal.exit()).as(literal.toString()).isZero();
-    assertThat(literal.json()).extracting(h -> h.get("path").asText())
-        .containsExactly("src/gen/Gen3.java");
+    // from the files), but the index is known to be damaged now: it is refused too (issue 41).
+    assertCorrupt(cli.run("search", "method7Value3(", "--mode", "literal", "--json"), "search");
     assertCorrupt(cli.run("status"), "status");
     Result status = cli.run("status", "--json");
     assertCorrupt(status, "status");
     assertThat(status.json().get(0).get("state").asText()).isEqualTo("corrupt");
     assertThat(status.json().get(0).get("problem").asText()).endsWith(FIX.strip());
 
-    Result full = cli.run("index", "--full");
-    assertThat(full.exit()).as(full.toString()).isZero();
+    Result index = cli.run("index");
+    assertThat(index.exit()).as(index.toString()).isZero();
+    assertThat(index.err()).contains("was damaged (");
     assertThat(cli.run("status", "--verify").exit()).isZero();
     assertThat(cli.run("search", "method7Value3", "--json").json()).isNotEmpty();
   }
@@ -220,9 +218,9 @@ class IndexAndStatusTest {
     assertCorrupt(cli.run("status", "--verify"), "status");
     assertThat(cli.run("status", "--verify", "--json").json().get(0).get("state").asText())
         .isEqualTo("corrupt");
-    assertCorrupt(cli.run("index", "--verify"), "index");
-
-    assertThat(cli.run("index", "--full").exit()).isZero();
+    Result repaired = cli.run("index", "--verify");
+    assertThat(repaired.exit()).as(repaired.toString()).isZero();
+    assertThat(repaired.err()).contains("was damaged (").contains("checksum failed");
     Result ready = cli.run("status", "--verify", "--json");
     assertThat(ready.exit()).as(ready.toString()).isZero();
     assertThat(ready.json().get(0).get("state").asText()).isEqualTo("ready");
@@ -249,7 +247,7 @@ class IndexAndStatusTest {
   }
 
   @Test
-  void aLuceneEntryThatIsAFileIsCorruptAndIndexFullReplacesIt() throws Exception {
+  void aLuceneEntryThatIsAFileIsCorruptAndIndexReplacesIt() throws Exception {
     assertThat(cli.run("index").exit()).isZero();
     try (Stream<Path> files = Files.list(lucene())) {
       for (Path f : files.toList()) {
@@ -258,7 +256,7 @@ class IndexAndStatusTest {
     }
     Files.delete(lucene());
     Files.writeString(lucene(), "not a directory\n");
-    for (String[] args : List.of(new String[] {"status"}, new String[] {"index"},
+    for (String[] args : List.of(new String[] {"status"},
         new String[] {"search", "duration", "--json"})) {
       Result r = cli.run(args);
       assertCorrupt(r, args[0]);
@@ -267,8 +265,11 @@ class IndexAndStatusTest {
     assertThat(cli.run("status", "--json").json().get(0).get("state").asText())
         .isEqualTo("corrupt");
 
-    Result full = cli.run("index", "--full");
+    // index repairs it (the entry replaced, the index built again) and says so.
+    Result full = cli.run("index");
     assertThat(full.exit()).as(full.toString()).isZero();
+    assertThat(full.err()).contains(lucene() + ": not a directory")
+        .endsWith("); rebuilt it from the files\n");
     assertThat(lucene()).isDirectory();
     assertThat(cli.run("status").exit()).isZero();
     assertThat(cli.run("search", "parseDuration", "--json").json()).isNotEmpty();

@@ -22,6 +22,9 @@ import org.jspecify.annotations.Nullable;
  *     changed)
  * @param sourceRevision the revision recorded by the run's commit (or the current one when no commit)
  * @param durationMs wall time of the run
+ * @param repaired why the run rebuilt the index whole instead of updating it: the damage its
+ *     verification found ({@link RefreshOptions#withRepair()}, {@link RefreshOptions#FULL}); null
+ *     when it found none
  */
 public record IndexRunStats(
     int filesSeen,
@@ -36,7 +39,8 @@ public record IndexRunStats(
     long chunksReused,
     boolean committed,
     @Nullable String sourceRevision,
-    long durationMs) {
+    long durationMs,
+    @Nullable String repaired) {
 
   public IndexRunStats {
     skipped = Map.copyOf(Objects.requireNonNull(skipped, "skipped"));

@@ -25,9 +25,10 @@ import java.util.TreeSet;
  *     {@link #withScope}
  * @param lexicalOnly the index is meant to stay lexical-only (see {@link #withLexicalOnly()}); never
  *     with {@code embed}
+ * @param repair see {@link #withRepair()}
  */
 public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
-    IndexProgressListener progress, Set<String> scope, boolean lexicalOnly) {
+    IndexProgressListener progress, Set<String> scope, boolean lexicalOnly, boolean repair) {
 
   /** An incremental run that trusts stat data where git's racy-timestamp rule allows. */
   public static final RefreshOptions INCREMENTAL = new RefreshOptions(false, false);
@@ -49,12 +50,21 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
     if (embed && lexicalOnly) {
       throw new IllegalArgumentException("a lexical-only run does not embed");
     }
+    if (repair && !scope.isEmpty()) {
+      throw new IllegalArgumentException("a repairing run cannot be scoped");
+    }
   }
 
-  /** Options for {@code scope}, the index not meant to be lexical-only. */
+  /** Options that do not repair ({@link #withRepair()}). */
+  public RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
+      IndexProgressListener progress, Set<String> scope, boolean lexicalOnly) {
+    this(fullRebuild, verify, embed, progress, scope, lexicalOnly, false);
+  }
+
+  /** Options for {@code scope}, the index not meant to be lexical-only, not repairing. */
   public RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
       IndexProgressListener progress, Set<String> scope) {
-    this(fullRebuild, verify, embed, progress, scope, false);
+    this(fullRebuild, verify, embed, progress, scope, false, false);
   }
 
   /** Options for the whole repository. */
@@ -70,12 +80,13 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
 
   /** These options with {@code listener} receiving progress. */
   public RefreshOptions withProgress(IndexProgressListener listener) {
-    return new RefreshOptions(fullRebuild, verify, embed, listener, scope, lexicalOnly);
+    return new RefreshOptions(fullRebuild, verify, embed, listener, scope, lexicalOnly, repair);
   }
 
   /** These options with embedding on or off (on: not {@link #withLexicalOnly()}). */
   public RefreshOptions withEmbedding(boolean value) {
-    return new RefreshOptions(fullRebuild, verify, value, progress, scope, lexicalOnly && !value);
+    return new RefreshOptions(fullRebuild, verify, value, progress, scope, lexicalOnly && !value,
+        repair);
   }
 
   /**
@@ -88,7 +99,19 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
    * a later run, or a watch, can embed.
    */
   public RefreshOptions withLexicalOnly() {
-    return new RefreshOptions(fullRebuild, verify, false, progress, scope, true);
+    return new RefreshOptions(fullRebuild, verify, false, progress, scope, true, repair);
+  }
+
+  /**
+   * These options for a run that repairs: it first verifies the checksums of the index's files (a
+   * read of the whole index, as {@link HybridIndex#verify} does); when they fail, or an earlier run
+   * of any process found the index damaged and this verification confirms it, it rebuilds the index
+   * whole from the files (as {@link #FULL} does for a damaged index, its vectors too) and says why
+   * in {@link IndexRunStats#repaired()}. A run without it, on an index known to be damaged, throws
+   * {@link CorruptIndexException}. What {@code prism-index index} runs.
+   */
+  public RefreshOptions withRepair() {
+    return new RefreshOptions(fullRebuild, verify, embed, progress, scope, lexicalOnly, true);
   }
 
   /**
@@ -108,7 +131,8 @@ public record RefreshOptions(boolean fullRebuild, boolean verify, boolean embed,
    *     empty, {@code .} or {@code ..} segment, or these options are a full rebuild
    */
   public RefreshOptions withScope(Collection<String> paths) {
-    return new RefreshOptions(fullRebuild, verify, embed, progress, normalise(paths), lexicalOnly);
+    return new RefreshOptions(fullRebuild, verify, embed, progress, normalise(paths), lexicalOnly,
+        repair);
   }
 
   private static Set<String> normalise(Collection<String> paths) {

@@ -200,7 +200,7 @@ public final class ClusterBackend implements Backend {
           semantic ? s.chunksWritten() : 0, 0, true, status.sourceRevision(), files, 0,
           semantic ? env.model().id().orElse(null) : null, null,
           semantic ? "available" : "disabled", null, bytes,
-          (System.nanoTime() - started) / 1_000_000);
+          (System.nanoTime() - started) / 1_000_000, null);
     } catch (ClusterUnavailableException e) {
       throw new CliFailure(ExitCode.INDEX, e.getMessage(), e);
     }

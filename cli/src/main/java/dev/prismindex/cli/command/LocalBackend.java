@@ -216,20 +216,26 @@ public final class LocalBackend implements Backend {
     Target target = request.target();
     checkHome(target);
     IndexAccess.Lease lease;
+    String unreadable = null;
     try {
       lease = access.open(target, options(target));
-    } catch (IncompatibleIndexException | CorruptIndexException e) {
+    } catch (IncompatibleIndexException e) {
       if (!request.full()) {
-        throw e instanceof IncompatibleIndexException ie ? incompatible(target, ie)
-            : corrupt(target, (CorruptIndexException) e);
+        throw incompatible(target, e);
       }
+      HybridIndex.deleteIndex(target.home());
+      lease = access.open(target, options(target));
+    } catch (CorruptIndexException e) {
+      // Its commit cannot even be read: only a rebuild from nothing repairs it.
+      unreadable = (e.getCause() == null ? e : e.getCause()).getMessage();
       HybridIndex.deleteIndex(target.home());
       lease = access.open(target, options(target));
     }
     try (IndexAccess.Lease l = lease) {
       HybridIndex idx = l.index();
+      // Every run verifies the index's checksums first and rebuilds a damaged index whole.
       RefreshOptions kind = request.full() ? RefreshOptions.FULL
-          : request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL;
+          : (request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL).withRepair();
       RefreshOptions refresh = (request.semantic() ? kind : kind.withLexicalOnly())
           .withProgress(p -> {
             progress.phase(p.phase().name().toLowerCase(Locale.ROOT));
@@ -252,7 +258,8 @@ public final class LocalBackend implements Backend {
           s.changed(), s.deleted(), s.unchanged(), skipped, s.chunksWritten(), s.chunksEmbedded(),
           s.chunksReused(), s.committed(), s.sourceRevision(), st.files(), st.chunks(),
           st.embedderId(), coverage(st), st.semantic().name().toLowerCase(Locale.ROOT),
-          st.semanticMessage(), st.sizeOnDiskBytes(), s.durationMs());
+          st.semanticMessage(), st.sizeOnDiskBytes(), s.durationMs(),
+          unreadable != null ? unreadable : s.repaired());
     } catch (IndexLockedException e) {
       throw new CliFailure(ExitCode.FAILURE, e.readOnly()
           ? "the index at " + target.home() + " is read-only; searches answer from its last index"
@@ -414,6 +421,6 @@ public final class LocalBackend implements Backend {
   static CliFailure corrupt(Target target, CorruptIndexException e) {
     Throwable cause = e.getCause() == null ? e : e.getCause();
     return new CliFailure(ExitCode.INDEX, "corrupt index at " + target.home() + " ("
-        + cause.getMessage() + "); run `prism-index index --full`", e);
+        + cause.getMessage() + "); run `prism-index index` to repair it", e);
   }
 }

@@ -154,6 +154,13 @@ final class McpSearch {
             + String.join(", ", argumentNames));
       }
     }
+    // Core reads a boolean as true only when it is JSON true; here anything else is an error, as
+    // for every boolean of these tools (reindex's full).
+    Object caseSensitive = args.get(RawSearchArgs.CASE_SENSITIVE);
+    if (args.containsKey(RawSearchArgs.CASE_SENSITIVE) && !(caseSensitive instanceof Boolean)) {
+      throw CliFailure.usage(RawSearchArgs.CASE_SENSITIVE + " must be true or false, not "
+          + (caseSensitive == null ? "null" : SearchRequests.describe(caseSensitive)));
+    }
     JsonNode json = JSON.valueToTree(args);
     RepoSearchArguments parsed;
     try {

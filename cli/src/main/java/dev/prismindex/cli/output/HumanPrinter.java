@@ -303,8 +303,17 @@ public final class HumanPrinter implements Printer {
         + "); answering from the last index run";
   }
 
+  /** The line on stderr of an {@code index} run that repaired a damaged index. */
+  static String repairedNote(IndexSummary s) {
+    return SafeText.escapeField("prism-index index: the index at " + s.indexDir()
+        + " was damaged (" + s.repaired() + "); rebuilt it from the files");
+  }
+
   @Override
   public void index(IndexSummary s) {
+    if (s.repaired() != null) {
+      err.println(repairedNote(s));
+    }
     emit((s.committed() ? "indexed " : "index up to date: ") + count(s.filesSeen(), "file")
         + " seen in " + seconds(s.durationMs()) + " ("
         + s.added() + " added, " + s.changed() + " changed, " + s.deleted() + " deleted, "

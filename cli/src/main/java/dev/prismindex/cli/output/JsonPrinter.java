@@ -161,6 +161,9 @@ public final class JsonPrinter implements Printer {
 
   @Override
   public void index(IndexSummary s) {
+    if (s.repaired() != null) {
+      err.println(HumanPrinter.repairedNote(s));
+    }
     line(g -> index(g, s));
   }
 
@@ -190,6 +193,7 @@ public final class JsonPrinter implements Printer {
     string(g, "semanticMessage", s.semanticMessage());
     g.writeNumberField("sizeOnDiskBytes", s.sizeOnDiskBytes());
     g.writeNumberField("durationMs", s.durationMs());
+    string(g, "repaired", s.repaired());
     g.writeEndObject();
   }
 

@@ -107,12 +107,15 @@ public final class Results {
 
   /**
    * The summary of {@code index}: the engine's counters of the run.
+   *
+   * @param repaired the damage the run found and repaired by rebuilding the index whole, or null
    */
   public record IndexSummary(Path repo, Path indexDir, int filesSeen, int hashed, int added, int changed,
       int deleted, int unchanged, Map<String, Integer> skipped, long chunksWritten,
       long chunksEmbedded, long chunksReused, boolean committed, @Nullable String sourceRevision,
       long files, long chunks, @Nullable String model, @Nullable Double semanticCoverage,
-      String semantic, @Nullable String semanticMessage, long sizeOnDiskBytes, long durationMs) {
+      String semantic, @Nullable String semanticMessage, long sizeOnDiskBytes, long durationMs,
+      @Nullable String repaired) {
     public IndexSummary {
       skipped = Map.copyOf(skipped);
     }

@@ -14,24 +14,25 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,10 +48,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The port and a random token (256 bits, new for every server) are in
  * {@code <home>/serve/serve.port}, mode 0600 in a directory of mode 0700: only the owner can read
- * the token, and a connection without it is refused. A lock on {@code <home>/serve/serve.lock},
+ * the token, and a connection without it is refused: each connection must send it within
+ * a second of its accept, read off the workers by {@link ConnectionGate}, so strangers on the
+ * machine cannot stall the server. A lock on {@code <home>/serve/serve.lock},
  * held for the server's life and released by the kernel when it dies however it dies, makes it the
  * only server of that index; a port file found while holding the lock is a dead server's and is
- * replaced. The server stops after {@code idle} without a connection, when its port file
+ * replaced. The server stops after {@code idle} without a request, when its port file
  * disappears, when a client of other code (another jar, or its own jar rebuilt) asks, on
  * {@code serve --stop}, or on SIGTERM/SIGINT, and removes its port file.
  */
@@ -58,7 +61,10 @@ public final class ResidentServer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ResidentServer.class);
 
-  /** Threads answering connections; more clients wait in the socket's backlog. */
+  /**
+   * Threads answering the connections that proved the token; more wait in their queue. Strangers
+   * never reach them: {@link ConnectionGate} reads every connection's proof on its own thread.
+   */
   private static final int WORKERS = 8;
 
   private final Target target;
@@ -68,12 +74,15 @@ public final class ResidentServer implements AutoCloseable {
   private final Path portFile;
   private final FileChannel lockFile;
   private final FileLock lock;
-  private final ServerSocket channel;
+  private final ServerSocketChannel channel;
+  /** The loopback port (kept: a closed channel no longer says). */
+  private final int port;
+  private final ConnectionGate gate;
   private final String codeStamp;
   private final Instant started = Instant.now();
   private final WarmBackend warm;
   private final ServeConnection connections;
-  private final ExecutorService workers;
+  private final ThreadPoolExecutor workers;
   private final ScheduledExecutorService ticker;
   private final AtomicInteger active = new AtomicInteger();
   private final CountDownLatch stopped = new CountDownLatch(1);
@@ -83,8 +92,8 @@ public final class ResidentServer implements AutoCloseable {
   private volatile String stopReason = "stopped";
 
   private ResidentServer(Target target, Environment env, Duration idle, PrintStream log,
-      Path portFile, FileChannel lockFile, FileLock lock, ServerSocket channel, String token,
-      CommandRunner runner) {
+      Path portFile, FileChannel lockFile, FileLock lock, ServerSocketChannel channel, String token,
+      CommandRunner runner) throws IOException {
     this.target = target;
     this.env = env;
     this.idle = idle;
@@ -93,11 +102,14 @@ public final class ResidentServer implements AutoCloseable {
     this.lockFile = lockFile;
     this.lock = lock;
     this.channel = channel;
+    this.port = port(channel);
     this.codeStamp = ServeProtocol.stamp(ServeProtocol.code());
     this.warm = WarmBackend.watching(env, "serve", idle);
-    this.connections = new ServeConnection(this, target, env, warm, runner, token);
-    this.workers = Executors.newFixedThreadPool(WORKERS, daemon("prism-index-serve"));
+    this.connections = new ServeConnection(this, target, env, warm, runner);
+    this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 0, TimeUnit.MILLISECONDS,
+        new LinkedBlockingQueue<>(), daemon("prism-index-serve"));
     this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));
+    this.gate = new ConnectionGate(channel, token, this::answer);
   }
 
   /**
@@ -167,7 +179,8 @@ public final class ResidentServer implements AutoCloseable {
    * @param lockWait how long to wait for the lock when another server holds it (one that is
    *     stopping); zero to fail at once
    * @throws CliFailure exit code 1 when a server already runs for this index, or its directory
-   *     cannot be made safely
+   *     cannot be made safely, or its files cannot be written (a read-only index directory, a full
+   *     disk: said with the directory and what to do)
    * @throws IOException when the port cannot be opened or the port file written
    */
   static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log,
@@ -180,10 +193,16 @@ public final class ResidentServer implements AutoCloseable {
         Files.writeString(ignore, "*\n");
       }
     }
-    Path dir = ServeFiles.privateDirectory(ServeProtocol.dir(target.home()));
+    Path dir = ServeProtocol.dir(target.home());
     Path portFile = dir.resolve(ServeProtocol.PORT_FILE);
-    FileChannel lockFile = FileChannel.open(dir.resolve(ServeProtocol.LOCK),
-        StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileChannel lockFile;
+    try {
+      ServeFiles.privateDirectory(dir);
+      lockFile = FileChannel.open(dir.resolve(ServeProtocol.LOCK), StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      throw ServeFiles.unwritable(dir, e);
+    }
     FileLock lock = null;
     long deadline = System.nanoTime() + lockWait.toNanos();
     try {
@@ -211,23 +230,27 @@ public final class ResidentServer implements AutoCloseable {
       throw new CliFailure(ExitCode.FAILURE, ALREADY_RUNNING + target.root() + " (see "
           + portFile + ")");
     }
-    ServerSocket channel = null;
+    ServerSocketChannel channel = null;
     try {
       if (Files.deleteIfExists(portFile)) {
         log.println(SafeText.escapeField("prism-index serve: removed the port file of a server"
             + " that did not stop (" + portFile + ")"));
       }
-      channel = new ServerSocket();
+      channel = ServerSocketChannel.open();
       channel.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
       String token = ServeFiles.newToken();
-      ServeFiles.writePortFile(portFile, channel.getLocalPort() + " " + token + " "
-          + ProcessHandle.current().pid() + "\n");
+      try {
+        ServeFiles.writePortFile(portFile, port(channel) + " " + token + " "
+            + ProcessHandle.current().pid() + "\n");
+      } catch (IOException e) {
+        throw ServeFiles.unwritable(dir, e);
+      }
       ResidentServer server = new ResidentServer(target, env, idle, log, portFile, lockFile,
           lock, channel, token, runner);
       server.begin();
-      ServerRegistry.register(env, target, channel.getLocalPort(), server.started);
+      ServerRegistry.register(env, target, server.port, server.started);
       return server;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | CliFailure | RuntimeException e) {
       if (channel != null) {
         channel.close();
       }
@@ -237,13 +260,22 @@ public final class ResidentServer implements AutoCloseable {
     }
   }
 
+  private static int port(ServerSocketChannel channel) throws IOException {
+    return ((InetSocketAddress) channel.getLocalAddress()).getPort();
+  }
+
   private void begin() {
-    Thread acceptor = daemon("prism-index-serve-accept").newThread(this::acceptLoop);
+    Thread acceptor = daemon("prism-index-serve-accept").newThread(() -> {
+      gate.run();
+      if (!stopping) { // it failed: a server that accepts nothing must not look alive
+        stop("accepting connections failed");
+      }
+    });
     acceptor.start();
     long period = idle.isZero() ? 1000 : Math.max(10, Math.min(1000, idle.toMillis() / 4));
     ticker.scheduleWithFixedDelay(this::tick, period, period, TimeUnit.MILLISECONDS);
     log.println(SafeText.escapeField("prism-index serve: answering for " + target.root()
-        + " on 127.0.0.1:" + channel.getLocalPort() + ", pid " + ProcessHandle.current().pid()
+        + " on 127.0.0.1:" + port + ", pid " + ProcessHandle.current().pid()
         + " (idle timeout " + (idle.isZero() ? "none" : Requests.formatDuration(idle))
         + ")"));
     log.flush();
@@ -317,45 +349,50 @@ public final class ResidentServer implements AutoCloseable {
   /** The quiet period (its start) after which the model was last released; -1 for none. */
   private volatile long modelReleasedAfter = -1;
 
-  private void acceptLoop() {
-    while (!stopping) {
-      Socket ch;
-      try {
-        ch = channel.accept();
-      } catch (SocketException e) {
-        if (stopping || channel.isClosed()) {
-          return;
-        }
-        LOG.warn("accepting a connection failed: {}", e.toString());
-        continue;
-      } catch (IOException e) {
-        if (stopping) {
-          return;
-        }
-        LOG.warn("accepting a connection failed: {}", e.toString());
-        continue;
+  /** Answers a connection that proved the token ({@link ConnectionGate}) on a worker. */
+  private void answer(SocketChannel ch) {
+    active.incrementAndGet();
+    lastActivityNanos = System.nanoTime();
+    try {
+      workers.execute(new Answer(ch));
+    } catch (RejectedExecutionException e) {
+      new Answer(ch).refuse("the server is stopping");
+    }
+  }
+
+  /** One proven connection, queued for a worker; refused unanswered when the server stops. */
+  private final class Answer implements Runnable {
+    private final SocketChannel channel;
+
+    Answer(SocketChannel channel) {
+      this.channel = channel;
+    }
+
+    @Override
+    public void run() {
+      try (SocketChannel c = channel) {
+        connections.answer(c.socket());
+      } catch (IOException | RuntimeException e) {
+        LOG.debug("a connection ended early: {}", e.toString());
+      } finally {
+        done();
       }
-      active.incrementAndGet();
+    }
+
+    /** Says why without reading the request (its hello was sent) and closes. */
+    void refuse(String why) {
+      try (SocketChannel c = channel) {
+        ServeConnection.refuse(c.socket().getOutputStream(), why);
+      } catch (IOException | RuntimeException e) {
+        LOG.debug("a connection ended early: {}", e.toString());
+      } finally {
+        done();
+      }
+    }
+
+    private void done() {
       lastActivityNanos = System.nanoTime();
-      try {
-        workers.execute(() -> {
-          try (Socket c = ch) {
-            connections.answer(c);
-          } catch (IOException | RuntimeException e) {
-            LOG.debug("a connection ended early: {}", e.toString());
-          } finally {
-            lastActivityNanos = System.nanoTime();
-            active.decrementAndGet();
-          }
-        });
-      } catch (RejectedExecutionException e) {
-        active.decrementAndGet();
-        try {
-          ch.close();
-        } catch (IOException ignored) {
-          // the client falls back to running the command itself
-        }
-      }
+      active.decrementAndGet();
     }
   }
 
@@ -425,6 +462,7 @@ public final class ResidentServer implements AutoCloseable {
       stopping = true;
       stopReason = reason;
     }
+    gate.close();
     try {
       channel.close();
     } catch (IOException e) {
@@ -435,9 +473,16 @@ public final class ResidentServer implements AutoCloseable {
     } catch (IOException e) {
       LOG.warn("could not remove the port file {}: {}", portFile, e.toString());
     }
-    ServerRegistry.unregister(env, channel.getLocalPort());
+    ServerRegistry.unregister(env, port);
     ticker.shutdown(); // not shutdownNow: stop() may run on the ticker's thread
     workers.shutdown();
+    // The requests no worker has taken yet are refused now, not after the running ones (their
+    // clients run the command in-process at once); the running ones are finished.
+    List<Runnable> queued = new ArrayList<>();
+    workers.getQueue().drainTo(queued);
+    for (Runnable r : queued) {
+      ((Answer) r).refuse("the server is stopping");
+    }
     try {
       if (!workers.awaitTermination(5, TimeUnit.MINUTES)) {
         LOG.warn("answers still running after five minutes; closing the index anyway");

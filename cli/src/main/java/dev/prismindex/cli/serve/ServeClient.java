@@ -40,8 +40,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ServeClient {
 
-  /** How long a command waits for the server's hello before running in its own process. */
-  static final int HELLO_TIMEOUT_MS = 10_000;
+  /**
+   * How long a command waits for the server's hello before running in its own process. The server
+   * says hello as soon as it has read the token ({@link ConnectionGate}), whatever its workers are
+   * doing, so a server that says none within this is stalled (stopped, wedged), not busy.
+   */
+  static final int HELLO_TIMEOUT_MS = 2_000;
 
   private static final int CONNECT_TIMEOUT_MS = 2_000;
 
@@ -86,11 +90,16 @@ public final class ServeClient {
       why = "--debug runs in this process";
     } else {
       try {
-        Answer answer = ask(target, args, env, mode.equals("require") ? 0 : HELLO_TIMEOUT_MS);
+        Answer answer = ask(target, args, env, HELLO_TIMEOUT_MS);
         if (answer.exit() != null) {
           return OptionalInt.of(print(answer, out, err));
         }
         why = answer.why();
+        if (answer.stalled() && !mode.equals("require")) {
+          err.println(SafeText.escapeField("prism-index: the resident server of " + target.home()
+              + " did not answer (" + why + "); running the command in this process"));
+          err.flush();
+        }
       } catch (IOException | RuntimeException e) {
         why = "no answer (" + e + ")";
       }
@@ -214,9 +223,15 @@ public final class ServeClient {
    * none ({@code exit} null).
    */
   record Answer(@Nullable Integer exit, byte[] errBefore, byte[] stdout, byte[] errAfter,
-      String why) {
+      String why, boolean stalled) {
+    /** No answer, for a reason that is not a fault of a running server (none runs, a refusal). */
     static Answer none(String why) {
-      return new Answer(null, new byte[0], new byte[0], new byte[0], why);
+      return new Answer(null, new byte[0], new byte[0], new byte[0], why, false);
+    }
+
+    /** No answer from a server that runs but does not answer: the user is told. */
+    static Answer stalled(String why) {
+      return new Answer(null, new byte[0], new byte[0], new byte[0], why, true);
     }
   }
 
@@ -246,7 +261,8 @@ public final class ServeClient {
    * Sends one command line to the server of {@code target} and collects its whole answer; prints
    * nothing, so that a connection lost midway leaves the command to this process.
    *
-   * @param helloTimeoutMs how long to wait for the server's hello (0: no limit)
+   * @param helloTimeoutMs how long to wait for the server's hello (0: no limit); the answer that
+   *     follows it is waited for without a limit
    */
   static Answer ask(Target target, String[] args, Environment env, int helloTimeoutMs)
       throws IOException {
@@ -260,6 +276,10 @@ public final class ServeClient {
       try {
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), at.port()),
             CONNECT_TIMEOUT_MS);
+      } catch (SocketTimeoutException e) {
+        // A listening port whose backlog is full: its server accepts nothing.
+        return Answer.stalled("no connection within " + CONNECT_TIMEOUT_MS + " ms: the server"
+            + " (pid " + at.pid() + ") is stalled");
       } catch (IOException e) {
         return Answer.none("no server listening on port " + at.port() + " (" + e.getMessage()
             + ")");
@@ -274,8 +294,8 @@ public final class ServeClient {
       try {
         hello = words(ServeProtocol.readLine(in));
       } catch (SocketTimeoutException e) {
-        return Answer.none("no hello within " + helloTimeoutMs + " ms (the server is busy or"
-            + " stuck)");
+        return Answer.stalled("no hello within " + helloTimeoutMs + " ms: the server (pid "
+            + at.pid() + ") is stalled");
       }
       socket.setSoTimeout(0);
       String[] head = hello[0].equals(ServeProtocol.HELLO) ? words(ServeProtocol.readLine(in))
@@ -292,7 +312,7 @@ public final class ServeClient {
       if (!head[0].equals(ServeProtocol.ANSWER)) {
         throw new IOException("unexpected answer " + head[0]);
       }
-      return new Answer(code, errBefore, in.readAllBytes(), errAfter, "answered");
+      return new Answer(code, errBefore, in.readAllBytes(), errAfter, "answered", false);
     }
   }
 

@@ -13,7 +13,6 @@ import java.io.PrintStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -21,8 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The resident server's side of one connection ({@link ServeProtocol}): the token checked (in
- * constant time) before anything else is read, a hello, one command line read within a byte
+ * The resident server's side of one connection ({@link ServeProtocol}) once {@link ConnectionGate}
+ * has checked its token (in constant time) and said hello: one command line read within a byte
  * budget, refused unless it is a {@code search} or {@code status} for this server's index from a
  * client of the same code (or a {@code serve --stop}), else run through the CLI's pipeline with the
  * client's environment; the whole answer is collected, then sent with its exit code.
@@ -39,7 +38,6 @@ final class ServeConnection {
   private final Environment env;
   private final Backend backend;
   private final ResidentServer.CommandRunner runner;
-  private final byte[] token;
 
   /**
    * @param server the server (stopping state, stop requests, its code)
@@ -47,36 +45,25 @@ final class ServeConnection {
    * @param env the server's environment (its model is lent to every request)
    * @param backend the warm backend the commands run on
    * @param runner the CLI's pipeline
-   * @param token the secret every request must carry
    */
   ServeConnection(ResidentServer server, Target target, Environment env, Backend backend,
-      ResidentServer.CommandRunner runner, String token) {
+      ResidentServer.CommandRunner runner) {
     this.server = server;
     this.target = target;
     this.env = env;
     this.backend = backend;
     this.runner = runner;
-    this.token = token.getBytes(StandardCharsets.US_ASCII);
   }
 
-  /** Answers one connection. */
+  /**
+   * Answers one connection whose proof (magic and token) {@link ConnectionGate} has read and
+   * answered with hello: reads the rest of the request within {@link #READ_TIMEOUT_MS} a read.
+   */
   void answer(Socket socket) throws IOException {
     socket.setSoTimeout(READ_TIMEOUT_MS);
-    socket.setTcpNoDelay(true);
     InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
     OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
     ServeProtocol.FieldReader fields = new ServeProtocol.FieldReader(in);
-    if (!ServeProtocol.MAGIC.equals(fields.next())) {
-      refuse(out, "not a " + ServeProtocol.MAGIC + " client");
-      return;
-    }
-    if (!MessageDigest.isEqual(token, fields.next().getBytes(StandardCharsets.UTF_8))) {
-      LOG.warn("refused a connection with a wrong token");
-      refuse(out, "wrong token");
-      return;
-    }
-    out.write(ServeProtocol.line(ServeProtocol.HELLO));
-    out.flush();
     String clientCode = fields.next();
     String home = fields.next();
     String cwd = fields.next();
@@ -133,7 +120,8 @@ final class ServeConnection {
     out.flush();
   }
 
-  private static void refuse(OutputStream out, String why) throws IOException {
+  /** Answers {@code refused} with the reason instead of the command's answer. */
+  static void refuse(OutputStream out, String why) throws IOException {
     byte[] reason = why.getBytes(StandardCharsets.UTF_8);
     out.write(ServeProtocol.line(ServeProtocol.REFUSED, 0, reason.length, 0));
     out.write(reason);

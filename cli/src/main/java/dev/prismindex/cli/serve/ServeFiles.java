@@ -4,7 +4,9 @@ import dev.prismindex.cli.command.CliFailure;
 import dev.prismindex.cli.command.ExitCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Locale;
 
 /**
  * The resident server's files below the index home: its owner-only directory and the port file
@@ -37,6 +40,25 @@ final class ServeFiles {
         PosixFilePermissions.fromString("rw-------")));
     Files.writeString(tmp, content, StandardCharsets.US_ASCII);
     Files.move(tmp, portFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /**
+   * Why the server's files cannot be written in {@code dir}, for the user: the directory, the
+   * system's reason ({@code Read-only file system}, {@code No space left on device}, ...) and what
+   * to do, instead of the exception's text.
+   */
+  static CliFailure unwritable(Path dir, IOException e) {
+    String reason = e instanceof AccessDeniedException ? "Permission denied"
+        : e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+        : String.valueOf(e.getMessage());
+    String lower = reason.toLowerCase(Locale.ROOT);
+    String advice = lower.contains("read-only") || lower.contains("permission")
+        ? "a server needs a writable index directory (--index-dir DIR); searches answer without one"
+        : lower.contains("no space") || lower.contains("quota")
+            ? "free some space and run it again; searches answer without a server"
+            : "searches answer without a server";
+    return new CliFailure(ExitCode.FAILURE, "cannot write the server's files in " + dir + " ("
+        + reason + "): " + advice, e);
   }
 
   /**

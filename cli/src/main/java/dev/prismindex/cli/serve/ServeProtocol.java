@@ -27,8 +27,9 @@ import org.jspecify.annotations.Nullable;
  * path), the index home it resolved, the working directory, {@code 0|1} whether stdout and stderr
  * are terminals, the number of environment variables then {@code NAME=VALUE} each (only the
  * {@link #VARIABLES} the CLI reads), the number of arguments then each argument. The server answers
- * with ASCII lines and raw bytes: {@code <MAGIC> hello\n} once a worker has the request (a client
- * that sees none in time runs the command itself), then {@code <MAGIC> answer EXIT ERR1 ERR2\n}
+ * with ASCII lines and raw bytes: {@code <MAGIC> hello\n} once the magic and the token are read
+ * ({@link ConnectionGate}; a client that sees none in time says so and runs the command itself),
+ * then {@code <MAGIC> answer EXIT ERR1 ERR2\n}
  * followed by ERR1 bytes of stderr written before the first byte of stdout, ERR2 bytes of stderr
  * written after it, and stdout until the connection closes; or {@code <MAGIC> refused 0 N 0\n}
  * and N bytes saying why (a wrong token, another build, another index, not a served command): the

@@ -264,6 +264,16 @@ class McpToolsTest {
     assertError(args("query", "x", "type", List.of("java", 3)),
         "type must be a string or an array of strings");
     assertError(args("query", "x", "glob", "[x"), "glob: invalid glob '[x'");
+    // Booleans are JSON booleans, in every tool alike (issue 41, item 7: caseSensitive took "no"
+    // and 1 for false while reindex refused full: "yes").
+    assertError(args("query", "x", "mode", "literal", "caseSensitive", "no"),
+        "caseSensitive must be true or false, not a string ('no')");
+    assertError(args("query", "x", "mode", "literal", "caseSensitive", 1),
+        "caseSensitive must be true or false, not a number (1)");
+    assertError(args("query", "x", "mode", "literal", "caseSensitive", "true"),
+        "caseSensitive must be true or false, not a string ('true')");
+    assertThat(tools.search(args("query", "x", "mode", "literal", "caseSensitive", false))
+        .isError()).isFalse();
     CallToolResult r = tools.reindex(args("full", "yes"));
     assertThat(r.isError()).isTrue();
     assertThat(text(r)).isEqualTo("full must be true or false, not a string ('yes')");

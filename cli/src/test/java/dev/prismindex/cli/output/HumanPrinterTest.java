@@ -87,7 +87,7 @@ class HumanPrinterTest {
     HumanPrinter p = printer(Style.PLAIN);
     p.index(new IndexSummary(Path.of("repo\u001b[2J"), Path.of("idx\nstate     ready"), 1, 1, 1,
         0, 0, 0, Map.of("too\u202ebig", 1), 1, 0, 0, true, "rev\u0007", 1, 1, null, null,
-        "disabled", "model\nmissing\u001b[2J", 10, 10));
+        "disabled", "model\nmissing\u001b[2J", 10, 10, null));
 
     assertNoRawControls(out());
     assertThat(out()).contains("at idx\\nstate     ready", "too\\u202Ebig 1",

@@ -34,6 +34,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -554,6 +555,160 @@ class ResidentServerTest {
     assertIdentical("search", "parse", "--json");
   }
 
+  /**
+   * Issue 41, item 1: strangers (no token) cannot stall the server. 200 connections that send
+   * nothing and 8 that send one byte a second (each one closed is opened again, as an attacker
+   * would): the owner's searches are answered all the same, identical to the in-process command;
+   * every stranger's connection is closed within a few seconds (its budget is {@value
+   * ConnectionGate#PROOF_BUDGET_MS} ms; the bound here is loose: how fast is the benchmark's
+   * business, ServeFloodLatency); the server's threads stay bounded.
+   */
+  @Test
+  void strangersWithoutTheTokenCannotStallTheServer() throws Exception {
+    start(Duration.ofMinutes(10));
+    Result expected = cli.run("search", "parse", "--json");
+    assertThat(expected.exit()).as(expected.toString()).isZero();
+    int port = ServeClient.endpoint(target.home()).port();
+    InetSocketAddress at = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    AtomicBoolean flooding = new AtomicBoolean(true);
+    List<Long> slowLifetimesMs = java.util.Collections.synchronizedList(new ArrayList<>());
+    ExecutorService slow = Executors.newFixedThreadPool(8);
+    List<Socket> idle = new ArrayList<>();
+    try {
+      for (int i = 0; i < 8; i++) {
+        slow.submit(() -> {
+          byte[] magic = ServeProtocol.MAGIC.getBytes(StandardCharsets.US_ASCII);
+          while (flooding.get()) {
+            try (Socket c = new Socket()) {
+              c.connect(at, 5_000);
+              long opened = System.nanoTime();
+              c.setSoTimeout(1_000);
+              InputStream in = c.getInputStream();
+              for (int b = 0; flooding.get(); b++) {
+                c.getOutputStream().write(magic[b % magic.length]);
+                try {
+                  if (in.read() < 0) {
+                    break;
+                  }
+                } catch (java.net.SocketTimeoutException e) {
+                  continue; // a second went by: the next byte
+                }
+              }
+              if (flooding.get()) {
+                slowLifetimesMs.add((System.nanoTime() - opened) / 1_000_000);
+              }
+            } catch (IOException e) {
+              // reset by the server: the connection was closed, open the next one
+            }
+          }
+          return null;
+        });
+      }
+      long[] openedAt = new long[200];
+      for (int i = 0; i < 200; i++) {
+        Socket c = new Socket();
+        c.connect(at, 5_000);
+        openedAt[i] = System.nanoTime();
+        idle.add(c);
+      }
+      Thread.sleep(300); // the slow ones are in
+      for (int round = 0; round < 3; round++) {
+        Result served = served("search", "parse", "--json");
+        assertThat(served.exit()).as(served.toString()).isZero();
+        assertThat(served.out()).isEqualTo(expected.out());
+        assertThat(served.err()).isEqualTo(expected.err());
+      }
+      // Every idle stranger is closed by the server, each within a few seconds of connecting.
+      for (int i = 0; i < idle.size(); i++) {
+        Socket c = idle.get(i);
+        long left = 5_000 - (System.nanoTime() - openedAt[i]) / 1_000_000;
+        c.setSoTimeout((int) Math.max(1, left));
+        try {
+          assertThat(c.getInputStream().read()).as("idle connection %d", i).isEqualTo(-1);
+        } catch (java.net.SocketTimeoutException e) {
+          throw new AssertionError("idle connection " + i + " still open after 5 s", e);
+        } catch (IOException e) {
+          // reset: closed too
+        }
+      }
+      long serving = Thread.getAllStackTraces().keySet().stream()
+          .filter(t -> t.getName().startsWith("prism-index-serve")).count();
+      assertThat(serving).as("server threads").isLessThanOrEqualTo(16);
+      Thread.sleep(3_000); // a few slow-loris rounds
+      flooding.set(false);
+      assertThat(slowLifetimesMs).as("slow connections closed by the server").isNotEmpty();
+      assertThat(slowLifetimesMs).as("lifetimes of slow connections (ms)")
+          .allMatch(ms -> ms < 5_000);
+    } finally {
+      flooding.set(false);
+      slow.shutdownNow();
+      for (Socket c : idle) {
+        c.close();
+      }
+    }
+    assertIdentical("search", "parse", "--json");
+  }
+
+  /**
+   * Issue 41, item 7: {@code serve} on an index it cannot write (read-only, or a full disk) said
+   * only the exception ({@code error: IOException: No space left on device}); it names the
+   * directory and what to do. Root makes the home read-only with a bind mount and fills a small
+   * tmpfs; anyone else gets the read-only case by permissions, and the full disk is skipped.
+   */
+  @Test
+  void serveOnAnIndexItCannotWriteNamesThePathAndWhatToDo(@TempDir Path full) throws Exception {
+    Path home = target.home();
+    boolean root = "root".equals(System.getProperty("user.name"));
+    boolean mounted = root && run("mount", "--bind", "-o", "ro", home.toString(), home.toString());
+    if (!root) {
+      Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("r-xr-xr-x"));
+    }
+    try {
+      if (mounted || !Files.isWritable(home)) {
+        Result r = cli.run("serve", "--idle-timeout", "1s");
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.FAILURE);
+        assertThat(r.err()).isEqualTo("prism-index serve: cannot write the server's files in "
+            + home.resolve("serve") + " (" + (mounted ? "Read-only file system"
+            : "Permission denied") + "): a server needs a writable index directory (--index-dir"
+            + " DIR); searches answer without one\n");
+      }
+    } finally {
+      if (mounted) {
+        assertThat(run("umount", home.toString())).isTrue();
+      } else if (!root) {
+        Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxr-xr-x"));
+      }
+    }
+    if (!root || !run("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", full.toString())) {
+      return;
+    }
+    try {
+      Path copy = full.resolve("index");
+      assertThat(cli.run("--index-dir", copy.toString(), "index").exit()).isZero();
+      byte[] block = new byte[4096];
+      try (OutputStream filler = Files.newOutputStream(full.resolve("filler"))) {
+        while (true) {
+          filler.write(block);
+        }
+      } catch (IOException e) {
+        // the disk is full: what is tested
+      }
+      Result r = cli.run("--index-dir", copy.toString(), "serve", "--idle-timeout", "1s");
+      assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCode.FAILURE);
+      assertThat(r.err()).isEqualTo("prism-index serve: cannot write the server's files in "
+          + copy.resolve("serve") + " (No space left on device): free some space and run it"
+          + " again; searches answer without a server\n");
+    } finally {
+      assertThat(run("umount", full.toString())).isTrue();
+    }
+  }
+
+  private static boolean run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    p.getInputStream().readAllBytes();
+    return p.waitFor() == 0;
+  }
+
   @Test
   void aConnectionThatIsNotAPrismIndexClientIsRefused() throws Exception {
     ResidentServer s = start(Duration.ofMinutes(10));
@@ -647,11 +802,18 @@ class ResidentServerTest {
       ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
           cli.environment(), 200);
       assertThat(a.exit()).isNull();
-      assertThat(a.why()).isEqualTo("no hello within 200 ms (the server is busy or stuck)");
-      // The command itself waits ServeClient.HELLO_TIMEOUT_MS, then runs in this process.
+      assertThat(a.stalled()).isTrue();
+      String why = "no hello within 2000 ms: the server (pid " + Long.MAX_VALUE + ") is stalled";
+      assertThat(a.why()).isEqualTo(why.replace("2000", "200"));
+      // The command itself waits ServeClient.HELLO_TIMEOUT_MS, says so, then runs in this
+      // process.
       Result[] r = new Result[1];
       assertThat(served(cli, r, "search", "parse", "--json")).isEmpty();
       assertThat(r[0].out()).isEmpty();
+      assertThat(r[0].err()).isEqualTo("prism-index: the resident server of " + target.home()
+          + " did not answer (" + why + "); running the command in this process\n");
+      // Required, it fails as soon (issue 41: it waited without end).
+      assertThat(requiredButNotServed("search", "parse").err()).contains(why);
     } finally {
       stuck.close();
       synchronized (held) {
@@ -724,6 +886,60 @@ class ResidentServerTest {
     // The lock is free: the next server starts.
     start(Duration.ofMinutes(10));
     assertIdentical("search", "parse", "--json");
+  }
+
+  /**
+   * Issue 41, item 7: a search took 15.4 s while {@code serve --stop} ran. Why: a request queued
+   * behind busy workers when the server began to stop waited for them, got no hello within the
+   * client's 10 s (the hello came from a worker), and then ran in-process, loading everything
+   * itself. Now the requests still queued when the server stops are refused at once ("the server
+   * is stopping"), while the ones running finish; their clients run the command in-process at
+   * once. Here 8 requests hold every worker until the test lets them go, and a 9th waits.
+   */
+  @Test
+  void requestsQueuedWhenTheServerStopsAreRefusedAtOnce() throws Exception {
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(8);
+    ResidentServer.CommandRunner holding = (args, out, err, env, backend) -> {
+      if (List.of(args).contains("slowpoke")) {
+        running.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return Harness.COMMANDS.run(args, out, err, env, backend);
+    };
+    ResidentServer s = ResidentServer.start(target, cli.environment(), Duration.ofMinutes(10),
+        new PrintStream(serverLog, true, StandardCharsets.UTF_8), holding, Duration.ZERO);
+    servers.add(s);
+    ExecutorService clients = Executors.newFixedThreadPool(9);
+    try {
+      List<Future<ServeClient.Answer>> held = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        held.add(clients.submit(() -> ServeClient.ask(target,
+            new String[] {"search", "slowpoke", "--json"}, cli.environment(), 0)));
+      }
+      assertThat(running.await(2, TimeUnit.MINUTES)).as("every worker is busy").isTrue();
+      Future<ServeClient.Answer> queued = clients.submit(() -> ServeClient.ask(target,
+          new String[] {"search", "parse", "--json"}, cli.environment(), 0));
+      Thread.sleep(500); // it is in the queue
+      s.stopSoon("asked to stop");
+      ServeClient.Answer refused = queued.get(1, TimeUnit.MINUTES);
+      assertThat(refused.exit()).isNull();
+      assertThat(refused.why()).isEqualTo("refused: the server is stopping");
+      assertThat(s.isStopped()).as("the running requests are finished first").isFalse();
+      release.countDown();
+      for (Future<ServeClient.Answer> f : held) {
+        assertThat(f.get(1, TimeUnit.MINUTES).exit()).as("a running request is answered")
+            .isNotNull();
+      }
+      s.await();
+    } finally {
+      release.countDown();
+      clients.shutdownNow();
+    }
   }
 
   @Test

@@ -217,8 +217,45 @@ class ServeIT {
     assertThat(launch("require", "status", "--json").exit()).isZero();
   }
 
+  /**
+   * Issue 41, item 1: a server that does not answer (here stopped with SIGSTOP, as Ctrl-Z stops a
+   * server in a terminal) costs a client no wait: the launcher sees the stopped process and does
+   * not even connect, says so on stderr and runs the command in-process, without asking the
+   * server again from the JVM; required, it fails at once (it waited without end before).
+   */
   @Test
   @Order(4)
+  void aStoppedServerIsPassedOverAtOnceAndTheUserIsTold() throws Exception {
+    long pid = server.process().pid();
+    List<String> command = COMMANDS.get(0);
+    Run local = launch("0", command.toArray(String[]::new));
+    signal("STOP", pid);
+    try {
+      Run required = launch("require", "search", "parse");
+      assertThat(required.exit()).as(required.toString()).isEqualTo(ExitCode.FAILURE);
+      assertThat(required.out()).isEmpty();
+      assertThat(required.err()).isEqualTo("prism-index: no resident server answered for " + home
+          + ": the server (pid " + pid + ") is stopped (PRISM_INDEX_SERVE=require)\n");
+      Run auto = launch("auto", command.toArray(String[]::new));
+      assertThat(auto.exit()).as(auto.toString()).isEqualTo(local.exit());
+      assertThat(auto.out()).isEqualTo(local.out());
+      assertThat(auto.err()).isEqualTo("prism-index: the resident server of " + home
+          + " did not answer (the server (pid " + pid + ") is stopped); running the command in"
+          + " this process\n" + local.err());
+    } finally {
+      signal("CONT", pid);
+    }
+    assertSameAsInProcess(launch("require", command.toArray(String[]::new)), local, command);
+  }
+
+  static void signal(String name, long pid) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).start();
+    assertThat(kill.waitFor(1, TimeUnit.MINUTES)).isTrue();
+    assertThat(kill.exitValue()).isZero();
+  }
+
+  @Test
+  @Order(5)
   void aKilledServerLeavesAPortFileThatClientsAndTheNextServerHandle() throws Exception {
     // SIGKILL: no shutdown hook runs. (Through the handle: Process.destroy* would also close our
     // end of its stderr, losing what it prints.)
@@ -244,7 +281,7 @@ class ServeIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void sigtermStopsTheServerAndRemovesItsPortFile() throws Exception {
     assertThat(server.process().isAlive()).isTrue();
     server.process().toHandle().destroy(); // SIGTERM
@@ -256,7 +293,7 @@ class ServeIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void anIdleServerStopsByItself() throws Exception {
     ServerProcess idle = serve("--idle-timeout", "1s");
     assertThat(idle.nextLine()).startsWith("prism-index serve: answering for " + repo);
@@ -267,5 +304,38 @@ class ServeIT {
     Run r = launch("0", "search", "parse duration", "--json", "--mode", "lexical");
     assertThat(r.exit()).isZero();
     assertThat(r.out()).contains("src/demo/Duration.java");
+  }
+
+  /**
+   * Issue 41, item 1: a port that accepts the request and never says hello (a wedged server; here
+   * the test's own socket) is given up by the launcher's client within its 2 s, which says so; the
+   * command then runs in-process without asking again from the JVM. Required, it fails (exit 1).
+   */
+  @Test
+  @Order(8)
+  void aServerThatNeverSaysHelloIsGivenUpFastAndTheUserIsTold() throws Exception {
+    List<String> command = COMMANDS.get(0);
+    Run local = launch("0", command.toArray(String[]::new));
+    long pid = ProcessHandle.current().pid();
+    try (java.net.ServerSocket mute = new java.net.ServerSocket(0, 50,
+        java.net.InetAddress.getLoopbackAddress())) {
+      Files.writeString(portFile, mute.getLocalPort() + " " + "d".repeat(64) + " " + pid + "\n",
+          StandardCharsets.US_ASCII);
+      Files.setPosixFilePermissions(portFile,
+          java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+      String why = "no hello within 2000 ms: the server (pid " + pid + ") is stalled";
+      Run required = launch("require", "search", "parse");
+      assertThat(required.exit()).as(required.toString()).isEqualTo(ExitCode.FAILURE);
+      assertThat(required.err()).isEqualTo("prism-index: no resident server answered for " + home
+          + ": " + why + " (PRISM_INDEX_SERVE=require)\n");
+      Run auto = launch("auto", command.toArray(String[]::new));
+      assertThat(auto.exit()).as(auto.toString()).isEqualTo(local.exit());
+      assertThat(auto.out()).isEqualTo(local.out());
+      assertThat(auto.err()).isEqualTo("prism-index: the resident server of " + home
+          + " did not answer (" + why + "); running the command in this process\n"
+          + local.err());
+    } finally {
+      Files.deleteIfExists(portFile);
+    }
   }
 }

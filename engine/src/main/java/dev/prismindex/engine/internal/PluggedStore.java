@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal;
 import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.spi.CommitRecord;
 import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.SkippedFile;
 import dev.prismindex.engine.spi.Store;
 import dev.prismindex.engine.spi.StoreHealth;
 import dev.prismindex.engine.spi.StoreReader;
@@ -40,6 +41,11 @@ public final class PluggedStore implements StoreAccess {
   @Override
   public Map<String, FileEntry> manifest() throws IOException {
     return new HashMap<>(store.files(null));
+  }
+
+  @Override
+  public Map<String, SkippedFile> skipped() throws IOException {
+    return store.skipped(null);
   }
 
   @Override

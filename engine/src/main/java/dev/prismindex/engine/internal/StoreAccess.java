@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal;
 import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.spi.CommitRecord;
 import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.SkippedFile;
 import dev.prismindex.engine.spi.StoreHealth;
 import dev.prismindex.engine.spi.StoreReader;
 import java.io.Closeable;
@@ -36,6 +37,9 @@ public interface StoreAccess extends Closeable {
 
   /** The manifest of the last commit (mutable). */
   Map<String, FileEntry> manifest() throws IOException;
+
+  /** The files the last commit remembers as left out by their content (every path). */
+  Map<String, SkippedFile> skipped() throws IOException;
 
   /** What the store says about its index now. */
   StoreHealth health() throws IOException;

@@ -31,8 +31,9 @@ public interface StoreReader extends Closeable {
   /**
    * The top {@link LexicalQuery#depth()} CHUNK documents that match the query's filter and at
    * least one of its parts, by the sum of the parts' BM25 scores (with the kernel's similarity:
-   * see {@link StoreFields}), best first; ties in an order of the store's choosing that two reads
-   * of one commit repeat. Each candidate carries the score of every part ({@link
+   * see {@link StoreFields}), best first; equal scores by path, then first line, never by the
+   * store's document order (which depends on the index's history), so a fresh and an updated
+   * index of one tree answer alike. Each candidate carries the score of every part ({@link
    * Candidate#parts()}).
    *
    * @throws IOException when the store cannot be read

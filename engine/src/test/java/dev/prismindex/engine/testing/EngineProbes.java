@@ -4,13 +4,15 @@ import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.engine.internal.pipeline.Hashing;
+import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.spi.Chunk;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The engine's parts that the benchmarks measure on their own: its BLAKE3 (native or
- * commons-codec), its language detection and its chunker. A test fixture (the engine's test jar),
+ * commons-codec), its language detection, its chunker and its secret detection. A test fixture (the engine's test jar),
  * so that no module outside the engine imports {@code dev.prismindex.engine.internal}; not an API.
  */
 public final class EngineProbes {
@@ -45,6 +47,15 @@ public final class EngineProbes {
   /** The first {@code length} bytes of a file as the engine decodes them. */
   public static String decode(byte[] bytes, int length) {
     return FileReader.decode(bytes, length);
+  }
+
+  /**
+   * What the engine's content rules find in the first {@code length} bytes of a file (a
+   * private-key header or a secret of a well-known format), or null: why it would skip the file as
+   * {@code private_key} or {@code secret} whatever its name.
+   */
+  public static @Nullable String secretIn(byte[] bytes, int length) {
+    return FileRules.secretIn(bytes, length);
   }
 
   /** A chunker with its own parsers; close it. */

@@ -4,6 +4,7 @@ import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.WalkedFile;
 import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.SkippedFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -77,6 +78,11 @@ public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boole
   /** Whether size and mtime equal the recorded ones (what the probe reports as unchanged). */
   public boolean matches(FileEntry recorded) {
     return recorded.statMatches(size, mtimeNs);
+  }
+
+  /** Whether size and mtime equal those of a file remembered as skipped by its content. */
+  public boolean matches(SkippedFile recorded) {
+    return recorded.size() == size && recorded.mtimeNs() == mtimeNs;
   }
 
   /** Whether the stat data proves the content unchanged (git's racy-timestamp rule). */

@@ -61,6 +61,7 @@ public final class QueryPlanner {
    * search: the coverage, the model check and the skip counts all come from the commit that answers.
    */
   public SearchResult search(String query, SearchOpts opts) throws IOException {
+    ctx.store().checkUndamaged(); // known to be damaged (by any run): no answer until repaired
     if (opts.mode() == null) {
       // The automatic choice, from the commit this search reads (as the command line chooses).
       Map<String, String> data = ctx.store().read(r -> r.commit().values(), Map.of());

@@ -85,35 +85,39 @@ public final class IndexJobs implements Runs {
   public IndexRunStats refresh(RefreshOptions refresh) throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(refresh.progress(), started);
-    boolean wipe = false;
-    if (refresh.verify() || refresh.fullRebuild()) {
+    String damage = null;
+    if (refresh.verify() || refresh.fullRebuild() || refresh.repair()) {
       try {
         store.verify(false);
       } catch (CorruptIndexException e) {
-        if (!refresh.fullRebuild()) {
+        if (!refresh.fullRebuild() && !refresh.repair()) {
           throw e;
         }
         LOG.warn("the index at {} is damaged; rebuilding it whole: {}", ctx.options().home(),
             e.getMessage());
-        wipe = true;
+        damage = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
       }
     }
-    return writes.write(progress, refresh.embed(), refresh.lexicalOnly(), null, wipe,
-        (writer, run) -> walkAndIndex(writer, run, refresh, progress, started));
+    if (damage == null && !refresh.fullRebuild()) {
+      store.checkUndamaged(); // known to be damaged: only a rebuild writes to it
+    }
+    boolean full = refresh.fullRebuild() || damage != null;
+    return writes.write(progress, refresh.embed(), refresh.lexicalOnly(), null, damage,
+        (writer, run) -> walkAndIndex(writer, run, refresh, full, progress, started));
   }
 
   private Outcome walkAndIndex(IndexWriter writer, RunContext run, RefreshOptions refresh,
-      RunProgress progress, long started) throws IOException {
+      boolean full, RunProgress progress, long started) throws IOException {
     boolean scoped = !refresh.scope().isEmpty();
     progress.phase(Phase.WALKING);
     WalkResult walk = ctx.walker().walk(refresh.scope());
-    Map<String, FileEntry> before = refresh.fullRebuild() ? Map.of()
+    Map<String, FileEntry> before = full ? Map.of()
         : scoped ? store.loadManifest(refresh.scope()) : store.loadManifest();
     // Content rules changed since the last run (or it predates them): re-read every file once.
     boolean verify = refresh.verify() || !before.isEmpty()
         && !ctx.rules().contentFingerprint().equals(store.commitData().get(Schema.META_RULES));
     boolean droppedVectors = false;
-    if (refresh.fullRebuild() && !run.wiped()) {
+    if (full && !run.wiped()) {
       writer.deleteDocuments(new Term(Schema.TYPE, Schema.TYPE_FILE),
           new Term(Schema.TYPE, Schema.TYPE_CHUNK), new Term(Schema.TYPE, Schema.TYPE_SKIPPED));
       if (run.semanticBefore().state() == SemanticState.MODEL_MISMATCH) {
@@ -122,7 +126,7 @@ public final class IndexJobs implements Runs {
       }
     }
     Indexer indexer = newIndexer(writer, before, run, progress, !scoped);
-    if (!refresh.fullRebuild()) {
+    if (!full) {
       indexer.rememberSkipped(store.loadSkipped(scoped ? refresh.scope() : null));
     }
     progress.filesTotal(walk.files().size());
@@ -137,7 +141,7 @@ public final class IndexJobs implements Runs {
     }
     String revision = walk.gitHead() != null ? walk.gitHead()
         : CommitMeta.manifestDigest(indexer.manifest());
-    return new Outcome(indexer, revision, refresh.fullRebuild(), seen, started, droppedVectors,
+    return new Outcome(indexer, revision, full, seen, started, droppedVectors,
         ctx.rules().contentFingerprint());
   }
 
@@ -209,7 +213,7 @@ public final class IndexJobs implements Runs {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
     List<String> gone = new ArrayList<>(deletes);
-    writes.write(progress, true, false, new LinkedHashSet<>(upserts), false, (writer, run) -> {
+    writes.write(progress, true, false, new LinkedHashSet<>(upserts), null, (writer, run) -> {
       Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress, false);
       List<String> inside = insideRoot(ctx, upserts, gone);
       Set<String> named = new HashSet<>(inside);
@@ -225,7 +229,7 @@ public final class IndexJobs implements Runs {
   public void remove(List<String> paths) throws IOException {
     long started = System.nanoTime();
     RunProgress progress = new RunProgress(IndexProgressListener.NONE, started);
-    writes.write(progress, false, false, null, false, (writer, run) -> {
+    writes.write(progress, false, false, null, null, (writer, run) -> {
       Indexer indexer = newIndexer(writer, store.loadManifest(), run, progress, false);
       indexer.rememberSkipped(store.loadSkipped(new HashSet<>(paths)));
       indexer.runPaths(List.of(), paths, ctx.options().threads());

@@ -5,10 +5,10 @@ import dev.prismindex.engine.Staleness;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.engine.internal.pipeline.FileStat;
-import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.WalkResult;
 import dev.prismindex.engine.internal.walk.WalkedFile;
 import dev.prismindex.engine.spi.FileEntry;
+import dev.prismindex.engine.spi.SkippedFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -24,7 +24,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The cheap freshness probe: a walk with the refresh's rules, each file's stat data (read by the
  * walk) compared with the manifest of the last commit; files the index does not have are sniffed
- * (their first bytes) so binary files and private keys are not reported as added.
+ * (read whole) so binary files and secrets are not reported as added, unless the last
+ * run remembered them skipped with the same stat data. Every skip is counted under the reason the
+ * run gives it (by the walk, by size, by content).
  */
 public final class StalenessProbe {
 
@@ -41,6 +43,7 @@ public final class StalenessProbe {
     Map<SkipReason, Integer> skipped = new EnumMap<>(SkipReason.class);
     skipped.putAll(walk.skipped());
     Map<String, FileEntry> manifest = ctx.store().manifest();
+    Map<String, SkippedFile> remembered = ctx.store().skipped();
     int added = 0;
     int modified = 0;
     int unchanged = 0;
@@ -49,14 +52,17 @@ public final class StalenessProbe {
       String path = f.path();
       FileStat stat = FileStat.of(f, ctx.options().maxFileBytes());
       if (!stat.indexable()) {
+        skipped.merge(stat.skip(), 1, Integer::sum); // over the size cap, as the run counts it
         continue;
       }
       FileEntry e = manifest.get(path);
       if (e == null) {
-        SkipReason reason = sniff(path, ctx.options().root().resolve(path));
+        SkippedFile before = remembered.get(path);
+        SkipReason reason = before != null && stat.matches(before) ? before.reason()
+            : sniff(path, ctx.options().root().resolve(path));
         if (reason == null) {
           added++;
-        } else if (reason == SkipReason.PRIVATE_KEY) {
+        } else {
           skipped.merge(reason, 1, Integer::sum);
         }
         continue;
@@ -78,11 +84,14 @@ public final class StalenessProbe {
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), skipped);
   }
 
-  /** Why the indexer would skip a file by its first bytes (binary, private key), or null. */
+  /**
+   * Why the indexer would skip a file by its content (a secret anywhere in it, binary), or null:
+   * the file is read whole (it is within the size cap), as the indexer reads it.
+   */
   private @Nullable SkipReason sniff(String path, Path file) {
     try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-      byte[] head =
-          in.readNBytes(Math.max(FileReader.BINARY_SNIFF_BYTES, FileRules.KEY_SNIFF_BYTES));
+      byte[] head = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8,
+          Math.max(ctx.options().maxFileBytes(), FileReader.BINARY_SNIFF_BYTES)));
       SkipReason secret = ctx.rules().skipByContent(path, head, head.length);
       if (secret != null) {
         return secret;

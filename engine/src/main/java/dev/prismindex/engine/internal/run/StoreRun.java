@@ -149,7 +149,7 @@ public final class StoreRun implements Runs {
         return new IndexRunStats(walked.filesSeen(), c.hashed(), c.added(), c.changed(),
             c.deleted(), c.unchanged(), c.skipped(), c.chunksWritten(),
             vectors == null ? 0 : vectors.embedded(), 0, true, record.get(CommitRecord.REVISION),
-            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), null);
       }
     } catch (IOException | RuntimeException e) {
       gate.failed(true);

@@ -169,16 +169,18 @@ public final class WriteRun {
    * meant to stay lexical-only: {@link RefreshOptions#withLexicalOnly()}), then, when {@code embed}
    * and possible,
    * the embedding of the missing chunk texts (of {@code embedPaths} only, when non-null), then
-   * pruning of the embedding cache. With {@code wipe}, every segment is dropped unread before the
-   * job (a damaged index). Damage found on the way is raised as {@link CorruptIndexException}.
+   * pruning of the embedding cache. With a {@code damage} (what a verification found), every
+   * segment is dropped unread before the job (a damaged index), and the stats say why. Damage
+   * found on the way is raised as {@link CorruptIndexException}.
    */
   IndexRunStats write(RunProgress progress, boolean embed, boolean lexicalOnly,
-      @Nullable Set<String> embedPaths, boolean wipe, WriteJob job) throws IOException {
+      @Nullable Set<String> embedPaths, @Nullable String damage, WriteJob job)
+      throws IOException {
     return gate.write(() -> {
       try {
         IndexWriter writer = store.openWriter(ctx.analyzer());
         try {
-          return run(writer, progress, embed, lexicalOnly, embedPaths, wipe, job);
+          return run(writer, progress, embed, lexicalOnly, embedPaths, damage, job);
         } finally {
           if (writer.isOpen()) {
             rollback(writer);
@@ -195,8 +197,9 @@ public final class WriteRun {
   }
 
   private IndexRunStats run(IndexWriter writer, RunProgress progress, boolean embed,
-      boolean lexicalOnly, @Nullable Set<String> embedPaths, boolean wipe, WriteJob job)
-      throws IOException {
+      boolean lexicalOnly, @Nullable Set<String> embedPaths, @Nullable String damage,
+      WriteJob job) throws IOException {
+    boolean wipe = damage != null;
     Map<String, String> previous = store.commitData();
     Verdict before = ctx.semantic().check(previous);
     Lexical lex;
@@ -231,7 +234,7 @@ public final class WriteRun {
         c.unchanged(), c.skipped(), c.chunksWritten(), embedded.textsEmbedded(),
         before.available() ? c.chunksReused() : 0, lex.commit() || committedVectors,
         lex.commit() ? o.revision() : previous.get(Schema.META_REVISION),
-        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - o.startedNanos()));
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - o.startedNanos()), damage);
   }
 
   /**

@@ -20,6 +20,13 @@ public final class IndexFiles {
   /** The directory of the Lucene files, below the index home. */
   public static final String LUCENE_DIR = "lucene";
 
+  /**
+   * The file, in the index home, that says a run found the index damaged (its text: what it found),
+   * so that every later run, in any process, knows it until a rebuild or a verification that
+   * passes removes it.
+   */
+  public static final String DAMAGE_FILE = "damaged";
+
   private IndexFiles() {}
 
   /** The Lucene directory of {@code home}. */
@@ -36,11 +43,12 @@ public final class IndexFiles {
   }
 
   /**
-   * Deletes the regular files of the Lucene directory (never following links, never recursing), so
-   * a full rebuild can replace an index that cannot be opened; or, when something other than a
+   * Deletes the regular files of the Lucene directory (never following links, never recursing) and
+   * the {@link #DAMAGE_FILE}, so a full rebuild can replace an index that cannot be opened; or, when something other than a
    * directory stands in its place inside the index home, that entry.
    */
   public static void delete(Path home) throws IOException {
+    Files.deleteIfExists(home.resolve(DAMAGE_FILE));
     Path lucene = lucene(home);
     if (Files.exists(lucene, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(lucene)) {
       LOG.debug("replacing {}, which is not a directory", lucene);

@@ -37,6 +37,8 @@ import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.MMapDirectory;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The on-disk index: an {@link MMapDirectory} under {@code <home>/lucene}, a {@link SearcherManager}
@@ -45,12 +47,19 @@ import org.jspecify.annotations.Nullable;
  */
 public final class IndexStore implements StoreAccess {
 
+  private static final Logger LOG = LoggerFactory.getLogger(IndexStore.class);
+
   private final Path home;
   private final MMapDirectory directory;
   private final Object managerLock = new Object();
   private volatile @Nullable SearcherManager manager;
-  /** What a read found damaged, if one did; cleared by a verification that passes. */
+  /**
+   * What a read found damaged, if one did (in this process, or, from its {@link
+   * IndexFiles#DAMAGE_FILE}, in another); cleared by a verification that passes or a rebuild.
+   */
   private volatile @Nullable Throwable damage;
+  /** Whether {@link #damage} is in the damage file too (not when the disk refused to write it). */
+  private volatile boolean recorded;
 
   private IndexStore(Path home, MMapDirectory directory) {
     this.home = home;
@@ -82,6 +91,8 @@ public final class IndexStore implements StoreAccess {
     }
     Files.createDirectories(lucene);
     IndexStore store = new IndexStore(home, new MMapDirectory(lucene));
+    store.damage = store.recordedDamage();
+    store.recorded = store.damage != null;
     try {
       store.refreshSearcher();
     } catch (IOException | RuntimeException e) {
@@ -112,7 +123,7 @@ public final class IndexStore implements StoreAccess {
             reader.close();
             throw e;
           }
-          manager = new SearcherManager(reader, null);
+          manager = new SearcherManager(reader, LiveStatsSearcher.FACTORY);
         } else {
           m.maybeRefreshBlocking();
           IndexSearcher s = m.acquire();
@@ -134,16 +145,52 @@ public final class IndexStore implements StoreAccess {
     }
   }
 
-  /** The engine's exception for damage found by {@code cause}; marks the store damaged. */
+  /**
+   * The engine's exception for damage found by {@code cause}; marks the store damaged, here and, in
+   * its {@link IndexFiles#DAMAGE_FILE}, for every later run of any process.
+   */
   private CorruptIndexException corrupt(Throwable cause) {
     damage = cause;
+    recorded = false;
+    Path file = home.resolve(IndexFiles.DAMAGE_FILE);
+    try {
+      Files.writeString(file, firstLine(cause) + "\n", StandardCharsets.UTF_8);
+      recorded = true;
+    } catch (IOException | RuntimeException e) {
+      // A read-only or full disk: this process knows, and the next run finds it again.
+      LOG.debug("could not record the damage in {}: {}", file, e.toString());
+    }
     return new CorruptIndexException(home, cause);
   }
 
+  private static String firstLine(Throwable cause) {
+    String m = String.valueOf(cause.getMessage()).strip();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl).strip();
+  }
+
+  /** The damage an earlier run recorded ({@link IndexFiles#DAMAGE_FILE}), or null. */
+  private @Nullable Throwable recordedDamage() {
+    Path file = home.resolve(IndexFiles.DAMAGE_FILE);
+    try {
+      String found = Files.readString(file, StandardCharsets.UTF_8).strip();
+      return new IOException("found by an earlier run: " + (found.isEmpty() ? "damage" : found));
+    } catch (NoSuchFileException e) {
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return new IOException("found by an earlier run (" + file + ": " + e + ")");
+    }
+  }
+
   /**
-   * Whether a read or a verification found the index damaged (and no later verification passed).
+   * Whether a read or a verification found the index damaged (and no later verification or
+   * rebuild cleared it), in this process or, as its {@link IndexFiles#DAMAGE_FILE} says, in
+   * another.
    */
   public boolean damaged() {
+    if (damage != null && recorded && !Files.exists(home.resolve(IndexFiles.DAMAGE_FILE))) {
+      damage = null; // another process repaired it
+    }
     return damage != null;
   }
 
@@ -155,15 +202,23 @@ public final class IndexStore implements StoreAccess {
    */
   @Override
   public void checkUndamaged() throws CorruptIndexException {
-    Throwable found = damage;
+    Throwable found = damaged() ? damage : null;
     if (found != null) {
       throw new CorruptIndexException(home, found);
     }
   }
 
-  /** Clears {@link #damaged()}: the damaged segments were replaced (a full rebuild committed). */
+  /**
+   * Clears {@link #damaged()} and its file: the damaged segments were replaced (a rebuild
+   * committed), or a verification passed.
+   */
   public void repaired() {
     damage = null;
+    try {
+      Files.deleteIfExists(home.resolve(IndexFiles.DAMAGE_FILE));
+    } catch (IOException e) {
+      LOG.debug("could not remove {}: {}", home.resolve(IndexFiles.DAMAGE_FILE), e.toString());
+    }
   }
 
   /**
@@ -190,7 +245,7 @@ public final class IndexStore implements StoreAccess {
           checkIndex(c);
         }
       }
-      damage = null;
+      repaired();
     } catch (AlreadyClosedException e) {
       throw e;
     } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
@@ -418,10 +473,15 @@ public final class IndexStore implements StoreAccess {
     return loadManifest();
   }
 
+  @Override
+  public Map<String, SkippedFile> skipped() throws IOException {
+    return loadSkipped(null);
+  }
+
   /** Damaged once a read or a verification found damage; else sound. */
   @Override
   public StoreHealth health() throws IOException {
-    Throwable found = damage;
+    Throwable found = damaged() ? damage : null;
     return found != null
         ? new StoreHealth(StoreHealth.Condition.DAMAGED, found.toString(), sizeOnDisk())
         : StoreHealth.sound(sizeOnDisk());

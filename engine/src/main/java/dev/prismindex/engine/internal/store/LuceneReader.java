@@ -31,7 +31,6 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.BytesRef;
 import org.jspecify.annotations.Nullable;
@@ -57,6 +56,14 @@ public final class LuceneReader implements StoreReader {
     return commit;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>In a total order: score, then path, then line, so that equal scores do not fall in the
+   * order of document numbers, which depends on when each file was written ({@link TieOrder}).
+   * When the score at the cut is shared with documents beyond it, every document with that score
+   * competes for the places left.
+   */
   @Override
   public List<Candidate> lexical(LexicalQuery query) throws IOException {
     List<Query> parts = query.parts();
@@ -76,12 +83,12 @@ public final class LuceneReader implements StoreReader {
     if (query.filter() != null) {
       b.add(query.filter(), BooleanClause.Occur.FILTER);
     }
-    TopDocs top = searcher.search(b.build(), query.depth());
-    double[][] partScores = parts.size() == 1 ? null : partScores(parts, top.scoreDocs);
-    List<Candidate> out = new ArrayList<>(top.scoreDocs.length);
+    ScoreDoc[] top = TieOrder.top(searcher, b.build(), query.depth());
+    double[][] partScores = parts.size() == 1 ? null : partScores(parts, top);
+    List<Candidate> out = new ArrayList<>(top.length);
     int rank = 0;
-    for (int i = 0; i < top.scoreDocs.length; i++) {
-      ScoreDoc sd = top.scoreDocs[i];
+    for (int i = 0; i < top.length; i++) {
+      ScoreDoc sd = top[i];
       out.add(partScores == null ? new Candidate(sd.doc, ++rank, sd.score)
           : new Candidate(sd.doc, ++rank, sd.score, partScores[i]));
     }

@@ -13,15 +13,19 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The path rules of the walker, shared by the indexing walk, the freshness probe and named-path
  * updates, so a file skipped by one is skipped by all: pruned directories, the depth and path-length
- * limits, lock files, minified names, the secret deny list (names, plus private-key blocks detected
- * by content) and the configured include/exclude globs. Other content rules (binary, size, long
+ * limits, lock files, minified names, the secret deny list (names, plus private-key blocks and
+ * secrets of well-known formats detected by content) and the configured include/exclude globs. Other content rules (binary, size, long
  * lines) are applied by the indexer once the file is read.
  */
 public final class FileRules {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FileRules.class);
 
   /** Default {@link HybridIndexOptions#maxDepth()}: files over 256 directories deep are skipped. */
   public static final int DEFAULT_MAX_DEPTH = 256;
@@ -107,7 +111,7 @@ public final class FileRules {
     this.denySecrets = compile(denySecrets);
     this.maxDepth = maxDepth;
     this.maxPathBytes = maxPathBytes;
-    this.fingerprint = "secrets-1 " + indexSecrets + " allow=" + allowSecrets;
+    this.fingerprint = "secrets-2 " + indexSecrets + " allow=" + allowSecrets;
   }
 
   /** The rules an index opened with {@code options} applies. */
@@ -237,16 +241,38 @@ public final class FileRules {
   }
 
   /**
-   * Why a file is skipped by its first bytes, or {@code null}: {@link SkipReason#PRIVATE_KEY} when
-   * a private-key armour header ({@code -----BEGIN ... PRIVATE KEY-----}, {@code -----BEGIN PGP
+   * Why a file is skipped by its content, or {@code null}: {@link SkipReason#PRIVATE_KEY} when a
+   * private-key armour header ({@code -----BEGIN ... PRIVATE KEY-----}, {@code -----BEGIN PGP
    * PRIVATE KEY BLOCK-----}) stands on a line of its own within the first {@value
-   * #KEY_SNIFF_BYTES} bytes, unless secrets are indexed or the path is allowed.
+   * #KEY_SNIFF_BYTES} bytes; {@link SkipReason#SECRET} when its text holds a secret of a
+   * well-known format anywhere ({@link SecretContent}: cloud keys, forge, chat and registry
+   * tokens, web tokens, key material, high-entropy values assigned to secret names); unless
+   * secrets are indexed or the path is allowed.
    */
   public @Nullable SkipReason skipByContent(String relativePath, byte[] bytes, int length) {
-    if (indexSecrets || !hasPrivateKeyHeader(bytes, length)) {
+    if (indexSecrets) {
       return null;
     }
-    return matches(allowSecrets, Path.of(relativePath)) ? null : SkipReason.PRIVATE_KEY;
+    SkipReason reason = null;
+    if (hasPrivateKeyHeader(bytes, length)) {
+      reason = SkipReason.PRIVATE_KEY;
+    } else {
+      String found = SecretContent.find(bytes, length);
+      if (found != null) {
+        LOG.debug("{} is left out: it holds a secret ({})", relativePath, found);
+        reason = SkipReason.SECRET;
+      }
+    }
+    return reason == null || matches(allowSecrets, Path.of(relativePath)) ? null : reason;
+  }
+
+  /**
+   * What {@link #skipByContent} finds in a file's bytes, named (for measuring the rules on a
+   * corpus), or null: a private-key header, or the kind of secret ({@link SecretContent}).
+   */
+  public static @Nullable String secretIn(byte[] bytes, int length) {
+    return hasPrivateKeyHeader(bytes, length) ? "private key header"
+        : SecretContent.find(bytes, length);
   }
 
   static boolean hasPrivateKeyHeader(byte[] bytes, int length) {
