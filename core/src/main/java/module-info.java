@@ -19,6 +19,7 @@ module dev.prismindex.core {
   exports dev.prismindex.tool;
   exports dev.prismindex.embed;
   exports dev.prismindex.internal to dev.prismindex.engine, dev.prismindex.cli;
+  exports dev.prismindex.internal.regex to dev.prismindex.engine, dev.prismindex.cli;
 
   uses dev.prismindex.embed.EmbedderProvider;
 }

@@ -26,6 +26,7 @@ import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.completion.Completions;
 import dev.prismindex.cli.doctor.Doctor;
 import dev.prismindex.cli.mcp.McpCommand;
+import dev.prismindex.cli.output.ExactPrinter;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.OutputClosedException;
@@ -172,7 +173,7 @@ final class Cli {
       Printer printer = request.json() ? new JsonPrinter(out, err)
           : new HumanPrinter(out, err, Style.of(grep.colour().on(env)), grep.layout());
       int code = execute(request,
-          cluster != null ? new ClusterBackend(env, cluster) : backends.apply(env), printer, grep);
+          cluster != null ? new ClusterBackend(env, cluster) : backends.apply(env), printer);
       out.flush();
       return out.checkError() ? ExitCode.OK : code;
     } catch (OutputClosedException e) {
@@ -192,7 +193,7 @@ final class Cli {
     }
   }
 
-  private int execute(Request request, Backend backend, Printer printer, GrepOptions grep)
+  private int execute(Request request, Backend backend, Printer printer)
       throws Exception {
     if (request instanceof McpRequest r && backend instanceof ClusterBackend) {
       // The cluster keeps the index; each tool call runs against it.
@@ -208,8 +209,14 @@ final class Cli {
       return Doctor.run(r, env, backend, out);
     }
     if (request instanceof SearchRequest r) {
-      Integer perFile = grep.maxPerFile();
-      printer.search(perFile == null ? backend.search(r) : MaxCount.search(backend, r, perFile));
+      if (r.exact()) {
+        // Every match, printed as it is found (grep's way), in path and line order.
+        ExactPrinter exact = printer.exact(r.query());
+        exact.end(backend.stream(r, exact));
+      } else {
+        printer.search(r.maxPerFile() == 0 ? backend.search(r)
+            : MaxCount.search(backend, r, r.maxPerFile()));
+      }
       return ExitCode.OK;
     }
     if (request instanceof IndexRequest r && r.target().workspace()) {

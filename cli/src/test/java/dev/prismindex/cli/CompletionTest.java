@@ -176,7 +176,7 @@ class CompletionTest {
     assumeTrue(onPath("bash"), "bash is not installed");
     Path script = Files.writeString(dir.resolve("prism-index.bash"), script("bash"));
     assertThat(bashCompletes(script, "prism-index", "search", "--mode", ""))
-        .containsExactly("lexical", "semantic", "hybrid", "literal", "auto");
+        .containsExactly("lexical", "semantic", "hybrid", "literal", "regex", "auto");
     assertThat(bashCompletes(script, "prism-index", "search", "--mode", "li"))
         .containsExactly("literal");
     assertThat(bashCompletes(script, "prism-index", "search", "-t", "pyt"))
@@ -196,7 +196,7 @@ class CompletionTest {
     assumeTrue(onPath("fish"), "fish is not installed");
     Path script = Files.writeString(dir.resolve("prism-index.fish"), script("fish"));
     assertThat(fishCompletes(script, "prism-index search --mode "))
-        .containsExactlyInAnyOrder("lexical", "semantic", "hybrid", "literal", "auto");
+        .containsExactlyInAnyOrder("lexical", "semantic", "hybrid", "literal", "regex", "auto");
     assertThat(fishCompletes(script, "prism-index search --type py")).contains("python");
     assertThat(fishCompletes(script, "prism-index status --backend "))
         .containsExactlyInAnyOrder("local", "opensearch");
@@ -205,7 +205,7 @@ class CompletionTest {
   @Test
   void theFishScriptCarriesTheValues() {
     assertThat(script("fish"))
-        .contains("-l mode -x -a 'lexical semantic hybrid literal auto'")
+        .contains("-l mode -x -a 'lexical semantic hybrid literal regex auto'")
         .contains("-l backend -x -a 'local opensearch'")
         .contains("-l color -l colour -x -a 'auto always never'")
         .containsPattern("-s t -l type -x -a '[a-z ]*java [a-z ]*python");

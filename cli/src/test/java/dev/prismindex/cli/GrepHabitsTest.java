@@ -55,41 +55,36 @@ class GrepHabitsTest {
   void contextLinesAreGrepStyleAndOverlappingContextsMergeIntoOneGroup() {
     Result r = cli.run("search", "needle", "--mode", "literal", "-C", "1", "--path", "notes");
     assertThat(r.exit()).as(r.toString()).isZero();
+    // Exact modes: grep's lines as the hits come, nothing else on stdout; path:line:column:text.
     assertThat(r.outLines()).containsExactly(
-        "literal search: 4 hits for \"needle\" in " + tookMs(r) + " ms",
-        "",
         "notes/lines.txt-1-one",
-        "notes/lines.txt:2:two needle",
+        "notes/lines.txt:2:5:two needle",
         "notes/lines.txt-3-three",
-        "notes/lines.txt:4:four needle",
+        "notes/lines.txt:4:6:four needle",
         "notes/lines.txt-5-five",
         "--",
         "notes/lines.txt-8-eight",
-        "notes/lines.txt:9:nine needle",
+        "notes/lines.txt:9:6:nine needle",
         "notes/lines.txt-10-ten",
         "--",
         "notes/other.txt-1-alpha",
-        "notes/other.txt:2:needle beta",
+        "notes/other.txt:2:1:needle beta",
         "notes/other.txt-3-gamma");
-  }
-
-  private static String tookMs(Result r) {
-    String first = r.outLines().get(0);
-    return first.substring(first.lastIndexOf(" in ") + 4, first.lastIndexOf(" ms"));
   }
 
   @Test
   void contextsThatOnlyTouchAreOneGroupAndMinusAMinusBChooseTheSides() {
     Result r = cli.run("search", "needle", "--mode", "literal", "-A", "2", "-B", "0",
         "--path", "notes/lines.txt");
-    assertThat(r.outLines().subList(2, r.outLines().size())).containsExactly(
-        "notes/lines.txt:2:two needle",
+    // Line 4 is a hit inside line 2's after-context: it shows as a hit (held back until known).
+    assertThat(r.outLines()).containsExactly(
+        "notes/lines.txt:2:5:two needle",
         "notes/lines.txt-3-three",
-        "notes/lines.txt:4:four needle",
+        "notes/lines.txt:4:6:four needle",
         "notes/lines.txt-5-five",
         "notes/lines.txt-6-six",
         "--",
-        "notes/lines.txt:9:nine needle",
+        "notes/lines.txt:9:6:nine needle",
         "notes/lines.txt-10-ten");
   }
 
@@ -211,9 +206,14 @@ class GrepHabitsTest {
   @Test
   void humanOutputSaysWhenTheLimitCutTheAnswer() {
     Result cut = cli.run("search", "needle", "--mode", "literal", "--limit", "2");
-    assertThat(cut.outLines()).last().isEqualTo("2 of at least 3 hits shown; --limit to see more");
+    assertThat(cut.outLines()).hasSize(2);
+    assertThat(cut.err()).contains("note: 2 of at least 3 hits shown; --limit to see more");
     Result whole = cli.run("search", "needle", "--mode", "literal", "--limit", "4");
-    assertThat(whole.out()).doesNotContain("--limit to see more");
+    assertThat(whole.err()).doesNotContain("--limit to see more");
+    Result all = cli.run("search", "needle", "--mode", "literal");
+    assertThat(all.outLines()).as("exact modes: every match without a limit").hasSize(4);
+    Result ranked = cli.run("search", "needle", "--mode", "lexical", "--limit", "1");
+    assertThat(ranked.outLines()).last().asString().contains("--limit to see more");
     assertThat(cli.run("search", "needle", "--mode", "literal", "--limit", "2", "--json").out())
         .as("NDJSON is hits only").doesNotContain("see more");
   }
@@ -300,7 +300,7 @@ class GrepHabitsTest {
     assertUsage(cli.run("search", "x"), file + ":2: invalid search.context 50: expected 0..20");
     cli.write(".prism-index.toml", "[search]\nmode = \"fuzzy\"\n");
     assertUsage(cli.run("search", "x"), file + ":2: invalid mode 'fuzzy': expected lexical,"
-        + " semantic, hybrid, literal or auto");
+        + " semantic, hybrid, literal, regex or auto");
     cli.write(".prism-index.toml", "[search]\nexclude = [\"ok/\", \"[bad\"]\n");
     assertUsage(cli.run("search", "x"), file + ":2: invalid search.exclude: invalid glob"
         + " '[bad'");

@@ -146,18 +146,20 @@ class GrepOutputTest {
   }
 
   @Test
-  void theQueryComesFromStdinWithDash() {
+  void theQueryComesFromStdinWithDash() throws Exception {
     Result r = cli.runWithStdin("needle beta\n".getBytes(StandardCharsets.UTF_8), "search", "-",
         "--mode", "literal", "-n");
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.outLines()).containsExactly("notes/other.txt:2:needle beta");
+    cli.write("notes/dash.txt", "x = y\nminus -1 here\n");
     Result dashes = cli.runWithStdin("-1\r\n\n".getBytes(StandardCharsets.UTF_8), "search",
-        "--mode", "literal", "-");
+        "--mode", "literal", "--path", "notes/dash.txt", "-");
     assertThat(dashes.exit()).as("a query from stdin may start with -: " + dashes).isZero();
-    assertThat(dashes.out()).contains("0 hits for \"-1\"");
-    Result literalDash = cli.runWithStdin(new byte[0], "search", "--mode", "literal", "--",
-        "-");
-    assertThat(literalDash.out()).as("after --, - is the query itself").contains("for \"-\"");
+    assertThat(dashes.outLines()).containsExactly("notes/dash.txt:2:7:minus -1 here");
+    Result literalDash = cli.runWithStdin(new byte[0], "search", "--mode", "literal", "-n",
+        "--path", "notes/dash.txt", "--", "-");
+    assertThat(literalDash.outLines()).as("after --, - is the query itself")
+        .containsExactly("notes/dash.txt:2:minus -1 here");
   }
 
   @Test

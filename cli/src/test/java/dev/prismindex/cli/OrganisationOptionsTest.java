@@ -65,4 +65,12 @@ class OrganisationOptionsTest {
     assertUsage(cluster("index", "--repo-list", repo.resolve("missing.txt").toString()),
         "--repo-list: cannot read");
   }
+
+  @Test
+  void regexAndMatchesPerFileAreForLocalRepositories() {
+    assertUsage(cluster("search", "--all-repos", "-e", "ret\\w+"),
+        "regex search (-e, --regex, -w) of an organisation's repositories is not supported");
+    assertUsage(cluster("search", "--all-repos", "-F", "-m", "1", "x"),
+        "-m (matches per file) of an exact search applies to one repository");
+  }
 }

@@ -88,8 +88,8 @@ class UsageTest {
   @Test
   void invalidMode() {
     assertUsage(cli.run("search", "x", "--mode", "fuzzy"),
-        "prism-index search: invalid --mode 'fuzzy': expected lexical, semantic, hybrid, literal"
-            + " or auto");
+        "prism-index search: invalid --mode 'fuzzy': expected lexical, semantic, hybrid, literal,"
+            + " regex or auto");
   }
 
   @ParameterizedTest
@@ -148,7 +148,7 @@ class UsageTest {
   @Test
   void caseSensitiveOutsideLiteralMode() {
     assertUsage(cli.run("search", "x", "--case-sensitive"),
-        "--case-sensitive applies to --mode literal only");
+        "--case-sensitive applies to --mode literal and regex only");
   }
 
   @Test

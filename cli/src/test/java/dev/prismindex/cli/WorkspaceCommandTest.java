@@ -103,7 +103,33 @@ class WorkspaceCommandTest {
     assertThat(literal.json()).extracting(h -> h.get("repo").asText())
         .containsExactly("api", "client", "docs");
     Result two = cli.run("search", "needle", "--mode", "literal", "--limit", "2");
-    assertThat(two.out()).contains("2 of at least 3 hits shown");
+    assertThat(two.outLines()).hasSize(2);
+    assertThat(two.err()).contains("2 of at least 3 hits shown");
+  }
+
+  /**
+   * Regex and literal search stream grep's lines over every repository, each path after its
+   * repository's name; NDJSON hits carry {@code repo} and the match spans.
+   */
+  @Test
+  void exactSearchesPrintGrepLinesNamingTheRepository() {
+    index();
+    Result human = cli.run("search", "-e", "retryWith\\w+");
+    assertThat(human.exit()).as(human.toString()).isZero();
+    assertThat(human.outLines()).hasSize(2);
+    assertThat(human.outLines().get(0)).startsWith("api/src/Retry.java:5:14:");
+    assertThat(human.outLines().get(1)).startsWith("client/src/Client.java:6:17:");
+
+    Result json = cli.run("search", "-e", "retryWith\\w+", "--json");
+    assertThat(json.exit()).as(json.toString()).isZero();
+    assertThat(json.json()).extracting(h -> h.get("repo").asText(),
+        h -> h.get("matches").get(0).get("text").asText())
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("api", "retryWithBackoff"),
+            org.assertj.core.groups.Tuple.tuple("client", "retryWithBackoff"));
+
+    Result picked = cli.run("search", "-F", "needle", "--repos", "client,docs");
+    assertThat(picked.outLines()).hasSize(2)
+        .allMatch(l -> l.startsWith("client/") || l.startsWith("docs/"));
   }
 
   @Test

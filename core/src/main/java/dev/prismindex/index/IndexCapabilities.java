@@ -10,8 +10,8 @@ import java.util.Set;
  * What a backend can answer: the index modes it serves. Every backend answers
  * {@link SearchMode#INDEXED_LITERAL} (always in the set); {@code semantic}, {@code lexical} and
  * {@code hybrid} must be declared explicitly. The composite refuses a mode its backend does not
- * declare as UNSUPPORTED, before any other backend call. {@link SearchMode#LITERAL} is never a
- * backend mode (the trusted scanner answers it).
+ * declare as UNSUPPORTED, before any other backend call. {@link SearchMode#LITERAL} and
+ * {@link SearchMode#REGEX} are never backend modes (the trusted scanner answers them).
  *
  * <p>The contract's {@code capabilities.semantic} is {@link #semantic()}; {@code new
  * IndexCapabilities(true)} and {@code new IndexCapabilities(false)} keep their meaning.
@@ -29,7 +29,8 @@ public record IndexCapabilities(Set<SearchMode> modes) {
   /**
    * Copies {@code modes} and adds {@link SearchMode#INDEXED_LITERAL}.
    *
-   * @throws IllegalArgumentException when {@code modes} holds {@link SearchMode#LITERAL}
+   * @throws IllegalArgumentException when {@code modes} holds {@link SearchMode#LITERAL} or
+   *     {@link SearchMode#REGEX}
    */
   public IndexCapabilities {
     Objects.requireNonNull(modes, "modes");
@@ -37,6 +38,9 @@ public record IndexCapabilities(Set<SearchMode> modes) {
     set.addAll(modes);
     if (set.contains(SearchMode.LITERAL)) {
       throw new IllegalArgumentException("literal is answered by the scanner, never by a backend");
+    }
+    if (set.contains(SearchMode.REGEX)) {
+      throw new IllegalArgumentException("regex is answered by the scanner, never by a backend");
     }
     modes = Collections.unmodifiableSet(set);
   }
@@ -49,7 +53,7 @@ public record IndexCapabilities(Set<SearchMode> modes) {
   /**
    * The capabilities of a backend answering {@code indexed_literal} and the given modes.
    *
-   * @throws IllegalArgumentException for {@link SearchMode#LITERAL}
+   * @throws IllegalArgumentException for {@link SearchMode#LITERAL} or {@link SearchMode#REGEX}
    */
   public static IndexCapabilities of(SearchMode... modes) {
     EnumSet<SearchMode> set = EnumSet.noneOf(SearchMode.class);

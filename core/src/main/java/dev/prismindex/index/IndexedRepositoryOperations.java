@@ -11,6 +11,7 @@ import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.RepositorySearchRequest;
 import dev.prismindex.repository.RepositorySearchResult;
 import dev.prismindex.repository.SearchMode;
+import dev.prismindex.repository.SearchSink;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,8 +26,9 @@ import java.util.function.LongSupplier;
  * <h2>Search, in order</h2>
  *
  * <ol>
- *   <li>{@code literal} (or no mode): {@code fallback.search(request)}, unchanged; the backend is
- *       never touched. Lists and globs always go to the fallback, also after {@link IndexFacade#dispose()}.
+ *   <li>{@code literal} (or no mode), and {@code regex}: {@code fallback.search(request)},
+ *       unchanged; the backend is never touched. Lists and globs always go to the fallback, also
+ *       after {@link IndexFacade#dispose()}.
  *   <li>Composite disposed: FAILED.
  *   <li>Mode not in {@link IndexedRepositoryOptions#allowedModes()}: UNSUPPORTED. Any mode but
  *       {@code indexed_literal} (which every backend answers) is then checked against the backend's
@@ -195,6 +197,19 @@ public final class IndexedRepositoryOperations implements RepositoryOperations {
   }
 
   /**
+   * Streams a {@code literal} or {@code regex} search from the fallback; index modes are answered
+   * as {@link #search} answers them, then handed over.
+   */
+  @Override
+  public RepositorySearchResult stream(RepositorySearchRequest request, SearchSink sink) {
+    Objects.requireNonNull(request, "request");
+    if (request.effectiveMode().exact()) {
+      return options.fallback().stream(request, sink);
+    }
+    return RepositoryOperations.super.stream(request, sink);
+  }
+
+  /**
    * Answers a {@code literal} search with the fallback and an index-mode search with the backend,
    * as described on this class.
    *
@@ -207,7 +222,7 @@ public final class IndexedRepositoryOperations implements RepositoryOperations {
   public RepositorySearchResult search(RepositorySearchRequest request) {
     Objects.requireNonNull(request, "request");
     SearchMode mode = request.effectiveMode();
-    if (mode == SearchMode.LITERAL) {
+    if (mode.exact()) {
       return options.fallback().search(request);
     }
     if (disposed.get()) {

@@ -1,5 +1,6 @@
 package dev.prismindex.repository;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -16,8 +17,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Scans files one after another for a {@link LiteralPattern}, sharing one scan budget and one match
- * list (the per-file part of the reference's {@code searchLocal}).
+ * Scans files one after another for a {@link LiteralPattern} or a {@link RegexPattern} ({@link
+ * LineMatcher}), sharing one scan budget, and collects the matches (the per-file part of the
+ * reference's {@code searchLocal}) or hands each to a {@link SearchSink} as soon as its
+ * after-context is complete. A regex reads lines as ripgrep does ({@link RegexPattern#forEachLine}:
+ * only LF ends a line; bytes that are not UTF-8 are marked), and its matches and context show the
+ * marks as U+FFFD.
  *
  * <p>Per file: the abort signal and deadline are checked; the file counts as scanned; it is opened
  * without following a link; a file larger than {@code maxFileBytes} is skipped as oversize (equal is
@@ -31,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * around the match (its column stays the column in the whole line), a longer context line as its
  * first {@code maxLineBytes} bytes.
  * A match found when {@code maxMatches} matches are already held stops the search with {@link
- * TruncationReason#MATCHES}: that is only reported when a further match really exists.
+ * TruncationReason#MATCHES}: that is only reported when a further match really exists. Streaming
+ * without a cap, only the walk, scan and time limits stop it; a sink that declines a match stops it
+ * with {@link TruncationReason#ABORT}.
  *
  * <p>A file that cannot be opened or read is counted in {@code scannedFiles} and as unreadable, and
  * otherwise skipped (logged at debug level); matches already found in it are kept.
@@ -42,14 +49,95 @@ final class FileScanner {
 
   private static final Logger LOG = LoggerFactory.getLogger(FileScanner.class);
 
-  private final LiteralPattern pattern;
+  /** How a line is matched. */
+  abstract static class LineMatcher {
+    /** Whether lines are read for a regex ({@link RegexPattern#forEachLine}). */
+    abstract boolean regexLines();
+
+    /** The regex matcher, which can search a whole file at once; null for a literal. */
+    RegexPattern.@Nullable Matcher whole() {
+      return null;
+    }
+
+    /**
+     * Appends the spans of the matches of {@code line} to {@code out} (0-based, end exclusive,
+     * pairs); none when it does not match.
+     */
+    abstract void match(String line, IntPairs out);
+
+    static LineMatcher literal(LiteralPattern pattern) {
+      return new LineMatcher() {
+        @Override
+        boolean regexLines() {
+          return false;
+        }
+
+        @Override
+        void match(String line, IntPairs out) {
+          int column = pattern.column(line);
+          if (column > 0) {
+            out.add(column - 1, pattern.endColumn(line) - 1);
+          }
+        }
+      };
+    }
+
+    static LineMatcher regex(RegexPattern pattern) {
+      RegexPattern.Matcher matcher = pattern.matcher();
+      return new LineMatcher() {
+        @Override
+        boolean regexLines() {
+          return true;
+        }
+
+        @Override
+        RegexPattern.Matcher whole() {
+          return matcher;
+        }
+
+        @Override
+        void match(String line, IntPairs out) {
+          matcher.forEach(line, (s, e) -> {
+            if (s < e || out.isEmpty()) {
+              out.add(s, e); // an empty match only as the first: it says where the line matched
+            }
+            return true;
+          });
+        }
+      };
+    }
+  }
+
+  /** A growable list of int pairs. */
+  static final class IntPairs {
+    int[] values = new int[8];
+    int size;
+
+    void add(int a, int b) {
+      if (size + 2 > values.length) {
+        values = java.util.Arrays.copyOf(values, values.length * 2);
+      }
+      values[size++] = a;
+      values[size++] = b;
+    }
+
+    boolean isEmpty() {
+      return size == 0;
+    }
+  }
+
+  private final LineMatcher matcher;
   private final RepositoryLimits limits;
+  /** The match cap, or -1 for none (streaming without a limit). */
   private final int maxMatches;
   private final int context;
   private final OperationGuard guard;
+  private final @Nullable SearchSink sink;
   private final byte[] chunk = new byte[CHUNK_BYTES];
+  private final IntPairs spans = new IntPairs();
 
   private final List<PendingMatch> matches = new ArrayList<>();
+  private long found;
   private long scanRemaining;
   private long scannedBytes;
   private long scannedFiles;
@@ -66,13 +154,16 @@ final class FileScanner {
     final String text;
     final List<String> before;
     final List<String> after = new ArrayList<>();
+    final List<MatchSpan> spans;
 
-    PendingMatch(String path, int line, int column, String text, List<String> before) {
+    PendingMatch(String path, int line, int column, String text, List<String> before,
+        List<MatchSpan> spans) {
       this.path = path;
       this.line = line;
       this.column = column;
       this.text = text;
       this.before = before;
+      this.spans = spans;
     }
 
     RepositorySearchMatch toMatch() {
@@ -80,13 +171,18 @@ final class FileScanner {
     }
   }
 
-  FileScanner(LiteralPattern pattern, RepositoryLimits limits, int maxMatches, int context,
-      OperationGuard guard) {
-    this.pattern = pattern;
+  /**
+   * A scanner that collects at most {@code maxMatches} matches ({@code sink} null), or hands them
+   * to {@code sink} as they are complete, capped at {@code maxMatches} unless it is -1.
+   */
+  FileScanner(LineMatcher matcher, RepositoryLimits limits, int maxMatches, int context,
+      OperationGuard guard, @Nullable SearchSink sink) {
+    this.matcher = matcher;
     this.limits = limits;
     this.maxMatches = maxMatches;
     this.context = context;
     this.guard = guard;
+    this.sink = sink;
     this.scanRemaining = limits.maxScanBytes();
   }
 
@@ -125,8 +221,34 @@ final class FileScanner {
         return;
       }
     }
+    RegexPattern.Matcher whole = matcher.whole();
+    if (whole != null && context == 0) {
+      byte[] content = readRest(channel, filled, fileRemaining);
+      if (scanWhole(path, content, whole)) {
+        return;
+      }
+      // Not enough scan budget for the whole file: line by line, to stop where it runs out.
+      FileLines lines = new FileLines(path);
+      LineSplitter splitter =
+          new LineSplitter(LineSplitter.UNBOUNDED, RegexPattern.NOT_UTF8, true, lines);
+      if (splitter.feed(content, 0, content.length)) {
+        splitter.finish();
+      }
+      return;
+    }
     FileLines lines = new FileLines(path);
-    LineSplitter splitter = new LineSplitter(LineSplitter.UNBOUNDED, lines);
+    LineSplitter splitter = matcher.regexLines()
+        ? new LineSplitter(LineSplitter.UNBOUNDED, RegexPattern.NOT_UTF8, true, lines)
+        : new LineSplitter(LineSplitter.UNBOUNDED, lines);
+    try {
+      splitAll(channel, splitter, filled, fileRemaining);
+    } finally {
+      lines.flush();
+    }
+  }
+
+  private void splitAll(SeekableByteChannel channel, LineSplitter splitter, int filled,
+      long fileRemaining) throws IOException {
     while (filled > 0) {
       if (scanRemaining <= 0) {
         stoppedBy = TruncationReason.SCAN;
@@ -139,6 +261,67 @@ final class FileScanner {
       filled = fill(channel, fileRemaining);
     }
     splitter.finish();
+  }
+
+  /** The file's bytes: the {@code filled} already in the chunk, then the rest, up to {@code cap}. */
+  private byte[] readRest(SeekableByteChannel channel, int filled, long cap) throws IOException {
+    ByteArrayOutputStream all = new ByteArrayOutputStream(
+        (int) Math.min(Integer.MAX_VALUE - 16, Math.max(filled, channel.size())));
+    all.write(chunk, 0, filled);
+    long remaining = cap - filled;
+    while (remaining > 0) {
+      int n = fill(channel, remaining);
+      if (n == 0) {
+        break;
+      }
+      all.write(chunk, 0, n);
+      remaining -= n;
+    }
+    return all.toByteArray();
+  }
+
+  /**
+   * A regex over a whole file without context lines: its lines are charged to the budget at once
+   * (every byte but the LFs) and only the lines with a match are decoded and reported, found by
+   * {@link RegexPattern.Matcher#forEachMatchingLine}. False, charging nothing, when the budget
+   * cannot cover the file.
+   */
+  private boolean scanWhole(String path, byte[] content, RegexPattern.Matcher whole) {
+    long lineBytes = content.length;
+    for (byte b : content) {
+      if (b == '\n') {
+        lineBytes--;
+      }
+    }
+    if (scanRemaining - lineBytes < 0) {
+      return false;
+    }
+    scanRemaining -= lineBytes;
+    scannedBytes += lineBytes;
+    guard.check();
+    String text = RegexPattern.decode(content);
+    int maxText = limits.maxLineBytes();
+    whole.forEachMatchingLine(text, (line, start, end, found, count) -> {
+      String readable = RegexPattern.readable(text.substring(start, end));
+      if (maxMatches >= 0 && this.found >= maxMatches) {
+        stoppedBy = TruncationReason.MATCHES;
+        return false;
+      }
+      this.found++;
+      List<MatchSpan> list = new ArrayList<>(count / 2);
+      for (int i = 0; i < count; i += 2) {
+        list.add(MatchSpan.in(readable, found[i] - start, found[i + 1] - start));
+      }
+      int column = list.get(0).column();
+      PendingMatch match = new PendingMatch(path, line, column,
+          LiteralPattern.window(readable, column, maxText), List.of(), list);
+      if (sink == null) {
+        matches.add(match);
+      }
+      emit(match);
+      return stoppedBy == null;
+    });
+    return true;
   }
 
   /** Reads until the chunk is full, the file ends, or {@code cap} bytes were read. */
@@ -172,25 +355,44 @@ final class FileScanner {
         return false;
       }
       int maxText = limits.maxLineBytes();
-      String shown = context == 0 ? text : LiteralPattern.window(text, 0, maxText);
+      String readable = matcher.regexLines() ? RegexPattern.readable(text) : text;
+      String shown = context == 0 ? readable : LiteralPattern.window(readable, 0, maxText);
       for (Iterator<PendingMatch> it = needAfter.iterator(); it.hasNext(); ) {
         PendingMatch pending = it.next();
         pending.after.add(shown);
         if (pending.after.size() >= context) {
           it.remove();
+          emit(pending);
         }
       }
-      int column = pattern.column(text);
-      if (column > 0) {
-        if (matches.size() >= maxMatches) {
+      if (stoppedBy != null) {
+        return false;
+      }
+      spans.size = 0;
+      matcher.match(text, spans);
+      if (!spans.isEmpty()) {
+        if (maxMatches >= 0 && found >= maxMatches) {
           stoppedBy = TruncationReason.MATCHES;
           return false;
         }
+        found++;
+        List<MatchSpan> list = new ArrayList<>(spans.size / 2);
+        for (int i = 0; i < spans.size; i += 2) {
+          list.add(MatchSpan.in(readable, spans.values[i], spans.values[i + 1]));
+        }
+        int column = spans.values[0] + 1;
         PendingMatch match = new PendingMatch(path, line, column,
-            LiteralPattern.window(text, column, maxText), List.copyOf(recent));
-        matches.add(match);
+            LiteralPattern.window(readable, column, maxText), List.copyOf(recent), list);
+        if (sink == null) {
+          matches.add(match);
+        }
         if (context > 0) {
           needAfter.add(match);
+        } else {
+          emit(match);
+          if (stoppedBy != null) {
+            return false;
+          }
         }
       }
       if (context > 0) {
@@ -200,6 +402,22 @@ final class FileScanner {
         recent.addLast(shown);
       }
       return true;
+    }
+
+    /** Hands the matches still waiting for after-context to the sink (the file has ended). */
+    void flush() {
+      while (!needAfter.isEmpty() && stoppedBy != TruncationReason.ABORT) {
+        emit(needAfter.removeFirst());
+      }
+      needAfter.clear();
+    }
+  }
+
+  /** Hands a complete match to the sink, if there is one; a refusal stops the search. */
+  private void emit(PendingMatch match) {
+    if (sink != null && stoppedBy != TruncationReason.ABORT
+        && !sink.accept(match.toMatch(), match.spans)) {
+      stoppedBy = TruncationReason.ABORT;
     }
   }
 

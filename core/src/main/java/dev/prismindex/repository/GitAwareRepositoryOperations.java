@@ -55,6 +55,11 @@ final class GitAwareRepositoryOperations implements RepositoryOperations {
   }
 
   @Override
+  public RepositorySearchResult stream(RepositorySearchRequest request, SearchSink sink) {
+    return select(request.root(), request.signal(), request.deadlineMs()).stream(request, sink);
+  }
+
+  @Override
   public RepositoryListResult list(RepositoryListRequest request) {
     return select(request.root(), request.signal(), request.deadlineMs()).list(request);
   }

@@ -27,6 +27,8 @@ final class LineSplitter {
   static final int UNBOUNDED = Integer.MAX_VALUE - 16;
 
   private final int maxLineBytes;
+  private final char replacement;
+  private final boolean keepCr;
   private final LiteralPattern.LineVisitor visitor;
   private byte[] buffer;
   private int stored;
@@ -36,7 +38,20 @@ final class LineSplitter {
   private boolean stopped;
 
   LineSplitter(int maxLineBytes, LiteralPattern.LineVisitor visitor) {
+    this(maxLineBytes, '\uFFFD', false, visitor);
+  }
+
+  /**
+   * A splitter whose decoding turns each maximal ill-formed UTF-8 subsequence into
+   * {@code replacement} (U+FFFD; {@link RegexPattern#NOT_UTF8} for the regex matcher), and which
+   * with {@code keepCr} leaves a line's last CR in it (the regex matcher's lines, as ripgrep's:
+   * only LF ends a line).
+   */
+  LineSplitter(int maxLineBytes, char replacement, boolean keepCr,
+      LiteralPattern.LineVisitor visitor) {
     this.maxLineBytes = maxLineBytes;
+    this.replacement = replacement;
+    this.keepCr = keepCr;
     this.visitor = visitor;
     this.buffer = new byte[Math.min(256, maxLineBytes + 1)];
   }
@@ -85,9 +100,10 @@ final class LineSplitter {
   }
 
   private void endLine() {
-    long lineBytes = lastByte == CR ? length - 1 : length;
+    long lineBytes = lastByte == CR && !keepCr ? length - 1 : length;
     lineNumber++;
-    String text = lineBytes > maxLineBytes ? null : Utf8Decoder.decode(buffer, 0, (int) lineBytes);
+    String text = lineBytes > maxLineBytes ? null
+        : Utf8Decoder.decode(buffer, 0, (int) lineBytes, replacement);
     if (!visitor.visit(lineNumber, text, lineBytes)) {
       stopped = true;
     }

@@ -127,6 +127,28 @@ public final class LiteralPattern {
     return originalIndex(line, index) + 1;
   }
 
+  /**
+   * The 1-based UTF-16 column just past the first occurrence of the query in {@code line}
+   * (measured in the original line, as {@link #column}), or 0 when the line does not match.
+   */
+  public int endColumn(String line) {
+    if (caseSensitive) {
+      int index = line.indexOf(needle);
+      return index < 0 ? 0 : index + needle.length() + 1;
+    }
+    String lowered = line.toLowerCase(Locale.ROOT);
+    int index = lowered.indexOf(needle);
+    if (index < 0) {
+      return 0;
+    }
+    int loweredEnd = index + needle.length();
+    if (lowered.length() == line.length()) {
+      return loweredEnd + 1;
+    }
+    int last = originalIndex(line, loweredEnd - 1);
+    return last + Character.charCount(line.codePointAt(last)) + 1;
+  }
+
   /** Maps an index in {@code line.toLowerCase(Locale.ROOT)} back to the code point it came from. */
   private static int originalIndex(String line, int loweredIndex) {
     int lowered = 0;

@@ -13,9 +13,11 @@ import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One literal search (the reference's {@code searchLocal}), with the match cap applied after sorting.
+ * One literal or regex search (the reference's {@code searchLocal}), with the match cap applied
+ * after sorting; collected, or streamed to a {@link SearchSink}.
  *
- * <p>Order of work: the mode is checked, the query compiled, the start resolved, the knobs
+ * <p>Order of work: the mode is checked ({@code literal}, or {@code regex}: a {@link RegexPattern}
+ * with the request's case rule and whole-word flag), the query compiled, the start resolved, the knobs
  * validated; then the start is {@code lstat}-ed. A file is scanned alone; a directory is first
  * enumerated completely by the walk (bounded by {@code maxEntries}, {@code maxFiles} and
  * {@code maxDepth}), its files are sorted by path in UTF-16 order and scanned in that order until a
@@ -38,18 +40,39 @@ final class LiteralSearch {
 
   static RepositorySearchResult run(RepositorySearchRequest request, RepositoryLimits limits,
       RepoWalk walk, LongSupplier nanoClock) {
+    return run(request, limits, walk, nanoClock, null);
+  }
+
+  /**
+   * Runs the search; with a {@code sink}, streams the matches to it (a null {@code maxMatches}
+   * then means no cap) and returns the counters only.
+   */
+  static RepositorySearchResult run(RepositorySearchRequest request, RepositoryLimits limits,
+      RepoWalk walk, LongSupplier nanoClock, @Nullable SearchSink sink) {
     SearchMode mode = request.effectiveMode();
-    if (mode != SearchMode.LITERAL) {
+    FileScanner.LineMatcher matcher;
+    if (mode == SearchMode.LITERAL) {
+      if (request.wholeWords()) {
+        throw new RepositoryException("whole-word matching needs the regex mode (quote the"
+            + " literal with RegexPattern.quote)");
+      }
+      matcher = FileScanner.LineMatcher.literal(LiteralPattern.compile(request.query(),
+          request.caseSensitive(), limits.maxPatternBytes()));
+    } else if (mode == SearchMode.REGEX) {
+      matcher = FileScanner.LineMatcher.regex(RegexPattern.compile(request.query(),
+          request.caseSensitive() ? RegexPattern.CaseMode.SENSITIVE
+              : RegexPattern.CaseMode.INSENSITIVE, request.wholeWords(),
+          limits.maxPatternBytes()));
+    } else {
       throw new RepositoryException(
           "unsupported search mode: " + mode.wireName() + " (literal only)");
     }
-    LiteralPattern pattern =
-        LiteralPattern.compile(request.query(), request.caseSensitive(), limits.maxPatternBytes());
     PathResolver.Resolved start =
         PathResolver.resolve(request.root(), request.path(), "cannot search path: ");
-    int maxMatches = (int) CodingLimits.requirePositive("maxMatches",
-        request.maxMatches() == null ? limits.maxMatches() : request.maxMatches(),
-        RepositoryLimits.HARD_MAX_SEARCH_MATCHES);
+    int maxMatches = sink != null && request.maxMatches() == null ? -1
+        : (int) CodingLimits.requirePositive("maxMatches",
+            request.maxMatches() == null ? limits.maxMatches() : request.maxMatches(),
+            RepositoryLimits.HARD_MAX_SEARCH_MATCHES);
     int context = (int) CodingLimits.requireNonNegative("context",
         request.context() == null ? limits.maxContextLines() : request.context(),
         RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES);
@@ -65,14 +88,16 @@ final class LiteralSearch {
       throw new RepositoryException(
           "cannot search path: " + RepoPaths.describe(e, "lstat"), e);
     }
-    FileScanner scanner = new FileScanner(pattern, limits, maxMatches, context, guard);
+    FileScanner scanner = new FileScanner(matcher, limits, maxMatches, context, guard, sink);
     List<FileRef> files = new ArrayList<>();
     long[] entries = {0};
     TruncationReason walkLimit = null;
     RepoEntryKind kind = BreadthFirstWalk.kindOf(attributes);
     if (kind == RepoEntryKind.FILE) {
       entries[0] = 1;
-      files.add(new FileRef(start.relative(), start.start()));
+      if (sink == null || sink.wants(start.relative())) {
+        files.add(new FileRef(start.relative(), start.start()));
+      }
     } else if (kind == RepoEntryKind.DIRECTORY) {
       RepoWalk.Request walkRequest = new RepoWalk.Request(start.realRoot(), start.start(),
           start.relative(), request.includeHidden(), exclude, limits.maxDepth(),
@@ -80,7 +105,7 @@ final class LiteralSearch {
       try {
         walkLimit = walk.walk(walkRequest, entry -> {
           entries[0]++;
-          if (entry.kind() == RepoEntryKind.FILE) {
+          if (entry.kind() == RepoEntryKind.FILE && (sink == null || sink.wants(entry.path()))) {
             files.add(new FileRef(entry.path(), entry.absolute()));
           }
           return true;

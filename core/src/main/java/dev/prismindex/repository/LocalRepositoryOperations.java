@@ -59,6 +59,12 @@ final class LocalRepositoryOperations implements RepositoryOperations {
   }
 
   @Override
+  public RepositorySearchResult stream(RepositorySearchRequest request, SearchSink sink) {
+    return LiteralSearch.run(request, limits, walk, nanoClock, java.util.Objects.requireNonNull(
+        sink, "sink"));
+  }
+
+  @Override
   public RepositoryListResult list(RepositoryListRequest request) {
     return Listing.list(request, limits, walk, nanoClock);
   }

@@ -2,8 +2,8 @@ package dev.prismindex.repository;
 
 
 /**
- * Bounded read-only operations over a working tree: literal {@link #search}, {@link #list} and
- * {@link #glob}.
+ * Bounded read-only operations over a working tree: literal and regex {@link #search} (or
+ * {@link #stream}), {@link #list} and {@link #glob}.
  *
  * <p>Implementations never follow symbolic links, never leave the request's root, and report every
  * early stop as a {@link TruncationReason} instead of failing: an abort or a deadline returns what was
@@ -19,6 +19,36 @@ public interface RepositoryOperations {
    * @throws IllegalArgumentException for a knob outside its limits
    */
   RepositorySearchResult search(RepositorySearchRequest request);
+
+  /**
+   * Searches as {@link #search} does, but hands each match to {@code sink} as soon as it is found
+   * (path order, then line order) instead of collecting them, and reads only the files the sink
+   * {@linkplain SearchSink#wants wants}. A {@code null} {@code maxMatches} means no cap (the walk,
+   * scan and time limits still bound the search); when set, the cap is applied as by
+   * {@link #search} ({@link TruncationReason#MATCHES} only when a further match exists). The
+   * result holds the counters and the truncation, and no matches.
+   *
+   * <p>The default collects with {@link #search} and then hands the matches over, without spans.
+   *
+   * @throws RepositoryException for an invalid query or path, or an unreadable root
+   * @throws IllegalArgumentException for a knob outside its limits
+   */
+  default RepositorySearchResult stream(RepositorySearchRequest request, SearchSink sink) {
+    RepositorySearchResult r = search(request);
+    for (RepositorySearchMatch m : r.matches()) {
+      if (!sink.wants(m.path())) {
+        continue;
+      }
+      if (!sink.accept(m, java.util.List.of())) {
+        return new RepositorySearchResult(java.util.List.of(), TruncationReason.ABORT,
+            r.scannedBytes(), r.scannedFiles(), r.scannedEntries(), r.filesSkippedBinary(),
+            r.filesSkippedOversize(), r.filesSkippedUnreadable(), r.indexed());
+      }
+    }
+    return new RepositorySearchResult(java.util.List.of(), r.truncatedBy(), r.scannedBytes(),
+        r.scannedFiles(), r.scannedEntries(), r.filesSkippedBinary(), r.filesSkippedOversize(),
+        r.filesSkippedUnreadable(), r.indexed());
+  }
 
   /**
    * Lists entries below the start path, breadth-first, one page at a time.

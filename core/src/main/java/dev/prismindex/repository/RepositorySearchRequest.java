@@ -6,17 +6,21 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A search for a literal substring (or, through the index seam, an indexed or semantic query).
+ * A search for a literal substring or a regular expression (or, through the index seam, an indexed
+ * or semantic query).
  *
  * <p>Optional knobs left {@code null} take the operation's resolved limits; set knobs are validated
  * when the search runs. Build with {@link #builder(Path, String)}.
  *
  * @param root the workspace root; every result path is relative to it
- * @param query the text to find; a plain substring, never a regular expression
+ * @param query the text to find: a plain substring in {@link SearchMode#LITERAL} mode (never a
+ *     regular expression), a pattern ({@link RegexPattern}) in {@link SearchMode#REGEX} mode
  * @param path optional start below the root (file or directory), resolved inside the root
  * @param mode how to answer; {@code null} means {@link SearchMode#LITERAL}
  * @param outputMode how a tool renders the result; operations ignore it
  * @param caseSensitive whether case must match (default: case-insensitive)
+ * @param wholeWords regex mode only: a match may have no word character right before or after it
+ *     (ripgrep's {@code -w})
  * @param includeHidden whether names starting with {@code .} are walked
  * @param exclude base names never entered; {@code null} uses the limits' list
  * @param context lines of context before and after each match (0..20)
@@ -32,6 +36,7 @@ public record RepositorySearchRequest(
     @Nullable SearchMode mode,
     @Nullable OutputMode outputMode,
     boolean caseSensitive,
+    boolean wholeWords,
     boolean includeHidden,
     @Nullable List<String> exclude,
     @Nullable Integer context,
@@ -62,6 +67,7 @@ public record RepositorySearchRequest(
     b.mode = mode;
     b.outputMode = outputMode;
     b.caseSensitive = caseSensitive;
+    b.wholeWords = wholeWords;
     b.includeHidden = includeHidden;
     b.exclude = exclude;
     b.context = context;
@@ -79,6 +85,7 @@ public record RepositorySearchRequest(
     private @Nullable SearchMode mode;
     private @Nullable OutputMode outputMode;
     private boolean caseSensitive;
+    private boolean wholeWords;
     private boolean includeHidden;
     private @Nullable List<String> exclude;
     private @Nullable Integer context;
@@ -108,6 +115,12 @@ public record RepositorySearchRequest(
 
     public Builder caseSensitive(boolean value) {
       this.caseSensitive = value;
+      return this;
+    }
+
+    /** Regex mode only: whole words ({@code -w}). */
+    public Builder wholeWords(boolean value) {
+      this.wholeWords = value;
       return this;
     }
 
@@ -143,7 +156,7 @@ public record RepositorySearchRequest(
 
     public RepositorySearchRequest build() {
       return new RepositorySearchRequest(root, query, path, mode, outputMode, caseSensitive,
-          includeHidden, exclude, context, maxMatches, signal, deadlineMs);
+          wholeWords, includeHidden, exclude, context, maxMatches, signal, deadlineMs);
     }
   }
 }

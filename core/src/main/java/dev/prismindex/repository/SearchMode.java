@@ -5,12 +5,19 @@ import java.util.Optional;
 
 /**
  * How a search is answered, one vocabulary for every surface (library, CLI, resident server, MCP):
- * {@link #LITERAL} by the bounded scanner (or an engine whose exact search equals it), the others by
- * an index backend through the seam. A surface offers exactly the modes it is configured with.
+ * {@link #LITERAL} and {@link #REGEX} by the bounded scanner (or an engine whose exact search
+ * equals it), the others by an index backend through the seam. A surface offers exactly the modes
+ * it is configured with.
  */
 public enum SearchMode {
   /** Case-insensitive (by default) substring match by scanning files; never an index. */
   LITERAL,
+  /**
+   * A regular expression matched line by line with ripgrep's semantics ({@link RegexPattern}), by
+   * scanning files or from an engine's gram index; never a seam backend. Case-sensitive unless
+   * asked otherwise. The {@code repo_search} tool of the contract does not offer it.
+   */
+  REGEX,
   /** The same substring semantics, answered from a host index with relevance scores. */
   INDEXED_LITERAL,
   /** Ranked keyword search (BM25 over code-aware tokens) from a host index. */
@@ -25,9 +32,14 @@ public enum SearchMode {
     return this == SEMANTIC || this == HYBRID;
   }
 
+  /** Whether the answer is every exact match in path and line order ({@link #LITERAL}, {@link #REGEX}). */
+  public boolean exact() {
+    return this == LITERAL || this == REGEX;
+  }
+
   /**
-   * The wire name: {@code literal}, {@code indexed_literal}, {@code lexical}, {@code semantic} or
-   * {@code hybrid}.
+   * The wire name: {@code literal}, {@code regex}, {@code indexed_literal}, {@code lexical},
+   * {@code semantic} or {@code hybrid}.
    */
   public String wireName() {
     return name().toLowerCase(Locale.ROOT);

@@ -15,13 +15,26 @@ final class Utf8Decoder {
 
   /** Decodes {@code len} bytes of {@code bytes} starting at {@code off}. */
   static String decode(byte[] bytes, int off, int len) {
+    return decode(bytes, off, len, REPLACEMENT);
+  }
+
+  /**
+   * Decodes {@code len} bytes of {@code bytes} starting at {@code off}, each maximal ill-formed
+   * subsequence becoming {@code replacement} (U+FFFD, or the regex matcher's mark of a byte that is
+   * not UTF-8).
+   */
+  static String decode(byte[] bytes, int off, int len, char replacement) {
+    // The JDK's decoder (its ASCII check and copy are intrinsics) agrees with this one on
+    // well-formed UTF-8; a U+FFFD in its answer (an ill-formed byte, or one the text holds) sends
+    // the text through the loop below, which replaces each maximal ill-formed subsequence.
+    String fast = new String(bytes, off, len, java.nio.charset.StandardCharsets.UTF_8);
+    if (fast.indexOf('\uFFFD') < 0) {
+      return fast;
+    }
     int end = off + len;
     int i = off;
     while (i < end && bytes[i] >= 0) {
       i++;
-    }
-    if (i == end) {
-      return new String(bytes, off, len, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
     char[] out = new char[len];
     int n = 0;
@@ -59,7 +72,7 @@ final class Utf8Decoder {
           needed = 3;
           codePoint = b & 0x07;
         } else {
-          out[n++] = REPLACEMENT;
+          out[n++] = replacement;
         }
         continue;
       }
@@ -70,7 +83,7 @@ final class Utf8Decoder {
         codePoint = 0;
         lower = 0x80;
         upper = 0xBF;
-        out[n++] = REPLACEMENT;
+        out[n++] = replacement;
         continue;
       }
       i++;
@@ -86,7 +99,7 @@ final class Utf8Decoder {
       }
     }
     if (needed != 0) {
-      out[n++] = REPLACEMENT;
+      out[n++] = replacement;
     }
     return new String(out, 0, n);
   }

@@ -156,8 +156,9 @@ public record RepoSearchToolOptions(
       List<SearchMode> parsed = new ArrayList<>();
       if (modes != null) {
         for (String name : modes) {
-          Optional<SearchMode> mode =
-              name == null ? Optional.empty() : SearchMode.fromWireName(name);
+          // The contract's tool has no regex mode (its arguments refuse "regex" by name).
+          Optional<SearchMode> mode = name == null ? Optional.empty()
+              : SearchMode.fromWireName(name).filter(m -> m != SearchMode.REGEX);
           if (mode.isEmpty()) {
             throw new IllegalArgumentException("unsupported search mode in options.modes: " + name);
           }

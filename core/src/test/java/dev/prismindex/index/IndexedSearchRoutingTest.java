@@ -42,6 +42,19 @@ class IndexedSearchRoutingTest {
   }
 
   @Test
+  void regexSearchIsAScannerSearchToo() {
+    FakeFallback fallback = new FakeFallback();
+    IndexedRepositoryOperations ops = IndexedRepositoryOperations.create(ROOT,
+        IndexedRepositoryOptions.builder(backend, fallback).build());
+    RepositorySearchRequest regex = RepositorySearchRequest.builder(ROOT, "fo+")
+        .mode(SearchMode.REGEX).build();
+
+    assertThat(ops.search(regex)).isSameAs(FakeFallback.SEARCH_RESULT);
+    assertThat(fallback.requests).containsExactly(regex);
+    assertThat(backend.totalCalls()).isZero();
+  }
+
+  @Test
   void listAndGlobGoToTheFallbackUnchanged() {
     FakeFallback fallback = new FakeFallback();
     IndexedRepositoryOperations ops = IndexedRepositoryOperations.create(ROOT,

@@ -239,4 +239,22 @@ class LiteralPatternTest {
           .as("seed %d", seed).isEqualTo(text.toString());
     }
   }
+
+  @Test
+  void longTextIsDecodedAsShortTextIs() {
+    // The JDK's decoder is tried first; its U+FFFD must not hide ill-formed bytes.
+    String pad = "x".repeat(1100);
+    byte[] wellFormed = (pad + "caf\u00e9 \uD83D\uDE00").getBytes(StandardCharsets.UTF_8);
+    assertThat(Utf8Decoder.decode(wellFormed, 0, wellFormed.length, '\uDFFF'))
+        .isEqualTo(pad + "caf\u00e9 \uD83D\uDE00");
+    byte[] head = (pad + "\u00e9").getBytes(StandardCharsets.UTF_8);
+    byte[] tail = " \uFFFD".getBytes(StandardCharsets.UTF_8);
+    byte[] bad = new byte[head.length + 2 + tail.length];
+    System.arraycopy(head, 0, bad, 0, head.length);
+    bad[head.length] = (byte) 0xFF;
+    bad[head.length + 1] = (byte) 0xE2; // a truncated three-byte sequence
+    System.arraycopy(tail, 0, bad, head.length + 2, tail.length);
+    assertThat(Utf8Decoder.decode(bad, 0, bad.length, '\uDFFF'))
+        .isEqualTo(pad + "\u00e9\uDFFF\uDFFF \uFFFD");
+  }
 }

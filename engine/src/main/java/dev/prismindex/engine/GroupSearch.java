@@ -166,12 +166,20 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
    * carries its {@link Hit#repo()}. Semantic and hybrid searches need every repository's index to
    * pin this process's model ({@link SemanticSearchUnavailableException} names the first that
    * does not); a repository without a tree or a stored copy yields no hit.
+   *
+   * @throws IllegalArgumentException for REGEX, or a {@link SearchOpts#maxPerFile()} cap: a group
+   *     answers the literal and ranked modes only
    */
   @Override
   public SearchResult searchResult(String query, SearchOpts opts) throws IOException {
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(opts, "opts");
     SearchMode mode = opts.mode();
+    if (mode == SearchMode.REGEX || opts.maxPerFile() > 0) {
+      throw new IllegalArgumentException("a group of repositories answers the literal and ranked"
+          + " modes, without a cap per file: " + mode.wireName()
+          + (opts.maxPerFile() > 0 ? ", maxPerFile " + opts.maxPerFile() : ""));
+    }
     boolean literalMode = SearchOpts.literal(mode);
     LiteralPattern pattern = literalMode ? LiteralSearcher.compile(query, opts.caseSensitive())
         : null;
@@ -309,7 +317,8 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
             opts.wantsContext())) {
           hits.add(new Hit(h.path(), h.line(), h.endLine(), h.column(), h.snippet(), h.score(),
               h.mode(), h.language(), h.symbol(), h.lexical(), h.semantic(),
-              new EngineScore(hits.size() + 1, h.score()), h.context(), e.getKey()));
+              new EngineScore(hits.size() + 1, h.score()), h.context(), h.matches(),
+              e.getKey()));
         }
         if (found.truncated()) {
           truncated = true;

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.MatchSpan;
 import dev.prismindex.repository.SearchMode;
 import java.util.List;
 import java.util.Objects;
@@ -31,6 +32,10 @@ import org.jspecify.annotations.Nullable;
  * @param literal the rank of a literal match in path, line order and its score, for literal answers
  * @param context the lines around {@code line} when the search asked for them
  *     ({@link SearchOpts#contextBefore()}, {@link SearchOpts#contextAfter()}), else null
+ * @param matches the matches of an exact mode in {@code line}, where they lie (1-based UTF-16
+ *     columns in the whole line, end exclusive) and their text: REGEX, every match of the line (an
+ *     empty match only when it is the first); LITERAL and INDEXED_LITERAL, the first occurrence;
+ *     empty for a match on the path alone and for ranked hits
  * @param repo the name of the repository the hit comes from when a {@link Workspace} answered
  *     (unique within it; {@code path} is relative to that repository's root), else null
  */
@@ -48,6 +53,7 @@ public record Hit(
     @Nullable EngineScore semantic,
     @Nullable EngineScore literal,
     @Nullable Context context,
+    List<MatchSpan> matches,
     @Nullable String repo) {
 
   /** The longest snippet a hit carries, in UTF-16 units. */
@@ -110,7 +116,7 @@ public record Hit(
   }
 
   /**
-   * A hit of one repository (no {@link #repo()}).
+   * A hit of one repository (no {@link #repo()}) without match spans.
    *
    * @throws IllegalArgumentException see {@link Hit#Hit}
    */
@@ -118,11 +124,11 @@ public record Hit(
       SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
       @Nullable EngineScore semantic, @Nullable EngineScore literal, @Nullable Context context) {
     this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
-        literal, context, null);
+        literal, context, List.of(), null);
   }
 
   /**
-   * A hit of one repository without context lines.
+   * A hit of one repository without context lines or match spans.
    *
    * @throws IllegalArgumentException see {@link Hit#Hit}
    */
@@ -130,7 +136,7 @@ public record Hit(
       SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
       @Nullable EngineScore semantic, @Nullable EngineScore literal) {
     this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
-        literal, null, null);
+        literal, null, List.of(), null);
   }
 
   /**
@@ -156,23 +162,24 @@ public record Hit(
     if (!(score >= 0.0 && score <= 1.0)) {
       throw new IllegalArgumentException("score must be in [0,1]: " + score);
     }
+    matches = List.copyOf(matches);
   }
 
   /** This hit with another score. */
   public Hit withScore(double newScore) {
     return new Hit(path, line, endLine, column, snippet, newScore, mode, language, symbol, lexical,
-        semantic, literal, context, repo);
+        semantic, literal, context, matches, repo);
   }
 
   /** This hit with {@code value} as its context lines. */
   public Hit withContext(@Nullable Context value) {
     return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
-        semantic, literal, value, repo);
+        semantic, literal, value, matches, repo);
   }
 
   /** This hit as one of the repository named {@code name} in a workspace. */
   public Hit withRepo(String name) {
     return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
-        semantic, literal, context, Objects.requireNonNull(name, "name"));
+        semantic, literal, context, matches, Objects.requireNonNull(name, "name"));
   }
 }

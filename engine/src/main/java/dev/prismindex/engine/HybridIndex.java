@@ -43,6 +43,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -380,7 +381,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * (case rule of {@link SearchOpts#caseSensitive()}), every matching line in path, line order,
    * from the n-gram postings and verified against the current files; a file whose path alone
    * contains the query is reported once at line 1, column 0, score 0.5 (content matches score
-   * 1.0). {@link SearchResult#notSearched()} counts the files not searched by reason.
+   * 1.0). {@link SearchResult#notSearched()} counts the files not searched by reason. REGEX: the
+   * same for a regular expression (see {@link #stream}).
    */
   @Override
   public SearchResult searchResult(String query, SearchOpts opts) throws IOException {
@@ -388,6 +390,45 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     Objects.requireNonNull(opts, "opts");
     ensureOpen();
     return planner.search(query, opts);
+  }
+
+  /**
+   * An exact search (LITERAL, INDEXED_LITERAL, REGEX) whose hits are handed to {@code sink} as
+   * they are found instead of collected: the candidates of the gram index are verified against the
+   * working tree one file after another, in path order, and each file's hits (in line order) go to
+   * the sink as soon as it is read, until {@link SearchOpts#limit()} ({@link SearchOpts#UNLIMITED}
+   * for every match). The same hits, in the same order, as {@link #searchResult}; the result
+   * returned holds none of them, only what the caller should know (not searched, truncated, every
+   * file read). An exception the sink throws ends the search and propagates.
+   *
+   * <p>REGEX: the pattern (ripgrep's syntax and semantics, core's {@code RegexPattern}) is planned
+   * into a query over the gram index as codesearch plans one; a pattern that needs no gram the
+   * index holds reads every indexed file the filter selects ({@link
+   * SearchResult#everyFileRead()}). Hits carry every match of their line ({@link Hit#matches()}).
+   *
+   * @throws IllegalArgumentException for a ranked mode, or a pattern that does not compile
+   * @throws IOException when the index cannot be read
+   */
+  public SearchResult stream(String query, SearchOpts opts, Consumer<Hit> sink)
+      throws IOException {
+    Objects.requireNonNull(query, "query");
+    Objects.requireNonNull(opts, "opts");
+    Objects.requireNonNull(sink, "sink");
+    ensureOpen();
+    return planner.stream(query, opts, sink);
+  }
+
+  /**
+   * The files the last indexing run left out of the index, by lower-case {@link SkipReason} name
+   * (binary, oversize, secret, glob, not_regular, unreadable): what every exact answer counts in
+   * {@link SearchResult#notSearched()} before the candidates found unreadable while searching.
+   * Empty without a commit.
+   *
+   * @throws IOException when the index cannot be read
+   */
+  public Map<String, Integer> notIndexed() throws IOException {
+    ensureOpen();
+    return planner.notIndexed();
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -10,19 +10,22 @@ import org.jspecify.annotations.Nullable;
  * Options of one {@link CodeSearch#search} call. Build with {@link #builder()} or use
  * {@link #lexical(int)} and its siblings.
  *
- * @param limit the most hits returned (1..{@value #MAX_LIMIT})
- * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or LITERAL / INDEXED_LITERAL (both
- *     the exact substring search from the n-gram index, equal to a scan of the indexed files); null
- *     (the builder's default) for the automatic choice the command line makes: HYBRID when this
- *     process's embedding model can search the index's vectors, else LEXICAL
+ * @param limit the most hits returned: 1..{@value #MAX_LIMIT} for the ranked modes, any positive
+ *     number for the exact ones ({@link #UNLIMITED}: every match)
+ * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or the exact modes LITERAL /
+ *     INDEXED_LITERAL (both the exact substring search from the n-gram index, equal to a scan of
+ *     the indexed files) and REGEX (a regular expression, planned over the same n-grams and
+ *     verified with core's {@link dev.prismindex.repository.RegexPattern}: ripgrep's semantics);
+ *     null (the builder's default) for the automatic choice the command line makes: HYBRID when
+ *     this process's embedding model can search the index's vectors, else LEXICAL
  *     ({@link EngineStatus#defaultMode()}); {@link SearchResult#mode()} says which answered
  * @param files which files the hits may come from: path scopes, languages and globs
  *     ({@link FileFilter#ALL} for every indexed file); applied inside the search, so a filtered
  *     search still returns up to {@code limit} hits when that many match
  * @param fusion how HYBRID fuses the two rankings (default {@link Fusion#rrf()}; ignored by the
  *     other modes)
- * @param caseSensitive whether a literal mode matches case exactly (default false: ASCII case is
- *     ignored, as the scanner does); only the literal modes accept true
+ * @param caseSensitive whether an exact mode matches case exactly (default false: case is
+ *     ignored, as the scanner does); only the exact modes accept true
  * @param auxiliaryWeight the ranked modes' path prior (default {@value #DEFAULT_AUXILIARY_WEIGHT}):
  *     a candidate in a test, example, benchmark, fixture or generated file has its score multiplied
  *     by it unless the query names such files ("test", "example", ...) or the scope lies in one;
@@ -32,17 +35,24 @@ import org.jspecify.annotations.Nullable;
  * @param contextAfter lines after each hit's line to return in {@link Hit#context()}
  *     (0..{@value #MAX_CONTEXT}; default 0); hits carry a context only when one of the two is
  *     positive
+ * @param wholeWords REGEX only: a match has no word character right before or after it
+ *     (ripgrep's {@code -w})
+ * @param maxPerFile the exact modes only: at most this many matches from each file, the first
+ *     ones (grep's {@code -m}: the rest of the file is not read); 0 (default) for no cap
  */
 public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files, Fusion fusion,
-    boolean caseSensitive, double auxiliaryWeight, int contextBefore, int contextAfter) {
+    boolean caseSensitive, double auxiliaryWeight, int contextBefore, int contextAfter,
+    boolean wholeWords, int maxPerFile) {
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
   /**
-   * The largest accepted limit: the seam's hard cap on the matches of a search ({@code
-   * RepositoryLimits.HARD_MAX_SEARCH_MATCHES}, 10 000), one limit for every surface.
+   * The largest accepted limit of a ranked mode: the seam's hard cap on the matches of a search
+   * ({@code RepositoryLimits.HARD_MAX_SEARCH_MATCHES}, 10 000), one limit for every surface.
    */
   public static final int MAX_LIMIT = RepositoryLimits.HARD_MAX_SEARCH_MATCHES;
+  /** The limit of an exact mode that returns every match. */
+  public static final int UNLIMITED = Integer.MAX_VALUE;
   /** The default {@link #auxiliaryWeight()}. */
   public static final double DEFAULT_AUXILIARY_WEIGHT = 0.5;
   /** The most context lines on either side of a hit (the literal scanner's hard limit). */
@@ -51,19 +61,29 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
   /**
    * Validates the options.
    *
-   * @throws IllegalArgumentException when {@code limit} is outside 1..{@value #MAX_LIMIT}, {@code caseSensitive}
-   *     is set for a ranked mode, {@code auxiliaryWeight} is not in (0, 1], or a context is outside
+   * @throws IllegalArgumentException when {@code limit} is below 1 or, for a ranked mode, over
+   *     {@value #MAX_LIMIT}, {@code caseSensitive} is set for a ranked mode, {@code wholeWords}
+   *     for another mode than REGEX, {@code maxPerFile} is negative or set for a ranked mode,
+   *     {@code auxiliaryWeight} is not in (0, 1], or a context is outside
    *     0..{@value #MAX_CONTEXT}
    */
   public SearchOpts {
     Objects.requireNonNull(files, "files");
     Objects.requireNonNull(fusion, "fusion");
-    if (limit < 1 || limit > MAX_LIMIT) {
+    if (limit < 1 || (limit > MAX_LIMIT && !exact(mode))) {
       throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ": " + limit);
     }
-    if (caseSensitive && !literal(mode)) {
-      throw new IllegalArgumentException("caseSensitive applies to the literal modes only: "
+    if (caseSensitive && !exact(mode)) {
+      throw new IllegalArgumentException("caseSensitive applies to the exact modes only: "
           + (mode == null ? "automatic (hybrid or lexical)" : mode.wireName()));
+    }
+    if (wholeWords && mode != SearchMode.REGEX) {
+      throw new IllegalArgumentException("wholeWords applies to the regex mode only: "
+          + (mode == null ? "automatic (hybrid or lexical)" : mode.wireName()));
+    }
+    if (maxPerFile < 0 || maxPerFile > 0 && !exact(mode)) {
+      throw new IllegalArgumentException("maxPerFile is 0 (no cap) or, for an exact mode,"
+          + " positive: " + maxPerFile + " in " + (mode == null ? "automatic" : mode.wireName()));
     }
     if (!(auxiliaryWeight > 0 && auxiliaryWeight <= 1)) {
       throw new IllegalArgumentException("auxiliaryWeight must be in (0, 1]: " + auxiliaryWeight);
@@ -86,7 +106,8 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
    */
   public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope,
       Fusion fusion, boolean caseSensitive, double auxiliaryWeight) {
-    this(limit, mode, FileFilter.scope(pathScope), fusion, caseSensitive, auxiliaryWeight, 0, 0);
+    this(limit, mode, FileFilter.scope(pathScope), fusion, caseSensitive, auxiliaryWeight, 0, 0,
+        false, 0);
   }
 
   /**
@@ -146,12 +167,20 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
   /** These options in {@code resolved} mode (the automatic choice once it is made). */
   public SearchOpts withMode(SearchMode resolved) {
     return new SearchOpts(limit, Objects.requireNonNull(resolved, "resolved"), files, fusion,
-        caseSensitive, auxiliaryWeight, contextBefore, contextAfter);
+        caseSensitive, auxiliaryWeight, contextBefore, contextAfter, wholeWords, maxPerFile);
   }
 
   /** Whether {@code mode} is answered by the exact substring search (LITERAL, INDEXED_LITERAL). */
   public static boolean literal(@Nullable SearchMode mode) {
     return mode == SearchMode.LITERAL || mode == SearchMode.INDEXED_LITERAL;
+  }
+
+  /**
+   * Whether {@code mode} answers every exact match in path, line order (LITERAL, INDEXED_LITERAL,
+   * REGEX).
+   */
+  public static boolean exact(@Nullable SearchMode mode) {
+    return literal(mode) || mode == SearchMode.REGEX;
   }
 
   /**
@@ -172,6 +201,8 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
     private double auxiliaryWeight = DEFAULT_AUXILIARY_WEIGHT;
     private int contextBefore;
     private int contextAfter;
+    private boolean wholeWords;
+    private int maxPerFile;
 
     private Builder() {}
 
@@ -220,9 +251,21 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
       return this;
     }
 
-    /** Whether a literal mode matches case exactly (default false). */
+    /** Whether an exact mode matches case exactly (default false). */
     public Builder caseSensitive(boolean value) {
       this.caseSensitive = value;
+      return this;
+    }
+
+    /** REGEX only: whole words, ripgrep's {@code -w} (default false). */
+    public Builder wholeWords(boolean value) {
+      this.wholeWords = value;
+      return this;
+    }
+
+    /** The exact modes only: at most this many matches from each file (default 0: no cap). */
+    public Builder maxPerFile(int value) {
+      this.maxPerFile = value;
       return this;
     }
 
@@ -239,7 +282,7 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
      */
     public SearchOpts build() {
       return new SearchOpts(limit, mode, files, fusion, caseSensitive, auxiliaryWeight,
-          contextBefore, contextAfter);
+          contextBefore, contextAfter, wholeWords, maxPerFile);
     }
   }
 }

@@ -24,9 +24,12 @@ import java.util.TreeMap;
  *     {@code hits} (the next candidate in rank order that still locates in the working tree, or
  *     the next literal match). Finding it never changes the hits returned: the candidate depth of
  *     a ranked search depends on the limit alone
+ * @param everyFileRead REGEX: the pattern requires no trigram the index can use (a class of many
+ *     characters, or pieces shorter than three characters), so every indexed file the filter
+ *     selects was read and matched; false for the other modes
  */
 public record SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage coverage,
-    Map<String, Integer> notSearched, boolean truncated) {
+    Map<String, Integer> notSearched, boolean truncated, boolean everyFileRead) {
 
   /** Copies the hits and the counts. */
   public SearchResult {
@@ -34,6 +37,12 @@ public record SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage cov
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(coverage, "coverage");
     notSearched = Collections.unmodifiableMap(new TreeMap<>(notSearched));
+  }
+
+  /** A result that did not read every file for want of grams. */
+  public SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage coverage,
+      Map<String, Integer> notSearched, boolean truncated) {
+    this(hits, mode, coverage, notSearched, truncated, false);
   }
 
   /** A result that the limit did not cut. */

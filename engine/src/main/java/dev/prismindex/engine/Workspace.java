@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -20,8 +21,9 @@ import org.jspecify.annotations.Nullable;
  * the term and field statistics of all the indexes together (as if one index held them all, so a
  * small repository's hits do not win by its small document counts) and cosines compared as they
  * are. Every hit names its repository ({@link Hit#repo()}, its {@code path} relative to that
- * repository's root). The literal modes answer the union of each repository's matches, by
- * repository name, then path and line. The limit applies to the workspace as a whole.
+ * repository's root). The exact modes (literal, regex) answer the union of each repository's
+ * matches, by repository name, then path and line, and can stream them ({@link #stream}). The
+ * limit applies to the workspace as a whole.
  *
  * <pre>{@code
  * Map<String, HybridIndexOptions> repos = Map.of(
@@ -166,8 +168,9 @@ public final class Workspace implements CodeSearch, AutoCloseable {
    * <p>Ranked modes: as {@link HybridIndex#searchResult} over one index holding every
    * repository's documents (merged BM25 statistics; each index's own k-NN, cosines compared;
    * the same fusion, path prior and identifier guard), each hit checked against its own
-   * repository's working tree; ties between repositories go to the one first by name. Literal
-   * modes: each repository's matches in path, line order, repositories by name; {@link
+   * repository's working tree; ties between repositories go to the one first by name. Exact
+   * modes: each repository's matches in path, line order, repositories by name ({@link #stream}
+   * collected); {@link
    * SearchResult#notSearched()} sums the repositories' counts. The coverage sums every index's.
    *
    * @throws SemanticSearchUnavailableException for a semantic or hybrid search when a repository
@@ -180,6 +183,26 @@ public final class Workspace implements CodeSearch, AutoCloseable {
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(opts, "opts");
     return search().search(query, opts);
+  }
+
+  /**
+   * An exact search (LITERAL, INDEXED_LITERAL, REGEX) of every repository whose hits are handed to
+   * {@code sink} as they are found: each repository's as {@link HybridIndex#stream} finds them,
+   * named after it ({@link Hit#repo()}), repositories in name order, until {@link
+   * SearchOpts#limit()} for the workspace as a whole. The same hits, in the same order, as {@link
+   * #searchResult}; the result returned holds none of them (not searched: the repositories'
+   * counts summed; every file read: by any repository).
+   *
+   * @throws IllegalArgumentException for a ranked mode, or a pattern that does not compile
+   * @throws CorruptIndexException when a repository's index is damaged
+   * @throws IOException when an index cannot be read
+   */
+  public SearchResult stream(String query, SearchOpts opts, Consumer<Hit> sink)
+      throws IOException {
+    Objects.requireNonNull(query, "query");
+    Objects.requireNonNull(opts, "opts");
+    Objects.requireNonNull(sink, "sink");
+    return search().stream(query, opts, sink);
   }
 
   /** The search over the indexes as they are now (each checked open and local). */

@@ -246,6 +246,44 @@ class WorkspaceTest {
     }
   }
 
+  /**
+   * Regex answers and streams: each repository's matches with their spans, named after it, in the
+   * order {@code searchResult} gives; the stream hands over the same hits and stops at the
+   * workspace's limit, saying a further match exists in a repository not reached.
+   */
+  @Test
+  void regexAnswersStreamTheUnionNamingEachRepository() throws Exception {
+    Path a = Files.createDirectory(dir.resolve("a"));
+    Path b = Files.createDirectory(dir.resolve("b"));
+    write(a, "x.txt", "retryCount = 3\nnothing\nretryLimit and retryCount\n");
+    write(b, "a.txt", "retryDelay\n");
+    try (HybridIndex ia = indexed(a); HybridIndex ib = indexed(b)) {
+      Workspace workspace = Workspace.of(Map.of("b", ib, "a", ia));
+      SearchOpts opts = SearchOpts.builder().mode(SearchMode.REGEX).limit(10).build();
+      SearchResult all = workspace.searchResult("retry[A-Z]\\w+", opts);
+      assertThat(all.hits()).extracting(Hit::repo, Hit::path, Hit::line).containsExactly(
+          org.assertj.core.groups.Tuple.tuple("a", "x.txt", 1),
+          org.assertj.core.groups.Tuple.tuple("a", "x.txt", 3),
+          org.assertj.core.groups.Tuple.tuple("b", "a.txt", 1));
+      assertThat(all.hits().get(1).matches()).extracting(m -> m.text())
+          .containsExactly("retryLimit", "retryCount");
+      assertThat(all.truncated()).isFalse();
+
+      List<Hit> streamed = new ArrayList<>();
+      SearchResult r = workspace.stream("retry[A-Z]\\w+", opts, streamed::add);
+      assertThat(r.hits()).isEmpty();
+      assertThat(streamed).isEqualTo(all.hits());
+
+      List<Hit> two = new ArrayList<>();
+      SearchResult cut = workspace.stream("retry[A-Z]\\w+",
+          SearchOpts.builder().mode(SearchMode.REGEX).limit(2).build(), two::add);
+      assertThat(two).extracting(Hit::repo).containsExactly("a", "a");
+      assertThat(cut.truncated()).as("b's match lies beyond the limit").isTrue();
+      assertThatThrownBy(() -> workspace.stream("retry", SearchOpts.lexical(5), h -> { }))
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
   @Test
   void theRepositoryFilterSelectsByNameAndGlob() throws Exception {
     Map<String, HybridIndex> indexes = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package dev.prismindex.cli.command;
 
 import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.output.ExactPrinter;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
@@ -23,6 +24,22 @@ public interface Backend {
    * @throws IOException when the index cannot be read
    */
   SearchAnswer search(SearchRequest request) throws CliFailure, IOException;
+
+  /**
+   * An exact search ({@link SearchRequest#exact()}) printed as it runs: {@code out.begin} once the
+   * freshness is known, {@code out.hit} for each hit as it is found; the answer returned has no
+   * hits (the caller ends the printer with it). The default searches, then hands the hits over.
+   *
+   * @throws CliFailure as {@link #search}
+   * @throws IOException when the index or the files cannot be read
+   */
+  default SearchAnswer stream(SearchRequest request, ExactPrinter out)
+      throws CliFailure, IOException {
+    SearchAnswer answer = search(request);
+    out.begin(answer.mode(), answer.freshness(), answer.repos(), answer.notSearched());
+    answer.hits().forEach(out::hit);
+    return answer;
+  }
 
   /**
    * Builds or updates the index.

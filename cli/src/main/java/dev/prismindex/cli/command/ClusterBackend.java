@@ -156,9 +156,7 @@ public final class ClusterBackend implements Backend {
       if (mode == null) {
         mode = index.capabilities().semantic() ? SearchMode.HYBRID : SearchMode.LEXICAL;
       }
-      SearchOpts opts = SearchOpts.builder().limit(request.limit()).mode(mode)
-          .files(request.files()).context(request.contextBefore(), request.contextAfter())
-          .caseSensitive(request.caseSensitive()).build();
+      SearchOpts opts = request.opts(mode);
       long started = System.nanoTime();
       SearchResult r;
       try {

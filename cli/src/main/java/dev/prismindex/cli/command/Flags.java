@@ -132,7 +132,8 @@ public final class Flags {
      * starts with {@code -} goes after {@code --}, or anywhere it cannot be an option.
      */
     @Parameters(arity = "0..*", paramLabel = "QUERY",
-        description = "Free text, an identifier, or (with --mode literal) an exact string; one"
+        description = "Free text, an identifier, an exact string (-F, --mode literal) or a regular"
+            + " expression (--regex; -e gives patterns instead); one"
             + " argument (quote several words). '-' reads it from stdin; after '--' it may start"
             + " with '-'.")
     @Nullable List<String> query;
@@ -152,16 +153,16 @@ public final class Flags {
     boolean json;
 
     @Option(names = "--limit", paramLabel = "N",
-        description = "Most hits to print, 1..10000 (default: 10).")
+        description = "Most hits to print: 1..10000 for the ranked modes (default: 10); the exact"
+            + " modes (literal, regex) print every match unless given.")
     @Nullable Integer limit;
 
     @Option(names = "--mode", paramLabel = "MODE", completionCandidates = ModeNames.class,
-        description = "lexical, semantic, hybrid or literal (default: hybrid when a model is"
-            + " present and the index has embeddings, else lexical).")
+        description = "lexical, semantic, hybrid, literal or regex (default: hybrid when a model"
+            + " is present and the index has embeddings, else lexical).")
     @Nullable String mode;
 
-    // grep's and ripgrep's habits (docs/cli.md, "grep's habits"). The matching flags (-e, -F,
-    // -w, -i, -S) belong with the regex engine and go here beside them.
+    // grep's and ripgrep's habits (docs/cli.md, "grep's habits"): output, then matching.
 
     @Option(names = {"-n", "--line-number"},
         description = "grep's layout: one path:line:text line per hit, no header (as grep -n).")
@@ -218,8 +219,43 @@ public final class Flags {
         description = "Show N lines after each hit (overrides -C for that side).")
     @Nullable Integer after;
 
-    @Option(names = "--case-sensitive", description = "Match case exactly (literal mode only).")
-    boolean caseSensitive;
+    @Option(names = "--regex", description = "QUERY is a regular expression (RE2 syntax, as"
+        + " ripgrep's): the same as --mode regex. Every match is printed, as grep does.")
+    boolean regex;
+
+    @Option(names = {"-e", "--regexp"}, paramLabel = "PATTERN",
+        description = "A regular expression to search for (with -F a fixed string); repeat for"
+            + " several (any of them matches). Also for a pattern that starts with '-'.")
+    @Nullable List<String> patterns;
+
+    @Option(names = {"-F", "--fixed-strings"}, description = "The patterns are fixed strings,"
+        + " not regular expressions (the literal mode).")
+    boolean fixedStrings;
+
+    @Option(names = {"-w", "--word-regexp"}, description = "Only matches with no word character"
+        + " right before or after them (exact modes).")
+    boolean wordRegexp;
+
+    /** The last of -i, -s/--case-sensitive and -S given (ripgrep's rule: the last one wins). */
+    @Nullable String caseFlag;
+
+    @Option(names = {"-i", "--ignore-case"}, description = "Ignore case (the literal mode's"
+        + " default; the ranked modes always ignore it).")
+    void ignoreCase(boolean on) {
+      caseFlag = on ? RawSearchArgs.IGNORE_CASE : caseFlag;
+    }
+
+    @Option(names = {"-s", "--case-sensitive"}, description = "Match case exactly (the regex"
+        + " mode's default; exact modes only).")
+    void caseSensitive(boolean on) {
+      caseFlag = on ? RawSearchArgs.CASE_SENSITIVE : caseFlag;
+    }
+
+    @Option(names = {"-S", "--smart-case"}, description = "Ignore case unless the pattern has an"
+        + " upper-case letter (exact modes).")
+    void smartCase(boolean on) {
+      caseFlag = on ? RawSearchArgs.SMART_CASE : caseFlag;
+    }
 
     @Option(names = "--no-refresh", description = "Search the index as it is, even if files"
         + " changed since it was built.")

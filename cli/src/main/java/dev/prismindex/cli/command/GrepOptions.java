@@ -2,28 +2,20 @@ package dev.prismindex.cli.command;
 
 import dev.prismindex.cli.output.Layout;
 import java.util.Locale;
-import org.jspecify.annotations.Nullable;
 
 /**
- * What grep's output habits change about a command-line {@code search}: the layout of human output
- * ({@code -n}, {@code -l}, {@code -c}), colour ({@code --color}) and a cap on the hits of each file
- * ({@code -m}). NDJSON ({@code --json}) is not affected but by the cap: it prints hits, each one
- * object.
+ * What grep's output habits change about how a command-line {@code search} is printed: the layout
+ * of human output ({@code -n}, {@code -l}, {@code -c}) and colour ({@code --color}). NDJSON
+ * ({@code --json}) is not affected: it prints hits, each one object. (grep's {@code -m} changes
+ * the search itself: {@link SearchRequest#maxPerFile()}.)
  *
  * @param layout how human output shows the hits
  * @param colour when human output is coloured
- * @param maxPerFile at most this many hits from each file ({@code -m NUM}), or null for no cap
  */
-public record GrepOptions(Layout layout, Colour colour, @Nullable Integer maxPerFile) {
+public record GrepOptions(Layout layout, Colour colour) {
 
-  /** No habit asked for: blocks, colour on a terminal, no cap. */
-  public static final GrepOptions NONE = new GrepOptions(Layout.BLOCKS, Colour.AUTO, null);
-
-  public GrepOptions {
-    if (maxPerFile != null && maxPerFile < 1) {
-      throw new IllegalArgumentException("maxPerFile must be positive: " + maxPerFile);
-    }
-  }
+  /** No habit asked for: blocks, colour on a terminal. */
+  public static final GrepOptions NONE = new GrepOptions(Layout.BLOCKS, Colour.AUTO);
 
   /** {@code --color WHEN}. */
   public enum Colour {

@@ -2,6 +2,7 @@ package dev.prismindex.cli.command;
 
 import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.output.ExactPrinter;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
@@ -12,6 +13,8 @@ import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.EngineStatus;
+import dev.prismindex.engine.ExactScan;
+import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexWatch;
@@ -25,12 +28,15 @@ import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.engine.Staleness;
 import dev.prismindex.repository.SearchMode;
+import dev.prismindex.repository.TruncationReason;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -77,6 +83,28 @@ public final class LocalBackend implements Backend {
 
   @Override
   public SearchAnswer search(SearchRequest request) throws CliFailure, IOException {
+    if (request.exact()) {
+      // One way to search exactly: the stream, its hits collected.
+      List<Hit> hits = new ArrayList<>();
+      SearchAnswer a = stream(request, new ExactPrinter() {
+        @Override
+        public void begin(String mode, Freshness freshness, Map<String, Freshness> repos,
+            Map<String, Integer> notIndexed) {
+        }
+
+        @Override
+        public void hit(Hit hit) {
+          hits.add(hit);
+        }
+
+        @Override
+        public void end(SearchAnswer answer) {
+        }
+      });
+      dev.prismindex.engine.SearchResult r = a.result();
+      return a.withResult(new dev.prismindex.engine.SearchResult(hits, r.mode(), r.coverage(),
+          r.notSearched(), r.truncated(), r.everyFileRead()));
+    }
     if (request.target().workspace()) {
       return WorkspaceBackend.of(this).search(request);
     }
@@ -103,7 +131,7 @@ public final class LocalBackend implements Backend {
       long started = System.nanoTime();
       dev.prismindex.engine.SearchResult r;
       try {
-        r = index.searchResult(request.query(), opts(request, mode));
+        r = index.searchResult(request.query(), request.opts(mode));
       } catch (SemanticSearchUnavailableException e) {
         throw unavailable(mode, e.state(), e.getMessage(), e);
       }
@@ -117,11 +145,75 @@ public final class LocalBackend implements Backend {
     }
   }
 
-  /** The engine's options for this request, in {@code mode} (resolved: never null). */
-  static SearchOpts opts(SearchRequest request, SearchMode mode) {
-    return SearchOpts.builder().limit(request.limit()).mode(mode).files(request.files())
-        .context(request.contextBefore(), request.contextAfter())
-        .caseSensitive(request.caseSensitive()).build();
+  /**
+   * An exact search (literal, regex), printed as it runs: from the index when there is one
+   * (candidates from its grams, verified against the files); without one, by core's scanner over
+   * the files git lists, with one note saying that an index would be faster.
+   */
+  @Override
+  public SearchAnswer stream(SearchRequest request, ExactPrinter out)
+      throws CliFailure, IOException {
+    Target target = request.target();
+    SearchMode mode = request.mode();
+    if (mode == null || !mode.exact()) {
+      throw new IllegalArgumentException("not an exact search: " + request.modeName());
+    }
+    if (target.workspace()) {
+      return WorkspaceBackend.of(this).stream(request, mode, out);
+    }
+    if (homeIsDirectory(target) && !exists(target)) {
+      return scan(request, mode, out);
+    }
+    try (IndexAccess.Lease lease = openExisting(target)) {
+      HybridIndex index = lease.index();
+      Freshness freshness = request.refresh() ? catchUp(lease, request, mode)
+          : Freshness.NOT_CHECKED;
+      out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
+      long started = System.nanoTime();
+      dev.prismindex.engine.SearchResult r =
+          index.stream(request.query(), request.opts(mode), out::hit);
+      return new SearchAnswer(request.query(), false, null, r, freshness,
+          ms(System.nanoTime() - started), exactNotes(r));
+    } catch (CorruptIndexException e) {
+      throw corrupt(target, e);
+    }
+  }
+
+  /** The notes of an exact search from an index: a pattern the index could not narrow down. */
+  static List<String> exactNotes(dev.prismindex.engine.SearchResult r) {
+    return r.everyFileRead() ? List.of("the pattern has no trigram the index can use (a class of"
+        + " many characters, or pieces shorter than three), so every indexed file was read")
+        : List.of();
+  }
+
+  /** An exact search without an index: core's scanner, bounded, in path order. */
+  private static SearchAnswer scan(SearchRequest request, SearchMode mode, ExactPrinter out) {
+    Target target = request.target();
+    out.begin(mode.wireName(), Freshness.NOT_CHECKED, Map.of(), Map.of());
+    long started = System.nanoTime();
+    ExactScan.Result r = ExactScan.stream(target.root(), request.query(), request.opts(mode),
+        out::hit);
+    List<String> notes = new ArrayList<>();
+    notes.add("no index at " + target.home() + ": searched the files directly (an index makes"
+        + " this faster: run `prism-index index`)");
+    if (r.stoppedBy() != null) {
+      notes.add("the scan stopped early, at its bound on " + bound(r.stoppedBy()) + " ("
+          + r.scannedFiles() + " files read); `prism-index index` searches every file");
+    }
+    return new SearchAnswer(request.query(), false, null, r.result(), Freshness.NOT_CHECKED,
+        ms(System.nanoTime() - started), notes);
+  }
+
+  /** The scanner's bound that stopped a search, in words. */
+  private static String bound(TruncationReason reason) {
+    return switch (reason) {
+      case FILES -> ExactScan.MAX_FILES + " files";
+      case ENTRIES -> "entries listed";
+      case DEPTH -> ExactScan.MAX_DEPTH + " directories deep";
+      case SCAN -> "bytes read (" + ExactScan.MAX_SCAN_BYTES / (1024 * 1024) + " MiB)";
+      case TIME -> "time (" + ExactScan.MAX_TIME_MS / 1000 + " s)";
+      default -> reason.wireName();
+    };
   }
 
   /** Why an automatic choice fell back to lexical, for human output. */

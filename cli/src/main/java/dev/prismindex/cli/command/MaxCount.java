@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code search -m NUM} (grep's max count): at most NUM hits from each file, the best ones (the
- * first in path and line order for literal search), and still up to the limit in all. When the
- * cap drops hits, the search is asked again four times as deep (up to
- * {@value SearchRequests#MAX_LIMIT} hits) until the limit is filled or nothing more is found.
+ * {@code search -m NUM} (grep's max count) in a ranked mode: at most NUM hits from each file, the
+ * best ones, and still up to the limit in all. When the cap drops hits, the search is asked again
+ * four times as deep (up to {@value SearchRequests#MAX_LIMIT} hits) until the limit is filled or
+ * nothing more is found. (An exact mode caps inside the engine, which then reads a file no
+ * further: {@code SearchOpts.maxPerFile}.)
  */
 public final class MaxCount {
 
@@ -37,9 +38,9 @@ public final class MaxCount {
         boolean more = kept.size() > limit || answer.truncated();
         SearchResult r = answer.result();
         List<Hit> shown = kept.subList(0, Math.min(limit, kept.size()));
-        return new SearchAnswer(answer.query(), answer.modeChosen(), answer.modeReason(),
-            new SearchResult(shown, r.mode(), r.coverage(), r.notSearched(), more),
-            answer.freshness(), answer.tookMs());
+        return answer.withResult(
+            new SearchResult(shown, r.mode(), r.coverage(), r.notSearched(), more,
+                r.everyFileRead()));
       }
       depth = (int) Math.min(SearchRequests.MAX_LIMIT, depth * 4L);
     }

@@ -8,6 +8,7 @@ import dev.prismindex.cli.command.Flags.SearchFlags;
 import dev.prismindex.cli.command.Flags.StatusFlags;
 import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.Request;
+import dev.prismindex.cli.output.ExactPrinter;
 import dev.prismindex.cli.output.Printer;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.SearchAnswer;
@@ -109,6 +110,15 @@ public final class OrganisationCommand {
     }
     RepositoryFilter filter = flags instanceof SearchFlags s ? filter(s.allRepos, s.repos)
         : flags instanceof StatusFlags t ? filter(t.allRepos, t.repos) : RepositoryFilter.ALL;
+    if (request instanceof SearchRequest s && s.mode() == SearchMode.REGEX) {
+      throw CliFailure.usage("regex search (-e, --regex, -w) of an organisation's repositories is"
+          + " not supported; search them with a fixed string (-F, --mode literal), or one"
+          + " repository (--repo) or a workspace of local repositories with the regex");
+    }
+    if (request instanceof SearchRequest s && s.exact() && s.maxPerFile() > 0) {
+      throw CliFailure.usage("-m (matches per file) of an exact search applies to one repository"
+          + " or a workspace of local repositories, not to an organisation's repositories");
+    }
     try {
       if (flags instanceof IndexFlags i) {
         return index((IndexRequest) request, i, o.build(), out);
@@ -162,9 +172,7 @@ public final class OrganisationCommand {
         mode = all ? SearchMode.HYBRID : SearchMode.LEXICAL;
         reason = all ? null : "not every repository's index holds this model's embeddings";
       }
-      SearchOpts opts = SearchOpts.builder().limit(request.limit()).mode(mode)
-          .files(request.files()).context(request.contextBefore(), request.contextAfter())
-          .caseSensitive(request.caseSensitive()).build();
+      SearchOpts opts = request.opts(mode);
       long started = System.nanoTime();
       SearchResult r;
       try {
@@ -174,8 +182,18 @@ public final class OrganisationCommand {
             + "; use --mode lexical", e);
       }
       long tookMs = (System.nanoTime() - started) / 1_000_000;
-      printer.search(new SearchAnswer(request.query(), chosen, reason, r, Freshness.NOT_CHECKED,
-          tookMs));
+      SearchAnswer answer = new SearchAnswer(request.query(), chosen, reason, r,
+          Freshness.NOT_CHECKED, tookMs);
+      if (request.exact()) {
+        // Grep's lines, as for one repository (repo/path:line:column:text).
+        ExactPrinter exact = printer.exact(request.query());
+        exact.begin(answer.mode(), answer.freshness(), Map.of(), Map.of());
+        answer.hits().forEach(exact::hit);
+        exact.end(answer.withResult(new SearchResult(List.of(), r.mode(), r.coverage(),
+            r.notSearched(), r.truncated())));
+      } else {
+        printer.search(answer);
+      }
       List<String> stored = new ArrayList<>();
       List<String> none = new ArrayList<>();
       search.verification().forEach((name, v) -> {

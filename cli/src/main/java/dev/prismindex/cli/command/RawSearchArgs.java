@@ -37,8 +37,20 @@ public final class RawSearchArgs {
   public static final String AFTER = "afterContext";
   /** The most hits (an integer). */
   public static final String LIMIT = "limit";
-  /** Exact case, literal mode only (a boolean). */
+  /** Exact case, exact modes only (a boolean). */
   public static final String CASE_SENSITIVE = "caseSensitive";
+  /** Case ignored (a boolean; the ranked modes ignore case anyway). */
+  public static final String IGNORE_CASE = "ignoreCase";
+  /** Case ignored unless the pattern has an upper-case letter (a boolean). */
+  public static final String SMART_CASE = "smartCase";
+  /** Regular-expression patterns, any of which may match (a string, or a list of strings). */
+  public static final String PATTERNS = "patterns";
+  /** The query is a regular expression (a boolean; the same as mode regex). */
+  public static final String REGEX = "regex";
+  /** The patterns are fixed strings (a boolean; the literal mode). */
+  public static final String FIXED_STRINGS = "fixedStrings";
+  /** Whole-word matches only (a boolean; exact modes). */
+  public static final String WORDS = "wordRegexp";
   /**
    * The repositories of a workspace to search: names and globs (a string, or a list of strings;
    * the command line's {@code --repos}).

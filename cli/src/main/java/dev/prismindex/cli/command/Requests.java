@@ -10,6 +10,7 @@ import dev.prismindex.cli.command.Flags.ServeFlags;
 import dev.prismindex.cli.command.Flags.StatusFlags;
 import dev.prismindex.cli.output.Layout;
 import dev.prismindex.engine.FileFilter;
+import dev.prismindex.engine.SearchOpts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -196,20 +197,24 @@ public final class Requests {
   }
 
   /**
-   * The search flags as raw arguments, validated by the one {@link SearchRequests#validate}. With
-   * {@code -l} or {@code -c} and no {@code --limit}, the search looks as deep as it may
-   * ({@value SearchRequests#MAX_LIMIT} hits): those list files and counts, not the best hits.
+   * The search flags as raw arguments, validated by the one {@link SearchRequests#validate}, with
+   * grep's {@code -m} cap. With {@code -l} or {@code -c} and no {@code --limit}, the search looks as
+   * deep as it may (every match in an exact mode, else {@value SearchRequests#MAX_LIMIT} hits):
+   * those list files and counts, not the best hits.
    */
   private static SearchRequest search(RootFlags root, SearchFlags f, Environment env)
       throws CliFailure {
     GrepOptions grep = grepOptions(f);
-    Integer limit = f.limit == null && grep.layout() != Layout.BLOCKS
-        && grep.layout() != Layout.LINES ? Integer.valueOf(SearchRequests.MAX_LIMIT) : f.limit;
     RawSearchArgs raw = new RawSearchArgs()
         .put(RawSearchArgs.QUERY, query(f.query))
         .put(RawSearchArgs.MODE, f.mode)
-        .put(RawSearchArgs.LIMIT, limit)
-        .put(RawSearchArgs.CASE_SENSITIVE, f.caseSensitive)
+        .put(RawSearchArgs.LIMIT, f.limit)
+        .put(f.caseFlag == null ? RawSearchArgs.CASE_SENSITIVE : f.caseFlag,
+            f.caseFlag == null ? null : true)
+        .put(RawSearchArgs.REGEX, f.regex ? true : null)
+        .put(RawSearchArgs.PATTERNS, f.patterns)
+        .put(RawSearchArgs.FIXED_STRINGS, f.fixedStrings ? true : null)
+        .put(RawSearchArgs.WORDS, f.wordRegexp ? true : null)
         .put(RawSearchArgs.PATH, f.paths)
         .put(RawSearchArgs.TYPE, f.types)
         .put(RawSearchArgs.GLOB, f.globs)
@@ -220,8 +225,18 @@ public final class Requests {
         .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles)
         .put(RawSearchArgs.REPOS, workspaceFilter(root, env, f.repos));
     SearchSurface surface = SearchSurface.commandLine(f.json);
-    return SearchRequests.validate(raw, surface, () -> target(root, env),
+    SearchRequest request = SearchRequests.validate(raw, surface, () -> target(root, env),
         t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));
+    if (f.limit == null && (grep.layout() == Layout.FILES || grep.layout() == Layout.COUNT)) {
+      request = request.withLimit(request.exact() ? SearchOpts.UNLIMITED
+          : SearchRequests.MAX_LIMIT);
+    }
+    if (f.maxCount != null) {
+      request = request.withMaxPerFile(f.maxCount);
+    } else if (grep.layout() == Layout.FILES && request.exact()) {
+      request = request.withMaxPerFile(1); // a file's first match names it: read no further
+    }
+    return request;
   }
 
   /**
@@ -251,6 +266,7 @@ public final class Requests {
    *
    * @throws CliFailure with {@link ExitCode#USAGE} for {@code -l} with {@code -c}, either with
    *     {@code --json} (as ripgrep refuses them), an unknown {@code --color} or {@code -m} below 1
+   *     (which the request carries: {@link SearchRequest#maxPerFile()})
    */
   public static GrepOptions grepOptions(Object sub) throws CliFailure {
     if (!(sub instanceof SearchFlags f)) {
@@ -283,7 +299,7 @@ public final class Requests {
       throw CliFailure.usage("invalid --max-count " + f.maxCount + ": expected 1 or more (hits"
           + " from each file)");
     }
-    return new GrepOptions(layout, colour, f.maxCount);
+    return new GrepOptions(layout, colour);
   }
 
   /**

@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>
  * [search]
- * mode = "lexical"         # lexical, semantic, hybrid, literal or auto
+ * mode = "lexical"         # lexical, semantic, hybrid, literal, regex or auto
  * limit = 20               # 1..1000
  * context = 2              # 0..20 lines around each hit (-C)
  * exclude = ["vendor/", "*.min.js"]   # gitignore-style globs every search leaves out

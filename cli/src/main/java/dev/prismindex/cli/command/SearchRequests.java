@@ -4,6 +4,10 @@ import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.Workspace;
 import dev.prismindex.internal.Utf8;
+import dev.prismindex.internal.regex.RegexParser;
+import dev.prismindex.internal.regex.RegexSyntaxException;
+import dev.prismindex.repository.RegexPattern;
+import dev.prismindex.repository.RepositoryException;
 import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
@@ -99,7 +103,18 @@ public final class SearchRequests {
       TargetSource target, ConfigSource config) throws CliFailure {
     SearchSurface.Syntax syntax = surface.syntax();
     unknown(raw, syntax);
-    String query = query(raw.get(RawSearchArgs.QUERY), syntax);
+    List<String> patterns = strings(raw.get(RawSearchArgs.PATTERNS), RawSearchArgs.PATTERNS,
+        syntax);
+    String query;
+    if (patterns.isEmpty()) {
+      query = query(raw.get(RawSearchArgs.QUERY), syntax);
+      patterns = List.of(query);
+    } else if (raw.get(RawSearchArgs.QUERY) != null) {
+      throw CliFailure.usage("both QUERY and -e give a pattern: give every pattern with -e"
+          + " (a path to search goes to --path)");
+    } else {
+      query = String.join("|", patterns);
+    }
     Object modeValue = raw.get(RawSearchArgs.MODE);
     boolean auto = syntax == SearchSurface.Syntax.COMMAND_LINE && modeValue instanceof String m
         && m.equalsIgnoreCase(AUTO);
@@ -107,6 +122,30 @@ public final class SearchRequests {
     Object limitValue = raw.get(RawSearchArgs.LIMIT);
     Integer limit = limitValue == null ? null : limit(limitValue, syntax);
     boolean caseSensitive = bool(raw, RawSearchArgs.CASE_SENSITIVE, false, syntax);
+    boolean ignoreCase = bool(raw, RawSearchArgs.IGNORE_CASE, false, syntax);
+    boolean smartCase = bool(raw, RawSearchArgs.SMART_CASE, false, syntax);
+    if ((caseSensitive ? 1 : 0) + (ignoreCase ? 1 : 0) + (smartCase ? 1 : 0) > 1) {
+      throw CliFailure.usage("give one of " + syntax.name(RawSearchArgs.CASE_SENSITIVE) + ", "
+          + syntax.name(RawSearchArgs.IGNORE_CASE) + " and "
+          + syntax.name(RawSearchArgs.SMART_CASE));
+    }
+    boolean regexFlag = bool(raw, RawSearchArgs.REGEX, false, syntax);
+    boolean fixed = bool(raw, RawSearchArgs.FIXED_STRINGS, false, syntax);
+    boolean words = bool(raw, RawSearchArgs.WORDS, false, syntax);
+    boolean fromE = raw.get(RawSearchArgs.PATTERNS) != null;
+    if (fixed && regexFlag) {
+      throw CliFailure.usage("-F (fixed strings) and --regex contradict each other");
+    }
+    SearchMode implied = fixed ? SearchMode.LITERAL : regexFlag ? SearchMode.REGEX
+        : fromE ? (mode == SearchMode.LITERAL ? SearchMode.LITERAL : SearchMode.REGEX) : null;
+    if (implied != null && (auto || mode != null && mode != implied)) {
+      throw CliFailure.usage((fixed ? "-F" : regexFlag ? "--regex" : "-e") + " asks for the "
+          + implied.wireName() + " mode, not " + (auto ? AUTO : mode.wireName()));
+    }
+    if (implied != null) {
+      mode = implied;
+      modeValue = implied.wireName();
+    }
     List<String> scopes = scopes(raw.get(RawSearchArgs.PATH), syntax);
     List<String> types = types(raw.get(RawSearchArgs.TYPE), syntax);
     List<String> globs = globs(raw.get(RawSearchArgs.GLOB), syntax);
@@ -122,10 +161,32 @@ public final class SearchRequests {
     if (modeValue == null && defaults.modeSet()) {
       mode = defaults.mode();
     }
-    if (caseSensitive && mode != SearchMode.LITERAL) {
+    boolean exact = mode != null && mode.exact();
+    if (caseSensitive && !exact) {
+      List<String> exactModes = surface.modes().stream().filter(SearchMode::exact)
+          .map(SearchMode::wireName).toList();
       throw CliFailure.usage(syntax.name(RawSearchArgs.CASE_SENSITIVE) + " applies to "
-          + syntax.name(RawSearchArgs.MODE) + " literal only (lexical, semantic and hybrid search"
-          + " ignore case)");
+          + syntax.name(RawSearchArgs.MODE) + " " + String.join(" and ", exactModes)
+          + " only (lexical, semantic and hybrid search ignore case)");
+    }
+    if (words && !exact) {
+      throw CliFailure.usage(syntax.name(RawSearchArgs.WORDS) + " applies to the exact modes"
+          + " (" + syntax.name(RawSearchArgs.MODE) + " literal or regex, -F, -e, --regex)");
+    }
+    if (exact) {
+      Exact e = exact(mode, patterns, words, caseSensitive, ignoreCase, smartCase, syntax);
+      mode = e.mode();
+      query = e.query();
+      caseSensitive = e.caseSensitive();
+    } else {
+      caseSensitive = false; // -i and -S: the ranked modes ignore case anyway
+    }
+    if (limit != null && limit > MAX_LIMIT
+        && (!exact || syntax != SearchSurface.Syntax.COMMAND_LINE)) {
+      throw CliFailure.usage("invalid " + syntax.name(RawSearchArgs.LIMIT) + " " + limit
+          + ": expected " + (syntax == SearchSurface.Syntax.COMMAND_LINE ? "" : "an integer ")
+          + "1.." + MAX_LIMIT + (syntax == SearchSurface.Syntax.COMMAND_LINE
+              ? " (the exact modes take any limit)" : ""));
     }
     int both = context != null ? context : defaults.context() != null ? defaults.context() : 0;
     List<String> allGlobs = new ArrayList<>(globs);
@@ -150,10 +211,61 @@ public final class SearchRequests {
             + ": no such file or directory in any repository of the workspace");
       }
     }
-    return new SearchRequest(resolved, surface.json(), query, mode,
-        limit != null ? limit : defaults.limit() != null ? defaults.limit() : DEFAULT_LIMIT,
+    // Without a limit asked for (option, variable or file), the exact modes print every match.
+    int resolvedLimit = limit != null ? limit : defaults.limit() != null ? defaults.limit()
+        : exact && syntax == SearchSurface.Syntax.COMMAND_LINE ? SearchOpts.UNLIMITED
+        : DEFAULT_LIMIT;
+    return new SearchRequest(resolved, surface.json(), query, mode, resolvedLimit,
         files, before != null ? before : both, after != null ? after : both, caseSensitive,
-        refresh, maxRefresh);
+        refresh, maxRefresh, words && exact);
+  }
+
+  /** What an exact search asks of the engine: its mode, its query and its case rule. */
+  private record Exact(SearchMode mode, String query, boolean caseSensitive) {}
+
+  /**
+   * The engine's form of an exact search: a literal with one pattern and no {@code -w} stays a
+   * literal; several fixed strings, or {@code -w}, become a regex of the quoted strings (as
+   * ripgrep's {@code -F} does); patterns of the regex mode are joined with {@code |}, as
+   * ripgrep's {@code -e} patterns are. Case: literal ignores it by default, regex matches it;
+   * {@code -S} ignores it when the pattern has a literal character and no upper-case one.
+   *
+   * @throws CliFailure a usage error for a pattern that does not compile
+   */
+  private static Exact exact(SearchMode mode, List<String> patterns, boolean words,
+      boolean caseSensitive, boolean ignoreCase, boolean smartCase, SearchSurface.Syntax syntax)
+      throws CliFailure {
+    boolean literal = mode == SearchMode.LITERAL;
+    boolean asRegex = !literal || words || patterns.size() > 1 || patterns.get(0).isEmpty();
+    String query = literal && !asRegex ? patterns.get(0) : RegexPattern.anyOf(patterns, literal);
+    checkQueryLength(query);
+    boolean insensitive;
+    if (caseSensitive) {
+      insensitive = false;
+    } else if (ignoreCase) {
+      insensitive = true;
+    } else if (smartCase) {
+      if (!asRegex) {
+        insensitive = !query.isEmpty() && query.codePoints().noneMatch(Character::isUpperCase);
+      } else {
+        try {
+          insensitive = RegexParser.smartCaseInsensitive(query);
+        } catch (RegexSyntaxException e) {
+          throw CliFailure.usage("invalid regex: " + e.getMessage());
+        }
+      }
+    } else {
+      insensitive = literal;
+    }
+    if (asRegex) {
+      try {
+        RegexPattern.compile(query, insensitive ? RegexPattern.CaseMode.INSENSITIVE
+            : RegexPattern.CaseMode.SENSITIVE, words, MAX_QUERY_BYTES);
+      } catch (RepositoryException e) {
+        throw CliFailure.usage("invalid regex: " + e.getMessage());
+      }
+    }
+    return new Exact(asRegex ? SearchMode.REGEX : SearchMode.LITERAL, query, !insensitive);
   }
 
   /**
@@ -380,7 +492,8 @@ public final class SearchRequests {
     String range = (cli ? "" : "an integer ") + "1.." + MAX_LIMIT;
     if (value instanceof Number n) {
       double d = n.doubleValue();
-      if (d == Math.rint(d) && d >= 1 && d <= MAX_LIMIT) {
+      double max = cli ? Integer.MAX_VALUE : MAX_LIMIT;
+      if (d == Math.rint(d) && d >= 1 && d <= max) {
         return (int) d;
       }
       throw CliFailure.usage("invalid " + name + " " + n + ": expected " + range);

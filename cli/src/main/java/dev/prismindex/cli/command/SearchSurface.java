@@ -19,7 +19,7 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
 
   /** The modes of {@code prism-index search --mode}. */
   public static final List<SearchMode> COMMAND_LINE_MODES = List.of(SearchMode.LEXICAL,
-      SearchMode.SEMANTIC, SearchMode.HYBRID, SearchMode.LITERAL);
+      SearchMode.SEMANTIC, SearchMode.HYBRID, SearchMode.LITERAL, SearchMode.REGEX);
 
   public SearchSurface {
     modes = List.copyOf(modes);
@@ -54,6 +54,11 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
         case RawSearchArgs.BEFORE -> "--before-context";
         case RawSearchArgs.AFTER -> "--after-context";
         case RawSearchArgs.CASE_SENSITIVE -> "--case-sensitive";
+        case RawSearchArgs.IGNORE_CASE -> "-i";
+        case RawSearchArgs.SMART_CASE -> "-S";
+        case RawSearchArgs.PATTERNS -> "-e";
+        case RawSearchArgs.FIXED_STRINGS -> "-F";
+        case RawSearchArgs.WORDS -> "-w";
         case RawSearchArgs.MAX_REFRESH_FILES -> "--max-refresh-files";
         case RawSearchArgs.REFRESH -> "--no-refresh";
         case RawSearchArgs.QUERY -> "QUERY";
@@ -72,6 +77,8 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
               RawSearchArgs.LIMIT, RawSearchArgs.CASE_SENSITIVE, RawSearchArgs.REFRESH,
               RawSearchArgs.MAX_REFRESH_FILES, RawSearchArgs.TYPE, RawSearchArgs.GLOB,
               RawSearchArgs.CONTEXT, RawSearchArgs.BEFORE, RawSearchArgs.AFTER,
+              RawSearchArgs.IGNORE_CASE, RawSearchArgs.SMART_CASE, RawSearchArgs.PATTERNS,
+              RawSearchArgs.REGEX, RawSearchArgs.FIXED_STRINGS, RawSearchArgs.WORDS,
               RawSearchArgs.REPOS);
     }
   }

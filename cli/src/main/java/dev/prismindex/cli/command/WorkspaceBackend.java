@@ -2,6 +2,7 @@ package dev.prismindex.cli.command;
 
 import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
+import dev.prismindex.cli.output.ExactPrinter;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.Freshness;
@@ -25,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * policy), then searched as one by the engine's {@link Workspace}. A repository that cannot be
  * searched (its directory or index missing, corrupt, incompatible, stale beyond the policy) fails
  * the search with exit code 3 naming it, unless the workspace file marks it {@code optional}:
- * then it is left out and the answer says so.
+ * then it is left out and the answer says so. An exact search (literal, regex) streams its hits
+ * as one repository's does; every repository needs its index (there is no scan without one).
  */
 public final class WorkspaceBackend {
 
@@ -57,24 +60,8 @@ public final class WorkspaceBackend {
     long t0 = System.nanoTime();
     List<IndexAccess.Lease> leases = new ArrayList<>();
     try {
-      Map<String, IndexAccess.Lease> open = new LinkedHashMap<>();
       List<String> skipped = new ArrayList<>();
-      for (Target.Member m : workspace.members()) {
-        try {
-          IndexAccess.Lease lease = open(m);
-          leases.add(lease);
-          open.put(m.name(), lease);
-        } catch (CliFailure e) {
-          if (!m.optional() || e.exitCode() != ExitCode.INDEX) {
-            throw e;
-          }
-          skipped.add(e.getMessage() + " (optional: left out)");
-        }
-      }
-      if (open.isEmpty()) {
-        throw new CliFailure(ExitCode.INDEX, "no repository of the workspace can be searched: "
-            + String.join("; ", skipped));
-      }
+      Map<String, IndexAccess.Lease> open = openAll(workspace, leases, skipped);
       SearchMode mode = request.mode();
       boolean chosen = mode == null;
       String reason = null;
@@ -91,51 +78,138 @@ public final class WorkspaceBackend {
       if (chosen) {
         mode = reason == null ? SearchMode.HYBRID : SearchMode.LEXICAL;
       }
-      Map<String, Freshness> freshness = new LinkedHashMap<>();
-      for (Map.Entry<String, IndexAccess.Lease> e : open.entrySet()) {
-        try {
-          freshness.put(e.getKey(), request.refresh()
-              ? core.catchUp(e.getValue(), request, mode) : Freshness.NOT_CHECKED);
-        } catch (CliFailure f) {
-          throw named(e.getKey(), f);
-        }
-      }
-      Map<String, HybridIndex> indexes = new LinkedHashMap<>();
-      open.forEach((name, lease) -> indexes.put(name, lease.index()));
+      Map<String, Freshness> freshness = catchUpAll(open, request, mode);
+      Map<String, HybridIndex> indexes = indexes(open);
       long started = System.nanoTime();
       SearchResult result;
       try {
-        result = Workspace.of(indexes).searchResult(request.query(),
-            LocalBackend.opts(request, mode));
+        result = Workspace.of(indexes).searchResult(request.query(), request.opts(mode));
       } catch (SemanticSearchUnavailableException e) {
         throw LocalBackend.unavailable(mode, e.state(), e.getMessage(), e);
       } catch (CorruptIndexException e) {
-        for (Target.Member m : workspace.members()) {
-          HybridIndex index = indexes.get(m.name());
-          if (index != null && index.status().state() == IndexState.FAILED) {
-            throw named(m.name(), LocalBackend.corrupt(m.target(), e));
-          }
-        }
-        throw e;
+        throw corrupt(workspace, indexes, e);
       }
       long tookMs = (System.nanoTime() - started) / 1_000_000;
       LOG.debug("{} search of {} repositories: {} hits in {} ms (after {} ms opening and"
           + " catching up)", mode.wireName(), indexes.size(), result.hits().size(), tookMs,
           (started - t0) / 1_000_000);
       return new SearchAnswer(request.query(), chosen, reason, result, sum(freshness), tookMs,
-          freshness, skipped);
+          freshness, skipped, List.of());
     } finally {
-      IOException failure = null;
-      for (IndexAccess.Lease lease : leases) {
-        try {
-          lease.close();
-        } catch (IOException e) {
-          failure = failure == null ? e : failure;
+      closeAll(leases);
+    }
+  }
+
+  /**
+   * An exact search ({@code mode}: literal, regex) of every repository, printed as it runs: the
+   * repositories opened and caught up as {@link #search} does, then {@code out.begin} with their
+   * freshness summed and the files their indexes leave out summed, then each hit as the engine's
+   * {@link Workspace#stream} finds it (named after its repository).
+   */
+  SearchAnswer stream(SearchRequest request, SearchMode mode, ExactPrinter out)
+      throws CliFailure, IOException {
+    Target workspace = request.target();
+    List<IndexAccess.Lease> leases = new ArrayList<>();
+    try {
+      List<String> skipped = new ArrayList<>();
+      Map<String, IndexAccess.Lease> open = openAll(workspace, leases, skipped);
+      Map<String, Freshness> freshness = catchUpAll(open, request, mode);
+      Map<String, HybridIndex> indexes = indexes(open);
+      Map<String, Integer> notIndexed = new TreeMap<>();
+      for (HybridIndex index : indexes.values()) {
+        index.notIndexed().forEach((reason, n) -> notIndexed.merge(reason, n, Integer::sum));
+      }
+      Freshness summed = sum(freshness);
+      out.begin(mode.wireName(), summed, freshness, notIndexed);
+      long started = System.nanoTime();
+      SearchResult r;
+      try {
+        r = Workspace.of(indexes).stream(request.query(), request.opts(mode), out::hit);
+      } catch (CorruptIndexException e) {
+        throw corrupt(workspace, indexes, e);
+      }
+      return new SearchAnswer(request.query(), false, null, r, summed,
+          (System.nanoTime() - started) / 1_000_000, freshness, skipped,
+          LocalBackend.exactNotes(r));
+    } finally {
+      closeAll(leases);
+    }
+  }
+
+  /**
+   * The open index of each repository that can be searched, by name (each lease added to {@code
+   * leases}, for the caller to close); an optional one that cannot is left out, said in {@code
+   * skipped}.
+   *
+   * @throws CliFailure exit code 3 naming a required repository that cannot be searched, or when
+   *     none can
+   */
+  private Map<String, IndexAccess.Lease> openAll(Target workspace,
+      List<IndexAccess.Lease> leases, List<String> skipped) throws CliFailure, IOException {
+    Map<String, IndexAccess.Lease> open = new LinkedHashMap<>();
+    for (Target.Member m : workspace.members()) {
+      try {
+        IndexAccess.Lease lease = open(m);
+        leases.add(lease);
+        open.put(m.name(), lease);
+      } catch (CliFailure e) {
+        if (!m.optional() || e.exitCode() != ExitCode.INDEX) {
+          throw e;
         }
+        skipped.add(e.getMessage() + " (optional: left out)");
       }
-      if (failure != null) {
-        throw failure;
+    }
+    if (open.isEmpty()) {
+      throw new CliFailure(ExitCode.INDEX, "no repository of the workspace can be searched: "
+          + String.join("; ", skipped));
+    }
+    return open;
+  }
+
+  /** Each repository's index checked and caught up on its own, for a search in {@code mode}. */
+  private Map<String, Freshness> catchUpAll(Map<String, IndexAccess.Lease> open,
+      SearchRequest request, SearchMode mode) throws CliFailure, IOException {
+    Map<String, Freshness> freshness = new LinkedHashMap<>();
+    for (Map.Entry<String, IndexAccess.Lease> e : open.entrySet()) {
+      try {
+        freshness.put(e.getKey(), request.refresh()
+            ? core.catchUp(e.getValue(), request, mode) : Freshness.NOT_CHECKED);
+      } catch (CliFailure f) {
+        throw named(e.getKey(), f);
       }
+    }
+    return freshness;
+  }
+
+  private static Map<String, HybridIndex> indexes(Map<String, IndexAccess.Lease> open) {
+    Map<String, HybridIndex> indexes = new LinkedHashMap<>();
+    open.forEach((name, lease) -> indexes.put(name, lease.index()));
+    return indexes;
+  }
+
+  /** Exit code 3 naming the repository whose index the engine found damaged. */
+  private static CorruptIndexException corrupt(Target workspace, Map<String, HybridIndex> indexes,
+      CorruptIndexException e) throws CliFailure, IOException {
+    for (Target.Member m : workspace.members()) {
+      HybridIndex index = indexes.get(m.name());
+      if (index != null && index.status().state() == IndexState.FAILED) {
+        throw named(m.name(), LocalBackend.corrupt(m.target(), e));
+      }
+    }
+    return e;
+  }
+
+  private static void closeAll(List<IndexAccess.Lease> leases) throws IOException {
+    IOException failure = null;
+    for (IndexAccess.Lease lease : leases) {
+      try {
+        lease.close();
+      } catch (IOException e) {
+        failure = failure == null ? e : failure;
+      }
+    }
+    if (failure != null) {
+      throw failure;
     }
   }
 

@@ -91,6 +91,182 @@ public final class HumanPrinter implements Printer {
     }
   }
 
+  @Override
+  public ExactPrinter exact(String query) {
+    return new Exact();
+  }
+
+  /**
+   * An exact search, grep's way, as the hits come: {@code path:line:column:text} for each matching
+   * line (its matches marked on a terminal; {@code path:line:text} with {@code -n}, as grep's);
+   * with context lines, {@code path-line-text} for the lines around, the lines of one file that
+   * overlap or touch printed once as one group, {@code --} between groups. With {@code -l} each
+   * file's path once, with {@code -c} {@code path:count} once a file is done. Nothing else goes to
+   * stdout, so the output can be piped like grep's; notes (files re-indexed first, files not
+   * searched, the limit) go to stderr. In a workspace each path is its repository's name, then
+   * {@code /}, then the path in that repository ({@code payments-api/src/Main.java}).
+   */
+  private final class Exact implements ExactPrinter {
+    private @Nullable String path;
+    /** The hits of the current file ({@code -c}). */
+    private int inFile;
+    /** The last line of the current file printed (0: none). */
+    private int printed;
+    /** After-context lines of the last hit, held until the next hit shows whether it is a hit. */
+    private final TreeMap<Integer, String> pending = new TreeMap<>();
+    private int hits;
+    private Map<String, Integer> noted = Map.of();
+
+    @Override
+    public void begin(String mode, Freshness freshness, Map<String, Freshness> repos,
+        Map<String, Integer> notIndexed) {
+      if (repos.isEmpty()) {
+        freshnessNote(freshness, "");
+      }
+      for (Map.Entry<String, Freshness> e : new TreeMap<>(repos).entrySet()) {
+        freshnessNote(e.getValue(), "repository " + e.getKey() + ": ");
+      }
+      if (!notIndexed.isEmpty()) {
+        note(notSearchedNote(notIndexed));
+        noted = notIndexed;
+      }
+    }
+
+    @Override
+    public void hit(Hit h) {
+      hits++;
+      if (layout == Layout.FILES || layout == Layout.COUNT) {
+        if (!shown(h).equals(path)) {
+          count();
+          path = shown(h);
+          if (layout == Layout.FILES) {
+            emit(new Line().text(style::path, path));
+          }
+        }
+        inFile++;
+        return;
+      }
+      Hit.Context c = h.context();
+      if (c == null) {
+        emit(matchLine(h, h.snippet()));
+        return;
+      }
+      int first = h.line() - c.before().size();
+      boolean sameFile = shown(h).equals(path);
+      // Held after-context lines before this hit are context; from it on, its own lines.
+      flushPending(sameFile ? h.line() : Integer.MAX_VALUE);
+      if (path != null && (!sameFile || first > printed + 1)) {
+        emit(new Line().text(style::dim, "--"));
+      }
+      if (!sameFile) {
+        path = shown(h);
+        printed = 0;
+      }
+      for (int i = 0; i < c.before().size(); i++) {
+        int n = first + i;
+        if (n > printed) {
+          emit(contextLine(shown(h), n, c.before().get(i)));
+          printed = n;
+        }
+      }
+      emit(matchLine(h, c.text()));
+      printed = h.line();
+      for (int i = 0; i < c.after().size(); i++) {
+        pending.put(h.line() + 1 + i, c.after().get(i));
+      }
+    }
+
+    /** Prints the held after-context lines before line {@code before}, drops the rest. */
+    private void flushPending(int before) {
+      for (Map.Entry<Integer, String> e : pending.entrySet()) {
+        if (e.getKey() < before && e.getKey() > printed) {
+          emit(contextLine(path, e.getKey(), e.getValue()));
+          printed = e.getKey();
+        }
+      }
+      pending.clear();
+    }
+
+    private Line contextLine(String file, int n, String text) {
+      return new Line().text(style::path, file).text("-").text(style::line, Integer.toString(n))
+          .text("-").text(text.replace('\t', ' '));
+    }
+
+    private Line matchLine(Hit h, String text) {
+      Line line = new Line().text(style::path, shown(h)).text(":")
+          .text(style::line, Integer.toString(h.line())).text(":");
+      if (layout != Layout.LINES) {
+        line.text(Integer.toString(h.column())).text(":");
+      }
+      return marked(line, text, h);
+    }
+
+    /** {@code -c}: the count of the file just done, if any. */
+    private void count() {
+      if (layout == Layout.COUNT && path != null && inFile > 0) {
+        emit(new Line().text(style::path, path).text(":").text(Integer.toString(inFile)));
+      }
+      inFile = 0;
+    }
+
+    @Override
+    public void end(SearchAnswer r) {
+      count();
+      flushPending(Integer.MAX_VALUE);
+      for (String skipped : r.skipped()) {
+        note(skipped);
+      }
+      for (String n : r.notes()) {
+        note(n);
+      }
+      if (!r.notSearched().isEmpty() && !r.notSearched().equals(noted)) {
+        // Files found unreadable while searching, or the counts of a search without an index.
+        note(notSearchedNote(r.notSearched(), !noted.isEmpty()));
+      }
+      if (r.truncated()) {
+        note((layout == Layout.FILES || layout == Layout.COUNT ? "from the first " + hits
+            + " hits only; more exist" : hits + " of at least " + (hits + 1) + " hits shown")
+            + "; --limit to see more");
+      }
+    }
+  }
+
+  /**
+   * Appends {@code text} to {@code line} (a tab shown as a space), the texts of the hit's matches
+   * marked in it (colour only).
+   */
+  private Line marked(Line line, String text, Hit h) {
+    String shown = SafeText.escape(text.replace('\t', ' '));
+    if (!style.on() || h.matches().isEmpty()) {
+      return line.text(shown);
+    }
+    boolean[] marked = new boolean[shown.length()];
+    for (dev.prismindex.repository.MatchSpan span : h.matches()) {
+      String needle = SafeText.escape(span.text().replace('\t', ' '));
+      if (needle.isEmpty()) {
+        continue;
+      }
+      for (int i = shown.indexOf(needle); i >= 0; i = shown.indexOf(needle, i + 1)) {
+        java.util.Arrays.fill(marked, i, Math.min(marked.length, i + needle.length()), true);
+      }
+    }
+    int i = 0;
+    while (i < shown.length()) {
+      int j = i;
+      while (j < shown.length() && marked[j] == marked[i]) {
+        j++;
+      }
+      String part = shown.substring(i, j);
+      if (marked[i]) {
+        line.text(style::match, part);
+      } else {
+        line.text(part);
+      }
+      i = j;
+    }
+    return line;
+  }
+
   /**
    * The paths of the files with hits, in the order of their best hit (grep's {@code -l}); with
    * {@code counts}, each followed by {@code :} and its number of hits ({@code -c}).
@@ -277,6 +453,9 @@ public final class HumanPrinter implements Printer {
     for (Map.Entry<String, Freshness> e : new TreeMap<>(r.repos()).entrySet()) {
       freshnessNote(e.getValue(), "repository " + e.getKey() + ": ");
     }
+    for (String n : r.notes()) {
+      note(n);
+    }
     if (!r.notSearched().isEmpty()) {
       note(notSearchedNote(r.notSearched()));
     }
@@ -287,6 +466,10 @@ public final class HumanPrinter implements Printer {
     }
   }
 
+  /**
+   * The note of what was done about changed files before searching, if anything, after {@code
+   * prefix} (a workspace's repository).
+   */
   private void freshnessNote(Freshness f, String prefix) {
     if (f.skippedBecauseLocked()) {
       note(prefix + lockedNote(f));
@@ -418,9 +601,18 @@ public final class HumanPrinter implements Printer {
    * left out of the index (binary 1, secret 2); see docs/cli.md}.
    */
   public static String notSearchedNote(Map<String, Integer> notSearched) {
+    return notSearchedNote(notSearched, true);
+  }
+
+  /**
+   * The same line for files an index left out ({@code fromIndex}), or for files a search found it
+   * could not read as text, as a search without an index does: {@code not searched: 1 file
+   * (binary 1); see docs/cli.md}.
+   */
+  public static String notSearchedNote(Map<String, Integer> notSearched, boolean fromIndex) {
     int total = notSearched.values().stream().mapToInt(Integer::intValue).sum();
-    return "not searched: " + count(total, "file") + " left out of the index ("
-        + byReason(notSearched) + "); see docs/cli.md";
+    return "not searched: " + count(total, "file") + (fromIndex ? " left out of the index" : "")
+        + " (" + byReason(notSearched) + "); see docs/cli.md";
   }
 
   /** Counts by reason, in reason order: {@code binary 1, oversize 2}. */

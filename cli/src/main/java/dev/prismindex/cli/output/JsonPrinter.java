@@ -10,6 +10,7 @@ import dev.prismindex.cli.output.Results.Server;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
+import dev.prismindex.repository.MatchSpan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -66,10 +67,68 @@ public final class JsonPrinter implements Printer {
         g.writeEndObject();
       });
     }
+    for (String n : result.notes()) {
+      err.println("note: " + n);
+    }
     if (!notSearched.isEmpty()) {
       // Also when there is no hit: the one-line note of human mode, on stderr.
       err.println("note: " + HumanPrinter.notSearchedNote(notSearched));
     }
+  }
+
+  /**
+   * An exact search, one object per hit as the hits come (the same objects as {@link #search}),
+   * each with the {@code freshness} of the search (in a workspace, of the hit's repository) and,
+   * as {@code notSearched}, the files the index leaves out (known before the search). The counts
+   * of everything not searched, including files found unreadable during the search, and the
+   * answer's notes go to stderr once, after the last hit.
+   */
+  @Override
+  public ExactPrinter exact(String query) {
+    return new ExactPrinter() {
+      private Freshness freshness = Freshness.NOT_CHECKED;
+      private Map<String, Freshness> repos = Map.of();
+      private Map<String, Integer> notIndexed = Map.of();
+
+      @Override
+      public void begin(String mode, Freshness f, Map<String, Freshness> each,
+          Map<String, Integer> skipped) {
+        freshness = f;
+        repos = each;
+        notIndexed = skipped;
+        if (f.skippedBecauseLocked()) {
+          err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
+        }
+      }
+
+      @Override
+      public void hit(Hit hit) {
+        line(g -> {
+          g.writeStartObject();
+          hitFields(g, hit);
+          freshness(g, hit.repo() == null ? freshness : repos.getOrDefault(hit.repo(), freshness));
+          if (!notIndexed.isEmpty()) {
+            counts(g, "notSearched", notIndexed);
+          }
+          g.writeNumberField("v", SCHEMA_VERSION);
+          g.writeEndObject();
+        });
+      }
+
+      @Override
+      public void end(SearchAnswer answer) {
+        for (String skipped : answer.skipped()) {
+          err.println("prism-index search: note: " + skipped);
+        }
+        for (String n : answer.notes()) {
+          err.println("note: " + n);
+        }
+        if (!answer.notSearched().isEmpty()) {
+          err.println("note: " + HumanPrinter.notSearchedNote(answer.notSearched(),
+              !notIndexed.isEmpty()));
+        }
+      }
+    };
   }
 
   /**
@@ -101,9 +160,10 @@ public final class JsonPrinter implements Printer {
   /**
    * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): repo (a
    * search of several repositories: a workspace or the cluster), path, line, endLine, snippet,
-   * score, mode, language, symbol, engines (lexical, semantic, literal: the
-   * engines that contributed), and with context lines {@code before}, {@code text} (the hit's line
-   * as in the file) and {@code after}.
+   * score, mode, language, symbol, engines (lexical, semantic, literal: the engines that
+   * contributed), with context lines {@code before}, {@code text} (the hit's line as in the file)
+   * and {@code after}, and for the exact modes {@code column} (of the first match) and {@code
+   * matches} (each match's {@code column}, {@code endColumn} and {@code text}).
    */
   private static void hitFields(JsonGenerator g, Hit hit) throws IOException {
     if (hit.repo() != null) {
@@ -127,6 +187,18 @@ public final class JsonPrinter implements Printer {
       strings(g, "before", c.before());
       g.writeStringField("text", c.text());
       strings(g, "after", c.after());
+    }
+    if (hit.mode().exact() || hit.mode() == dev.prismindex.repository.SearchMode.INDEXED_LITERAL) {
+      g.writeNumberField("column", hit.column());
+      g.writeArrayFieldStart("matches");
+      for (MatchSpan m : hit.matches()) {
+        g.writeStartObject();
+        g.writeNumberField("column", m.column());
+        g.writeNumberField("endColumn", m.endColumn());
+        g.writeStringField("text", m.text());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
     }
   }
 

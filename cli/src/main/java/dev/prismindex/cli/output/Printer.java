@@ -17,6 +17,9 @@ public interface Printer {
   /** Prints the hits of a search (and, in human mode, a header and notes). */
   void search(SearchAnswer result);
 
+  /** Prints an exact search's hits as they are found, for the search {@code query}. */
+  ExactPrinter exact(String query);
+
   /** Prints the summary of an indexing run. */
   void index(IndexSummary summary);
 

@@ -54,20 +54,36 @@ public final class Results {
    *     empty for one repository
    * @param skipped in a workspace, the optional repositories left out because they cannot be
    *     searched: one line each, naming the repository and why
+   * @param notes what a person should know about how the answer was found, one line each (an
+   *     exact search without an index, a pattern the index could not narrow down, a scan stopped
+   *     at a bound); printed on stderr in every output format
    */
   public record SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
       SearchResult result, Freshness freshness, long tookMs, Map<String, Freshness> repos,
-      List<String> skipped) {
+      List<String> skipped, List<String> notes) {
 
     public SearchAnswer {
       repos = Map.copyOf(repos);
       skipped = List.copyOf(skipped);
+      notes = List.copyOf(notes);
     }
 
     /** The answer of one repository. */
     public SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
+        SearchResult result, Freshness freshness, long tookMs, List<String> notes) {
+      this(query, modeChosen, modeReason, result, freshness, tookMs, Map.of(), List.of(), notes);
+    }
+
+    /** The answer of one repository, without notes. */
+    public SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
         SearchResult result, Freshness freshness, long tookMs) {
-      this(query, modeChosen, modeReason, result, freshness, tookMs, Map.of(), List.of());
+      this(query, modeChosen, modeReason, result, freshness, tookMs, List.of());
+    }
+
+    /** This answer with {@code other} as the engine's answer (the rest kept). */
+    public SearchAnswer withResult(SearchResult other) {
+      return new SearchAnswer(query, modeChosen, modeReason, other, freshness, tookMs, repos,
+          skipped, notes);
     }
 
     /** What was done about the changed files of {@code hit}'s repository. */

@@ -117,6 +117,12 @@ public final class WarmBackend implements Backend, AutoCloseable {
   }
 
   @Override
+  public SearchAnswer stream(SearchRequest request, dev.prismindex.cli.output.ExactPrinter out)
+      throws CliFailure, IOException {
+    return core.stream(request, out);
+  }
+
+  @Override
   public IndexSummary index(IndexRequest request, Progress progress)
       throws CliFailure, IOException {
     return core.index(request, progress);

@@ -94,7 +94,7 @@ class SearchRequestsTest {
     assertThat(usage(TOOL, Map.of("query", "x", "limit", "5")))
         .isEqualTo("maxMatches must be an integer 1..10000, not a string ('5')");
     assertThat(usage(CLI, Map.of("query", "x", "caseSensitive", true)))
-        .startsWith("--case-sensitive applies to --mode literal only");
+        .startsWith("--case-sensitive applies to --mode literal and regex only");
     assertThat(usage(TOOL, Map.of("query", "x", "caseSensitive", true)))
         .startsWith("caseSensitive applies to mode literal only");
     assertThat(usage(CLI, Map.of("query", "x", "path", "../up"))).startsWith("invalid --path: ");
@@ -107,7 +107,8 @@ class SearchRequestsTest {
   @Test
   void modesAreTheSurfacesOwn() {
     assertThat(usage(CLI, Map.of("query", "x", "mode", "fuzzy")))
-        .isEqualTo("invalid --mode 'fuzzy': expected lexical, semantic, hybrid, literal or auto");
+        .isEqualTo("invalid --mode 'fuzzy': expected lexical, semantic, hybrid, literal, regex"
+            + " or auto");
     assertThat(usage(TOOL, Map.of("query", "x", "mode", "hybrid")))
         .isEqualTo("unsupported mode 'hybrid': expected one of lexical, literal (semantic and"
             + " hybrid need an embedding model, which this server does not have)");

@@ -324,7 +324,7 @@ class AutoServeIT {
     // Among them, stderr notes around human output, and a no-hit answer.
     Run noted = inProcess("search", "needle number 7", "--mode", "literal", "--limit", "3");
     assertThat(noted.err()).isEqualTo("note: not searched: 1 file left out of the index (binary 1);"
-        + " see docs/cli.md\n");
+        + " see docs/cli.md\nnote: 3 of at least 4 hits shown; --limit to see more\n");
     assertThat(noted.out()).contains("data/haystack.txt:7");
     assertThat(inProcess("search", "zqxjkvbw nothing like this", "--mode", "lexical").out())
         .contains("0 hits for").endsWith("no hits\n");

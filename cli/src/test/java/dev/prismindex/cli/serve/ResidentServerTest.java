@@ -252,6 +252,10 @@ class ResidentServerTest {
     assertIdentical("search", "x", "-t", "pyton");
     assertIdentical("search", "x", "-g", "[abc");
     assertIdentical("search", "x", "-C", "99");
+    assertIdentical("search", "--regex", "ne+dle$", "-C", "1");
+    assertIdentical("search", "-e", "t[wh]o", "-e", "-dash", "-i", "-w", "--json");
+    assertIdentical("search", "-F", "-S", "Needle");
+    assertIdentical("search", "-e", "a(");
     // The repository's file and the variables are read for each request, as the client sees them.
     cli.write(".prism-index.toml", "[search]\nmode = \"literal\"\nlimit = 1\ncontext = 1\n");
     served("search", "x"); // the new file is indexed too: catch up before comparing

@@ -42,18 +42,28 @@ public final class LiteralHits {
     List<Hit> out = new ArrayList<>(r.matches().size());
     int rank = 0;
     for (LiteralMatch m : r.matches()) {
-      double score = score(m);
-      String text = snippet == Snippet.CENTRED ? centred(m, query) : m.text();
-      Hit.Context lines = null;
-      if (context) {
-        String own = m.pathOnly() && m.text().equals(m.path()) ? "" : m.text().stripTrailing();
-        lines = new Hit.Context(m.before(),
-            own.length() > Hit.MAX_SNIPPET_CHARS || m.textStart() > 0 ? text : own, m.after());
-      }
-      out.add(new Hit(m.path(), m.line(), m.line(), m.column(), text, score, mode,
-          Languages.detect(m.path()), null, null, null, new EngineScore(++rank, score), lines));
+      out.add(hit(m, query, mode, snippet, context, ++rank));
     }
     return out;
+  }
+
+  /**
+   * The hit of one match ranked {@code rank} (its position in path, line order, from 1); with
+   * {@code context}, it carries the match's context lines ({@link Hit#context()}).
+   */
+  public static Hit hit(LiteralMatch m, String query, SearchMode mode, Snippet snippet,
+      boolean context, int rank) {
+    double score = score(m);
+    String text = snippet == Snippet.CENTRED ? centred(m, query) : m.text();
+    Hit.Context lines = null;
+    if (context) {
+      String own = m.pathOnly() && m.text().equals(m.path()) ? "" : m.text().stripTrailing();
+      lines = new Hit.Context(m.before(),
+          own.length() > Hit.MAX_SNIPPET_CHARS || m.textStart() > 0 ? text : own, m.after());
+    }
+    return new Hit(m.path(), m.line(), m.line(), m.column(), text, score, mode,
+        Languages.detect(m.path()), null, null, null, new EngineScore(rank, score), lines,
+        m.spans(), null);
   }
 
   /**

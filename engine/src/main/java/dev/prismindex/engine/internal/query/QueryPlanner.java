@@ -10,6 +10,7 @@ import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
+import dev.prismindex.engine.internal.search.ExactSearch;
 import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
@@ -26,6 +27,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -48,12 +51,14 @@ public final class QueryPlanner {
   private final EngineContext ctx;
   private final RankedSearch ranked;
   private final LiteralSearcher literal;
+  private final ExactSearch exact;
 
   public QueryPlanner(EngineContext ctx) {
     this.ctx = ctx;
     this.ranked = new RankedSearch(ctx.options().root(), ctx.analyzer(),
         ctx.options().maxFileBytes());
     this.literal = new LiteralSearcher(ctx.options().root(), ctx.options().maxFileBytes());
+    this.exact = new ExactSearch(literal);
   }
 
   /**
@@ -69,19 +74,14 @@ public final class QueryPlanner {
           ctx.semantic().check(data).state(), data.get(CommitRecord.EMBEDDER_ID))));
     }
     SearchMode mode = opts.mode();
-    boolean literalMode = SearchOpts.literal(mode);
-    LiteralPattern pattern = literalMode ? LiteralSearcher.compile(query, opts.caseSensitive())
-        : null;
-    FileMatcher files = FileMatcher.of(opts.files());
+    if (SearchOpts.exact(mode)) {
+      List<Hit> hits = new ArrayList<>();
+      SearchResult r = stream(query, opts, hits::add);
+      return new SearchResult(hits, mode, r.coverage(), r.notSearched(), r.truncated(),
+          r.everyFileRead());
+    }
     SearchResult result = ctx.store().read(r -> {
       Map<String, String> d = r.commit().values();
-      if (literalMode) {
-        LiteralResult lr = literalMatches(r, pattern, query, files, opts.limit(), false,
-            opts.contextBefore(), opts.contextAfter(), AbortSignal.create());
-        return new SearchResult(LiteralHits.hits(lr, query, mode, Snippet.CENTRED,
-            opts.wantsContext()), mode, CommitMeta.coverage(d), lr.notSearched(),
-            lr.truncated());
-      }
       float[] q = mode == SearchMode.LEXICAL ? null
           : embedQuery(ctx.semantic().require(d), query);
       RankedSearch.Ranking ranking = ranked.hits(r, query, q, opts);
@@ -95,6 +95,44 @@ public final class QueryPlanner {
       ctx.semantic().require(Map.of()); // no index yet: still say when no model can serve
     }
     return new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of()));
+  }
+
+  /**
+   * See {@code HybridIndex.stream}: the matches of an exact mode (LITERAL, INDEXED_LITERAL,
+   * REGEX) handed to {@code sink} as each candidate file is verified, in path and line order; the
+   * result has no hits.
+   *
+   * @throws IllegalArgumentException for a ranked mode, or a pattern that does not compile
+   */
+  public SearchResult stream(String query, SearchOpts opts, Consumer<Hit> sink)
+      throws IOException {
+    ctx.store().checkUndamaged(); // as search: no answer from an index known to be damaged
+    SearchMode mode = opts.mode();
+    if (!SearchOpts.exact(mode)) {
+      throw new IllegalArgumentException("only the exact modes stream: "
+          + (mode == null ? "automatic (hybrid or lexical)" : mode.wireName()));
+    }
+    Object pattern = ExactSearch.compile(mode, query, opts.caseSensitive(), opts.wholeWords());
+    FileMatcher files = FileMatcher.of(opts.files());
+    return ctx.store().read(r -> {
+      Map<String, String> d = r.commit().values();
+      int[] rank = {0};
+      ExactSearch.Outcome o = exact.stream(r, pattern, query, files, opts.limit(),
+          opts.maxPerFile(), opts.contextBefore(), opts.contextAfter(), AbortSignal.create(),
+          m -> sink.accept(LiteralHits.hit(m, query, mode, Snippet.CENTRED, opts.wantsContext(),
+              ++rank[0])));
+      Map<String, Integer> notSearched = new TreeMap<>(o.notSearched());
+      CommitMeta.parseSkipped(r.commit().get(CommitRecord.SKIPPED))
+          .forEach((k, v) -> notSearched.merge(k, v, Integer::sum));
+      return new SearchResult(List.of(), mode, CommitMeta.coverage(d), notSearched,
+          o.truncated(), o.everyFileRead());
+    }, new SearchResult(List.of(), mode, CommitMeta.coverage(Map.of())));
+  }
+
+  /** See {@code HybridIndex.notIndexed}. */
+  public Map<String, Integer> notIndexed() throws IOException {
+    return ctx.store().read(
+        r -> CommitMeta.parseSkipped(r.commit().get(CommitRecord.SKIPPED)), Map.of());
   }
 
   /** The query's unit vector, or null for a blank query (which matches nothing). */

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.jspecify.annotations.Nullable;
@@ -26,9 +27,9 @@ import org.jspecify.annotations.Nullable;
  * One search over the indexes of a workspace (several local repositories), run as one: the
  * ranked modes hold the last commit of every index at once, score BM25 with their merged
  * statistics ({@link MergedStatistics}) and rank every candidate with the one {@link
- * RankedSearch} through a {@link WorkspaceReader}; the literal modes are the union of each
- * repository's answer, repository by repository in the workspace's order (then path and line),
- * the limit applying to the union.
+ * RankedSearch} through a {@link WorkspaceReader}; the exact modes (literal, regex) are the
+ * union of each repository's answer, repository by repository in the workspace's order (then path
+ * and line), streamed, the limit applying to the union.
  */
 public final class WorkspaceSearch {
 
@@ -51,7 +52,13 @@ public final class WorkspaceSearch {
 
   /** See {@code Workspace.searchResult}. */
   public SearchResult search(String query, SearchOpts opts) throws IOException {
-    return SearchOpts.literal(opts.mode()) ? literal(query, opts) : ranked(query, opts);
+    if (!SearchOpts.exact(opts.mode())) {
+      return ranked(query, opts);
+    }
+    List<Hit> hits = new ArrayList<>();
+    SearchResult r = stream(query, opts, hits::add);
+    return new SearchResult(hits, r.mode(), r.coverage(), r.notSearched(), r.truncated(),
+        r.everyFileRead());
   }
 
   private SearchResult ranked(String query, SearchOpts opts) throws IOException {
@@ -153,44 +160,54 @@ public final class WorkspaceSearch {
   }
 
   /**
-   * The union of each repository's literal answer, in the workspace's order, until the limit:
-   * each repository is asked for what the limit leaves, and once it is reached, the next ones
-   * for one match, to know whether the answer was cut. Files not searched are summed over the
-   * repositories searched.
+   * See {@code Workspace.stream}: each repository's exact answer ({@link QueryPlanner#stream}) in
+   * the workspace's order, its hits named after it and handed to {@code sink} as they come, until
+   * the limit: each repository is asked for what the limit leaves, and once it is reached, the
+   * next ones for one match (not handed over), to know whether the answer was cut. Files not
+   * searched are summed over the repositories searched.
    */
-  private SearchResult literal(String query, SearchOpts opts) throws IOException {
-    List<Hit> hits = new ArrayList<>();
+  public SearchResult stream(String query, SearchOpts opts, Consumer<Hit> sink)
+      throws IOException {
+    if (!SearchOpts.exact(opts.mode())) {
+      throw new IllegalArgumentException("only the exact modes stream: "
+          + (opts.mode() == null ? "automatic (hybrid or lexical)" : opts.mode().wireName()));
+    }
+    int[] handed = {0};
     Map<String, Integer> notSearched = new TreeMap<>();
     long chunks = 0;
     long embedded = 0;
     boolean truncated = false;
+    boolean everyFileRead = false;
     for (Member m : members) {
-      int left = opts.limit() - hits.size();
-      SearchResult r = m.planner().search(query, withLimit(opts, Math.max(1, left)));
+      int left = opts.limit() - handed[0];
       if (left == 0) {
-        if (!r.hits().isEmpty()) {
+        int[] found = {0};
+        SearchResult r = m.planner().stream(query, withLimit(opts, 1), h -> found[0]++);
+        if (found[0] > 0 || r.truncated()) {
           truncated = true;
           break;
         }
         continue;
       }
+      SearchResult r = m.planner().stream(query, withLimit(opts, left), h -> {
+        handed[0]++;
+        sink.accept(h.withRepo(m.name()));
+      });
       chunks += r.coverage().chunks();
       embedded += r.coverage().chunksEmbedded();
-      for (Hit h : r.hits()) {
-        hits.add(h.withRepo(m.name()));
-      }
+      everyFileRead |= r.everyFileRead();
       r.notSearched().forEach((reason, n) -> notSearched.merge(reason, n, Integer::sum));
       if (r.truncated()) {
         truncated = true;
         break;
       }
     }
-    return new SearchResult(hits, opts.mode(), new SemanticCoverage(chunks, embedded),
-        notSearched, truncated);
+    return new SearchResult(List.of(), opts.mode(), new SemanticCoverage(chunks, embedded),
+        notSearched, truncated, everyFileRead);
   }
 
   private static SearchOpts withLimit(SearchOpts o, int limit) {
     return new SearchOpts(limit, o.mode(), o.files(), o.fusion(), o.caseSensitive(),
-        o.auxiliaryWeight(), o.contextBefore(), o.contextAfter());
+        o.auxiliaryWeight(), o.contextBefore(), o.contextAfter(), o.wholeWords(), o.maxPerFile());
   }
 }

@@ -6,6 +6,7 @@ import dev.prismindex.engine.internal.pipeline.Hashing;
 import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.engine.spi.StoreReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -41,12 +44,31 @@ public interface ContentReader {
         return null;
       }
       try {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        // One stat (a pipe or a link is never opened), then one read of the size it gave.
+        BasicFileAttributes a =
+            Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!a.isRegularFile()) {
+          return null;
+        }
+        if (a.size() > maxFileBytes) {
+          notSearched.merge("oversize", 1, Integer::sum);
           return null;
         }
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-          bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes + 1));
+          byte[] buffer = new byte[(int) a.size()];
+          int n = in.readNBytes(buffer, 0, buffer.length);
+          int more = in.read();
+          if (more < 0) {
+            bytes = n == buffer.length ? buffer : Arrays.copyOf(buffer, n);
+          } else {
+            // It grew since the stat: read on, up to the cap.
+            ByteArrayOutputStream all = new ByteArrayOutputStream(n + 1024);
+            all.write(buffer, 0, n);
+            all.write(more);
+            all.write(in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes - n)));
+            bytes = all.toByteArray();
+          }
         }
         return text(bytes, maxFileBytes, notSearched);
       } catch (NoSuchFileException e) {

@@ -135,7 +135,7 @@ public final class HitLocator {
     Hit.Context context = contextBefore > 0 || contextAfter > 0
         ? Hit.Context.of(lines, line, contextBefore, contextAfter, snippet) : null;
     return new Hit(c.path(), line, Math.max(line, endLine), 0, snippet, score, mode, c.language(),
-        symbol, lexical, semantic, null, context, files.repo(chunk));
+        symbol, lexical, semantic, null, context, List.of(), files.repo(chunk));
   }
 
   private int matchCount(String line, Set<String> terms) {

@@ -1,11 +1,13 @@
 package dev.prismindex.engine.internal.search;
 
 import dev.prismindex.engine.Hit;
+import dev.prismindex.repository.MatchSpan;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One exact literal match.
+ * One exact match: of a literal (the first occurrence in a line) or of a regular expression (every
+ * match of a line, in {@code spans}).
  *
  * @param path repository-relative path
  * @param line 1-based line
@@ -18,18 +20,32 @@ import java.util.List;
  * @param before the context lines before {@code line} ({@link Hit.Context#bound bounded}), empty
  *     unless asked for
  * @param after the context lines after {@code line}, likewise
+ * @param spans where the matches lie in the whole line (the first starts at {@code column}); empty
+ *     for a path-only match, and when the searcher does not say
  */
 public record LiteralMatch(String path, int line, int column, String text, int textStart,
-    List<String> before, List<String> after) {
+    List<String> before, List<String> after, List<MatchSpan> spans) {
 
   public LiteralMatch {
     before = List.copyOf(before);
     after = List.copyOf(after);
+    spans = List.copyOf(spans);
+  }
+
+  /** A match with context lines and no spans. */
+  public LiteralMatch(String path, int line, int column, String text, int textStart,
+      List<String> before, List<String> after) {
+    this(path, line, column, text, textStart, before, after, List.of());
   }
 
   /** A match without context lines. */
   public LiteralMatch(String path, int line, int column, String text, int textStart) {
     this(path, line, column, text, textStart, List.of(), List.of());
+  }
+
+  /** This match with {@code value} as its spans. */
+  public LiteralMatch withSpans(List<MatchSpan> value) {
+    return new LiteralMatch(path, line, column, text, textStart, before, after, value);
   }
 
   /** A match whose text is the whole line. */
@@ -55,6 +71,6 @@ public record LiteralMatch(String path, int line, int column, String text, int t
     for (int ln = line + 1; ln <= Math.min(lines.size(), line + after); ln++) {
       a.add(Hit.Context.bound(lines.get(ln - 1)));
     }
-    return new LiteralMatch(path, line, column, text, textStart, b, a);
+    return new LiteralMatch(path, line, column, text, textStart, b, a, spans);
   }
 }

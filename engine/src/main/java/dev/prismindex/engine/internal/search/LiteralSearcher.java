@@ -159,7 +159,7 @@ public final class LiteralSearcher {
    * The content of a candidate, or null: when it is gone (or no longer a regular file: not
    * counted), or cannot be read as text now (counted in {@code notSearched} by reason).
    */
-  private byte @Nullable [] read(String path, Map<String, Integer> notSearched) {
+  byte @Nullable [] read(String path, Map<String, Integer> notSearched) {
     return source.read(path, notSearched);
   }
 }

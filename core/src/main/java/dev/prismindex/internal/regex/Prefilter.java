@@ -1,0 +1,128 @@
+package dev.prismindex.internal.regex;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The literal strings a line must contain for a pattern to match it, any one of them: a line
+ * without one is skipped unread by the matcher, and finding them is a {@link String#indexOf}, which
+ * the JVM runs far faster than any automaton. Taken from the syntax tree: the longest run of single
+ * characters of the top-level concatenation, or one such run per branch of a top-level
+ * alternation. For a case-insensitive pattern a character belongs to a run only when every member
+ * of its case-fold orbit lower-cases to the same text ({@code k}, {@code K} and the Kelvin sign all
+ * to {@code k}; not {@code s}, whose orbit holds the long s), and the runs are then looked for in
+ * the lower-cased text, whose line breaks are the original's.
+ *
+ * @param literals the strings, any of which a matching line contains (lower-cased when
+ *     {@code lowered})
+ * @param lowered whether to look for them in the text lower-cased with {@link Locale#ROOT}
+ */
+public record Prefilter(List<String> literals, boolean lowered) {
+
+  /** Runs shorter than this are not worth a search of their own. */
+  static final int MIN_LENGTH = 2;
+  /** A top-level alternation of more branches than this gets no prefilter. */
+  static final int MAX_BRANCHES = 8;
+
+  public Prefilter {
+    literals = List.copyOf(literals);
+  }
+
+  /** The prefilter of {@code tree} (parsed case-insensitively or not), or null when it has none. */
+  public static @Nullable Prefilter of(Node tree, boolean caseInsensitive) {
+    List<String> out = new ArrayList<>();
+    if (tree instanceof Node.Alternate a) {
+      if (a.items().size() > MAX_BRANCHES) {
+        return null;
+      }
+      for (Node branch : a.items()) {
+        String run = longestRun(branch, caseInsensitive);
+        if (run == null) {
+          return null;
+        }
+        out.add(run);
+      }
+    } else {
+      String run = longestRun(tree, caseInsensitive);
+      if (run == null) {
+        return null;
+      }
+      out.add(run);
+    }
+    return new Prefilter(out, caseInsensitive);
+  }
+
+  /** The longest run of literal characters every match of {@code node} holds, or null. */
+  private static @Nullable String longestRun(Node node, boolean insensitive) {
+    List<Node> items = new ArrayList<>();
+    flatten(node, items);
+    String best = null;
+    StringBuilder run = new StringBuilder();
+    for (Node item : items) {
+      String lit = item instanceof Node.Chars c ? literal(c.set(), insensitive) : null;
+      if (lit != null) {
+        run.append(lit);
+        continue;
+      }
+      if (item instanceof Node.Assert) {
+        continue; // zero-width: the run goes on
+      }
+      best = longer(best, run);
+      run.setLength(0);
+    }
+    best = longer(best, run);
+    return best;
+  }
+
+  private static @Nullable String longer(@Nullable String best, StringBuilder run) {
+    if (run.length() >= MIN_LENGTH && (best == null || run.length() > best.length())) {
+      return run.toString();
+    }
+    return best;
+  }
+
+  /** The items of nested concatenations and groups, in order. */
+  private static void flatten(Node node, List<Node> out) {
+    if (node instanceof Node.Concat c) {
+      for (Node item : c.items()) {
+        flatten(item, out);
+      }
+    } else if (node instanceof Node.Capture c) {
+      flatten(c.item(), out);
+    } else {
+      out.add(node);
+    }
+  }
+
+  /**
+   * The text a class stands for in a run: its one code point; or, case-insensitively, the lower
+   * case its whole orbit shares; else null.
+   */
+  private static @Nullable String literal(CodePointSet set, boolean insensitive) {
+    int single = set.single();
+    if (single >= 0) {
+      String s = new String(Character.toChars(single));
+      return insensitive ? s.toLowerCase(Locale.ROOT) : s;
+    }
+    if (!insensitive || set.size() > 4) {
+      return null;
+    }
+    String lower = null;
+    for (int r = 0; r < set.rangeCount(); r++) {
+      for (int cp = set.lo(r); cp <= set.hi(r); cp++) {
+        String l = new String(Character.toChars(cp)).toLowerCase(Locale.ROOT);
+        if (lower == null) {
+          lower = l;
+        } else if (!lower.equals(l)) {
+          return null;
+        }
+      }
+    }
+    if (lower == null || !CaseFolding.orbit(set.lo(0)).equals(set)) {
+      return null; // a class of several letters, not one letter's cases
+    }
+    return lower;
+  }
+}

@@ -1,0 +1,176 @@
+package dev.prismindex.repository;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prismindex.repository.RegexPattern.CaseMode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RegexPatternTest {
+
+  private static List<String> matches(String pattern, CaseMode mode, boolean words, String line) {
+    RegexPattern p = RegexPattern.compile(pattern, mode, words, 4096);
+    List<String> out = new ArrayList<>();
+    p.matcher().forEach(line, (s, e) -> out.add(s + "-" + e + ":" + line.substring(s, e)));
+    return out;
+  }
+
+  private static List<String> lines(byte[] content) {
+    List<String> out = new ArrayList<>();
+    RegexPattern.forEachLine(content, (n, text, bytes) -> out.add(n + ":" + text));
+    return out;
+  }
+
+  @Test
+  void everyMatchOfALineAsRipgrepListsThem() {
+    assertThat(matches("fo+", CaseMode.SENSITIVE, false, "foooo fo f"))
+        .containsExactly("0-5:foooo", "6-8:fo");
+    // An empty match right where the last one ended is skipped; others are kept.
+    assertThat(matches("a*", CaseMode.SENSITIVE, false, "baaac"))
+        .containsExactly("0-0:", "1-4:aaa", "5-5:");
+    // Leftmost-first: the first alternative that matches wins.
+    assertThat(matches("a|ab", CaseMode.SENSITIVE, false, "ab")).containsExactly("0-1:a");
+  }
+
+  @Test
+  void caseModes() {
+    assertThat(matches("foo", CaseMode.SENSITIVE, false, "Foo foo")).containsExactly("4-7:foo");
+    assertThat(matches("foo", CaseMode.INSENSITIVE, false, "Foo foo"))
+        .containsExactly("0-3:Foo", "4-7:foo");
+    assertThat(matches("foo", CaseMode.SMART, false, "Foo foo"))
+        .containsExactly("0-3:Foo", "4-7:foo");
+    assertThat(matches("Foo", CaseMode.SMART, false, "Foo foo")).containsExactly("0-3:Foo");
+    assertThat(RegexPattern.compile("foo", CaseMode.SMART, false, 64).caseInsensitive()).isTrue();
+    assertThat(RegexPattern.compile("\\w+", CaseMode.SMART, false, 64).caseInsensitive())
+        .isFalse();
+  }
+
+  @Test
+  void wholeWordsAsRipgrep14DefinesThem() {
+    assertThat(matches("foo", CaseMode.SENSITIVE, true, "foo foobar afoo foo.foo (foo)"))
+        .containsExactly("0-3:foo", "16-19:foo", "20-23:foo", "25-28:foo");
+    // Unicode word characters: an accented letter is part of a word.
+    assertThat(matches("foo", CaseMode.SENSITIVE, true, "\u00E9foo foo\u00E9 foo"))
+        .containsExactly("10-13:foo");
+    // ripgrep's regression r2574: the whole match, not a shortened one.
+    assertThat(matches("(\\w+\\.)*domain\\.(\\w+)", CaseMode.SENSITIVE, true,
+        "some.domain.com/x")).containsExactly("0-15:some.domain.com");
+    // ripgrep's regression r1891: an empty pattern matches between non-word characters.
+    assertThat(matches("", CaseMode.SENSITIVE, true, "##")).containsExactly("0-0:", "1-1:",
+        "2-2:");
+    assertThat(matches("", CaseMode.SENSITIVE, true, "")).containsExactly("0-0:");
+    assertThat(matches("\\w+", CaseMode.SENSITIVE, true, "ab cd")).containsExactly("0-2:ab",
+        "3-5:cd");
+    // A byte that is not UTF-8 is not a word character.
+    assertThat(matches("foo", CaseMode.SENSITIVE, true, "foo" + RegexPattern.NOT_UTF8))
+        .containsExactly("0-3:foo");
+  }
+
+  @Test
+  void linesEndAtLfOnlyAndKeepTheirCrAsRipgrepDoes() {
+    byte[] content = "a\r\nb\rc\nd\r".getBytes(StandardCharsets.UTF_8);
+    assertThat(lines(content)).containsExactly("1:a\r", "2:b\rc", "3:d\r");
+    assertThat(matches("a$", CaseMode.SENSITIVE, false, "a\r")).isEmpty();
+    assertThat(matches("a\\s$", CaseMode.SENSITIVE, false, "a\r")).containsExactly("0-2:a\r");
+    assertThat(matches("b.c", CaseMode.SENSITIVE, false, "b\rc")).containsExactly("0-3:b\rc");
+    assertThat(lines(new byte[0])).isEmpty();
+    assertThat(lines("x\n".getBytes(StandardCharsets.UTF_8))).containsExactly("1:x");
+  }
+
+  @Test
+  void bytesThatAreNotUtf8AreMarkedMatchedByNothingAndShownAsReplacement() {
+    byte[] content = {'c', 'a', 'f', (byte) 0xE9, ' ', 'x', (byte) 0xE2, (byte) 0x82, 'y'};
+    List<String> decoded = new ArrayList<>();
+    RegexPattern.forEachLine(content, (n, text, bytes) -> decoded.add(text));
+    String line = decoded.get(0);
+    // One mark per maximal ill-formed subsequence, as the literal scanner's U+FFFD.
+    assertThat(line).isEqualTo("caf" + RegexPattern.NOT_UTF8 + " x" + RegexPattern.NOT_UTF8 + "y");
+    assertThat(RegexPattern.readable(line)).isEqualTo("caf\uFFFD x\uFFFDy");
+    assertThat(matches("caf.", CaseMode.SENSITIVE, false, line)).isEmpty();
+    assertThat(matches("x[^a]y", CaseMode.SENSITIVE, false, line)).isEmpty();
+    assertThat(matches("caf", CaseMode.SENSITIVE, false, line)).containsExactly("0-3:caf");
+  }
+
+  @Test
+  void aWholeTextSearchFindsWhatALineByLineSearchFinds() {
+    // forEachMatchingLine skips lines by the required literals (looked for case-insensitively in
+    // the lowered text) or by the first characters a match can start with; it must find exactly
+    // the lines and matches of matching every line on its own.
+    java.util.Random random = new java.util.Random(391);
+    String[] extra = {"foo", "Foo", "(?i)foo", "k\\w", "(?i)k+", "ab|cd", "(?i)ab|K", "x?y",
+        "\\bfoo\\b", "s\\d", "(?i)\u017F", "(?i)stra\u00DFe", "\u0130", "(?i)\u03C3\u03B9",
+        "$", "^", "a*"};
+    int compared = 0;
+    for (int round = 0; round < 400; round++) {
+      byte[] content = RegexRipgrepDifferentialTest.lines(random, 30);
+      String pattern = random.nextBoolean() ? extra[random.nextInt(extra.length)]
+          : RegexRipgrepDifferentialTest.pattern(random, 2);
+      RegexPattern p;
+      try {
+        p = RegexPattern.compile(pattern, random.nextInt(3) == 0 ? CaseMode.INSENSITIVE
+            : CaseMode.SENSITIVE, random.nextInt(4) == 0, 4096);
+      } catch (RepositoryException e) {
+        continue;
+      }
+      List<String> perLine = new ArrayList<>();
+      RegexPattern.Matcher m = p.matcher();
+      RegexPattern.forEachLine(content, (n, text, bytes) -> {
+        List<String> spans = new ArrayList<>();
+        m.forEach(text, (s, e) -> {
+          if (s < e || spans.isEmpty()) {
+            spans.add(s + "-" + e);
+          }
+          return true;
+        });
+        if (!spans.isEmpty()) {
+          perLine.add(n + ":" + spans);
+        }
+        return true;
+      });
+      List<String> whole = new ArrayList<>();
+      String text = RegexPattern.decode(content);
+      p.matcher().forEachMatchingLine(text, (n, start, end, spans, count) -> {
+        List<String> list = new ArrayList<>();
+        for (int i = 0; i < count; i += 2) {
+          list.add((spans[i] - start) + "-" + (spans[i + 1] - start));
+        }
+        whole.add(n + ":" + list);
+        return true;
+      });
+      assertThat(whole).as("/%s/ on %s", pattern, List.of(text)).isEqualTo(perLine);
+      compared++;
+    }
+    assertThat(compared).isGreaterThan(300);
+  }
+
+  @Test
+  void errorsAreRepositoryExceptionsWithTheParsersMessage() {
+    assertThatThrownBy(() -> RegexPattern.compile("a(", CaseMode.SENSITIVE, false, 4096))
+        .isInstanceOf(RepositoryException.class)
+        .hasMessage("regex parse error at offset 1 of \"a(\": unclosed group");
+    assertThatThrownBy(() -> RegexPattern.compile("x".repeat(9), CaseMode.SENSITIVE, false, 8))
+        .isInstanceOf(RepositoryException.class)
+        .hasMessage("query exceeds 8 byte pattern limit");
+    assertThatThrownBy(() -> RegexPattern.compile("a{1000}{1000}", CaseMode.SENSITIVE, false,
+        4096)).isInstanceOf(RepositoryException.class).hasMessageContaining("too large");
+    assertThatThrownBy(() -> RegexPattern.compile("a", CaseMode.SENSITIVE, false, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxPatternBytes must be a positive safe integer at most 4096");
+  }
+
+  @Test
+  void fixedStringsAreQuotedAndSeveralPatternsJoinedAsRipgrepJoinsThem() {
+    assertThat(RegexPattern.quote("a.b*(c)|[d]{e}^$#&-~\\"))
+        .isEqualTo("a\\.b\\*\\(c\\)\\|\\[d\\]\\{e\\}\\^\\$\\#\\&\\-\\~\\\\");
+    String quoted = RegexPattern.anyOf(List.of("a.c", "(x"), true);
+    assertThat(matches(quoted, CaseMode.SENSITIVE, false, "abc a.c (x"))
+        .containsExactly("4-7:a.c", "8-10:(x");
+    assertThat(RegexPattern.anyOf(List.of("fo+", "ba?r"), false)).isEqualTo("fo+|ba?r");
+    // Flags set at the start of the first pattern reach the others, as with rg -e -e.
+    assertThat(matches(RegexPattern.anyOf(List.of("(?i)a", "b"), false), CaseMode.SENSITIVE,
+        false, "AB")).containsExactly("0-1:A", "1-2:B");
+  }
+}
