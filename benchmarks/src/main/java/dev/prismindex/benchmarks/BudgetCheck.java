@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -81,6 +82,23 @@ public final class BudgetCheck {
   }
 
   /** One line of the report: a measured figure against an optional budget and target. */
+  /**
+   * A harness loaded with a fixture's files ({@link IndexHarness#loaded}): how long the load took,
+   * the heap it retains after GC (MXBean delta from {@code before}) and the index's own stats.
+   */
+  private record Built(IndexHarness harness, double seconds, long retainedBytes,
+      InMemoryIndex.Stats stats) {
+
+    static Built of(InMemoryIndex.ContentSource fixture, IntFunction<String> paths, int files,
+        long before) {
+      long start = System.nanoTime();
+      IndexHarness harness = IndexHarness.loaded(fixture, paths, files);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      long retained = HeapMeter.usedAfterGc() - before;
+      return new Built(harness, seconds, retained, harness.backend().stats());
+    }
+  }
+
   record Row(String item, double measured, String unit, double budget, double target) {
     boolean failsBudget() {
       return budget > 0 && measured > budget;
@@ -148,14 +166,11 @@ public final class BudgetCheck {
   private void seed() {
     long before = HeapMeter.usedAfterGc();
     SeedFixture fixture = new SeedFixture(config.seedFiles());
-    long start = System.nanoTime();
-    IndexHarness harness = IndexHarness.create(fixture, SeedFixture.path(0));
-    harness.load(SeedFixture::path, fixture.files(), 1_000);
-    double buildSeconds = (System.nanoTime() - start) / 1e9;
-    long loaded = HeapMeter.usedAfterGc();
-    InMemoryIndex.Stats stats = harness.backend().stats();
-    double retainedMib = (loaded - before) / MIB;
-    rows.add(new Row("seed: build 100 batches of 1 000 through the facade", buildSeconds, "s", 0,
+    Built built = Built.of(fixture, SeedFixture::path, fixture.files(), before);
+    IndexHarness harness = built.harness();
+    InMemoryIndex.Stats stats = built.stats();
+    double retainedMib = built.retainedBytes() / MIB;
+    rows.add(new Row("seed: build 100 batches of 1 000 through the facade", built.seconds(), "s", 0,
         0));
     rows.add(new Row("(d) seed: retained heap after GC (MXBean delta)", retainedMib, "MiB", 64,
         32));
@@ -387,15 +402,12 @@ public final class BudgetCheck {
   private void realistic() {
     long before = HeapMeter.usedAfterGc();
     RealisticFixture fixture = new RealisticFixture(RealisticFixture.FILES);
-    long start = System.nanoTime();
-    IndexHarness harness = IndexHarness.create(fixture, RealisticFixture.path(0));
-    harness.load(RealisticFixture::path, fixture.files(), 1_000);
-    double buildSeconds = (System.nanoTime() - start) / 1e9;
-    long loaded = HeapMeter.usedAfterGc();
-    InMemoryIndex.Stats stats = harness.backend().stats();
+    Built built = Built.of(fixture, RealisticFixture::path, fixture.files(), before);
+    IndexHarness harness = built.harness();
+    InMemoryIndex.Stats stats = built.stats();
     out.printf(Locale.ROOT, "realistic index: %s%n", stats);
-    long retained = loaded - before;
-    rows.add(new Row("realistic: build 100 000 files (1-4 KB)", buildSeconds, "s", 0, 0));
+    long retained = built.retainedBytes();
+    rows.add(new Row("realistic: build 100 000 files (1-4 KB)", built.seconds(), "s", 0, 0));
     rows.add(new Row("realistic: source bytes indexed", stats.contentBytes() / MIB, "MiB", 0, 0));
     rows.add(new Row("realistic: retained heap after GC", retained / MIB, "MiB", 0, 0));
     rows.add(new Row("realistic: heap per source byte", (double) retained / stats.contentBytes(),

@@ -229,26 +229,7 @@ public final class EngineTiming {
     HybridIndexOptions options = HybridIndexOptions.builder(dir).home(home).embedder(model)
         .embeddingThreads(threads).build();
     for (int rep = 0; rep < reps; rep++) {
-      java.util.concurrent.ExecutorService pool =
-          java.util.concurrent.Executors.newFixedThreadPool(threads);
-      long cpu0 = os.getProcessCpuTime();
-      t = System.nanoTime();
-      List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
-      for (int i = 0; i < texts.size(); i += 32) {
-        List<String> batch = texts.subList(i, Math.min(texts.size(), i + 32));
-        futures.add(pool.submit(() -> model.embed(batch)));
-      }
-      for (var f : futures) {
-        f.get();
-      }
-      pool.shutdown();
-      double secs = (System.nanoTime() - t) / 1e9;
-      double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-      rawRates.add(texts.size() / secs);
-      rawCpu.add(cpu * 1000 / texts.size());
-      System.out.printf("rep %d raw model, %d thread(s): %d texts in %.1f s = %.1f chunks/s, "
-          + "%.1f ms CPU per chunk%n", rep, threads, texts.size(), secs, texts.size() / secs,
-          cpu * 1000 / texts.size());
+      rawRep(os, model, texts, threads, rep, rawRates, rawCpu);
       Trees.delete(home);
       try (HybridIndex index = HybridIndex.open(options)) {
         long[] embeddingStart = {0, 0};
@@ -296,29 +277,40 @@ public final class EngineTiming {
     List<Double> rates = new ArrayList<>();
     List<Double> cpus = new ArrayList<>();
     for (int rep = 0; rep < reps; rep++) {
-      java.util.concurrent.ExecutorService pool =
-          java.util.concurrent.Executors.newFixedThreadPool(threads);
-      long cpu0 = os.getProcessCpuTime();
-      long t = System.nanoTime();
-      List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
-      for (int i = 0; i < texts.size(); i += 32) {
-        List<String> batch = texts.subList(i, Math.min(texts.size(), i + 32));
-        futures.add(pool.submit(() -> model.embed(batch)));
-      }
-      for (var f : futures) {
-        f.get();
-      }
-      pool.shutdown();
-      double secs = (System.nanoTime() - t) / 1e9;
-      double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-      rates.add(texts.size() / secs);
-      cpus.add(cpu * 1000 / texts.size());
-      System.out.printf("rep %d raw model, %d thread(s): %d texts in %.1f s = %.1f chunks/s, "
-          + "%.1f ms CPU per chunk%n", rep, threads, texts.size(), secs, texts.size() / secs,
-          cpu * 1000 / texts.size());
+      rawRep(os, model, texts, threads, rep, rates, cpus);
     }
     System.out.printf("raw chunks/s median %.1f best %.1f; CPU ms per chunk median %.1f%n",
         median(rates), max(rates), median(cpus));
+  }
+
+  /**
+   * One repetition of the raw model over {@code texts} in batches of 32 on {@code threads}
+   * threads: adds its chunks per second to {@code rates} and its CPU milliseconds per chunk to
+   * {@code cpus}, and prints both.
+   */
+  private static void rawRep(com.sun.management.OperatingSystemMXBean os, Embedder model,
+      List<String> texts, int threads, int rep, List<Double> rates, List<Double> cpus)
+      throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(threads);
+    long cpu0 = os.getProcessCpuTime();
+    long t = System.nanoTime();
+    List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i += 32) {
+      List<String> batch = texts.subList(i, Math.min(texts.size(), i + 32));
+      futures.add(pool.submit(() -> model.embed(batch)));
+    }
+    for (var f : futures) {
+      f.get();
+    }
+    pool.shutdown();
+    double secs = (System.nanoTime() - t) / 1e9;
+    double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+    rates.add(texts.size() / secs);
+    cpus.add(cpu * 1000 / texts.size());
+    System.out.printf("rep %d raw model, %d thread(s): %d texts in %.1f s = %.1f chunks/s, "
+        + "%.1f ms CPU per chunk%n", rep, threads, texts.size(), secs, texts.size() / secs,
+        cpu * 1000 / texts.size());
   }
 
   private static double max(List<Double> v) {

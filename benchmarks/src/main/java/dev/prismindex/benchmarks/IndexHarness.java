@@ -66,6 +66,16 @@ public final class IndexHarness implements AutoCloseable {
     }
   }
 
+  /**
+   * A harness over {@code source} holding its files {@code 0..files-1} (added through the facade
+   * in updates of 1 000), re-attested by an edit of file 0.
+   */
+  public static IndexHarness loaded(ContentSource source, IntFunction<String> paths, int files) {
+    IndexHarness harness = create(source, paths.apply(0));
+    harness.load(paths, files, 1_000);
+    return harness;
+  }
+
   /** A harness over an existing directory, reading its files. */
   public static IndexHarness onDisk(Path root) {
     try {

@@ -2,18 +2,10 @@ package dev.prismindex.benchmarks;
 
 import dev.prismindex.repository.RepositorySearchResult;
 import dev.prismindex.repository.SearchMode;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -26,15 +18,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar RealisticBenchmark -rf json -rff realistic.json}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 2, time = 5)
-@Measurement(iterations = 5, time = 5)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx6g"})
-public class RealisticBenchmark {
+public class RealisticBenchmark extends LoadedHarnessState {
 
-  private IndexHarness harness;
   private String[] queries;
   private int nextLiteral;
   private int nextSemantic;
@@ -42,19 +29,8 @@ public class RealisticBenchmark {
   @Setup(Level.Trial)
   public void load() {
     RealisticFixture fixture = new RealisticFixture(RealisticFixture.FILES);
-    harness = IndexHarness.create(fixture, RealisticFixture.path(0));
-    harness.load(RealisticFixture::path, fixture.files(), 1_000);
+    harness = IndexHarness.loaded(fixture, RealisticFixture::path, fixture.files());
     queries = RealisticFixture.queries(1_000, 44);
-  }
-
-  @Setup(Level.Iteration)
-  public void refresh() {
-    harness.refresh();
-  }
-
-  @TearDown(Level.Trial)
-  public void dispose() {
-    harness.close();
   }
 
   @Benchmark

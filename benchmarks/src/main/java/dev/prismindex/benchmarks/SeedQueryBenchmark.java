@@ -2,18 +2,10 @@ package dev.prismindex.benchmarks;
 
 import dev.prismindex.repository.RepositorySearchResult;
 import dev.prismindex.repository.SearchMode;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -27,15 +19,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar SeedQueryBenchmark -rf json -rff seed-query.json}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 5)
-@Measurement(iterations = 5, time = 5)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
-public class SeedQueryBenchmark {
+public class SeedQueryBenchmark extends LoadedHarnessState {
 
-  private IndexHarness harness;
   private String[] literalQueries;
   private String[] semanticQueries;
   private int nextLiteral;
@@ -44,8 +31,7 @@ public class SeedQueryBenchmark {
   @Setup(Level.Trial)
   public void load() {
     SeedFixture fixture = new SeedFixture(SeedFixture.FILES);
-    harness = IndexHarness.create(fixture, SeedFixture.path(0));
-    harness.load(SeedFixture::path, fixture.files(), 1_000);
+    harness = IndexHarness.loaded(fixture, SeedFixture::path, fixture.files());
     literalQueries = fixture.queries(1_000, 42);
     semanticQueries = fixture.semanticQueries(1_000, 43);
     for (String query : literalQueries) {
@@ -55,16 +41,6 @@ public class SeedQueryBenchmark {
         throw new IllegalStateException(query + " does not find " + expected);
       }
     }
-  }
-
-  @Setup(Level.Iteration)
-  public void refresh() {
-    harness.refresh();
-  }
-
-  @TearDown(Level.Trial)
-  public void dispose() {
-    harness.close();
   }
 
   /** One seeded {@code module-<k>} query, default cap. */

@@ -44,8 +44,7 @@ public class SeedUpdateBenchmark {
   @Setup(Level.Trial)
   public void load() {
     fixture = new SeedFixture(SeedFixture.FILES);
-    harness = IndexHarness.create(fixture, SeedFixture.path(0));
-    harness.load(SeedFixture::path, fixture.files(), 1_000);
+    harness = IndexHarness.loaded(fixture, SeedFixture::path, fixture.files());
   }
 
   @TearDown(Level.Trial)

@@ -1,6 +1,7 @@
 package dev.prismindex.index;
 
 import dev.prismindex.repository.CodingLimits;
+import dev.prismindex.repository.RepositoryLimits;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,8 +29,10 @@ public record IndexLimits(
   public static final int HARD_MAX_INDEX_UPDATE_FILES = 10_000;
   public static final long DEFAULT_MAX_INDEX_UPDATE_BYTES = 16L * 1024 * 1024;
   public static final long HARD_MAX_INDEX_UPDATE_BYTES = 64L * 1024 * 1024;
-  public static final int DEFAULT_MAX_REPO_RESULTS = 1_000;
-  public static final int HARD_MAX_REPO_RESULTS = 10_000;
+  /** Hits per query: the scanner's matches per search ({@link RepositoryLimits}), one limit. */
+  public static final int DEFAULT_MAX_REPO_RESULTS = RepositoryLimits.DEFAULT_MAX_SEARCH_MATCHES;
+  /** Hits per query at most: the scanner's hard cap on matches, one limit for every mode. */
+  public static final int HARD_MAX_REPO_RESULTS = RepositoryLimits.HARD_MAX_SEARCH_MATCHES;
   public static final int DEFAULT_MAX_INDEX_SNIPPET_BYTES = 4_096;
   public static final int HARD_MAX_INDEX_SNIPPET_BYTES = 16_384;
   public static final long DEFAULT_MAX_INDEX_STALE_MAX_AGE_MS = 60_000;

@@ -6,7 +6,7 @@ import java.util.concurrent.CancellationException;
 
 /**
  * Finds, in one segment field, the documents that may contain a folded needle: a superset of the
- * true matches that {@link LiteralSearcher} then verifies.
+ * true matches that {@link MemoryLiteralSearcher} then verifies.
  *
  * <ul>
  *   <li>Three or more units: the needle's distinct trigrams are looked up; a missing one means no

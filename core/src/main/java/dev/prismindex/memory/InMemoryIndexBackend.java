@@ -317,19 +317,19 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
   public IndexQueryResult search(IndexQuery query) {
     Objects.requireNonNull(query, "query");
     Snapshot snapshot = requireOpen().snapshot;
-    LiteralSearcher.checkAbort(query.signal());
+    MemoryLiteralSearcher.checkAbort(query.signal());
     if (query.maxResults() < 1) {
       throw new IllegalArgumentException("maxResults must be positive");
     }
     if (query.mode() == SearchMode.INDEXED_LITERAL) {
-      return LiteralSearcher.search(snapshot, query, maxLineBytes);
+      return MemoryLiteralSearcher.search(snapshot, query, maxLineBytes);
     }
     if (query.mode() == SearchMode.SEMANTIC) {
       Embedder semantic = embedder;
       if (semantic == null) {
         throw new UnsupportedOperationException("this index was built without semantic search");
       }
-      return SemanticSearcher.search(snapshot, query, semantic, maxLineBytes);
+      return MemorySemanticSearcher.search(snapshot, query, semantic, maxLineBytes);
     }
     throw new IllegalArgumentException("the in-memory index does not answer " + query.mode());
   }

@@ -26,7 +26,9 @@ final class Segment {
   private final Postings pathGrams;
   private final @Nullable VectorStore vectors;
   private final long contentBytes;
-  /** One bit per document, set when its content is pure ASCII (see {@code LiteralSearcher}). */
+  /**
+   * One bit per document, set when its content is pure ASCII (see {@code MemoryLiteralSearcher}).
+   */
   private final long[] ascii;
 
   Segment(byte[] pathData, int[] pathStarts, byte[][] contents, byte[] hashes,
@@ -43,7 +45,7 @@ final class Segment {
     this.ascii = new long[(docCount + 63) >>> 6];
     for (int doc = 0; doc < docCount; doc++) {
       bytes += contents[doc].length;
-      if (Grams.isAscii(contents[doc])) {
+      if (GramKeys.isAscii(contents[doc])) {
         ascii[doc >>> 6] |= 1L << doc;
       }
     }

@@ -49,7 +49,7 @@ final class SegmentWriter {
     long[][] contentKeys = new long[n][];
     long[][] pathKeys = new long[n][];
     forEachChunk(n, GRAM_CHUNK, (from, to) -> {
-      Grams grams = new Grams();
+      GramKeys grams = new GramKeys();
       for (int i = from; i < to; i++) {
         contentKeys[i] = grams.content(docs.get(i).content());
         pathKeys[i] = grams.path(docs.get(i).path());

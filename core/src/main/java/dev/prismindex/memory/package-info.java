@@ -27,12 +27,12 @@
  *   <li>{@code Segment}: an immutable, path-sorted batch of files: paths ({@code PathCodec} bytes),
  *       content bytes (as read, shared by merges), 16-byte content hashes, {@code Postings} of
  *       content and path grams, a {@code VectorStore}.
- *   <li>{@code Postings}: sorted trigram keys over case-folded text ({@code Grams}), each list a
+ *   <li>{@code Postings}: sorted trigram keys over case-folded text ({@code GramKeys}), each list a
  *       bitset or delta-varint bytes in one array; one- and two-character queries use key ranges.
  *   <li>{@code Snapshot} / {@code SegmentView}: the segments an index state consists of, with their
  *       live bits.
- *   <li>{@code LiteralSearcher}, {@code SemanticSearcher}: the two query modes, each checking the
- *       query's abort signal.
+ *   <li>{@code MemoryLiteralSearcher}, {@code MemorySemanticSearcher}: the two query modes, each
+ *       checking the query's abort signal.
  * </ul>
  *
  * <p>Everything but {@code InMemoryIndexBackend} (the implementation the exported builder creates)

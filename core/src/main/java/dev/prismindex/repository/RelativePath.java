@@ -132,20 +132,11 @@ public final class RelativePath {
     if (isPlatformAbsolute(path)) {
       return Problem.ABSOLUTE;
     }
-    boolean named = false;
-    int start = 0;
-    int n = path.length();
-    while (start <= n) {
-      int slash = path.indexOf('/', start);
-      int end = slash < 0 ? n : slash;
-      int length = end - start;
-      if (length == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.') {
-        return Problem.PARENT_SEGMENT;
-      }
-      named |= length > 1 || (length == 1 && path.charAt(start) != '.');
-      start = end + 1;
+    String segments = normaliseSegments(path);
+    if (segments == null) {
+      return Problem.PARENT_SEGMENT;
     }
-    return named ? null : Problem.ROOT;
+    return segments.isEmpty() ? Problem.ROOT : null;
   }
 
   /**
@@ -155,7 +146,7 @@ public final class RelativePath {
    * both be served.
    */
   public static boolean isCanonical(@Nullable String path) {
-    return problem(path) == null && normaliseSegments(path).equals(path);
+    return problem(path) == null && path.equals(normaliseSegments(path));
   }
 
   /**
@@ -170,7 +161,11 @@ public final class RelativePath {
             && path.charAt(scope.length()) == '/');
   }
 
-  private static String normaliseSegments(String path) {
+  /**
+   * {@code path} with its empty and {@code .} segments dropped (the empty string when nothing is
+   * left), or null when it has a {@code ..} segment: the one segment walk of the path rule.
+   */
+  private static @Nullable String normaliseSegments(String path) {
     StringBuilder out = new StringBuilder(path.length());
     int start = 0;
     int n = path.length();
@@ -178,6 +173,9 @@ public final class RelativePath {
       int slash = path.indexOf('/', start);
       int end = slash < 0 ? n : slash;
       int length = end - start;
+      if (length == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.') {
+        return null;
+      }
       if (length > 1 || (length == 1 && path.charAt(start) != '.')) {
         if (out.length() > 0) {
           out.append('/');

@@ -50,66 +50,23 @@ public record RepositoryGlobRequest(
   }
 
   /** Builds a {@link RepositoryGlobRequest}. */
-  public static final class Builder {
+  public static final class Builder extends WalkPageBuilder<Builder> {
     private final Path root;
     private final String pattern;
-    private @Nullable String path;
-    private boolean includeHidden;
-    private @Nullable List<String> exclude;
-    private @Nullable Integer maxDepth;
-    private @Nullable Integer maxResults;
-    private @Nullable Integer offset;
     private boolean braceExpansion;
-    private @Nullable AbortSignal signal;
-    private @Nullable Long deadlineMs;
 
     private Builder(Path root, String pattern) {
       this.root = root;
       this.pattern = pattern;
     }
 
-    public Builder path(@Nullable String value) {
-      this.path = value;
-      return this;
-    }
-
-    public Builder includeHidden(boolean value) {
-      this.includeHidden = value;
-      return this;
-    }
-
-    public Builder exclude(@Nullable List<String> value) {
-      this.exclude = value;
-      return this;
-    }
-
-    public Builder maxDepth(@Nullable Integer value) {
-      this.maxDepth = value;
-      return this;
-    }
-
-    public Builder maxResults(@Nullable Integer value) {
-      this.maxResults = value;
-      return this;
-    }
-
-    public Builder offset(@Nullable Integer value) {
-      this.offset = value;
+    @Override
+    Builder self() {
       return this;
     }
 
     public Builder braceExpansion(boolean value) {
       this.braceExpansion = value;
-      return this;
-    }
-
-    public Builder signal(@Nullable AbortSignal value) {
-      this.signal = value;
-      return this;
-    }
-
-    public Builder deadlineMs(@Nullable Long value) {
-      this.deadlineMs = value;
       return this;
     }
 

@@ -40,58 +40,15 @@ public record RepositoryListRequest(
   }
 
   /** Builds a {@link RepositoryListRequest}. */
-  public static final class Builder {
+  public static final class Builder extends WalkPageBuilder<Builder> {
     private final Path root;
-    private @Nullable String path;
-    private boolean includeHidden;
-    private @Nullable List<String> exclude;
-    private @Nullable Integer maxDepth;
-    private @Nullable Integer maxResults;
-    private @Nullable Integer offset;
-    private @Nullable AbortSignal signal;
-    private @Nullable Long deadlineMs;
 
     private Builder(Path root) {
       this.root = root;
     }
 
-    public Builder path(@Nullable String value) {
-      this.path = value;
-      return this;
-    }
-
-    public Builder includeHidden(boolean value) {
-      this.includeHidden = value;
-      return this;
-    }
-
-    public Builder exclude(@Nullable List<String> value) {
-      this.exclude = value;
-      return this;
-    }
-
-    public Builder maxDepth(@Nullable Integer value) {
-      this.maxDepth = value;
-      return this;
-    }
-
-    public Builder maxResults(@Nullable Integer value) {
-      this.maxResults = value;
-      return this;
-    }
-
-    public Builder offset(@Nullable Integer value) {
-      this.offset = value;
-      return this;
-    }
-
-    public Builder signal(@Nullable AbortSignal value) {
-      this.signal = value;
-      return this;
-    }
-
-    public Builder deadlineMs(@Nullable Long value) {
-      this.deadlineMs = value;
+    @Override
+    Builder self() {
       return this;
     }
 

@@ -137,12 +137,12 @@ class ScannerParityTest {
       }
       previousScore = hit.score();
       previousPath = hit.path();
-      if (hit.score() == LiteralSearcher.SCORE_PATH) {
+      if (hit.score() == MemoryLiteralSearcher.SCORE_PATH) {
         assertThat(hit.line()).isZero();
         pathHits.add(hit.path());
       } else {
         actual.put(hit.path(), hit.line() + ":" + hit.column() + ":" + escape(hit.snippet()));
-        if (hit.score() == LiteralSearcher.SCORE_CONTENT_AND_PATH) {
+        if (hit.score() == MemoryLiteralSearcher.SCORE_CONTENT_AND_PATH) {
           pathHits.add(hit.path());
         }
       }

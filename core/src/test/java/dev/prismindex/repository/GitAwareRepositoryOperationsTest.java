@@ -241,7 +241,7 @@ class GitAwareRepositoryOperationsTest {
     git(repo, "commit", "-q", "-m", "some");
     RepositoryOperations local = RepositoryOperations.local(RepositoryLimits.defaults());
     GitAwareRepositoryOperations git = ops();
-    assertThat(git.select(repo, null, null).toString()).contains("GitWalk");
+    assertThat(git.select(repo, null, null).toString()).contains("LsFilesWalk");
     RepositoryListRequest all = RepositoryListRequest.builder(repo).build();
     assertThat(git.list(all)).isEqualTo(local.list(all));
     for (int offset = 0; offset < 14; offset += 3) {
@@ -292,7 +292,7 @@ class GitAwareRepositoryOperationsTest {
       }
       RepositoryOperations local = RepositoryOperations.local(RepositoryLimits.defaults());
       GitAwareRepositoryOperations git = ops();
-      assertThat(git.select(root, null, null).toString()).contains("GitWalk");
+      assertThat(git.select(root, null, null).toString()).contains("LsFilesWalk");
       int pageSize = 1 + random.nextInt(7);
       int maxDepth = 1 + random.nextInt(4);
       for (int offset = 0; offset < files * 2; offset += pageSize) {
@@ -460,7 +460,7 @@ class GitAwareRepositoryOperationsTest {
 
   @Test
   void lsFilesTreeDropsGitInternalsAndOddPaths() {
-    GitWalk.Tree tree = new GitWalk.Tree();
+    LsFilesWalk.Tree tree = new LsFilesWalk.Tree();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (String path : new String[] {".git/config", "a/../b", "./c", "d//e", "ok/x", "ok/y",
         "ok/x", "nested/"}) {
@@ -471,7 +471,7 @@ class GitAwareRepositoryOperationsTest {
     assertThat(new LinkedHashSet<>(tree.children("."))).containsExactly("ok", "nested");
     assertThat(tree.children("ok")).containsExactly("x", "y");
     assertThat(tree.children("nested")).isEmpty();
-    assertThat(GitWalk.parseNulSeparated("a\0\0b".getBytes(StandardCharsets.UTF_8)))
+    assertThat(LsFilesWalk.parseNulSeparated("a\0\0b".getBytes(StandardCharsets.UTF_8)))
         .containsExactly("a", "b");
   }
 }

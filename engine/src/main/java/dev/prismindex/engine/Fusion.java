@@ -1,15 +1,21 @@
 package dev.prismindex.engine;
 
 /**
- * How {@link dev.prismindex.repository.SearchMode#HYBRID} fuses the lexical and the semantic ranking: weighted reciprocal
- * rank fusion. A chunk ranked {@code rL} by the lexical engine and {@code rS} by the semantic engine
+ * How {@link dev.prismindex.repository.SearchMode#HYBRID} ranks the candidates of the lexical and
+ * the semantic engine: weighted reciprocal rank fusion ({@link #rrf()}, the default, {@link
+ * #weighted}), or the learned ranker ({@link #learned()}, an option: a trained linear model over
+ * what the engine knows of each candidate, see {@code docs/engine.md}, "The ranker"; it ranks
+ * Java and Rust better than RRF on the quality benchmark, Go, Python and TypeScript worse, so it
+ * is not the default).
+ *
+ * <p>Reciprocal rank fusion: A chunk ranked {@code rL} by the lexical engine and {@code rS} by the semantic engine
  * scores {@code lexicalWeight / (k + rL) + semanticWeight / (k + rS)} (a term is 0 when that engine
  * did not return the chunk; HYBRID passes the rank just below the cut instead when that engine's
  * ranking was cut at the search depth, see {@code HybridFuser}), and the hit's score is that sum
  * divided by the maximum attainable one, {@code (lexicalWeight + semanticWeight) / (k + 1)}, so it
  * lies in [0, 1] and 1 means "ranked first by both engines".
  *
- * <p>The default, {@link #rrf()}, is RRF with k = 10 and both weights 1 (k = 10 ranked as well as or
+ * <p>{@link #rrf()} is RRF with k = 10 and both weights 1 (k = 10 ranked as well as or
  * better than k = 20 in each of the benchmark's five languages, issue 14); the customary k = 60
  * ({@code new Fusion(60, 1, 1)}) ranked worse on the retrieval-quality benchmark
  * (the quality run log, {@code docs/runs/README.md}). {@link #weighted} tilts the fusion towards one engine,
@@ -18,13 +24,16 @@ package dev.prismindex.engine;
  * @param k the rank constant (1..1000; larger flattens the rank differences)
  * @param lexicalWeight the weight of the lexical ranking (finite, >= 0)
  * @param semanticWeight the weight of the semantic ranking (finite, >= 0; not both 0)
+ * @param ranker whether the learned ranker orders the candidates (then {@code k} and the weights
+ *     are not used)
  */
-public record Fusion(int k, double lexicalWeight, double semanticWeight) {
+public record Fusion(int k, double lexicalWeight, double semanticWeight, boolean ranker) {
 
   /** The rank constant of {@link #rrf()}. */
   public static final int DEFAULT_K = 10;
 
   private static final Fusion RRF = new Fusion(DEFAULT_K, 1, 1);
+  private static final Fusion LEARNED = new Fusion(DEFAULT_K, 1, 1, true);
 
   /**
    * Validates the parameters.
@@ -46,7 +55,17 @@ public record Fusion(int k, double lexicalWeight, double semanticWeight) {
     }
   }
 
-  /** Reciprocal rank fusion with k = {@value #DEFAULT_K} and equal weights. */
+  /** Weighted reciprocal rank fusion (not the learned ranker). */
+  public Fusion(int k, double lexicalWeight, double semanticWeight) {
+    this(k, lexicalWeight, semanticWeight, false);
+  }
+
+  /** The learned ranker (an option; not HYBRID's default, see the class comment). */
+  public static Fusion learned() {
+    return LEARNED;
+  }
+
+  /** Reciprocal rank fusion with k = {@value #DEFAULT_K} and equal weights: HYBRID's default. */
   public static Fusion rrf() {
     return RRF;
   }

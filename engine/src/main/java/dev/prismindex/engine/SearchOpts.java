@@ -149,7 +149,7 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
     return new SearchOpts(limit, SearchMode.SEMANTIC, null);
   }
 
-  /** Hybrid search (default fusion, {@link Fusion#rrf()}) returning at most {@code limit} hits over the whole repository. */
+  /** Hybrid search (default ranking, {@link Fusion#rrf()}) returning at most {@code limit} hits over the whole repository. */
   public static SearchOpts hybrid(int limit) {
     return new SearchOpts(limit, SearchMode.HYBRID, null);
   }
@@ -245,7 +245,7 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
       return this;
     }
 
-    /** How HYBRID fuses the rankings (default {@link Fusion#rrf()}). */
+    /** How HYBRID ranks the candidates (default {@link Fusion#rrf()}). */
     public Builder fusion(Fusion value) {
       this.fusion = Objects.requireNonNull(value, "fusion");
       return this;

@@ -3,7 +3,7 @@ package dev.prismindex.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.analysis.CodeTokenizer;
+import dev.prismindex.engine.internal.analysis.IdentifierTokenizer;
 import dev.prismindex.engine.internal.analysis.Grams;
 import java.util.List;
 import java.util.Random;
@@ -72,7 +72,7 @@ class AnalyzerTest {
       for (String t : terms(s)) {
         assertThat(t).as("seed %d", seed).isNotEmpty();
         assertThat(t.length()).as("seed %d", seed).isLessThanOrEqualTo(
-            CodeTokenizer.MAX_TOKEN_CHARS * 2);
+            IdentifierTokenizer.MAX_TOKEN_CHARS * 2);
       }
       assertThat(Grams.queryGrams(s, random.nextBoolean())).as("seed %d", seed).isNotNull();
     }
@@ -82,6 +82,6 @@ class AnalyzerTest {
   void longIdentifiersAreCut() {
     String longName = "a".repeat(1000);
     assertThat(terms(longName)).allSatisfy(
-        t -> assertThat(t.length()).isLessThanOrEqualTo(CodeTokenizer.MAX_TOKEN_CHARS));
+        t -> assertThat(t.length()).isLessThanOrEqualTo(IdentifierTokenizer.MAX_TOKEN_CHARS));
   }
 }

@@ -2,6 +2,7 @@ package dev.prismindex.opensearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.RefreshOptions;
@@ -36,9 +37,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The cluster answers as the local engine does, on real code (this project's core sources plus
  * small files in other languages), indexed once by both: LEXICAL gives the same hits in the same
  * order with the same scores (path, line, snippet, symbol; hits of equal score in any order);
- * SEMANTIC and HYBRID at least 70 % of the same hits (k-NN is approximate), a hit found by both
- * SEMANTIC searches with the same score; the literal modes the same matches,
- * with and without a scope, in either case rule.
+ * SEMANTIC and HYBRID (by RRF and by the learned ranker) at least 70 % of the same hits (k-NN is
+ * approximate), a hit found by both SEMANTIC searches with the same score; the literal modes the
+ * same matches, with and without a scope, in either case rule.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SameAnswersTest {
@@ -100,17 +101,20 @@ class SameAnswersTest {
         "the backend is not fresh", "embed"};
     for (String q : queries) {
       for (SearchMode m : List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)) {
-        out.add(Arguments.of(q, m, null));
+        out.add(Arguments.of(q, m, null, Fusion.rrf()));
       }
-      out.add(Arguments.of(q, SearchMode.HYBRID, "core/dev/prismindex/index"));
+      out.add(Arguments.of(q, SearchMode.HYBRID, "core/dev/prismindex/index", Fusion.rrf()));
+      // The learned ranker re-ranks the same candidates from what both stores return.
+      out.add(Arguments.of(q, SearchMode.HYBRID, null, Fusion.learned()));
     }
     return out.stream();
   }
 
-  @ParameterizedTest(name = "{1} {0} in {2}")
+  @ParameterizedTest(name = "{1} {0} in {2} ({3})")
   @MethodSource("rankedQueries")
-  void rankedModesGiveTheSameHits(String query, SearchMode mode, String scope) throws IOException {
-    SearchOpts opts = new SearchOpts(10, mode, scope);
+  void rankedModesGiveTheSameHits(String query, SearchMode mode, String scope, Fusion fusion)
+      throws IOException {
+    SearchOpts opts = new SearchOpts(10, mode, scope, fusion);
     List<Hit> expected = local.search(query, opts);
     List<Hit> actual = cluster.search(query, opts);
     assertThat(expected).isNotEmpty();

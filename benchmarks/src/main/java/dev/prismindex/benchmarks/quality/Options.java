@@ -140,8 +140,14 @@ final class Options {
     }
   }
 
-  /** {@code K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT}, e.g. {@code 60:1:1} (plain RRF). */
+  /**
+   * {@code learned} (the engine's learned ranker) or {@code K:LEXICAL_WEIGHT:SEMANTIC_WEIGHT}, e.g.
+   * {@code 60:1:1} (plain RRF).
+   */
   private static Fusion fusion(String v) {
+    if (v.equals("learned")) {
+      return Fusion.learned();
+    }
     String[] p = v.split(":");
     try {
       if (p.length != 3) {

@@ -47,8 +47,8 @@ import org.jspecify.annotations.Nullable;
  * {@code prefix/*} or {@code prefix/**}), {@code --repo NAME[:LANGUAGE]=DIR} (a further corpus: a
  * repository tree, language java by default), {@code --about NAME=TEXT} (what the corpus is, for
  * the header), {@code --work DIR}, {@code --out FILE}, {@code --nl N}, {@code --nav N}, {@code
- * --exact N} (per kind), {@code --seed S}, {@code --fusion K:WL:WS} (HYBRID's fusion, default
- * plain RRF 60:1:1), {@code --no-semantic} (a lexical-only index), {@code --reuse} (keep an
+ * --exact N} (per kind), {@code --seed S}, {@code --fusion K:WL:WS} (HYBRID's fusion as RRF, default
+ * the engine's 10:1:1, or {@code learned}: the engine's learned ranker), {@code --no-semantic} (a lexical-only index), {@code --reuse} (keep an
  * existing work directory and index: for iterating on query-time ranking only), {@code
  * --queries-only} (extract and print the query sets' counts, no index), {@code --embedder ID} (the
  * embedding model by its provider id, e.g. {@code prism-code-v1-t1}; default the engine's first
@@ -150,8 +150,10 @@ public final class RetrievalQuality {
         + System.getProperty("java.runtime.version") + ", " + Runtime.getRuntime()
         .availableProcessors() + " processors |");
     line("| analyzer | `" + HybridIndex.ANALYZER_VERSION + "` |");
-    line(String.format(Locale.ROOT, "| hybrid fusion | RRF k = %d, weights lexical %s, semantic %s |",
-        fusion.k(), fusion.lexicalWeight(), fusion.semanticWeight()));
+    line(fusion.ranker() ? "| hybrid ranking | the learned ranker `"
+        + dev.prismindex.engine.testing.EngineProbes.rankerVersion() + "` |"
+        : String.format(Locale.ROOT, "| hybrid ranking | RRF k = %d, weights lexical %s, semantic"
+        + " %s |", fusion.k(), fusion.lexicalWeight(), fusion.semanticWeight()));
     line("| path prior | auxiliary files' scores x " + auxiliaryWeight + " |");
     line("| embedder | " + (!semantic ? "none (lexical only)" : embedder != null ? "`" + embedder
         + "` (--embedder)" : EmbedderProvider.findDefault().map(p -> "`" + p.id() + "` (default)")
@@ -340,7 +342,7 @@ public final class RetrievalQuality {
   }
 
   /** Blanks every natural-language answer's doc comment in the indexed copy (lines kept). */
-  private static void blankAnswerDocs(Path root, List<NlQuery> answers) throws IOException {
+  static void blankAnswerDocs(Path root, List<NlQuery> answers) throws IOException {
     Map<String, List<Span>> byPath = new LinkedHashMap<>();
     for (NlQuery q : answers) {
       byPath.computeIfAbsent(q.target().path(), k -> new ArrayList<>())

@@ -1,12 +1,22 @@
 package dev.prismindex.engine.testing;
 
+import dev.prismindex.engine.CodeSearch;
+import dev.prismindex.engine.Fusion;
+import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.pipeline.FileReader;
 import dev.prismindex.engine.internal.pipeline.Hashing;
+import dev.prismindex.engine.internal.query.LearnedRanker;
+import dev.prismindex.engine.internal.query.RankFeatures;
+import dev.prismindex.engine.internal.query.RankedSearch;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.spi.Chunk;
+import dev.prismindex.engine.spi.ChunkDoc;
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -47,6 +57,54 @@ public final class EngineProbes {
   /** The first {@code length} bytes of a file as the engine decodes them. */
   public static String decode(byte[] bytes, int length) {
     return FileReader.decode(bytes, length);
+  }
+
+  /**
+   * One HYBRID candidate as the learned ranker sees it.
+   *
+   * @param chunkId the chunk's id ({@code path#ordinal})
+   * @param path the chunk's file
+   * @param start its first line
+   * @param end its last line
+   * @param symbolLine the header line of its definition (0: none)
+   * @param symbolName the definition's name (null: none)
+   * @param features the ranker's features ({@link #rankerFeatures()})
+   */
+  public record RankerCandidate(String chunkId, String path, int start, int end, int symbolLine,
+      @Nullable String symbolName, double[] features) {}
+
+  /** The learned ranker's feature names, in order. */
+  public static List<String> rankerFeatures() {
+    return RankFeatures.NAMES;
+  }
+
+  /** The shipped ranker's version. */
+  public static String rankerVersion() {
+    return LearnedRanker.shipped().version();
+  }
+
+  /**
+   * The candidates of a HYBRID search of {@code query} ordered by the learned ranker ({@link
+   * Fusion#learned()}) with their features, as the engine collects them before ranking: the union
+   * of both engines' candidates at the depth of {@code limit}.
+   */
+  public static List<RankerCandidate> rankerCandidates(CodeSearch index, String query, int limit)
+      throws IOException {
+    List<RankerCandidate> out = new ArrayList<>();
+    RankedSearch.TRACE.set(rows -> {
+      for (RankFeatures.Row r : rows) {
+        ChunkDoc c = r.chunk();
+        out.add(new RankerCandidate(c.chunkId(), c.path(), c.start(), c.end(), c.symbolLine(),
+            c.symbolNames().isEmpty() ? null : c.symbolNames().get(0), r.features()));
+      }
+    });
+    try {
+      index.search(query, SearchOpts.builder().mode(SearchMode.HYBRID).limit(limit)
+          .fusion(Fusion.learned()).build());
+    } finally {
+      RankedSearch.TRACE.remove();
+    }
+    return out;
   }
 
   /**

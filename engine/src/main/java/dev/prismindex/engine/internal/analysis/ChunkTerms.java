@@ -7,7 +7,7 @@ import java.util.Arrays;
 
 /**
  * The index writer's analysis of a chunk: one pass over the text reads its identifiers and counts
- * them ({@link CodeTokenizer}'s scanner), and each distinct identifier is split ({@link
+ * them ({@link IdentifierTokenizer}'s scanner), and each distinct identifier is split ({@link
  * IdentifierTokens}) in code mode for the code fields and in words mode, with {@link ProseWords},
  * for the prose field, once per thread while it is remembered ({@link IdentifierMemory}). The
  * tokens are handed over with their counts ({@link CountedTerms}), so the writer gets the same
@@ -20,7 +20,7 @@ public final class ChunkTerms {
   public record CodeAndProse(CountedTerms code, CountedTerms prose) {}
 
   /** Reads the identifiers of a text (the tokenizer's own scanner). */
-  private final CodeTokenizer tokenizer = new CodeTokenizer();
+  private final IdentifierTokenizer tokenizer = new IdentifierTokenizer();
   /** Splits each distinct identifier, remembering what it made of it. */
   private final IdentifierMemory memory = new IdentifierMemory();
 
@@ -99,7 +99,7 @@ public final class ChunkTerms {
         Arrays.copyOf(freqs, tokens), fieldLength);
   }
 
-  /** Reads the identifiers of {@code text} as {@link CodeTokenizer} does and counts them. */
+  /** Reads the identifiers of {@code text} as {@link IdentifierTokenizer} does and counts them. */
   private void count(String text) {
     for (int i = 0; i < identifiers; i++) {
       indexOf[entries[i]] = 0;
@@ -108,7 +108,7 @@ public final class ChunkTerms {
     occurrences = 0;
     memory.trim();
     tokenizer.setReader(new StringReader(text));
-    try (CodeTokenizer reading = tokenizer) { // closed whatever happens: ready for the next text
+    try (IdentifierTokenizer reading = tokenizer) { // closed whatever happens: ready for the next text
       reading.reset();
       while (reading.nextIdentifier() >= 0) {
         add(memory.entry(reading.identifier(), reading.identifierLength()));

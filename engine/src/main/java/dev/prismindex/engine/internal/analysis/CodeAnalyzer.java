@@ -12,7 +12,7 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
  * The analyzer of lexical queries and of the index writer's fields: the code-aware fields ({@code
- * body}, {@code symbol}, {@code path_text}) get {@link CodeTokenizer} alone (it lower-cases); the
+ * body}, {@code symbol}, {@code path_text}) get {@link IdentifierTokenizer} alone (it lower-cases); the
  * prose field {@value #PROSE_FIELD} gets {@link ProseAnalyzer}'s English analysis. The writer gets
  * a chunk's terms from {@link ChunkTerms}, counted, which are the terms these chains give.
  * Its behaviour is versioned by {@link #VERSION}, which every commit records; an index written with
@@ -49,7 +49,7 @@ public final class CodeAnalyzer extends Analyzer {
     if (fieldName.equals(PROSE_FIELD)) {
       return ProseAnalyzer.components();
     }
-    CodeTokenizer tokenizer = new CodeTokenizer();
+    IdentifierTokenizer tokenizer = new IdentifierTokenizer();
     return new TokenStreamComponents(tokenizer);
   }
 

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * How one identifier splits into tokens, for {@link CodeTokenizer} and {@link ChunkTerms}: in code
+ * How one identifier splits into tokens, for {@link IdentifierTokenizer} and {@link ChunkTerms}: in code
  * mode the whole identifier lower-cased, its parts, and (with underscores and several parts) the
  * parts joined, without repeats ({@link #tokensOf}); in words mode its parts lower-cased, repeats
  * kept ({@link #wordsOf}). Parts split on {@code _}, case changes (acronym-aware) and letter/digit
@@ -18,10 +18,10 @@ import java.util.Set;
 final class IdentifierTokens {
 
   /** The identifier being analysed (at most one surrogate pair past the tokenizer's cap). */
-  final char[] ident = new char[CodeTokenizer.MAX_TOKEN_CHARS + 2];
+  final char[] ident = new char[IdentifierTokenizer.MAX_TOKEN_CHARS + 2];
   int identLen;
   /** The tokens of the identifier: chars in {@code tokens}, bounds in starts / ends. */
-  private char[] tokens = new char[4 * CodeTokenizer.MAX_TOKEN_CHARS];
+  private char[] tokens = new char[4 * IdentifierTokenizer.MAX_TOKEN_CHARS];
   private int[] starts = new int[16];
   private int[] ends = new int[16];
   private int tokenCount;
@@ -31,7 +31,7 @@ final class IdentifierTokens {
 
   /**
    * Analyses {@code chars[from, from + length)}, one identifier as {@link
-   * CodeTokenizer#nextIdentifier()} reads them, in code or words mode.
+   * IdentifierTokenizer#nextIdentifier()} reads them, in code or words mode.
    */
   void analyse(char[] chars, int from, int length, boolean words) {
     System.arraycopy(chars, from, ident, 0, length);

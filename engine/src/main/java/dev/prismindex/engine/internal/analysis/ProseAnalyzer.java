@@ -7,7 +7,7 @@ import org.apache.lucene.analysis.en.PorterStemFilter;
 
 /**
  * The English prose analysis chain of the {@code prose} field and of prose queries (built by {@link
- * CodeAnalyzer}): the words of identifiers ({@link CodeTokenizer#words()}: {@code removeEntry} gives
+ * CodeAnalyzer}): the words of identifiers ({@link IdentifierTokenizer#words()}: {@code removeEntry} gives
  * {@code remove, entry}), lower-cased, without {@link #STOP_WORDS}, stemmed by Lucene's {@link
  * PorterStemFilter} ({@code removes, removed, removing -> remov}; {@code entries, entry -> entri}),
  * the last two by {@link ProseFilter}.
@@ -30,7 +30,7 @@ final class ProseAnalyzer {
 
   /** A new prose analysis chain. */
   static Analyzer.TokenStreamComponents components() {
-    CodeTokenizer tokenizer = CodeTokenizer.words();
+    IdentifierTokenizer tokenizer = IdentifierTokenizer.words();
     return new Analyzer.TokenStreamComponents(tokenizer, new ProseFilter(tokenizer));
   }
 }

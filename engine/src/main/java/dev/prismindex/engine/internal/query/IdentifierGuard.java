@@ -89,7 +89,12 @@ public final class IdentifierGuard {
     return null;
   }
 
-  /** The definition of the name to put first, or null when the index defines no such name. */
+  /**
+   * The definition of the name to put first, or null when the index defines no such name: library
+   * source before auxiliary files (when the path prior applies), then a declaration before a
+   * constructor or a Rust {@code impl} of the name ({@link #tier}), then the fused order, then the
+   * lexical order of the definitions found by name alone.
+   */
   private static HybridFuser.@Nullable Fused definition(String id, @Nullable String phrase,
       StoreReader index, @Nullable Query lexicalQuery, @Nullable Query filter,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
@@ -97,15 +102,18 @@ public final class IdentifierGuard {
     Term name = new Term(StoreFields.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
     HybridFuser.Fused best = null;
     double bestFactor = 0;
+    int bestTier = Integer.MAX_VALUE;
     for (HybridFuser.Fused f : fused) {
       ChunkDoc c = locator.chunk(f.doc());
       if (defines(c, id, phrase)) {
         double factor = PathPrior.factor(c.path(), prior);
-        if (factor > bestFactor) {
+        int tier = tier(f.doc(), c, id, phrase, locator);
+        if (factor > bestFactor || factor == bestFactor && tier < bestTier) {
           best = f;
           bestFactor = factor;
+          bestTier = tier;
         }
-        if (factor == 1) {
+        if (factor == 1 && tier == 0) {
           return f;
         }
       }
@@ -122,15 +130,42 @@ public final class IdentifierGuard {
         continue;
       }
       double factor = PathPrior.factor(c.path(), prior);
-      if (factor > bestFactor) {
+      int tier = tier(r.chunk(), c, id, phrase, locator);
+      if (factor > bestFactor || factor == bestFactor && tier < bestTier) {
         best = new HybridFuser.Fused(r.chunk(), null, null, 1.0);
         bestFactor = factor;
+        bestTier = tier;
       }
-      if (factor == 1) {
+      if (factor == 1 && tier == 0) {
         break;
       }
     }
     return best;
+  }
+
+  /**
+   * How well a chunk that defines the name declares it: 0 for a declaration (a type, a function),
+   * 1 for a constructor (a definition named as the type it sits in: {@code StopWatch()} in {@code
+   * class StopWatch}) or a Rust {@code impl} block of the name, which a type's name as the query
+   * does not ask for first.
+   */
+  private static int tier(int doc, ChunkDoc c, String id, @Nullable String phrase,
+      HitLocator locator) throws IOException {
+    int line = definitionLine(c, id);
+    int i = 0;
+    while (i < c.symbolLines().length && c.symbolLines()[i] != line) {
+      i++;
+    }
+    if (i < c.symbolNames().size() && c.symbolNames().get(i).equals(c.parent())) {
+      return 1;
+    }
+    if ("rust".equals(c.language())) {
+      Hit declared = locator.locate(doc, Set.of(), line, 1.0, null, null);
+      if (declared != null && declared.snippet().startsWith("impl")) {
+        return 1;
+      }
+    }
+    return 0;
   }
 
   /**
@@ -154,8 +189,13 @@ public final class IdentifierGuard {
     return name.replace("_", "").toLowerCase(Locale.ROOT);
   }
 
+  /** Whether {@code query} (stripped) is a single identifier. */
+  static boolean isIdentifier(String query) {
+    return IDENTIFIER.matcher(query).matches();
+  }
+
   /** Whether the chunk defines the identifier (exactly) or the phrase (by {@link #namesPhrase}). */
-  private static boolean defines(ChunkDoc c, String id, @Nullable String phrase) {
+  static boolean defines(ChunkDoc c, String id, @Nullable String phrase) {
     return phrase != null ? namesPhrase(c.symbolNames(), phrase) : c.symbolNames().contains(id);
   }
 

@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * ({@code *_test.go}, {@code test_*.py}, {@code *_test.py}, {@code conftest.py}, {@code
  * *.test.ts}, {@code *.spec.js}, {@code FooTest.java}, {@code FooTests.java}, {@code FooIT.java},
  * {@code *_spec.rb}) or a generated-file name ({@code *.pb.go}, {@code *_generated.*},
- * {@code *.generated.*}, {@code *.gen.*}). The query asks for them when one of its words is in
+ * {@code *.generated.*}, {@code *.gen.*}) or a declaration file ({@code *.pyi} stubs, {@code
+ * *.d.ts}: signatures whose implementation lies elsewhere). The query asks for them when one of its words is in
  * {@link #ASKING_WORDS}, or when the search is scoped to an auxiliary path.
  */
 public final class PathPrior {
@@ -53,7 +54,17 @@ public final class PathPrior {
         || (lower.endsWith(".java") || lower.endsWith(".kt"))
             && (stem.endsWith("Test") || stem.endsWith("Tests") || stem.endsWith("IT"))
         || lower.endsWith(".pb.go") || lower.contains("_generated.")
-        || lower.contains(".generated.") || lower.contains(".gen.");
+        || lower.contains(".generated.") || lower.contains(".gen.") || declarations(lower);
+  }
+
+  /**
+   * Whether {@code name} (lower case) is a file of declarations without bodies that accompanies
+   * the implementation: a Python stub ({@code *.pyi}) or a TypeScript declaration file ({@code
+   * *.d.ts}, {@code *.d.mts}, {@code *.d.cts}).
+   */
+  static boolean declarations(String name) {
+    return name.endsWith(".pyi") || name.endsWith(".d.ts") || name.endsWith(".d.mts")
+        || name.endsWith(".d.cts");
   }
 
   /**

@@ -18,18 +18,27 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.lucene.search.Query;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The ranked modes (LEXICAL, SEMANTIC, HYBRID) over any {@link StoreReader}: candidates from each
  * engine, filtered by the search's files → path prior → fusion and identifier guard (HYBRID) →
- * every hit located in the working tree ({@link HitLocator}) → up to the limit. One implementation
+ * one hit per definition ({@link #definition}), located in the working tree at its declaration
+ * ({@link HitLocator}) → up to the limit. One implementation
  * for every store, so a store that returns the same candidates gives the same hits.
  */
 public final class RankedSearch {
+
+  /**
+   * Receives the learned ranker's candidates and features of each HYBRID search on this thread
+   * while set (the benchmarks' feature collection, through the engine's test probes); null: none.
+   */
+  public static final ThreadLocal<Consumer<List<RankFeatures.Row>>> TRACE = new ThreadLocal<>();
 
   /** The candidate depth of every ranked search with a limit up to it (see {@link #depth}). */
   static final int MIN_DEPTH = 50;
@@ -120,6 +129,25 @@ public final class RankedSearch {
         ? opts.auxiliaryWeight() : 1;
   }
 
+  /**
+   * The definition a chunk belongs to: its main symbol (path, header line, name), so the pieces of
+   * one definition (its doc comment and header, the windows of a long body, the lines of a type
+   * between its members) give one hit, the best-ranked; a chunk without a symbol is its own.
+   */
+  static String definition(ChunkDoc c) {
+    return c.symbolLines().length == 0 ? c.chunkId()
+        : c.path() + '#' + c.symbolLines()[0] + ':' + c.symbolNames().get(0);
+  }
+
+  /**
+   * {@link #definition(ChunkDoc)} within the chunk's repository: in a workspace or an
+   * organisation, two repositories' definitions at the same path and line are two hits.
+   */
+  private static String definition(@Nullable FileSource sources, int doc, ChunkDoc c) {
+    String repo = sources != null ? sources.repo(doc) : c.repository();
+    return repo == null ? definition(c) : repo + '\0' + definition(c);
+  }
+
   /** A candidate with its score after the path prior ({@link PathPrior#apply}). */
   private record Prioritised(Candidate ranked, double score) {}
 
@@ -149,8 +177,12 @@ public final class RankedSearch {
     double best = 0;
     List<Candidate> candidates = lexical.candidates(index, query, depth(opts.limit()), fileQuery);
     index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
+    Set<String> definitions = new HashSet<>();
     for (Prioritised p : prior(candidates, locator, prior(terms, opts))) {
       Candidate r = p.ranked();
+      if (!definitions.add(definition(sources, r.chunk(), locator.chunk(r.chunk())))) {
+        continue;
+      }
       Hit hit = locator.locate(r.chunk(), terms, 0.0,
           new EngineScore(r.rank(), r.score()), null);
       if (hit == null) {
@@ -177,8 +209,12 @@ public final class RankedSearch {
     List<Hit> hits = new ArrayList<>();
     List<Candidate> candidates = index.nearest(vectorQuery(q, depth(opts.limit()), files, fileQuery));
     index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
+    Set<String> definitions = new HashSet<>();
     for (Prioritised p : prior(candidates, locator, prior(lexical.terms(query), opts))) {
       Candidate r = p.ranked();
+      if (!definitions.add(definition(sources, r.chunk(), locator.chunk(r.chunk())))) {
+        continue;
+      }
       Hit hit = locator.locate(r.chunk(), Set.of(),
           Math.min(1.0, Math.max(0.0, p.score())),
           null, new EngineScore(r.rank(), r.score()));
@@ -205,11 +241,21 @@ public final class RankedSearch {
     HitLocator locator = locator(index, sources, SearchMode.HYBRID, query, opts);
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
-    for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
-      fused.add(prior >= 1 ? f : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
-          PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
+    if (opts.fusion().ranker()) {
+      List<RankFeatures.Row> rows = RankFeatures.of(query, terms, lex, sem, depth, locator::chunk,
+          analyzer, prior);
+      Consumer<List<RankFeatures.Row>> trace = TRACE.get();
+      if (trace != null) {
+        trace.accept(rows);
+      }
+      fused.addAll(LearnedRanker.shipped().rank(rows));
+    } else {
+      for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
+        fused.add(prior >= 1 ? f : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
+            PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
+      }
+      fused.sort(HybridFuser.ORDER);
     }
-    fused.sort(HybridFuser.ORDER);
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,
         terms.isEmpty() ? null : lexical.query(query), fileQuery, lex,
@@ -221,8 +267,12 @@ public final class RankedSearch {
       fused.add(0, pinned);
     }
     List<Hit> hits = new ArrayList<>();
+    Set<String> definitions = new HashSet<>();
     for (HybridFuser.Fused f : fused) {
       ChunkDoc chunk = locator.chunk(f.doc());
+      if (!definitions.add(definition(sources, f.doc(), chunk))) {
+        continue;
+      }
       Set<String> hitTerms = f.lexical() != null || f == pinned ? terms : Set.of();
       EngineScore lexicalScore = f.lexical() == null ? null
           : new EngineScore(f.lexical().rank(), f.lexical().score());

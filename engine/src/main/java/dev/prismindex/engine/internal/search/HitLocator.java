@@ -20,13 +20,15 @@ import org.jspecify.annotations.Nullable;
  * <p>Fresh file, the best line of the chunk: (1) a line that holds a <em>literal fragment</em> of
  * the query (below) longer than any the definition's header line holds, the longest first (ties:
  * the earliest); (2) else the header line of the chunk's definition (the line of its name: the
- * {@code fn}, {@code def} or method signature, not its doc comment or annotations) when the chunk
- * holds it; (3) else (a window inside a long definition or a type, or a plain window) the line with
- * the most distinct query terms (ties: the earliest); with no query terms (a hit only the semantic
- * engine found), the first non-blank line. So a query that describes a method reports the method's
- * header, and a query that quotes code reports the line with that code. In a definition's chunk
- * only the lines from its header on are searched for fragments (its doc comment is not: a query
- * quoting a doc sentence, or a doc example, reports the definition).
+ * {@code fn}, {@code def} or method signature, not its doc comment or annotations), also when the
+ * chunk is a piece of the definition that does not hold it (its doc comment, a window of a long
+ * body, the lines of a type between its members): a definition is found at its declaration; (3)
+ * else (a plain window, outside any definition) the line with the most distinct query terms (ties:
+ * the earliest); with no query terms (a hit only the semantic engine found), the first non-blank
+ * line. So a query that describes a method reports the method's header, and a query that quotes
+ * code reports the line with that code. In a definition's chunk only the lines from its header on
+ * are searched for fragments (its doc comment is not: a query quoting a doc sentence, or a doc
+ * example, reports the definition); a window of the body without the header is searched whole.
  *
  * <p>A literal fragment is found verbatim on a line, case-insensitively, with runs of white space
  * counting as one space: a run of consecutive query words of which one has at least four letters
@@ -107,8 +109,8 @@ public final class HitLocator {
     int line;
     int endLine;
     if (view.state() == FileView.State.FRESH && c.end() <= lines.size()) {
-      line = preferredLine >= c.start() && preferredLine <= c.end() ? preferredLine
-          : bestLine(lines, c.start(), c.end(), terms, c.symbolLine());
+      line = preferredLine >= 1 && preferredLine <= lines.size() && isSymbolLine(c, preferredLine)
+          ? preferredLine : bestLine(lines, c.start(), c.end(), terms, c.symbolLine());
       endLine = c.end();
     } else {
       Set<String> anchor = terms;
@@ -153,11 +155,15 @@ public final class HitLocator {
 
   int bestLine(List<String> lines, int start, int end, Set<String> terms, int symbolLine) {
     boolean header = symbolLine >= start && symbolLine <= end;
-    int literal = literalLine(lines, header ? symbolLine : start, end, header ? symbolLine : 0);
+    // The declaration of the chunk's definition, in the chunk or not (a doc comment, a window).
+    boolean declared = symbolLine >= 1 && symbolLine <= lines.size();
+    // Fragments are looked for from the header down: never in the doc comment above it.
+    int literal = declared && symbolLine > end ? 0
+        : literalLine(lines, header ? symbolLine : start, end, declared ? symbolLine : 0);
     if (literal > 0) {
       return literal;
     }
-    if (header) {
+    if (declared) {
       return symbolLine;
     }
     int bestLine = 0;
@@ -180,9 +186,19 @@ public final class HitLocator {
     return start;
   }
 
+  /** Whether {@code line} is the header line of one of the chunk's definitions. */
+  private static boolean isSymbolLine(ChunkDoc c, int line) {
+    for (int l : c.symbolLines()) {
+      if (l == line) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * The line of {@code from..to} holding the longest literal fragment, or 0 when none does or when
-   * the {@code header} line (0: none) holds one at least as long.
+   * the {@code header} line (0: none; it may lie outside the range) holds one at least as long.
    */
   private int literalLine(List<String> lines, int from, int to, int header) {
     if (fragments.none()) {
@@ -190,12 +206,9 @@ public final class HitLocator {
     }
     int bestLength = 0;
     int bestLine = 0;
-    int headerLength = 0;
+    int headerLength = header > 0 ? fragments.longestIn(lines.get(header - 1)) : 0;
     for (int ln = from; ln <= to; ln++) {
       int length = fragments.longestIn(lines.get(ln - 1));
-      if (ln == header) {
-        headerLength = length;
-      }
       if (length > bestLength) {
         bestLength = length;
         bestLine = ln;

@@ -16,6 +16,7 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
@@ -71,25 +72,59 @@ public final class LexicalSearcher {
    * LexicalQuery#filter()}).
    */
   public @Nullable Query query(String text) {
-    Set<String> terms = terms(text);
-    if (terms.isEmpty()) {
+    List<Query> parts = parts(text);
+    if (parts.isEmpty()) {
       return null;
     }
-    boolean prose = isProse(text);
     BooleanQuery.Builder should = new BooleanQuery.Builder();
-    for (String t : terms) {
-      String folded = prose ? singular(t) : null;
-      should.add(field(StoreFields.BODY, t, folded, 1f), BooleanClause.Occur.SHOULD);
-      should.add(field(StoreFields.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
-      should.add(field(StoreFields.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
-    }
-    if (prose) {
-      for (String stem : analyzer.proseTerms(text, MAX_TERMS)) {
-        should.add(field(StoreFields.PROSE, stem, null, PROSE_BOOST), BooleanClause.Occur.SHOULD);
+    for (Query p : parts) {
+      if (p instanceof BooleanQuery b) {
+        for (BooleanClause c : b.clauses()) {
+          should.add(c);
+        }
       }
     }
     return should.build();
   }
+
+  /**
+   * The query of {@code text} in {@value #PARTS} parts, one per ranked field ({@link #BODY_PART},
+   * {@link #SYMBOL_PART}, {@link #PATH_PART}, {@link #PROSE_PART}: a query that is not prose matches
+   * nothing on {@code prose}), whose BM25 scores add up to {@link #query}'s; the ranker reads each
+   * ({@link Candidate#parts()}). Empty when the text has no terms.
+   */
+  public List<Query> parts(String text) {
+    Set<String> terms = terms(text);
+    if (terms.isEmpty()) {
+      return List.of();
+    }
+    boolean prose = isProse(text);
+    BooleanQuery.Builder body = new BooleanQuery.Builder();
+    BooleanQuery.Builder symbol = new BooleanQuery.Builder();
+    BooleanQuery.Builder path = new BooleanQuery.Builder();
+    BooleanQuery.Builder proseField = new BooleanQuery.Builder();
+    for (String t : terms) {
+      String folded = prose ? singular(t) : null;
+      body.add(field(StoreFields.BODY, t, folded, 1f), BooleanClause.Occur.SHOULD);
+      symbol.add(field(StoreFields.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
+      path.add(field(StoreFields.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
+    }
+    if (prose) {
+      for (String stem : analyzer.proseTerms(text, MAX_TERMS)) {
+        proseField.add(field(StoreFields.PROSE, stem, null, PROSE_BOOST),
+            BooleanClause.Occur.SHOULD);
+      }
+    }
+    return List.of(body.build(), symbol.build(), path.build(),
+        prose ? proseField.build() : new MatchNoDocsQuery());
+  }
+
+  /** How many parts {@link #parts} has, and the index of each. */
+  public static final int PARTS = 4;
+  public static final int BODY_PART = 0;
+  public static final int SYMBOL_PART = 1;
+  public static final int PATH_PART = 2;
+  public static final int PROSE_PART = 3;
 
   /** One term on one field, or the better of the term and its singular form. */
   private static Query field(String field, String term, @Nullable String folded, float boost) {
@@ -105,7 +140,7 @@ public final class LexicalSearcher {
    * {@value #PROSE_MIN_WORDS} space-separated words, at least two of them {@link #STOP_WORDS}, and
    * none of the characters {@code = ; { } < > [ ]}.
    */
-  static boolean isProse(String text) {
+  public static boolean isProse(String text) {
     String[] words = text.strip().split("\\s+");
     if (words.length < PROSE_MIN_WORDS) {
       return false;
@@ -162,8 +197,8 @@ public final class LexicalSearcher {
   /** The top {@code depth} chunks by BM25 passing {@code filter}, before any freshness check. */
   public List<Candidate> candidates(StoreReader reader, String text, int depth,
       @Nullable Query filter) throws IOException {
-    Query q = query(text);
-    return q == null ? List.of() : reader.lexical(LexicalQuery.of(q, filter, depth));
+    List<Query> parts = parts(text);
+    return parts.isEmpty() ? List.of() : reader.lexical(new LexicalQuery(parts, filter, depth));
   }
 
   /** The trimmed, bounded text of {@code line}, or of the nearest non-blank line of the range. */

@@ -69,24 +69,42 @@ public final class VectorCatalog {
   public static long coveredChunks(IndexReader reader, Collection<String> paths,
       Predicate<BytesRef> hasVector) throws IOException {
     Bits live = MultiBits.getLiveDocs(reader);
-    long covered = 0;
+    long[] covered = {0};
     for (String path : paths) {
-      PostingsEnum pe = MultiTerms.getTermPostingsEnum(reader, Schema.PATH, new BytesRef(path),
-          PostingsEnum.NONE);
-      if (pe == null) {
+      forEachLiveChunk(reader, live, path, hash -> {
+        if (hasVector.test(hash)) {
+          covered[0]++;
+        }
+      });
+    }
+    return covered[0];
+  }
+
+  /** Receives a chunk's text hash; may read the index. */
+  private interface ChunkVisitor {
+    void visit(BytesRef hash) throws IOException;
+  }
+
+  /**
+   * Gives {@code visitor} the text hash of each live chunk of {@code path}, in document order (the
+   * file's own FILE document has none and is passed over).
+   */
+  private static void forEachLiveChunk(IndexReader reader, @Nullable Bits live, String path,
+      ChunkVisitor visitor) throws IOException {
+    PostingsEnum pe = MultiTerms.getTermPostingsEnum(reader, Schema.PATH, new BytesRef(path),
+        PostingsEnum.NONE);
+    if (pe == null) {
+      return;
+    }
+    for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+      if (live != null && !live.get(doc)) {
         continue;
       }
-      for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
-        if (live != null && !live.get(doc)) {
-          continue;
-        }
-        BytesRef hash = chunkHash(reader, doc); // null for the FILE document
-        if (hash != null && hasVector.test(hash)) {
-          covered++;
-        }
+      BytesRef hash = chunkHash(reader, doc); // null for the FILE document
+      if (hash != null) {
+        visitor.visit(hash);
       }
     }
-    return covered;
   }
 
   /** Counts chunks, covered chunks and vectors. */
@@ -110,24 +128,12 @@ public final class VectorCatalog {
       VectorKeys vectors = VectorKeys.live(reader);
       TermsEnum chunks = termsEnum(reader, Schema.CHUNK_HASH);
       for (String path : new TreeSet<>(onlyPaths)) {
-        PostingsEnum pe = MultiTerms.getTermPostingsEnum(reader, Schema.PATH, new BytesRef(path),
-            PostingsEnum.NONE);
-        if (pe == null) {
-          continue;
-        }
-        for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
-          if (live != null && !live.get(doc)) {
-            continue;
-          }
-          BytesRef hash = chunkHash(reader, doc);
-          if (hash == null || chunks == null || !seen.add(hash)) {
-            continue;
-          }
-          if (!vectors.contains(hash)) {
+        forEachLiveChunk(reader, live, path, hash -> {
+          if (chunks != null && seen.add(hash) && !vectors.contains(hash)) {
             int uses = chunks.seekExact(hash) ? liveCount(chunks, live, null) : 1;
             out.computeIfAbsent(path, p -> new LinkedHashMap<>()).put(hash, Math.max(1, uses));
           }
-        }
+        });
       }
       return out;
     }

@@ -73,18 +73,14 @@ public final class Manifests {
       if (docs.length == 0) {
         continue;
       }
-      SortedDocValues path = DocValues.getSorted(r, Schema.PATH_SORT);
-      NumericDocValues size = DocValues.getNumeric(r, Schema.SIZE);
-      NumericDocValues mtime = DocValues.getNumeric(r, Schema.MTIME_NS);
-      NumericDocValues recorded = DocValues.getNumeric(r, Schema.RECORDED_MS);
+      StatColumns stat = new StatColumns(r);
       SortedDocValues reason = DocValues.getSorted(r, Schema.SKIP_REASON);
       for (int doc : docs) {
-        if (path.advanceExact(doc) && size.advanceExact(doc) && mtime.advanceExact(doc)
-            && recorded.advanceExact(doc) && reason.advanceExact(doc)) {
-          String p = path.lookupOrd(path.ordValue()).utf8ToString();
+        if (stat.advanceExact(doc) && reason.advanceExact(doc)) {
+          String p = stat.path();
           SkipReason why = SkipReason.valueOf(reason.lookupOrd(reason.ordValue()).utf8ToString());
-          out.put(p, new SkippedFile(p, why, size.longValue(), mtime.longValue(),
-              recorded.longValue()));
+          out.put(p, new SkippedFile(p, why, stat.size.longValue(), stat.mtime.longValue(),
+              stat.recorded.longValue()));
         }
       }
     }
@@ -167,26 +163,51 @@ public final class Manifests {
     if (docs.length == 0) {
       return;
     }
-    SortedDocValues path = DocValues.getSorted(r, Schema.PATH_SORT);
+    StatColumns stat = new StatColumns(r);
     BinaryDocValues hash = DocValues.getBinary(r, Schema.HASH);
-    NumericDocValues size = DocValues.getNumeric(r, Schema.SIZE);
-    NumericDocValues mtime = DocValues.getNumeric(r, Schema.MTIME_NS);
-    NumericDocValues recorded = DocValues.getNumeric(r, Schema.RECORDED_MS);
     SortedDocValues language = DocValues.getSorted(r, Schema.FILE_LANGUAGE);
     NumericDocValues chunks = DocValues.getNumeric(r, Schema.CHUNK_COUNT);
     String[] languages = new String[language.getValueCount()];
     for (int doc : docs) {
-      if (path.advanceExact(doc) && hash.advanceExact(doc) && size.advanceExact(doc)
-          && mtime.advanceExact(doc) && recorded.advanceExact(doc) && language.advanceExact(doc)
+      if (stat.advanceExact(doc) && hash.advanceExact(doc) && language.advanceExact(doc)
           && chunks.advanceExact(doc)) {
-        String p = string(path.lookupOrd(path.ordValue()));
+        String p = stat.path();
         int ord = language.ordValue();
         if (languages[ord] == null) {
           languages[ord] = string(language.lookupOrd(ord));
         }
-        out.put(p, new FileEntry(p, Hashing.fromStored(hash.binaryValue()), size.longValue(),
-            mtime.longValue(), recorded.longValue(), languages[ord], (int) chunks.longValue()));
+        out.put(p, new FileEntry(p, Hashing.fromStored(hash.binaryValue()),
+            stat.size.longValue(), stat.mtime.longValue(), stat.recorded.longValue(),
+            languages[ord], (int) chunks.longValue()));
       }
+    }
+  }
+
+  /**
+   * The columns a FILE and a SKIPPED document both have, read forward over one leaf: the path and
+   * the stat data (size, modification time, when it was recorded).
+   */
+  private static final class StatColumns {
+    final SortedDocValues path;
+    final NumericDocValues size;
+    final NumericDocValues mtime;
+    final NumericDocValues recorded;
+
+    StatColumns(LeafReader r) throws IOException {
+      path = DocValues.getSorted(r, Schema.PATH_SORT);
+      size = DocValues.getNumeric(r, Schema.SIZE);
+      mtime = DocValues.getNumeric(r, Schema.MTIME_NS);
+      recorded = DocValues.getNumeric(r, Schema.RECORDED_MS);
+    }
+
+    /** Whether {@code doc} has all four (then the accessors read its values). */
+    boolean advanceExact(int doc) throws IOException {
+      return path.advanceExact(doc) && size.advanceExact(doc) && mtime.advanceExact(doc)
+          && recorded.advanceExact(doc);
+    }
+
+    String path() throws IOException {
+      return string(path.lookupOrd(path.ordValue()));
     }
   }
 

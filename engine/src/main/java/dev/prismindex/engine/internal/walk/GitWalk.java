@@ -38,14 +38,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class GitWalk {
 
-  private final Path root;
-  private final @Nullable String homeRelative;
-  private final FileRules rules;
+  private final WalkRoot tree;
 
-  GitWalk(Path root, @Nullable String homeRelative, FileRules rules) {
-    this.root = root;
-    this.homeRelative = homeRelative;
-    this.rules = rules;
+  GitWalk(WalkRoot tree) {
+    this.tree = tree;
   }
 
   /**
@@ -55,8 +51,8 @@ final class GitWalk {
   @Nullable String walk(Repository repo, DirCache dirCache, Set<String> scope,
       WalkSink sink, boolean judgeOnly) throws IOException {
     Path workTree = repo.getWorkTree().toPath().toAbsolutePath().normalize();
-    PrismIgnore ignore = new PrismIgnore(root);
-    Path realRoot = root.toRealPath();
+    PrismIgnore ignore = new PrismIgnore(tree.root());
+    Path realRoot = tree.root().toRealPath();
     Path realWorkTree = workTree.toRealPath();
     String prefix = realWorkTree.relativize(realRoot).toString().replace(File.separatorChar, '/');
     FileModeStrategy strategy = repo.getConfig().get(WorkingTreeOptions.KEY).isDirNoGitLinks()
@@ -65,7 +61,7 @@ final class GitWalk {
         scope.isEmpty() && repo.getFS() instanceof ListingPrefetch p ? p : null;
     if (prefetch != null) {
       prefetch.start(ListingPrefetch.trackedDirectories(dirCache, repo.getWorkTree(), prefix,
-          rel -> rules.prunesDirectory(rel) || rel.equals(homeRelative)), strategy);
+          tree::prunes), strategy);
     }
     try (TreeWalk tw = new TreeWalk(repo)) {
       int dcIndex = tw.addTree(new DirCacheIterator(dirCache));
@@ -95,12 +91,12 @@ final class GitWalk {
             tw.enterSubtree(); // an ancestor of the root
             continue;
           }
-          if (FileNames.resolve(root, rel) == null) {
+          if (FileNames.resolve(tree.root(), rel) == null) {
             // a name this JVM cannot encode: JGit lists nothing below it
             sink.skipped(SkipReason.UNREADABLE);
             continue;
           }
-          if (rules.prunesDirectory(rel) || rel.equals(homeRelative)
+          if (tree.prunes(rel)
               || ignore.ignored(rel, true)) {
             sink.excluded(rel, true);
             continue;
@@ -112,9 +108,9 @@ final class GitWalk {
             }
             continue;
           }
-          SkipReason limit = rules.directoryLimit(rel);
+          SkipReason limit = tree.rules().directoryLimit(rel);
           if (limit != null) {
-            sink.limited(root.resolve(rel), rel, limit);
+            sink.limited(tree.root().resolve(rel), rel, limit);
             continue;
           }
           if (wt != null) {
@@ -150,7 +146,7 @@ final class GitWalk {
           continue;
         }
         long mtimeNs = FileTime.from(wt.getEntryLastModifiedInstant()).to(TimeUnit.NANOSECONDS);
-        sink.file(rel, length, mtimeNs, rules, ignore);
+        sink.file(rel, length, mtimeNs, tree.rules(), ignore);
       }
     } finally {
       if (prefetch != null) {
@@ -169,7 +165,7 @@ final class GitWalk {
    * ({@link FileNames}): JGit stats a file of that name, which does not exist.
    */
   private @Nullable SkipReason notAFile(String rel) {
-    Path file = FileNames.resolve(root, rel);
+    Path file = FileNames.resolve(tree.root(), rel);
     if (file == null) {
       return SkipReason.UNREADABLE;
     }

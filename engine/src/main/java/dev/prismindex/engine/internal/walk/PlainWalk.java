@@ -1,7 +1,6 @@
 package dev.prismindex.engine.internal.walk;
 
 import dev.prismindex.engine.SkipReason;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -12,7 +11,6 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,14 +24,10 @@ final class PlainWalk {
 
   private static final Logger LOG = LoggerFactory.getLogger(PlainWalk.class);
 
-  private final Path root;
-  private final @Nullable String homeRelative;
-  private final FileRules rules;
+  private final WalkRoot tree;
 
-  PlainWalk(Path root, @Nullable String homeRelative, FileRules rules) {
-    this.root = root;
-    this.homeRelative = homeRelative;
-    this.rules = rules;
+  PlainWalk(WalkRoot tree) {
+    this.tree = tree;
   }
 
   /**
@@ -42,16 +36,16 @@ final class PlainWalk {
    * {@code judgeOnly}, a scope path that is a directory is judged but not entered.
    */
   void walk(Set<String> scope, WalkSink sink, boolean judgeOnly) throws IOException {
-    PrismIgnore ignore = new PrismIgnore(root);
+    PrismIgnore ignore = new PrismIgnore(tree.root());
     if (scope.isEmpty()) {
-      walkFrom(root, sink, ignore);
+      walkFrom(tree.root(), sink, ignore);
       return;
     }
     for (String path : scope) {
       if (!ancestorsEntered(path, sink, ignore)) {
         continue;
       }
-      Path target = FileNames.resolve(root, path);
+      Path target = FileNames.resolve(tree.root(), path);
       if (target == null) {
         sink.skipped(SkipReason.UNREADABLE);
         continue;
@@ -78,8 +72,8 @@ final class PlainWalk {
   /** Reports whether the whole walk would enter the directory {@code path}. */
   private void judgeDirectory(String path, WalkSink sink, PrismIgnore ignore)
       throws IOException {
-    if (rules.prunesDirectory(path) || path.equals(homeRelative)
-        || rules.directoryLimit(path) != null || ignore.ignored(path, true)) {
+    if (tree.prunes(path) || tree.rules().directoryLimit(path) != null
+        || ignore.ignored(path, true)) {
       sink.excluded(path, true);
     } else {
       sink.entered(path);
@@ -91,16 +85,16 @@ final class PlainWalk {
       throws IOException {
     for (int slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
       String dir = path.substring(0, slash);
-      if (rules.prunesDirectory(dir) || dir.equals(homeRelative) || ignore.ignored(dir, true)) {
+      if (tree.prunes(dir) || ignore.ignored(dir, true)) {
         sink.excluded(dir, true);
         return false;
       }
-      SkipReason limit = rules.directoryLimit(dir);
+      SkipReason limit = tree.rules().directoryLimit(dir);
       if (limit != null) {
         sink.excluded(dir, true);
         return false;
       }
-      Path directory = FileNames.resolve(root, dir);
+      Path directory = FileNames.resolve(tree.root(), dir);
       if (directory == null || !Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
         return false;
       }
@@ -113,19 +107,19 @@ final class PlainWalk {
       @Override
       public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
           throws IOException {
-        if (dir.equals(root)) {
+        if (dir.equals(tree.root())) {
           return FileVisitResult.CONTINUE;
         }
-        String rel = relative(dir);
-        if (!FileNames.namesAgain(root, rel, dir)) {
+        String rel = tree.relative(dir);
+        if (!FileNames.namesAgain(tree.root(), rel, dir)) {
           sink.skipped(SkipReason.UNREADABLE); // its name does not name it again in this JVM
           return FileVisitResult.SKIP_SUBTREE;
         }
-        if (rules.prunesDirectory(rel) || rel.equals(homeRelative)) {
+        if (tree.prunes(rel)) {
           sink.excluded(rel, true);
           return FileVisitResult.SKIP_SUBTREE;
         }
-        SkipReason limit = rules.directoryLimit(rel);
+        SkipReason limit = tree.rules().directoryLimit(rel);
         if (limit != null) {
           sink.limited(dir, rel, limit);
           return FileVisitResult.SKIP_SUBTREE;
@@ -144,8 +138,8 @@ final class PlainWalk {
           sink.skipped(SkipReason.NOT_REGULAR);
           return FileVisitResult.CONTINUE;
         }
-        String rel = relative(file);
-        if (!FileNames.namesAgain(root, rel, file)) {
+        String rel = tree.relative(file);
+        if (!FileNames.namesAgain(tree.root(), rel, file)) {
           sink.skipped(SkipReason.UNREADABLE); // its name does not name it again in this JVM
           return FileVisitResult.CONTINUE;
         }
@@ -164,10 +158,7 @@ final class PlainWalk {
 
   private void file(String rel, BasicFileAttributes attrs, WalkSink sink, PrismIgnore ignore)
       throws IOException {
-    sink.file(rel, attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), rules, ignore);
-  }
-
-  private String relative(Path p) {
-    return root.relativize(p).toString().replace(File.separatorChar, '/');
+    sink.file(rel, attrs.size(), attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), tree.rules(),
+        ignore);
   }
 }

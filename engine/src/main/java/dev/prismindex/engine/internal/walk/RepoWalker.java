@@ -1,7 +1,6 @@
 package dev.prismindex.engine.internal.walk;
 
 import dev.prismindex.engine.SkipReason;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -51,9 +50,8 @@ public final class RepoWalker {
 
   private static final Logger LOG = LoggerFactory.getLogger(RepoWalker.class);
 
+  private final WalkRoot tree;
   private final Path root;
-  private final @Nullable String homeRelative;
-  private final FileRules rules;
 
   /** The name of the files whose gitignore-syntax rules keep paths out of the index. */
   public static final String IGNORE_FILE = PrismIgnore.FILE_NAME;
@@ -89,10 +87,8 @@ public final class RepoWalker {
    * @param rules the name rules
    */
   public RepoWalker(Path root, Path home, FileRules rules) {
+    this.tree = WalkRoot.of(root, home, rules);
     this.root = root;
-    this.homeRelative = home.startsWith(root) && !home.equals(root)
-        ? root.relativize(home).toString().replace(File.separatorChar, '/') : null;
-    this.rules = rules;
   }
 
   /** Walks the whole tree once. */
@@ -111,12 +107,12 @@ public final class RepoWalker {
     Repository repo = openRepository();
     if (repo != null) {
       try (repo) {
-        head = new GitWalk(root, homeRelative, rules).walk(repo, repo.readDirCache(), scope,
+        head = new GitWalk(tree).walk(repo, repo.readDirCache(), scope,
             collector, false);
       }
     } else {
       head = null;
-      new PlainWalk(root, homeRelative, rules).walk(scope, collector, false);
+      new PlainWalk(tree).walk(scope, collector, false);
     }
     collector.files.sort(Comparator.comparing(WalkedFile::path));
     return new WalkResult(collector.files, collector.skipped, head);
@@ -153,10 +149,10 @@ public final class RepoWalker {
     public void visit(Set<String> scope, Visitor visitor) throws IOException {
       Visiting sink = new Visiting(visitor);
       if (repo == null) {
-        new PlainWalk(root, homeRelative, rules).walk(scope, sink, false);
+        new PlainWalk(tree).walk(scope, sink, false);
         return;
       }
-      new GitWalk(root, homeRelative, rules).walk(repo, dirCache(repo), scope, sink, false);
+      new GitWalk(tree).walk(repo, dirCache(repo), scope, sink, false);
     }
 
     /**
@@ -171,10 +167,10 @@ public final class RepoWalker {
       }
       Visiting sink = new Visiting(visitor);
       if (repo == null) {
-        new PlainWalk(root, homeRelative, rules).walk(scope, sink, true);
+        new PlainWalk(tree).walk(scope, sink, true);
         return;
       }
-      new GitWalk(root, homeRelative, rules).walk(repo, dirCache(repo), scope, sink, true);
+      new GitWalk(tree).walk(repo, dirCache(repo), scope, sink, true);
     }
 
     private DirCache dirCache(Repository repository) throws IOException {
@@ -292,8 +288,8 @@ public final class RepoWalker {
       Files.walkFileTree(dir, new SimpleFileVisitor<>() {
         @Override
         public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-          String rel = relative(d);
-          return !d.equals(dir) && (rules.prunesDirectory(rel) || rel.equals(homeRelative))
+          String rel = tree.relative(d);
+          return !d.equals(dir) && tree.prunes(rel)
               ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
         }
 
@@ -316,9 +312,5 @@ public final class RepoWalker {
     if (n[0] > 0) {
       skipped.merge(reason, n[0], Integer::sum);
     }
-  }
-
-  private String relative(Path p) {
-    return root.relativize(p).toString().replace(File.separatorChar, '/');
   }
 }

@@ -13,7 +13,8 @@ class PathPriorTest {
         "toolz/tests/test_itertoolz.py", "src/__tests__/parse-test.ts", "lib/parse.spec.ts",
         "examples/hello/main.rs", "benches/spawn.rs", "bench/bench_curry.py", "testdata/x.json",
         "api/service.pb.go", "ui/model_generated.ts", "conftest.py", "src/FooIT.java",
-        "Example/Demo.go", "src/main/java/a/FooTests.java", "spec/parser_spec.rb"))
+        "Example/Demo.go", "src/main/java/a/FooTests.java", "spec/parser_spec.rb",
+        "more_itertools/more.pyi", "types/index.d.ts", "lib/esm/index.d.mts"))
         .allSatisfy(p -> assertThat(PathPrior.auxiliary(p)).as(p).isTrue());
   }
 
@@ -21,7 +22,8 @@ class PathPriorTest {
   void librarySourceIsNot() {
     assertThat(Set.of("src/main/java/a/Testing.java", "toolz/itertoolz.py", "command.go",
         "tokio/src/runtime/task/mod.rs", "src/contest/Latest.java", "src/testutil.go",
-        "lib/attest.ts", "docs/guide.md", "README.md", "src/generator.py"))
+        "lib/attest.ts", "docs/guide.md", "README.md", "src/generator.py",
+        "src/pyi.py", "src/d.ts.go", "src/index.ts"))
         .allSatisfy(p -> assertThat(PathPrior.auxiliary(p)).as(p).isFalse());
   }
 

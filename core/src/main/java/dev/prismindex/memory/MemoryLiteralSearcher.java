@@ -32,18 +32,18 @@ import org.jspecify.annotations.Nullable;
  * soon as {@code maxResults + 1} hits exist in all (the extra one proves {@code truncated}), so a
  * common query verifies about {@code maxResults} files, not every candidate.
  */
-final class LiteralSearcher {
+final class MemoryLiteralSearcher {
 
   static final double SCORE_CONTENT_AND_PATH = 1.0;
   static final double SCORE_CONTENT = 0.75;
   static final double SCORE_PATH = 0.5;
 
-  private LiteralSearcher() {}
+  private MemoryLiteralSearcher() {}
 
   static IndexQueryResult search(Snapshot snapshot, IndexQuery query, int maxLineBytes) {
     LiteralPattern pattern = LiteralPattern.compile(query.query(), query.caseSensitive(),
         RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES);
-    String needle = Grams.foldedNeedle(query.query(), query.caseSensitive());
+    String needle = GramKeys.foldedNeedle(query.query(), query.caseSensitive());
     Prefilter prefilter = Prefilter.of(query.query(), query.caseSensitive());
     AbortSignal signal = query.signal();
     List<SegmentView> views = snapshot.views;

@@ -19,7 +19,7 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
  * parts, lower-cased, each at its own position: {@code parseDuration} gives {@code parse,
  * duration}. How an identifier splits is {@link IdentifierTokens}'s.
  */
-public final class CodeTokenizer extends Tokenizer {
+public final class IdentifierTokenizer extends Tokenizer {
 
   /** The longest identifier kept whole. */
   public static final int MAX_TOKEN_CHARS = 128;
@@ -27,17 +27,17 @@ public final class CodeTokenizer extends Tokenizer {
   private final boolean wordsOnly;
 
   /** The code tokenizer: whole identifiers, their parts stacked on them. */
-  public CodeTokenizer() {
+  public IdentifierTokenizer() {
     this(false);
   }
 
-  private CodeTokenizer(boolean wordsOnly) {
+  private IdentifierTokenizer(boolean wordsOnly) {
     this.wordsOnly = wordsOnly;
   }
 
   /** A tokenizer that emits the words of identifiers (their parts) and never the whole. */
-  public static CodeTokenizer words() {
-    return new CodeTokenizer(true);
+  public static IdentifierTokenizer words() {
+    return new IdentifierTokenizer(true);
   }
 
   private final CharTermAttribute term = addAttribute(CharTermAttribute.class);

@@ -26,9 +26,9 @@ import java.util.Set;
  * and snippet. When no line shares a word, the hit is the whole file: {@code line} is its first
  * non-blank line (the snippet), {@code endLine} its last line.
  */
-final class SemanticSearcher {
+final class MemorySemanticSearcher {
 
-  private SemanticSearcher() {}
+  private MemorySemanticSearcher() {}
 
   static IndexQueryResult search(Snapshot snapshot, IndexQuery query, Embedder embedder,
       int maxLineBytes) {
@@ -59,7 +59,7 @@ final class SemanticSearcher {
       }
       for (int doc = scope.from(); doc < scope.to(); doc++) {
         if ((doc & 1023) == 0) {
-          LiteralSearcher.checkAbort(signal);
+          MemoryLiteralSearcher.checkAbort(signal);
         }
         positives += offer(top, view, store, v, doc, quantised, queryScale);
       }
@@ -70,7 +70,7 @@ final class SemanticSearcher {
     Set<String> words = words(query.query());
     List<IndexSearchHit> hits = new ArrayList<>(ranked.length);
     for (int i = 0; i < ranked.length; i++) {
-      LiteralSearcher.checkAbort(signal);
+      MemoryLiteralSearcher.checkAbort(signal);
       long entry = ranked[i];
       int v = (int) (entry >>> 32);
       int doc = (int) entry;

@@ -11,10 +11,10 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 /**
  * The code tokenizer as it was before issue 16 (a {@code StringBuilder} per identifier, the
  * string-based {@link IdentifierTokens#tokensOf} / {@link IdentifierTokens#wordsOf}, which the new one
- * still uses for non-ASCII identifiers): the reference {@link CodeTokenizerEquivalenceTest}
+ * still uses for non-ASCII identifiers): the reference {@link IdentifierTokenizerEquivalenceTest}
  * compares the allocation-free tokenizer with.
  */
-final class ReferenceCodeTokenizer extends Tokenizer {
+final class ReferenceIdentifierTokenizer extends Tokenizer {
 
   /** The longest identifier kept whole. */
   public static final int MAX_TOKEN_CHARS = 128;
@@ -22,17 +22,17 @@ final class ReferenceCodeTokenizer extends Tokenizer {
   private final boolean wordsOnly;
 
   /** The code tokenizer: whole identifiers, their parts stacked on them. */
-  public ReferenceCodeTokenizer() {
+  public ReferenceIdentifierTokenizer() {
     this(false);
   }
 
-  private ReferenceCodeTokenizer(boolean wordsOnly) {
+  private ReferenceIdentifierTokenizer(boolean wordsOnly) {
     this.wordsOnly = wordsOnly;
   }
 
   /** A tokenizer that emits the words of identifiers (their parts) and never the whole. */
-  static ReferenceCodeTokenizer words() {
-    return new ReferenceCodeTokenizer(true);
+  static ReferenceIdentifierTokenizer words() {
+    return new ReferenceIdentifierTokenizer(true);
   }
 
   private final CharTermAttribute term = addAttribute(CharTermAttribute.class);

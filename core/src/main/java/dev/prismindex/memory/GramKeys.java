@@ -24,7 +24,7 @@ import java.util.Locale;
  * {@link LiteralPattern#forEachLine}, so malformed UTF-8 decodes exactly as the scanner decodes it.
  * Instances reuse a set between documents and are not thread-safe.
  */
-final class Grams {
+final class GramKeys {
 
   static final char PAD = '\n';
 

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The allocation-free tokenizer emits exactly what the string-based one it replaced emitted (kept
- * in the tests as {@link ReferenceCodeTokenizer}): same terms, position increments and offsets, in
+ * in the tests as {@link ReferenceIdentifierTokenizer}): same terms, position increments and offsets, in
  * code and words mode, on code-like and hostile random text.
  */
-class CodeTokenizerEquivalenceTest {
+class IdentifierTokenizerEquivalenceTest {
 
   private static final String[] PIECES = {"get", "Bean", "XML", "Http", "request", "_", "__",
       "utf8", "Decoder", "9", "A", "b", "ID", "parse_duration", "MAX_CACHE_SIZE", " ", "(", ".",
@@ -38,17 +38,17 @@ class CodeTokenizerEquivalenceTest {
         }
       }
       String s = text.toString();
-      assertThat(tokens(new CodeTokenizer(), s)).as(s)
-          .isEqualTo(tokens(new ReferenceCodeTokenizer(), s));
-      assertThat(tokens(CodeTokenizer.words(), s)).as(s)
-          .isEqualTo(tokens(ReferenceCodeTokenizer.words(), s));
+      assertThat(tokens(new IdentifierTokenizer(), s)).as(s)
+          .isEqualTo(tokens(new ReferenceIdentifierTokenizer(), s));
+      assertThat(tokens(IdentifierTokenizer.words(), s)).as(s)
+          .isEqualTo(tokens(ReferenceIdentifierTokenizer.words(), s));
     }
   }
 
   @Test
   void sameTokensAcrossTheReadBuffer() throws IOException {
     String s = ("someIdentifier_with_Parts XMLHttpRequest 42 ").repeat(400);
-    assertThat(tokens(new CodeTokenizer(), s)).isEqualTo(tokens(new ReferenceCodeTokenizer(), s));
+    assertThat(tokens(new IdentifierTokenizer(), s)).isEqualTo(tokens(new ReferenceIdentifierTokenizer(), s));
   }
 
   private static List<String> tokens(Tokenizer tokenizer, String text) throws IOException {

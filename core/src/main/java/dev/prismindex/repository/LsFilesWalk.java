@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * failed (exit <n>)"} (or {@code "git ls-files (ignored) failed (exit <n>)"}); a process that cannot
  * run fails with its own message.
  */
-final class GitWalk implements RepoWalk {
+final class LsFilesWalk implements RepoWalk {
 
   static final List<String> LS_FILES =
       List.of("ls-files", "--cached", "--others", "--exclude-standard", "-z");
@@ -50,7 +50,7 @@ final class GitWalk implements RepoWalk {
    * @param onGitFailure told about a root where ls-files exited non-zero (so a cached detection can
    *     be dropped)
    */
-  GitWalk(GitRunner runner, boolean includeIgnored, long maxOutputBytes, long gitTimeoutMs,
+  LsFilesWalk(GitRunner runner, boolean includeIgnored, long maxOutputBytes, long gitTimeoutMs,
       Consumer<Path> onGitFailure) {
     this.runner = runner;
     this.includeIgnored = includeIgnored;

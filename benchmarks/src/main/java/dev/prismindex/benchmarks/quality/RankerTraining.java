@@ -1,0 +1,475 @@
+package dev.prismindex.benchmarks.quality;
+
+import dev.prismindex.benchmarks.Trees;
+import dev.prismindex.benchmarks.quality.QuerySets.NavQuery;
+import dev.prismindex.benchmarks.quality.QuerySets.NlQuery;
+import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.testing.EngineProbes;
+import dev.prismindex.engine.testing.EngineProbes.RankerCandidate;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Trains the engine's learned ranker ({@code scripts/train-ranker}; {@code docs/engine.md}, "The
+ * ranker"). Two steps:
+ *
+ * <p>{@code collect}: for each training tree of {@code scripts/corpora/training.txt} (checked
+ * against the quality benchmark's corpora first: a contaminated list stops the run), built exactly
+ * as the quality benchmark builds a corpus: its definitions of the tree's main language, a seeded
+ * sample of natural-language queries (a documented library function's first doc sentence, that doc
+ * blanked in the indexed copy) and of navigation queries (a unique name as the identifier and as a
+ * phrase); the copy indexed cold by {@link HybridIndex} with the static code model; each query
+ * asked in HYBRID, and every candidate the learned ranker would order written with its features
+ * ({@link EngineProbes#rankerCandidates}) and its label: 1 when the hit it gives (at its
+ * definition's declaration) finds the target as the benchmark counts it.
+ *
+ * <p>{@code train}: a linear model over the features, fitted by a listwise softmax loss (each
+ * query's candidates; the targets' share of the probability mass), full-batch Adam with L2, from
+ * zero weights (deterministic: no sampling). Validation leaves one language out: a model fitted on
+ * the other languages' trees is evaluated on that language's queries (MRR@10 of one hit per
+ * definition, as the engine returns them) next to the hand-set fusion (RRF k = 10 with the path
+ * prior 0.5) on the same candidates. The model fitted on every tree is written as the engine's
+ * weights resource with its version.
+ */
+public final class RankerTraining {
+
+  private RankerTraining() {}
+
+  /**
+   * {@code collect --training FILE --quality FILE --trees DIR --work DIR --out FILE [--nl N]
+   * [--nav N] [--max-trees-per-language N] [--max-bytes B] [--seed S]} or {@code train --features
+   * FILE --out FILE --version ID [--seed S] [--epochs N]}.
+   */
+  public static void main(String[] args) throws IOException {
+    if (args.length == 0) {
+      throw new IllegalArgumentException("train-ranker: collect ... | train ...");
+    }
+    Map<String, String> o = new LinkedHashMap<>();
+    for (int i = 1; i < args.length; i += 2) {
+      if (i + 1 >= args.length || !args[i].startsWith("--")) {
+        throw new IllegalArgumentException("train-ranker: bad option " + args[i]);
+      }
+      o.put(args[i].substring(2), args[i + 1]);
+    }
+    switch (args[0]) {
+      case "collect" -> collect(o);
+      case "train" -> train(o);
+      default -> throw new IllegalArgumentException("train-ranker: unknown step " + args[0]);
+    }
+  }
+
+  private static String need(Map<String, String> o, String key) {
+    String v = o.get(key);
+    if (v == null) {
+      throw new IllegalArgumentException("train-ranker: give --" + key);
+    }
+    return v;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // collect
+
+  private static void collect(Map<String, String> o) throws IOException {
+    List<TreeList> list = TreeList.readTraining(Path.of(need(o, "training")));
+    List<Contamination.Finding> found = Contamination.check(list,
+        TreeList.readQuality(Path.of(need(o, "quality"))));
+    if (!found.isEmpty()) {
+      found.forEach(f -> System.err.println("train-ranker: refused: " + f));
+      System.exit(3);
+    }
+    Path trees = Path.of(need(o, "trees"));
+    Path work = Path.of(need(o, "work"));
+    Path out = Path.of(need(o, "out"));
+    int nl = Integer.parseInt(o.getOrDefault("nl", "120"));
+    int nav = Integer.parseInt(o.getOrDefault("nav", "30"));
+    int perLanguage = Integer.parseInt(o.getOrDefault("max-trees-per-language", "8"));
+    long maxBytes = Long.parseLong(o.getOrDefault("max-bytes", "4000000"));
+    long seed = Long.parseLong(o.getOrDefault("seed", "38"));
+    Map<String, Integer> taken = new TreeMap<>();
+    Files.createDirectories(work);
+    try (Writer w = new BufferedWriter(new OutputStreamWriter(new GZIPOutputStream(
+        Files.newOutputStream(out, StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING)), StandardCharsets.UTF_8))) {
+      w.write("# features: " + String.join(",", EngineProbes.rankerFeatures()) + "\n");
+      for (TreeList t : list) {
+        Path dir = trees.resolve(t.name());
+        Language language = Language.of(t.language());
+        String group = group(language);
+        if (!Files.isDirectory(dir) || taken.getOrDefault(group, 0) >= perLanguage) {
+          continue;
+        }
+        long bytes = size(dir);
+        if (bytes > maxBytes) {
+          continue;
+        }
+        long t0 = System.nanoTime();
+        int queries = collectTree(t, language, dir, work.resolve(t.name()), nl, nav, seed, w);
+        if (queries > 0) {
+          taken.merge(group, 1, Integer::sum);
+        }
+        w.flush();
+        System.err.printf(Locale.ROOT, "train-ranker: %-40s %-10s %5d queries (%.0f s)%n",
+            t.name(), group, queries, (System.nanoTime() - t0) / 1e9);
+      }
+    }
+    System.err.println("train-ranker: trees per language " + taken);
+  }
+
+  /** The bytes of the regular files below {@code dir}. */
+  private static long size(Path dir) throws IOException {
+    try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+      return s.filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+          .mapToLong(p -> p.toFile().length()).sum();
+    }
+  }
+
+  /** The held-out group of a language: TSX counts as TypeScript. */
+  static String group(Language language) {
+    return language == Language.TSX ? "typescript" : language.id();
+  }
+
+  private static int collectTree(TreeList t, Language language, Path pristine, Path root, int nl,
+      int nav, long seed, Writer w) throws IOException {
+    Trees.delete(root);
+    CorpusFiles.copyTree(pristine, root);
+    List<String> files = CorpusFiles.files(root);
+    List<String> sources = files.stream().filter(language::isSource)
+        .filter(TrainingPairs::kept).toList();
+    List<Definition> defs = DefinitionExtractor.definitions(pristine, sources, language);
+    List<NlQuery> nlQueries = QuerySets.naturalLanguage(defs, nl, seed).queries();
+    List<NavQuery> navQueries = QuerySets.navigation(defs, nav, seed + 1);
+    if (nlQueries.isEmpty()) {
+      Trees.delete(root);
+      return 0;
+    }
+    RetrievalQuality.blankAnswerDocs(root, nlQueries);
+    HybridIndexOptions options = HybridIndexOptions.builder(root).embeddingThreads(1)
+        .embeddingCommitInterval(Duration.ofDays(1))
+        .embedder(EmbedderProvider.find("prism-code-v1-t1").orElseThrow().create()).build();
+    int n = 0;
+    try (HybridIndex index = HybridIndex.open(options)) {
+      index.refresh(RefreshOptions.FULL);
+      String group = group(language);
+      for (NlQuery q : nlQueries) {
+        n += write(w, t.name(), group, "nl", q.query(), q.target(), index, n);
+      }
+      for (NavQuery q : navQueries) {
+        n += write(w, t.name(), group, "nav-identifier", q.identifier(), q.target(), index, n);
+        n += write(w, t.name(), group, "nav-phrase", q.phrase(), q.target(), index, n);
+      }
+    }
+    Trees.delete(root);
+    return n;
+  }
+
+  /** Writes one query's candidates; returns 1 when it had any. */
+  private static int write(Writer w, String tree, String group, String set, String query,
+      Definition target, HybridIndex index, int n) throws IOException {
+    List<RankerCandidate> rows = EngineProbes.rankerCandidates(index, query, 10);
+    if (rows.isEmpty()) {
+      return 0;
+    }
+    StringBuilder sb = new StringBuilder();
+    sb.append("Q\t").append(tree).append('\t').append(group).append('\t').append(set).append('\t')
+        .append(tree).append('/').append(n).append('\n');
+    for (RankerCandidate c : rows) {
+      sb.append(found(c, target) ? '1' : '0').append('\t').append(definition(c));
+      for (double x : c.features()) {
+        sb.append('\t');
+        if (x == 0) {
+          sb.append('0');
+        } else {
+          sb.append(String.format(Locale.ROOT, "%.5g", x));
+        }
+      }
+      sb.append('\n');
+    }
+    w.write(sb.toString());
+    return 1;
+  }
+
+  /**
+   * Whether the hit of candidate {@code c} finds {@code target}: in its file, at its definition's
+   * declaration (where the engine reports a definition) or, for a plain window, inside the target.
+   */
+  static boolean found(RankerCandidate c, Definition target) {
+    if (!c.path().equals(target.path())) {
+      return false;
+    }
+    if (c.symbolLine() > 0) {
+      return target.contains(c.symbolLine());
+    }
+    return c.start() >= target.startLine() && c.end() <= target.endLine();
+  }
+
+  /** The definition a candidate's hit stands for (one hit per definition), as the engine keys it. */
+  private static String definition(RankerCandidate c) {
+    String key = c.symbolLine() == 0 ? c.chunkId()
+        : c.path() + '#' + c.symbolLine() + ':' + c.symbolName();
+    return key.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // train
+
+  /** One query's candidates. */
+  private record Query(String tree, String group, String set, double[][] x, boolean[] label,
+      String[] definition) {}
+
+  private static void train(Map<String, String> o) throws IOException {
+    Path features = Path.of(need(o, "features"));
+    Path out = Path.of(need(o, "out"));
+    String version = need(o, "version");
+    long seed = Long.parseLong(o.getOrDefault("seed", "38"));
+    int epochs = Integer.parseInt(o.getOrDefault("epochs", "300"));
+    double l2 = Double.parseDouble(o.getOrDefault("l2", "0.001"));
+    List<String> names = EngineProbes.rankerFeatures();
+    List<Query> queries = read(features, names);
+    Set<String> groups = new TreeSet<>();
+    Map<String, Set<String>> trees = new TreeMap<>();
+    for (Query q : queries) {
+      groups.add(q.group());
+      trees.computeIfAbsent(q.group(), k -> new TreeSet<>()).add(q.tree());
+    }
+    System.out.printf(Locale.ROOT, "%d queries (%d natural language) from %d trees; features %d;"
+        + " seed %d, %d epochs, L2 %s%n%n", queries.size(),
+        queries.stream().filter(q -> q.set().equals("nl")).count(),
+        trees.values().stream().mapToInt(Set::size).sum(), names.size(), seed, epochs, l2);
+    System.out.println("| held-out language | trees | NL queries | RRF MRR@10 | ranker MRR@10 |"
+        + " RRF R@10 | ranker R@10 | phrase MRR@10 RRF / ranker |");
+    System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    double[] pooled = new double[5];
+    for (String g : groups) {
+      List<Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
+      List<Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
+      double[] w = fit(train, names.size(), epochs, l2);
+      double[] nlR = evaluate(test, "nl", w);
+      double[] nlB = evaluate(test, "nl", null);
+      double[] phR = evaluate(test, "nav-phrase", w);
+      double[] phB = evaluate(test, "nav-phrase", null);
+      System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f | %.2f | %.2f | %.3f / %.3f |%n",
+          g, trees.get(g).size(), nlR[2], nlB[0], nlR[0], nlB[1], nlR[1], phB[0], phR[0]);
+      pooled[0] += nlB[0] * nlR[2];
+      pooled[1] += nlR[0] * nlR[2];
+      pooled[2] += nlB[1] * nlR[2];
+      pooled[3] += nlR[1] * nlR[2];
+      pooled[4] += nlR[2];
+    }
+    System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f | %.2f | %.2f | |%n%n",
+        trees.values().stream().mapToInt(Set::size).sum(), pooled[4], pooled[0] / pooled[4],
+        pooled[1] / pooled[4], pooled[2] / pooled[4], pooled[3] / pooled[4]);
+    double[] w = fit(queries, names.size(), epochs, l2);
+    double[] all = evaluate(queries, "nl", w);
+    System.out.printf(Locale.ROOT, "Fitted on every tree: NL MRR@10 %.3f on its own training"
+        + " queries.%n", all[0]);
+    StringBuilder sb = new StringBuilder();
+    sb.append("# The learned ranker's weights (docs/engine.md, \"The ranker\"), written by\n")
+        .append("# scripts/train-ranker (RankerTraining train, seed ").append(seed).append(", ")
+        .append(epochs).append(" epochs, L2 ").append(l2).append(") from ").append(queries.size())
+        .append(" queries of ").append(trees.values().stream().mapToInt(Set::size).sum())
+        .append(" training trees (").append(trees.keySet()).append(").\n")
+        .append("version\t").append(version).append('\n')
+        .append("bias\t0\n");
+    for (int i = 0; i < names.size(); i++) {
+      sb.append(names.get(i)).append('\t').append(String.format(Locale.ROOT, "%.6f", w[i]))
+          .append('\n');
+    }
+    Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
+    System.out.println("Weights written to " + out.getFileName() + " (version " + version + ").");
+  }
+
+  private static List<Query> read(Path file, List<String> names) throws IOException {
+    List<Query> out = new ArrayList<>();
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(
+        Files.newInputStream(file), 1 << 16), StandardCharsets.UTF_8))) {
+      String header = r.readLine();
+      if (header == null || !header.equals("# features: " + String.join(",", names))) {
+        throw new IOException(file + ": collected with other features than the engine's: "
+            + header);
+      }
+      String[] q = null;
+      List<double[]> x = new ArrayList<>();
+      List<Boolean> y = new ArrayList<>();
+      List<String> d = new ArrayList<>();
+      for (String line = r.readLine(); ; line = r.readLine()) {
+        if (line == null || line.startsWith("Q\t")) {
+          if (q != null) {
+            boolean[] labels = new boolean[y.size()];
+            for (int i = 0; i < labels.length; i++) {
+              labels[i] = y.get(i);
+            }
+            out.add(new Query(q[1], q[2], q[3], x.toArray(new double[0][]), labels,
+                d.toArray(new String[0])));
+          }
+          if (line == null) {
+            break;
+          }
+          q = line.split("\t");
+          x = new ArrayList<>();
+          y = new ArrayList<>();
+          d = new ArrayList<>();
+          continue;
+        }
+        String[] f = line.split("\t", -1);
+        while (f.length < names.size() + 2) { // a name holding a line break (written before escaping)
+          String next = r.readLine();
+          if (next == null) {
+            throw new IOException(file + ": truncated row " + line);
+          }
+          line = line + "\n" + next;
+          f = line.split("\t", -1);
+        }
+        double[] v = new double[names.size()];
+        int first = f.length - names.size();
+        for (int i = 0; i < v.length; i++) {
+          v[i] = Double.parseDouble(f[first + i]);
+        }
+        y.add(f[0].equals("1"));
+        d.add(String.join(" ", java.util.Arrays.asList(f).subList(1, first)));
+        x.add(v);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Fits the weights by full-batch Adam on the mean listwise softmax loss, {@code -log} of the
+   * probability mass of a query's target candidates, plus {@code l2} times the squared weights.
+   */
+  static double[] fit(List<Query> queries, int dim, int epochs, double l2) {
+    double[] w = new double[dim];
+    double[] m = new double[dim];
+    double[] v = new double[dim];
+    double lr = 0.05;
+    double b1 = 0.9;
+    double b2 = 0.999;
+    for (int epoch = 1; epoch <= epochs; epoch++) {
+      double[] grad = new double[dim];
+      int fitted = 0;
+      for (Query q : queries) {
+        int n = q.x().length;
+        boolean any = false;
+        for (boolean b : q.label()) {
+          any |= b;
+        }
+        if (!any) {
+          continue; // no target among the candidates: nothing to learn from the order
+        }
+        fitted++;
+        double[] s = new double[n];
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+          s[i] = dot(w, q.x()[i]);
+          max = Math.max(max, s[i]);
+        }
+        double z = 0;
+        double zPos = 0;
+        for (int i = 0; i < n; i++) {
+          s[i] = Math.exp(s[i] - max);
+          z += s[i];
+          if (q.label()[i]) {
+            zPos += s[i];
+          }
+        }
+        for (int i = 0; i < n; i++) {
+          // d(-log zPos/z)/ds_i = p_i - (label ? s_i / zPos : 0)
+          double g = s[i] / z - (q.label()[i] ? s[i] / zPos : 0);
+          if (g != 0) {
+            double[] xi = q.x()[i];
+            for (int j = 0; j < dim; j++) {
+              grad[j] += g * xi[j];
+            }
+          }
+        }
+      }
+      for (int j = 0; j < dim; j++) {
+        double g = grad[j] / Math.max(1, fitted) + 2 * l2 * w[j];
+        m[j] = b1 * m[j] + (1 - b1) * g;
+        v[j] = b2 * v[j] + (1 - b2) * g * g;
+        double mh = m[j] / (1 - Math.pow(b1, epoch));
+        double vh = v[j] / (1 - Math.pow(b2, epoch));
+        w[j] -= lr * mh / (Math.sqrt(vh) + 1e-8);
+      }
+    }
+    return w;
+  }
+
+  private static double dot(double[] w, double[] x) {
+    double s = 0;
+    for (int i = 0; i < w.length; i++) {
+      s += w[i] * x[i];
+    }
+    return s;
+  }
+
+  /**
+   * MRR@10, R@10 and the query count of the queries of {@code set}, one hit per definition, ranked
+   * by {@code w} or, when null, by the hand-set fusion: RRF k = 10 of both ranks (a missing rank
+   * counted as the engine's) times 0.5 in an auxiliary file.
+   */
+  static double[] evaluate(List<Query> queries, String set, double[] w) {
+    List<String> names = EngineProbes.rankerFeatures();
+    int lexRrf = names.indexOf("lex_rrf");
+    int semRrf = names.indexOf("sem_rrf");
+    int aux = names.indexOf("auxiliary");
+    double mrr = 0;
+    double r10 = 0;
+    int n = 0;
+    for (Query q : queries) {
+      if (!q.set().equals(set)) {
+        continue;
+      }
+      n++;
+      int len = q.x().length;
+      Integer[] order = new Integer[len];
+      double[] s = new double[len];
+      for (int i = 0; i < len; i++) {
+        order[i] = i;
+        double[] x = q.x()[i];
+        s[i] = w != null ? dot(w, x) : (x[lexRrf] + x[semRrf]) * (x[aux] > 0 ? 0.5 : 1);
+      }
+      // Stable: equal scores keep the candidates' order (lexical first), as the engine's ties.
+      java.util.Arrays.sort(order, (a, b) -> Double.compare(s[b], s[a]));
+      Set<String> seen = new HashSet<>();
+      int rank = 0;
+      for (int i : order) {
+        if (!seen.add(q.definition()[i])) {
+          continue;
+        }
+        rank++;
+        if (rank > 10) {
+          break;
+        }
+        if (q.label()[i]) {
+          mrr += 1.0 / rank;
+          r10++;
+          break;
+        }
+      }
+    }
+    return new double[] {n == 0 ? 0 : mrr / n, n == 0 ? 0 : r10 / n, n};
+  }
+}

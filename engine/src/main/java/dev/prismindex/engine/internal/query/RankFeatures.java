@@ -1,0 +1,217 @@
+package dev.prismindex.engine.internal.query;
+
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.search.LexicalSearcher;
+import dev.prismindex.engine.spi.Candidate;
+import dev.prismindex.engine.spi.ChunkDoc;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the learned ranker ({@link LearnedRanker}) knows of each HYBRID candidate: the union of
+ * the lexical and the semantic engine's candidates, each described by {@link #NAMES} features
+ * computed from what every store returns ({@link Candidate} with its per-field BM25 parts, the
+ * {@link ChunkDoc}) and from the query alone, so any store that returns the same candidates gets
+ * the same features, and the same order.
+ *
+ * <p>The base features, each also multiplied by "the query reads as prose" (suffix {@code _p}), so
+ * one linear model weighs them differently for sentences and for names: whether each engine
+ * returned the chunk, its reciprocal rank there ({@code 11 / (10 + rank)}; a chunk missing from a
+ * ranking cut at the depth counts as ranked just below the cut), its BM25 relative to the best of
+ * the query, split by field (body, symbol, path, prose), its cosine and the gap to the best cosine;
+ * whether the chunk defines the query's name (the identifier guard's match) and the share of the
+ * query's terms in its definition's name; the definition kind (a plain window, a piece of a
+ * definition without its header, a constructor, a type, a member, a free function); whether its file is
+ * auxiliary (the path prior, when it applies); the other candidates of its file (file coherence);
+ * the chunk's length.
+ */
+public final class RankFeatures {
+
+  /** The base features, in order; the model has each of them and each times prose. */
+  static final List<String> BASE = List.of("lex_in", "lex_rrf", "lex_norm", "bm25_body",
+      "bm25_symbol", "bm25_path", "bm25_prose", "sem_in", "sem_rrf", "sem_cos", "sem_gap", "both",
+      "defines", "name_terms", "kind_window", "kind_inside", "kind_constructor", "kind_type",
+      "kind_member", "kind_function", "auxiliary", "file_count", "file_share", "length");
+
+  /** Every feature's name, in the order of {@link Row#features()}. */
+  public static final List<String> NAMES = names();
+
+  private static List<String> names() {
+    List<String> n = new ArrayList<>(BASE);
+    for (String b : BASE) {
+      n.add(b + "_p");
+    }
+    return List.copyOf(n);
+  }
+
+  /** Languages whose type names start with a capital and whose functions' names do not. */
+  private static final Set<String> CAPITALISED_TYPES = Set.of("java", "python", "typescript",
+      "tsx", "javascript", "rust");
+
+  /** The rank constant of the reciprocal-rank features. */
+  private static final int K = 10;
+
+  /**
+   * One candidate with its features.
+   *
+   * @param doc the chunk's id in the reader
+   * @param lexical the lexical engine's candidate, if it returned the chunk
+   * @param semantic the semantic engine's candidate, if it returned the chunk
+   * @param chunk the chunk's stored fields
+   * @param features the values of {@link #NAMES}, in order
+   */
+  public record Row(int doc, @Nullable Candidate lexical, @Nullable Candidate semantic,
+      ChunkDoc chunk, double[] features) {}
+
+  /** How the search reads a chunk's stored fields (once per query). */
+  @FunctionalInterface
+  public interface Chunks {
+    ChunkDoc chunk(int doc) throws IOException;
+  }
+
+  private RankFeatures() {}
+
+  /**
+   * The candidates of one search with their features, lexical candidates first (in their order),
+   * then the semantic ones the lexical engine did not return.
+   *
+   * @param query the query as typed
+   * @param terms its analyzed terms ({@link LexicalSearcher#terms})
+   * @param depth the depth both rankings were asked for (the cut rule)
+   * @param prior the path-prior weight, 1 when the prior does not apply
+   */
+  public static List<Row> of(String query, Set<String> terms, List<Candidate> lexical,
+      List<Candidate> semantic, int depth, Chunks chunks, CodeAnalyzer analyzer, double prior)
+      throws IOException {
+    Map<Integer, Candidate[]> byChunk = new LinkedHashMap<>();
+    for (Candidate c : lexical) {
+      byChunk.computeIfAbsent(c.chunk(), k -> new Candidate[2])[0] = c;
+    }
+    for (Candidate c : semantic) {
+      byChunk.computeIfAbsent(c.chunk(), k -> new Candidate[2])[1] = c;
+    }
+    String id = query.strip();
+    String phrase = IdentifierGuard.namePhrase(id);
+    boolean name = phrase != null || IdentifierGuard.isIdentifier(id);
+    boolean prose = LexicalSearcher.isProse(query);
+    double lexTop = lexical.isEmpty() ? 1 : Math.max(1e-9, lexical.get(0).score());
+    double semTop = semantic.isEmpty() ? 0 : semantic.get(0).score();
+    double semLast = semantic.isEmpty() ? 0 : semantic.get(semantic.size() - 1).score();
+    double lexAbsent = lexical.size() >= depth ? rrf(depth + 1) : 0;
+    double semAbsent = semantic.size() >= depth ? rrf(depth + 1) : 0;
+
+    List<ChunkDoc> docs = new ArrayList<>(byChunk.size());
+    double[] rrf = new double[byChunk.size()];
+    Map<String, double[]> files = new HashMap<>(); // path -> {count, rrf sum}
+    double total = 0;
+    int i = 0;
+    for (Map.Entry<Integer, Candidate[]> e : byChunk.entrySet()) {
+      ChunkDoc c = chunks.chunk(e.getKey());
+      docs.add(c);
+      Candidate l = e.getValue()[0];
+      Candidate s = e.getValue()[1];
+      rrf[i] = (l == null ? lexAbsent : rrf(l.rank())) + (s == null ? semAbsent : rrf(s.rank()));
+      double[] f = files.computeIfAbsent(c.path(), k -> new double[2]);
+      f[0]++;
+      f[1] += rrf[i];
+      total += rrf[i];
+      i++;
+    }
+
+    List<Row> rows = new ArrayList<>(byChunk.size());
+    i = 0;
+    int n = BASE.size();
+    for (Map.Entry<Integer, Candidate[]> e : byChunk.entrySet()) {
+      ChunkDoc c = docs.get(i);
+      Candidate l = e.getValue()[0];
+      Candidate s = e.getValue()[1];
+      double[] x = new double[2 * n];
+      x[0] = l != null ? 1 : 0;
+      x[1] = l != null ? rrf(l.rank()) : lexAbsent;
+      if (l != null) {
+        x[2] = l.score() / lexTop;
+        double[] parts = l.parts();
+        if (parts.length == LexicalSearcher.PARTS) {
+          x[3] = parts[LexicalSearcher.BODY_PART] / lexTop;
+          x[4] = parts[LexicalSearcher.SYMBOL_PART] / lexTop;
+          x[5] = parts[LexicalSearcher.PATH_PART] / lexTop;
+          x[6] = parts[LexicalSearcher.PROSE_PART] / lexTop;
+        }
+      }
+      x[7] = s != null ? 1 : 0;
+      x[8] = s != null ? rrf(s.rank()) : semAbsent;
+      x[9] = s != null ? s.score() : semantic.isEmpty() ? 0 : semLast;
+      x[10] = semantic.isEmpty() ? 0 : x[9] - semTop;
+      x[11] = x[0] * x[7];
+      x[12] = name && IdentifierGuard.defines(c, id, phrase) ? 1 : 0;
+      x[13] = nameTerms(c, terms, analyzer);
+      x[14 + kind(c)] = 1;
+      x[20] = PathPrior.factor(c.path(), prior) < 1 ? 1 : 0;
+      double[] f = files.get(c.path());
+      x[21] = Math.log1p(f[0] - 1) / Math.log(2 * depth);
+      x[22] = total > 0 ? f[1] / total : 0;
+      x[23] = Math.log(Math.max(1, c.end() - c.start() + 1)) / Math.log(60);
+      if (prose) {
+        for (int j = 0; j < n; j++) {
+          x[n + j] = x[j];
+        }
+      }
+      rows.add(new Row(e.getKey(), l, s, c, x));
+      i++;
+    }
+    return rows;
+  }
+
+  /** {@code (K + 1) / (K + rank)}: 1 at rank 1. */
+  private static double rrf(int rank) {
+    return (K + 1.0) / (K + rank);
+  }
+
+  /** The share of the query's terms among the terms of the chunk's definition's name. */
+  private static double nameTerms(ChunkDoc c, Set<String> terms, CodeAnalyzer analyzer) {
+    if (terms.isEmpty() || c.symbolNames().isEmpty()) {
+      return 0;
+    }
+    Set<String> nameTerms = analyzer.terms(c.symbolNames().get(0), LexicalSearcher.MAX_TERMS);
+    int hit = 0;
+    for (String t : terms) {
+      if (nameTerms.contains(t)) {
+        hit++;
+      }
+    }
+    return (double) hit / terms.size();
+  }
+
+  /**
+   * The kind of the chunk's definition: 0 a plain window (no definition), 1 a piece of a
+   * definition without its header (a doc comment, a window of a long body, the lines of a type
+   * between its members), 2 a constructor (named as the type it sits in), 3 a type (by its
+   * capitalised name, in the languages that capitalise types and not functions), 4 a member, 5 a
+   * free function.
+   */
+  static int kind(ChunkDoc c) {
+    if (c.symbolLines().length == 0) {
+      return 0;
+    }
+    int line = c.symbolLine();
+    if (line < c.start() || line > c.end()) {
+      return 1;
+    }
+    String name = c.symbolNames().get(0);
+    if (name.equals(c.parent())) {
+      return 2;
+    }
+    if (!name.isEmpty() && Character.isUpperCase(name.charAt(0))
+        && CAPITALISED_TYPES.contains(c.language().toLowerCase(Locale.ROOT))) {
+      return 3;
+    }
+    return c.parent() != null ? 4 : 5;
+  }
+}

@@ -1,0 +1,107 @@
+package dev.prismindex.engine.internal.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.semantic.HybridFuser;
+import dev.prismindex.engine.spi.Candidate;
+import dev.prismindex.engine.spi.ChunkDoc;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The learned ranker's weights resource and its features of candidates. */
+class LearnedRankerTest {
+
+  private static final CodeAnalyzer ANALYZER = new CodeAnalyzer();
+
+  @Test
+  void theShippedWeightsLoadWithTheirVersionAndOneWeightPerFeature() {
+    LearnedRanker r = LearnedRanker.shipped();
+    assertThat(r.version()).startsWith("prism-ranker-");
+    assertThat(r.linear(new double[RankFeatures.NAMES.size()])).isFinite();
+    assertThat(RankFeatures.NAMES).hasSize(2 * RankFeatures.BASE.size()).doesNotHaveDuplicates();
+  }
+
+  @Test
+  void weightsForOtherFeaturesAreRefused() {
+    String missing = "version\tx\nbias\t0\nlex_rrf\t1\n";
+    assertThatThrownBy(() -> LearnedRanker.read(
+        new ByteArrayInputStream(missing.getBytes(StandardCharsets.UTF_8))))
+        .isInstanceOf(IOException.class).hasMessageContaining("lex_rrf");
+  }
+
+  private static ChunkDoc doc(String id, String path, int start, int end, int line, String name,
+      String parent) {
+    return new ChunkDoc(path + "#" + id, path, start, end,
+        line == 0 ? new int[0] : new int[] {line}, line == 0 ? List.of() : List.of(name),
+        "java", parent);
+  }
+
+  @Test
+  void featuresDescribeEachCandidateFromWhatTheStoreReturns() throws IOException {
+    Map<Integer, ChunkDoc> docs = Map.of(
+        0, doc("0", "src/StopWatch.java", 1, 30, 12, "StopWatch", null),
+        1, doc("1", "src/StopWatch.java", 31, 40, 33, "StopWatch", "StopWatch"),
+        2, doc("2", "src/StopWatch.java", 41, 60, 45, "split", "StopWatch"),
+        3, doc("3", "test/StopWatchTest.java", 1, 20, 0, null, null));
+    List<Candidate> lex = List.of(new Candidate(2, 1, 8, new double[] {4, 4, 0, 0}),
+        new Candidate(3, 2, 4, new double[] {4, 0, 0, 0}));
+    List<Candidate> sem = List.of(new Candidate(0, 1, 0.8), new Candidate(2, 2, 0.6),
+        new Candidate(1, 3, 0.5));
+    List<RankFeatures.Row> rows = RankFeatures.of("StopWatch", Set.of("stopwatch", "stop",
+        "watch"), lex, sem, 50, docs::get, ANALYZER, 0.5);
+    assertThat(rows).extracting(RankFeatures.Row::doc).containsExactly(2, 3, 0, 1);
+    double[] split = rows.get(0).features();
+    assertThat(f(split, "lex_in")).isEqualTo(1);
+    assertThat(f(split, "lex_rrf")).isEqualTo(1);
+    assertThat(f(split, "bm25_body")).isEqualTo(0.5);
+    assertThat(f(split, "bm25_symbol")).isEqualTo(0.5);
+    assertThat(f(split, "sem_in")).isEqualTo(1);
+    assertThat(f(split, "sem_gap")).isCloseTo(-0.2, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(f(split, "both")).isEqualTo(1);
+    assertThat(f(split, "kind_member")).isEqualTo(1);
+    assertThat(f(split, "defines")).isZero();
+    assertThat(f(split, "file_count")).isPositive();
+    assertThat(f(rows.get(1).features(), "auxiliary")).isEqualTo(1);
+    assertThat(f(rows.get(1).features(), "kind_window")).isEqualTo(1);
+    double[] type = rows.get(2).features();
+    assertThat(f(type, "kind_type")).isEqualTo(1);
+    assertThat(f(type, "defines")).isEqualTo(1);
+    assertThat(f(type, "name_terms")).isEqualTo(1);
+    assertThat(f(type, "lex_in")).isZero();
+    assertThat(f(rows.get(3).features(), "kind_constructor")).isEqualTo(1);
+    // A name is not prose: the prose copies stay zero.
+    for (RankFeatures.Row r : rows) {
+      for (String b : RankFeatures.BASE) {
+        assertThat(f(r.features(), b + "_p")).isZero();
+      }
+    }
+    // The order is the model's, its scores in (0, 1) and sorted.
+    List<HybridFuser.Fused> ranked = LearnedRanker.shipped().rank(rows);
+    for (int i = 1; i < ranked.size(); i++) {
+      assertThat(ranked.get(i).score()).isBetween(0.0, ranked.get(i - 1).score());
+    }
+  }
+
+  @Test
+  void aSentenceFillsTheProseCopies() throws IOException {
+    ChunkDoc c = doc("0", "src/A.java", 1, 10, 2, "split", "A");
+    List<RankFeatures.Row> rows = RankFeatures.of("Splits the time of the watch into laps",
+        Set.of("splits", "time", "watch", "laps"), List.of(new Candidate(0, 1, 2,
+            new double[] {1, 1, 0, 0})), List.of(), 50, d -> c, ANALYZER, 1);
+    double[] x = rows.get(0).features();
+    for (String b : RankFeatures.BASE) {
+      assertThat(f(x, b + "_p")).as(b).isEqualTo(f(x, b));
+    }
+  }
+
+  private static double f(double[] x, String name) {
+    return x[RankFeatures.NAMES.indexOf(name)];
+  }
+}
