@@ -9,6 +9,7 @@ import dev.prismindex.cli.command.Flags;
 import dev.prismindex.cli.command.Flags.RootFlags;
 import dev.prismindex.cli.command.GrepOptions;
 import dev.prismindex.cli.command.MaxCount;
+import dev.prismindex.cli.command.OrganisationCommand;
 import dev.prismindex.cli.command.Requests;
 import dev.prismindex.cli.command.Requests.CompletionRequest;
 import dev.prismindex.cli.command.Requests.DoctorRequest;
@@ -19,6 +20,9 @@ import dev.prismindex.cli.command.Requests.ServeRequest;
 import dev.prismindex.cli.command.Requests.ServersRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequest;
+import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.command.WorkspaceBackend;
+import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.completion.Completions;
 import dev.prismindex.cli.doctor.Doctor;
 import dev.prismindex.cli.mcp.McpCommand;
@@ -145,9 +149,22 @@ final class Cli {
       GrepOptions grep = Requests.grepOptions(sub.commandSpec().userObject());
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
       ClusterBackend.Cluster cluster = ClusterBackend.select(root, env);
+      if (cluster != null && request.target().workspace()) {
+        throw CliFailure.usage("a workspace searches local indexes; --backend opensearch takes"
+            + " one --repo");
+      }
       if (cluster != null && request instanceof ServeRequest) {
         throw CliFailure.usage(command + " serves the local index only; --backend opensearch"
             + " works with index, search, status and mcp");
+      }
+      OrganisationCommand organisation = OrganisationCommand.of(sub.commandSpec().userObject(),
+          root, env, cluster != null);
+      if (organisation != null && cluster != null) {
+        Printer orgPrinter = request.json() ? new JsonPrinter(out, err)
+            : new HumanPrinter(out, err, Style.of(env.colour()));
+        int code = organisation.run(request, cluster, orgPrinter, out, err);
+        out.flush();
+        return out.checkError() ? ExitCode.OK : code;
       }
       if (request instanceof ServeRequest r) {
         return ResidentServer.serve(r, env, err,
@@ -202,6 +219,9 @@ final class Cli {
       }
       return ExitCode.OK;
     }
+    if (request instanceof IndexRequest r && r.target().workspace()) {
+      return indexWorkspace(r, backend, printer);
+    }
     if (request instanceof IndexRequest r) {
       try (Progress progress = env.stderrTerminal() ? new TerminalProgress(err) : Progress.NONE) {
         var summary = backend.index(r, progress);
@@ -216,6 +236,31 @@ final class Cli {
       out.flush();
       throw new CliFailure(ExitCode.INDEX, String.valueOf(report.problem()));
     }
+    return ExitCode.OK;
+  }
+
+  /**
+   * {@code index} of a workspace: each repository in turn ({@link WorkspaceBackend#indexEach}),
+   * each summary printed as it ends, in human output after a line naming the repository.
+   */
+  private int indexWorkspace(IndexRequest r, Backend backend, Printer printer) throws Exception {
+    WorkspaceBackend.indexEach(backend, r,
+        () -> env.stderrTerminal() ? new TerminalProgress(err) : Progress.NONE,
+        new WorkspaceBackend.IndexSink() {
+          @Override
+          public void indexed(Target.Member m, IndexSummary summary) {
+            if (!r.json()) {
+              out.println(SafeText.escapeField("repository " + m.name() + " ("
+                  + m.target().root() + ")"));
+            }
+            printer.index(summary);
+          }
+
+          @Override
+          public void skipped(Target.Member m, String note) {
+            err.println(SafeText.escapeField("prism-index index: note: " + note));
+          }
+        });
     return ExitCode.OK;
   }
 

@@ -36,6 +36,8 @@ import org.jspecify.annotations.Nullable;
  *     columns in the whole line, end exclusive) and their text: REGEX, every match of the line (an
  *     empty match only when it is the first); LITERAL and INDEXED_LITERAL, the first occurrence;
  *     empty for a match on the path alone and for ranked hits
+ * @param repo the name of the repository the hit comes from when a {@link Workspace} answered
+ *     (unique within it; {@code path} is relative to that repository's root), else null
  */
 public record Hit(
     String path,
@@ -51,7 +53,8 @@ public record Hit(
     @Nullable EngineScore semantic,
     @Nullable EngineScore literal,
     @Nullable Context context,
-    List<MatchSpan> matches) {
+    List<MatchSpan> matches,
+    @Nullable String repo) {
 
   /** The longest snippet a hit carries, in UTF-16 units. */
   public static final int MAX_SNIPPET_CHARS = 400;
@@ -113,7 +116,7 @@ public record Hit(
   }
 
   /**
-   * A hit without match spans.
+   * A hit of one repository (no {@link #repo()}) without match spans.
    *
    * @throws IllegalArgumentException see {@link Hit#Hit}
    */
@@ -121,11 +124,11 @@ public record Hit(
       SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
       @Nullable EngineScore semantic, @Nullable EngineScore literal, @Nullable Context context) {
     this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
-        literal, context, List.of());
+        literal, context, List.of(), null);
   }
 
   /**
-   * A hit without context lines.
+   * A hit of one repository without context lines or match spans.
    *
    * @throws IllegalArgumentException see {@link Hit#Hit}
    */
@@ -133,7 +136,7 @@ public record Hit(
       SearchMode mode, String language, @Nullable String symbol, @Nullable EngineScore lexical,
       @Nullable EngineScore semantic, @Nullable EngineScore literal) {
     this(path, line, endLine, column, snippet, score, mode, language, symbol, lexical, semantic,
-        literal, null, List.of());
+        literal, null, List.of(), null);
   }
 
   /**
@@ -165,12 +168,18 @@ public record Hit(
   /** This hit with another score. */
   public Hit withScore(double newScore) {
     return new Hit(path, line, endLine, column, snippet, newScore, mode, language, symbol, lexical,
-        semantic, literal, context, matches);
+        semantic, literal, context, matches, repo);
   }
 
   /** This hit with {@code value} as its context lines. */
   public Hit withContext(@Nullable Context value) {
     return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
-        semantic, literal, value, matches);
+        semantic, literal, value, matches, repo);
+  }
+
+  /** This hit as one of the repository named {@code name} in a workspace. */
+  public Hit withRepo(String name) {
+    return new Hit(path, line, endLine, column, snippet, score, mode, language, symbol, lexical,
+        semantic, literal, context, matches, Objects.requireNonNull(name, "name"));
   }
 }

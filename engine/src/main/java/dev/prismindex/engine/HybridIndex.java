@@ -7,6 +7,7 @@ import dev.prismindex.engine.internal.StoreAccess;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.query.QueryPlanner;
+import dev.prismindex.engine.internal.query.WorkspaceSearch;
 import dev.prismindex.engine.internal.run.CorpusView;
 import dev.prismindex.engine.internal.run.IndexJobs;
 import dev.prismindex.engine.internal.run.Runs;
@@ -518,6 +519,21 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     if (runs.closed()) {
       throw new IllegalStateException("index is closed");
     }
+  }
+
+  /**
+   * This index as the repository {@code name} of a {@link Workspace}.
+   *
+   * @throws IllegalArgumentException when the index is kept by a plugged store: a workspace merges
+   *     the statistics of local indexes (a cluster ranks its repositories as one itself)
+   */
+  WorkspaceSearch.Member workspaceMember(String name) {
+    ensureOpen();
+    if (local == null) {
+      throw new IllegalArgumentException("repository " + name + ": a workspace holds local"
+          + " indexes only, not " + options().root() + "'s index in a plugged store");
+    }
+    return new WorkspaceSearch.Member(name, ctx, local, planner);
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -32,8 +32,9 @@ import org.slf4j.LoggerFactory;
 /**
  * JSON over HTTP to the cluster through the official client's generic API (Apache HttpClient 5
  * transport): one request at a time per call, retried with exponential backoff when the cluster
- * is overloaded (429), unavailable (502, 503, 504) or cannot be reached; then {@link
- * ClusterUnavailableException}. Credentials go to the client's credentials provider only.
+ * is overloaded (429), unavailable (502, 503, 504), cannot be reached or does not answer within
+ * the timeout (every request we send may be sent twice: documents by id, deletions by query,
+ * searches); then {@link ClusterUnavailableException}. Credentials go to the client's credentials provider only.
  */
 final class Cluster implements Closeable {
 
@@ -53,12 +54,15 @@ final class Cluster implements Closeable {
   private final ApacheHttpClient5Transport transport;
   private final OpenSearchGenericClient client;
   private final int retries;
+  private final java.time.Duration timeout;
   private final String where;
 
-  private Cluster(ApacheHttpClient5Transport transport, int retries, String where) {
+  private Cluster(ApacheHttpClient5Transport transport, int retries, java.time.Duration timeout,
+      String where) {
     this.transport = transport;
     this.client = new OpenSearchGenericClient(transport);
     this.retries = retries;
+    this.timeout = timeout;
     this.where = where;
   }
 
@@ -89,7 +93,7 @@ final class Cluster implements Closeable {
         return hc.setDefaultCredentialsProvider(credentials);
       });
     }
-    return new Cluster(b.build(), o.retries(), urls.toString());
+    return new Cluster(b.build(), o.retries(), o.timeout(), urls.toString());
   }
 
   /** Sends a JSON request ({@code body} may be null) and returns the reply, whatever its status. */
@@ -136,8 +140,21 @@ final class Cluster implements Closeable {
         byte[] bytes = r.getBody().map(Body::bodyAsBytes).orElse(new byte[0]);
         JsonNode json = bytes.length == 0 ? MissingNode.getInstance() : parse(bytes);
         return new Reply(status, json);
-      } catch (ClusterUnavailableException | InterruptedIOException e) {
+      } catch (ClusterUnavailableException e) {
         throw e;
+      } catch (InterruptedIOException e) {
+        if (Thread.currentThread().isInterrupted()) {
+          throw e;
+        }
+        // Not an interruption: the timeout (the transport's SocketTimeoutException says only
+        // "30000 MILLISECONDS"). A busy cluster may answer the same request in time.
+        if (attempt >= retries) {
+          throw new ClusterUnavailableException("the OpenSearch cluster at " + where
+              + " did not answer " + what + " within " + timeout.toMillis() + " ms, after "
+              + retries + " retries", e);
+        }
+        LOG.debug("{} timed out; retrying", what);
+        pause(attempt);
       } catch (IOException | RuntimeException e) {
         int status = refusal(e);
         if (RETRIED.contains(status)) {

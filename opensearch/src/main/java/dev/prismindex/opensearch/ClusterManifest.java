@@ -81,7 +81,8 @@ final class ClusterManifest {
         filter.add(query);
       }
       body.putArray("sort").addObject().put(IndexLayout.PATH, "asc");
-      body.putObject("_source").putArray("excludes").add(IndexLayout.GRAMS);
+      ArrayNode excludes = body.putObject("_source").putArray("excludes");
+      excludes.add(IndexLayout.GRAMS).add(IndexLayout.CONTENT).add(IndexLayout.CONTENT_BYTES);
       if (after != null) {
         body.set("search_after", after);
       }
@@ -127,7 +128,7 @@ final class ClusterManifest {
     return out;
   }
 
-  private static ObjectNode gramQuery(GramQuery grams) {
+  static ObjectNode gramQuery(GramQuery grams) {
     ObjectNode q = Cluster.JSON.createObjectNode();
     if (grams instanceof GramQuery.Gram g) {
       if (g.text().length() == 3) {

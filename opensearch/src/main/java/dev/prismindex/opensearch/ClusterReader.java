@@ -262,7 +262,7 @@ final class ClusterReader implements StoreReader {
     ArrayNode ids = body.putArray("ids");
     missing.keySet().forEach(ids::add);
     JsonNode reply = cluster.call("POST", "/" + index + "/_mget",
-        Map.of("_source_excludes", IndexLayout.GRAMS), body);
+        Map.of("_source_excludes", IndexLayout.NOT_MANIFEST), body);
     for (JsonNode d : reply.path("docs")) {
       String path = missing.remove(d.path("_id").asText());
       if (path == null) {

@@ -53,6 +53,8 @@ final class ClusterSink implements DocumentSink {
   private final @Nullable ChunkVectors vectors;
   private final long bulkBytes;
   private final int retries;
+  private final boolean storeContent;
+  private final java.util.concurrent.@Nullable Semaphore inFlight;
 
   private final Map<String, Ops> pending = new LinkedHashMap<>();
   private final List<ObjectNode> unembedded = new ArrayList<>();
@@ -67,18 +69,38 @@ final class ClusterSink implements DocumentSink {
    */
   ClusterSink(Cluster cluster, String index, Analyzer analyzer, @Nullable ChunkVectors vectors,
       long bulkBytes, int retries) {
+    this(cluster, index, analyzer, vectors, bulkBytes, retries, false, null);
+  }
+
+  /**
+   * @param storeContent whether FILE documents keep the file's content
+   * @param inFlight permits for bulk requests in flight, shared by the sinks of several runs (one
+   *     permit per request while it is sent); null for no bound but this sink's own (one at a time)
+   */
+  ClusterSink(Cluster cluster, String index, Analyzer analyzer, @Nullable ChunkVectors vectors,
+      long bulkBytes, int retries, boolean storeContent,
+      java.util.concurrent.@Nullable Semaphore inFlight) {
     this.cluster = cluster;
     this.index = index;
     this.analyzer = analyzer;
     this.vectors = vectors;
     this.bulkBytes = bulkBytes;
     this.retries = retries;
+    this.storeContent = storeContent;
+    this.inFlight = inFlight;
+  }
+
+  @Override
+  public void putFile(FileEntry entry, FileGrams grams, List<Chunk> chunks,
+      @Nullable List<byte[]> keys, @Nullable FileEntry previous, boolean hadSkipRecord)
+      throws IOException {
+    putFile(entry, grams, chunks, keys, previous, hadSkipRecord, null);
   }
 
   @Override
   public synchronized void putFile(FileEntry entry, FileGrams grams, List<Chunk> chunks,
-      @Nullable List<byte[]> keys, @Nullable FileEntry previous, boolean hadSkipRecord)
-      throws IOException {
+      @Nullable List<byte[]> keys, @Nullable FileEntry previous, boolean hadSkipRecord,
+      byte @Nullable [] content) throws IOException {
     if (keys == null) {
       throw new IllegalArgumentException("a cluster index keys every chunk");
     }
@@ -126,16 +148,22 @@ final class ClusterSink implements DocumentSink {
     if (previous != null || hadSkipRecord) {
       ops.first.add(new Item(action("delete", ClusterIds.skipped(path)), null));
     }
-    ObjectNode f = fileDoc(entry, grams);
+    ObjectNode f = fileDoc(entry, grams, storeContent ? content : null);
     ops.second.add(new Item(action("index", ClusterIds.file(path)), f));
     account(bytes + entry.size() + 300);
   }
 
   @Override
-  public synchronized void restat(FileEntry entry, FileGrams grams) throws IOException {
-    ops(entry.path()).second.add(
-        new Item(action("index", ClusterIds.file(entry.path())), fileDoc(entry, grams)));
-    account(entry.size() + 300);
+  public void restat(FileEntry entry, FileGrams grams) throws IOException {
+    restat(entry, grams, null);
+  }
+
+  @Override
+  public synchronized void restat(FileEntry entry, FileGrams grams, byte @Nullable [] content)
+      throws IOException {
+    ops(entry.path()).second.add(new Item(action("index", ClusterIds.file(entry.path())),
+        fileDoc(entry, grams, storeContent ? content : null)));
+    account(2 * entry.size() + 300);
   }
 
   @Override
@@ -201,7 +229,8 @@ final class ClusterSink implements DocumentSink {
     }
   }
 
-  private static ObjectNode fileDoc(FileEntry e, FileGrams grams) {
+  /** The FILE document: the manifest entry, the grams and, when given, the content. */
+  private static ObjectNode fileDoc(FileEntry e, FileGrams grams, byte @Nullable [] content) {
     ObjectNode d = Cluster.JSON.createObjectNode();
     d.put(IndexLayout.TYPE, IndexLayout.TYPE_FILE);
     d.put(IndexLayout.PATH, e.path());
@@ -213,7 +242,27 @@ final class ClusterSink implements DocumentSink {
     d.put(IndexLayout.CHUNK_COUNT, e.chunks());
     ArrayNode g = d.putArray(IndexLayout.GRAMS);
     grams.grams().forEach(g::add);
+    if (content != null) {
+      String text = utf8(content);
+      if (text != null) {
+        d.put(IndexLayout.CONTENT, text);
+      } else {
+        d.put(IndexLayout.CONTENT_BYTES, content);
+      }
+    }
     return d;
+  }
+
+  /** {@code bytes} as text when they are valid UTF-8 (so the text gives them back), else null. */
+  static @Nullable String utf8(byte[] bytes) {
+    try {
+      return StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return null;
+    }
   }
 
   private static String action(String kind, String id) {
@@ -269,7 +318,7 @@ final class ClusterSink implements DocumentSink {
           body.write('\n');
         }
       }
-      Cluster.Reply reply = cluster.sendBulk("/" + index + "/_bulk", Map.of(), body.toByteArray());
+      Cluster.Reply reply = sendBulk(body.toByteArray());
       if (!reply.ok()) {
         throw ClusterRequestException.of("a bulk request", reply);
       }
@@ -301,6 +350,25 @@ final class ClusterSink implements DocumentSink {
       who = againWho;
     }
     return refused;
+  }
+
+  /** Sends one bulk request, holding a permit of the shared bound while it is in flight. */
+  private Cluster.Reply sendBulk(byte[] body) throws IOException {
+    java.util.concurrent.Semaphore gate = inFlight;
+    if (gate == null) {
+      return cluster.sendBulk("/" + index + "/_bulk", Map.of(), body);
+    }
+    try {
+      gate.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting for a bulk slot");
+    }
+    try {
+      return cluster.sendBulk("/" + index + "/_bulk", Map.of(), body);
+    } finally {
+      gate.release();
+    }
   }
 
   /** Embeds the chunk texts of the pending chunk documents and sets their vectors. */

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
 final class IndexLayout {
 
   /** The cluster format this code writes; an index of another one is refused. */
-  static final String FORMAT = "opensearch-1";
+  static final String FORMAT = "opensearch-2";
 
   // The documents' fields (the local index's names, where it has the field).
   static final String TYPE = "type";
@@ -63,6 +63,16 @@ final class IndexLayout {
   /** The FILE document's n-grams ({@code FileGrams}: the local index's, as keywords). */
   static final String GRAMS = "grams";
   static final String VECTOR = "vector";
+  /**
+   * The FILE document's content as indexed, when the index keeps it ({@link
+   * OpenSearchOptions#storeContent()}): the text when it is valid UTF-8, else {@link
+   * #CONTENT_BYTES}. Not indexed; a search without the working tree verifies against it.
+   */
+  static final String CONTENT = "content";
+  /** The content of a file that is not valid UTF-8, as bytes (base64 in the JSON). */
+  static final String CONTENT_BYTES = "content_bytes";
+  /** What reading a FILE document as a manifest entry leaves out of {@code _source}. */
+  static final String NOT_MANIFEST = GRAMS + "," + CONTENT + "," + CONTENT_BYTES;
   /** The analyzer of the pre-analyzed ranked fields. */
   static final String STACKED = "prism_stacked";
 
@@ -100,6 +110,10 @@ final class IndexLayout {
     meta.put(CommitRecord.ANALYZER, analyzerVersion);
     meta.put(CommitRecord.EMBEDDER_ID, modelId == null ? "" : modelId);
     meta.put(CommitRecord.EMBEDDER_DIM, modelId == null ? 0 : dimension);
+    meta.put(CommitRecord.CONTENT, o.storeContent() ? "stored" : "none");
+    if (o.repository() != null) {
+      meta.put(Organisation.REPOSITORY_META, o.repository());
+    }
     ArrayNode excludes = mappings.putObject("_source").putArray("excludes");
     for (String f : new String[] {BODY, SYMBOL, PATH_TEXT, PROSE,
         GRAMS}) {
@@ -124,6 +138,8 @@ final class IndexLayout {
     number(p, END_LINE, "integer");
     keyword(p, SYMBOLS, false);
     keyword(p, PARENT, false);
+    p.putObject(CONTENT).put("type", "text").put("index", false).put("norms", false);
+    p.putObject(CONTENT_BYTES).put("type", "binary");
     for (String f : new String[] {BODY, SYMBOL, PATH_TEXT, PROSE}) {
       p.putObject(f).put("type", "text").put("analyzer", STACKED)
           .put("index_options", "freqs");

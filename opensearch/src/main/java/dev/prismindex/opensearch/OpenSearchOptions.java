@@ -26,6 +26,15 @@ import org.jspecify.annotations.Nullable;
  * @param timeout connect and response timeout of one request (default 30 s)
  * @param retries how often a request refused with 429 / 502 / 503 / 504, or that could not
  *     connect, is retried, with exponential backoff from 200 ms (default 5)
+ * @param repository the repository's name in its organisation ({@link Organisation}: lower case,
+ *     letters, digits, {@code . _ -}, parts joined by {@code /}), or null for a repository outside
+ *     any: when set, and {@code indexName} is not, the index is {@link
+ *     Organisation#indexName(String, String)}, which searches of the organisation find
+ * @param organisation the organisation the repository belongs to (default {@value
+ *     Organisation#DEFAULT}): its indexes share the prefix {@code prism-<organisation>.}
+ * @param storeContent whether the index keeps a copy of each file's content (default true), so
+ *     that a search from a machine without the working tree can verify its hits ({@link
+ *     Organisation})
  */
 public record OpenSearchOptions(
     List<URI> urls,
@@ -36,7 +45,10 @@ public record OpenSearchOptions(
     int replicas,
     long bulkBytes,
     Duration timeout,
-    int retries) {
+    int retries,
+    @Nullable String repository,
+    String organisation,
+    boolean storeContent) {
 
   /** The default size of one bulk request. */
   public static final long DEFAULT_BULK_BYTES = 5L << 20;
@@ -68,6 +80,10 @@ public record OpenSearchOptions(
           + "retries >= 0 are required");
     }
     Objects.requireNonNull(timeout, "timeout");
+    Organisation.checkOrganisation(organisation);
+    if (repository != null) {
+      repository = Organisation.checkName(repository);
+    }
   }
 
   /** Options for the cluster at {@code url}, defaults else. */
@@ -77,7 +93,8 @@ public record OpenSearchOptions(
 
   /** The index of the repository at {@code root}: {@link #indexName()}, else the default. */
   public String indexName(Path root) {
-    return indexName != null ? indexName : defaultIndexName(root);
+    return indexName != null ? indexName : repository != null
+        ? Organisation.indexName(organisation, repository) : defaultIndexName(root);
   }
 
   /**
@@ -108,6 +125,9 @@ public record OpenSearchOptions(
     private long bulkBytes = DEFAULT_BULK_BYTES;
     private Duration timeout = Duration.ofSeconds(30);
     private int retries = 5;
+    private @Nullable String repository;
+    private String organisation = Organisation.DEFAULT;
+    private boolean storeContent = true;
 
     private Builder(URI url) {
       this.urls = List.of(Objects.requireNonNull(url, "url"));
@@ -124,7 +144,7 @@ public record OpenSearchOptions(
       return this;
     }
 
-    public Builder indexName(String value) {
+    public Builder indexName(@Nullable String value) {
       indexName = value;
       return this;
     }
@@ -154,10 +174,37 @@ public record OpenSearchOptions(
       return this;
     }
 
+    public Builder repository(@Nullable String value) {
+      repository = value;
+      return this;
+    }
+
+    public Builder organisation(String value) {
+      organisation = value;
+      return this;
+    }
+
+    public Builder storeContent(boolean value) {
+      storeContent = value;
+      return this;
+    }
+
     public OpenSearchOptions build() {
       return new OpenSearchOptions(urls, username, password, indexName, shards, replicas,
-          bulkBytes, timeout, retries);
+          bulkBytes, timeout, retries, repository, organisation, storeContent);
     }
+  }
+
+  /** A builder holding these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder(urls.get(0)).urls(urls).shards(shards).replicas(replicas)
+        .bulkBytes(bulkBytes).timeout(timeout).retries(retries).repository(repository)
+        .organisation(organisation).storeContent(storeContent);
+    b.indexName = indexName;
+    if (username != null && password != null) {
+      b.credentials(username, password);
+    }
+    return b;
   }
 
   /** Never prints the password. */
@@ -166,6 +213,7 @@ public record OpenSearchOptions(
     return "OpenSearchOptions[urls=" + urls + ", username=" + username
         + ", password=" + (password == null ? "none" : "***") + ", indexName=" + indexName
         + ", shards=" + shards + ", replicas=" + replicas + ", bulkBytes=" + bulkBytes
-        + ", timeout=" + timeout + ", retries=" + retries + "]";
+        + ", timeout=" + timeout + ", retries=" + retries + ", repository=" + repository
+        + ", organisation=" + organisation + ", storeContent=" + storeContent + "]";
   }
 }

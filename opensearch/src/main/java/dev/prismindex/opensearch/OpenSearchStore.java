@@ -40,12 +40,15 @@ public final class OpenSearchStore implements Store {
   private final Cluster cluster;
   private final String index;
   private final ClusterRecord record;
+  private final java.util.concurrent.@Nullable Semaphore bulkInFlight;
 
-  private OpenSearchStore(OpenSearchOptions options, Cluster cluster, String index) {
+  private OpenSearchStore(OpenSearchOptions options, Cluster cluster, String index,
+      java.util.concurrent.@Nullable Semaphore bulkInFlight) {
     this.options = options;
     this.cluster = cluster;
     this.index = index;
     this.record = new ClusterRecord(cluster, index);
+    this.bulkInFlight = bulkInFlight;
   }
 
   /**
@@ -58,13 +61,19 @@ public final class OpenSearchStore implements Store {
    * @throws IOException when the cluster refuses a request
    */
   public static OpenSearchStore connect(Path root, OpenSearchOptions options) throws IOException {
+    return connect(root, options, null);
+  }
+
+  /** {@link #connect}, its bulk requests holding a permit of {@code bulkInFlight} each. */
+  static OpenSearchStore connect(Path root, OpenSearchOptions options,
+      java.util.concurrent.@Nullable Semaphore bulkInFlight) throws IOException {
     Objects.requireNonNull(root, "root");
     Objects.requireNonNull(options, "options");
     Cluster cluster = Cluster.connect(options);
     try {
       cluster.call("GET", "/", Map.of(), null);
       OpenSearchStore store = new OpenSearchStore(options, cluster,
-          options.indexName(root.toAbsolutePath().normalize()));
+          options.indexName(root.toAbsolutePath().normalize()), bulkInFlight);
       store.record.checkLayout();
       return store;
     } catch (IOException | RuntimeException e) {
@@ -132,8 +141,11 @@ public final class OpenSearchStore implements Store {
     ChunkVectors vectors = record.ensure(options, spec);
     JsonNode previous = record.read();
     record.write(previous, IndexLayout.STATE_WRITING, null);
+    boolean content = "stored".equals(record.layout() == null ? null
+        : record.layout().get(CommitRecord.CONTENT));
     return new ClusterWrite(cluster, index, record, previous, new ClusterSink(cluster, index,
-        spec.analyzer(), vectors, options.bulkBytes(), options.retries()));
+        spec.analyzer(), vectors, options.bulkBytes(), options.retries(), content,
+        bulkInFlight));
   }
 
   @Override

@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An overloaded cluster (HTTP 429, for a whole bulk request or for one item of it) slows a run
- * down and loses nothing: refused requests and items are sent again after a pause, and a run that
- * is refused past its retries fails and is completed by the next one. The 429s come from a {@link
- * Relay} in front of the real cluster.
+ * An overloaded cluster (HTTP 429, for a whole bulk request or for one item of it; a reply later
+ * than the timeout) slows a run down and loses nothing: refused or unanswered requests and items
+ * are sent again after a pause, and a run that is refused past its retries fails and is completed
+ * by the next one. The 429s and the late replies come from a {@link Relay} in front of the real
+ * cluster.
  */
 class OverloadTest {
 
@@ -63,6 +64,44 @@ class OverloadTest {
       index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(relay.requests).filteredOn(Relay::bulk).hasSizeGreaterThan(2);
       assertComplete(index);
+    }
+  }
+
+  /**
+   * The scale run (100 repositories, a loaded machine) lost a repository to one bulk reply later
+   * than the 30 s timeout: the run failed at once with "30000 MILLISECONDS".
+   */
+  @Test
+  void aBulkAnsweredAfterTheTimeoutIsSentAgainAndALastTimeoutIsNamed() throws IOException {
+    writeFiles();
+    AtomicInteger late = new AtomicInteger();
+    int[] lateReplies = {1};
+    Relay.Rewrite slow = (request, reply) -> {
+      if (Relay.bulk(request) && late.getAndIncrement() < lateReplies[0]) {
+        try {
+          Thread.sleep(1_500); // the cluster has applied it; the client stops waiting at 500 ms
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return reply;
+    };
+    try (Relay relay = new Relay(TestCluster.url(0), Relay.FORWARD, slow)) {
+      try (HybridIndex index = TestCluster.open(root, OpenSearchOptions.builder(relay.url())
+          .indexName(TestCluster.newIndexName()).shards(2).replicas(1).retries(2)
+          .bulkBytes(2_000).timeout(java.time.Duration.ofMillis(500)).build())) {
+        index.refresh(RefreshOptions.INCREMENTAL);
+        assertThat(late.get()).isGreaterThan(1);
+        assertComplete(index);
+      }
+      lateReplies[0] = Integer.MAX_VALUE;
+      try (HybridIndex index = TestCluster.open(root, OpenSearchOptions.builder(relay.url())
+          .indexName(TestCluster.newIndexName()).retries(1).bulkBytes(2_000)
+          .timeout(java.time.Duration.ofMillis(500)).build())) {
+        assertThatThrownBy(() -> index.refresh(RefreshOptions.INCREMENTAL))
+            .isInstanceOf(ClusterUnavailableException.class)
+            .hasMessageContaining("did not answer POST").hasMessageContaining("within 500 ms");
+      }
     }
   }
 

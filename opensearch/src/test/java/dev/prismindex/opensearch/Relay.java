@@ -43,6 +43,11 @@ final class Relay implements AutoCloseable {
   }
 
   final List<String> requests = new CopyOnWriteArrayList<>();
+  /** Bulk requests being relayed now, and the most there ever were at once. */
+  final java.util.concurrent.atomic.AtomicInteger bulksInFlight =
+      new java.util.concurrent.atomic.AtomicInteger();
+  final java.util.concurrent.atomic.AtomicInteger mostBulksInFlight =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final HttpServer server;
   private final HttpClient client = HttpClient.newHttpClient();
 
@@ -55,6 +60,11 @@ final class Relay implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     });
+    server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "relay");
+      t.setDaemon(true);
+      return t;
+    }));
     server.start();
   }
 
@@ -68,6 +78,29 @@ final class Relay implements AutoCloseable {
     URI uri = exchange.getRequestURI();
     String request = exchange.getRequestMethod() + " " + uri.getRawPath();
     requests.add(request);
+    if (!bulk(request)) {
+      forward(exchange, uri, request, target, refusal, rewrite, () -> { });
+      return;
+    }
+    mostBulksInFlight.accumulateAndGet(bulksInFlight.incrementAndGet(), Math::max);
+    boolean[] counted = {true};
+    Runnable replying = () -> {
+      // Out of flight before the client can see the reply (and send its next request).
+      if (counted[0]) {
+        counted[0] = false;
+        bulksInFlight.decrementAndGet();
+      }
+    };
+    try {
+      forward(exchange, uri, request, target, refusal, rewrite, replying);
+    } finally {
+      replying.run();
+    }
+  }
+
+  private void forward(HttpExchange exchange, URI uri, String request, URI target,
+      Refusal refusal, Rewrite rewrite, Runnable replying)
+      throws IOException, InterruptedException {
     byte[] body;
     try (InputStream in = exchange.getRequestBody()) {
       body = in.readAllBytes();
@@ -77,6 +110,7 @@ final class Relay implements AutoCloseable {
       byte[] reply = ("{\"error\":{\"reason\":\"refused by the test relay\"},\"status\":" + refused
           + "}").getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().add("Content-Type", "application/json");
+      replying.run();
       exchange.sendResponseHeaders(refused, reply.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(reply);
@@ -95,6 +129,7 @@ final class Relay implements AutoCloseable {
     byte[] reply = rewrite.reply(request, r.body());
     r.headers().firstValue("Content-Type")
         .ifPresent(v -> exchange.getResponseHeaders().add("Content-Type", v));
+    replying.run();
     exchange.sendResponseHeaders(r.statusCode(), reply.length == 0 ? -1 : reply.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(reply);

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Asks an index the query sets of one corpus, mode by mode, and times warm hybrid queries. */
 final class Evaluation {
@@ -24,16 +25,28 @@ final class Evaluation {
   private final List<SearchMode> modes;
   private final Fusion fusion;
   private final double auxiliaryWeight;
-  private final GrepBaseline grep;
+  private final @Nullable GrepBaseline grep;
+  private final @Nullable String repo;
 
   Evaluation(String corpus, CodeSearch index, List<SearchMode> modes, Fusion fusion,
       double auxiliaryWeight, GrepBaseline grep) {
+    this(corpus, index, modes, fusion, auxiliaryWeight, grep, null);
+  }
+
+  /**
+   * @param grep the grep baseline, or null for none (its rank is then 0)
+   * @param repo when {@code index} is a workspace, the repository the corpus's targets lie in (a
+   *     hit of another repository finds nothing); null for one repository
+   */
+  Evaluation(String corpus, CodeSearch index, List<SearchMode> modes, Fusion fusion,
+      double auxiliaryWeight, @Nullable GrepBaseline grep, @Nullable String repo) {
     this.corpus = corpus;
     this.index = index;
     this.modes = List.copyOf(modes);
     this.fusion = fusion;
     this.auxiliaryWeight = auxiliaryWeight;
     this.grep = grep;
+    this.repo = repo;
   }
 
   /**
@@ -82,10 +95,10 @@ final class Evaluation {
     for (SearchMode m : modes) {
       List<Hit> hits = search(query, m);
       Hit top = hits.isEmpty() ? null : hits.get(0);
-      results.put(m, new ModeResult(GroundTruth.rank(hits, target),
+      results.put(m, new ModeResult(GroundTruth.rank(hits, target, repo),
           top == null ? null : top.path(), top == null ? 0 : top.line()));
     }
-    List<String> files = grep.rank(query);
+    List<String> files = grep == null ? List.of() : grep.rank(query);
     int g = files.indexOf(target.path());
     return new Outcome(corpus, set, query, target, results,
         g < 0 || g >= Ranking.DEPTH ? 0 : g + 1);

@@ -2,6 +2,7 @@ package dev.prismindex.benchmarks.quality;
 
 import dev.prismindex.engine.Hit;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What counts as finding a definition (one measure, strict): a hit finds the target when it is in
@@ -20,9 +21,17 @@ final class GroundTruth {
 
   /** The 1-based rank of the first hit of {@code hits} that finds {@code target}; 0 when none. */
   static int rank(List<Hit> hits, Definition target) {
+    return rank(hits, target, null);
+  }
+
+  /**
+   * {@link #rank(List, Definition)} when {@code target} lies in the workspace repository {@code
+   * repo} (null: one repository): a hit of another repository never finds it, whatever its path.
+   */
+  static int rank(List<Hit> hits, Definition target, @Nullable String repo) {
     for (int i = 0; i < Math.min(hits.size(), Ranking.DEPTH); i++) {
       Hit h = hits.get(i);
-      if (finds(h.path(), h.line(), target)) {
+      if ((repo == null || repo.equals(h.repo())) && finds(h.path(), h.line(), target)) {
         return i + 1;
       }
     }

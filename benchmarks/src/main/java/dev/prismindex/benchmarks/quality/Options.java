@@ -27,6 +27,8 @@ final class Options {
   boolean reuse;
   boolean semantic = true;
   boolean queriesOnly;
+  /** Also search every corpus's queries in one workspace of all the corpora. */
+  boolean workspace;
   /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
   java.net.URI openSearch;
   Fusion fusion = Fusion.rrf();
@@ -62,6 +64,7 @@ final class Options {
         case "--no-semantic" -> o.semantic = false;
         case "--opensearch-url" -> o.openSearch = java.net.URI.create(value(args, ++i, a));
         case "--queries-only" -> o.queriesOnly = true;
+        case "--workspace" -> o.workspace = true;
         case "--embedder" -> o.embedder = value(args, ++i, a);
         case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
         case "--auxiliary-weight" -> {

@@ -17,6 +17,7 @@ import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.opensearch.OpenSearchStore;
 import dev.prismindex.opensearch.OpenSearchOptions;
 import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.Workspace;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +52,8 @@ import org.jspecify.annotations.Nullable;
  * existing work directory and index: for iterating on query-time ranking only), {@code
  * --queries-only} (extract and print the query sets' counts, no index), {@code --embedder ID} (the
  * embedding model by its provider id, e.g. {@code prism-code-v1-t1}; default the engine's first
- * provider, MiniLM).
+ * provider, MiniLM), {@code --workspace} (also ask every corpus's natural-language queries of one
+ * workspace of all the corpora).
  */
 public final class RetrievalQuality {
 
@@ -123,6 +125,9 @@ public final class RetrievalQuality {
     }
     if (!o.queriesOnly) {
       q.overall();
+      if (o.workspace) {
+        q.workspace();
+      }
     }
     String md = q.report.toString();
     System.out.println(md);
@@ -396,6 +401,80 @@ public final class RetrievalQuality {
     line("");
     tables.navigationTables(nav, modes);
     tables.targets(nl, nav, hybrid);
+  }
+
+  /**
+   * {@code --workspace}: the corpora's indexes opened as one {@link Workspace} (one ranking, BM25
+   * with the statistics of all of them), each corpus's natural-language queries asked of it (a hit
+   * finds its target only in the target's repository), and MRR@10 per corpus and pooled printed
+   * next to the per-repository figures, with the warm hybrid latency of the workspace.
+   */
+  private void workspace() throws IOException {
+    if (results.size() < 2) {
+      return;
+    }
+    boolean hybrid = results.stream().allMatch(r -> r.latency != null);
+    List<SearchMode> modes = hybrid
+        ? List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
+        : List.of(SearchMode.LEXICAL);
+    Map<String, HybridIndexOptions> repos = new LinkedHashMap<>();
+    for (CorpusResult r : results) {
+      HybridIndexOptions.Builder builder = HybridIndexOptions.builder(work.resolve(r.name))
+          .semantic(semantic);
+      if (embedder != null && semantic) {
+        builder.embedder(EmbedderProvider.find(embedder).orElseThrow().create());
+      }
+      repos.put(r.name, builder.build());
+    }
+    List<Outcome> alone = new ArrayList<>();
+    List<Outcome> together = new ArrayList<>();
+    line("## Workspace: all corpora searched as one");
+    line("");
+    line("The natural-language queries of every corpus asked of one `Workspace` of all " + results
+        .size() + " corpora (each keeps its index; one ranking, BM25 with the statistics of all"
+        + " of them; a hit finds its target only in the target's repository), against each"
+        + " corpus searched alone (above). MRR@10:");
+    line("");
+    line("| corpus | queries | " + String.join(" | ", modes.stream().map(m -> Tables.name(m)
+        + " alone | " + Tables.name(m) + " workspace | difference").toList()) + " |");
+    line("| --- | ---: |" + " ---: | ---: | ---: |".repeat(modes.size()));
+    try (Workspace ws = Workspace.open(repos)) {
+      List<String> queries = new ArrayList<>();
+      for (CorpusResult r : results) {
+        Evaluation eval = new Evaluation(r.name, ws, modes, fusion, auxiliaryWeight, null, r.name);
+        List<NlQuery> nl = r.nl.stream().map(o -> new NlQuery(o.query(), o.target())).toList();
+        List<Outcome> out = eval.naturalLanguage(nl);
+        alone.addAll(r.nl);
+        together.addAll(out);
+        nl.forEach(q -> queries.add(q.query()));
+        workspaceRow(r.name, r.nl, out, modes);
+        log("workspace: " + r.name + " asked");
+      }
+      workspaceRow("**pooled**", alone, together, modes);
+      line("");
+      if (hybrid) {
+        Latency latency = new Evaluation("workspace", ws, modes, fusion, auxiliaryWeight, null,
+            null).latency(queries, SearchMode.HYBRID);
+        line(String.format(Locale.ROOT, "Warm hybrid query latency of the workspace over the %d"
+            + " queries: median %.1f ms, p95 %.1f ms (load average after: %s).", queries.size(),
+            latency.medianMs(), latency.p95Ms(), loadAverage()));
+        line("");
+      }
+    }
+    Path tsv = work.resolve("workspace-details.tsv");
+    Details.write(tsv, together);
+    log("workspace: per-query ranks in " + tsv);
+  }
+
+  private void workspaceRow(String name, List<Outcome> alone, List<Outcome> together,
+      List<SearchMode> modes) {
+    StringBuilder row = new StringBuilder("| " + name + " | " + alone.size() + " |");
+    for (SearchMode m : modes) {
+      double a = Ranking.Metrics.of(Tables.ranks(alone, m)).mrr();
+      double b = Ranking.Metrics.of(Tables.ranks(together, m)).mrr();
+      row.append(String.format(Locale.ROOT, " %.3f | %.3f | %+.3f |", a, b, b - a));
+    }
+    line(row.toString());
   }
 
   static void log(String s) {

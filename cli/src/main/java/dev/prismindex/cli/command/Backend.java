@@ -36,7 +36,7 @@ public interface Backend {
   default SearchAnswer stream(SearchRequest request, ExactPrinter out)
       throws CliFailure, IOException {
     SearchAnswer answer = search(request);
-    out.begin(answer.mode(), answer.freshness(), answer.notSearched());
+    out.begin(answer.mode(), answer.freshness(), answer.repos(), answer.notSearched());
     answer.hits().forEach(out::hit);
     return answer;
   }

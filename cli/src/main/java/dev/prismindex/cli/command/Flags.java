@@ -36,8 +36,15 @@ public final class Flags {
   public static final class RootFlags {
     @Option(names = "--repo", paramLabel = "DIR", scope = ScopeType.INHERIT,
         description = "Repository root (default: the nearest directory above the current one that"
-            + " holds .git, else the current directory).")
-    @Nullable String repo;
+            + " holds .git, else the current directory); repeat it to search several"
+            + " repositories as one workspace.")
+    @Nullable List<String> repos;
+
+    @Option(names = "--workspace", paramLabel = "FILE", scope = ScopeType.INHERIT,
+        description = "A workspace file listing repositories searched as one (default: the"
+            + " nearest " + WorkspaceFile.NAME + " above the current directory, unless a"
+            + " repository root comes first).")
+    @Nullable String workspace;
 
     @Option(names = "--index-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
         description = "Index directory (default: $" + Environment.INDEX_DIR_VARIABLE
@@ -55,6 +62,12 @@ public final class Flags {
             + ClusterBackend.URL_VARIABLE + "); credentials only from $"
             + ClusterBackend.USER_VARIABLE + " and $" + ClusterBackend.PASSWORD_VARIABLE + ".")
     @Nullable String openSearchUrl;
+
+    @Option(names = "--organisation", paramLabel = "NAME", scope = ScopeType.INHERIT,
+        description = "With --backend opensearch: the organisation whose repositories --all-repos,"
+            + " --repos, --repo-name and --repo-list mean (default: $"
+            + OrganisationCommand.ORGANISATION_VARIABLE + ", else repo).")
+    @Nullable String organisation;
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,
         description = "Log the engine's debug messages and print stack traces of errors.")
@@ -87,6 +100,24 @@ public final class Flags {
 
     @Option(names = "--json", description = "Print one JSON summary object instead of text.")
     boolean json;
+
+    @Option(names = "--repo-name", paramLabel = "NAME", description = "With --backend"
+        + " opensearch: index the repository into the organisation under this name (lower case,"
+        + " parts joined by /), so that --all-repos finds it.")
+    @Nullable String repoName;
+
+    @Option(names = "--repo-list", paramLabel = "FILE", description = "With --backend opensearch:"
+        + " index every repository the file lists into the organisation, one per line (DIR, or"
+        + " NAME DIR; # comments), several at a time.")
+    @Nullable String repoList;
+
+    @Option(names = "--parallel", paramLabel = "N", description = "With --repo-list: repositories"
+        + " indexed at once (default: 2).")
+    @Nullable Integer parallel;
+
+    @Option(names = "--bulk-in-flight", paramLabel = "N", description = "With --repo-list: bulk"
+        + " requests in flight at most, across all repositories (default: 2).")
+    @Nullable Integer bulkInFlight;
   }
 
   /** {@code prism-index search}. */
@@ -112,6 +143,17 @@ public final class Flags {
             + " argument (quote several words). '-' reads it from stdin; after '--' it may start"
             + " with '-'.")
     @Nullable List<String> query;
+
+    @Option(names = "--all-repos", description = "With --backend opensearch: search every"
+        + " repository of the organisation (that this caller may search) at once, one ranking;"
+        + " each hit names its repository.")
+    boolean allRepos;
+
+    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
+        description = "Only these repositories of the workspace, or with --backend opensearch of"
+            + " the organisation: names and globs (* any characters, a leading ! leaves out);"
+            + " repeat or separate with commas.")
+    @Nullable List<String> repos;
 
     @Option(names = "--json", description = "Print NDJSON: one object per hit, nothing else.")
     boolean json;
@@ -245,6 +287,16 @@ public final class Flags {
   static final class StatusFlags {
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
+
+    @Option(names = "--all-repos", description = "With --backend opensearch: list every"
+        + " repository of the organisation this caller may search, with its record.")
+    boolean allRepos;
+
+    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
+        description = "Only these repositories of the workspace, or with --backend opensearch of"
+            + " the organisation: names and globs (* any characters, a leading ! leaves out);"
+            + " repeat or separate with commas.")
+    @Nullable List<String> repos;
 
     @Option(names = "--verify", description = "Also run Lucene's CheckIndex tests on every segment"
         + " (without it, status verifies the checksums of the index files).")

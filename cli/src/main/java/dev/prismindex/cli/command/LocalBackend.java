@@ -87,10 +87,12 @@ public final class LocalBackend implements Backend {
   @Override
   public SearchAnswer search(SearchRequest request) throws CliFailure, IOException {
     if (request.exact()) {
+      // One way to search exactly: the stream, its hits collected.
       List<Hit> hits = new ArrayList<>();
       SearchAnswer a = stream(request, new ExactPrinter() {
         @Override
-        public void begin(String mode, Freshness freshness, Map<String, Integer> notIndexed) {
+        public void begin(String mode, Freshness freshness, Map<String, Freshness> repos,
+            Map<String, Integer> notIndexed) {
         }
 
         @Override
@@ -103,9 +105,11 @@ public final class LocalBackend implements Backend {
         }
       });
       dev.prismindex.engine.SearchResult r = a.result();
-      return new SearchAnswer(a.query(), a.modeChosen(), a.modeReason(),
-          new dev.prismindex.engine.SearchResult(hits, r.mode(), r.coverage(), r.notSearched(),
-              r.truncated(), r.everyFileRead()), a.freshness(), a.tookMs(), a.notes());
+      return a.withResult(new dev.prismindex.engine.SearchResult(hits, r.mode(), r.coverage(),
+          r.notSearched(), r.truncated(), r.everyFileRead()));
+    }
+    if (request.target().workspace()) {
+      return WorkspaceBackend.of(this).search(request);
     }
     Target target = request.target();
     long t0 = System.nanoTime();
@@ -130,7 +134,7 @@ public final class LocalBackend implements Backend {
       long started = System.nanoTime();
       dev.prismindex.engine.SearchResult r;
       try {
-        r = index.searchResult(request.query(), opts(request, mode));
+        r = index.searchResult(request.query(), request.opts(mode));
       } catch (SemanticSearchUnavailableException e) {
         throw unavailable(mode, e.state(), e.getMessage(), e);
       }
@@ -157,6 +161,9 @@ public final class LocalBackend implements Backend {
     if (mode == null || !mode.exact()) {
       throw new IllegalArgumentException("not an exact search: " + request.modeName());
     }
+    if (target.workspace()) {
+      return WorkspaceBackend.of(this).stream(request, mode, out);
+    }
     if (homeIsDirectory(target) && !exists(target)) {
       return scan(request, mode, out);
     }
@@ -164,26 +171,30 @@ public final class LocalBackend implements Backend {
       HybridIndex index = lease.index();
       Freshness freshness = request.refresh() ? catchUp(lease, request, mode)
           : Freshness.NOT_CHECKED;
-      out.begin(mode.wireName(), freshness, index.notIndexed());
+      out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
       long started = System.nanoTime();
       dev.prismindex.engine.SearchResult r =
-          index.stream(request.query(), opts(request, mode), out::hit);
-      List<String> notes = r.everyFileRead() ? List.of("the pattern has no trigram the index"
-          + " can use (a class of many characters, or pieces shorter than three), so every"
-          + " indexed file was read") : List.of();
+          index.stream(request.query(), request.opts(mode), out::hit);
       return new SearchAnswer(request.query(), false, null, r, freshness,
-          ms(System.nanoTime() - started), notes);
+          ms(System.nanoTime() - started), exactNotes(r));
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }
   }
 
+  /** The notes of an exact search from an index: a pattern the index could not narrow down. */
+  static List<String> exactNotes(dev.prismindex.engine.SearchResult r) {
+    return r.everyFileRead() ? List.of("the pattern has no trigram the index can use (a class of"
+        + " many characters, or pieces shorter than three), so every indexed file was read")
+        : List.of();
+  }
+
   /** An exact search without an index: core's scanner, bounded, in path order. */
   private static SearchAnswer scan(SearchRequest request, SearchMode mode, ExactPrinter out) {
     Target target = request.target();
-    out.begin(mode.wireName(), Freshness.NOT_CHECKED, Map.of());
+    out.begin(mode.wireName(), Freshness.NOT_CHECKED, Map.of(), Map.of());
     long started = System.nanoTime();
-    ExactScan.Result r = ExactScan.stream(target.root(), request.query(), opts(request, mode),
+    ExactScan.Result r = ExactScan.stream(target.root(), request.query(), request.opts(mode),
         out::hit);
     List<String> notes = new ArrayList<>();
     notes.add("no index at " + target.home() + ": searched the files directly (an index makes"
@@ -208,13 +219,8 @@ public final class LocalBackend implements Backend {
     };
   }
 
-  /** The engine's options for this request, in {@code mode} (resolved: never null). */
-  private static SearchOpts opts(SearchRequest request, SearchMode mode) {
-    return request.opts(mode);
-  }
-
   /** Why an automatic choice fell back to lexical, for human output. */
-  private static String lexicalReason(EngineStatus s) {
+  static String lexicalReason(EngineStatus s) {
     return switch (s.semantic()) {
       case AVAILABLE -> "the index has no embeddings yet; run `prism-index index`";
       case NO_MODEL -> "no embedding model";
@@ -225,7 +231,7 @@ public final class LocalBackend implements Backend {
   }
 
   /** Exit code 4, with the engine's reason and what to do about it. */
-  private static CliFailure unavailable(SearchMode mode, SemanticState state, String message,
+  static CliFailure unavailable(SearchMode mode, SemanticState state, String message,
       @Nullable Throwable cause) {
     String fix = state == SemanticState.MODEL_MISMATCH || message.contains("prism-index index")
         ? "" : "; use --mode lexical";
@@ -243,7 +249,7 @@ public final class LocalBackend implements Backend {
    * the index is being written (by another process, or by an indexing run of this one), the old
    * commit answers and the freshness says so.
    */
-  private Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, SearchMode mode)
+  Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, SearchMode mode)
       throws CliFailure, IOException {
     HybridIndex index = lease.index();
     IndexWatch watch = lease.watch();
@@ -299,6 +305,9 @@ public final class LocalBackend implements Backend {
   @Override
   public IndexSummary index(IndexRequest request, Progress progress)
       throws CliFailure, IOException {
+    if (request.target().workspace()) {
+      throw new IllegalArgumentException("index runs per repository of a workspace");
+    }
     Target target = request.target();
     checkHome(target);
     IndexAccess.Lease lease;
@@ -376,6 +385,9 @@ public final class LocalBackend implements Backend {
 
   @Override
   public StatusReport status(StatusRequest request) throws IOException {
+    if (request.target().workspace()) {
+      return WorkspaceBackend.of(this).status(request);
+    }
     Target t = request.target();
     String available = modelId().orElse(null);
     int max = request.maxRefreshFiles();
@@ -511,7 +523,7 @@ public final class LocalBackend implements Backend {
    *
    * @throws CliFailure exit code 3 when it is missing, incompatible or corrupt
    */
-  private IndexAccess.Lease openExisting(Target target) throws CliFailure, IOException {
+  IndexAccess.Lease openExisting(Target target) throws CliFailure, IOException {
     checkHome(target);
     if (!exists(target)) {
       throw missing(target);
@@ -542,7 +554,7 @@ public final class LocalBackend implements Backend {
         + " expected; run `prism-index index --full`", e);
   }
 
-  private static CliFailure corrupt(Target target, CorruptIndexException e) {
+  static CliFailure corrupt(Target target, CorruptIndexException e) {
     Throwable cause = e.getCause() == null ? e : e.getCause();
     return new CliFailure(ExitCode.INDEX, "corrupt index at " + target.home() + " ("
         + cause.getMessage() + "); run `prism-index index` to repair it", e);

@@ -38,9 +38,9 @@ public final class MaxCount {
         boolean more = kept.size() > limit || answer.truncated();
         SearchResult r = answer.result();
         List<Hit> shown = kept.subList(0, Math.min(limit, kept.size()));
-        return new SearchAnswer(answer.query(), answer.modeChosen(), answer.modeReason(),
-            new SearchResult(shown, r.mode(), r.coverage(), r.notSearched(), more),
-            answer.freshness(), answer.tookMs());
+        return answer.withResult(
+            new SearchResult(shown, r.mode(), r.coverage(), r.notSearched(), more,
+                r.everyFileRead()));
       }
       depth = (int) Math.min(SearchRequests.MAX_LIMIT, depth * 4L);
     }

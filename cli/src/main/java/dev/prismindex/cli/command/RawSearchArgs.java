@@ -51,6 +51,11 @@ public final class RawSearchArgs {
   public static final String FIXED_STRINGS = "fixedStrings";
   /** Whole-word matches only (a boolean; exact modes). */
   public static final String WORDS = "wordRegexp";
+  /**
+   * The repositories of a workspace to search: names and globs (a string, or a list of strings;
+   * the command line's {@code --repos}).
+   */
+  public static final String REPOS = "repos";
   /** Whether to catch up on changed files first (a boolean; default true). */
   public static final String REFRESH = "refresh";
   /** The largest change set re-indexed before answering (an integer, 0 or more). */

@@ -174,8 +174,9 @@ public final class Requests {
           f.model == null ? null : Environment.Model.named(f.model));
     }
     if (sub instanceof StatusFlags f) {
-      return new StatusRequest(target(root, env), f.json, maxRefresh(f.maxRefreshFiles),
-          f.verify);
+      return new StatusRequest(SearchRequests.repositories(target(root, env),
+          workspaceFilter(root, env, f.repos), SearchSurface.Syntax.COMMAND_LINE), f.json,
+          maxRefresh(f.maxRefreshFiles), f.verify);
     }
     if (sub instanceof ServeFlags f) {
       return new ServeRequest(target(root, env), f.idleTimeout == null ? DEFAULT_IDLE_TIMEOUT
@@ -237,7 +238,8 @@ public final class Requests {
         .put(RawSearchArgs.BEFORE, f.before)
         .put(RawSearchArgs.AFTER, f.after)
         .put(RawSearchArgs.REFRESH, !f.noRefresh)
-        .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles);
+        .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles)
+        .put(RawSearchArgs.REPOS, workspaceFilter(root, env, f.repos));
     SearchSurface surface = SearchSurface.commandLine(f.json);
     SearchRequest request = SearchRequests.validate(raw, surface, () -> target(root, env),
         t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));
@@ -251,6 +253,16 @@ public final class Requests {
       request = request.withMaxPerFile(1); // a file's first match names it: read no further
     }
     return request;
+  }
+
+  /**
+   * {@code --repos} as a workspace's filter: none with {@code --backend opensearch}, where it
+   * selects the organisation's repositories instead ({@link OrganisationCommand}; the same
+   * grammar, {@link dev.prismindex.engine.RepositoryFilter}).
+   */
+  private static List<String> workspaceFilter(RootFlags root, Environment env,
+      @Nullable List<String> repos) throws CliFailure {
+    return repos == null || ClusterBackend.select(root, env) != null ? List.of() : repos;
   }
 
   /** The one query word (several are refused before parsing, see {@code Arguments}). */
@@ -363,8 +375,12 @@ public final class Requests {
         SearchSurface.Syntax.COMMAND_LINE);
   }
 
-  /** Resolves {@code --repo}, {@code --index-dir} and {@code PRISM_INDEX_DIR}. */
+  /**
+   * Resolves {@code --repo} (repeatable), {@code --workspace}, {@code --index-dir} and {@code
+   * PRISM_INDEX_DIR} (and a workspace file above the working directory).
+   */
   static Target target(RootFlags root, Environment env) throws CliFailure {
-    return Target.resolve(root.repo, root.indexDir, env);
+    return Target.resolve(root.repos == null ? List.of() : root.repos, root.workspace,
+        root.indexDir, env);
   }
 }

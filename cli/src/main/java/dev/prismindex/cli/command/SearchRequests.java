@@ -2,6 +2,7 @@ package dev.prismindex.cli.command;
 
 import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.SearchOpts;
+import dev.prismindex.engine.Workspace;
 import dev.prismindex.internal.Utf8;
 import dev.prismindex.internal.regex.RegexParser;
 import dev.prismindex.internal.regex.RegexSyntaxException;
@@ -154,7 +155,8 @@ public final class SearchRequests {
     boolean refresh = bool(raw, RawSearchArgs.REFRESH, true, syntax);
     int maxRefresh = maxRefreshFiles(raw.get(RawSearchArgs.MAX_REFRESH_FILES),
         surface.maxRefreshFiles(), syntax);
-    Target resolved = target.get();
+    List<String> only = strings(raw.get(RawSearchArgs.REPOS), RawSearchArgs.REPOS, syntax);
+    Target resolved = repositories(target.get(), only, syntax);
     SearchConfig defaults = config.load(resolved);
     if (modeValue == null && defaults.modeSet()) {
       mode = defaults.mode();
@@ -198,9 +200,15 @@ public final class SearchRequests {
       throw CliFailure.usage(e.getMessage()); // checked above; kept for safety
     }
     for (String scope : files.scopes()) {
-      if (!Files.exists(resolved.root().resolve(scope), LinkOption.NOFOLLOW_LINKS)) {
+      if (!resolved.workspace()
+          && !Files.exists(resolved.root().resolve(scope), LinkOption.NOFOLLOW_LINKS)) {
         throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " " + scope
             + ": no such file or directory in the repository " + resolved.root());
+      }
+      if (resolved.workspace() && resolved.members().stream().noneMatch(m -> Files.exists(
+          m.target().root().resolve(scope), LinkOption.NOFOLLOW_LINKS))) {
+        throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " " + scope
+            + ": no such file or directory in any repository of the workspace");
       }
     }
     // Without a limit asked for (option, variable or file), the exact modes print every match.
@@ -258,6 +266,34 @@ public final class SearchRequests {
       }
     }
     return new Exact(asRegex ? SearchMode.REGEX : SearchMode.LITERAL, query, !insensitive);
+  }
+
+  /**
+   * {@code target}, a workspace narrowed to the repositories {@code only} selects (names or
+   * globs, {@link Workspace#select}); {@code target} itself when {@code only} is empty.
+   *
+   * @throws CliFailure with {@link ExitCode#USAGE} for a filter of one repository, an invalid
+   *     pattern, a name no repository has, or patterns that select none
+   */
+  static Target repositories(Target target, List<String> only,
+      SearchSurface.Syntax syntax) throws CliFailure {
+    if (only.isEmpty()) {
+      return target;
+    }
+    String option = syntax.name(RawSearchArgs.REPOS);
+    if (!target.workspace()) {
+      throw CliFailure.usage(option + " selects repositories of a workspace; this search has one"
+          + " repository, " + target.root());
+    }
+    List<String> names;
+    try {
+      names = Workspace.select(target.members().stream().map(Target.Member::name).toList(), only);
+    } catch (IllegalArgumentException e) {
+      throw CliFailure.usage(option + ": " + e.getMessage());
+    }
+    List<Target.Member> selected = target.members().stream()
+        .filter(m -> names.contains(m.name())).toList();
+    return target.withMembers(selected);
   }
 
   /** The mode name that asks for the automatic choice (the command line and the settings). */

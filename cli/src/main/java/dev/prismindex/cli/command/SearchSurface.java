@@ -35,12 +35,12 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
   public enum Syntax {
     /**
      * Options: {@code --limit}, {@code --mode}, {@code --path}, {@code --type}, {@code --glob},
-     * {@code --context}, {@code --case-sensitive}, ...
+     * {@code --context}, {@code --case-sensitive}, {@code --repos}, ...
      */
     COMMAND_LINE,
     /**
      * JSON tool arguments: {@code maxMatches}, {@code mode}, {@code path}, {@code type},
-     * {@code glob}, {@code context}, {@code caseSensitive}.
+     * {@code glob}, {@code context}, {@code caseSensitive}, {@code repos}.
      */
     TOOL_ARGUMENTS;
 
@@ -62,6 +62,7 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
         case RawSearchArgs.MAX_REFRESH_FILES -> "--max-refresh-files";
         case RawSearchArgs.REFRESH -> "--no-refresh";
         case RawSearchArgs.QUERY -> "QUERY";
+        case RawSearchArgs.REPOS -> "--repos";
         default -> "--" + key;
       };
     }
@@ -71,13 +72,14 @@ public record SearchSurface(Syntax syntax, List<SearchMode> modes, boolean json,
       return this == TOOL_ARGUMENTS
           ? Set.of(RawSearchArgs.QUERY, RawSearchArgs.MODE, RawSearchArgs.PATH,
               RawSearchArgs.LIMIT, RawSearchArgs.CASE_SENSITIVE, RawSearchArgs.TYPE,
-              RawSearchArgs.GLOB, RawSearchArgs.CONTEXT)
+              RawSearchArgs.GLOB, RawSearchArgs.CONTEXT, RawSearchArgs.REPOS)
           : Set.of(RawSearchArgs.QUERY, RawSearchArgs.MODE, RawSearchArgs.PATH,
               RawSearchArgs.LIMIT, RawSearchArgs.CASE_SENSITIVE, RawSearchArgs.REFRESH,
               RawSearchArgs.MAX_REFRESH_FILES, RawSearchArgs.TYPE, RawSearchArgs.GLOB,
               RawSearchArgs.CONTEXT, RawSearchArgs.BEFORE, RawSearchArgs.AFTER,
               RawSearchArgs.IGNORE_CASE, RawSearchArgs.SMART_CASE, RawSearchArgs.PATTERNS,
-              RawSearchArgs.REGEX, RawSearchArgs.FIXED_STRINGS, RawSearchArgs.WORDS);
+              RawSearchArgs.REGEX, RawSearchArgs.FIXED_STRINGS, RawSearchArgs.WORDS,
+              RawSearchArgs.REPOS);
     }
   }
 }

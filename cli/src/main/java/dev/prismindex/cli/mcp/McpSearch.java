@@ -29,7 +29,9 @@ import org.jspecify.annotations.Nullable;
  * {@link SearchRequest} (built by the CLI's one validator, {@link SearchRequests#validate}, which
  * adds what the engine needs: the query's byte limit, at most {@value SearchRequests#MAX_LIMIT}
  * hits, case sensitivity in literal mode only, the one path rule), plus {@code type} and
- * {@code glob} file filters. Hits carry the contract's {@code context} lines (default 0) when asked.
+ * {@code glob} file filters and, for a workspace, {@code repos} (which of its repositories: names
+ * and globs; only a workspace's schema has it). Hits carry the contract's {@code context} lines
+ * (default 0) when asked.
  * The contract's {@code includeHidden} is not offered: the index decides which files are searched,
  * so it could do nothing here (a call that gives it is refused as an unknown argument).
  * {@code files_with_matches} and {@code count} without {@code maxMatches} look at up to
@@ -84,6 +86,10 @@ final class McpSearch {
     p.putObject("path").put("type", "string").put("description", "dir or file, repo-relative");
     stringOrArray(p, RawSearchArgs.TYPE, "languages: java, python, ...");
     stringOrArray(p, RawSearchArgs.GLOB, "gitignore globs; !x excludes");
+    if (target.workspace()) {
+      stringOrArray(p, RawSearchArgs.REPOS, "repos: " + String.join(", ",
+          target.members().stream().map(Target.Member::name).toList()) + "; globs, !x");
+    }
     p.putObject("maxMatches").put("type", "integer").put("minimum", 1)
         .put("maximum", SearchRequests.MAX_LIMIT).put("default", SearchRequests.DEFAULT_LIMIT);
     p.putObject("context").put("type", "integer").put("minimum", 0)
@@ -116,8 +122,10 @@ final class McpSearch {
    */
   ToolDefinition definition() {
     ToolDefinition core = RepoSearchTool.definition(options);
-    String description = "Search this repository's code and text through its index (changed"
-        + " files are re-indexed first). Modes: "
+    String description = (target.workspace() ? "Search the code and text of a workspace's"
+        + " repositories, ranked as one, through their indexes (hits name their repo;"
+        : "Search this repository's code and text through its index (")
+        + "changed files are re-indexed first). Modes: "
         + (semantic ? "hybrid, keywords and meaning (default); semantic, meaning; " : "")
         + "lexical, code-aware keywords (BM25"
         + (semantic ? ")" : "; default: no embedding model here)")
@@ -174,7 +182,8 @@ final class McpSearch {
         .put(RawSearchArgs.CASE_SENSITIVE, parsed.caseSensitive())
         .put(RawSearchArgs.CONTEXT, parsed.context())
         .put(RawSearchArgs.TYPE, args.get(RawSearchArgs.TYPE))
-        .put(RawSearchArgs.GLOB, args.get(RawSearchArgs.GLOB));
+        .put(RawSearchArgs.GLOB, args.get(RawSearchArgs.GLOB))
+        .put(RawSearchArgs.REPOS, args.get(RawSearchArgs.REPOS));
     return new Call(SearchRequests.validate(raw, surface, () -> target), parsed.outputMode());
   }
 }

@@ -8,6 +8,7 @@ import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequests;
 import dev.prismindex.cli.command.Target;
+import dev.prismindex.cli.command.WorkspaceBackend;
 import dev.prismindex.cli.output.HumanPrinter;
 import dev.prismindex.cli.output.JsonPrinter;
 import dev.prismindex.cli.output.Progress;
@@ -232,6 +233,11 @@ final class McpTools {
         .isError(false).build();
   }
 
+  /** A hit's path as the model reads it: {@code repo/path} in a workspace. */
+  static String shown(Hit h) {
+    return h.repo() == null ? h.path() : h.repo() + "/" + h.path();
+  }
+
   /** {@code reindex} without progress notifications. */
   CallToolResult reindex(@Nullable Map<String, Object> arguments) {
     return reindex(arguments, Progress.NONE);
@@ -257,9 +263,41 @@ final class McpTools {
           + " commit until it ends");
     }
     try {
-      IndexSummary summary = backend.index(new IndexRequest(target, true, full, false, true),
-          progress);
-      String json = JsonPrinter.json(g -> JsonPrinter.index(g, summary));
+      IndexRequest request = new IndexRequest(target, true, full, false, true);
+      String json;
+      if (target.workspace()) {
+        // One object per repository, by name; optional ones left out say why.
+        Map<String, String> each = new java.util.LinkedHashMap<>();
+        WorkspaceBackend.indexEach(backend, request, () -> progress,
+            new WorkspaceBackend.IndexSink() {
+              @Override
+              public void indexed(Target.Member m, IndexSummary summary) {
+                each.put(m.name(), JsonPrinter.json(g -> JsonPrinter.index(g, summary)));
+              }
+
+              @Override
+              public void skipped(Target.Member m, String note) {
+                each.put(m.name(), JsonPrinter.json(g -> {
+                  g.writeStartObject();
+                  g.writeStringField("skipped", note);
+                  g.writeEndObject();
+                }));
+              }
+            });
+        json = JsonPrinter.json(g -> {
+          g.writeStartObject();
+          g.writeObjectFieldStart("repos");
+          for (Map.Entry<String, String> e : each.entrySet()) {
+            g.writeFieldName(e.getKey());
+            g.writeRawValue(e.getValue());
+          }
+          g.writeEndObject();
+          g.writeEndObject();
+        });
+      } else {
+        IndexSummary summary = backend.index(request, progress);
+        json = JsonPrinter.json(g -> JsonPrinter.index(g, summary));
+      }
       return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
           .isError(false).build();
     } catch (CliFailure e) {
@@ -282,13 +320,13 @@ final class McpTools {
     List<RepositorySearchMatch> matches = new ArrayList<>(r.hits().size());
     for (Hit h : r.hits()) {
       Hit.Context c = h.context();
-      matches.add(new RepositorySearchMatch(h.path(), h.line(), h.endLine(), 0, h.snippet(),
+      matches.add(new RepositorySearchMatch(shown(h), h.line(), h.endLine(), 0, h.snippet(),
           c == null ? List.of() : c.before(), c == null ? List.of() : c.after(), h.score()));
     }
     StringBuilder out = new StringBuilder(IndexHitText.render(matches, outputMode));
     if (r.truncated()) {
       int n = r.hits().size();
-      long files = r.hits().stream().map(Hit::path).distinct().count();
+      long files = r.hits().stream().map(McpTools::shown).distinct().count();
       String most = "at most " + SearchRequests.MAX_LIMIT;
       switch (outputMode) {
         case FILES_WITH_MATCHES -> out.append("\n[").append(files).append(files == 1 ? " file"
@@ -301,6 +339,9 @@ final class McpTools {
         default -> out.append("\n[more hits exist: ").append(n)
             .append(" shown; raise maxMatches to see more]");
       }
+    }
+    for (String skipped : r.skipped()) {
+      out.append("\n[").append(skipped).append(']');
     }
     Freshness f = r.freshness();
     if (f.skippedBecauseLocked()) {
@@ -361,7 +402,7 @@ final class McpTools {
     } else {
       Map<String, Integer> files = new LinkedHashMap<>();
       for (Hit hit : r.hits()) {
-        files.merge(hit.path(), 1, Integer::sum);
+        files.merge(shown(hit), 1, Integer::sum);
       }
       g.writeNumberField("fileCount", files.size());
       g.writeNumberField("hitCount", r.hits().size());
@@ -371,6 +412,21 @@ final class McpTools {
         g.writeStringField("path", f.getKey());
         g.writeNumberField("hits", f.getValue());
         g.writeEndObject();
+      }
+      g.writeEndArray();
+    }
+    if (!r.repos().isEmpty()) {
+      // A workspace: each repository's freshness, and the optional ones left out.
+      g.writeObjectFieldStart("repos");
+      for (Map.Entry<String, Freshness> e : new java.util.TreeMap<>(r.repos()).entrySet()) {
+        g.writeObjectFieldStart(e.getKey());
+        JsonPrinter.freshness(g, e.getValue());
+        g.writeEndObject();
+      }
+      g.writeEndObject();
+      g.writeArrayFieldStart("skipped");
+      for (String s : r.skipped()) {
+        g.writeString(s);
       }
       g.writeEndArray();
     }

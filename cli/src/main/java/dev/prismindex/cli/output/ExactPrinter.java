@@ -16,11 +16,15 @@ public interface ExactPrinter {
    * Before the first hit.
    *
    * @param mode the mode that answers
-   * @param freshness what was done about changed files first
+   * @param freshness what was done about changed files first (in a workspace, its repositories'
+   *     figures summed)
+   * @param repos in a workspace, what was done about each repository's changed files, by name;
+   *     empty for one repository
    * @param notIndexed files the index leaves out, by reason (known before the search; empty
-   *     without an index)
+   *     without an index; in a workspace, summed over its indexes)
    */
-  void begin(String mode, Freshness freshness, Map<String, Integer> notIndexed);
+  void begin(String mode, Freshness freshness, Map<String, Freshness> repos,
+      Map<String, Integer> notIndexed);
 
   /** One hit. */
   void hit(Hit hit);

@@ -104,7 +104,8 @@ public final class HumanPrinter implements Printer {
    * overlap or touch printed once as one group, {@code --} between groups. With {@code -l} each
    * file's path once, with {@code -c} {@code path:count} once a file is done. Nothing else goes to
    * stdout, so the output can be piped like grep's; notes (files re-indexed first, files not
-   * searched, the limit) go to stderr.
+   * searched, the limit) go to stderr. In a workspace each path is its repository's name, then
+   * {@code /}, then the path in that repository ({@code payments-api/src/Main.java}).
    */
   private final class Exact implements ExactPrinter {
     private @Nullable String path;
@@ -118,8 +119,14 @@ public final class HumanPrinter implements Printer {
     private Map<String, Integer> noted = Map.of();
 
     @Override
-    public void begin(String mode, Freshness freshness, Map<String, Integer> notIndexed) {
-      freshnessNote(freshness);
+    public void begin(String mode, Freshness freshness, Map<String, Freshness> repos,
+        Map<String, Integer> notIndexed) {
+      if (repos.isEmpty()) {
+        freshnessNote(freshness, "");
+      }
+      for (Map.Entry<String, Freshness> e : new TreeMap<>(repos).entrySet()) {
+        freshnessNote(e.getValue(), "repository " + e.getKey() + ": ");
+      }
       if (!notIndexed.isEmpty()) {
         note(notSearchedNote(notIndexed));
         noted = notIndexed;
@@ -130,9 +137,9 @@ public final class HumanPrinter implements Printer {
     public void hit(Hit h) {
       hits++;
       if (layout == Layout.FILES || layout == Layout.COUNT) {
-        if (!h.path().equals(path)) {
+        if (!shown(h).equals(path)) {
           count();
-          path = h.path();
+          path = shown(h);
           if (layout == Layout.FILES) {
             emit(new Line().text(style::path, path));
           }
@@ -146,20 +153,20 @@ public final class HumanPrinter implements Printer {
         return;
       }
       int first = h.line() - c.before().size();
-      boolean sameFile = h.path().equals(path);
+      boolean sameFile = shown(h).equals(path);
       // Held after-context lines before this hit are context; from it on, its own lines.
       flushPending(sameFile ? h.line() : Integer.MAX_VALUE);
       if (path != null && (!sameFile || first > printed + 1)) {
         emit(new Line().text(style::dim, "--"));
       }
       if (!sameFile) {
-        path = h.path();
+        path = shown(h);
         printed = 0;
       }
       for (int i = 0; i < c.before().size(); i++) {
         int n = first + i;
         if (n > printed) {
-          emit(contextLine(h.path(), n, c.before().get(i)));
+          emit(contextLine(shown(h), n, c.before().get(i)));
           printed = n;
         }
       }
@@ -187,7 +194,7 @@ public final class HumanPrinter implements Printer {
     }
 
     private Line matchLine(Hit h, String text) {
-      Line line = new Line().text(style::path, h.path()).text(":")
+      Line line = new Line().text(style::path, shown(h)).text(":")
           .text(style::line, Integer.toString(h.line())).text(":");
       if (layout != Layout.LINES) {
         line.text(Integer.toString(h.column())).text(":");
@@ -207,6 +214,9 @@ public final class HumanPrinter implements Printer {
     public void end(SearchAnswer r) {
       count();
       flushPending(Integer.MAX_VALUE);
+      for (String skipped : r.skipped()) {
+        note(skipped);
+      }
       for (String n : r.notes()) {
         note(n);
       }
@@ -265,7 +275,7 @@ public final class HumanPrinter implements Printer {
   private void files(SearchAnswer r, boolean counts) {
     Map<String, Integer> byPath = new LinkedHashMap<>();
     for (Hit h : r.hits()) {
-      byPath.merge(h.path(), 1, Integer::sum);
+      byPath.merge(shown(h), 1, Integer::sum);
     }
     for (Map.Entry<String, Integer> e : byPath.entrySet()) {
       Line line = new Line().text(style::path, e.getKey());
@@ -273,10 +283,18 @@ public final class HumanPrinter implements Printer {
     }
   }
 
+  /**
+   * The path a hit is printed with: its repository-relative path, after its repository's name
+   * when the search spanned several ({@code payments-api/src/Main.java}).
+   */
+  private static String shown(Hit h) {
+    return h.repo() == null ? h.path() : h.repo() + "/" + h.path();
+  }
+
   /** One block per hit: {@code path:line  symbol  score}, then the snippet indented. */
   private void blocks(SearchAnswer r) {
     for (Hit h : r.hits()) {
-      Line first = new Line().text(style::path, h.path()).text(":")
+      Line first = new Line().text(style::path, shown(h)).text(":")
           .text(style::line, Integer.toString(h.line()));
       if (h.symbol() != null) {
         first.text("  ").text(style::bold, h.symbol());
@@ -300,7 +318,7 @@ public final class HumanPrinter implements Printer {
     Map<String, List<Integer>> byPath = new LinkedHashMap<>();
     List<Hit> hits = r.hits();
     for (int i = 0; i < hits.size(); i++) {
-      byPath.computeIfAbsent(hits.get(i).path(), k -> new ArrayList<>()).add(i);
+      byPath.computeIfAbsent(shown(hits.get(i)), k -> new ArrayList<>()).add(i);
     }
     for (Map.Entry<String, List<Integer>> e : byPath.entrySet()) {
       List<Integer> ranks = new ArrayList<>(e.getValue());
@@ -427,7 +445,15 @@ public final class HumanPrinter implements Printer {
   }
 
   private void notes(SearchAnswer r) {
-    freshnessNote(r.freshness());
+    for (String skipped : r.skipped()) {
+      note(skipped);
+    }
+    if (r.repos().isEmpty()) {
+      freshnessNote(r.freshness(), "");
+    }
+    for (Map.Entry<String, Freshness> e : new TreeMap<>(r.repos()).entrySet()) {
+      freshnessNote(e.getValue(), "repository " + e.getKey() + ": ");
+    }
     for (String n : r.notes()) {
       note(n);
     }
@@ -441,12 +467,15 @@ public final class HumanPrinter implements Printer {
     }
   }
 
-  /** The note of what was done about changed files before searching, if anything. */
-  private void freshnessNote(Freshness f) {
+  /**
+   * The note of what was done about changed files before searching, if anything, after {@code
+   * prefix} (a workspace's repository).
+   */
+  private void freshnessNote(Freshness f, String prefix) {
     if (f.skippedBecauseLocked()) {
-      note(lockedNote(f));
+      note(prefix + lockedNote(f));
     } else if (f.refreshedFiles() > 0 || f.changedFiles() > 0) {
-      note("re-indexed " + f.changedFiles() + " changed "
+      note(prefix + "re-indexed " + f.changedFiles() + " changed "
           + (f.changedFiles() == 1 ? "file" : "files") + " before searching");
     }
   }
@@ -488,6 +517,21 @@ public final class HumanPrinter implements Printer {
 
   @Override
   public void status(StatusReport s) {
+    if (!s.repos().isEmpty()) {
+      Line state = new Line().text(style::bold, "workspace ").text(s.repo() + ", "
+          + count(s.repos().size(), "repository").replace("repositorys", "repositories") + ": "
+          + s.state().wireName());
+      if (s.problem() != null) {
+        state.text(style::dim, "  (" + s.problem() + ")");
+      }
+      emit(state);
+      for (StatusReport r : s.repos()) {
+        emit(new Line());
+        emit(new Line().text(style::bold, "repository ").text(String.valueOf(r.name())));
+        status(r);
+      }
+      return;
+    }
     Line state = new Line().text(style::bold, "state     ").text(s.state().wireName());
     if (s.problem() != null) {
       state.text(style::dim, "  (" + s.problem() + ")");

@@ -53,12 +53,15 @@ public final class JsonPrinter implements Printer {
     if (f.skippedBecauseLocked()) {
       err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
     }
+    for (String skipped : result.skipped()) {
+      err.println("prism-index search: note: " + skipped);
+    }
     Map<String, Integer> notSearched = result.notSearched();
     for (Hit hit : result.hits()) {
       line(g -> {
         g.writeStartObject();
         hitFields(g, hit);
-        freshness(g, f);
+        freshness(g, result.freshness(hit));
         if (!notSearched.isEmpty()) {
           counts(g, "notSearched", notSearched);
         }
@@ -77,20 +80,23 @@ public final class JsonPrinter implements Printer {
 
   /**
    * An exact search, one object per hit as the hits come (the same objects as {@link #search}),
-   * each with the {@code freshness} of the search and, as {@code notSearched}, the files the index
-   * leaves out (known before the search). The counts of everything not searched, including files
-   * found unreadable during the search, and the answer's notes go to stderr once, after the last
-   * hit.
+   * each with the {@code freshness} of the search (in a workspace, of the hit's repository) and,
+   * as {@code notSearched}, the files the index leaves out (known before the search). The counts
+   * of everything not searched, including files found unreadable during the search, and the
+   * answer's notes go to stderr once, after the last hit.
    */
   @Override
   public ExactPrinter exact(String query) {
     return new ExactPrinter() {
       private Freshness freshness = Freshness.NOT_CHECKED;
+      private Map<String, Freshness> repos = Map.of();
       private Map<String, Integer> notIndexed = Map.of();
 
       @Override
-      public void begin(String mode, Freshness f, Map<String, Integer> skipped) {
+      public void begin(String mode, Freshness f, Map<String, Freshness> each,
+          Map<String, Integer> skipped) {
         freshness = f;
+        repos = each;
         notIndexed = skipped;
         if (f.skippedBecauseLocked()) {
           err.println("prism-index search: note: " + HumanPrinter.lockedNote(f));
@@ -102,7 +108,7 @@ public final class JsonPrinter implements Printer {
         line(g -> {
           g.writeStartObject();
           hitFields(g, hit);
-          freshness(g, freshness);
+          freshness(g, hit.repo() == null ? freshness : repos.getOrDefault(hit.repo(), freshness));
           if (!notIndexed.isEmpty()) {
             counts(g, "notSearched", notIndexed);
           }
@@ -113,6 +119,9 @@ public final class JsonPrinter implements Printer {
 
       @Override
       public void end(SearchAnswer answer) {
+        for (String skipped : answer.skipped()) {
+          err.println("prism-index search: note: " + skipped);
+        }
         for (String n : answer.notes()) {
           err.println("note: " + n);
         }
@@ -151,13 +160,17 @@ public final class JsonPrinter implements Printer {
   }
 
   /**
-   * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): path,
-   * line, endLine, snippet, score, mode, language, symbol, engines (lexical, semantic, literal: the
-   * engines that contributed), with context lines {@code before}, {@code text} (the hit's line
-   * as in the file) and {@code after}, and for the exact modes {@code column} (of the first match)
-   * and {@code matches} (each match's {@code column}, {@code endColumn} and {@code text}).
+   * The fields of an engine {@link Hit} in the order of schema version 1 (docs/cli.md): repo (a
+   * search of several repositories: a workspace or the cluster), path, line, endLine, snippet,
+   * score, mode, language, symbol, engines (lexical, semantic, literal: the engines that
+   * contributed), with context lines {@code before}, {@code text} (the hit's line as in the file)
+   * and {@code after}, and for the exact modes {@code column} (of the first match) and {@code
+   * matches} (each match's {@code column}, {@code endColumn} and {@code text}).
    */
   private static void hitFields(JsonGenerator g, Hit hit) throws IOException {
+    if (hit.repo() != null) {
+      g.writeStringField("repo", hit.repo());
+    }
     g.writeStringField("path", hit.path());
     g.writeNumberField("line", hit.line());
     g.writeNumberField("endLine", hit.endLine());
@@ -279,9 +292,16 @@ public final class JsonPrinter implements Printer {
     line(g -> status(g, s));
   }
 
-  /** The object of {@code status --json} (also the MCP {@code index_status} tool's result). */
+  /**
+   * The object of {@code status --json} (also the MCP {@code index_status} tool's result); for a
+   * workspace, its summary fields and {@code repos}, each repository's object with its {@code
+   * name} first.
+   */
   public static void status(JsonGenerator g, StatusReport s) throws IOException {
     g.writeStartObject();
+    if (s.name() != null) {
+      g.writeStringField("name", s.name());
+    }
     g.writeStringField("state", s.state().wireName());
     g.writeBooleanField("searchable", s.state().searchable());
     string(g, "problem", s.problem());
@@ -333,6 +353,13 @@ public final class JsonPrinter implements Printer {
       }
       g.writeStringField("watch", server.watch());
       g.writeEndObject();
+    }
+    if (!s.repos().isEmpty()) {
+      g.writeArrayFieldStart("repos");
+      for (StatusReport r : s.repos()) {
+        status(g, r);
+      }
+      g.writeEndArray();
     }
     g.writeEndObject();
   }

@@ -47,23 +47,49 @@ public final class Results {
    * @param modeChosen whether the mode was chosen automatically (no {@code --mode})
    * @param modeReason why an automatic choice is lexical (no model, no embeddings yet), if it is
    * @param result the engine's answer
-   * @param freshness what was done about changed files first
+   * @param freshness what was done about changed files first (in a workspace, its repositories'
+   *     figures summed)
    * @param tookMs wall time of the search itself (after opening and refreshing)
+   * @param repos in a workspace, what was done about each repository's changed files, by name;
+   *     empty for one repository
+   * @param skipped in a workspace, the optional repositories left out because they cannot be
+   *     searched: one line each, naming the repository and why
    * @param notes what a person should know about how the answer was found, one line each (an
    *     exact search without an index, a pattern the index could not narrow down, a scan stopped
    *     at a bound); printed on stderr in every output format
    */
   public record SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
-      SearchResult result, Freshness freshness, long tookMs, List<String> notes) {
+      SearchResult result, Freshness freshness, long tookMs, Map<String, Freshness> repos,
+      List<String> skipped, List<String> notes) {
 
     public SearchAnswer {
+      repos = Map.copyOf(repos);
+      skipped = List.copyOf(skipped);
       notes = List.copyOf(notes);
     }
 
-    /** An answer without notes. */
+    /** The answer of one repository. */
+    public SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
+        SearchResult result, Freshness freshness, long tookMs, List<String> notes) {
+      this(query, modeChosen, modeReason, result, freshness, tookMs, Map.of(), List.of(), notes);
+    }
+
+    /** The answer of one repository, without notes. */
     public SearchAnswer(String query, boolean modeChosen, @Nullable String modeReason,
         SearchResult result, Freshness freshness, long tookMs) {
       this(query, modeChosen, modeReason, result, freshness, tookMs, List.of());
+    }
+
+    /** This answer with {@code other} as the engine's answer (the rest kept). */
+    public SearchAnswer withResult(SearchResult other) {
+      return new SearchAnswer(query, modeChosen, modeReason, other, freshness, tookMs, repos,
+          skipped, notes);
+    }
+
+    /** What was done about the changed files of {@code hit}'s repository. */
+    public Freshness freshness(Hit hit) {
+      Freshness f = hit.repo() == null ? null : repos.get(hit.repo());
+      return f == null ? freshness : f;
     }
 
     /** The engine's hits, best first, as every printer renders them. */
@@ -174,6 +200,12 @@ public final class Results {
    * @param model the model of the index's vectors; {@code availableModel} the one this process has
    * @param server the resident server that answered, or null when the command ran in its own
    *     process
+   * @param tiers the index's embedding tiers, each with what it covers; empty when not known
+   * @param name the repository's name in a workspace, else null
+   * @param repos for a workspace, the report of each repository (with its {@code name}), in the
+   *     workspace's order; this report then sums their files, chunks and sizes, and its state is
+   *     the first required repository's that cannot be searched, else {@code behind} when one is
+   *     behind, else {@code ready}; empty for one repository
    */
   public record StatusReport(State state, Path repo, Path indexDir, @Nullable String problem, long files,
       long chunks, @Nullable Double semanticCoverage, long chunksEmbedded,
@@ -181,13 +213,18 @@ public final class Results {
       @Nullable String availableModel, @Nullable String sourceRevision,
       @Nullable Instant updatedAt, long sizeOnDiskBytes, @Nullable Changes changes,
       int maxRefreshFiles, @Nullable String formatVersion, @Nullable String analyzerVersion,
-      @Nullable Server server, List<Tier> tiers) {
+      @Nullable Server server, List<Tier> tiers, @Nullable String name,
+      List<StatusReport> repos) {
 
     public StatusReport {
       tiers = List.copyOf(tiers);
+      repos = List.copyOf(repos);
     }
 
-    /** A report without embedding tiers (none known: a missing, broken or remote index). */
+    /**
+     * The report of one repository without embedding tiers (none known: a missing, broken or
+     * remote index).
+     */
     public StatusReport(State state, Path repo, Path indexDir, @Nullable String problem,
         long files, long chunks, @Nullable Double semanticCoverage, long chunksEmbedded,
         @Nullable String semantic, @Nullable String semanticMessage, @Nullable String model,
@@ -198,7 +235,42 @@ public final class Results {
       this(state, repo, indexDir, problem, files, chunks, semanticCoverage, chunksEmbedded,
           semantic, semanticMessage, model, availableModel, sourceRevision, updatedAt,
           sizeOnDiskBytes, changes, maxRefreshFiles, formatVersion, analyzerVersion, server,
-          List.of());
+          List.of(), null, List.of());
+    }
+
+    /**
+     * The report of a workspace ({@code root}, where its server keeps its files: {@code home})
+     * from its repositories' reports (each named), the optional ones among them {@code optional}.
+     */
+    public static StatusReport workspace(Path root, Path home, List<StatusReport> repos,
+        java.util.Set<String> optional, int maxRefreshFiles) {
+      State state = State.READY;
+      String problem = null;
+      long files = 0;
+      long chunks = 0;
+      long size = 0;
+      for (StatusReport r : repos) {
+        files += r.files();
+        chunks += r.chunks();
+        size += r.sizeOnDiskBytes();
+        if (problem == null && !r.state().searchable() && !optional.contains(r.name())) {
+          state = r.state();
+          problem = "repository " + r.name() + ": " + r.problem();
+        } else if (problem == null && r.state() == State.BEHIND) {
+          state = State.BEHIND;
+        }
+      }
+      return new StatusReport(state, root, home, problem, files, chunks, null, 0, null, null,
+          null, null, null, null, size, null, maxRefreshFiles, null, null, null, List.of(), null,
+          repos);
+    }
+
+    /** This report as repository {@code repoName}'s in a workspace. */
+    public StatusReport named(String repoName) {
+      return new StatusReport(state, repo, indexDir, problem, files, chunks, semanticCoverage,
+          chunksEmbedded, semantic, semanticMessage, model, availableModel, sourceRevision,
+          updatedAt, sizeOnDiskBytes, changes, maxRefreshFiles, formatVersion, analyzerVersion,
+          server, tiers, repoName, repos);
     }
 
     /** This report as answered by {@code server}. */
@@ -206,7 +278,7 @@ public final class Results {
       return new StatusReport(state, repo, indexDir, problem, files, chunks, semanticCoverage,
           chunksEmbedded, semantic, semanticMessage, model, availableModel, sourceRevision,
           updatedAt, sizeOnDiskBytes, changes, maxRefreshFiles, formatVersion, analyzerVersion,
-          server, tiers);
+          server, tiers, name, repos);
     }
   }
 

@@ -185,6 +185,14 @@ public final class ResidentServer implements AutoCloseable {
    */
   static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log,
       CommandRunner runner, Duration lockWait) throws CliFailure, IOException {
+    if (target.workspaceFile() != null) {
+      // A workspace's own directory beside its file, kept out of git like an index directory.
+      Files.createDirectories(target.home());
+      Path ignore = target.home().resolve(".gitignore");
+      if (!Files.exists(ignore, LinkOption.NOFOLLOW_LINKS)) {
+        Files.writeString(ignore, "*\n");
+      }
+    }
     Path dir = ServeProtocol.dir(target.home());
     Path portFile = dir.resolve(ServeProtocol.PORT_FILE);
     FileChannel lockFile;

@@ -21,6 +21,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -53,8 +55,14 @@ public final class ServeClient {
    * What the light scan of the arguments found: a command a server may answer ({@code search},
    * {@code status}, or {@code serve --stop}), and its target.
    */
-  record Scan(String command, @Nullable String repo, @Nullable String indexDir, boolean debug,
-      boolean stop) {}
+  record Scan(String command, List<String> repos, @Nullable String workspace,
+      @Nullable String indexDir, boolean debug, boolean stop) {
+
+    /** The target the command resolves to (see {@link Target#resolve}). */
+    Target target(Environment env) throws CliFailure {
+      return Target.resolve(repos, workspace, indexDir, env);
+    }
+  }
 
   /**
    * Runs the command on a resident server, if one answers for its index.
@@ -73,7 +81,7 @@ public final class ServeClient {
     }
     Target target;
     try {
-      target = Target.resolve(scan.repo(), scan.indexDir(), env);
+      target = scan.target(env);
     } catch (CliFailure e) {
       return OptionalInt.empty(); // the in-process run reports it
     }
@@ -163,7 +171,8 @@ public final class ServeClient {
    */
   static @Nullable Scan scan(String[] args) {
     String command = null;
-    String repo = null;
+    List<String> repos = new ArrayList<>();
+    String workspace = null;
     String indexDir = null;
     boolean debug = false;
     boolean stop = false;
@@ -172,17 +181,21 @@ public final class ServeClient {
       if (a.equals("--")) {
         break;
       }
-      if (a.equals("--repo") || a.equals("--index-dir")) {
+      if (a.equals("--repo") || a.equals("--index-dir") || a.equals("--workspace")) {
         if (i + 1 >= args.length) {
           return null;
         }
         if (a.equals("--repo")) {
-          repo = args[++i];
+          repos.add(args[++i]);
+        } else if (a.equals("--workspace")) {
+          workspace = args[++i];
         } else {
           indexDir = args[++i];
         }
       } else if (a.startsWith("--repo=")) {
-        repo = a.substring("--repo=".length());
+        repos.add(a.substring("--repo=".length()));
+      } else if (a.startsWith("--workspace=")) {
+        workspace = a.substring("--workspace=".length());
       } else if (a.startsWith("--index-dir=")) {
         indexDir = a.substring("--index-dir=".length());
       } else if (a.equals("--debug")) {
@@ -202,7 +215,7 @@ public final class ServeClient {
     if (command == null || command.equals("serve") && !stop) {
       return null;
     }
-    return new Scan(command, repo, indexDir, debug, stop);
+    return new Scan(command, repos, workspace, indexDir, debug, stop);
   }
 
   /**

@@ -79,8 +79,14 @@ public final class ServerStarter {
       return;
     }
     try {
-      Target target = Target.resolve(scan.repo(), scan.indexDir(), env);
-      if (HybridIndex.exists(target.home()) && !running(target)) {
+      Target target = scan.target(env);
+      if (target.workspace() && target.workspaceFile() == null) {
+        // A list of --repo is answered by the server of its first repository.
+        target = target.members().get(0).target();
+      }
+      if ((target.workspace() ? target.members().stream().anyMatch(
+          m -> HybridIndex.exists(m.target().home())) : HybridIndex.exists(target.home()))
+          && !running(target)) {
         start(target);
         if (env.stderrTerminal()) {
           err.println(SafeText.escapeField(startLine(target)));
@@ -121,7 +127,10 @@ public final class ServerStarter {
     }
   }
 
-  /** Starts {@code serve --background} for {@code target}, detached; does not wait for it. */
+  /**
+   * Starts {@code serve --background} for {@code target} (one repository, or a workspace file's
+   * workspace), detached; does not wait for it.
+   */
   static Process start(Target target) throws IOException {
     Path dir = ServeProtocol.dir(target.home());
     Files.createDirectories(dir);
@@ -139,8 +148,10 @@ public final class ServerStarter {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("dev.prismindex.cli.Main");
-    command.addAll(List.of("--repo", target.root().toString(), "--index-dir",
-        target.home().toString(), "serve", "--background"));
+    Path file = target.workspaceFile();
+    command.addAll(file != null ? List.of("--workspace", file.toString(), "serve", "--background")
+        : List.of("--repo", target.root().toString(), "--index-dir", target.home().toString(),
+            "serve", "--background"));
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().putAll(MALLOC);
     pb.directory(target.root().toFile())

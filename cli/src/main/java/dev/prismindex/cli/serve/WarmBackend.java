@@ -136,8 +136,37 @@ public final class WarmBackend implements Backend, AutoCloseable {
   @Override
   public StatusReport status(StatusRequest request) throws IOException {
     StatusReport report = core.status(request);
-    return kind == null ? report : report.withServer(new Server(kind,
-        ProcessHandle.current().pid(), started, idleTimeout, watchState(request.target())));
+    if (kind == null) {
+      return report;
+    }
+    if (request.target().workspace()) {
+      // Each repository says what its own watch vouches for.
+      List<StatusReport> repos = new ArrayList<>();
+      for (int i = 0; i < report.repos().size(); i++) {
+        repos.add(report.repos().get(i).withServer(server(
+            request.target().members().get(i).target())));
+      }
+      StatusReport each = StatusReport.workspace(report.repo(), report.indexDir(), repos,
+          optional(request.target()), report.maxRefreshFiles());
+      return each.withServer(new Server(kind, ProcessHandle.current().pid(), started,
+          idleTimeout, "each repository's watch, below"));
+    }
+    return report.withServer(server(request.target()));
+  }
+
+  private Server server(Target target) {
+    return new Server(Objects.requireNonNull(kind), ProcessHandle.current().pid(), started,
+        idleTimeout, watchState(target));
+  }
+
+  private static java.util.Set<String> optional(Target workspace) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (Target.Member m : workspace.members()) {
+      if (m.optional()) {
+        out.add(m.name());
+      }
+    }
+    return out;
   }
 
   /** What the watch of {@code target} vouches for, in words for {@code status}. */

@@ -120,7 +120,7 @@ class SearchRequestsTest {
   void unknownArgumentsAndTheQueryLimitComeFirst() {
     assertThat(usage(TOOL, Map.of("query", "x", "regex", 3)))
         .isEqualTo("unknown argument 'regex': expected caseSensitive, context, glob, maxMatches,"
-            + " mode, path, query, type");
+            + " mode, path, query, repos, type");
     String huge = "x".repeat(SearchRequests.MAX_QUERY_BYTES + 1);
     assertThat(usage(CLI, Map.of("query", huge, "limit", 0))).isEqualTo("the query is "
         + (SearchRequests.MAX_QUERY_BYTES + 1) + " bytes (UTF-8): at most "

@@ -1106,22 +1106,25 @@ class ResidentServerTest {
   @Test
   void onlySearchStatusAndServeStopGoToTheServer() {
     assertThat(ServeClient.scan(new String[] {"search", "x"}))
-        .isEqualTo(new ServeClient.Scan("search", null, null, false, false));
+        .isEqualTo(new ServeClient.Scan("search", List.of(), null, null, false, false));
     assertThat(ServeClient.scan(new String[] {"--repo", "a", "status", "--json"}))
-        .isEqualTo(new ServeClient.Scan("status", "a", null, false, false));
+        .isEqualTo(new ServeClient.Scan("status", List.of("a"), null, null, false, false));
     assertThat(ServeClient.scan(new String[] {"search", "x", "--index-dir=b", "--debug"}))
-        .isEqualTo(new ServeClient.Scan("search", null, "b", true, false));
+        .isEqualTo(new ServeClient.Scan("search", List.of(), null, "b", true, false));
     assertThat(ServeClient.scan(new String[] {"--repo=r", "serve", "--stop"}))
-        .isEqualTo(new ServeClient.Scan("serve", "r", null, false, true));
+        .isEqualTo(new ServeClient.Scan("serve", List.of("r"), null, null, false, true));
     assertThat(ServeClient.scan(new String[] {"serve", "--index-dir", "i", "--stop"}))
-        .isEqualTo(new ServeClient.Scan("serve", null, "i", false, true));
+        .isEqualTo(new ServeClient.Scan("serve", List.of(), null, "i", false, true));
     // A query that looks like an option or a command is the query.
     assertThat(ServeClient.scan(new String[] {"search", "--", "--stop"}))
-        .isEqualTo(new ServeClient.Scan("search", null, null, false, false));
+        .isEqualTo(new ServeClient.Scan("search", List.of(), null, null, false, false));
     assertThat(ServeClient.scan(new String[] {"search", "index"}))
-        .isEqualTo(new ServeClient.Scan("search", null, null, false, false));
+        .isEqualTo(new ServeClient.Scan("search", List.of(), null, null, false, false));
     assertThat(ServeClient.scan(new String[] {"search", "--stop"}))
-        .isEqualTo(new ServeClient.Scan("search", null, null, false, false));
+        .isEqualTo(new ServeClient.Scan("search", List.of(), null, null, false, false));
+    assertThat(ServeClient.scan(new String[] {"--repo", "a", "search", "x", "--repo=b",
+        "--workspace", "w"}))
+        .isEqualTo(new ServeClient.Scan("search", List.of("a", "b"), "w", null, false, false));
     assertThat(ServeClient.scan(new String[] {"index"})).isNull();
     assertThat(ServeClient.scan(new String[] {"mcp"})).isNull();
     assertThat(ServeClient.scan(new String[] {"serve"})).isNull();

@@ -35,6 +35,11 @@ public record CommitRecord(Map<String, String> values) {
   public static final String CHUNKS_EMBEDDED = "prism.chunks.embedded";
   /** The files the last whole walk left out, by reason: {@code binary=2,secret=1}. */
   public static final String SKIPPED = "prism.skipped";
+  /**
+   * {@code stored} when the store keeps a copy of each indexed file's content ({@link
+   * StoreReader#content}), which a search without the working tree verifies its hits against.
+   */
+  public static final String CONTENT = "prism.content";
   /** A fingerprint of the file rules the indexed files were judged by. */
   public static final String RULES = "prism.rules";
 

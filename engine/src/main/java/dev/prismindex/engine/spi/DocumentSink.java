@@ -35,6 +35,25 @@ public interface DocumentSink {
   void restat(FileEntry entry, FileGrams grams) throws IOException;
 
   /**
+   * {@link #putFile} with the file's bytes as indexed, for a store that keeps a copy of each
+   * file ({@link StoreReader#content}): the pipeline calls this one, and a store that keeps no
+   * copy leaves the default, which drops them.
+   *
+   * @param content the file's bytes (the store must not change them)
+   */
+  default void putFile(FileEntry entry, FileGrams grams, List<Chunk> chunks,
+      @Nullable List<byte[]> keys, @Nullable FileEntry previous, boolean hadSkipRecord,
+      byte[] content) throws IOException {
+    putFile(entry, grams, chunks, keys, previous, hadSkipRecord);
+  }
+
+  /** {@link #restat} with the file's bytes, as {@link #putFile(FileEntry, FileGrams, List, List,
+   * FileEntry, boolean, byte[])}. */
+  default void restat(FileEntry entry, FileGrams grams, byte[] content) throws IOException {
+    restat(entry, grams);
+  }
+
+  /**
    * Records that a file is left out by its content.
    *
    * @param previous the path's manifest entry before the run (its documents go), or null

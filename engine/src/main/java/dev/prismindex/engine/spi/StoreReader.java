@@ -4,6 +4,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -79,6 +81,45 @@ public interface StoreReader extends Closeable {
    * one each. A store that reads an entry as cheaply one at a time does nothing.
    */
   default void prefetchFiles(Collection<Integer> chunks) throws IOException {}
+
+  /**
+   * The manifest entry of {@code path} in {@code repository}: for a reader of several repositories
+   * ({@link RepositoryGroup#reader()}, whose chunks name their {@link ChunkDoc#repository()}); a
+   * reader of one repository is asked with null and answers {@link #file(String)}.
+   */
+  default @Nullable FileEntry file(@Nullable String repository, String path) throws IOException {
+    return file(path);
+  }
+
+  /**
+   * The content of {@code path} (in {@code repository}, null for a reader of one repository) as
+   * the commit indexed it, when the store keeps a copy of each file; null when it keeps none or
+   * has no such file. The kernel verifies and locates hits in it where it has no working tree of
+   * the repository (a cluster searched from a machine without the checkouts).
+   */
+  default byte @Nullable [] content(@Nullable String repository, String path)
+      throws IOException {
+    return null;
+  }
+
+  /**
+   * Announces that {@link #content} is about to be asked for {@code paths} of {@code repository},
+   * so that a remote store can fetch them in one request. Does nothing by default.
+   */
+  default void prefetchContent(@Nullable String repository, Collection<String> paths)
+      throws IOException {}
+
+  /**
+   * {@link #files} in each repository the reader reads, by repository name (sorted), each list
+   * sorted as {@link #files} sorts it: for a reader of several repositories. A reader of one
+   * repository answers its one list under the name {@code ""}.
+   */
+  default SortedMap<String, List<String>> filesByRepository(GramQuery grams, List<String> scopes)
+      throws IOException {
+    SortedMap<String, List<String>> out = new TreeMap<>();
+    out.put("", files(grams, scopes));
+    return out;
+  }
 
   @Override
   default void close() throws IOException {}

@@ -362,7 +362,7 @@ public final class Indexer {
       throws IOException {
     FileEntry entry = new FileEntry(old.path(), old.hash(), bytes.length, mtimeNs, recordedMs,
         old.language(), old.chunks());
-    sink.restat(entry, grams(bytes, null, old.path()));
+    sink.restat(entry, grams(bytes, null, old.path()), bytes);
     entryWritten(entry);
     restat.incrementAndGet();
   }
@@ -382,7 +382,7 @@ public final class Indexer {
     FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
         stat.recordedMs(), language, chunks.size());
     sink.putFile(entry, grams(bytes, text, path), chunks, keys.of(path, chunks), old,
-        wasSkipped);
+        wasSkipped, bytes);
     chunksWritten.addAndGet(chunks.size());
     entryWritten(entry);
     if (old == null) {

@@ -72,7 +72,7 @@ public final class IdentifierGuard {
     for (Candidate r : lex) {
       // The lexical top hit is the first candidate whose file still yields a hit.
       ChunkDoc chunk = locator.chunk(r.chunk());
-      Hit top = locator.locate(chunk, terms, 1.0, null, null);
+      Hit top = locator.locate(r.chunk(), terms, 1.0, null, null);
       if (top == null) {
         continue;
       }
@@ -107,7 +107,7 @@ public final class IdentifierGuard {
       ChunkDoc c = locator.chunk(f.doc());
       if (defines(c, id, phrase)) {
         double factor = PathPrior.factor(c.path(), prior);
-        int tier = tier(c, id, phrase, locator);
+        int tier = tier(f.doc(), c, id, phrase, locator);
         if (factor > bestFactor || factor == bestFactor && tier < bestTier) {
           best = f;
           bestFactor = factor;
@@ -125,11 +125,12 @@ public final class IdentifierGuard {
     }
     for (Candidate r : index.lexical(LexicalQuery.of(b.build(), filter, MAX_DEFINITIONS))) {
       ChunkDoc c = locator.chunk(r.chunk());
-      if (!defines(c, id, phrase) || locator.locate(c, Set.of(), 1.0, null, null) == null) {
+      if (!defines(c, id, phrase)
+          || locator.locate(r.chunk(), Set.of(), 1.0, null, null) == null) {
         continue;
       }
       double factor = PathPrior.factor(c.path(), prior);
-      int tier = tier(c, id, phrase, locator);
+      int tier = tier(r.chunk(), c, id, phrase, locator);
       if (factor > bestFactor || factor == bestFactor && tier < bestTier) {
         best = new HybridFuser.Fused(r.chunk(), null, null, 1.0);
         bestFactor = factor;
@@ -148,8 +149,8 @@ public final class IdentifierGuard {
    * class StopWatch}) or a Rust {@code impl} block of the name, which a type's name as the query
    * does not ask for first.
    */
-  private static int tier(ChunkDoc c, String id, @Nullable String phrase, HitLocator locator)
-      throws IOException {
+  private static int tier(int doc, ChunkDoc c, String id, @Nullable String phrase,
+      HitLocator locator) throws IOException {
     int line = definitionLine(c, id);
     int i = 0;
     while (i < c.symbolLines().length && c.symbolLines()[i] != line) {
@@ -159,7 +160,7 @@ public final class IdentifierGuard {
       return 1;
     }
     if ("rust".equals(c.language())) {
-      Hit declared = locator.locate(c, Set.of(), line, 1.0, null, null);
+      Hit declared = locator.locate(doc, Set.of(), line, 1.0, null, null);
       if (declared != null && declared.snippet().startsWith("impl")) {
         return 1;
       }

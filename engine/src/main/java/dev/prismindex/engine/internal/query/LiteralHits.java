@@ -63,7 +63,7 @@ public final class LiteralHits {
     }
     return new Hit(m.path(), m.line(), m.line(), m.column(), text, score, mode,
         Languages.detect(m.path()), null, null, null, new EngineScore(rank, score), lines,
-        m.spans());
+        m.spans(), null);
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.search.FileMatcher;
+import dev.prismindex.engine.internal.search.FileSource;
 import dev.prismindex.engine.internal.search.HitLocator;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
@@ -68,12 +69,25 @@ public final class RankedSearch {
    */
   public Ranking hits(StoreReader index, String query, float @Nullable [] unitQuery,
       SearchOpts opts) throws IOException {
+    return hits(index, null, query, unitQuery, opts);
+  }
+
+  /**
+   * The hits of a ranked {@code opts.mode()} over {@code index}, their files read through {@code
+   * sources} (null: this search's repository, under the root it was made with); a workspace's
+   * reader, which joins the readers of several indexes, reads each chunk's file in its own
+   * repository.
+   *
+   * @param unitQuery the query's unit vector (SEMANTIC and HYBRID; null for a blank query)
+   */
+  public Ranking hits(StoreReader index, @Nullable FileSource sources, String query,
+      float @Nullable [] unitQuery, SearchOpts opts) throws IOException {
     FileMatcher files = FileMatcher.of(opts.files());
     Query fileQuery = files.query(index);
     return switch (opts.mode()) {
-      case LEXICAL -> lexicalHits(index, query, opts, fileQuery);
-      case SEMANTIC -> semanticHits(index, unitQuery, query, opts, files, fileQuery);
-      case HYBRID -> hybridHits(index, query, unitQuery, opts, files, fileQuery);
+      case LEXICAL -> lexicalHits(index, sources, query, opts, fileQuery);
+      case SEMANTIC -> semanticHits(index, sources, unitQuery, query, opts, files, fileQuery);
+      case HYBRID -> hybridHits(index, sources, query, unitQuery, opts, files, fileQuery);
       default -> throw new IllegalArgumentException("not a ranked mode: " + opts.mode());
     };
   }
@@ -100,9 +114,10 @@ public final class RankedSearch {
     return new VectorQuery(unit, depth, depth * OVER_FETCH + 10, fileQuery, files::test);
   }
 
-  private HitLocator locator(StoreReader index, SearchMode mode, String query, SearchOpts opts) {
-    return new HitLocator(root, analyzer, maxFileBytes, index, mode, query, opts.contextBefore(),
-        opts.contextAfter());
+  private HitLocator locator(StoreReader index, @Nullable FileSource files, SearchMode mode,
+      String query, SearchOpts opts) {
+    return new HitLocator(files != null ? files : FileSource.of(root, index, maxFileBytes),
+        analyzer, index, mode, query, opts.contextBefore(), opts.contextAfter());
   }
 
   /**
@@ -124,6 +139,15 @@ public final class RankedSearch {
         : c.path() + '#' + c.symbolLines()[0] + ':' + c.symbolNames().get(0);
   }
 
+  /**
+   * {@link #definition(ChunkDoc)} within the chunk's repository: in a workspace or an
+   * organisation, two repositories' definitions at the same path and line are two hits.
+   */
+  private static String definition(@Nullable FileSource sources, int doc, ChunkDoc c) {
+    String repo = sources != null ? sources.repo(doc) : c.repository();
+    return repo == null ? definition(c) : repo + '\0' + definition(c);
+  }
+
   /** A candidate with its score after the path prior ({@link PathPrior#apply}). */
   private record Prioritised(Candidate ranked, double score) {}
 
@@ -142,13 +166,13 @@ public final class RankedSearch {
     return out;
   }
 
-  private Ranking lexicalHits(StoreReader index, String query, SearchOpts opts,
-      @Nullable Query fileQuery) throws IOException {
+  private Ranking lexicalHits(StoreReader index, @Nullable FileSource sources, String query,
+      SearchOpts opts, @Nullable Query fileQuery) throws IOException {
     Set<String> terms = lexical.terms(query);
     if (terms.isEmpty()) {
       return new Ranking(List.of(), false);
     }
-    HitLocator locator = locator(index, SearchMode.LEXICAL, query, opts);
+    HitLocator locator = locator(index, sources, SearchMode.LEXICAL, query, opts);
     List<Hit> hits = new ArrayList<>();
     double best = 0;
     List<Candidate> candidates = lexical.candidates(index, query, depth(opts.limit()), fileQuery);
@@ -156,11 +180,11 @@ public final class RankedSearch {
     Set<String> definitions = new HashSet<>();
     for (Prioritised p : prior(candidates, locator, prior(terms, opts))) {
       Candidate r = p.ranked();
-      ChunkDoc chunk = locator.chunk(r.chunk());
-      if (!definitions.add(definition(chunk))) {
+      if (!definitions.add(definition(sources, r.chunk(), locator.chunk(r.chunk())))) {
         continue;
       }
-      Hit hit = locator.locate(chunk, terms, 0.0, new EngineScore(r.rank(), r.score()), null);
+      Hit hit = locator.locate(r.chunk(), terms, 0.0,
+          new EngineScore(r.rank(), r.score()), null);
       if (hit == null) {
         continue;
       }
@@ -175,23 +199,23 @@ public final class RankedSearch {
     return new Ranking(hits, false);
   }
 
-  private Ranking semanticHits(StoreReader index, float @Nullable [] q, String query,
-      SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
+  private Ranking semanticHits(StoreReader index, @Nullable FileSource sources,
+      float @Nullable [] q, String query, SearchOpts opts, FileMatcher files,
+      @Nullable Query fileQuery) throws IOException {
     if (q == null) {
       return new Ranking(List.of(), false);
     }
-    HitLocator locator = locator(index, SearchMode.SEMANTIC, query, opts);
+    HitLocator locator = locator(index, sources, SearchMode.SEMANTIC, query, opts);
     List<Hit> hits = new ArrayList<>();
     List<Candidate> candidates = index.nearest(vectorQuery(q, depth(opts.limit()), files, fileQuery));
     index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
     Set<String> definitions = new HashSet<>();
     for (Prioritised p : prior(candidates, locator, prior(lexical.terms(query), opts))) {
       Candidate r = p.ranked();
-      ChunkDoc chunk = locator.chunk(r.chunk());
-      if (!definitions.add(definition(chunk))) {
+      if (!definitions.add(definition(sources, r.chunk(), locator.chunk(r.chunk())))) {
         continue;
       }
-      Hit hit = locator.locate(chunk, Set.of(),
+      Hit hit = locator.locate(r.chunk(), Set.of(),
           Math.min(1.0, Math.max(0.0, p.score())),
           null, new EngineScore(r.rank(), r.score()));
       if (hit == null) {
@@ -205,15 +229,16 @@ public final class RankedSearch {
     return new Ranking(hits, false);
   }
 
-  private Ranking hybridHits(StoreReader index, String query, float @Nullable [] q,
-      SearchOpts opts, FileMatcher files, @Nullable Query fileQuery) throws IOException {
+  private Ranking hybridHits(StoreReader index, @Nullable FileSource sources, String query,
+      float @Nullable [] q, SearchOpts opts, FileMatcher files, @Nullable Query fileQuery)
+      throws IOException {
     int depth = depth(opts.limit());
     Set<String> terms = lexical.terms(query);
     List<Candidate> lex = terms.isEmpty() ? List.of()
         : lexical.candidates(index, query, depth, fileQuery);
     List<Candidate> sem = q == null ? List.of()
         : index.nearest(vectorQuery(q, depth, files, fileQuery));
-    HitLocator locator = locator(index, SearchMode.HYBRID, query, opts);
+    HitLocator locator = locator(index, sources, SearchMode.HYBRID, query, opts);
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
     if (opts.fusion().ranker()) {
@@ -245,7 +270,7 @@ public final class RankedSearch {
     Set<String> definitions = new HashSet<>();
     for (HybridFuser.Fused f : fused) {
       ChunkDoc chunk = locator.chunk(f.doc());
-      if (!definitions.add(definition(chunk))) {
+      if (!definitions.add(definition(sources, f.doc(), chunk))) {
         continue;
       }
       Set<String> hitTerms = f.lexical() != null || f == pinned ? terms : Set.of();
@@ -254,9 +279,9 @@ public final class RankedSearch {
       EngineScore semanticScore = f.semantic() == null ? null
           : new EngineScore(f.semantic().rank(), f.semantic().score());
       Hit hit = f == pinned
-          ? locator.locate(chunk, hitTerms, IdentifierGuard.definitionLine(chunk, query),
+          ? locator.locate(f.doc(), hitTerms, IdentifierGuard.definitionLine(chunk, query),
               pinnedScore, lexicalScore, semanticScore)
-          : locator.locate(chunk, hitTerms, f.score(), lexicalScore, semanticScore);
+          : locator.locate(f.doc(), hitTerms, f.score(), lexicalScore, semanticScore);
       if (hit == null) {
         continue;
       }

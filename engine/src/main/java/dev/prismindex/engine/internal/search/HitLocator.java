@@ -4,11 +4,9 @@ import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.spi.ChunkDoc;
-import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,36 +48,28 @@ public final class HitLocator {
 
   public static final int RELOCATE_WINDOW = 60;
 
-  private final Path root;
+  private final FileSource files;
   private final CodeAnalyzer analyzer;
-  private final long maxFileBytes;
   private final StoreReader index;
   private final SearchMode mode;
-  private final Map<String, FileView> views = new HashMap<>();
   private final Map<Integer, ChunkDoc> chunks = new HashMap<>();
   private final LiteralFragments fragments;
   private final int contextBefore;
   private final int contextAfter;
 
-  /** A locator for {@code query} of {@code mode} (the mode its hits carry), without context. */
-  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, StoreReader index,
-      SearchMode mode, String query) {
-    this(root, analyzer, maxFileBytes, index, mode, query, 0, 0);
-  }
-
   /**
-   * A locator whose hits carry {@code contextBefore} and {@code contextAfter} lines around their
-   * line ({@link Hit#context()}, from the lines the hit was located in), when either is positive.
+   * A locator of the chunks of {@code index}, their files read through {@code files}, whose hits
+   * carry {@code contextBefore} and {@code contextAfter} lines around their line ({@link
+   * Hit#context()}, from the lines the hit was located in), when either is positive.
    */
-  public HitLocator(Path root, CodeAnalyzer analyzer, long maxFileBytes, StoreReader index,
-      SearchMode mode, String query, int contextBefore, int contextAfter) {
+  public HitLocator(FileSource files, CodeAnalyzer analyzer, StoreReader index, SearchMode mode,
+      String query, int contextBefore, int contextAfter) {
     this.contextBefore = contextBefore;
     this.contextAfter = contextAfter;
-    this.root = root;
+    this.files = files;
     this.fragments = LiteralFragments.of(query);
     this.mode = mode;
     this.analyzer = analyzer;
-    this.maxFileBytes = maxFileBytes;
     this.index = index;
   }
 
@@ -94,22 +84,24 @@ public final class HitLocator {
   }
 
   /**
-   * The located hit, or null when the file is gone or the chunk cannot be re-located.
+   * The located hit of the chunk {@code chunk}, or null when the file is gone or the chunk cannot
+   * be re-located.
    *
    * @param terms the query's terms when the lexical engine matched the chunk, else empty
    */
-  public @Nullable Hit locate(ChunkDoc c, Set<String> terms, double score,
+  public @Nullable Hit locate(int chunk, Set<String> terms, double score,
       @Nullable EngineScore lexical, @Nullable EngineScore semantic) throws IOException {
-    return locate(c, terms, 0, score, lexical, semantic);
+    return locate(chunk, terms, 0, score, lexical, semantic);
   }
 
   /**
-   * {@link #locate(ChunkDoc, Set, double, EngineScore, EngineScore)} reporting {@code line} when
-   * the file is fresh and {@code line} lies inside the chunk (0: no such line).
+   * {@link #locate(int, Set, double, EngineScore, EngineScore)} reporting {@code line} when the
+   * file is fresh and {@code line} lies inside the chunk (0: no such line).
    */
-  public @Nullable Hit locate(ChunkDoc c, Set<String> terms, int preferredLine, double score,
+  public @Nullable Hit locate(int chunk, Set<String> terms, int preferredLine, double score,
       @Nullable EngineScore lexical, @Nullable EngineScore semantic) throws IOException {
-    FileView view = view(c.path());
+    ChunkDoc c = chunk(chunk);
+    FileView view = files.view(chunk, c.path());
     List<String> lines = view.lines();
     if (view.state() == FileView.State.GONE || lines == null) {
       return null;
@@ -145,17 +137,7 @@ public final class HitLocator {
     Hit.Context context = contextBefore > 0 || contextAfter > 0
         ? Hit.Context.of(lines, line, contextBefore, contextAfter, snippet) : null;
     return new Hit(c.path(), line, Math.max(line, endLine), 0, snippet, score, mode, c.language(),
-        symbol, lexical, semantic, null, context);
-  }
-
-  private FileView view(String path) throws IOException {
-    FileView view = views.get(path);
-    if (view == null) {
-      FileEntry entry = index.file(path);
-      view = FileView.load(root, path, entry, maxFileBytes);
-      views.put(path, view);
-    }
-    return view;
+        symbol, lexical, semantic, null, context, List.of(), files.repo(chunk));
   }
 
   private int matchCount(String line, Set<String> terms) {

@@ -1,24 +1,14 @@
 package dev.prismindex.engine.internal.search;
 
 import dev.prismindex.engine.internal.analysis.Grams;
-import dev.prismindex.engine.internal.pipeline.FileReader;
-import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.spi.GramQuery;
 import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.repository.AbortSignal;
 import dev.prismindex.repository.LiteralPattern;
 import dev.prismindex.repository.RepositoryException;
 import dev.prismindex.repository.RepositoryLimits;
-import java.io.IOException;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -46,12 +36,15 @@ public final class LiteralSearcher {
   /** The most UTF-8 bytes of a line a match holds (longer lines are cut to a window). */
   public static final int MAX_TEXT_BYTES = 4096;
 
-  private final Path root;
-  private final long maxFileBytes;
+  private final ContentReader source;
 
   public LiteralSearcher(Path root, long maxFileBytes) {
-    this.root = root;
-    this.maxFileBytes = maxFileBytes;
+    this(ContentReader.tree(root, maxFileBytes));
+  }
+
+  /** A searcher that verifies candidates against {@code source}'s files. */
+  public LiteralSearcher(ContentReader source) {
+    this.source = source;
   }
 
   /**
@@ -166,53 +159,7 @@ public final class LiteralSearcher {
    * The content of a candidate, or null: when it is gone (or no longer a regular file: not
    * counted), or cannot be read as text now (counted in {@code notSearched} by reason).
    */
-  @Nullable byte[] read(String path, Map<String, Integer> notSearched) {
-    Path file = FileNames.resolve(root, path);
-    if (file == null) {
-      notSearched.merge("unreadable", 1, Integer::sum); // a name this JVM cannot encode
-      return null;
-    }
-    try {
-      // One stat (a pipe or a link is never opened), then one read of the size it gave.
-      BasicFileAttributes a =
-          Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-      if (!a.isRegularFile()) {
-        return null;
-      }
-      if (a.size() > maxFileBytes) {
-        notSearched.merge("oversize", 1, Integer::sum);
-        return null;
-      }
-      byte[] bytes;
-      try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-        byte[] buffer = new byte[(int) a.size()];
-        int n = in.readNBytes(buffer, 0, buffer.length);
-        int more = in.read();
-        if (more < 0) {
-          bytes = n == buffer.length ? buffer : Arrays.copyOf(buffer, n);
-        } else {
-          // It grew since the stat: read on, up to the cap.
-          ByteArrayOutputStream all = new ByteArrayOutputStream(n + 1024);
-          all.write(buffer, 0, n);
-          all.write(more);
-          all.write(in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes - n)));
-          bytes = all.toByteArray();
-        }
-      }
-      if (bytes.length > maxFileBytes) {
-        notSearched.merge("oversize", 1, Integer::sum);
-        return null;
-      }
-      if (FileReader.isBinary(bytes, bytes.length)) {
-        notSearched.merge("binary", 1, Integer::sum);
-        return null;
-      }
-      return bytes;
-    } catch (NoSuchFileException e) {
-      return null;
-    } catch (IOException e) {
-      notSearched.merge("unreadable", 1, Integer::sum);
-      return null;
-    }
+  byte @Nullable [] read(String path, Map<String, Integer> notSearched) {
+    return source.read(path, notSearched);
   }
 }

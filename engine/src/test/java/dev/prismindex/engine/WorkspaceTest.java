@@ -1,0 +1,375 @@
+package dev.prismindex.engine;
+
+import static dev.prismindex.engine.TestRepos.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prismindex.repository.SearchMode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link Workspace}: several indexes ranked as one (BM25 with the statistics of all of them, so a
+ * repository does not win by its index's size; the answer of one index holding every repository),
+ * hits naming their repository and checked against its tree, the literal union in a stable order
+ * with one limit, the repository filter, and what cannot be searched as one.
+ */
+class WorkspaceTest {
+
+  @TempDir Path dir;
+
+  /** Sixty words: each query below meets a few chunks, fewer than a search's depth (50). */
+  private static final List<String> WORDS = words();
+
+  private static List<String> words() {
+    List<String> out = new ArrayList<>();
+    for (String a : List.of("re", "ba", "pa", "to", "ca", "flu")) {
+      for (String b : List.of("try", "ckoff", "rse", "ken", "che", "sh", "eam", "ffer", "code",
+          "ma")) {
+        out.add(a + b);
+      }
+    }
+    return out;
+  }
+
+  /** A Java file of generated methods, its words drawn from {@link #WORDS}. */
+  private static String javaFile(String cls, Random r) {
+    StringBuilder sb = new StringBuilder("package p;\n\n/** " + cls + " helpers. */\npublic class ")
+        .append(cls).append(" {\n");
+    for (int m = 0; m < 3; m++) {
+      String a = WORDS.get(r.nextInt(WORDS.size()));
+      String b = WORDS.get(r.nextInt(WORDS.size()));
+      sb.append("  /** Does the ").append(a).append(" of a ").append(b).append(". */\n")
+          .append("  int ").append(a).append(cap(b)).append(m).append("(int ").append(b)
+          .append(") {\n    return ").append(b).append(" * ").append(r.nextInt(90) + 2)
+          .append("; // ").append(WORDS.get(r.nextInt(WORDS.size()))).append("\n  }\n\n");
+    }
+    return sb.append("}\n").toString();
+  }
+
+  private static String cap(String s) {
+    return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+  }
+
+  private HybridIndex indexed(Path root) throws IOException {
+    HybridIndex index = TestRepos.open(root, TestEmbedders.fake());
+    index.refresh(RefreshOptions.INCREMENTAL);
+    return index;
+  }
+
+  /**
+   * The reference: a workspace of a large repository ({@code lib/}, 40 files) and a small one
+   * ({@code app/}, 4 files) answers every ranked query exactly as one index of a directory holding
+   * both trees: the same hits in the same order with the same raw BM25 scores, ranks and cosines.
+   * Scores from each index's own statistics would differ (the two repositories' term frequencies
+   * and lengths differ), and so would the order. (HYBRID fuses these two rankings by rank, and
+   * one index orders equal scores by document id, a workspace by repository: its fused scores
+   * differ where the inputs tie.)
+   */
+  @ParameterizedTest
+  @EnumSource(value = SearchMode.class, names = {"LEXICAL", "SEMANTIC"})
+  void aWorkspaceRanksAsOneIndexHoldingEveryRepository(SearchMode mode) throws Exception {
+    Path large = Files.createDirectory(dir.resolve("large"));
+    Path small = Files.createDirectory(dir.resolve("small"));
+    Path both = Files.createDirectory(dir.resolve("both"));
+    Random r = new Random(42);
+    for (int i = 0; i < 40; i++) {
+      String text = javaFile("Lib" + i, r);
+      write(large, "lib/Lib" + i + ".java", text);
+      write(both, "lib/Lib" + i + ".java", text);
+    }
+    for (int i = 0; i < 4; i++) {
+      String text = javaFile("App" + i, r);
+      write(small, "app/App" + i + ".java", text);
+      write(both, "app/App" + i + ".java", text);
+    }
+    try (HybridIndex l = indexed(large); HybridIndex s = indexed(small);
+        HybridIndex one = indexed(both)) {
+      Workspace workspace = Workspace.of(Map.of("large", l, "small", s));
+      for (String query : List.of("retry", "parse the token", "recode baffer pama",
+          "flush a cash of toeam", "rema caken")) {
+        SearchOpts opts = SearchOpts.builder().mode(mode).limit(20).build();
+        List<Hit> expected = one.search(query, opts);
+        List<Hit> actual = workspace.search(query, opts);
+        assertThat(expected).as(query).isNotEmpty();
+        assertThat(actual).as(query).hasSameSizeAs(expected);
+        for (Hit a : actual) {
+          assertThat(a.repo()).as(query).isEqualTo(a.path().startsWith("lib/") ? "large"
+              : "small");
+        }
+        // The same scores in the same order, and the same hits: hits of equal scores may come in
+        // another order (one index breaks those ties by document id), and of the hits that tie
+        // with the last one, the limit may keep others.
+        assertThat(actual).extracting(Hit::score).as(query)
+            .containsExactlyElementsOf(expected.stream().map(Hit::score).toList());
+        double last = expected.get(expected.size() - 1).score();
+        assertThat(comparable(actual, last)).as(query).isEqualTo(comparable(expected, last));
+      }
+    }
+  }
+
+  /**
+   * The hits scoring above {@code last}, without their repository and engine ranks, ordered by
+   * score, then path and line.
+   */
+  private static List<Hit> comparable(List<Hit> hits, double last) {
+    List<Hit> out = new ArrayList<>();
+    for (Hit h : hits) {
+      if (h.score() <= last) {
+        continue;
+      }
+      out.add(new Hit(h.path(), h.line(), h.endLine(), h.column(), h.snippet(), h.score(),
+          h.mode(), h.language(), h.symbol(), h.lexical() == null ? null
+              : new EngineScore(1, h.lexical().score()), h.semantic() == null ? null
+              : new EngineScore(1, h.semantic().score()), h.literal()));
+    }
+    out.sort(java.util.Comparator.comparingDouble(Hit::score).reversed()
+        .thenComparing(Hit::path).thenComparingInt(Hit::line));
+    return out;
+  }
+
+  /**
+   * The same file in a small repository and in a large one, the query's term rare in the small one
+   * and common in the large one: by each index's own statistics the small repository's copy
+   * scores more than twice as high (its idf), so merging the two answers by score would put it
+   * first; in a workspace both copies score the same, and the tie goes to the repository first by
+   * name.
+   */
+  @ParameterizedTest
+  @EnumSource(value = SearchMode.class, names = {"LEXICAL", "HYBRID"})
+  void aRepositoryDoesNotWinBecauseItsIndexIsSmall(SearchMode mode) throws Exception {
+    Path large = Files.createDirectory(dir.resolve("large"));
+    Path small = Files.createDirectory(dir.resolve("small"));
+    String shared = "class Shared {\n  /** Frobnicate the value. */\n"
+        + "  void frobnicateAll(int value) { frobnicate(value); }\n}\n";
+    write(large, "src/Shared.java", shared);
+    write(small, "src/Shared.java", shared);
+    for (int i = 0; i < 40; i++) {
+      write(large, "src/F" + i + ".java", "class F" + i + " {\n  int frobnicate() { return " + i
+          + "; }\n}\n");
+    }
+    for (int i = 0; i < 10; i++) {
+      write(small, "src/G" + i + ".java", "class G" + i + " {\n  int count" + i
+          + "() { return " + i + "; } // nothing to see\n}\n");
+    }
+    try (HybridIndex l = indexed(large); HybridIndex s = indexed(small)) {
+      SearchOpts lexical = SearchOpts.builder().mode(SearchMode.LEXICAL).limit(50).build();
+      double ownLarge = shared(l.search("frobnicate", lexical), null).lexical().score();
+      double ownSmall = shared(s.search("frobnicate", lexical), null).lexical().score();
+      assertThat(ownSmall).as("by its own statistics the small copy scores higher")
+          .isGreaterThan(ownLarge * 2);
+
+      // "zeta" before "alpha": the tie must go to the name, not to the map's order.
+      Workspace workspace = Workspace.of(Map.of("zeta", s, "alpha", l));
+      List<Hit> hits = workspace.search("frobnicate",
+          SearchOpts.builder().mode(mode).limit(50).build());
+      Hit first = shared(hits, "alpha");
+      Hit second = shared(hits, "zeta");
+      assertThat(hits.indexOf(first)).isLessThan(hits.indexOf(second));
+      assertThat(first.lexical().score()).isEqualTo(second.lexical().score());
+      if (mode == SearchMode.LEXICAL) {
+        assertThat(hits.indexOf(second)).isEqualTo(hits.indexOf(first) + 1);
+        assertThat(first.score()).isEqualTo(second.score());
+      } else {
+        assertThat(first.semantic().score()).isEqualTo(second.semantic().score());
+      }
+    }
+  }
+
+  /** The hit of {@code src/Shared.java} (of repository {@code repo}, when not null). */
+  private static Hit shared(List<Hit> hits, @org.jspecify.annotations.Nullable String repo) {
+    return hits.stream().filter(h -> h.path().equals("src/Shared.java")
+        && (repo == null || repo.equals(h.repo()))).findFirst().orElseThrow();
+  }
+
+  /** Each hit is checked against its own repository's tree: the same path, two repositories. */
+  @Test
+  void eachHitIsCheckedAgainstItsOwnRepository() throws Exception {
+    Path a = Files.createDirectory(dir.resolve("a"));
+    Path b = Files.createDirectory(dir.resolve("b"));
+    write(a, "src/Main.java", "class Main {\n  void launchRocket() {}\n}\n");
+    write(b, "src/Main.java", "class Main {\n\n\n  // padding\n  void launchRocket() {}\n}\n");
+    try (HybridIndex ia = indexed(a); HybridIndex ib = indexed(b)) {
+      Workspace workspace = Workspace.of(Map.of("a", ia, "b", ib));
+      SearchOpts opts = SearchOpts.lexical(10);
+      assertThat(workspace.search("launchRocket", opts))
+          .extracting(Hit::repo, Hit::path, Hit::line)
+          .containsExactly(org.assertj.core.groups.Tuple.tuple("a", "src/Main.java", 2),
+              org.assertj.core.groups.Tuple.tuple("b", "src/Main.java", 5));
+      Files.delete(b.resolve("src/Main.java"));
+      assertThat(workspace.search("launchRocket", opts)).extracting(Hit::repo)
+          .containsExactly("a");
+    }
+  }
+
+  /**
+   * Literal answers: each repository's matches in path and line order, repositories by name; the
+   * limit counts the whole answer, and {@code truncated} says a further match exists, also in a
+   * repository not reached.
+   */
+  @Test
+  void literalAnswersAreTheUnionInAStableOrderWithOneLimit() throws Exception {
+    Path a = Files.createDirectory(dir.resolve("a"));
+    Path b = Files.createDirectory(dir.resolve("b"));
+    write(a, "x.txt", "needle one\nnothing\nneedle two\n");
+    write(a, "w.txt", "a needle\n");
+    write(b, "a.txt", "needle in b\n");
+    try (HybridIndex ia = indexed(a); HybridIndex ib = indexed(b)) {
+      Workspace workspace = Workspace.of(Map.of("b", ib, "a", ia));
+      SearchResult all = workspace.searchResult("needle", SearchOpts.literal(10, false));
+      assertThat(all.hits()).extracting(Hit::repo, Hit::path, Hit::line).containsExactly(
+          org.assertj.core.groups.Tuple.tuple("a", "w.txt", 1),
+          org.assertj.core.groups.Tuple.tuple("a", "x.txt", 1),
+          org.assertj.core.groups.Tuple.tuple("a", "x.txt", 3),
+          org.assertj.core.groups.Tuple.tuple("b", "a.txt", 1));
+      assertThat(all.truncated()).isFalse();
+
+      SearchResult three = workspace.searchResult("needle", SearchOpts.literal(3, false));
+      assertThat(three.hits()).hasSize(3).allMatch(h -> "a".equals(h.repo()));
+      assertThat(three.truncated()).as("b's match lies beyond the limit").isTrue();
+
+      SearchResult two = workspace.searchResult("needle", SearchOpts.literal(2, false));
+      assertThat(two.hits()).hasSize(2);
+      assertThat(two.truncated()).isTrue();
+      assertThat(workspace.searchResult("needle in b", SearchOpts.literal(1, false)).hits())
+          .extracting(Hit::repo).containsExactly("b");
+    }
+  }
+
+  /**
+   * Regex answers and streams: each repository's matches with their spans, named after it, in the
+   * order {@code searchResult} gives; the stream hands over the same hits and stops at the
+   * workspace's limit, saying a further match exists in a repository not reached.
+   */
+  @Test
+  void regexAnswersStreamTheUnionNamingEachRepository() throws Exception {
+    Path a = Files.createDirectory(dir.resolve("a"));
+    Path b = Files.createDirectory(dir.resolve("b"));
+    write(a, "x.txt", "retryCount = 3\nnothing\nretryLimit and retryCount\n");
+    write(b, "a.txt", "retryDelay\n");
+    try (HybridIndex ia = indexed(a); HybridIndex ib = indexed(b)) {
+      Workspace workspace = Workspace.of(Map.of("b", ib, "a", ia));
+      SearchOpts opts = SearchOpts.builder().mode(SearchMode.REGEX).limit(10).build();
+      SearchResult all = workspace.searchResult("retry[A-Z]\\w+", opts);
+      assertThat(all.hits()).extracting(Hit::repo, Hit::path, Hit::line).containsExactly(
+          org.assertj.core.groups.Tuple.tuple("a", "x.txt", 1),
+          org.assertj.core.groups.Tuple.tuple("a", "x.txt", 3),
+          org.assertj.core.groups.Tuple.tuple("b", "a.txt", 1));
+      assertThat(all.hits().get(1).matches()).extracting(m -> m.text())
+          .containsExactly("retryLimit", "retryCount");
+      assertThat(all.truncated()).isFalse();
+
+      List<Hit> streamed = new ArrayList<>();
+      SearchResult r = workspace.stream("retry[A-Z]\\w+", opts, streamed::add);
+      assertThat(r.hits()).isEmpty();
+      assertThat(streamed).isEqualTo(all.hits());
+
+      List<Hit> two = new ArrayList<>();
+      SearchResult cut = workspace.stream("retry[A-Z]\\w+",
+          SearchOpts.builder().mode(SearchMode.REGEX).limit(2).build(), two::add);
+      assertThat(two).extracting(Hit::repo).containsExactly("a", "a");
+      assertThat(cut.truncated()).as("b's match lies beyond the limit").isTrue();
+      assertThatThrownBy(() -> workspace.stream("retry", SearchOpts.lexical(5), h -> { }))
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Test
+  void theRepositoryFilterSelectsByNameAndGlob() throws Exception {
+    Map<String, HybridIndex> indexes = new LinkedHashMap<>();
+    List<HybridIndex> open = new ArrayList<>();
+    try {
+      for (String name : List.of("api", "client-go", "client-java")) {
+        Path root = Files.createDirectory(dir.resolve(name));
+        write(root, "README.md", "# " + name + "\n\nThe shared word quokka.\n");
+        HybridIndex index = indexed(root);
+        open.add(index);
+        indexes.put(name, index);
+      }
+      Workspace workspace = Workspace.of(indexes);
+      SearchOpts opts = SearchOpts.lexical(10);
+      assertThat(workspace.search("quokka", opts)).extracting(Hit::repo)
+          .containsExactlyInAnyOrder("api", "client-go", "client-java");
+      assertThat(workspace.only(List.of("client-*")).search("quokka", opts)).extracting(Hit::repo)
+          .containsExactlyInAnyOrder("client-go", "client-java");
+      assertThat(workspace.only(List.of("api", "CLIENT-G*")).indexes()).containsOnlyKeys("api",
+          "client-go");
+      assertThat(workspace.only(List.of("!client-java")).indexes()).containsOnlyKeys("api",
+          "client-go");
+      assertThat(workspace.only(List.of("client-*", "!*-java")).indexes())
+          .containsOnlyKeys("client-go");
+      assertThatThrownBy(() -> workspace.only(List.of("web")))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("no repository 'web'").hasMessageContaining("api, client-go");
+      assertThatThrownBy(() -> workspace.only(List.of("web-*")))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("matches web-*");
+      assertThatThrownBy(() -> workspace.only(List.of("*", "!*")))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("matches *,!*");
+      assertThatThrownBy(() -> workspace.only(List.of("../etc")))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("invalid");
+    } finally {
+      for (HybridIndex i : open) {
+        i.close();
+      }
+    }
+  }
+
+  @Test
+  void namesAreShortAndSafe() {
+    assertThat(Workspace.checkName("client-java_2.x")).isEqualTo("client-java_2.x");
+    for (String bad : List.of("", ".hidden", "-opt", "a/b", "a b", "x".repeat(101), "a\u0000")) {
+      assertThatThrownBy(() -> Workspace.checkName(bad)).as(bad)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThatThrownBy(() -> Workspace.of(Map.of())).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** Cosines of two models do not compare: a semantic search says which repositories differ. */
+  @Test
+  void repositoriesEmbeddedByDifferentModelsCannotBeSearchedSemantically() throws Exception {
+    Path a = Files.createDirectory(dir.resolve("a"));
+    Path b = Files.createDirectory(dir.resolve("b"));
+    write(a, "A.java", "class A { void parseToken() {} }\n");
+    write(b, "B.java", "class B { void parseToken() {} }\n");
+    try (HybridIndex ia = TestRepos.open(a, TestEmbedders.fake("model-one", 64));
+        HybridIndex ib = TestRepos.open(b, TestEmbedders.fake("model-two", 64))) {
+      ia.refresh(RefreshOptions.INCREMENTAL);
+      ib.refresh(RefreshOptions.INCREMENTAL);
+      Workspace workspace = Workspace.of(Map.of("a", ia, "b", ib));
+      assertThatThrownBy(() -> workspace.search("parse token", SearchOpts.hybrid(5)))
+          .isInstanceOf(SemanticSearchUnavailableException.class)
+          .hasMessageContaining("repositories a and b embed with different models");
+      assertThat(workspace.search("parseToken", SearchOpts.lexical(5))).hasSize(2);
+    }
+  }
+
+  /** {@link Workspace#open} opens (and {@link Workspace#close} closes) the indexes it names. */
+  @Test
+  void openAndCloseTheIndexes() throws Exception {
+    Path a = Files.createDirectory(dir.resolve("a"));
+    write(a, "A.md", "zebra crossing\n");
+    try (HybridIndex ia = indexed(a)) {
+      assertThat(ia.search("zebra", SearchOpts.lexical(1))).hasSize(1);
+    }
+    Workspace workspace = Workspace.open(Map.of("a",
+        HybridIndexOptions.builder(a).embedder(TestEmbedders.fake()).build()));
+    assertThat(workspace.search("zebra", SearchOpts.lexical(1))).extracting(Hit::repo)
+        .containsExactly("a");
+    HybridIndex index = workspace.indexes().get("a");
+    workspace.close();
+    assertThatThrownBy(() -> index.search("zebra", SearchOpts.lexical(1)))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> workspace.search("zebra", SearchOpts.lexical(1)))
+        .isInstanceOf(IllegalStateException.class);
+  }
+}
