@@ -418,7 +418,7 @@ public final class LocalBackend implements Backend {
           s.semanticMessage(), s.embedderId(), ownModel(s, available), s.sourceRevision(),
           s.updatedAt(),
           s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion(), null,
-          tiers(s));
+          tiers(s), null, List.of());
     } catch (IncompatibleIndexException e) {
       return problem(State.INCOMPATIBLE, t, incompatible(t, e).getMessage(), available, max);
     } catch (CorruptIndexException e) {
