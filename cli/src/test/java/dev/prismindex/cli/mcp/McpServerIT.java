@@ -298,10 +298,12 @@ class McpServerIT {
           int burrowCount;
         }
         """);
-    assertThat(ok(call("index_status", Map.of())).get("state").asText()).isEqualTo("behind");
+    // The server watches the tree: it may index the new file itself before the calls below.
+    assertThat(ok(call("index_status", Map.of())).get("state").asText()).isIn("behind", "ready");
     JsonNode run = ok(call("reindex", Map.of()));
-    assertThat(run.get("added").asInt()).isEqualTo(1);
-    assertThat(run.get("unchanged").asInt()).isEqualTo(3);
+    assertThat(run.get("added").asInt()).as("indexed by this run, or by the watch before it")
+        .isBetween(0, 1);
+    assertThat(run.get("added").asInt() + run.get("unchanged").asInt()).isEqualTo(4);
     for (String mode : List.of("lexical", "hybrid", "literal")) {
       JsonNode s = ok(call("repo_search", Map.of("query", "burrowCount", "mode", mode)));
       assertThat(s.get("hits").get(0).get("path").asText()).as(mode)
