@@ -251,6 +251,11 @@ public final class HumanPrinter implements Printer {
         java.util.Arrays.fill(marked, i, Math.min(marked.length, i + needle.length()), true);
       }
     }
+    return painted(line, shown, marked);
+  }
+
+  /** Appends {@code shown} to {@code line}, its {@code marked} characters in the match style. */
+  private Line painted(Line line, String shown, boolean[] marked) {
     int i = 0;
     while (i < shown.length()) {
       int j = i;
@@ -427,21 +432,7 @@ public final class HumanPrinter implements Printer {
         java.util.Arrays.fill(marked, i, Math.min(marked.length, i + n.length()), true);
       }
     }
-    int i = 0;
-    while (i < shown.length()) {
-      int j = i;
-      while (j < shown.length() && marked[j] == marked[i]) {
-        j++;
-      }
-      String part = shown.substring(i, j);
-      if (marked[i]) {
-        line.text(style::match, part);
-      } else {
-        line.text(part);
-      }
-      i = j;
-    }
-    return line;
+    return painted(line, shown, marked);
   }
 
   private void notes(SearchAnswer r) {
