@@ -72,12 +72,10 @@ final class ClusterReader implements StoreReader {
   }
 
   /**
-   * As locally: the query's parts (one, or several as named queries whose scores the cluster
-   * reports with {@code include_named_queries_score}), restricted to CHUNK documents and the
-   * filter.
+   * The search body of a lexical candidate request: the query's parts (several as named queries),
+   * restricted to CHUNK documents and the query's filter, {@code depth} hits.
    */
-  @Override
-  public List<Candidate> lexical(LexicalQuery query) throws IOException {
+  static ObjectNode lexicalBody(LexicalQuery query) {
     List<Query> parts = query.parts();
     ObjectNode scored;
     if (parts.size() == 1) {
@@ -102,6 +100,18 @@ final class ClusterReader implements StoreReader {
     ObjectNode body = Cluster.JSON.createObjectNode();
     body.put("size", query.depth());
     body.set("query", q);
+    return body;
+  }
+
+  /**
+   * As locally: the query's parts (one, or several as named queries whose scores the cluster
+   * reports with {@code include_named_queries_score}), restricted to CHUNK documents and the
+   * filter.
+   */
+  @Override
+  public List<Candidate> lexical(LexicalQuery query) throws IOException {
+    List<Query> parts = query.parts();
+    ObjectNode body = lexicalBody(query);
     sortByScoreThenPlace(body);
     Map<String, String> params = parts.size() == 1
         ? Map.of("search_type", "dfs_query_then_fetch")

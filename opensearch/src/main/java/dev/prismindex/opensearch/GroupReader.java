@@ -27,9 +27,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -70,29 +68,7 @@ final class GroupReader implements StoreReader {
   @Override
   public List<Candidate> lexical(LexicalQuery query) throws IOException {
     List<Query> parts = query.parts();
-    ObjectNode scored;
-    if (parts.size() == 1) {
-      scored = QueryDsl.of(parts.get(0));
-    } else {
-      scored = Cluster.JSON.createObjectNode();
-      ArrayNode should = scored.putObject("bool").putArray("should");
-      for (int i = 0; i < parts.size(); i++) {
-        ObjectNode named = should.addObject().putObject("bool");
-        named.putArray("must").add(QueryDsl.of(parts.get(i)));
-        named.put("_name", "p" + i);
-      }
-    }
-    ObjectNode q = Cluster.JSON.createObjectNode();
-    ObjectNode bool = q.putObject("bool");
-    bool.putArray("must").add(scored);
-    ArrayNode filter = bool.putArray("filter");
-    filter.add(QueryDsl.of(new TermQuery(new Term(IndexLayout.TYPE, IndexLayout.TYPE_CHUNK))));
-    if (query.filter() != null) {
-      filter.add(QueryDsl.of(query.filter()));
-    }
-    ObjectNode body = Cluster.JSON.createObjectNode();
-    body.put("size", query.depth());
-    body.set("query", q);
+    ObjectNode body = ClusterReader.lexicalBody(query);
     ObjectNode repos = group.indexFilter();
     if (repos != null) {
       // Not in the query: a shard of another repository would rewrite it to "no document" and
