@@ -212,12 +212,8 @@ final class ClusterReader implements StoreReader {
     return cluster.call("POST", "/" + index + "/_search", params, body);
   }
 
-  private int remember(JsonNode src) {
-    String chunkId = src.path(IndexLayout.CHUNK_ID).asText();
-    Integer id = ids.get(chunkId);
-    if (id != null) {
-      return id;
-    }
+  /** The chunk a hit's {@code _source} describes, of {@code repository} (null: this reader's). */
+  static ChunkDoc chunkDoc(JsonNode src, @Nullable String repository) {
     JsonNode symbols = src.path(IndexLayout.SYMBOLS);
     int[] lines = new int[symbols.size()];
     List<String> names = new ArrayList<>(symbols.size());
@@ -228,10 +224,20 @@ final class ClusterReader implements StoreReader {
       names.add(s.substring(colon + 1));
     }
     JsonNode parent = src.get(IndexLayout.PARENT);
-    chunks.add(new ChunkDoc(chunkId, src.path(IndexLayout.PATH).asText(),
-        src.path(IndexLayout.START_LINE).asInt(), src.path(IndexLayout.END_LINE).asInt(), lines,
+    return new ChunkDoc(src.path(IndexLayout.CHUNK_ID).asText(),
+        src.path(IndexLayout.PATH).asText(), src.path(IndexLayout.START_LINE).asInt(),
+        src.path(IndexLayout.END_LINE).asInt(), lines,
         List.copyOf(names), src.path(IndexLayout.LANGUAGE).asText(),
-        parent == null || parent.isNull() ? null : parent.asText()));
+        parent == null || parent.isNull() ? null : parent.asText(), repository);
+  }
+
+  private int remember(JsonNode src) {
+    String chunkId = src.path(IndexLayout.CHUNK_ID).asText();
+    Integer id = ids.get(chunkId);
+    if (id != null) {
+      return id;
+    }
+    chunks.add(chunkDoc(src, null));
     ids.put(chunkId, chunks.size() - 1);
     return chunks.size() - 1;
   }

@@ -247,20 +247,7 @@ final class GroupReader implements StoreReader {
     if (id != null) {
       return id;
     }
-    JsonNode symbols = src.path(IndexLayout.SYMBOLS);
-    int[] lines = new int[symbols.size()];
-    List<String> names = new ArrayList<>(symbols.size());
-    for (int i = 0; i < symbols.size(); i++) {
-      String s = symbols.get(i).asText();
-      int colon = s.indexOf(':');
-      lines[i] = Integer.parseInt(s.substring(0, colon));
-      names.add(s.substring(colon + 1));
-    }
-    JsonNode parent = src.get(IndexLayout.PARENT);
-    chunks.add(new ChunkDoc(chunkId, src.path(IndexLayout.PATH).asText(),
-        src.path(IndexLayout.START_LINE).asInt(), src.path(IndexLayout.END_LINE).asInt(), lines,
-        List.copyOf(names), src.path(IndexLayout.LANGUAGE).asText(),
-        parent == null || parent.isNull() ? null : parent.asText(), repository));
+    chunks.add(ClusterReader.chunkDoc(src, repository));
     ordinals.add(src.path(IndexLayout.ORDINAL).asInt());
     ids.put(key, chunks.size() - 1);
     return chunks.size() - 1;
