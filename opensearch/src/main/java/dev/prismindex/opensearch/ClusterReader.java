@@ -38,8 +38,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class ClusterReader implements StoreReader {
 
-  private static final String[] CHUNK_FIELDS = {IndexLayout.CHUNK_ID, IndexLayout.PATH, IndexLayout.START_LINE,
-      IndexLayout.END_LINE, IndexLayout.SYMBOLS, IndexLayout.LANGUAGE, IndexLayout.PARENT};
+  /** What a candidate request reads of each chunk: {@link #chunkDoc} and a group's ordinal. */
+  private static final String[] CHUNK_FIELDS = {IndexLayout.CHUNK_ID, IndexLayout.PATH,
+      IndexLayout.START_LINE, IndexLayout.END_LINE, IndexLayout.SYMBOLS, IndexLayout.LANGUAGE,
+      IndexLayout.PARENT, IndexLayout.ORDINAL};
 
   /**
    * The most vectors one k-NN query takes: OpenSearch's limit on {@code k} and the default {@code
@@ -196,7 +198,8 @@ final class ClusterReader implements StoreReader {
     return ClusterManifest.paths(cluster, index, scopes);
   }
 
-  private static void sortByScoreThenPlace(ObjectNode body) {
+  /** Sorts hits by score, then path, then place in the file (a total order), with chunk fields. */
+  static void sortByScoreThenPlace(ObjectNode body) {
     ArrayNode sort = body.putArray("sort");
     sort.addObject().putObject("_score").put("order", "desc");
     sort.addObject().putObject(IndexLayout.PATH).put("order", "asc");

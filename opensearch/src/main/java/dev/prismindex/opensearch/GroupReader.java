@@ -40,9 +40,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class GroupReader implements StoreReader {
 
-  private static final String[] CHUNK_FIELDS = {IndexLayout.CHUNK_ID, IndexLayout.PATH,
-      IndexLayout.START_LINE, IndexLayout.END_LINE, IndexLayout.SYMBOLS, IndexLayout.LANGUAGE,
-      IndexLayout.PARENT, IndexLayout.ORDINAL};
   private static final int PAGE = 2_000;
   private static final int MGET = 100;
 
@@ -75,7 +72,7 @@ final class GroupReader implements StoreReader {
       // then count no term statistics. After the query, the statistics are every repository's.
       body.set("post_filter", repos);
     }
-    sortByScoreThenPlace(body);
+    ClusterReader.sortByScoreThenPlace(body);
     Map<String, String> params = new HashMap<>();
     params.put("search_type", "dfs_query_then_fetch");
     if (parts.size() > 1) {
@@ -121,7 +118,7 @@ final class GroupReader implements StoreReader {
     if (repos != null) {
       must.add(repos);
     }
-    sortByScoreThenPlace(body);
+    ClusterReader.sortByScoreThenPlace(body);
     ((ArrayNode) body.get("_source")).add(IndexLayout.VECTOR);
     List<Ranked> ranked = new ArrayList<>();
     for (JsonNode hit : search(body, Map.of()).path("hits").path("hits")) {
@@ -218,18 +215,6 @@ final class GroupReader implements StoreReader {
         clear.putArray("scroll_id").add(scrollId);
         cluster.send("DELETE", "/_search/scroll", Map.of(), clear);
       }
-    }
-  }
-
-  private static void sortByScoreThenPlace(ObjectNode body) {
-    ArrayNode sort = body.putArray("sort");
-    sort.addObject().putObject("_score").put("order", "desc");
-    sort.addObject().putObject(IndexLayout.PATH).put("order", "asc");
-    sort.addObject().putObject(IndexLayout.ORDINAL).put("order", "asc");
-    body.put("track_scores", true);
-    ArrayNode source = body.putArray("_source");
-    for (String f : CHUNK_FIELDS) {
-      source.add(f);
     }
   }
 
