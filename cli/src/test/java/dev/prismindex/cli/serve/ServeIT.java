@@ -230,6 +230,7 @@ class ServeIT {
     List<String> command = COMMANDS.get(0);
     Run local = launch("0", command.toArray(String[]::new));
     signal("STOP", pid);
+    awaitState(pid, 'T');
     try {
       Run required = launch("require", "search", "parse");
       assertThat(required.exit()).as(required.toString()).isEqualTo(ExitCode.FAILURE);
@@ -246,6 +247,23 @@ class ServeIT {
       signal("CONT", pid);
     }
     assertSameAsInProcess(launch("require", command.toArray(String[]::new)), local, command);
+  }
+
+  /**
+   * Waits until the kernel reports {@code state} for {@code pid} in /proc (a signal is delivered
+   * when the process is next scheduled: on a loaded machine, after {@code kill} has returned).
+   */
+  static void awaitState(long pid, char state) throws Exception {
+    Path stat = Path.of("/proc", Long.toString(pid), "stat");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < deadline) {
+      String line = Files.readString(stat);
+      if (line.charAt(line.lastIndexOf(')') + 2) == state) {
+        return;
+      }
+      Thread.sleep(10);
+    }
+    throw new AssertionError("process " + pid + " did not reach state " + state + " in 30 s");
   }
 
   static void signal(String name, long pid) throws Exception {
