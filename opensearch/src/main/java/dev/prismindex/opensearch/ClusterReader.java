@@ -15,7 +15,6 @@ import dev.prismindex.engine.spi.VectorQuery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -38,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class ClusterReader implements StoreReader {
 
-  /** What a candidate request reads of each chunk: {@link #chunkDoc} and a group's ordinal. */
+  /** What a candidate request reads of each chunk: {@link #chunkDoc} and its ordinal. */
   private static final String[] CHUNK_FIELDS = {IndexLayout.CHUNK_ID, IndexLayout.PATH,
       IndexLayout.START_LINE, IndexLayout.END_LINE, IndexLayout.SYMBOLS, IndexLayout.LANGUAGE,
       IndexLayout.PARENT, IndexLayout.ORDINAL};
@@ -54,8 +53,7 @@ final class ClusterReader implements StoreReader {
   private final String index;
   private final ClusterRecord record;
   private @Nullable CommitRecord commit;
-  private final List<ChunkDoc> chunks = new ArrayList<>();
-  private final Map<String, Integer> ids = new HashMap<>();
+  private final ChunkTable chunks = new ChunkTable();
   private final Map<String, Optional<FileEntry>> files = new HashMap<>();
 
   ClusterReader(Cluster cluster, String index, ClusterRecord record) {
@@ -122,19 +120,26 @@ final class ClusterReader implements StoreReader {
     int rank = 0;
     for (JsonNode hit : search(body, params).path("hits").path("hits")) {
       double score = hit.path("_score").asDouble();
-      int chunk = remember(hit.path("_source"));
-      if (parts.size() == 1) {
-        out.add(new Candidate(chunk, ++rank, score));
-      } else {
-        double[] each = new double[parts.size()];
-        JsonNode matched = hit.path("matched_queries");
-        for (int i = 0; i < each.length; i++) {
-          each[i] = matched.path("p" + i).asDouble(0);
-        }
-        out.add(new Candidate(chunk, ++rank, score, each));
-      }
+      out.add(new Candidate(chunks.remember(hit.path("_source"), null), ++rank, score,
+          partScores(hit, score, parts.size())));
     }
     return out;
+  }
+
+  /**
+   * The scores of a lexical hit's query parts: its score for a one-part query, else each named
+   * part's ({@code p0}, {@code p1}, ...; 0 where the part did not match).
+   */
+  static double[] partScores(JsonNode hit, double score, int parts) {
+    if (parts == 1) {
+      return new double[] {score};
+    }
+    double[] each = new double[parts];
+    JsonNode matched = hit.path("matched_queries");
+    for (int i = 0; i < each.length; i++) {
+      each[i] = matched.path("p" + i).asDouble(0);
+    }
+    return each;
   }
 
   /**
@@ -145,48 +150,57 @@ final class ClusterReader implements StoreReader {
    */
   @Override
   public List<Candidate> nearest(VectorQuery query) throws IOException {
-    float[] unitVector = query.unit();
-    int depth = query.depth();
+    float[] unit = query.unit();
+    List<ChunkTable.Ranked> ranked = new ArrayList<>();
+    for (JsonNode hit : search(knnBody(query, null), Map.of()).path("hits").path("hits")) {
+      double cosine = cosine(hit, unit);
+      ranked.add(new ChunkTable.Ranked(chunks.remember(hit.path("_source"), null), cosine,
+          new double[] {cosine}));
+    }
+    return chunks.candidates(ranked, query.depth());
+  }
+
+  /**
+   * The search body of a k-NN candidate request: the {@code query.fetch()} (at most {@value
+   * #MAX_K}) nearest int8 vectors among the CHUNK documents that pass the query's filter and
+   * {@code also} (when not null), with their chunk fields and vectors.
+   */
+  static ObjectNode knnBody(VectorQuery query, @Nullable ObjectNode also) {
     int k = Math.min(query.fetch(), MAX_K);
     ObjectNode body = Cluster.JSON.createObjectNode();
     body.put("size", k);
     ObjectNode knn = body.putObject("query").putObject("knn").putObject(IndexLayout.VECTOR);
     ArrayNode v = knn.putArray("vector");
-    for (byte x : VectorCodes.int8(unitVector)) {
+    for (byte x : VectorCodes.int8(query.unit())) {
       v.add(x);
     }
     knn.put("k", k);
-    ObjectNode filter = knn.putObject("filter").putObject("bool");
-    ArrayNode must = filter.putArray("filter");
+    ArrayNode must = knn.putObject("filter").putObject("bool").putArray("filter");
     must.addObject().putObject("term").put(IndexLayout.TYPE, IndexLayout.TYPE_CHUNK);
     if (query.filter() != null) {
       must.add(QueryDsl.of(query.filter()));
     }
+    if (also != null) {
+      must.add(also);
+    }
     sortByScoreThenPlace(body);
     ((ArrayNode) body.get("_source")).add(IndexLayout.VECTOR);
-    List<Scored> scored = new ArrayList<>();
-    for (JsonNode hit : search(body, Map.of()).path("hits").path("hits")) {
-      JsonNode src = hit.path("_source");
-      JsonNode values = src.path(IndexLayout.VECTOR);
-      byte[] bytes = new byte[values.size()];
-      for (int i = 0; i < bytes.length; i++) {
-        bytes[i] = (byte) values.get(i).asInt();
-      }
-      double cosine = bytes.length == unitVector.length
-          ? VectorCodes.cosine(unitVector, bytes) : 2 * hit.path("_score").asDouble() - 1;
-      scored.add(new Scored(remember(src), src.path(IndexLayout.PATH).asText(),
-          src.path(IndexLayout.ORDINAL).asInt(), cosine));
-    }
-    scored.sort(Comparator.comparingDouble(Scored::cosine).reversed()
-        .thenComparing(Scored::path).thenComparingInt(Scored::ordinal));
-    List<Candidate> out = new ArrayList<>();
-    for (Scored s : scored.subList(0, Math.min(depth, scored.size()))) {
-      out.add(new Candidate(s.doc(), out.size() + 1, s.cosine()));
-    }
-    return out;
+    return body;
   }
 
-  private record Scored(int doc, String path, int ordinal, double cosine) {}
+  /**
+   * A k-NN hit's cosine to {@code unit}: exact from its int8 vector ({@link VectorCodes#cosine}),
+   * or from the cluster's score when the vector has another dimension.
+   */
+  static double cosine(JsonNode hit, float[] unit) {
+    JsonNode values = hit.path("_source").path(IndexLayout.VECTOR);
+    byte[] bytes = new byte[values.size()];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) values.get(i).asInt();
+    }
+    return bytes.length == unit.length
+        ? VectorCodes.cosine(unit, bytes) : 2 * hit.path("_score").asDouble() - 1;
+  }
 
   @Override
   public List<String> files(GramQuery grams, List<String> scopes) throws IOException {
@@ -232,17 +246,6 @@ final class ClusterReader implements StoreReader {
         src.path(IndexLayout.END_LINE).asInt(), lines,
         List.copyOf(names), src.path(IndexLayout.LANGUAGE).asText(),
         parent == null || parent.isNull() ? null : parent.asText(), repository);
-  }
-
-  private int remember(JsonNode src) {
-    String chunkId = src.path(IndexLayout.CHUNK_ID).asText();
-    Integer id = ids.get(chunkId);
-    if (id != null) {
-      return id;
-    }
-    chunks.add(chunkDoc(src, null));
-    ids.put(chunkId, chunks.size() - 1);
-    return chunks.size() - 1;
   }
 
   @Override

@@ -10,14 +10,12 @@ import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.engine.spi.GramQuery;
 import dev.prismindex.engine.spi.LexicalQuery;
 import dev.prismindex.engine.spi.StoreReader;
-import dev.prismindex.engine.spi.VectorCodes;
 import dev.prismindex.engine.spi.VectorQuery;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,9 +43,7 @@ final class GroupReader implements StoreReader {
 
   private final Cluster cluster;
   private final ClusterGroup group;
-  private final List<ChunkDoc> chunks = new ArrayList<>();
-  private final List<Integer> ordinals = new ArrayList<>();
-  private final Map<String, Integer> ids = new HashMap<>();
+  private final ChunkTable chunks = new ChunkTable();
   private final Map<String, Optional<FileEntry>> files = new HashMap<>();
   private final Map<String, Optional<byte[]>> contents = new HashMap<>();
 
@@ -78,75 +74,25 @@ final class GroupReader implements StoreReader {
     if (parts.size() > 1) {
       params.put("include_named_queries_score", "true");
     }
-    List<Ranked> ranked = new ArrayList<>();
+    List<ChunkTable.Ranked> ranked = new ArrayList<>();
     for (JsonNode hit : search(body, params).path("hits").path("hits")) {
       double score = hit.path("_score").asDouble();
-      int chunk = remember(hit);
-      double[] each;
-      if (parts.size() == 1) {
-        each = new double[] {score};
-      } else {
-        each = new double[parts.size()];
-        JsonNode matched = hit.path("matched_queries");
-        for (int i = 0; i < each.length; i++) {
-          each[i] = matched.path("p" + i).asDouble(0);
-        }
-      }
-      ranked.add(new Ranked(chunk, score, each));
+      ranked.add(new ChunkTable.Ranked(remember(hit), score,
+          ClusterReader.partScores(hit, score, parts.size())));
     }
-    return candidates(ranked, query.depth());
+    return chunks.candidates(ranked, query.depth());
   }
 
   @Override
   public List<Candidate> nearest(VectorQuery query) throws IOException {
     float[] unit = query.unit();
-    int k = Math.min(query.fetch(), ClusterReader.MAX_K);
-    ObjectNode body = Cluster.JSON.createObjectNode();
-    body.put("size", k);
-    ObjectNode knn = body.putObject("query").putObject("knn").putObject(IndexLayout.VECTOR);
-    ArrayNode v = knn.putArray("vector");
-    for (byte x : VectorCodes.int8(unit)) {
-      v.add(x);
-    }
-    knn.put("k", k);
-    ArrayNode must = knn.putObject("filter").putObject("bool").putArray("filter");
-    must.addObject().putObject("term").put(IndexLayout.TYPE, IndexLayout.TYPE_CHUNK);
-    if (query.filter() != null) {
-      must.add(QueryDsl.of(query.filter()));
-    }
-    ObjectNode repos = group.indexFilter();
-    if (repos != null) {
-      must.add(repos);
-    }
-    ClusterReader.sortByScoreThenPlace(body);
-    ((ArrayNode) body.get("_source")).add(IndexLayout.VECTOR);
-    List<Ranked> ranked = new ArrayList<>();
+    ObjectNode body = ClusterReader.knnBody(query, group.indexFilter());
+    List<ChunkTable.Ranked> ranked = new ArrayList<>();
     for (JsonNode hit : search(body, Map.of()).path("hits").path("hits")) {
-      JsonNode values = hit.path("_source").path(IndexLayout.VECTOR);
-      byte[] bytes = new byte[values.size()];
-      for (int i = 0; i < bytes.length; i++) {
-        bytes[i] = (byte) values.get(i).asInt();
-      }
-      double cosine = bytes.length == unit.length
-          ? VectorCodes.cosine(unit, bytes) : 2 * hit.path("_score").asDouble() - 1;
-      ranked.add(new Ranked(remember(hit), cosine, new double[] {cosine}));
+      double cosine = ClusterReader.cosine(hit, unit);
+      ranked.add(new ChunkTable.Ranked(remember(hit), cosine, new double[] {cosine}));
     }
-    return candidates(ranked, query.depth());
-  }
-
-  private record Ranked(int chunk, double score, double[] parts) {}
-
-  /** Best first (ties by path, ordinal, repository), the first {@code depth}, ranked. */
-  private List<Candidate> candidates(List<Ranked> ranked, int depth) {
-    ranked.sort(Comparator.comparingDouble(Ranked::score).reversed()
-        .thenComparing(r -> chunks.get(r.chunk()).path())
-        .thenComparingInt(r -> ordinals.get(r.chunk()))
-        .thenComparing(r -> String.valueOf(chunks.get(r.chunk()).repository())));
-    List<Candidate> out = new ArrayList<>();
-    for (Ranked r : ranked.subList(0, Math.min(depth, ranked.size()))) {
-      out.add(new Candidate(r.chunk(), out.size() + 1, r.score(), r.parts()));
-    }
-    return out;
+    return chunks.candidates(ranked, query.depth());
   }
 
   @Override
@@ -224,18 +170,7 @@ final class GroupReader implements StoreReader {
   }
 
   private int remember(JsonNode hit) {
-    String repository = group.repositoryOf(hit.path("_index").asText());
-    JsonNode src = hit.path("_source");
-    String chunkId = src.path(IndexLayout.CHUNK_ID).asText();
-    String key = repository + '\0' + chunkId;
-    Integer id = ids.get(key);
-    if (id != null) {
-      return id;
-    }
-    chunks.add(ClusterReader.chunkDoc(src, repository));
-    ordinals.add(src.path(IndexLayout.ORDINAL).asInt());
-    ids.put(key, chunks.size() - 1);
-    return chunks.size() - 1;
+    return chunks.remember(hit.path("_source"), group.repositoryOf(hit.path("_index").asText()));
   }
 
   @Override

@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 import org.apache.lucene.search.Query;
 import org.jspecify.annotations.Nullable;
 
@@ -173,30 +174,23 @@ public final class RankedSearch {
       return new Ranking(List.of(), false);
     }
     HitLocator locator = locator(index, sources, SearchMode.LEXICAL, query, opts);
-    List<Hit> hits = new ArrayList<>();
-    double best = 0;
     List<Candidate> candidates = lexical.candidates(index, query, depth(opts.limit()), fileQuery);
     index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
-    Set<String> definitions = new HashSet<>();
-    for (Prioritised p : prior(candidates, locator, prior(terms, opts))) {
-      Candidate r = p.ranked();
-      if (!definitions.add(definition(sources, r.chunk(), locator.chunk(r.chunk())))) {
-        continue;
-      }
-      Hit hit = locator.locate(r.chunk(), terms, 0.0,
-          new EngineScore(r.rank(), r.score()), null);
-      if (hit == null) {
-        continue;
-      }
-      if (hits.size() == opts.limit()) {
-        return new Ranking(hits, true);
-      }
-      if (hits.isEmpty()) {
-        best = p.score();
-      }
-      hits.add(hit.withScore(best > 0 ? Math.min(1.0, Math.max(0.0, p.score() / best)) : 0.0));
-    }
-    return new Ranking(hits, false);
+    double[] best = {Double.NaN};
+    return firstHits(prior(candidates, locator, prior(terms, opts)), p -> p.ranked().chunk(),
+        sources, locator, opts.limit(), (p, chunk) -> {
+          Candidate r = p.ranked();
+          Hit hit = locator.locate(r.chunk(), terms, 0.0,
+              new EngineScore(r.rank(), r.score()), null);
+          if (hit == null) {
+            return null;
+          }
+          if (Double.isNaN(best[0])) {
+            best[0] = p.score();
+          }
+          return hit.withScore(
+              best[0] > 0 ? Math.min(1.0, Math.max(0.0, p.score() / best[0])) : 0.0);
+        });
   }
 
   private Ranking semanticHits(StoreReader index, @Nullable FileSource sources,
@@ -206,27 +200,15 @@ public final class RankedSearch {
       return new Ranking(List.of(), false);
     }
     HitLocator locator = locator(index, sources, SearchMode.SEMANTIC, query, opts);
-    List<Hit> hits = new ArrayList<>();
-    List<Candidate> candidates = index.nearest(vectorQuery(q, depth(opts.limit()), files, fileQuery));
+    List<Candidate> candidates =
+        index.nearest(vectorQuery(q, depth(opts.limit()), files, fileQuery));
     index.prefetchFiles(candidates.stream().map(Candidate::chunk).toList());
-    Set<String> definitions = new HashSet<>();
-    for (Prioritised p : prior(candidates, locator, prior(lexical.terms(query), opts))) {
-      Candidate r = p.ranked();
-      if (!definitions.add(definition(sources, r.chunk(), locator.chunk(r.chunk())))) {
-        continue;
-      }
-      Hit hit = locator.locate(r.chunk(), Set.of(),
-          Math.min(1.0, Math.max(0.0, p.score())),
-          null, new EngineScore(r.rank(), r.score()));
-      if (hit == null) {
-        continue;
-      }
-      if (hits.size() == opts.limit()) {
-        return new Ranking(hits, true);
-      }
-      hits.add(hit);
-    }
-    return new Ranking(hits, false);
+    return firstHits(prior(candidates, locator, prior(lexical.terms(query), opts)),
+        p -> p.ranked().chunk(), sources, locator, opts.limit(), (p, chunk) -> {
+          Candidate r = p.ranked();
+          return locator.locate(r.chunk(), Set.of(), Math.min(1.0, Math.max(0.0, p.score())),
+              null, new EngineScore(r.rank(), r.score()));
+        });
   }
 
   private Ranking hybridHits(StoreReader index, @Nullable FileSource sources, String query,
@@ -266,26 +248,46 @@ public final class RankedSearch {
       fused.remove(pinned);
       fused.add(0, pinned);
     }
-    List<Hit> hits = new ArrayList<>();
-    Set<String> definitions = new HashSet<>();
-    for (HybridFuser.Fused f : fused) {
-      ChunkDoc chunk = locator.chunk(f.doc());
-      if (!definitions.add(definition(sources, f.doc(), chunk))) {
-        continue;
-      }
+    double pinnedHitScore = pinnedScore;
+    return firstHits(fused, HybridFuser.Fused::doc, sources, locator, opts.limit(), (f, chunk) -> {
       Set<String> hitTerms = f.lexical() != null || f == pinned ? terms : Set.of();
       EngineScore lexicalScore = f.lexical() == null ? null
           : new EngineScore(f.lexical().rank(), f.lexical().score());
       EngineScore semanticScore = f.semantic() == null ? null
           : new EngineScore(f.semantic().rank(), f.semantic().score());
-      Hit hit = f == pinned
+      return f == pinned
           ? locator.locate(f.doc(), hitTerms, IdentifierGuard.definitionLine(chunk, query),
-              pinnedScore, lexicalScore, semanticScore)
+              pinnedHitScore, lexicalScore, semanticScore)
           : locator.locate(f.doc(), hitTerms, f.score(), lexicalScore, semanticScore);
+    });
+  }
+
+  /** Locates the hit of one candidate in its chunk; null when the candidate yields none. */
+  private interface Locate<T> {
+    @Nullable Hit hit(T candidate, ChunkDoc chunk) throws IOException;
+  }
+
+  /**
+   * The hits of {@code candidates} in their order, up to {@code limit}: one per definition (the
+   * first candidate of each, {@link #definition(FileSource, int, ChunkDoc)}), a candidate that
+   * yields no hit skipped; truncated when a further candidate yields a hit.
+   */
+  private static <T> Ranking firstHits(List<T> candidates, ToIntFunction<T> doc,
+      @Nullable FileSource sources, HitLocator locator, int limit, Locate<T> locate)
+      throws IOException {
+    List<Hit> hits = new ArrayList<>();
+    Set<String> definitions = new HashSet<>();
+    for (T candidate : candidates) {
+      int d = doc.applyAsInt(candidate);
+      ChunkDoc chunk = locator.chunk(d);
+      if (!definitions.add(definition(sources, d, chunk))) {
+        continue;
+      }
+      Hit hit = locate.hit(candidate, chunk);
       if (hit == null) {
         continue;
       }
-      if (hits.size() == opts.limit()) {
+      if (hits.size() == limit) {
         return new Ranking(hits, true);
       }
       hits.add(hit);

@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * part of it a scope names, and bring every file there up to date), a seam update (exactly the
  * listed paths) and a seam removal.
  */
-public final class IndexJobs implements Runs {
+public final class IndexJobs extends Runs {
 
   private static final Logger LOG = LoggerFactory.getLogger(IndexJobs.class);
 
@@ -52,32 +52,7 @@ public final class IndexJobs implements Runs {
   public IndexJobs(EngineContext ctx, IndexStore store) {
     this.ctx = ctx;
     this.store = store;
-    this.writes = new WriteRun(ctx, store);
-  }
-
-  @Override
-  public boolean failed() {
-    return writes.failed();
-  }
-
-  @Override
-  public long verifiedAtMs() {
-    return writes.verifiedAtMs();
-  }
-
-  @Override
-  public boolean running() {
-    return writes.running();
-  }
-
-  @Override
-  public boolean closed() {
-    return writes.closed();
-  }
-
-  @Override
-  public void close(Exclusive action) throws IOException {
-    writes.close(action);
+    this.writes = new WriteRun(ctx, store, gate);
   }
 
   /** See {@code HybridIndex.refresh}. */

@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * manifest's digest), the time, the file and chunk counts, the skip counts of the last whole walk
  * and its rules' fingerprint.
  */
-public final class StoreRun implements Runs {
+public final class StoreRun extends Runs {
 
   private static final Logger LOG = LoggerFactory.getLogger(StoreRun.class);
 
@@ -54,7 +54,6 @@ public final class StoreRun implements Runs {
 
   private final EngineContext ctx;
   private final Store store;
-  private final RunGate gate = new RunGate();
 
   public StoreRun(EngineContext ctx, Store store) {
     this.ctx = ctx;
@@ -223,30 +222,5 @@ public final class StoreRun implements Runs {
       out.put(CommitRecord.RULES, ctx.rules().contentFingerprint());
     }
     return out;
-  }
-
-  @Override
-  public boolean failed() {
-    return gate.failed();
-  }
-
-  @Override
-  public long verifiedAtMs() {
-    return gate.verifiedAtMs();
-  }
-
-  @Override
-  public boolean running() {
-    return gate.running();
-  }
-
-  @Override
-  public boolean closed() {
-    return gate.closed();
-  }
-
-  @Override
-  public void close(Exclusive action) throws IOException {
-    gate.close(action);
   }
 }

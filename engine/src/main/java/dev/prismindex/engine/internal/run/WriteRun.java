@@ -148,40 +148,14 @@ public final class WriteRun {
   private final EngineContext ctx;
   private final IndexStore store;
   private final EmbedPhase embedPhase;
-  private final RunGate gate = new RunGate();
+  private final RunGate gate;
 
-  public WriteRun(EngineContext ctx, IndexStore store) {
+  /** Writes through {@code gate}, the gate of the runs this serves (whose state status reports). */
+  WriteRun(EngineContext ctx, IndexStore store, RunGate gate) {
     this.ctx = ctx;
     this.store = store;
+    this.gate = gate;
     this.embedPhase = new EmbedPhase(ctx, store);
-  }
-
-  /** Whether the last write failed (until the next one succeeds). */
-  public boolean failed() {
-    return gate.failed();
-  }
-
-  /** When the last successful run of this process ended its lexical phase (epoch ms), or 0. */
-  public long verifiedAtMs() {
-    return gate.verifiedAtMs();
-  }
-
-  /** Whether a write is running now. */
-  public boolean running() {
-    return gate.running();
-  }
-
-  /** Whether {@link #close} ran. */
-  public boolean closed() {
-    return gate.closed();
-  }
-
-  /**
-   * Marks the index closed once no write runs, then runs {@code action} (closing the parts).
-   * Idempotent: the action runs once.
-   */
-  public void close(Runs.Exclusive action) throws IOException {
-    gate.close(action);
   }
 
   /**

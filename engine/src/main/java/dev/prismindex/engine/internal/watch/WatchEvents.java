@@ -16,21 +16,10 @@ import org.slf4j.LoggerFactory;
  * worth a look as pending, under the {@link WatchState}'s lock, wakes the worker and makes a
  * running embedding refresh yield. It never refreshes anything itself.
  */
-final class WatchEvents implements TreeWatch.Events {
+record WatchEvents(Path root, PathTriage triage, WatchState state, EmbeddingFollowUp embedding)
+    implements TreeWatch.Events {
 
   private static final Logger LOG = LoggerFactory.getLogger(WatchEvents.class);
-
-  private final Path root;
-  private final PathTriage triage;
-  private final WatchState state;
-  private final EmbeddingFollowUp embedding;
-
-  WatchEvents(Path root, PathTriage triage, WatchState state, EmbeddingFollowUp embedding) {
-    this.root = root;
-    this.triage = triage;
-    this.state = state;
-    this.embedding = embedding;
-  }
 
   @Override
   public void changed(String path, boolean directory, boolean deleted) {

@@ -127,23 +127,36 @@ public final class WatchLoop implements AutoCloseable {
     if (a != null) {
       a.close();
     }
-    TreeWatch t;
-    RepoWalker.Session s;
+    Registration old;
     state.lock.lock();
     try {
-      t = state.tree;
-      s = state.session;
-      state.tree = null;
-      state.session = null;
+      old = replace(null, null);
       state.closed = true;
       state.progress.signalAll();
     } finally {
       state.lock.unlock();
     }
-    if (t != null) {
-      t.close();
+    old.close();
+  }
+
+  /** What a registration of the tree holds: its tree watch and its walk session. */
+  private record Registration(@Nullable TreeWatch tree, RepoWalker.@Nullable Session session) {
+
+    /** Closes the tree watch, then the session once no walk runs in it. */
+    void close() {
+      if (tree != null) {
+        tree.close();
+      }
+      WatchLoop.close(session);
     }
-    close(s);
+  }
+
+  /** Puts {@code tree} and {@code session} in the state (lock held); returns the ones replaced. */
+  private Registration replace(@Nullable TreeWatch tree, RepoWalker.@Nullable Session session) {
+    Registration old = new Registration(state.tree, state.session);
+    state.tree = tree;
+    state.session = session;
+    return old;
   }
 
   /** Closes a walk session once no walk runs in it. */
@@ -209,14 +222,10 @@ public final class WatchLoop implements AutoCloseable {
       stopVouching(e);
       return;
     }
-    TreeWatch old;
-    RepoWalker.Session oldSession;
+    Registration old;
     state.lock.lock();
     try {
-      old = state.tree;
-      oldSession = state.session;
-      state.tree = next;
-      state.session = nextSession;
+      old = replace(next, nextSession);
       state.sessionWarm = true;
       state.fenced = withFence;
       if (!state.closed) {
@@ -229,13 +238,10 @@ public final class WatchLoop implements AutoCloseable {
     } finally {
       state.lock.unlock();
     }
-    if (old != null) {
-      old.close();
-    }
+    old.close();
     if (withFence) {
       fence.registered();
     }
-    close(oldSession);
     LOG.info("watching {}: {} directories registered in {} ms", root, next.watchedDirectories(),
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
   }

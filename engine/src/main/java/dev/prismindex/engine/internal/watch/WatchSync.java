@@ -14,21 +14,9 @@ import org.slf4j.LoggerFactory;
  * with the {@link Fence}, then wait until the changes numbered before the call are indexed) and
  * {@link IndexWatch#status}, both read from the {@link WatchState}.
  */
-final class WatchSync {
+record WatchSync(Path root, WatchState state, Fence fence, AtomicLong eventsSeen) {
 
   private static final Logger LOG = LoggerFactory.getLogger(WatchSync.class);
-
-  private final Path root;
-  private final WatchState state;
-  private final Fence fence;
-  private final AtomicLong eventsSeen;
-
-  WatchSync(Path root, WatchState state, Fence fence, AtomicLong eventsSeen) {
-    this.root = root;
-    this.state = state;
-    this.fence = fence;
-    this.eventsSeen = eventsSeen;
-  }
 
   /** See {@link IndexWatch#sync}. */
   IndexWatch.Sync sync(Duration maxWait) throws InterruptedException {
