@@ -4,11 +4,7 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
-import dev.prismindex.index.IndexLimits;
 import dev.prismindex.index.IndexedRepositoryOperations;
-import dev.prismindex.index.IndexedRepositoryOptions;
-import dev.prismindex.repository.RepositoryLimits;
-import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.RepositorySearchRequest;
 import dev.prismindex.repository.RepositorySearchResult;
 import dev.prismindex.repository.SearchMode;
@@ -50,14 +46,8 @@ public class EngineLexicalQueryBenchmark extends EngineFixtureState {
   @Setup(Level.Trial)
   public void open() throws IOException {
     openFixture();
-    seam = IndexedRepositoryOperations.create(fixture.root,
-        IndexedRepositoryOptions.builder(index,
-                RepositoryOperations.local(RepositoryLimits.defaults()))
-            .allowedModes(EnumSet.of(SearchMode.LITERAL, SearchMode.INDEXED_LITERAL))
-            .requireSourceRevision(true)
-            .limits(IndexLimits.builder()
-                .staleMaxAgeMs(IndexLimits.HARD_MAX_INDEX_STALE_MAX_AGE_MS).build())
-            .build());
+    seam = IndexHarness.composite(fixture.root, index,
+        EnumSet.of(SearchMode.LITERAL, SearchMode.INDEXED_LITERAL));
     lexicalQueries = fixture.lexicalQueries();
     literalQueries = fixture.literalQueries();
     int lexicalHits = 0;
