@@ -23,21 +23,11 @@ import java.util.Map;
  * cluster with the local index's options, the same queries asked of it, and MRR@10 per mode
  * printed next to the local engine's, with the indexing time and the warm hybrid query latency of
  * both.
+ *
+ * @param cluster the cluster's URL
+ * @param report the report the comparison is appended to
  */
-final class ClusterComparison {
-
-  private final URI cluster;
-  private final Fusion fusion;
-  private final double auxiliaryWeight;
-  private final StringBuilder report;
-
-  /** @param report the report the comparison is appended to */
-  ClusterComparison(URI cluster, Fusion fusion, double auxiliaryWeight, StringBuilder report) {
-    this.cluster = cluster;
-    this.fusion = fusion;
-    this.auxiliaryWeight = auxiliaryWeight;
-    this.report = report;
-  }
+record ClusterComparison(URI cluster, Fusion fusion, double auxiliaryWeight, StringBuilder report) {
 
   /** Indexes corpus {@code name} into the cluster and prints the side-by-side table. */
   void compare(String name, HybridIndexOptions options, List<SearchMode> modes,

@@ -23,33 +23,15 @@ import org.jspecify.annotations.Nullable;
  * finds its target only in the target's repository), and MRR@10 per corpus and pooled printed
  * next to the per-repository figures, with the warm hybrid latency of the workspace. Per-query
  * ranks go to {@code workspace-details.tsv} in the work directory.
+ *
+ * @param results what each corpus gave alone (fewer than two corpora: nothing is printed)
+ * @param embedder the embedder's provider id, or null for the engine's default
+ * @param report the report the section is appended to
  */
-final class WorkspaceQuality {
+record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
+    @Nullable String embedder, Fusion fusion, double auxiliaryWeight, StringBuilder report) {
 
-  private final List<CorpusResult> results;
-  private final Path work;
-  private final boolean semantic;
-  private final @Nullable String embedder;
-  private final Fusion fusion;
-  private final double auxiliaryWeight;
-  private final StringBuilder report;
-
-  /**
-   * @param results what each corpus gave alone (at least two corpora, or nothing is printed)
-   * @param embedder the embedder's provider id, or null for the engine's default
-   * @param report the report the section is appended to
-   */
-  WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
-      @Nullable String embedder, Fusion fusion, double auxiliaryWeight, StringBuilder report) {
-    this.results = results;
-    this.work = work;
-    this.semantic = semantic;
-    this.embedder = embedder;
-    this.fusion = fusion;
-    this.auxiliaryWeight = auxiliaryWeight;
-    this.report = report;
-  }
-
+  /** Asks the queries of the workspace and appends the section. */
   void run() throws IOException {
     if (results.size() < 2) {
       return;
