@@ -48,11 +48,9 @@ class LiteralEquivalenceTest {
     long seed = Long.getLong("prism.seed", System.nanoTime());
     Random random = new Random(seed);
     for (int round = 0; round < 3; round++) {
-      Path tree = Files.createDirectories(root.resolve("round" + round));
-      RandomTrees.generate(tree, random, WORDS, "");
-      try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(tree)
-          .home(root.resolve("home" + round)).build())) {
-        index.refresh(RefreshOptions.INCREMENTAL);
+      Path tree = root.resolve("round" + round);
+      try (HybridIndex index = RandomTrees.indexed(tree, root.resolve("home" + round), random,
+          WORDS, "")) {
         Set<String> indexed = index.manifest().keySet();
         List<String> queries = queries(tree, indexed, random);
         RepositoryOperations scanner = RepositoryOperations.local(RepositoryLimits.builder()

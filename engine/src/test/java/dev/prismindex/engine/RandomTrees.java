@@ -2,6 +2,7 @@ package dev.prismindex.engine;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
@@ -13,6 +14,18 @@ import java.util.Random;
  */
 final class RandomTrees {
   private RandomTrees() {}
+
+  /**
+   * Writes one random tree at {@code tree} ({@link #generate}) and returns its index at
+   * {@code home}, built.
+   */
+  static HybridIndex indexed(Path tree, Path home, Random random, String[] words,
+      String longLineTail) throws IOException {
+    generate(Files.createDirectories(tree), random, words, longLineTail);
+    HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(tree).home(home).build());
+    index.refresh(RefreshOptions.INCREMENTAL);
+    return index;
+  }
 
   /**
    * Writes one random tree below {@code tree}.

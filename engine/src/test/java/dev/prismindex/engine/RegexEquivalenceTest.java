@@ -51,11 +51,9 @@ class RegexEquivalenceTest {
     RepositoryOperations scanner = RepositoryOperations.local(RepositoryLimits.builder()
         .maxMatches(10_000).maxFiles(100_000).maxEntries(100_000).build());
     for (int round = 0; round < 3; round++) {
-      Path tree = Files.createDirectories(root.resolve("round" + round));
-      RandomTrees.generate(tree, random, WORDS, " parseDuration");
-      try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(tree)
-          .home(root.resolve("home" + round)).build())) {
-        index.refresh(RefreshOptions.INCREMENTAL);
+      Path tree = root.resolve("round" + round);
+      try (HybridIndex index = RandomTrees.indexed(tree, root.resolve("home" + round), random,
+          WORDS, " parseDuration")) {
         Set<String> indexed = index.manifest().keySet();
         for (String pattern : PATTERNS) {
           for (int variant = 0; variant < 3; variant++) {
