@@ -6,22 +6,13 @@ import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RefreshOptions;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -39,13 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * java -jar benchmarks/target/benchmarks.jar EngineColdIndexBenchmark -p files=10000 -p semantic=false
  * java -jar benchmarks/target/benchmarks.jar EngineColdIndexBenchmark -p corpus=/path/to/repo -p semantic=false}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 0)
 @Measurement(iterations = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
-public class EngineColdIndexBenchmark {
+public class EngineColdIndexBenchmark extends SingleShot {
 
   @Param({EngineFixture.GENERATED})
   public String corpus;
@@ -56,7 +43,6 @@ public class EngineColdIndexBenchmark {
   @Param({"false", "true"})
   public boolean semantic;
 
-  private Path base;
   private Path root;
   private Path home;
   private long sourceBytes;
@@ -66,13 +52,8 @@ public class EngineColdIndexBenchmark {
     EngineFixture fixture = EngineFixture.resolve(corpus, files);
     root = fixture.root;
     sourceBytes = fixture.sourceBytes;
-    base = Files.createTempDirectory("prism-engine-cold-");
+    makeBase("prism-engine-cold-");
     home = base.resolve("index");
-  }
-
-  @TearDown(Level.Trial)
-  public void clean() {
-    Trees.delete(base);
   }
 
   @Benchmark

@@ -7,7 +7,6 @@ import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,19 +14,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -43,18 +34,13 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineEmbeddingBenchmark -rf json -rff engine-embedding.json}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
-public class EngineEmbeddingBenchmark {
+public class EngineEmbeddingBenchmark extends SingleShot {
 
   @Param({"1000"})
   public int files;
 
-  private Path base;
   private Path corpus;
   private Embedder model;
   private List<String> texts;
@@ -62,17 +48,12 @@ public class EngineEmbeddingBenchmark {
 
   @Setup(Level.Trial)
   public void prepare() throws IOException {
-    base = Files.createTempDirectory("prism-engine-embed-");
+    makeBase("prism-engine-embed-");
     corpus = base.resolve("corpus");
     EngineCorpus.generate(corpus, files);
     model = EmbedderProvider.findDefault().orElseThrow().create();
     model.embed(List.of("load the model"));
     texts = chunkTexts(corpus);
-  }
-
-  @TearDown(Level.Trial)
-  public void clean() {
-    Trees.delete(base);
   }
 
   /** The distinct chunk texts of the corpus, as the engine cuts them (what a refresh embeds). */

@@ -4,11 +4,7 @@ import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
-import dev.prismindex.index.IndexLimits;
 import dev.prismindex.index.IndexedRepositoryOperations;
-import dev.prismindex.index.IndexedRepositoryOptions;
-import dev.prismindex.repository.RepositoryLimits;
-import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.RepositorySearchRequest;
 import dev.prismindex.repository.RepositorySearchResult;
 import dev.prismindex.repository.SearchMode;
@@ -17,18 +13,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Warm query latency of the lexical engine as a host calls it, over a persisted lexical index
@@ -46,22 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineLexicalQueryBenchmark -rf json -rff engine-lexical-query.json
  * java -jar benchmarks/target/benchmarks.jar EngineLexicalQueryBenchmark -p corpus=/path/to/spring-framework}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 5)
-@Measurement(iterations = 4, time = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
-public class EngineLexicalQueryBenchmark {
+public class EngineLexicalQueryBenchmark extends EngineFixtureState {
 
-  @Param({EngineFixture.GENERATED})
-  public String corpus;
-
-  @Param({"10000"})
-  public int files;
-
-  private EngineFixture fixture;
-  private HybridIndex index;
   private IndexedRepositoryOperations seam;
   private String[] lexicalQueries;
   private String[] literalQueries;
@@ -70,16 +45,9 @@ public class EngineLexicalQueryBenchmark {
 
   @Setup(Level.Trial)
   public void open() throws IOException {
-    fixture = EngineFixture.resolve(corpus, files);
-    index = fixture.openIndex();
-    seam = IndexedRepositoryOperations.create(fixture.root,
-        IndexedRepositoryOptions.builder(index,
-                RepositoryOperations.local(RepositoryLimits.defaults()))
-            .allowedModes(EnumSet.of(SearchMode.LITERAL, SearchMode.INDEXED_LITERAL))
-            .requireSourceRevision(true)
-            .limits(IndexLimits.builder()
-                .staleMaxAgeMs(IndexLimits.HARD_MAX_INDEX_STALE_MAX_AGE_MS).build())
-            .build());
+    openFixture();
+    seam = IndexHarness.composite(fixture.root, index,
+        EnumSet.of(SearchMode.LITERAL, SearchMode.INDEXED_LITERAL));
     lexicalQueries = fixture.lexicalQueries();
     literalQueries = fixture.literalQueries();
     int lexicalHits = 0;
@@ -105,7 +73,7 @@ public class EngineLexicalQueryBenchmark {
   }
 
   @TearDown(Level.Trial)
-  public void close() {
+  public void closeSeam() {
     seam.index().dispose();
   }
 

@@ -13,18 +13,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Warm query latency of the persistent engine per mode (LEXICAL, SEMANTIC, HYBRID; limit 10; the
@@ -42,13 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineQueryBenchmark -rf json -rff engine-query.json}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 5)
-@Measurement(iterations = 4, time = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
-public class EngineQueryBenchmark {
+public class EngineQueryBenchmark extends SampledLatency {
 
   @Param({"5000"})
   public int files;

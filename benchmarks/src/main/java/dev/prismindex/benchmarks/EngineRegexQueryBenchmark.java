@@ -9,18 +9,9 @@ import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -41,13 +32,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineRegexQueryBenchmark -rf json -rff engine-regex-query.json
  * java -jar benchmarks/target/benchmarks.jar EngineRegexQueryBenchmark.indexed -p corpus=/path/to/spring-framework}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2, time = 5)
-@Measurement(iterations = 4, time = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
-public class EngineRegexQueryBenchmark {
+public class EngineRegexQueryBenchmark extends EngineFixtureState {
 
   /** Patterns of the generated corpus ({@link EngineCorpus}'s vocabulary). */
   static final String[] GENERATED = {"class WidgetCache\\d+ ", "decodeBuffer\\w+\\(",
@@ -56,14 +42,6 @@ public class EngineRegexQueryBenchmark {
   static final String[] REAL = {"new \\w+Exception\\(\"", "IllegalStateException|TODO",
       "(?i)illegalargumentexception", "public static <T> \\w+", "\\d{4,}", "zzz\\w*-not-there"};
 
-  @Param({EngineFixture.GENERATED})
-  public String corpus;
-
-  @Param({"10000"})
-  public int files;
-
-  private EngineFixture fixture;
-  private HybridIndex index;
   private String[] patterns;
   private int next;
   private final SearchOpts opts =
@@ -72,8 +50,7 @@ public class EngineRegexQueryBenchmark {
 
   @Setup(Level.Trial)
   public void open() throws IOException {
-    fixture = EngineFixture.resolve(corpus, files);
-    index = fixture.openIndex();
+    openFixture();
     patterns = fixture.generated ? GENERATED : REAL;
     int withHits = 0;
     for (String p : patterns) {
@@ -92,11 +69,6 @@ public class EngineRegexQueryBenchmark {
   @Setup(Level.Iteration)
   public void attest() throws IOException {
     index.refresh(RefreshOptions.INCREMENTAL);
-  }
-
-  @TearDown(Level.Trial)
-  public void close() throws IOException {
-    index.close();
   }
 
   @Benchmark

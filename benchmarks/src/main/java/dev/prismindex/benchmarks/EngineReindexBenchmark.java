@@ -9,18 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Incremental re-index of a persisted lexical index ({@link EngineFixture}: the generated corpus of
@@ -39,34 +33,19 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code java -jar benchmarks/target/benchmarks.jar EngineReindexBenchmark -rf json -rff engine-reindex.json
  * java -jar benchmarks/target/benchmarks.jar EngineReindexBenchmark -p corpus=/path/to/spring-framework}</pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2, time = 5)
-@Measurement(iterations = 4, time = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g"})
-public class EngineReindexBenchmark {
+public class EngineReindexBenchmark extends EngineFixtureState {
 
-  @Param({EngineFixture.GENERATED})
-  public String corpus;
-
-  @Param({"10000"})
-  public int files;
-
-  HybridIndex index;
-  EngineFixture fixture;
   private IndexRunStats last;
 
   @Setup(Level.Trial)
   public void open() throws IOException {
-    fixture = EngineFixture.resolve(corpus, files);
-    index = fixture.openIndex();
+    openFixture();
   }
 
   @TearDown(Level.Trial)
-  public void close() throws IOException {
+  public void printLast() {
     System.out.println("\nlast run: " + last);
-    index.close();
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.prismindex.index.IndexLimits;
 import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.index.IndexedRepositoryOperations;
 import dev.prismindex.index.IndexedRepositoryOptions;
+import dev.prismindex.index.RepositoryIndexBackend;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.RepositorySearchRequest;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
@@ -45,10 +47,19 @@ public final class IndexHarness implements AutoCloseable {
     this.root = root;
     this.backend = backend;
     this.refreshPath = refreshPath;
-    this.operations = IndexedRepositoryOperations.create(root,
+    this.operations = composite(root, backend, EnumSet.allOf(SearchMode.class));
+  }
+
+  /**
+   * The composite over {@code backend} as the benchmarks run it: {@code modes} allowed, a source
+   * revision required, default limits but the stale window, raised to its maximum.
+   */
+  static IndexedRepositoryOperations composite(Path root, RepositoryIndexBackend backend,
+      Set<SearchMode> modes) {
+    return IndexedRepositoryOperations.create(root,
         IndexedRepositoryOptions.builder(backend,
                 RepositoryOperations.local(RepositoryLimits.defaults()))
-            .allowedModes(EnumSet.allOf(SearchMode.class))
+            .allowedModes(modes)
             .requireSourceRevision(true)
             .limits(IndexLimits.builder()
                 .staleMaxAgeMs(IndexLimits.HARD_MAX_INDEX_STALE_MAX_AGE_MS).build())

@@ -48,11 +48,9 @@ class LiteralEquivalenceTest {
     long seed = Long.getLong("prism.seed", System.nanoTime());
     Random random = new Random(seed);
     for (int round = 0; round < 3; round++) {
-      Path tree = Files.createDirectories(root.resolve("round" + round));
-      generate(tree, random);
-      try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(tree)
-          .home(root.resolve("home" + round)).build())) {
-        index.refresh(RefreshOptions.INCREMENTAL);
+      Path tree = root.resolve("round" + round);
+      try (HybridIndex index = RandomTrees.indexed(tree, root.resolve("home" + round), random,
+          WORDS, "")) {
         Set<String> indexed = index.manifest().keySet();
         List<String> queries = queries(tree, indexed, random);
         RepositoryOperations scanner = RepositoryOperations.local(RepositoryLimits.builder()
@@ -163,48 +161,6 @@ class LiteralEquivalenceTest {
   }
 
   // ------------------------------------------------------------------ generation
-
-  private static void generate(Path tree, Random random) throws IOException {
-    int files = 10 + random.nextInt(30);
-    for (int f = 0; f < files; f++) {
-      String dir = switch (random.nextInt(4)) {
-        case 0 -> "";
-        case 1 -> "src/";
-        case 2 -> "src/deep/";
-        default -> "Docs/ü/";
-      };
-      String name = dir + "f" + f + (random.nextBoolean() ? ".txt" : ".java");
-      StringBuilder sb = new StringBuilder();
-      int lines = random.nextInt(40);
-      String eol = random.nextInt(4) == 0 ? "\r\n" : "\n";
-      for (int l = 0; l < lines; l++) {
-        int words = random.nextInt(8);
-        for (int w = 0; w < words; w++) {
-          sb.append(WORDS[random.nextInt(WORDS.length)]);
-          sb.append(random.nextInt(3) == 0 ? "" : " ");
-        }
-        if (random.nextInt(30) == 0) {
-          sb.append("\r"); // a lone CR inside a line
-          sb.append("mid");
-        }
-        if (random.nextInt(200) == 0) {
-          sb.append("q".repeat(51_300)); // longer than the scanner's line cap
-        }
-        sb.append(eol);
-      }
-      if (random.nextInt(5) == 0) {
-        sb.append("last line without newline");
-        if (random.nextBoolean()) {
-          sb.append('\r');
-        }
-      }
-      byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
-      if (random.nextInt(8) == 0 && bytes.length > 4) {
-        bytes[random.nextInt(bytes.length)] = (byte) 0xC3; // malformed UTF-8
-      }
-      TestRepos.writeBytes(tree, name, bytes);
-    }
-  }
 
   private static List<String> queries(Path tree, Set<String> indexed, Random random)
       throws IOException {

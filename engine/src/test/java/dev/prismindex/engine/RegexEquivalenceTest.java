@@ -10,8 +10,6 @@ import dev.prismindex.repository.RepositorySearchMatch;
 import dev.prismindex.repository.RepositorySearchRequest;
 import dev.prismindex.repository.SearchMode;
 import dev.prismindex.repository.SearchSink;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,11 +51,9 @@ class RegexEquivalenceTest {
     RepositoryOperations scanner = RepositoryOperations.local(RepositoryLimits.builder()
         .maxMatches(10_000).maxFiles(100_000).maxEntries(100_000).build());
     for (int round = 0; round < 3; round++) {
-      Path tree = Files.createDirectories(root.resolve("round" + round));
-      generate(tree, random);
-      try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(tree)
-          .home(root.resolve("home" + round)).build())) {
-        index.refresh(RefreshOptions.INCREMENTAL);
+      Path tree = root.resolve("round" + round);
+      try (HybridIndex index = RandomTrees.indexed(tree, root.resolve("home" + round), random,
+          WORDS, " parseDuration")) {
         Set<String> indexed = index.manifest().keySet();
         for (String pattern : PATTERNS) {
           for (int variant = 0; variant < 3; variant++) {
@@ -202,47 +198,6 @@ class RegexEquivalenceTest {
           .isInstanceOf(IllegalArgumentException.class);
       assertThat(SearchOpts.builder().mode(SearchMode.REGEX).limit(SearchOpts.UNLIMITED).build()
           .limit()).isEqualTo(Integer.MAX_VALUE);
-    }
-  }
-
-  private static void generate(Path tree, Random random) throws IOException {
-    int files = 10 + random.nextInt(30);
-    for (int f = 0; f < files; f++) {
-      String dir = switch (random.nextInt(4)) {
-        case 0 -> "";
-        case 1 -> "src/";
-        case 2 -> "src/deep/";
-        default -> "Docs/ü/";
-      };
-      String name = dir + "f" + f + (random.nextBoolean() ? ".txt" : ".java");
-      StringBuilder sb = new StringBuilder();
-      int lines = random.nextInt(40);
-      String eol = random.nextInt(4) == 0 ? "\r\n" : "\n";
-      for (int l = 0; l < lines; l++) {
-        int words = random.nextInt(8);
-        for (int w = 0; w < words; w++) {
-          sb.append(WORDS[random.nextInt(WORDS.length)]);
-          sb.append(random.nextInt(3) == 0 ? "" : " ");
-        }
-        if (random.nextInt(30) == 0) {
-          sb.append("\rmid"); // a lone CR inside a line
-        }
-        if (random.nextInt(200) == 0) {
-          sb.append("q".repeat(51_300)).append(" parseDuration"); // a very long line
-        }
-        sb.append(eol);
-      }
-      if (random.nextInt(5) == 0) {
-        sb.append("last line without newline");
-        if (random.nextBoolean()) {
-          sb.append('\r');
-        }
-      }
-      byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
-      if (random.nextInt(8) == 0 && bytes.length > 4) {
-        bytes[random.nextInt(bytes.length)] = (byte) 0xC3; // malformed UTF-8
-      }
-      TestRepos.writeBytes(tree, name, bytes);
     }
   }
 }

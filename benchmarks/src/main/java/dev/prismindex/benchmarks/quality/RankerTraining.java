@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -235,10 +234,6 @@ public final class RankerTraining {
   // ---------------------------------------------------------------------------------------------
   // train
 
-  /** One query's candidates. */
-  private record Query(String tree, String group, String set, double[][] x, boolean[] label,
-      String[] definition) {}
-
   private static void train(Map<String, String> o) throws IOException {
     Path features = Path.of(need(o, "features"));
     Path out = Path.of(need(o, "out"));
@@ -247,10 +242,10 @@ public final class RankerTraining {
     int epochs = Integer.parseInt(o.getOrDefault("epochs", "300"));
     double l2 = Double.parseDouble(o.getOrDefault("l2", "0.001"));
     List<String> names = EngineProbes.rankerFeatures();
-    List<Query> queries = read(features, names);
+    List<RankerFit.Query> queries = read(features, names);
     Set<String> groups = new TreeSet<>();
     Map<String, Set<String>> trees = new TreeMap<>();
-    for (Query q : queries) {
+    for (RankerFit.Query q : queries) {
       groups.add(q.group());
       trees.computeIfAbsent(q.group(), k -> new TreeSet<>()).add(q.tree());
     }
@@ -263,13 +258,13 @@ public final class RankerTraining {
     System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     double[] pooled = new double[5];
     for (String g : groups) {
-      List<Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
-      List<Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
-      double[] w = fit(train, names.size(), epochs, l2);
-      double[] nlR = evaluate(test, "nl", w);
-      double[] nlB = evaluate(test, "nl", null);
-      double[] phR = evaluate(test, "nav-phrase", w);
-      double[] phB = evaluate(test, "nav-phrase", null);
+      List<RankerFit.Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
+      List<RankerFit.Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
+      double[] w = RankerFit.fit(train, names.size(), epochs, l2);
+      double[] nlR = RankerFit.evaluate(test, "nl", w);
+      double[] nlB = RankerFit.evaluate(test, "nl", null);
+      double[] phR = RankerFit.evaluate(test, "nav-phrase", w);
+      double[] phB = RankerFit.evaluate(test, "nav-phrase", null);
       System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f | %.2f | %.2f | %.3f / %.3f |%n",
           g, trees.get(g).size(), nlR[2], nlB[0], nlR[0], nlB[1], nlR[1], phB[0], phR[0]);
       pooled[0] += nlB[0] * nlR[2];
@@ -281,8 +276,8 @@ public final class RankerTraining {
     System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f | %.2f | %.2f | |%n%n",
         trees.values().stream().mapToInt(Set::size).sum(), pooled[4], pooled[0] / pooled[4],
         pooled[1] / pooled[4], pooled[2] / pooled[4], pooled[3] / pooled[4]);
-    double[] w = fit(queries, names.size(), epochs, l2);
-    double[] all = evaluate(queries, "nl", w);
+    double[] w = RankerFit.fit(queries, names.size(), epochs, l2);
+    double[] all = RankerFit.evaluate(queries, "nl", w);
     System.out.printf(Locale.ROOT, "Fitted on every tree: NL MRR@10 %.3f on its own training"
         + " queries.%n", all[0]);
     StringBuilder sb = new StringBuilder();
@@ -301,8 +296,8 @@ public final class RankerTraining {
     System.out.println("Weights written to " + out.getFileName() + " (version " + version + ").");
   }
 
-  private static List<Query> read(Path file, List<String> names) throws IOException {
-    List<Query> out = new ArrayList<>();
+  private static List<RankerFit.Query> read(Path file, List<String> names) throws IOException {
+    List<RankerFit.Query> out = new ArrayList<>();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(
         Files.newInputStream(file), 1 << 16), StandardCharsets.UTF_8))) {
       String header = r.readLine();
@@ -321,7 +316,7 @@ public final class RankerTraining {
             for (int i = 0; i < labels.length; i++) {
               labels[i] = y.get(i);
             }
-            out.add(new Query(q[1], q[2], q[3], x.toArray(new double[0][]), labels,
+            out.add(new RankerFit.Query(q[1], q[2], q[3], x.toArray(new double[0][]), labels,
                 d.toArray(new String[0])));
           }
           if (line == null) {
@@ -353,123 +348,5 @@ public final class RankerTraining {
       }
     }
     return out;
-  }
-
-  /**
-   * Fits the weights by full-batch Adam on the mean listwise softmax loss, {@code -log} of the
-   * probability mass of a query's target candidates, plus {@code l2} times the squared weights.
-   */
-  static double[] fit(List<Query> queries, int dim, int epochs, double l2) {
-    double[] w = new double[dim];
-    double[] m = new double[dim];
-    double[] v = new double[dim];
-    double lr = 0.05;
-    double b1 = 0.9;
-    double b2 = 0.999;
-    for (int epoch = 1; epoch <= epochs; epoch++) {
-      double[] grad = new double[dim];
-      int fitted = 0;
-      for (Query q : queries) {
-        int n = q.x().length;
-        boolean any = false;
-        for (boolean b : q.label()) {
-          any |= b;
-        }
-        if (!any) {
-          continue; // no target among the candidates: nothing to learn from the order
-        }
-        fitted++;
-        double[] s = new double[n];
-        double max = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < n; i++) {
-          s[i] = dot(w, q.x()[i]);
-          max = Math.max(max, s[i]);
-        }
-        double z = 0;
-        double zPos = 0;
-        for (int i = 0; i < n; i++) {
-          s[i] = Math.exp(s[i] - max);
-          z += s[i];
-          if (q.label()[i]) {
-            zPos += s[i];
-          }
-        }
-        for (int i = 0; i < n; i++) {
-          // d(-log zPos/z)/ds_i = p_i - (label ? s_i / zPos : 0)
-          double g = s[i] / z - (q.label()[i] ? s[i] / zPos : 0);
-          if (g != 0) {
-            double[] xi = q.x()[i];
-            for (int j = 0; j < dim; j++) {
-              grad[j] += g * xi[j];
-            }
-          }
-        }
-      }
-      for (int j = 0; j < dim; j++) {
-        double g = grad[j] / Math.max(1, fitted) + 2 * l2 * w[j];
-        m[j] = b1 * m[j] + (1 - b1) * g;
-        v[j] = b2 * v[j] + (1 - b2) * g * g;
-        double mh = m[j] / (1 - Math.pow(b1, epoch));
-        double vh = v[j] / (1 - Math.pow(b2, epoch));
-        w[j] -= lr * mh / (Math.sqrt(vh) + 1e-8);
-      }
-    }
-    return w;
-  }
-
-  private static double dot(double[] w, double[] x) {
-    double s = 0;
-    for (int i = 0; i < w.length; i++) {
-      s += w[i] * x[i];
-    }
-    return s;
-  }
-
-  /**
-   * MRR@10, R@10 and the query count of the queries of {@code set}, one hit per definition, ranked
-   * by {@code w} or, when null, by the hand-set fusion: RRF k = 10 of both ranks (a missing rank
-   * counted as the engine's) times 0.5 in an auxiliary file.
-   */
-  static double[] evaluate(List<Query> queries, String set, double[] w) {
-    List<String> names = EngineProbes.rankerFeatures();
-    int lexRrf = names.indexOf("lex_rrf");
-    int semRrf = names.indexOf("sem_rrf");
-    int aux = names.indexOf("auxiliary");
-    double mrr = 0;
-    double r10 = 0;
-    int n = 0;
-    for (Query q : queries) {
-      if (!q.set().equals(set)) {
-        continue;
-      }
-      n++;
-      int len = q.x().length;
-      Integer[] order = new Integer[len];
-      double[] s = new double[len];
-      for (int i = 0; i < len; i++) {
-        order[i] = i;
-        double[] x = q.x()[i];
-        s[i] = w != null ? dot(w, x) : (x[lexRrf] + x[semRrf]) * (x[aux] > 0 ? 0.5 : 1);
-      }
-      // Stable: equal scores keep the candidates' order (lexical first), as the engine's ties.
-      java.util.Arrays.sort(order, (a, b) -> Double.compare(s[b], s[a]));
-      Set<String> seen = new HashSet<>();
-      int rank = 0;
-      for (int i : order) {
-        if (!seen.add(q.definition()[i])) {
-          continue;
-        }
-        rank++;
-        if (rank > 10) {
-          break;
-        }
-        if (q.label()[i]) {
-          mrr += 1.0 / rank;
-          r10++;
-          break;
-        }
-      }
-    }
-    return new double[] {n == 0 ? 0 : mrr / n, n == 0 ? 0 : r10 / n, n};
   }
 }

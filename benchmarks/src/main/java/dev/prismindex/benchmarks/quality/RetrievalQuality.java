@@ -14,10 +14,7 @@ import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.opensearch.OpenSearchStore;
-import dev.prismindex.opensearch.OpenSearchOptions;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.Workspace;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +62,7 @@ public final class RetrievalQuality {
   private record Corpus(String name, Language language, @Nullable Path srcZip, @Nullable Path dir) {}
 
   /** What one corpus gave, for the overall section. */
-  private record CorpusResult(String name, Language language, int files, int definitions,
+  record CorpusResult(String name, Language language, int files, int definitions,
       int documented, List<Outcome> nl, List<Outcome> nav, long chunks, double indexMb,
       double buildSeconds, @Nullable Latency latency) {}
 
@@ -126,7 +123,8 @@ public final class RetrievalQuality {
     if (!o.queriesOnly) {
       q.overall();
       if (o.workspace) {
-        q.workspace();
+        new WorkspaceQuality(q.results, q.work, q.semantic, q.embedder, q.fusion,
+            q.auxiliaryWeight, q.report).run();
       }
     }
     String md = q.report.toString();
@@ -193,7 +191,7 @@ public final class RetrievalQuality {
     return "unknown";
   }
 
-  private static String loadAverage() {
+  static String loadAverage() {
     try {
       return Files.readString(Path.of("/proc/loadavg")).strip();
     } catch (IOException e) {
@@ -319,8 +317,8 @@ public final class RetrievalQuality {
         new Exactness(report).run(index, root, exact, sourceLines);
       }
       if (openSearch != null) {
-        compareCluster(c.name, options, modes, nlSet.queries(), nav, nlOut, navOut, texts,
-            seconds, latency);
+        new ClusterComparison(openSearch, fusion, auxiliaryWeight, report).compare(c.name,
+            options, modes, nlSet.queries(), nav, nlOut, navOut, texts, seconds, latency);
       }
       List<Outcome> all = new ArrayList<>(nlOut);
       all.addAll(navOut);
@@ -403,129 +401,7 @@ public final class RetrievalQuality {
     tables.targets(nl, nav, hybrid);
   }
 
-  /**
-   * {@code --workspace}: the corpora's indexes opened as one {@link Workspace} (one ranking, BM25
-   * with the statistics of all of them), each corpus's natural-language queries asked of it (a hit
-   * finds its target only in the target's repository), and MRR@10 per corpus and pooled printed
-   * next to the per-repository figures, with the warm hybrid latency of the workspace.
-   */
-  private void workspace() throws IOException {
-    if (results.size() < 2) {
-      return;
-    }
-    boolean hybrid = results.stream().allMatch(r -> r.latency != null);
-    List<SearchMode> modes = hybrid
-        ? List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
-        : List.of(SearchMode.LEXICAL);
-    Map<String, HybridIndexOptions> repos = new LinkedHashMap<>();
-    for (CorpusResult r : results) {
-      HybridIndexOptions.Builder builder = HybridIndexOptions.builder(work.resolve(r.name))
-          .semantic(semantic);
-      if (embedder != null && semantic) {
-        builder.embedder(EmbedderProvider.find(embedder).orElseThrow().create());
-      }
-      repos.put(r.name, builder.build());
-    }
-    List<Outcome> alone = new ArrayList<>();
-    List<Outcome> together = new ArrayList<>();
-    line("## Workspace: all corpora searched as one");
-    line("");
-    line("The natural-language queries of every corpus asked of one `Workspace` of all " + results
-        .size() + " corpora (each keeps its index; one ranking, BM25 with the statistics of all"
-        + " of them; a hit finds its target only in the target's repository), against each"
-        + " corpus searched alone (above). MRR@10:");
-    line("");
-    line("| corpus | queries | " + String.join(" | ", modes.stream().map(m -> Tables.name(m)
-        + " alone | " + Tables.name(m) + " workspace | difference").toList()) + " |");
-    line("| --- | ---: |" + " ---: | ---: | ---: |".repeat(modes.size()));
-    try (Workspace ws = Workspace.open(repos)) {
-      List<String> queries = new ArrayList<>();
-      for (CorpusResult r : results) {
-        Evaluation eval = new Evaluation(r.name, ws, modes, fusion, auxiliaryWeight, null, r.name);
-        List<NlQuery> nl = r.nl.stream().map(o -> new NlQuery(o.query(), o.target())).toList();
-        List<Outcome> out = eval.naturalLanguage(nl);
-        alone.addAll(r.nl);
-        together.addAll(out);
-        nl.forEach(q -> queries.add(q.query()));
-        workspaceRow(r.name, r.nl, out, modes);
-        log("workspace: " + r.name + " asked");
-      }
-      workspaceRow("**pooled**", alone, together, modes);
-      line("");
-      if (hybrid) {
-        Latency latency = new Evaluation("workspace", ws, modes, fusion, auxiliaryWeight, null,
-            null).latency(queries, SearchMode.HYBRID);
-        line(String.format(Locale.ROOT, "Warm hybrid query latency of the workspace over the %d"
-            + " queries: median %.1f ms, p95 %.1f ms (load average after: %s).", queries.size(),
-            latency.medianMs(), latency.p95Ms(), loadAverage()));
-        line("");
-      }
-    }
-    Path tsv = work.resolve("workspace-details.tsv");
-    Details.write(tsv, together);
-    log("workspace: per-query ranks in " + tsv);
-  }
-
-  private void workspaceRow(String name, List<Outcome> alone, List<Outcome> together,
-      List<SearchMode> modes) {
-    StringBuilder row = new StringBuilder("| " + name + " | " + alone.size() + " |");
-    for (SearchMode m : modes) {
-      double a = Ranking.Metrics.of(Tables.ranks(alone, m)).mrr();
-      double b = Ranking.Metrics.of(Tables.ranks(together, m)).mrr();
-      row.append(String.format(Locale.ROOT, " %.3f | %.3f | %+.3f |", a, b, b - a));
-    }
-    line(row.toString());
-  }
-
   static void log(String s) {
     System.err.println("bench-quality: " + s);
-  }
-
-  /**
-   * Indexes the corpus into the cluster ({@code --opensearch-url}) with the same options, runs the
-   * same queries against it and prints MRR@10 per mode next to the local engine's, with the
-   * indexing time and the warm hybrid query latency of both.
-   */
-  private void compareCluster(String name, HybridIndexOptions options, List<SearchMode> modes,
-      List<NlQuery> nl, List<NavQuery> nav, List<Outcome> localNl, List<Outcome> localNav,
-      Map<String, String> texts, double localSeconds, Evaluation.Latency localLatency)
-      throws IOException {
-    OpenSearchOptions o = OpenSearchOptions.builder(openSearch)
-        .indexName("prism-quality-" + name.toLowerCase(Locale.ROOT)).replicas(0).build();
-    OpenSearchStore store = OpenSearchStore.connect(options.root(), o);
-    try (HybridIndex cluster = HybridIndex.open(options, store)) {
-      store.drop();
-      long t0 = System.nanoTime();
-      cluster.refresh(RefreshOptions.INCREMENTAL);
-      double seconds = (System.nanoTime() - t0) / 1e9;
-      Evaluation eval = new Evaluation(name, cluster, modes, fusion, auxiliaryWeight,
-          new GrepBaseline(new ArrayList<>(texts.keySet()), texts));
-      List<Outcome> nlOut = eval.naturalLanguage(nl);
-      List<Outcome> navOut = eval.navigation(nav);
-      Evaluation.Latency latency = modes.contains(SearchMode.HYBRID)
-          ? eval.latency(nl.stream().map(NlQuery::query).toList(), SearchMode.HYBRID) : null;
-      line("#### OpenSearch backend, side by side (" + openSearch + ")");
-      line("");
-      line("| set | mode | local MRR@10 | cluster MRR@10 | difference |");
-      line("|---|---|---:|---:|---:|");
-      for (SearchMode m : modes) {
-        row("natural language", m, localNl, nlOut);
-        row("navigation", m, localNav, navOut);
-      }
-      line("");
-      line(String.format(Locale.ROOT, "Indexing: local %.0f s, cluster %.0f s (%s). Warm hybrid"
-          + " query latency: local median %s, cluster median %s.", localSeconds, seconds,
-          loadAverage(), localLatency == null ? "-" : String.format(Locale.ROOT, "%.1f ms p95 %.1f ms",
-          localLatency.medianMs(), localLatency.p95Ms()), latency == null ? "-"
-          : String.format(Locale.ROOT, "%.1f ms p95 %.1f ms", latency.medianMs(), latency.p95Ms())));
-      line("");
-    }
-  }
-
-  private void row(String set, SearchMode m, List<Outcome> local, List<Outcome> cluster) {
-    double a = Ranking.Metrics.of(Tables.ranks(local, m)).mrr();
-    double b = Ranking.Metrics.of(Tables.ranks(cluster, m)).mrr();
-    line(String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %+.3f |", set, m.wireName(), a, b,
-        b - a));
   }
 }

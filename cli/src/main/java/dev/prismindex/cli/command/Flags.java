@@ -1,18 +1,13 @@
 package dev.prismindex.cli.command;
 
-import java.io.IOException;
-import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.engine.FileFilter;
-import dev.prismindex.engine.NativeSupport;
-import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Iterator;
+import dev.prismindex.cli.command.CompletionValues.BackendNames;
+import dev.prismindex.cli.command.CompletionValues.ColourNames;
+import dev.prismindex.cli.command.CompletionValues.ModeNames;
+import dev.prismindex.cli.command.CompletionValues.TypeNames;
 import java.util.List;
-import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
@@ -23,6 +18,18 @@ import picocli.CommandLine.ScopeType;
  */
 public final class Flags {
   private Flags() {}
+
+  /**
+   * {@code --repos}, one option for search and status: the repositories of a workspace, or of an
+   * organisation with {@code --backend opensearch}, to keep (null when not given).
+   */
+  static final class ReposOption {
+    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
+        description = "Only these repositories of the workspace, or with --backend opensearch of"
+            + " the organisation: names and globs (* any characters, a leading ! leaves out);"
+            + " repeat or separate with commas.")
+    @Nullable List<String> names;
+  }
 
   /** The top-level command and the options every subcommand inherits. */
   @Command(name = "prism-index", mixinStandardHelpOptions = true,
@@ -149,11 +156,8 @@ public final class Flags {
         + " each hit names its repository.")
     boolean allRepos;
 
-    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
-        description = "Only these repositories of the workspace, or with --backend opensearch of"
-            + " the organisation: names and globs (* any characters, a leading ! leaves out);"
-            + " repeat or separate with commas.")
-    @Nullable List<String> repos;
+    @Mixin
+    ReposOption reposOption = new ReposOption();
 
     @Option(names = "--json", description = "Print NDJSON: one object per hit, nothing else.")
     boolean json;
@@ -292,11 +296,8 @@ public final class Flags {
         + " repository of the organisation this caller may search, with its record.")
     boolean allRepos;
 
-    @Option(names = "--repos", paramLabel = "NAMES", split = ",",
-        description = "Only these repositories of the workspace, or with --backend opensearch of"
-            + " the organisation: names and globs (* any characters, a leading ! leaves out);"
-            + " repeat or separate with commas.")
-    @Nullable List<String> repos;
+    @Mixin
+    ReposOption reposOption = new ReposOption();
 
     @Option(names = "--verify", description = "Also run Lucene's CheckIndex tests on every segment"
         + " (without it, status verifies the checksums of the index files).")
@@ -386,93 +387,5 @@ public final class Flags {
     @Parameters(index = "0", arity = "0..1", paramLabel = "SHELL",
         completionCandidates = Requests.Shell.Names.class, description = "bash, zsh or fish.")
     @Nullable String shell;
-  }
-
-  /** The values of {@code --mode}, offered by the completion scripts. */
-  static final class ModeNames implements Iterable<String> {
-    @Override
-    public Iterator<String> iterator() {
-      List<String> names = new ArrayList<>();
-      SearchSurface.COMMAND_LINE_MODES.forEach(m -> names.add(m.wireName()));
-      names.add(SearchRequests.AUTO);
-      return names.iterator();
-    }
-  }
-
-  /** The values of {@code --type}: the languages, offered by the completion scripts. */
-  static final class TypeNames implements Iterable<String> {
-    @Override
-    public Iterator<String> iterator() {
-      return FileFilter.knownLanguages().keySet().iterator();
-    }
-  }
-
-  /** The values of {@code --backend}, offered by the completion scripts. */
-  static final class BackendNames implements Iterable<String> {
-    @Override
-    public Iterator<String> iterator() {
-      return List.of("local", "opensearch").iterator();
-    }
-  }
-
-  /** The values of {@code --color}, offered by the completion scripts. */
-  static final class ColourNames implements Iterable<String> {
-    @Override
-    public Iterator<String> iterator() {
-      return Arrays.stream(GrepOptions.Colour.values()).map(GrepOptions.Colour::label).iterator();
-    }
-  }
-
-  /**
-   * {@code --version}: the project version and commit recorded in the jar at build time, then the
-   * embedding model this process would use, whether the native library is loaded (and why not)
-   * and the Java runtime.
-   */
-  public static final class VersionProvider implements IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      String commit = commit();
-      NativeSupport nativeSupport = NativeSupport.current();
-      return new String[] {
-          "prism-index " + version() + (commit == null ? "" : " (commit " + commit + ")"),
-          "model:          " + EmbedderProvider.findDefault().map(p -> p.id()
-              + " (the default; loaded by the first semantic or hybrid search)")
-              .orElse("none on the class path (lexical and literal search only)"),
-          "native library: " + NativeSupport.LIBRARY + " " + (nativeSupport.loaded() ? "loaded"
-              : "not loaded: " + nativeSupport.detail() + " (the Java paths give the same"
-                  + " results)"),
-          "java:           " + Runtime.version() + " (" + System.getProperty("java.vendor", "?")
-              + ", " + System.getProperty("java.home", "?") + ")"};
-    }
-
-    /** The project version, as Maven built it ({@code unknown} outside a built jar). */
-    public static String version() {
-      return properties().getProperty("version", "unknown");
-    }
-
-    /**
-     * The commit the jar was built from (12 hex digits), or null when it was not built in a git
-     * checkout.
-     */
-    public static @Nullable String commit() {
-      String commit = properties("commit.properties").getProperty("commit", "");
-      return commit.matches("[0-9a-f]{7,40}") ? commit : null;
-    }
-
-    private static Properties properties() {
-      return properties("version.properties");
-    }
-
-    private static Properties properties(String resource) {
-      Properties p = new Properties();
-      try (InputStream in = Flags.class.getResourceAsStream(resource)) {
-        if (in != null) {
-          p.load(in);
-        }
-      } catch (IOException e) {
-        // fall through to "unknown"
-      }
-      return p;
-    }
   }
 }

@@ -4,41 +4,30 @@ import dev.prismindex.cli.command.Requests.IndexRequest;
 import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.output.ExactPrinter;
 import dev.prismindex.cli.output.Progress;
-import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.State;
 import dev.prismindex.cli.output.Results.StatusReport;
-import dev.prismindex.cli.output.Results.Tier;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.CorruptIndexException;
 import dev.prismindex.engine.EngineStatus;
-import dev.prismindex.engine.ExactScan;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
-import dev.prismindex.engine.IndexWatch;
 import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.IndexLockedException;
 import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
-import dev.prismindex.engine.SemanticTier;
-import dev.prismindex.engine.SkipReason;
-import dev.prismindex.engine.Staleness;
 import dev.prismindex.repository.SearchMode;
-import dev.prismindex.repository.TruncationReason;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -54,18 +43,6 @@ import org.slf4j.LoggerFactory;
  * command that fixes them.
  */
 public final class LocalBackend implements Backend {
-
-  /**
-   * The most chunks a search embeds before answering after re-indexing changed files (about a
-   * second with the bundled model on two cores); more are left to {@code prism-index index}.
-   */
-  static final long EMBED_BEFORE_ANSWER = 64;
-
-  /**
-   * How long a search waits for a watch to index the changes it has seen and not indexed yet;
-   * after that it answers from the previous state and says so.
-   */
-  static final Duration WATCH_WAIT = Duration.ofSeconds(2);
 
   private static final Logger LOG = LoggerFactory.getLogger(LocalBackend.class);
 
@@ -165,7 +142,7 @@ public final class LocalBackend implements Backend {
       return WorkspaceBackend.of(this).stream(request, mode, out);
     }
     if (homeIsDirectory(target) && !exists(target)) {
-      return scan(request, mode, out);
+      return IndexlessScan.search(request, mode, out);
     }
     try (IndexAccess.Lease lease = openExisting(target)) {
       HybridIndex index = lease.index();
@@ -189,36 +166,6 @@ public final class LocalBackend implements Backend {
         : List.of();
   }
 
-  /** An exact search without an index: core's scanner, bounded, in path order. */
-  private static SearchAnswer scan(SearchRequest request, SearchMode mode, ExactPrinter out) {
-    Target target = request.target();
-    out.begin(mode.wireName(), Freshness.NOT_CHECKED, Map.of(), Map.of());
-    long started = System.nanoTime();
-    ExactScan.Result r = ExactScan.stream(target.root(), request.query(), request.opts(mode),
-        out::hit);
-    List<String> notes = new ArrayList<>();
-    notes.add("no index at " + target.home() + ": searched the files directly (an index makes"
-        + " this faster: run `prism-index index`)");
-    if (r.stoppedBy() != null) {
-      notes.add("the scan stopped early, at its bound on " + bound(r.stoppedBy()) + " ("
-          + r.scannedFiles() + " files read); `prism-index index` searches every file");
-    }
-    return new SearchAnswer(request.query(), false, null, r.result(), Freshness.NOT_CHECKED,
-        ms(System.nanoTime() - started), notes);
-  }
-
-  /** The scanner's bound that stopped a search, in words. */
-  private static String bound(TruncationReason reason) {
-    return switch (reason) {
-      case FILES -> ExactScan.MAX_FILES + " files";
-      case ENTRIES -> "entries listed";
-      case DEPTH -> ExactScan.MAX_DEPTH + " directories deep";
-      case SCAN -> "bytes read (" + ExactScan.MAX_SCAN_BYTES / (1024 * 1024) + " MiB)";
-      case TIME -> "time (" + ExactScan.MAX_TIME_MS / 1000 + " s)";
-      default -> reason.wireName();
-    };
-  }
-
   /** Why an automatic choice fell back to lexical, for human output. */
   static String lexicalReason(EngineStatus s) {
     return switch (s.semantic()) {
@@ -238,65 +185,10 @@ public final class LocalBackend implements Backend {
     return new CliFailure(ExitCode.MODEL, mode.wireName() + " search: " + message + fix, cause);
   }
 
-  /**
-   * With a watch (a resident or MCP server): asks it, waiting up to {@link #WATCH_WAIT} for the
-   * changes it has seen to be indexed (no walk; their embeddings follow in the background), and
-   * answers from the previous state, saying so, when they take longer. Otherwise, or when the watch
-   * cannot vouch for the index (starting, root gone): runs the cheap probe; re-indexes a small change set (lexical documents first, so lexical
-   * answers are current at once), refuses a large one (exit 3). For a mode that uses the model,
-   * the new chunks are embedded before answering only when there are few of them
-   * ({@value #EMBED_BEFORE_ANSWER} at most); otherwise the answer reports partial coverage. While
-   * the index is being written (by another process, or by an indexing run of this one), the old
-   * commit answers and the freshness says so.
-   */
+  /** Brings the leased index current before a search answers ({@link IndexCatchUp}). */
   Freshness catchUp(IndexAccess.Lease lease, SearchRequest request, SearchMode mode)
       throws CliFailure, IOException {
-    HybridIndex index = lease.index();
-    IndexWatch watch = lease.watch();
-    if (watch != null) {
-      IndexWatch.Sync sync = watch.sync(WATCH_WAIT);
-      switch (sync.state()) {
-        case CURRENT -> {
-          return new Freshness(true, sync.refreshedFiles(), sync.refreshedFiles(), false, false);
-        }
-        case PENDING -> {
-          return new Freshness(true, sync.pendingFiles(), 0, true, false);
-        }
-        case UNWATCHED -> LOG.debug("the watch cannot vouch for the index; probing the tree");
-      }
-    }
-    Staleness s = index.staleness();
-    int changed = s.added() + s.modified() + s.deleted();
-    if (changed == 0) {
-      return new Freshness(true, 0, 0, false, false);
-    }
-    if (changed > request.maxRefreshFiles()) {
-      throw new CliFailure(ExitCode.INDEX, "index is stale: " + changed + " files changed since"
-          + " the last index run (more than --max-refresh-files " + request.maxRefreshFiles()
-          + "); run `prism-index index`, or pass --no-refresh to search the old index");
-    }
-    if (!lease.tryWrite()) {
-      return new Freshness(true, changed, 0, true, false);
-    }
-    try {
-      IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false));
-      if (mode.needsSemantic()) {
-        EngineStatus after = index.engineStatus();
-        long missing = after.coverage().missing();
-        if (after.semantic() == SemanticState.AVAILABLE && missing > 0
-            && missing <= EMBED_BEFORE_ANSWER) {
-          index.refresh(RefreshOptions.INCREMENTAL);
-        }
-      }
-      return new Freshness(true, changed, stats.added() + stats.changed() + stats.deleted(), false,
-          false);
-    } catch (IndexLockedException e) {
-      return new Freshness(true, changed, 0, true, e.readOnly());
-    } catch (SemanticSearchUnavailableException e) {
-      throw unavailable(mode, e.state(), e.getMessage(), e);
-    } finally {
-      lease.endWrite();
-    }
+    return IndexCatchUp.freshness(lease, request, mode);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -355,14 +247,7 @@ public final class LocalBackend implements Backend {
       } finally {
         l.endWrite();
       }
-      EngineStatus st = idx.engineStatus();
-      Map<String, Integer> skipped = reasons(s.skipped());
-      return new IndexSummary(target.root(), target.home(), s.filesSeen(), s.hashed(), s.added(),
-          s.changed(), s.deleted(), s.unchanged(), skipped, s.chunksWritten(), s.chunksEmbedded(),
-          s.chunksReused(), s.committed(), s.sourceRevision(), st.files(), st.chunks(),
-          st.embedderId(), coverage(st), st.semantic().name().toLowerCase(Locale.ROOT),
-          st.semanticMessage(), st.sizeOnDiskBytes(), s.durationMs(),
-          unreadable != null ? unreadable : s.repaired());
+      return EngineResults.summary(target, s, idx.engineStatus(), unreadable);
     } catch (IndexLockedException e) {
       throw new CliFailure(ExitCode.FAILURE, e.readOnly()
           ? "the index at " + target.home() + " is read-only; searches answer from its last index"
@@ -372,12 +257,6 @@ public final class LocalBackend implements Backend {
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }
-  }
-
-  /** The share of chunks with a vector, when the index has vectors or could have them. */
-  private static @Nullable Double coverage(EngineStatus s) {
-    return s.embedderId() != null || s.semantic() == SemanticState.AVAILABLE
-        ? s.coverage().ratio() : null;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -392,37 +271,24 @@ public final class LocalBackend implements Backend {
     String available = modelId().orElse(null);
     int max = request.maxRefreshFiles();
     if (!homeIsDirectory(t)) {
-      return problem(State.MISSING, t, notADirectory(t).getMessage(), available, max);
+      return EngineResults.problem(State.MISSING, t, notADirectory(t).getMessage(), available, max);
     }
     if (!exists(t)) {
-      return problem(State.MISSING, t, missing(t).getMessage(), available, max);
+      return EngineResults.problem(State.MISSING, t, missing(t).getMessage(), available, max);
     }
     try (IndexAccess.Lease lease = access.open(t, options(t))) {
       HybridIndex index = lease.index();
       EngineStatus s = index.engineStatus();
       if (!s.hasCommit()) {
-        return problem(State.MISSING, t, missing(t).getMessage(), available, max);
+        return EngineResults.problem(State.MISSING, t, missing(t).getMessage(), available, max);
       }
       // Checksums always (a read of the index files); Lucene's CheckIndex tests with --verify.
       index.verify(request.verify());
-      Staleness st = index.staleness();
-      Changes changes = new Changes(st.added(), st.modified(), st.deleted(), st.durationMs(),
-          reasons(st.skipped()));
-      State state = changes.total() == 0 ? State.READY
-          : changes.total() <= max ? State.BEHIND : State.OUTDATED;
-      String problem = state == State.OUTDATED ? "index is stale: " + changes.total()
-          + " files changed since the last index run (more than --max-refresh-files " + max
-          + "); run `prism-index index`" : null;
-      return new StatusReport(state, t.root(), t.home(), problem, s.files(), s.chunks(),
-          coverage(s), s.coverage().chunksEmbedded(), s.semantic().name().toLowerCase(Locale.ROOT),
-          s.semanticMessage(), s.embedderId(), ownModel(s, available), s.sourceRevision(),
-          s.updatedAt(),
-          s.sizeOnDiskBytes(), changes, max, s.formatVersion(), s.analyzerVersion(), null,
-          tiers(s), null, List.of());
+      return EngineResults.report(t, s, index.staleness(), max, ownModel(s, available));
     } catch (IncompatibleIndexException e) {
-      return problem(State.INCOMPATIBLE, t, incompatible(t, e).getMessage(), available, max);
+      return EngineResults.problem(State.INCOMPATIBLE, t, incompatible(t, e).getMessage(), available, max);
     } catch (CorruptIndexException e) {
-      return problem(State.CORRUPT, t, corrupt(t, e).getMessage(), available, max);
+      return EngineResults.problem(State.CORRUPT, t, corrupt(t, e).getMessage(), available, max);
     }
   }
 
@@ -434,30 +300,6 @@ public final class LocalBackend implements Backend {
     String own = s.embedderId();
     return env.model().semantic() && env.model().embedder() == null && own != null
         && EmbedderProvider.find(own).isPresent() ? own : fallback;
-  }
-
-  /** The index's embedding tiers, as {@code status} prints them. */
-  private static List<Tier> tiers(EngineStatus s) {
-    List<Tier> out = new ArrayList<>();
-    for (SemanticTier t : s.tiers()) {
-      out.add(new Tier(t.model(), t.kind() == null ? null
-          : t.kind().name().toLowerCase(Locale.ROOT), t.dimension(), t.chunksCovered(),
-          t.chunks(), t.state().name().toLowerCase(Locale.ROOT)));
-    }
-    return out;
-  }
-
-  /** Skip counts by lower-case reason name, as {@code index} and {@code status} print them. */
-  private static Map<String, Integer> reasons(Map<SkipReason, Integer> skipped) {
-    Map<String, Integer> out = new LinkedHashMap<>();
-    skipped.forEach((reason, n) -> out.put(reason.name().toLowerCase(Locale.ROOT), n));
-    return out;
-  }
-
-  private static StatusReport problem(State state, Target t, String message,
-      @Nullable String available, int max) {
-    return new StatusReport(state, t.root(), t.home(), message, 0, 0, null, 0, null, null, null,
-        available, null, null, 0, null, max, null, null, null);
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -67,8 +67,10 @@ public final class OrganisationCommand {
   public static @Nullable OrganisationCommand of(Object flags, RootFlags root, Environment env,
       boolean cluster) throws CliFailure {
     // --repos without a cluster selects repositories of a workspace (Requests, the same grammar).
-    boolean asked = flags instanceof SearchFlags s && (s.allRepos || cluster && s.repos != null)
-        || flags instanceof StatusFlags t && (t.allRepos || cluster && t.repos != null)
+    boolean asked = flags instanceof SearchFlags s
+            && (s.allRepos || cluster && s.reposOption.names != null)
+        || flags instanceof StatusFlags t
+            && (t.allRepos || cluster && t.reposOption.names != null)
         || flags instanceof IndexFlags i && (i.repoName != null || i.repoList != null);
     if (!asked) {
       if (root.organisation != null) {
@@ -82,8 +84,8 @@ public final class OrganisationCommand {
           + " opensearch (an organisation's repositories live in a cluster; a workspace searches"
           + " all its repositories unless --repos narrows them)");
     }
-    if (flags instanceof SearchFlags s && s.allRepos && s.repos != null
-        || flags instanceof StatusFlags t && t.allRepos && t.repos != null) {
+    if (flags instanceof SearchFlags s && s.allRepos && s.reposOption.names != null
+        || flags instanceof StatusFlags t && t.allRepos && t.reposOption.names != null) {
       throw CliFailure.usage("give --all-repos or --repos, not both");
     }
     if (flags instanceof IndexFlags i && i.repoName != null && i.repoList != null) {
@@ -108,8 +110,10 @@ public final class OrganisationCommand {
     if (cluster.user() != null && cluster.password() != null) {
       o.credentials(cluster.user(), cluster.password());
     }
-    RepositoryFilter filter = flags instanceof SearchFlags s ? filter(s.allRepos, s.repos)
-        : flags instanceof StatusFlags t ? filter(t.allRepos, t.repos) : RepositoryFilter.ALL;
+    RepositoryFilter filter =
+        flags instanceof SearchFlags s ? filter(s.allRepos, s.reposOption.names)
+        : flags instanceof StatusFlags t ? filter(t.allRepos, t.reposOption.names)
+        : RepositoryFilter.ALL;
     if (request instanceof SearchRequest s && s.mode() == SearchMode.REGEX) {
       throw CliFailure.usage("regex search (-e, --regex, -w) of an organisation's repositories is"
           + " not supported; search them with a fixed string (-F, --mode literal), or one"

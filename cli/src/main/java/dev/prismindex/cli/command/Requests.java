@@ -175,8 +175,8 @@ public final class Requests {
     }
     if (sub instanceof StatusFlags f) {
       return new StatusRequest(SearchRequests.repositories(target(root, env),
-          workspaceFilter(root, env, f.repos), SearchSurface.Syntax.COMMAND_LINE), f.json,
-          maxRefresh(f.maxRefreshFiles), f.verify);
+          workspaceFilter(root, env, f.reposOption.names), SearchSurface.Syntax.COMMAND_LINE),
+          f.json, maxRefresh(f.maxRefreshFiles), f.verify);
     }
     if (sub instanceof ServeFlags f) {
       return new ServeRequest(target(root, env), f.idleTimeout == null ? DEFAULT_IDLE_TIMEOUT
@@ -239,7 +239,7 @@ public final class Requests {
         .put(RawSearchArgs.AFTER, f.after)
         .put(RawSearchArgs.REFRESH, !f.noRefresh)
         .put(RawSearchArgs.MAX_REFRESH_FILES, f.maxRefreshFiles)
-        .put(RawSearchArgs.REPOS, workspaceFilter(root, env, f.repos));
+        .put(RawSearchArgs.REPOS, workspaceFilter(root, env, f.reposOption.names));
     SearchSurface surface = SearchSurface.commandLine(f.json);
     SearchRequest request = SearchRequests.validate(raw, surface, () -> target(root, env),
         t -> SearchConfig.load(t.root(), env, !f.noConfig, surface.modes()));

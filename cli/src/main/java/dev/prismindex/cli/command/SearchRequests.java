@@ -4,16 +4,8 @@ import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.Workspace;
 import dev.prismindex.internal.Utf8;
-import dev.prismindex.internal.regex.RegexParser;
-import dev.prismindex.internal.regex.RegexSyntaxException;
-import dev.prismindex.repository.RegexPattern;
-import dev.prismindex.repository.RepositoryException;
-import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * The one validator of a search: {@link RawSearchArgs} in, a {@link SearchRequest} or a usage error
  * (exit code 2) out, for every surface. The rules live here once: the query's byte limit, the limit's
  * range, the mode's vocabulary (restricted to the modes the surface offers), case sensitivity in
- * literal mode only, the path scope's normalisation (core's {@link RelativePath}, the one path
- * rule) and the refresh policy. Only the way an error
+ * literal mode only, the files searched ({@code SearchFiles}: scopes, languages, globs), an exact
+ * search's query ({@code ExactQuery}) and the refresh policy. Only the way an error
  * names an argument differs by surface ({@link SearchSurface.Syntax}).
  */
 public final class SearchRequests {
@@ -146,9 +138,9 @@ public final class SearchRequests {
       mode = implied;
       modeValue = implied.wireName();
     }
-    List<String> scopes = scopes(raw.get(RawSearchArgs.PATH), syntax);
-    List<String> types = types(raw.get(RawSearchArgs.TYPE), syntax);
-    List<String> globs = globs(raw.get(RawSearchArgs.GLOB), syntax);
+    List<String> scopes = SearchFiles.scopes(raw.get(RawSearchArgs.PATH), syntax);
+    List<String> types = SearchFiles.types(raw.get(RawSearchArgs.TYPE), syntax);
+    List<String> globs = SearchFiles.globs(raw.get(RawSearchArgs.GLOB), syntax);
     Integer context = context(raw, RawSearchArgs.CONTEXT, syntax);
     Integer before = context(raw, RawSearchArgs.BEFORE, syntax);
     Integer after = context(raw, RawSearchArgs.AFTER, syntax);
@@ -174,7 +166,7 @@ public final class SearchRequests {
           + " (" + syntax.name(RawSearchArgs.MODE) + " literal or regex, -F, -e, --regex)");
     }
     if (exact) {
-      Exact e = exact(mode, patterns, words, caseSensitive, ignoreCase, smartCase, syntax);
+      ExactQuery e = ExactQuery.of(mode, patterns, words, caseSensitive, ignoreCase, smartCase);
       mode = e.mode();
       query = e.query();
       caseSensitive = e.caseSensitive();
@@ -189,28 +181,8 @@ public final class SearchRequests {
               ? " (the exact modes take any limit)" : ""));
     }
     int both = context != null ? context : defaults.context() != null ? defaults.context() : 0;
-    List<String> allGlobs = new ArrayList<>(globs);
-    for (String exclude : defaults.exclude()) {
-      allGlobs.add("!" + exclude);
-    }
-    FileFilter files;
-    try {
-      files = new FileFilter(scopes, types, allGlobs);
-    } catch (IllegalArgumentException e) {
-      throw CliFailure.usage(e.getMessage()); // checked above; kept for safety
-    }
-    for (String scope : files.scopes()) {
-      if (!resolved.workspace()
-          && !Files.exists(resolved.root().resolve(scope), LinkOption.NOFOLLOW_LINKS)) {
-        throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " " + scope
-            + ": no such file or directory in the repository " + resolved.root());
-      }
-      if (resolved.workspace() && resolved.members().stream().noneMatch(m -> Files.exists(
-          m.target().root().resolve(scope), LinkOption.NOFOLLOW_LINKS))) {
-        throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " " + scope
-            + ": no such file or directory in any repository of the workspace");
-      }
-    }
+    FileFilter files = SearchFiles.filter(scopes, types, globs, defaults.exclude(), resolved,
+        syntax);
     // Without a limit asked for (option, variable or file), the exact modes print every match.
     int resolvedLimit = limit != null ? limit : defaults.limit() != null ? defaults.limit()
         : exact && syntax == SearchSurface.Syntax.COMMAND_LINE ? SearchOpts.UNLIMITED
@@ -218,54 +190,6 @@ public final class SearchRequests {
     return new SearchRequest(resolved, surface.json(), query, mode, resolvedLimit,
         files, before != null ? before : both, after != null ? after : both, caseSensitive,
         refresh, maxRefresh, words && exact);
-  }
-
-  /** What an exact search asks of the engine: its mode, its query and its case rule. */
-  private record Exact(SearchMode mode, String query, boolean caseSensitive) {}
-
-  /**
-   * The engine's form of an exact search: a literal with one pattern and no {@code -w} stays a
-   * literal; several fixed strings, or {@code -w}, become a regex of the quoted strings (as
-   * ripgrep's {@code -F} does); patterns of the regex mode are joined with {@code |}, as
-   * ripgrep's {@code -e} patterns are. Case: literal ignores it by default, regex matches it;
-   * {@code -S} ignores it when the pattern has a literal character and no upper-case one.
-   *
-   * @throws CliFailure a usage error for a pattern that does not compile
-   */
-  private static Exact exact(SearchMode mode, List<String> patterns, boolean words,
-      boolean caseSensitive, boolean ignoreCase, boolean smartCase, SearchSurface.Syntax syntax)
-      throws CliFailure {
-    boolean literal = mode == SearchMode.LITERAL;
-    boolean asRegex = !literal || words || patterns.size() > 1 || patterns.get(0).isEmpty();
-    String query = literal && !asRegex ? patterns.get(0) : RegexPattern.anyOf(patterns, literal);
-    checkQueryLength(query);
-    boolean insensitive;
-    if (caseSensitive) {
-      insensitive = false;
-    } else if (ignoreCase) {
-      insensitive = true;
-    } else if (smartCase) {
-      if (!asRegex) {
-        insensitive = !query.isEmpty() && query.codePoints().noneMatch(Character::isUpperCase);
-      } else {
-        try {
-          insensitive = RegexParser.smartCaseInsensitive(query);
-        } catch (RegexSyntaxException e) {
-          throw CliFailure.usage("invalid regex: " + e.getMessage());
-        }
-      }
-    } else {
-      insensitive = literal;
-    }
-    if (asRegex) {
-      try {
-        RegexPattern.compile(query, insensitive ? RegexPattern.CaseMode.INSENSITIVE
-            : RegexPattern.CaseMode.SENSITIVE, words, MAX_QUERY_BYTES);
-      } catch (RepositoryException e) {
-        throw CliFailure.usage("invalid regex: " + e.getMessage());
-      }
-    }
-    return new Exact(asRegex ? SearchMode.REGEX : SearchMode.LITERAL, query, !insensitive);
   }
 
   /**
@@ -299,44 +223,8 @@ public final class SearchRequests {
   /** The mode name that asks for the automatic choice (the command line and the settings). */
   static final String AUTO = "auto";
 
-  /**
-   * The language names of {@code --type} (a string, or a list of strings), each known
-   * ({@link FileFilter#knownLanguages()}).
-   */
-  private static List<String> types(@Nullable Object value, SearchSurface.Syntax syntax)
-      throws CliFailure {
-    List<String> out = new ArrayList<>();
-    for (String t : strings(value, RawSearchArgs.TYPE, syntax)) {
-      String lower = t.strip().toLowerCase(Locale.ROOT);
-      if (!FileFilter.knownLanguages().containsKey(lower)) {
-        String close = closest(lower, FileFilter.knownLanguages().keySet());
-        throw CliFailure.usage("unknown " + syntax.name(RawSearchArgs.TYPE) + " '" + t + "'"
-            + (close == null ? "" : "; did you mean " + close + "?")
-            + (syntax == SearchSurface.Syntax.COMMAND_LINE ? " (see `prism-index search"
-                + " --type-list`)" : " (known: " + String.join(", ",
-                    FileFilter.knownLanguages().keySet()) + ")"));
-      }
-      out.add(lower);
-    }
-    return out;
-  }
-
-  /** The globs of {@code --glob} (a string, or a list of strings), each valid. */
-  private static List<String> globs(@Nullable Object value, SearchSurface.Syntax syntax)
-      throws CliFailure {
-    List<String> globs = strings(value, RawSearchArgs.GLOB, syntax);
-    for (String g : globs) {
-      try {
-        new FileFilter(List.of(), List.of(), List.of(g));
-      } catch (IllegalArgumentException e) {
-        throw CliFailure.usage(syntax.name(RawSearchArgs.GLOB) + ": " + e.getMessage());
-      }
-    }
-    return globs;
-  }
-
   /** A string or a list of strings as a list; null as an empty list. */
-  private static List<String> strings(@Nullable Object value, String key,
+  static List<String> strings(@Nullable Object value, String key,
       SearchSurface.Syntax syntax) throws CliFailure {
     if (value == null) {
       return List.of();
@@ -349,43 +237,6 @@ public final class SearchRequests {
     }
     throw CliFailure.usage(syntax.name(key) + " must be a string or an array of strings, not "
         + describe(value));
-  }
-
-  /**
-   * The closest of {@code names} to {@code name}: one it is a prefix of (two characters or more),
-   * else one within a third of its length in edits (at least one).
-   */
-  static @Nullable String closest(String name, Iterable<String> names) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    int most = Math.max(1, name.length() / 3);
-    for (String n : names) {
-      int d = name.length() >= 2 && n.startsWith(name) ? 0 : distance(n, name);
-      if (d <= most && d < bestDistance) {
-        best = n;
-        bestDistance = d;
-      }
-    }
-    return best;
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /** Lines of context (an integer 0..{@value #MAX_CONTEXT}), or null when not given. */
@@ -511,26 +362,6 @@ public final class SearchRequests {
       return b;
     }
     throw CliFailure.usage(syntax.name(key) + " must be true or false, not " + describe(v));
-  }
-
-  /** The normalised scopes of {@code --path} (a string, or a list of strings). */
-  private static List<String> scopes(@Nullable Object value, SearchSurface.Syntax syntax)
-      throws CliFailure {
-    if (value != null && !(value instanceof String) && !(value instanceof List<?>)) {
-      throw CliFailure.usage(syntax.name(RawSearchArgs.PATH) + " must be a string (a"
-          + " repository-relative directory or file), not " + describe(value));
-    }
-    List<String> out = new ArrayList<>();
-    for (String path : strings(value, RawSearchArgs.PATH, syntax)) {
-      try {
-        String scope = RelativePath.normaliseScope(path);
-        out.add(scope == null ? "." : scope);
-      } catch (IllegalArgumentException e) {
-        throw CliFailure.usage("invalid " + syntax.name(RawSearchArgs.PATH) + ": "
-            + e.getMessage());
-      }
-    }
-    return out;
   }
 
   private static void unknown(RawSearchArgs raw, SearchSurface.Syntax syntax) throws CliFailure {

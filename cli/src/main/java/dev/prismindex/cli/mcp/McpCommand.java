@@ -3,7 +3,7 @@ package dev.prismindex.cli.mcp;
 import dev.prismindex.cli.command.Backend;
 import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.ExitCode;
-import dev.prismindex.cli.command.Flags.VersionProvider;
+import dev.prismindex.cli.command.VersionProvider;
 import dev.prismindex.cli.command.Requests.McpRequest;
 import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.SafeText;

@@ -1,6 +1,5 @@
 package dev.prismindex.cli.mcp;
 
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,7 +17,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -105,7 +103,7 @@ final class McpStdio {
   void run() {
     try (toSdk) {
       try {
-        Lines lines = new Lines(in, maxBytes);
+        BoundedLines lines = new BoundedLines(in, maxBytes);
         while (lines.next()) {
           try {
             line(lines);
@@ -125,7 +123,7 @@ final class McpStdio {
     }
   }
 
-  private void line(Lines lines) throws IOException {
+  private void line(BoundedLines lines) throws IOException {
     if (lines.size > maxBytes) {
       answer(null, ErrorCodes.INVALID_REQUEST, "message too large: " + lines.size
           + " bytes, more than the limit of " + maxBytes + " bytes; it was not read");
@@ -389,65 +387,5 @@ final class McpStdio {
       }
     }
     return true;
-  }
-
-  /**
-   * The input split at {@code \n}, holding at most {@code max} bytes of a line: the bytes of a
-   * longer line are counted and dropped.
-   */
-  static final class Lines {
-    private final InputStream in;
-    private final int max;
-    private final byte[] buffer = new byte[1 << 16];
-    private int pos;
-    private int end;
-    /** The current line's bytes (its first {@link #length}); meaningless when oversize. */
-    byte[] line = new byte[1 << 12];
-    int length;
-    /** The current line's size in bytes, even beyond the limit. */
-    long size;
-
-    Lines(InputStream in, int max) {
-      this.in = in;
-      this.max = max;
-    }
-
-    /** Reads the next line: false at the end of the input. A last line needs no newline. */
-    boolean next() throws IOException {
-      length = 0;
-      size = 0;
-      boolean any = false;
-      while (true) {
-        if (pos == end) {
-          int r = in.read(buffer, 0, buffer.length);
-          if (r < 0) {
-            return any;
-          }
-          pos = 0;
-          end = r;
-          continue;
-        }
-        any = true;
-        int nl = pos;
-        while (nl < end && buffer[nl] != '\n') {
-          nl++;
-        }
-        int n = nl - pos;
-        if (size + n <= max) {
-          if (length + n > line.length) {
-            line = Arrays.copyOf(line, (int) Math.min(max, Math.max(length + n,
-                2L * line.length)));
-          }
-          System.arraycopy(buffer, pos, line, length, n);
-          length += n;
-        }
-        size += n;
-        if (nl < end) {
-          pos = nl + 1;
-          return true;
-        }
-        pos = end;
-      }
-    }
   }
 }
