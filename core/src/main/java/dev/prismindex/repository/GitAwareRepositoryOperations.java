@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * deadline); exit 0 with output {@code true} selects git mode. A positive answer is cached per real
  * root (and dropped again when {@code git ls-files} later fails there); a negative answer is never
  * cached, so a repository created later is picked up. In git mode the operations are {@link
- * LocalRepositoryOperations} over a {@link LsFilesWalk} with {@code options.limits()}; otherwise
+ * LocalRepositoryOperations} over a {@link ListedWalk} of git's {@link LsFilesWalk} listing, with {@code options.limits()}; otherwise
  * they are {@code options.fallback()}, or local operations with {@code options.limits()}.
  */
 final class GitAwareRepositoryOperations implements RepositoryOperations {
@@ -44,9 +44,9 @@ final class GitAwareRepositoryOperations implements RepositoryOperations {
     this.fallback = options.fallback() != null
         ? options.fallback() : RepositoryOperations.local(options.limits());
     this.runner = new GitRunner(options.gitExecutable(), environment);
-    LsFilesWalk walk = new LsFilesWalk(runner, options.includeIgnored(),
+    LsFilesWalk listing = new LsFilesWalk(runner, options.includeIgnored(),
         options.maxLsFilesOutputBytes(), options.gitTimeoutMs(), gitRoots::remove);
-    this.gitOperations = new LocalRepositoryOperations(options.limits(), walk);
+    this.gitOperations = new LocalRepositoryOperations(options.limits(), new ListedWalk(listing));
   }
 
   @Override

@@ -121,18 +121,16 @@ final class Listing {
       if (entry.kind() != RepoEntryKind.FILE) {
         return true;
       }
-      for (GlobMatcher matcher : matchers) {
-        if (matcher.matches(entry.path())) {
-          return page.offer(entry.path());
-        }
-      }
-      return true;
+      return !GlobMatcher.selects(matchers, entry.path()) || page.offer(entry.path());
     });
     return new RepositoryGlobResult(page.items, page.truncatedBy, page.scannedEntries,
         page.scannedFiles, page.nextOffset(), page.offset);
   }
 
-  /** Validates the glob pattern and expands its braces when allowed. */
+  /**
+   * Validates the glob pattern, expands its braces when allowed (each alternative keeps a leading
+   * {@code !}) and compiles the alternatives ({@link GlobMatcher#selects} of them decides).
+   */
   static List<GlobMatcher> compileGlob(RepositoryGlobRequest request, RepositoryLimits limits) {
     String pattern = request.pattern();
     long bytes = Utf8.byteLength(pattern);
@@ -155,7 +153,11 @@ final class Listing {
     }
     List<GlobMatcher> matchers = new ArrayList<>(alternatives.size());
     for (String alternative : alternatives) {
-      matchers.add(GlobMatcher.compile(alternative));
+      try {
+        matchers.add(GlobMatcher.compile(alternative));
+      } catch (IllegalArgumentException e) {
+        throw new RepositoryException(e.getMessage(), e);
+      }
     }
     return matchers;
   }

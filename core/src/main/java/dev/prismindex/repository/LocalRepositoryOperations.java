@@ -88,6 +88,7 @@ final class LocalRepositoryOperations implements RepositoryOperations {
 
   @Override
   public String toString() {
-    return "LocalRepositoryOperations[" + walk.getClass().getSimpleName() + "]";
+    return "LocalRepositoryOperations[" + (walk instanceof ListedWalk listed
+        ? listed.listingName() : walk.getClass().getSimpleName()) + "]";
   }
 }

@@ -3,37 +3,27 @@ package dev.prismindex.repository;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The git-aware walk: the entries are what {@code git ls-files --cached --others --exclude-standard}
- * reports (tracked files, also ignored ones, plus untracked files git does not ignore), and with
- * {@code includeIgnored} also {@code git ls-files -o -i --exclude-standard} (untracked ignored files).
- * Git itself applies nested {@code .gitignore} files, {@code .git/info/exclude} and the global
- * excludes file; there is no gitignore parser here.
+ * Core's {@link FileListing}, the default of the git-aware operations: the files {@code git
+ * ls-files --cached --others --exclude-standard} reports (tracked files, also ignored ones, plus
+ * untracked files git does not ignore), and with {@code includeIgnored} also {@code git ls-files
+ * -o -i --exclude-standard} (untracked ignored files). Git itself applies nested {@code
+ * .gitignore} files, {@code .git/info/exclude} and the global excludes file; there is no gitignore
+ * parser here. {@link ListedWalk} walks the listing (a tracked symbolic link is a symlink and never
+ * followed; a tracked file that no longer exists is skipped; an untracked nested repository,
+ * reported with a trailing {@code /}, is a directory).
  *
- * <p>The reported paths become an in-memory tree (parent directories are implied; an entry ending in
- * {@code /}, an untracked nested repository, is a directory) that is walked by {@link
- * BreadthFirstWalk} exactly like the file system: same order (breadth-first, by name), same skip
- * rules, the same {@code entries}/{@code files}/{@code depth} truncation, and kinds from
- * {@code lstat} (a tracked symbolic link is a symlink and never followed; a tracked file that no
- * longer exists is skipped). Paths starting with {@code .git/} and paths with empty, {@code .} or
- * {@code ..} components are dropped.
- *
- * <p>Both commands run in the real root and list the whole root; the walk then starts at the
- * requested scope. Failures fail closed: a timeout (the git timeout or the operation's deadline,
- * whichever is first) or an abort stops the operation ({@link OperationStopped}); output over the cap
- * is {@code "git ls-files output exceeds <n> byte limit"}; a non-zero exit is {@code "git ls-files
- * failed (exit <n>)"} (or {@code "git ls-files (ignored) failed (exit <n>)"}); a process that cannot
- * run fails with its own message.
+ * <p>Both commands run in the real root and list the whole root. Failures fail closed: a timeout
+ * (the git timeout or the operation's deadline, whichever is first) or an abort stops the
+ * operation ({@link OperationStopped}); output over the cap is {@code "git ls-files output exceeds
+ * <n> byte limit"}; a non-zero exit is {@code "git ls-files failed (exit <n>)"} (or {@code "git
+ * ls-files (ignored) failed (exit <n>)"}); a process that cannot run fails with its own message.
  */
-final class LsFilesWalk implements RepoWalk {
+final class LsFilesWalk implements FileListing {
 
   static final List<String> LS_FILES =
       List.of("ls-files", "--cached", "--others", "--exclude-standard", "-z");
@@ -60,26 +50,26 @@ final class LsFilesWalk implements RepoWalk {
   }
 
   @Override
-  public @Nullable TruncationReason walk(Request request, Visitor visitor) {
-    request.guard().check();
-    Tree tree = new Tree();
-    tree.addAll(list(request, LS_FILES, "git ls-files"));
+  public List<String> files(Path realRoot, @Nullable AbortSignal signal, long timeoutMillis)
+      throws IOException {
+    List<String> files = parseNulSeparated(
+        list(realRoot, signal, timeoutMillis, LS_FILES, "git ls-files"));
     if (includeIgnored) {
-      tree.addAll(list(request, LS_FILES_IGNORED, "git ls-files (ignored)"));
+      files.addAll(parseNulSeparated(
+          list(realRoot, signal, timeoutMillis, LS_FILES_IGNORED, "git ls-files (ignored)")));
     }
-    return BreadthFirstWalk.run(request, (directory, relative) -> tree.children(relative), visitor);
+    return files;
   }
 
-  private byte[] list(Request request, List<String> args, String label) {
-    OperationGuard guard = request.guard();
-    guard.check();
+  private byte[] list(Path realRoot, @Nullable AbortSignal signal, long timeoutMillis,
+      List<String> args, String label) throws IOException {
     GitRunner.Result result;
     try {
-      result = runner.run(request.realRoot(), args, maxOutputBytes,
-          Math.min(gitTimeoutMs, guard.remainingMillis()), guard.signal());
+      result = runner.run(realRoot, args, maxOutputBytes, Math.min(gitTimeoutMs, timeoutMillis),
+          signal);
     } catch (IOException e) {
       String message = e.getMessage();
-      throw new RepositoryException(message == null ? label + " failed" : message, e);
+      throw new IOException(message == null ? label + " failed" : message, e);
     }
     switch (result.outcome()) {
       case TIMED_OUT:
@@ -93,7 +83,7 @@ final class LsFilesWalk implements RepoWalk {
         break;
     }
     if (result.exitCode() != 0) {
-      onGitFailure.accept(request.realRoot());
+      onGitFailure.accept(realRoot);
       throw new RepositoryException(label + " failed (exit " + result.exitCode() + ")");
     }
     return result.stdout();
@@ -115,39 +105,5 @@ final class LsFilesWalk implements RepoWalk {
       }
     }
     return paths;
-  }
-
-  /** Directories (root-relative, {@code "."} for the root) to the names directly inside them. */
-  static final class Tree {
-    private final Map<String, Set<String>> children = new HashMap<>();
-
-    void addAll(byte[] output) {
-      for (String path : parseNulSeparated(output)) {
-        add(path);
-      }
-    }
-
-    void add(String path) {
-      String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-      String[] parts = trimmed.split("/", -1);
-      for (String part : parts) {
-        if (part.isEmpty() || part.equals(".") || part.equals("..")) {
-          return;
-        }
-      }
-      if (parts[0].equals(".git")) {
-        return;
-      }
-      String parent = ".";
-      for (String part : parts) {
-        children.computeIfAbsent(parent, key -> new LinkedHashSet<>()).add(part);
-        parent = RepoPaths.child(parent, part);
-      }
-    }
-
-    List<String> children(String directory) {
-      Set<String> names = children.get(directory);
-      return names == null ? List.of() : new ArrayList<>(names);
-    }
   }
 }

@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Enumerates the entries below a start directory for search, list and glob. Two implementations:
- * {@link NativeWalk} (the file system) and {@link LsFilesWalk} (what {@code git ls-files} reports). Both
+ * {@link NativeWalk} (the file system) and {@link ListedWalk} (the files a {@link FileListing}, such
+ * as git's {@link LsFilesWalk}, reports). Both
  * share {@link BreadthFirstWalk}, so their order, limits and skip rules are the same.
  */
 interface RepoWalk {

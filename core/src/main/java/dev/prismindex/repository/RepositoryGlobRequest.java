@@ -9,12 +9,16 @@ import org.jspecify.annotations.Nullable;
  * A page of the files whose root-relative path matches a glob. Build with
  * {@link #builder(Path, String)}.
  *
- * <p>Glob syntax: {@code **} matches zero or more whole segments, {@code *} any run within a segment,
- * {@code ?} one UTF-16 unit; everything else is literal. Braces ({@code {a,b}}) are rejected unless
- * {@code braceExpansion} is set, and then expanded with bounds (128 alternatives, 4 096 bytes each).
+ * <p>The pattern is one glob in gitignore's syntax ({@link GlobMatcher}, documented in {@code
+ * docs/cli.md}, "Glob syntax"): {@code *.java} matches at any depth, {@code src/*.java} is
+ * anchored at the root, {@code vendor/} selects every file below a {@code vendor} directory, and a
+ * leading {@code !} selects the files the rest does not match. Braces ({@code {a,b}}) are not
+ * gitignore syntax: they are rejected unless {@code braceExpansion} is set, and then expanded with
+ * bounds (128 alternatives, 4 096 bytes each) into globs of which a file must match one (an
+ * extension of prism-index, not of git).
  *
  * @param root the workspace root; every result path is relative to it
- * @param pattern the glob, matched against the full root-relative path
+ * @param pattern the glob, matched against the root-relative path of each file and its directories
  * @param path optional start below the root
  * @param includeHidden whether names starting with {@code .} are walked
  * @param exclude base names never entered; {@code null} uses the limits' list

@@ -81,4 +81,14 @@ public interface RepositoryOperations {
   static RepositoryOperations gitAware(GitAwareOptions options) {
     return new GitAwareRepositoryOperations(options);
   }
+
+  /**
+   * Operations over the files {@code listing} names (the {@link FileListing} SPI: the engine's
+   * walk, so that the scanner reads what the index reads), bound to {@code limits}; the listed
+   * paths are walked as the file system is, with each request's hidden-name and exclude rules.
+   */
+  static RepositoryOperations listed(FileListing listing, RepositoryLimits limits) {
+    return new LocalRepositoryOperations(limits,
+        new ListedWalk(java.util.Objects.requireNonNull(listing, "listing")));
+  }
 }

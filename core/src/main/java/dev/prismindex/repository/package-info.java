@@ -5,7 +5,10 @@
  * for a plain bounded walk, or
  * {@link dev.prismindex.repository.RepositoryOperations#gitAware(GitAwareOptions)}
  * for a walk that sees exactly what {@code git ls-files --cached --others --exclude-standard} sees
- * (falling back to the plain walk outside a work tree or without git). Both return the same
+ * (falling back to the plain walk outside a work tree or without git), or
+ * {@link dev.prismindex.repository.RepositoryOperations#listed(FileListing, RepositoryLimits)} over
+ * the files a {@link dev.prismindex.repository.FileListing} names (the file-listing SPI, which the
+ * engine implements with its index's walk; git's {@code ls-files} is core's own). All return the same
  * vocabulary: requests ({@link dev.prismindex.repository.RepositorySearchRequest} and friends),
  * results that say whether and why they were truncated
  * ({@link dev.prismindex.repository.TruncationReason}), and a single error type,
@@ -22,6 +25,9 @@
  * same pages. List and glob page over the walk with {@code offset}/{@code nextOffset}. Search first
  * enumerates, then scans the files in path order, so a result truncated by its match cap holds the
  * lexicographically first matches.
+ *
+ * <p><b>Globs.</b> {@link dev.prismindex.repository.GlobMatcher} is the one glob dialect
+ * (gitignore's syntax) of prism-index: {@code glob} requests and the engine's filters use it.
  *
  * <p><b>Literal semantics.</b> {@link dev.prismindex.repository.LiteralPattern} is the one definition
  * of how a query matches a line (plain substring, case-insensitive by default, first occurrence,

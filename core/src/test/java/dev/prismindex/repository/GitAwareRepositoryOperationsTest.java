@@ -460,14 +460,14 @@ class GitAwareRepositoryOperationsTest {
 
   @Test
   void lsFilesTreeDropsGitInternalsAndOddPaths() {
-    LsFilesWalk.Tree tree = new LsFilesWalk.Tree();
+    ListedWalk.Tree tree = new ListedWalk.Tree();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (String path : new String[] {".git/config", "a/../b", "./c", "d//e", "ok/x", "ok/y",
         "ok/x", "nested/"}) {
       out.writeBytes(path.getBytes(StandardCharsets.UTF_8));
       out.write(0);
     }
-    tree.addAll(out.toByteArray());
+    LsFilesWalk.parseNulSeparated(out.toByteArray()).forEach(tree::add);
     assertThat(new LinkedHashSet<>(tree.children("."))).containsExactly("ok", "nested");
     assertThat(tree.children("ok")).containsExactly("x", "y");
     assertThat(tree.children("nested")).isEmpty();

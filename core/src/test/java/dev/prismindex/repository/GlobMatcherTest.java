@@ -8,7 +8,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The one glob dialect (gitignore syntax) as documented in docs/cli.md, "Glob syntax"; the
+ * engine's {@code GlobDialectTest} compares the same matcher with JGit's on a larger table.
+ */
 class GlobMatcherTest {
+
+  private static boolean file(String pattern, String path) {
+    return GlobMatcher.compile(pattern).matchesFile(path);
+  }
 
   @ParameterizedTest(name = "{0} ~ {1} = {2}")
   @CsvSource(delimiter = '|', value = {
@@ -17,54 +25,94 @@ class GlobMatcherTest {
       "**/*.java|Main.java|true",
       "**/*.java|src/x/Main.java|true",
       "**/*.java|src/x/Main.jav|false",
-      "src/**|src|true",
       "src/**|src/a/b|true",
       "src/**|srcx/a|false",
       "src/**/test/*.ts|src/test/a.ts|true",
       "src/**/test/*.ts|src/a/b/test/a.ts|true",
       "src/**/test/*.ts|src/a/b/test/x/a.ts|false",
       "*.txt|a.txt|true",
-      "*.txt|dir/a.txt|false",
+      "*.txt|dir/a.txt|true",
+      "/*.txt|dir/a.txt|false",
+      "src/*.txt|src/dir/a.txt|false",
       "*|.hidden|true",
-      "a*b*c|abc|true",
       "a*b*c|aXbYbZc|true",
       "a*b*c|aXbYbZ|false",
       "?.md|a.md|true",
       "?.md|ab.md|false",
-      "?|😀|false",
-      "??|😀|true",
+      "?|😀|true",
+      "??|😀|false",
       "a?c|a/c|false",
-      "[ab].txt|[ab].txt|true",
-      "[ab].txt|a.txt|false",
-      "a\\b|a/b|true",
-      "a/b|a\\b|true",
-      "/a/b/|a/b|true",
-      "a//b|a/b|false",
+      "[ab].txt|a.txt|true",
+      "[ab].txt|c.txt|false",
+      "[!ab].txt|c.txt|true",
+      "[a-c]x|bx|true",
+      "[[:digit:]]*|9lives|true",
+      "\\[ab].txt|[ab].txt|true",
+      "\\*|a|false",
       "a**b|aXYZb|true",
       "a**b|aX/Yb|false",
-      "**/**|x|true",
-      "*|a/b|false",
-      "**/a|a|true",
+      "vendor/|vendor/a/b.go|true",
+      "vendor/|lib/vendor/x.go|true",
+      "vendor/|vendor|false",
+      "test|src/test/A.java|true",
+      "test|src/testing/A.java|false",
       "x/**/y|x/y|true",
+      "/docs|docs/a.md|true",
+      "/docs|x/docs/a.md|false",
+      "*.TXT|a.txt|false",
   })
-  void matches(String pattern, String path, boolean expected) {
-    assertThat(GlobMatcher.matches(pattern, path)).isEqualTo(expected);
+  void matchesAFileOrOneOfItsDirectories(String pattern, String path, boolean expected) {
+    assertThat(file(pattern, path)).isEqualTo(expected);
   }
 
   @Test
-  void emptyPatternMatchesOnlyTheEmptyPath() {
-    assertThat(GlobMatcher.matches("", "")).isTrue();
-    assertThat(GlobMatcher.matches("", "a")).isFalse();
-    assertThat(GlobMatcher.matches("**", "")).isTrue();
-    assertThat(GlobMatcher.matches("*", "")).isFalse();
+  void theSignAndTheTrailingSlashAreRead() {
+    GlobMatcher exclude = GlobMatcher.compile("!vendor/");
+    assertThat(exclude.negated()).isTrue();
+    assertThat(exclude.directoryOnly()).isTrue();
+    assertThat(exclude.matches("vendor", true)).isTrue();
+    assertThat(exclude.matches("vendor", false)).isFalse();
+    assertThat(GlobMatcher.compile("\\!a").negated()).isFalse();
+    assertThat(GlobMatcher.compile("\\!a").matches("!a", false)).isTrue();
+    assertThat(GlobMatcher.compile("a.txt  ").matches("a.txt", false)).isTrue();
   }
 
   @Test
-  void manyDoubleStarsStayPolynomial() {
-    String pattern = "**/".repeat(30) + "z";
-    String path = "a/".repeat(60) + "y";
-    assertThat(GlobMatcher.matches(pattern, path)).isFalse();
-    assertThat(GlobMatcher.matchSegment("*a*a*a*a*a*a*a*a*b", "a".repeat(200))).isFalse();
+  void theLastMatchingGlobOfAListDecides() {
+    List<GlobMatcher> excludeOnly = List.of(GlobMatcher.compile("!*.min.js"));
+    assertThat(GlobMatcher.selects(excludeOnly, "a.js")).isTrue();
+    assertThat(GlobMatcher.selects(excludeOnly, "x/a.min.js")).isFalse();
+    List<GlobMatcher> reInclude =
+        List.of(GlobMatcher.compile("!vendor/"), GlobMatcher.compile("vendor/keep.go"));
+    assertThat(GlobMatcher.selects(reInclude, "vendor/keep.go")).isTrue();
+    assertThat(GlobMatcher.selects(reInclude, "vendor/drop.go")).isFalse();
+    assertThat(GlobMatcher.selects(reInclude, "src/a.go")).isFalse();
+    assertThat(GlobMatcher.selects(List.of(), "anything")).isTrue();
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "''|empty glob ''",
+      "!|empty glob '!'",
+      "#x|invalid glob '#x': a line starting with # is a comment",
+      "[abc|invalid glob '[abc': an unclosed [",
+      "a\\|invalid glob 'a\\': a trailing backslash",
+      "[z-a]|invalid glob '[z-a]': a reversed range z-a",
+      "[[:foo:]]|invalid glob '[[:foo:]]': unknown character class [:foo:]",
+      "/|invalid glob '/': no name",
+  })
+  void unparseableGlobsAreErrors(String pattern, String message) {
+    assertThatThrownBy(() -> GlobMatcher.compile(pattern))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(message);
+  }
+
+  @Test
+  void manyDoubleStarsAndStarsStayPolynomial() {
+    assertThat(GlobMatcher.compile("**/".repeat(30) + "z").matches("a/".repeat(60) + "y", false))
+        .isFalse();
+    assertThat(GlobMatcher.compile("*a*a*a*a*a*a*a*a*b").matches("a".repeat(200), false))
+        .isFalse();
   }
 
   @Test

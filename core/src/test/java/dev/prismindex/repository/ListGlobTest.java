@@ -246,7 +246,7 @@ class ListGlobTest {
   }
 
   @Test
-  void globMatchesFilesOnlyAgainstTheFullRootRelativePath() {
+  void globMatchesFilesByTheGitignoreRules() {
     tree.file("src/Main.java", "").file("src/util/Util.java", "").file("src/readme.md", "")
         .file("Top.java", "").file(".hidden/H.java", "").dir("src/dir.java");
     RepositoryGlobResult all = ops.glob(glob("**/*.java").build());
@@ -257,7 +257,19 @@ class ListGlobTest {
     // scoped walks still match against root-relative paths
     assertThat(ops.glob(glob("src/*.java").path("src").build()).paths())
         .containsExactly("src/Main.java");
-    assertThat(ops.glob(glob("*.java").path("src").build()).paths()).isEmpty();
+    // a glob without a slash matches a name at any depth; a leading slash anchors it
+    assertThat(ops.glob(glob("*.java").path("src").build()).paths())
+        .containsExactly("src/Main.java", "src/util/Util.java");
+    assertThat(ops.glob(glob("*.java").build()).paths())
+        .containsExactly("Top.java", "src/Main.java", "src/util/Util.java");
+    assertThat(ops.glob(glob("/*.java").build()).paths()).containsExactly("Top.java");
+    // a directory selects every file below it; a class; a leading ! selects the rest
+    assertThat(ops.glob(glob("util/").build()).paths()).containsExactly("src/util/Util.java");
+    assertThat(ops.glob(glob("[MT]*.java").build()).paths())
+        .containsExactly("Top.java", "src/Main.java");
+    assertThat(ops.glob(glob("!*.java").build()).paths()).containsExactly("src/readme.md");
+    assertThat(ops.glob(glob("!src/").braceExpansion(true).build()).paths())
+        .containsExactly("Top.java");
     assertThat(ops.glob(glob("**/*.java").includeHidden(true).build()).paths())
         .containsExactly("Top.java", ".hidden/H.java", "src/Main.java", "src/util/Util.java");
     // a single-file start is returned when it matches
@@ -309,6 +321,11 @@ class ListGlobTest {
         .hasMessage("nested brace expansion is not supported in pattern: {a,{b}}");
     assertThatThrownBy(() -> ops.glob(glob("x{}").braceExpansion(true).build()))
         .hasMessage("empty brace expansion in pattern: x{}");
+    assertThat(ops.glob(glob("!*.{ts,tsx}").braceExpansion(true).build()).paths())
+        .containsExactly("c.js");
+    assertThatThrownBy(() -> ops.glob(glob("[a-").build()))
+        .isInstanceOf(RepositoryException.class)
+        .hasMessageStartingWith("invalid glob '[a-': an unclosed [");
     assertThatThrownBy(() -> ops.glob(glob("{a,b}".repeat(8)).braceExpansion(true).build()))
         .hasMessage("brace expansion exceeds 128 alternative limit");
     RepositoryOperations tight =

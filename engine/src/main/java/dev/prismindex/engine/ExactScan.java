@@ -3,7 +3,7 @@ package dev.prismindex.engine;
 import dev.prismindex.engine.internal.query.LiteralHits;
 import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.LiteralMatch;
-import dev.prismindex.repository.GitAwareOptions;
+import dev.prismindex.engine.internal.walk.WalkListing;
 import dev.prismindex.repository.MatchSpan;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.RepositoryOperations;
@@ -22,10 +22,10 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Exact search without an index: core's git-aware scanner ({@link RepositoryOperations#gitAware},
- * the files {@code git ls-files --cached --others --exclude-standard} lists, or a plain walk
- * outside git; names starting with {@code .} and the directories {@code .git},
- * {@code node_modules} and {@code dist} left out, links never followed) reads the files in path
+ * Exact search without an index: core's scanner over the files an index of the root would read
+ * ({@link RepositoryOperations#listed} over the index's walk, {@link WalkListing}: git's listing
+ * through JGit, or the file system outside git; {@code .prismignore}, the pruned directories, the
+ * name rules and the secret deny list by name; links never followed) reads the files in path
  * order and its matches become the same {@link Hit}s an index answers ({@link HybridIndex#stream}),
  * handed to the sink as they are found. Bounded: at most {@value #MAX_FILES} files of at most
  * {@value #MAX_FILE_BYTES} bytes each, {@value #MAX_SCAN_BYTES} bytes of lines in all,
@@ -47,11 +47,10 @@ public final class ExactScan {
   /** Longer lines are reported as a window around the match. */
   private static final int MAX_LINE_BYTES = RepositoryLimits.HARD_MAX_SEARCH_LINE_BYTES;
 
-  private static final RepositoryOperations SCANNER = RepositoryOperations.gitAware(
-      GitAwareOptions.builder().limits(RepositoryLimits.builder()
-          .maxFiles(MAX_FILES).maxEntries(RepositoryLimits.HARD_MAX_REPO_ENTRIES)
-          .maxFileBytes(MAX_FILE_BYTES).maxScanBytes(MAX_SCAN_BYTES).maxDepth(MAX_DEPTH)
-          .maxTimeMs(MAX_TIME_MS).maxLineBytes(MAX_LINE_BYTES).build()).build());
+  private static final RepositoryLimits LIMITS = RepositoryLimits.builder()
+      .maxFiles(MAX_FILES).maxEntries(RepositoryLimits.HARD_MAX_REPO_ENTRIES)
+      .maxFileBytes(MAX_FILE_BYTES).maxScanBytes(MAX_SCAN_BYTES).maxDepth(MAX_DEPTH)
+      .maxTimeMs(MAX_TIME_MS).maxLineBytes(MAX_LINE_BYTES).build();
 
   private ExactScan() {}
 
@@ -87,10 +86,14 @@ public final class ExactScan {
         .mode(opts.mode() == dev.prismindex.repository.SearchMode.REGEX ? opts.mode()
             : dev.prismindex.repository.SearchMode.LITERAL)
         .caseSensitive(opts.caseSensitive()).wholeWords(opts.wholeWords())
-        .path(scopes.size() == 1 ? scopes.get(0) : null).context(context).build();
+        .path(scopes.size() == 1 ? scopes.get(0) : null).context(context)
+        // the listing decides which files are read: no hidden-name or base-name rule of its own
+        .includeHidden(true).exclude(List.of()).build();
+    RepositoryOperations scanner = RepositoryOperations.listed(
+        new WalkListing(HybridIndexOptions.builder(root).build()), LIMITS);
     int[] emitted = {0};
     boolean[] more = {false};
-    RepositorySearchResult r = SCANNER.stream(request, new SearchSink() {
+    RepositorySearchResult r = scanner.stream(request, new SearchSink() {
       @Override
       public boolean wants(String path) {
         return files.test(path);

@@ -17,7 +17,9 @@ import org.jspecify.annotations.Nullable;
  * {@code globs}; an empty list does not restrict. The filter is applied inside the search (a Lucene
  * filter on the candidates), never to a list already cut at the limit.
  *
- * <p>Globs use gitignore's pattern syntax, matched by JGit as {@code .gitignore} lines are:
+ * <p>Globs use gitignore's pattern syntax, matched by core's {@link
+ * dev.prismindex.repository.GlobMatcher} as git matches {@code .gitignore} lines (the syntax is
+ * documented once, in {@code docs/cli.md}, "Glob syntax"):
  * {@code *} and {@code ?} never match {@code /}, {@code **} matches any number of directories,
  * {@code [abc]} is a class; a pattern without a {@code /} (other than a trailing one) matches a
  * name at any depth ({@code *.java}, {@code test}), one with a {@code /} is anchored at the
@@ -26,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * {@code vendor/} stands for everything below {@code vendor}). A leading {@code !} makes the glob
  * an exclusion. The last glob that matches a file decides; a file no glob matches is selected
  * unless some glob is an inclusion. Braces ({@code *.{ts,tsx}}) are not part of the syntax: give
- * one glob per alternative.
+ * one glob per alternative (core's {@code RepositoryGlobRequest} expands them only when asked).
  *
  * @param scopes repository-relative directories or files, normalised ({@code ./src/} is
  *     {@code src}), without duplicates; empty for the whole repository

@@ -16,10 +16,12 @@ import org.jspecify.annotations.Nullable;
  *
  * @param root the repository root (made absolute and normalised)
  * @param home the index home; default {@code <root>/.prism-index}
- * @param include globs a file's repository-relative path must match (any of them) to be indexed;
- *     empty means every file. Java {@code glob:} syntax; a leading {@code **}{@code /} also matches
- *     files at the top level
- * @param exclude globs whose matching files are never indexed
+ * @param include globs that select the files indexed; empty means every file. The one glob
+ *     dialect, gitignore's syntax ({@link dev.prismindex.repository.GlobMatcher}, {@code
+ *     docs/cli.md} "Glob syntax"): {@code *.java} at any depth, {@code src/} every file below
+ *     {@code src}, the last matching glob deciding, {@code !} excluding
+ * @param exclude globs (the same syntax) whose files are never indexed, as {@code .gitignore}
+ *     lines: the last matching one decides, {@code !} re-admits
  * @param maxFileBytes larger files are skipped (default {@value #DEFAULT_MAX_FILE_BYTES} bytes =
  *     1 MiB: source files are far smaller; larger ones are nearly always generated or data)
  * @param indexSecrets whether the built-in secret deny list is off (default false: files named like

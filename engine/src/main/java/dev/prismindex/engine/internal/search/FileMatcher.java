@@ -4,6 +4,7 @@ import dev.prismindex.engine.FileFilter;
 import dev.prismindex.engine.internal.walk.Languages;
 import dev.prismindex.engine.spi.StoreFields;
 import dev.prismindex.engine.spi.StoreReader;
+import dev.prismindex.repository.GlobMatcher;
 import dev.prismindex.repository.RelativePath;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,12 +21,11 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
-import org.eclipse.jgit.ignore.FastIgnoreRule;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link FileFilter} compiled for one search: the predicate on repository-relative paths (scope,
- * then language by file name, then globs with JGit's {@link FastIgnoreRule}), and the same rule as
+ * then language by file name, then globs with core's gitignore-syntax {@link GlobMatcher#selects}), and the same rule as
  * a Lucene filter on the {@link StoreFields#PATH} of CHUNK and FILE documents. Scopes alone become
  * term and prefix queries; languages and globs are resolved against the paths of the commit's
  * files ({@code StoreReader#paths}) into a term set, so every engine applies them before it
@@ -38,18 +38,14 @@ public final class FileMatcher {
   /** Braces with a comma: shell or ripgrep alternatives, which gitignore syntax does not have. */
   private static final Pattern BRACES = Pattern.compile("\\{[^}]*,[^}]*}");
 
-  private record Glob(FastIgnoreRule rule, boolean include) {}
-
   private final List<String> scopes;
   private final Set<String> languages;
-  private final List<Glob> globs;
-  private final boolean anyInclude;
+  private final List<GlobMatcher> globs;
 
-  private FileMatcher(List<String> scopes, Set<String> languages, List<Glob> globs) {
+  private FileMatcher(List<String> scopes, Set<String> languages, List<GlobMatcher> globs) {
     this.scopes = scopes;
     this.languages = languages;
     this.globs = globs;
-    this.anyInclude = globs.stream().anyMatch(Glob::include);
   }
 
   /** The matcher of {@code filter} (validated by {@link FileFilter}'s constructor). */
@@ -57,10 +53,9 @@ public final class FileMatcher {
     if (filter.all()) {
       return ALL;
     }
-    List<Glob> globs = new ArrayList<>(filter.globs().size());
+    List<GlobMatcher> globs = new ArrayList<>(filter.globs().size());
     for (String g : filter.globs()) {
-      FastIgnoreRule rule = new FastIgnoreRule(g);
-      globs.add(new Glob(rule, !rule.getNegation()));
+      globs.add(GlobMatcher.compile(g));
     }
     return new FileMatcher(filter.scopes(), Set.copyOf(filter.languages()), List.copyOf(globs));
   }
@@ -73,21 +68,11 @@ public final class FileMatcher {
    */
   public static void checkGlob(String glob) {
     String body = glob.startsWith("!") ? glob.substring(1) : glob;
-    if (body.isBlank()) {
-      throw new IllegalArgumentException("empty glob '" + glob + "'");
-    }
-    if (glob.startsWith("#")) {
-      throw new IllegalArgumentException("invalid glob '" + glob + "': a line starting with #"
-          + " is a comment in gitignore syntax (write \\# for a name that starts with #)");
-    }
     if (BRACES.matcher(body).find()) {
       throw new IllegalArgumentException("invalid glob '" + glob + "': braces are not gitignore"
           + " syntax; give one glob per alternative");
     }
-    if (new FastIgnoreRule(glob).isEmpty()) {
-      throw new IllegalArgumentException("invalid glob '" + glob + "' (gitignore syntax: *, ?,"
-          + " **, [abc], a leading / or !, a trailing /)");
-    }
+    GlobMatcher.compile(glob);
   }
 
   /** Whether every file is selected. */
@@ -116,16 +101,7 @@ public final class FileMatcher {
     if (!languages.isEmpty() && !languages.contains(Languages.detect(path))) {
       return false;
     }
-    if (globs.isEmpty()) {
-      return true;
-    }
-    for (int i = globs.size() - 1; i >= 0; i--) {
-      Glob g = globs.get(i);
-      if (matches(g.rule(), path)) {
-        return g.include();
-      }
-    }
-    return !anyInclude;
+    return GlobMatcher.selects(globs, path);
   }
 
   private boolean inScope(String path) {
@@ -142,19 +118,6 @@ public final class FileMatcher {
     }
     for (String s : scopes) {
       if (RelativePath.isInScope(s, path)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether {@code rule} matches the file {@code path} or one of its directories. */
-  private static boolean matches(FastIgnoreRule rule, String path) {
-    if (rule.isMatch(path, false, true)) {
-      return true;
-    }
-    for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
-      if (rule.isMatch(path.substring(0, slash), true, true)) {
         return true;
       }
     }

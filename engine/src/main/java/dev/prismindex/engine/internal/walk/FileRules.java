@@ -3,10 +3,8 @@ package dev.prismindex.engine.internal.walk;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.SkipReason;
 import dev.prismindex.internal.Utf8;
+import dev.prismindex.repository.GlobMatcher;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
-import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -76,10 +74,10 @@ public final class FileRules {
   private static final String DASHES_BEGIN = "-----BEGIN ";
 
   private final boolean indexSecrets;
-  private final List<PathMatcher> include;
-  private final List<PathMatcher> exclude;
-  private final List<PathMatcher> allowSecrets;
-  private final List<PathMatcher> denySecrets;
+  private final List<GlobMatcher> include;
+  private final List<GlobMatcher> exclude;
+  private final List<GlobMatcher> allowSecrets;
+  private final List<GlobMatcher> denySecrets;
   private final int maxDepth;
   private final int maxPathBytes;
   private final String fingerprint;
@@ -91,11 +89,16 @@ public final class FileRules {
   }
 
   /**
-   * @param include globs a path must match (any) to be kept; empty keeps every path
-   * @param exclude globs whose paths are skipped ({@link SkipReason#GLOB})
+   * @param include globs (gitignore syntax, {@link GlobMatcher}) that select the kept paths, the
+   *     last matching one deciding ({@link GlobMatcher#selects}); empty keeps every path
+   * @param exclude globs whose paths are skipped ({@link SkipReason#GLOB}), as {@code .gitignore}
+   *     lines (the last matching one decides, {@code !} re-admits)
    * @param indexSecrets true switches the built-in deny list (names and key content) off
-   * @param allowSecrets globs re-admitting paths the built-in deny list would skip
-   * @param denySecrets globs skipped as {@link SkipReason#SECRET} in addition to the list
+   * @param allowSecrets globs re-admitting paths the built-in deny list would skip (as
+   *     {@code exclude}'s)
+   * @param denySecrets globs skipped as {@link SkipReason#SECRET} in addition to the list (as
+   *     {@code exclude}'s)
+   * @throws IllegalArgumentException for a glob {@link GlobMatcher#compile} refuses
    * @param maxDepth the most directories above a kept file
    * @param maxPathBytes the longest kept repository-relative path, in UTF-8 bytes
    */
@@ -111,7 +114,9 @@ public final class FileRules {
     this.denySecrets = compile(denySecrets);
     this.maxDepth = maxDepth;
     this.maxPathBytes = maxPathBytes;
-    this.fingerprint = "secrets-2 " + indexSecrets + " allow=" + allowSecrets;
+    // allowSecrets in gitignore syntax since the glob dialect became one (Java glob: before)
+    this.fingerprint = "secrets-2 " + indexSecrets
+        + (allowSecrets.isEmpty() ? " allow=[]" : " allow-gitignore=" + allowSecrets);
   }
 
   /** The rules an index opened with {@code options} applies. */
@@ -129,15 +134,12 @@ public final class FileRules {
     return fingerprint;
   }
 
-  private static List<PathMatcher> compile(List<String> globs) {
-    List<PathMatcher> out = new ArrayList<>();
+  private static List<GlobMatcher> compile(List<String> globs) {
+    List<GlobMatcher> out = new ArrayList<>(globs.size());
     for (String glob : globs) {
-      out.add(FileSystems.getDefault().getPathMatcher("glob:" + glob));
-      if (glob.startsWith("**/")) {
-        out.add(FileSystems.getDefault().getPathMatcher("glob:" + glob.substring(3)));
-      }
+      out.add(GlobMatcher.compile(glob));
     }
-    return out;
+    return List.copyOf(out);
   }
 
   /**
@@ -202,31 +204,14 @@ public final class FileRules {
     if (lower.endsWith(".min.js") || lower.endsWith(".min.css") || lower.endsWith(".min.mjs")) {
       return SkipReason.MINIFIED;
     }
-    Path p = null;
-    if (!denySecrets.isEmpty()) {
-      p = Path.of(relativePath);
-      if (matches(denySecrets, p)) {
-        return SkipReason.SECRET;
-      }
+    if (matches(denySecrets, relativePath)) {
+      return SkipReason.SECRET;
     }
-    if (!indexSecrets && isSecretName(lower)) {
-      if (p == null) {
-        p = Path.of(relativePath);
-      }
-      if (!matches(allowSecrets, p)) {
-        return SkipReason.SECRET;
-      }
+    if (!indexSecrets && isSecretName(lower) && !matches(allowSecrets, relativePath)) {
+      return SkipReason.SECRET;
     }
-    if (!include.isEmpty() || !exclude.isEmpty()) {
-      if (p == null) {
-        p = Path.of(relativePath);
-      }
-      if (!include.isEmpty() && !matches(include, p)) {
-        return SkipReason.GLOB;
-      }
-      if (matches(exclude, p)) {
-        return SkipReason.GLOB;
-      }
+    if (!GlobMatcher.selects(include, relativePath) || matches(exclude, relativePath)) {
+      return SkipReason.GLOB;
     }
     return null;
   }
@@ -263,7 +248,7 @@ public final class FileRules {
         reason = SkipReason.SECRET;
       }
     }
-    return reason == null || matches(allowSecrets, Path.of(relativePath)) ? null : reason;
+    return reason == null || matches(allowSecrets, relativePath) ? null : reason;
   }
 
   /**
@@ -281,10 +266,14 @@ public final class FileRules {
     return head.contains(DASHES_BEGIN) && KEY_HEADER.matcher(head).find();
   }
 
-  private static boolean matches(List<PathMatcher> matchers, Path p) {
-    for (PathMatcher m : matchers) {
-      if (m.matches(p)) {
-        return true;
+  /**
+   * Whether a list of globs matches {@code path} as a {@code .gitignore} would: the last glob that
+   * matches the file or one of its directories decides, a {@code !} one un-matching it.
+   */
+  private static boolean matches(List<GlobMatcher> globs, String path) {
+    for (int i = globs.size() - 1; i >= 0; i--) {
+      if (globs.get(i).matchesFile(path)) {
+        return !globs.get(i).negated();
       }
     }
     return false;
