@@ -106,18 +106,36 @@ public final class JsonPrinter implements Printer {
         }
       }
 
+      /** The fields every hit of one freshness ends with, written once (an answer's many). */
+      private final Map<Freshness, String> tails = new java.util.IdentityHashMap<>();
+
       @Override
       public void hit(Hit hit) {
+        Freshness f = hit.repo() == null ? freshness : repos.getOrDefault(hit.repo(), freshness);
+        String tail;
+        synchronized (tails) {
+          tail = tails.computeIfAbsent(f, this::tail);
+        }
         line(g -> {
           g.writeStartObject();
           hitFields(g, hit);
-          freshness(g, hit.repo() == null ? freshness : repos.getOrDefault(hit.repo(), freshness));
-          if (!notIndexed.isEmpty()) {
-            counts(g, "notSearched", notIndexed);
-          }
+          g.writeRaw(tail);
           g.writeNumberField("v", SCHEMA_VERSION);
           g.writeEndObject();
         });
+      }
+
+      /** {@code ,"freshness":{...}} and {@code ,"notSearched":{...}} when files are left out. */
+      private String tail(Freshness f) {
+        String object = json(g -> {
+          g.writeStartObject();
+          freshness(g, f);
+          if (!notIndexed.isEmpty()) {
+            counts(g, "notSearched", notIndexed);
+          }
+          g.writeEndObject();
+        });
+        return "," + object.substring(1, object.length() - 1);
       }
 
       @Override
