@@ -67,10 +67,52 @@ public final class LiteralPattern {
   private final boolean caseSensitive;
   private final String needle;
 
+  /**
+   * The needle as bytes a matching line's bytes must hold ({@link #forEachCandidateLine}): its
+   * UTF-8, ASCII lower case when {@link #fold}; null when no byte search is a safe filter (a
+   * case-insensitive needle that is not ASCII, or one holding U+FFFD or a lone surrogate, which
+   * decoding can make of other bytes).
+   */
+  private final byte @Nullable [] needleBytes;
+  /** Whether {@link #needleBytes} is compared with the content's ASCII letters lower-cased. */
+  private final boolean fold;
+  /**
+   * Whether content holding U+0130 or U+212A is searched line by line all the same: the only
+   * non-ASCII characters whose lower case holds an ASCII letter ('i', 'k'), which the needle has.
+   */
+  private final boolean foldSpecials;
+
   private LiteralPattern(String query, boolean caseSensitive) {
     this.query = query;
     this.caseSensitive = caseSensitive;
     this.needle = caseSensitive ? query : query.toLowerCase(Locale.ROOT);
+    boolean ascii = needle.chars().allMatch(c -> c < 0x80);
+    if (caseSensitive && wellFormed(needle)) {
+      needleBytes = needle.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    } else if (!caseSensitive && ascii) {
+      needleBytes = needle.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    } else {
+      needleBytes = null;
+    }
+    this.fold = !caseSensitive;
+    this.foldSpecials = fold && (needle.indexOf('i') >= 0 || needle.indexOf('k') >= 0);
+  }
+
+  /** Whether {@code s} has no lone surrogate and no U+FFFD. */
+  private static boolean wellFormed(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\uFFFD' || Character.isLowSurrogate(c)) {
+        return false;
+      }
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 == s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+          return false;
+        }
+        i++;
+      }
+    }
+    return true;
   }
 
   /**
@@ -179,6 +221,107 @@ public final class LiteralPattern {
     if (splitter.feed(content, 0, content.length)) {
       splitter.finish();
     }
+  }
+
+  /**
+   * Visits, in order and with the numbers and text {@link #forEachLine(byte[], LineVisitor)} gives
+   * them, the lines of {@code content} that may hold the query (a superset of the matching lines:
+   * the visitor still tests each with {@link #column}), until the visitor returns {@code false}.
+   * Where the query's bytes can be searched for (a case-sensitive query; a case-insensitive ASCII
+   * one, ASCII letters compared in lower case), only lines holding them are decoded; otherwise
+   * every line is visited. A valid UTF-8 sequence always decodes to itself (an ill-formed
+   * subsequence never takes an ASCII or lead byte), so no matching line is left out.
+   */
+  public void forEachCandidateLine(byte[] content, LineVisitor visitor) {
+    Objects.requireNonNull(content, "content");
+    Objects.requireNonNull(visitor, "visitor");
+    if (needleBytes == null || foldSpecials && hasFoldSpecial(content)) {
+      forEachLine(content, visitor);
+      return;
+    }
+    int n = content.length;
+    int lineNo = 1;
+    int lineStart = 0;
+    int from = 0;
+    while (from < n) {
+      int p = indexOf(content, from);
+      if (p < 0) {
+        return;
+      }
+      for (int i = from; i < p; i++) {
+        if (content[i] == '\n') {
+          lineNo++;
+          lineStart = i + 1;
+        }
+      }
+      int lineEnd = p;
+      while (lineEnd < n && content[lineEnd] != '\n') {
+        lineEnd++;
+      }
+      // A needle holding an LF matches no line (the visitor finds no column) and is not special.
+      int len = lineEnd - lineStart;
+      if (len > 0 && content[lineEnd - 1] == '\r') {
+        len--; // the CR of CRLF, or one at the very end of the content
+      }
+      if (!visitor.visit(lineNo, Utf8Decoder.decode(content, lineStart, len), len)) {
+        return;
+      }
+      lineNo++;
+      lineStart = lineEnd + 1;
+      from = lineEnd + 1;
+    }
+  }
+
+  /** The first index at or after {@code from} where {@link #needleBytes} occurs, or -1. */
+  private int indexOf(byte[] content, int from) {
+    byte[] nb = needleBytes;
+    int m = nb.length;
+    int last = content.length - m;
+    byte first = nb[0];
+    if (!fold) {
+      outer:
+      for (int i = from; i <= last; i++) {
+        if (content[i] != first) {
+          continue;
+        }
+        for (int j = 1; j < m; j++) {
+          if (content[i + j] != nb[j]) {
+            continue outer;
+          }
+        }
+        return i;
+      }
+      return -1;
+    }
+    outer:
+    for (int i = from; i <= last; i++) {
+      if (lower(content[i]) != first) {
+        continue;
+      }
+      for (int j = 1; j < m; j++) {
+        if (lower(content[i + j]) != nb[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  private static byte lower(byte b) {
+    return b >= 'A' && b <= 'Z' ? (byte) (b + 32) : b;
+  }
+
+  /** Whether {@code content} holds U+0130 (C4 B0) or U+212A (E2 84 AA) in UTF-8. */
+  private static boolean hasFoldSpecial(byte[] content) {
+    for (int i = 0; i + 1 < content.length; i++) {
+      if (content[i] == (byte) 0xC4 && content[i + 1] == (byte) 0xB0
+          || content[i] == (byte) 0xE2 && content[i + 1] == (byte) 0x84
+          && i + 2 < content.length && content[i + 2] == (byte) 0xAA) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

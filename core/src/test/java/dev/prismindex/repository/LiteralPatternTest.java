@@ -257,4 +257,63 @@ class LiteralPatternTest {
     assertThat(Utf8Decoder.decode(bad, 0, bad.length, '\uDFFF'))
         .isEqualTo(pad + "\u00e9\uDFFF\uDFFF \uFFFD");
   }
+
+  /** The matching lines of every line, as the scanner finds them: number, column and text. */
+  static List<String> matchingLines(LiteralPattern p, byte[] content, boolean candidatesOnly) {
+    List<String> out = new ArrayList<>();
+    LiteralPattern.LineVisitor v = (line, text, bytes) -> {
+      int col = p.column(text);
+      if (col > 0) {
+        out.add(line + ":" + col + ":" + bytes + ":" + text);
+      }
+      return true;
+    };
+    if (candidatesOnly) {
+      p.forEachCandidateLine(content, v);
+    } else {
+      LiteralPattern.forEachLine(content, v);
+    }
+    return out;
+  }
+
+  @Test
+  void candidateLinesFindEveryMatchingLineWithItsNumberAndText() {
+    String[] queries = {"ab", "AB", "k", "ik", "i", "\u00e9", "a\r", "b\nc", "\uFFFD", "\uD83D\uDE00", "Ka",
+        "\u212A"};
+    String[] pieces = {"ab", "AB", "aB", "\r", "\n", "\r\n", "\u0130", "\u212A", "\u00e9", "\u00c9", "x",
+        "k", "K", "i", "I", "\uD83D\uDE00", " ", "\uFEFF"};
+    byte[][] raw = {bytes(0xC3), bytes(0xE2, 0x84), bytes(0xF0, 0x9F), bytes(0x80), bytes(0xFF)};
+    Random random = new Random(39);
+    for (int round = 0; round < 3000; round++) {
+      ByteArrayOutputStream content = new ByteArrayOutputStream();
+      int n = random.nextInt(12);
+      for (int i = 0; i < n; i++) {
+        if (random.nextInt(6) == 0) {
+          content.writeBytes(raw[random.nextInt(raw.length)]);
+        } else {
+          content.writeBytes(pieces[random.nextInt(pieces.length)].getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      byte[] c = content.toByteArray();
+      for (String q : queries) {
+        for (boolean caseSensitive : new boolean[] {true, false}) {
+          LiteralPattern p = LiteralPattern.compile(q, caseSensitive, 100);
+          assertThat(matchingLines(p, c, true))
+              .as("%s (case-sensitive %s) in %s", q, caseSensitive, java.util.Arrays.toString(c))
+              .isEqualTo(matchingLines(p, c, false));
+        }
+      }
+    }
+  }
+
+  @Test
+  void candidateLinesStopWhenTheVisitorSaysSo() {
+    LiteralPattern p = LiteralPattern.compile("x", true, 10);
+    List<Integer> seen = new ArrayList<>();
+    p.forEachCandidateLine("x\na\nx\nx\n".getBytes(StandardCharsets.UTF_8), (line, text, bytes) -> {
+      seen.add(line);
+      return seen.size() < 2;
+    });
+    assertThat(seen).containsExactly(1, 3);
+  }
 }

@@ -121,6 +121,13 @@ public final class ResidentServer implements AutoCloseable {
   public interface CommandRunner {
     /** Runs {@code args} and returns the exit code. */
     int run(String[] args, PrintStream out, PrintStream err, Environment env, Backend backend);
+
+    /**
+     * Prepares what the next {@link #run} needs (the CLI: its command-line model), called once an
+     * answer has been sent, so that the next client does not wait for it.
+     */
+    default void prepare() {
+    }
   }
 
   /**

@@ -118,6 +118,10 @@ final class ServeConnection {
     capture.errAfter.writeTo(out);
     capture.out.writeTo(out);
     out.flush();
+    // The client reads to the end of the stream: it has its whole answer now, before the next
+    // request's preparation runs on this thread.
+    socket.shutdownOutput();
+    runner.prepare();
   }
 
   /** Answers {@code refused} with the reason instead of the command's answer. */

@@ -100,7 +100,7 @@ public final class LiteralSearcher {
       List<String> lines = context ? new ArrayList<>() : null;
       // With context, lines are kept after the cap is reached until the last match has its own.
       int[] linesWanted = {Integer.MAX_VALUE};
-      LiteralPattern.forEachLine(content, (line, text, bytes) -> {
+      LiteralPattern.LineVisitor visitor = (line, text, bytes) -> {
         if (lines != null) {
           lines.add(text);
           if (lines.size() >= linesWanted[0]) {
@@ -134,10 +134,22 @@ public final class LiteralSearcher {
           return lines != null && lines.size() < linesWanted[0];
         }
         return true;
-      });
+      };
+      if (context) {
+        LiteralPattern.forEachLine(content, visitor);
+      } else {
+        // Without context only the lines that may match are decoded.
+        pattern.forEachCandidateLine(content, visitor);
+      }
       if (!found[0] && !truncated[0] && pattern.column(path) > 0) {
         if (out.size() == maxMatches) {
           return new LiteralResult(out, true, notSearched);
+        }
+        if (!context && content.length > 0) {
+          LiteralPattern.forEachLine(content, (line, text, bytes) -> {
+            firstLine[0] = text;
+            return false;
+          });
         }
         String first = firstLine[0] == null || firstLine[0].isBlank() ? path
             : LiteralPattern.window(firstLine[0], 0, MAX_TEXT_BYTES);
