@@ -50,10 +50,13 @@ public final class Workspace implements CodeSearch, AutoCloseable {
 
   private final Map<String, HybridIndex> indexes;
   private final boolean owned;
+  /** Whether the ranked modes weigh each repository by the query's words (the default). */
+  private final boolean repositoryPrior;
 
-  private Workspace(Map<String, HybridIndex> indexes, boolean owned) {
+  private Workspace(Map<String, HybridIndex> indexes, boolean owned, boolean repositoryPrior) {
     this.indexes = Collections.unmodifiableMap(indexes);
     this.owned = owned;
+    this.repositoryPrior = repositoryPrior;
   }
 
   /**
@@ -67,7 +70,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
     Map<String, HybridIndex> sorted = new TreeMap<>();
     indexes.forEach((name, index) -> sorted.put(checkName(name),
         Objects.requireNonNull(index, "index")));
-    Workspace w = new Workspace(sorted, false);
+    Workspace w = new Workspace(sorted, false, true);
     w.search(); // refuses what cannot be searched as one
     return w;
   }
@@ -96,7 +99,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
       closeAll(open.values(), e);
       throw e;
     }
-    return new Workspace(open, true);
+    return new Workspace(open, true, true);
   }
 
   /**
@@ -144,7 +147,16 @@ public final class Workspace implements CodeSearch, AutoCloseable {
     for (String name : select(indexes.keySet(), patterns)) {
       selected.put(name, indexes.get(name));
     }
-    return new Workspace(selected, false);
+    return new Workspace(selected, false, repositoryPrior);
+  }
+
+  /**
+   * This workspace without the repository prior (every repository weighed 1): the ranked modes
+   * then answer exactly as one index holding every repository would (the reference the tests hold
+   * the merged statistics to). Closing it closes nothing.
+   */
+  Workspace withoutRepositoryPrior() {
+    return new Workspace(indexes, false, false);
   }
 
   /** The repositories' indexes by name, in name order. */
@@ -209,7 +221,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
   private WorkspaceSearch search() {
     List<WorkspaceSearch.Member> members = new ArrayList<>();
     indexes.forEach((name, index) -> members.add(index.workspaceMember(name)));
-    return new WorkspaceSearch(members);
+    return new WorkspaceSearch(members, repositoryPrior);
   }
 
   /** Closes the indexes {@link #open} opened; a workspace {@link #of} indexes closes nothing. */
