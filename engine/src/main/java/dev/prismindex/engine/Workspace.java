@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * search ranks the candidates of every index in one ranking with the one ranker, BM25 scored with
  * the term and field statistics of all the indexes together (as if one index held them all, so a
  * small repository's hits do not win by its small document counts) and cosines compared as they
- * are. Every hit names its repository ({@link Hit#repo()}, its {@code path} relative to that
+ * are, each repository's scores then weighed by how typical the query's words are of its chunks
+ * (shares of its chunks, not counts: the repository a query reads like comes first). Every hit names its repository ({@link Hit#repo()}, its {@code path} relative to that
  * repository's root). The exact modes (literal, regex) answer the union of each repository's
  * matches, by repository name, then path and line, and can stream them ({@link #stream}). The
  * limit applies to the workspace as a whole.
@@ -179,7 +180,8 @@ public final class Workspace implements CodeSearch, AutoCloseable {
    *
    * <p>Ranked modes: as {@link HybridIndex#searchResult} over one index holding every
    * repository's documents (merged BM25 statistics; each index's own k-NN, cosines compared;
-   * the same fusion, path prior and identifier guard), each hit checked against its own
+   * each repository's scores weighed by the query's words first; the same fusion, path prior
+   * and identifier guard), each hit checked against its own
    * repository's working tree; ties between repositories go to the one first by name. Exact
    * modes: each repository's matches in path, line order, repositories by name ({@link #stream}
    * collected); {@link

@@ -27,7 +27,8 @@ import org.jspecify.annotations.Nullable;
  * The readers of a workspace's indexes as one {@link StoreReader}, so that {@link RankedSearch}
  * ranks the workspace exactly as it ranks one index: each signal's candidates come from every
  * index (BM25 scored with the workspace's merged statistics by the readers it is given, cosines
- * as they are), merged into one list by score and ranked anew, cut at the request's depth. Its
+ * as they are), each score multiplied by its index's weight ({@link Part#weight()}, the
+ * repository prior), merged into one list by score and ranked anew, cut at the request's depth. Its
  * chunk ids are its own, each standing for one index and that reader's id, so the lexical and the
  * semantic candidate of one chunk carry the same id and fuse. Each chunk's file is read in its
  * own repository ({@link FileSource}) and its hits name that repository.
