@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * search ranks the candidates of every index in one ranking with the one ranker, BM25 scored with
  * the term and field statistics of all the indexes together (as if one index held them all, so a
  * small repository's hits do not win by its small document counts) and cosines compared as they
- * are. Every hit names its repository ({@link Hit#repo()}, its {@code path} relative to that
+ * are, each repository's scores then weighed by how typical the query's words are of its chunks
+ * (shares of its chunks, not counts: the repository a query reads like comes first). Every hit names its repository ({@link Hit#repo()}, its {@code path} relative to that
  * repository's root). The exact modes (literal, regex) answer the union of each repository's
  * matches, by repository name, then path and line, and can stream them ({@link #stream}). The
  * limit applies to the workspace as a whole.
@@ -50,10 +51,13 @@ public final class Workspace implements CodeSearch, AutoCloseable {
 
   private final Map<String, HybridIndex> indexes;
   private final boolean owned;
+  /** Whether the ranked modes weigh each repository by the query's words (the default). */
+  private final boolean repositoryPrior;
 
-  private Workspace(Map<String, HybridIndex> indexes, boolean owned) {
+  private Workspace(Map<String, HybridIndex> indexes, boolean owned, boolean repositoryPrior) {
     this.indexes = Collections.unmodifiableMap(indexes);
     this.owned = owned;
+    this.repositoryPrior = repositoryPrior;
   }
 
   /**
@@ -67,7 +71,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
     Map<String, HybridIndex> sorted = new TreeMap<>();
     indexes.forEach((name, index) -> sorted.put(checkName(name),
         Objects.requireNonNull(index, "index")));
-    Workspace w = new Workspace(sorted, false);
+    Workspace w = new Workspace(sorted, false, true);
     w.search(); // refuses what cannot be searched as one
     return w;
   }
@@ -96,7 +100,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
       closeAll(open.values(), e);
       throw e;
     }
-    return new Workspace(open, true);
+    return new Workspace(open, true, true);
   }
 
   /**
@@ -144,7 +148,16 @@ public final class Workspace implements CodeSearch, AutoCloseable {
     for (String name : select(indexes.keySet(), patterns)) {
       selected.put(name, indexes.get(name));
     }
-    return new Workspace(selected, false);
+    return new Workspace(selected, false, repositoryPrior);
+  }
+
+  /**
+   * This workspace without the repository prior (every repository weighed 1): the ranked modes
+   * then answer exactly as one index holding every repository would (the reference the tests hold
+   * the merged statistics to). Closing it closes nothing.
+   */
+  Workspace withoutRepositoryPrior() {
+    return new Workspace(indexes, false, false);
   }
 
   /** The repositories' indexes by name, in name order. */
@@ -167,7 +180,8 @@ public final class Workspace implements CodeSearch, AutoCloseable {
    *
    * <p>Ranked modes: as {@link HybridIndex#searchResult} over one index holding every
    * repository's documents (merged BM25 statistics; each index's own k-NN, cosines compared;
-   * the same fusion, path prior and identifier guard), each hit checked against its own
+   * each repository's scores weighed by the query's words first; the same fusion, path prior
+   * and identifier guard), each hit checked against its own
    * repository's working tree; ties between repositories go to the one first by name. Exact
    * modes: each repository's matches in path, line order, repositories by name ({@link #stream}
    * collected); {@link
@@ -209,7 +223,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
   private WorkspaceSearch search() {
     List<WorkspaceSearch.Member> members = new ArrayList<>();
     indexes.forEach((name, index) -> members.add(index.workspaceMember(name)));
-    return new WorkspaceSearch(members);
+    return new WorkspaceSearch(members, repositoryPrior);
   }
 
   /** Closes the indexes {@link #open} opened; a workspace {@link #of} indexes closes nothing. */

@@ -95,7 +95,8 @@ class WorkspaceTest {
     }
     try (HybridIndex l = indexed(large); HybridIndex s = indexed(small);
         HybridIndex one = indexed(both)) {
-      Workspace workspace = Workspace.of(Map.of("large", l, "small", s));
+      Workspace workspace = Workspace.of(Map.of("large", l, "small", s))
+          .withoutRepositoryPrior();
       for (String query : List.of("retry", "parse the token", "recode baffer pama",
           "flush a cash of toeam", "rema caken")) {
         SearchOpts opts = SearchOpts.builder().mode(mode).limit(20).build();
@@ -142,8 +143,8 @@ class WorkspaceTest {
    * The same file in a small repository and in a large one, the query's term rare in the small one
    * and common in the large one: by each index's own statistics the small repository's copy
    * scores more than twice as high (its idf), so merging the two answers by score would put it
-   * first; in a workspace both copies score the same, and the tie goes to the repository first by
-   * name.
+   * first; in a workspace (without the repository prior, which only adds to the large one's lead
+   * here) both copies score the same, and the tie goes to the repository first by name.
    */
   @ParameterizedTest
   @EnumSource(value = SearchMode.class, names = {"LEXICAL", "HYBRID"})
@@ -171,8 +172,13 @@ class WorkspaceTest {
 
       // "zeta" before "alpha": the tie must go to the name, not to the map's order.
       Workspace workspace = Workspace.of(Map.of("zeta", s, "alpha", l));
-      List<Hit> hits = workspace.search("frobnicate",
-          SearchOpts.builder().mode(mode).limit(50).build());
+      SearchOpts opts = SearchOpts.builder().mode(mode).limit(50).build();
+      // With the repository prior (the default) the small copy does not come first either: the
+      // query's word is rarer among the small repository's chunks.
+      List<Hit> weighed = workspace.search("frobnicate", opts);
+      assertThat(weighed.indexOf(shared(weighed, "alpha")))
+          .isLessThan(weighed.indexOf(shared(weighed, "zeta")));
+      List<Hit> hits = workspace.withoutRepositoryPrior().search("frobnicate", opts);
       Hit first = shared(hits, "alpha");
       Hit second = shared(hits, "zeta");
       assertThat(hits.indexOf(first)).isLessThan(hits.indexOf(second));
@@ -183,6 +189,38 @@ class WorkspaceTest {
       } else {
         assertThat(first.semantic().score()).isEqualTo(second.semantic().score());
       }
+    }
+  }
+
+  /**
+   * The repository prior: the same definition in two repositories, the shorter copy (BM25's length
+   * norm favours it) in a repository none of whose other chunks mention the query's {@code
+   * socket}, the longer in one where every chunk does. As one index, the shorter copy comes first;
+   * the workspace's default ranking weighs the repository the query's words come from first.
+   */
+  @ParameterizedTest
+  @EnumSource(value = SearchMode.class, names = {"LEXICAL", "HYBRID"})
+  void theRepositoryTheQuerysWordsComeFromWeighsMore(SearchMode mode) throws Exception {
+    Path net = Files.createDirectory(dir.resolve("net"));
+    Path math = Files.createDirectory(dir.resolve("math"));
+    for (int i = 0; i < 12; i++) {
+      write(net, "src/Net" + i + ".java", "class Net" + i + " {\n  void open" + i
+          + "(int port) { socket.connect(port); }\n}\n");
+      write(math, "src/Mat" + i + ".java", "class Mat" + i + " {\n  double dot" + i
+          + "(double[] v) { return v[0] * v[1]; }\n}\n");
+    }
+    write(net, "src/Reader.java", "class Reader {\n  String readHeader(String socket) {"
+        + " return socket.trim().toLowerCase(); }\n}\n");
+    write(math, "src/Header.java", "class Header {\n  String readHeader(String socket) {"
+        + " return socket; }\n}\n");
+    try (HybridIndex n = indexed(net); HybridIndex m = indexed(math)) {
+      Workspace workspace = Workspace.of(Map.of("net", n, "math", m));
+      SearchOpts opts = SearchOpts.builder().mode(mode).limit(5).build();
+      String query = "read header socket";
+      assertThat(workspace.withoutRepositoryPrior().search(query, opts).get(0))
+          .extracting(Hit::repo, Hit::path).containsExactly("math", "src/Header.java");
+      assertThat(workspace.search(query, opts).get(0))
+          .extracting(Hit::repo, Hit::path).containsExactly("net", "src/Reader.java");
     }
   }
 

@@ -27,7 +27,8 @@ import org.jspecify.annotations.Nullable;
  * The readers of a workspace's indexes as one {@link StoreReader}, so that {@link RankedSearch}
  * ranks the workspace exactly as it ranks one index: each signal's candidates come from every
  * index (BM25 scored with the workspace's merged statistics by the readers it is given, cosines
- * as they are), merged into one list by score and ranked anew, cut at the request's depth. Its
+ * as they are), each score multiplied by its index's weight ({@link Part#weight()}, the
+ * repository prior), merged into one list by score and ranked anew, cut at the request's depth. Its
  * chunk ids are its own, each standing for one index and that reader's id, so the lexical and the
  * semantic candidate of one chunk carry the same id and fuse. Each chunk's file is read in its
  * own repository ({@link FileSource}) and its hits name that repository.
@@ -48,9 +49,11 @@ final class WorkspaceReader implements StoreReader, FileSource {
    * @param reader a reader of its last commit (BM25 with the merged statistics)
    * @param damage turns a failed read into the index's {@link CorruptIndexException} when the
    *     failure comes from damage, else null
+   * @param weight what its candidates' scores are multiplied by before the merge, in (0, 1]
+   *     ({@link RepositoryPrior}; 1: as they are)
    */
   record Part(String name, Path root, long maxFileBytes, StoreReader reader,
-      Function<Throwable, @Nullable CorruptIndexException> damage) {}
+      Function<Throwable, @Nullable CorruptIndexException> damage, double weight) {}
 
   /** A read of one part. */
   @FunctionalInterface
@@ -58,11 +61,11 @@ final class WorkspaceReader implements StoreReader, FileSource {
     T get() throws IOException;
   }
 
-  /** One part's candidate, for the merge. */
-  private record Entry(int part, Candidate candidate) {}
+  /** One part's candidate with its score weighed ({@link Part#weight()}), for the merge. */
+  private record Entry(int part, Candidate candidate, double score) {}
 
   private static final Comparator<Entry> ORDER =
-      Comparator.comparingDouble((Entry e) -> e.candidate().score()).reversed()
+      Comparator.comparingDouble(Entry::score).reversed()
           .thenComparingInt(Entry::part)
           .thenComparingInt(e -> e.candidate().rank());
 
@@ -124,7 +127,7 @@ final class WorkspaceReader implements StoreReader, FileSource {
     for (int p = 0; p < parts.size(); p++) {
       StoreReader r = parts.get(p).reader();
       for (Candidate c : read(p, () -> r.lexical(query))) {
-        all.add(new Entry(p, c));
+        all.add(entry(p, c));
       }
     }
     return merge(all, query.depth());
@@ -136,10 +139,16 @@ final class WorkspaceReader implements StoreReader, FileSource {
     for (int p = 0; p < parts.size(); p++) {
       StoreReader r = parts.get(p).reader();
       for (Candidate c : read(p, () -> r.nearest(query))) {
-        all.add(new Entry(p, c));
+        all.add(entry(p, c));
       }
     }
     return merge(all, query.depth());
+  }
+
+  /** Part {@code p}'s candidate, its score weighed (a negative one divided by the weight). */
+  private Entry entry(int p, Candidate c) {
+    double w = parts.get(p).weight();
+    return new Entry(p, c, w == 1 ? c.score() : c.score() >= 0 ? c.score() * w : c.score() / w);
   }
 
   /** The best {@code depth} of every part's candidates, ranked anew, with this reader's ids. */
@@ -151,7 +160,8 @@ final class WorkspaceReader implements StoreReader, FileSource {
         break;
       }
       Candidate c = e.candidate();
-      out.add(new Candidate(id(e.part(), c.chunk()), out.size() + 1, c.score(), c.parts()));
+      out.add(new Candidate(id(e.part(), c.chunk()), out.size() + 1, e.score(),
+          c.parts()));
     }
     return out;
   }

@@ -8,6 +8,7 @@ import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.LuceneReader;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.lucene.index.IndexReader;
@@ -41,13 +43,20 @@ public final class WorkspaceSearch {
   public record Member(String name, EngineContext ctx, IndexStore store, QueryPlanner planner) {}
 
   private final List<Member> members;
+  private final boolean repositoryPrior;
 
-  /** A search over {@code members}, in that order (ties and literal answers follow it). */
-  public WorkspaceSearch(List<Member> members) {
+  /**
+   * A search over {@code members}, in that order (ties and literal answers follow it).
+   *
+   * @param repositoryPrior whether the ranked modes weigh each repository by how typical the
+   *     query's words are of it ({@link RepositoryPrior}); false: every repository weighs 1
+   */
+  public WorkspaceSearch(List<Member> members, boolean repositoryPrior) {
     if (members.isEmpty()) {
       throw new IllegalArgumentException("a workspace has at least one repository");
     }
     this.members = List.copyOf(members);
+    this.repositoryPrior = repositoryPrior;
   }
 
   /** See {@code Workspace.searchResult}. */
@@ -82,6 +91,8 @@ public final class WorkspaceSearch {
       List<Map<String, String>> records = new ArrayList<>();
       long chunks = 0;
       long embedded = 0;
+      double[] weights = RepositoryPrior.weights(readers, repositoryPrior
+          ? new LexicalSearcher(members.get(0).ctx().analyzer()).terms(query) : Set.of());
       for (int i = 0; i < held.size(); i++) {
         Member m = held.get(i);
         LuceneReader reader = new LuceneReader(statistics.searcher(readers.get(i)));
@@ -91,7 +102,7 @@ public final class WorkspaceSearch {
         chunks += c.chunks();
         embedded += c.chunksEmbedded();
         parts.add(new WorkspaceReader.Part(m.name(), m.ctx().options().root(),
-            m.ctx().options().maxFileBytes(), reader, m.store()::corruption));
+            m.ctx().options().maxFileBytes(), reader, m.store()::corruption, weights[i]));
       }
       float[] unit = null;
       if (mode.needsSemantic()) {
