@@ -277,8 +277,8 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
   }
 
   /**
-   * Each repository's candidates (one request for all), verified repository by repository in
-   * name order against its source, until the limit.
+   * Each repository's candidates, listed and verified repository by repository in name order
+   * against its source, until the limit.
    */
   private SearchResult literal(StoreReader reader, SortedMap<String, CommitRecord> records,
       Map<String, ContentReader> sources, @Nullable LiteralPattern pattern, String query,
@@ -292,9 +292,8 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
     boolean truncated = false;
     if (pattern != null) {
       FileMatcher files = FileMatcher.of(opts.files());
-      SortedMap<String, List<String>> byRepo = reader.filesByRepository(
-          LiteralSearcher.plan(query, pattern.caseSensitive()), files.scopes());
-      for (Map.Entry<String, List<String>> e : byRepo.entrySet()) {
+      for (Map.Entry<String, List<String>> e : reader.filesRepositoryByRepository(
+          LiteralSearcher.plan(query, pattern.caseSensitive()), files.scopes())) {
         ContentReader source = sources.get(e.getKey());
         if (source == null || !records.containsKey(e.getKey())) {
           continue;

@@ -161,6 +161,7 @@ public final class ClusterGroup implements RepositoryGroup {
   SortedMap<String, Repository> records() throws IOException {
     ObjectNode body = Cluster.JSON.createObjectNode();
     body.put("size", 10_000);
+    body.put("track_total_hits", false);
     ObjectNode term = Cluster.JSON.createObjectNode();
     term.putObject("term").put(IndexLayout.TYPE, IndexLayout.META_TYPE);
     body.set("query", restrict(term));

@@ -219,6 +219,8 @@ final class ClusterReader implements StoreReader {
     sort.addObject().putObject(IndexLayout.PATH).put("order", "asc");
     sort.addObject().putObject(IndexLayout.ORDINAL).put("order", "asc");
     body.put("track_scores", true);
+    // No hit count: nothing reads it, and counting visits every match.
+    body.put("track_total_hits", false);
     ArrayNode source = body.putArray("_source");
     for (String f : CHUNK_FIELDS) {
       source.add(f);

@@ -2,6 +2,7 @@ package dev.prismindex.opensearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.prismindex.embed.HashingEmbedder;
 import dev.prismindex.engine.GroupSearch;
 import dev.prismindex.engine.Hit;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -148,6 +150,77 @@ class OrganisationAccessTest {
   private static List<String> raw(List<Hit> hits) {
     return hits.stream().map(h -> h.repo() + ":" + h.path() + ":" + h.line() + " "
         + h.lexical().score()).toList();
+  }
+
+  /** Candidate paths and stored contents the cluster's replies hand over, counted at a relay. */
+  private static final class Reads implements Relay.Rewrite {
+    final AtomicLong paths = new AtomicLong();
+    final AtomicLong contents = new AtomicLong();
+
+    @Override
+    public byte[] reply(String request, byte[] reply) {
+      try {
+        JsonNode json = Cluster.JSON.readTree(reply);
+        List<JsonNode> searches = new ArrayList<>();
+        json.path("responses").forEach(searches::add);
+        searches.add(json);
+        for (JsonNode search : searches) {
+          for (JsonNode hit : search.path("hits").path("hits")) {
+            if (hit.path("_source").has(IndexLayout.PATH) || hit.path("sort").path(0).isTextual()) {
+              paths.incrementAndGet();
+            }
+          }
+        }
+        for (JsonNode doc : json.path("docs")) {
+          if (doc.path("_source").has(IndexLayout.CONTENT)) {
+            contents.incrementAndGet();
+          }
+        }
+      } catch (IOException e) {
+        // Not JSON: nothing read.
+      }
+      return reply;
+    }
+  }
+
+  @Test
+  void aLimitedLiteralSearchStopsEarly() throws Exception {
+    List<Organisation.Source> sources = new ArrayList<>();
+    for (int r = 0; r < 6; r++) {
+      Map<String, String> files = new LinkedHashMap<>();
+      for (int f = 0; f < 30; f++) {
+        files.put("src/f" + (100 + f) + ".txt", "first line\nthe needle_word here\n");
+      }
+      sources.add(new Organisation.Source("early-" + r, repo("early-" + r, files)));
+    }
+    OpenSearchOptions t7 = org("t7").build();
+    assertThat(Organisation.index(sources, t7, TestCluster::local, RefreshOptions.INCREMENTAL,
+        2, 2)).allSatisfy(o -> assertThat(o.error()).isNull());
+    Reads reads = new Reads();
+    try (Relay relay = new Relay(TestCluster.url(0), Relay.FORWARD, reads);
+        Organisation org = Organisation.connect(t7.toBuilder().urls(List.of(relay.url()))
+            .build(), RepositoryFilter.ALL);
+        GroupSearch search = org.search(RepositoryFilter.ALL, GroupSearch.Options.defaults())) {
+      SearchOpts five = SearchOpts.builder().limit(5).mode(SearchMode.INDEXED_LITERAL).build();
+      SearchResult r = search.searchResult("needle_word", five);
+      assertThat(r.hits()).extracting(h -> h.repo() + ":" + h.path() + ":" + h.line())
+          .containsExactly("early-0:src/f100.txt:2", "early-0:src/f101.txt:2",
+              "early-0:src/f102.txt:2", "early-0:src/f103.txt:2", "early-0:src/f104.txt:2");
+      assertThat(r.truncated()).isTrue();
+      assertThat(reads.paths.get()).as("candidates listed: the first repository's only")
+          .isEqualTo(30);
+      assertThat(reads.contents.get()).as("stored contents read: fewer than its candidates")
+          .isLessThan(30).isGreaterThanOrEqualTo(6);
+      SearchResult all = search.searchResult("needle_word", SearchOpts.builder().limit(1_000)
+          .mode(SearchMode.INDEXED_LITERAL).build());
+      assertThat(all.hits()).hasSize(180);
+      assertThat(all.truncated()).isFalse();
+      assertThat(all.hits().subList(0, 5)).isEqualTo(r.hits());
+    } finally {
+      try (Organisation o = Organisation.connect(t7, RepositoryFilter.ALL)) {
+        o.cluster().send("DELETE", "/prism-t7.*", Map.of(), null);
+      }
+    }
   }
 
   @Test

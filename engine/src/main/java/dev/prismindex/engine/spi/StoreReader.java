@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
@@ -119,6 +120,17 @@ public interface StoreReader extends Closeable {
     SortedMap<String, List<String>> out = new TreeMap<>();
     out.put("", files(grams, scopes));
     return out;
+  }
+
+  /**
+   * {@link #filesByRepository}'s entries in the same order, a repository's list read only when
+   * the iteration reaches it (a remote reader lists a few repositories a request), for a search
+   * that stops at a limit. The iteration throws {@link java.io.UncheckedIOException} when a read
+   * fails.
+   */
+  default Iterable<Map.Entry<String, List<String>>> filesRepositoryByRepository(GramQuery grams,
+      List<String> scopes) throws IOException {
+    return filesByRepository(grams, scopes).entrySet();
   }
 
   @Override
