@@ -4,24 +4,32 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsReader;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsWriter;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.store.IOContext;
 
 /**
- * The vector format of packed vector fields ({@link VectorCode#PACKED}): Lucene's HNSW graph (M 16,
- * beam width 100, as Lucene's default format) over byte vectors whose components are {@link
- * #BITS}-bit codes ({@code -MAX_CODE..MAX_CODE}), stored packed ({@link #packedLength}: 336 bytes
- * for 384 dimensions at 7 bits instead of 384). Readers hand out the unpacked codes as ordinary
- * byte vectors; the graph and exact search score them by cosine straight from the packed bytes
- * ({@link PackedVectorScorer}: the value Lucene's byte cosine gives the codes). Nothing else of
- * the vectors is kept. A component out of range is refused when the document is added. Found by
- * its {@link #NAME} through Lucene's service loader, which reads an index back with it.
+ * The vector format of packed vector fields ({@link VectorCode#PACKED}): byte vectors whose
+ * components are {@link #BITS}-bit codes ({@code -MAX_CODE..MAX_CODE}), stored packed ({@link
+ * #packedLength}: 336 bytes for 384 dimensions at 7 bits instead of 384), and, only in a segment a
+ * merge makes of more than {@link #GRAPH_MIN_DOCS} documents, Lucene's HNSW graph over them (M 16,
+ * beam width 100, as Lucene's default format). A segment without a graph (every flushed segment,
+ * every smaller merge) is searched by scoring each of its vectors ({@link
+ * PackedVectorsReader#search}): building the graph was most of the cost of a cold index with
+ * vectors, and the scan of a repository's vectors stays within the query budget (see {@code
+ * docs/engine.md}). Readers hand out the unpacked codes as ordinary byte vectors; the graph and the
+ * scan score them by cosine straight from the packed bytes ({@link PackedVectorScorer}: the value
+ * Lucene's byte cosine gives the codes). A component out of range is refused when the document is
+ * added. Found by its {@link #NAME} through Lucene's service loader, which reads an index back with
+ * it; a segment has a graph when it has the graph's files.
  */
 public final class PackedVectorsFormat extends KnnVectorsFormat {
 
@@ -36,9 +44,20 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
 
   private static final int MASK = (1 << BITS) - 1;
 
+  private final int graphMinDocs;
+
   /** Public, without arguments: Lucene's service loader makes the instance that reads. */
   public PackedVectorsFormat() {
+    this(GRAPH_MIN_DOCS);
+  }
+
+  /**
+   * A format whose merges write the graph above {@code graphMinDocs} documents ({@code 0}: every
+   * segment has one): for tests of both kinds of segment.
+   */
+  PackedVectorsFormat(int graphMinDocs) {
     super(NAME);
+    this.graphMinDocs = graphMinDocs;
   }
 
   /**
@@ -53,15 +72,35 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
   static final int MAX_CONN = Integer.getInteger("prism.hnsw.maxConn",
       Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN);
 
+  /**
+   * A merge writes the graph only when the segment it makes has more than this many documents
+   * (of every type); flushed segments never have one. {@code -Dprism.hnsw.minDocs=N} is for
+   * measuring ({@code 0}: every segment has a graph, as before).
+   */
+  static final int GRAPH_MIN_DOCS = Integer.getInteger("prism.hnsw.minDocs", 1_000_000);
+
+  /** The extension of the graph's metadata file, which only a segment with a graph has. */
+  private static final String GRAPH_META_EXTENSION = "vem";
+
   @Override
   public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
-    return new Lucene99HnswVectorsWriter(state, MAX_CONN, BEAM_WIDTH,
-        new PackedVectorsWriter(state), 1, null);
+    return graph(state) ? new Lucene99HnswVectorsWriter(state, MAX_CONN, BEAM_WIDTH,
+        new PackedVectorsWriter(state), 1, null) : new PackedVectorsWriter(state);
+  }
+
+  /** Whether the segment {@code state} writes gets a graph ({@link #GRAPH_MIN_DOCS}). */
+  private boolean graph(SegmentWriteState state) {
+    boolean merge = state.context.context == IOContext.Context.MERGE;
+    return graphMinDocs == 0 || merge && state.segmentInfo.maxDoc() > graphMinDocs;
   }
 
   @Override
   public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
-    return new Lucene99HnswVectorsReader(state, new PackedVectorsReader(state));
+    String graphMeta = IndexFileNames.segmentFileName(state.segmentInfo.name,
+        state.segmentSuffix, GRAPH_META_EXTENSION);
+    boolean graph = Arrays.asList(state.directory.listAll()).contains(graphMeta);
+    return graph ? new Lucene99HnswVectorsReader(state, new PackedVectorsReader(state))
+        : new PackedVectorsReader(state);
   }
 
   @Override
