@@ -96,9 +96,13 @@ final class PackedVectorsReader extends FlatVectorsReader {
     if (e == null || e.size() == 0) {
       return;
     }
-    RandomVectorScorer scorer =
-        vectorScorer.getRandomVectorScorer(e.similarity(), values(e), target);
-    Bits accept = scorer.getAcceptOrds(acceptDocs);
+    PackedVectorValues values = values(e);
+    Bits accept = acceptDocs == null ? null : values.getAcceptOrds(acceptDocs);
+    if (e.similarity() == VectorSimilarityFunction.COSINE) {
+      values.scan(target, accept, collector);
+      return;
+    }
+    RandomVectorScorer scorer = vectorScorer.getRandomVectorScorer(e.similarity(), values, target);
     for (int ord = 0; ord < e.size() && !collector.earlyTerminated(); ord++) {
       if (accept == null || accept.get(ord)) {
         collector.incVisitedCount(1);

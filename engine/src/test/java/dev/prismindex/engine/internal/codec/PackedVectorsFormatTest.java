@@ -257,11 +257,21 @@ class PackedVectorsFormatTest {
     return out;
   }
 
+  /** The engine's codec with packed vectors whose merges above {@code graphMinDocs} get a graph. */
+  private static org.apache.lucene.codecs.Codec codec(int graphMinDocs) {
+    return new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
+      @Override
+      public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String f) {
+        return new PackedVectorsFormat(graphMinDocs);
+      }
+    };
+  }
+
   @Test
-  void flushedSegmentsHaveNoGraphAndKnnScoresEveryLiveVectorExactly() throws Exception {
+  void flushedSegmentsWithoutAGraphAreSearchedByScoringEveryLiveVector() throws Exception {
     String field = VectorCode.PACKED.field(32);
     try (FSDirectory d = FSDirectory.open(dir)) {
-      Map<String, byte[]> written = threeSegments(d, field, WriterSettings.CODEC);
+      Map<String, byte[]> written = threeSegments(d, field, codec(1_000_000));
       assertThat(d.listAll()).noneMatch(name -> name.endsWith(".vem") || name.endsWith(".vex"));
       try (DirectoryReader r = DirectoryReader.open(d)) {
         IndexSearcher searcher = new IndexSearcher(r);
@@ -282,17 +292,12 @@ class PackedVectorsFormatTest {
   @Test
   void segmentsWithAGraphAreReadAndSearchedBesideThoseWithout() throws Exception {
     String field = VectorCode.PACKED.field(32);
-    org.apache.lucene.codecs.Codec withGraph = new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
-      @Override
-      public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String f) {
-        return new PackedVectorsFormat(0);
-      }
-    };
     try (FSDirectory d = FSDirectory.open(dir)) {
-      Map<String, byte[]> written = threeSegments(d, field, withGraph);
+      Map<String, byte[]> written = threeSegments(d, field, WriterSettings.CODEC);
       assertThat(d.listAll()).anyMatch(name -> name.endsWith(".vex"));
       Map<String, byte[]> more = new HashMap<>();
-      try (IndexWriter w = writer(d)) { // a segment without a graph beside them
+      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(codec(1_000_000))
+          .setMergePolicy(NoMergePolicy.INSTANCE))) { // a segment without a graph beside them
         Random random = new Random(6);
         for (int i = 0; i < 100; i++) {
           byte[] v = randomCodes(random, 32);
@@ -311,7 +316,7 @@ class PackedVectorsFormatTest {
           assertThat(knn(searcher, field, written.get(id), 1, null)).containsExactly(id);
         }
       }
-      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(WriterSettings.CODEC))) {
+      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(codec(1_000_000)))) {
         w.forceMerge(1); // a merge of few documents: no graph any more
       }
       assertThat(d.listAll()).noneMatch(name -> name.endsWith(".vex"));
