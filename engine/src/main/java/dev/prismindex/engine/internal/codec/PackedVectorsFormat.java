@@ -73,8 +73,8 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
    * {@code 0} (the default): every segment has a graph. Above 0, a flushed segment never has one
    * and a merge writes one only when the segment it makes has more than this many documents (of
    * every type). {@code -Dprism.hnsw.minDocs=N} is for measuring: without graphs a cold index of
-   * spring-framework costs half the CPU, but scanning its 128,901 vectors takes about 29 ms of CPU
-   * a query, over the query budget (docs/benchmarks.md, section 12).
+   * spring-framework costs half the CPU, but every k-NN search then scores all its 128,901
+   * vectors, over the query budget (docs/benchmarks.md, section 12).
    */
   static final int GRAPH_MIN_DOCS = Integer.getInteger("prism.hnsw.minDocs", 0);
 
