@@ -8,12 +8,14 @@ import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
 import org.apache.lucene.index.ByteVectorValues;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.KnnCollector;
 import org.apache.lucene.search.VectorScorer;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.hnsw.RandomAccessVectorValues;
 import org.apache.lucene.util.hnsw.RandomVectorScorer;
 import org.apache.lucene.util.packed.DirectMonotonicReader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The vectors of one field of a segment in {@link PackedVectorsFormat}, read from their packed
@@ -110,6 +112,51 @@ abstract class PackedVectorValues extends ByteVectorValues
       norms[ord] = norm; // racing threads store the same value
     }
     return PackedVectorsFormat.cosine(target, targetSum, targetNorm, packed, norm);
+  }
+
+  /** Vectors read at once by {@link #scan}. */
+  private static final int SCAN_BLOCK = 256;
+
+  /**
+   * Scores every vector whose ordinal {@code acceptOrds} accepts (all when null) against the codes
+   * {@code target}, as Lucene's byte cosine score {@code (1 + cosine) / 2}, and gives the
+   * competitive ones to {@code collector} by document: the vectors are read a block at a time and
+   * scored from the block's packed bytes (the same scores as {@link #cosine}).
+   */
+  void scan(byte[] target, @Nullable Bits acceptOrds, KnnCollector collector)
+      throws IOException {
+    int sum = 0;
+    int targetNorm = 0;
+    for (byte b : target) {
+      sum += b;
+      targetNorm += b * b;
+    }
+    int length = packed.length;
+    byte[] block = new byte[SCAN_BLOCK * length];
+    for (int first = 0; first < size && !collector.earlyTerminated(); first += SCAN_BLOCK) {
+      int n = Math.min(SCAN_BLOCK, size - first);
+      slice.seek((long) first * length);
+      slice.readBytes(block, 0, n * length);
+      int visited = 0;
+      for (int j = 0; j < n; j++) {
+        int ord = first + j;
+        if (acceptOrds != null && !acceptOrds.get(ord)) {
+          continue;
+        }
+        visited++;
+        int norm = norms[ord];
+        if (norm < 0) {
+          norm = PackedVectorsFormat.norm(block, j * length, dimension);
+          norms[ord] = norm; // racing threads store the same value
+        }
+        float score =
+            (1 + PackedVectorsFormat.cosine(target, sum, targetNorm, block, j * length, norm)) / 2;
+        if (score >= collector.minCompetitiveSimilarity()) {
+          collector.collect(ordToDoc(ord), score);
+        }
+      }
+      collector.incVisitedCount(visited);
+    }
   }
 
   /** A norm cache for {@code size} vectors: every entry unknown. */

@@ -4,14 +4,17 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsReader;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsWriter;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.store.IOContext;
 
 /**
  * The vector format of packed vector fields ({@link VectorCode#PACKED}): Lucene's HNSW graph (M 16,
@@ -19,9 +22,11 @@ import org.apache.lucene.index.SegmentWriteState;
  * #BITS}-bit codes ({@code -MAX_CODE..MAX_CODE}), stored packed ({@link #packedLength}: 336 bytes
  * for 384 dimensions at 7 bits instead of 384). Readers hand out the unpacked codes as ordinary
  * byte vectors; the graph and exact search score them by cosine straight from the packed bytes
- * ({@link PackedVectorScorer}: the value Lucene's byte cosine gives the codes). Nothing else of
- * the vectors is kept. A component out of range is refused when the document is added. Found by
- * its {@link #NAME} through Lucene's service loader, which reads an index back with it.
+ * ({@link PackedVectorScorer}: the value Lucene's byte cosine gives the codes). A segment may
+ * also be written without a graph ({@link #GRAPH_MIN_DOCS}, for measuring): a k-NN search then
+ * scores every vector of it ({@link PackedVectorsReader#search}). A component out of range is
+ * refused when the document is added. Found by its {@link #NAME} through Lucene's service loader,
+ * which reads an index back with it; a segment has a graph when it has the graph's files.
  */
 public final class PackedVectorsFormat extends KnnVectorsFormat {
 
@@ -36,9 +41,20 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
 
   private static final int MASK = (1 << BITS) - 1;
 
+  private final int graphMinDocs;
+
   /** Public, without arguments: Lucene's service loader makes the instance that reads. */
   public PackedVectorsFormat() {
+    this(GRAPH_MIN_DOCS);
+  }
+
+  /**
+   * A format whose merges write the graph above {@code graphMinDocs} documents ({@code 0}: every
+   * segment has one): for tests of both kinds of segment.
+   */
+  PackedVectorsFormat(int graphMinDocs) {
     super(NAME);
+    this.graphMinDocs = graphMinDocs;
   }
 
   /**
@@ -53,15 +69,37 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
   static final int MAX_CONN = Integer.getInteger("prism.hnsw.maxConn",
       Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN);
 
+  /**
+   * {@code 0} (the default): every segment has a graph. Above 0, a flushed segment never has one
+   * and a merge writes one only when the segment it makes has more than this many documents (of
+   * every type). {@code -Dprism.hnsw.minDocs=N} is for measuring: without graphs a cold index of
+   * spring-framework costs half the CPU, but every k-NN search then scores all its 128,901
+   * vectors, over the query budget (docs/benchmarks.md, section 12).
+   */
+  static final int GRAPH_MIN_DOCS = Integer.getInteger("prism.hnsw.minDocs", 0);
+
+  /** The extension of the graph's metadata file, which only a segment with a graph has. */
+  private static final String GRAPH_META_EXTENSION = "vem";
+
   @Override
   public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
-    return new Lucene99HnswVectorsWriter(state, MAX_CONN, BEAM_WIDTH,
-        new PackedVectorsWriter(state), 1, null);
+    return graph(state) ? new Lucene99HnswVectorsWriter(state, MAX_CONN, BEAM_WIDTH,
+        new PackedVectorsWriter(state), 1, null) : new PackedVectorsWriter(state);
+  }
+
+  /** Whether the segment {@code state} writes gets a graph ({@link #GRAPH_MIN_DOCS}). */
+  private boolean graph(SegmentWriteState state) {
+    boolean merge = state.context.context == IOContext.Context.MERGE;
+    return graphMinDocs == 0 || merge && state.segmentInfo.maxDoc() > graphMinDocs;
   }
 
   @Override
   public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
-    return new Lucene99HnswVectorsReader(state, new PackedVectorsReader(state));
+    String graphMeta = IndexFileNames.segmentFileName(state.segmentInfo.name,
+        state.segmentSuffix, GRAPH_META_EXTENSION);
+    boolean graph = Arrays.asList(state.directory.listAll()).contains(graphMeta);
+    return graph ? new Lucene99HnswVectorsReader(state, new PackedVectorsReader(state))
+        : new PackedVectorsReader(state);
   }
 
   @Override
@@ -127,7 +165,7 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
       }
     }
     for (; i < out.length; i++) {
-      out[i] = (byte) (stored(packed, i) - MAX_CODE - 1);
+      out[i] = (byte) (stored(packed, 0, i) - MAX_CODE - 1);
     }
   }
 
@@ -140,9 +178,15 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
    * ({@code (MAX_CODE + 1) * targetSum}) taken off once: one multiply-add per component.
    */
   static float cosine(byte[] target, int targetSum, int targetNorm, byte[] packed, int norm) {
+    return cosine(target, targetSum, targetNorm, packed, 0, norm);
+  }
+
+  /** {@link #cosine}, the packed codes from {@code from} on in {@code packed}. */
+  static float cosine(byte[] target, int targetSum, int targetNorm, byte[] packed, int from,
+      int norm) {
     int dot = 0;
     int i = 0;
-    int p = 0;
+    int p = from;
     for (; i + 8 <= target.length; i += 8, p += BITS) {
       long w = word(packed, p);
       dot += ((int) w & MASK) * target[i]
@@ -155,7 +199,7 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
           + ((int) (w >>> (7 * BITS)) & MASK) * target[i + 7];
     }
     for (; i < target.length; i++) {
-      dot += stored(packed, i) * target[i];
+      dot += stored(packed, from, i) * target[i];
     }
     dot -= (MAX_CODE + 1) * targetSum;
     return (float) (dot / Math.sqrt((double) targetNorm * (double) norm));
@@ -163,21 +207,26 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
 
   /** The squared norm of the {@code dimension} codes {@code packed} holds. */
   static int norm(byte[] packed, int dimension) {
+    return norm(packed, 0, dimension);
+  }
+
+  /** {@link #norm}, the packed codes from {@code from} on in {@code packed}. */
+  static int norm(byte[] packed, int from, int dimension) {
     int norm = 0;
     for (int i = 0; i < dimension; i++) {
-      int code = stored(packed, i) - MAX_CODE - 1;
+      int code = stored(packed, from, i) - MAX_CODE - 1;
       norm += code * code;
     }
     return norm;
   }
 
   /**
-   * Component {@code i} of {@code packed} as stored (the code plus {@code MAX_CODE + 1}): the
+   * Component {@code i} of the codes packed from {@code from} on in {@code packed}, as stored (the code plus {@code MAX_CODE + 1}): the
    * {@link #BITS} bits from bit {@code i * BITS} on, which span at most two bytes.
    */
-  private static int stored(byte[] packed, int i) {
+  private static int stored(byte[] packed, int from, int i) {
     int bit = i * BITS;
-    int b = bit >>> 3;
+    int b = from + (bit >>> 3);
     int v = packed[b] & 0xFF;
     if (b + 1 < packed.length) {
       v |= (packed[b + 1] & 0xFF) << 8;

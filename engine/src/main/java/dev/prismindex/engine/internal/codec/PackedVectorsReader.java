@@ -15,7 +15,9 @@ import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.VectorEncoding;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.store.ChecksumIndexInput;
+import org.apache.lucene.search.KnnCollector;
 import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.RamUsageEstimator;
 import org.apache.lucene.util.hnsw.RandomVectorScorer;
@@ -80,6 +82,36 @@ final class PackedVectorsReader extends FlatVectorsReader {
     Entry e = fields.get(field);
     return e == null ? null
         : vectorScorer.getRandomVectorScorer(e.similarity(), values(e), target);
+  }
+
+  /**
+   * The vectors of a segment without a graph ({@link PackedVectorsFormat#graph}): every vector
+   * {@code acceptDocs} accepts is scored and given to {@code collector}, which keeps the best
+   * (in a segment with a graph, Lucene's graph reader searches instead and this is not called).
+   */
+  @Override
+  public void search(String field, byte[] target, KnnCollector collector, Bits acceptDocs)
+      throws IOException {
+    Entry e = fields.get(field);
+    if (e == null || e.size() == 0) {
+      return;
+    }
+    PackedVectorValues values = values(e);
+    Bits accept = acceptDocs == null ? null : values.getAcceptOrds(acceptDocs);
+    if (e.similarity() == VectorSimilarityFunction.COSINE) {
+      values.scan(target, accept, collector);
+      return;
+    }
+    RandomVectorScorer scorer = vectorScorer.getRandomVectorScorer(e.similarity(), values, target);
+    for (int ord = 0; ord < e.size() && !collector.earlyTerminated(); ord++) {
+      if (accept == null || accept.get(ord)) {
+        collector.incVisitedCount(1);
+        float score = scorer.score(ord);
+        if (score >= collector.minCompetitiveSimilarity()) {
+          collector.collect(scorer.ordToDoc(ord), score);
+        }
+      }
+    }
   }
 
   private Entry entry(String field) {

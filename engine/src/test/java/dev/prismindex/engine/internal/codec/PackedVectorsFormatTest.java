@@ -205,6 +205,125 @@ class PackedVectorsFormatTest {
     }
   }
 
+  /**
+   * Writes three segments of 300 vectors (a third deleted in the second) with {@code codec}, not
+   * compound (their files can be listed).
+   */
+  private static Map<String, byte[]> threeSegments(FSDirectory d, String field,
+      org.apache.lucene.codecs.Codec codec) throws Exception {
+    Random random = new Random(5);
+    Map<String, byte[]> written = new HashMap<>();
+    try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(codec)
+        .setUseCompoundFile(false).setMergePolicy(NoMergePolicy.INSTANCE))) {
+      for (int segment = 0; segment < 3; segment++) {
+        for (int i = 0; i < 300; i++) {
+          String id = segment + "-" + i;
+          byte[] v = randomCodes(random, 32);
+          written.put(id, v);
+          Document doc = new Document();
+          doc.add(new StringField("id", id, Field.Store.YES));
+          doc.add(new StringField("even", String.valueOf(i % 2 == 0), Field.Store.NO));
+          doc.add(new KnnByteVectorField(field, v, VectorSimilarityFunction.COSINE));
+          w.addDocument(doc);
+        }
+        w.commit();
+      }
+      for (int i = 0; i < 300; i += 3) {
+        w.deleteDocuments(new Term("id", "1-" + i));
+        written.remove("1-" + i);
+      }
+    }
+    return written;
+  }
+
+  /** The ids of the {@code k} vectors of {@code written} nearest {@code query} by byte cosine. */
+  private static List<String> nearest(Map<String, byte[]> written, byte[] query, int k,
+      java.util.function.Predicate<String> accept) {
+    return written.entrySet().stream().filter(e -> accept.test(e.getKey()))
+        .sorted(java.util.Comparator.comparingDouble(
+            (Map.Entry<String, byte[]> e) -> -org.apache.lucene.util.VectorUtil.cosine(query,
+                e.getValue())).thenComparing(Map.Entry::getKey))
+        .limit(k).map(Map.Entry::getKey).toList();
+  }
+
+  private static List<String> knn(IndexSearcher searcher, String field, byte[] query, int k,
+      org.apache.lucene.search.Query filter) throws Exception {
+    StoredFields stored = searcher.getIndexReader().storedFields();
+    List<String> out = new java.util.ArrayList<>();
+    for (ScoreDoc sd : searcher.search(new KnnByteVectorQuery(field, query, k, filter), k)
+        .scoreDocs) {
+      out.add(stored.document(sd.doc).get("id"));
+    }
+    return out;
+  }
+
+  /** The engine's codec with packed vectors whose merges above {@code graphMinDocs} get a graph. */
+  private static org.apache.lucene.codecs.Codec codec(int graphMinDocs) {
+    return new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
+      @Override
+      public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String f) {
+        return new PackedVectorsFormat(graphMinDocs);
+      }
+    };
+  }
+
+  @Test
+  void flushedSegmentsWithoutAGraphAreSearchedByScoringEveryLiveVector() throws Exception {
+    String field = VectorCode.PACKED.field(32);
+    try (FSDirectory d = FSDirectory.open(dir)) {
+      Map<String, byte[]> written = threeSegments(d, field, codec(1_000_000));
+      assertThat(d.listAll()).noneMatch(name -> name.endsWith(".vem") || name.endsWith(".vex"));
+      try (DirectoryReader r = DirectoryReader.open(d)) {
+        IndexSearcher searcher = new IndexSearcher(r);
+        Random random = new Random(9);
+        for (int round = 0; round < 20; round++) {
+          byte[] query = randomCodes(random, 32);
+          assertThat(knn(searcher, field, query, 25, null))
+              .isEqualTo(nearest(written, query, 25, id -> true));
+          assertThat(knn(searcher, field, query, 25, new org.apache.lucene.search.TermQuery(
+              new Term("even", "true"))))
+              .isEqualTo(nearest(written, query, 25,
+                  id -> Integer.parseInt(id.substring(2)) % 2 == 0));
+        }
+      }
+    }
+  }
+
+  @Test
+  void segmentsWithAGraphAreReadAndSearchedBesideThoseWithout() throws Exception {
+    String field = VectorCode.PACKED.field(32);
+    try (FSDirectory d = FSDirectory.open(dir)) {
+      Map<String, byte[]> written = threeSegments(d, field, WriterSettings.CODEC);
+      assertThat(d.listAll()).anyMatch(name -> name.endsWith(".vex"));
+      Map<String, byte[]> more = new HashMap<>();
+      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(codec(1_000_000))
+          .setMergePolicy(NoMergePolicy.INSTANCE))) { // a segment without a graph beside them
+        Random random = new Random(6);
+        for (int i = 0; i < 100; i++) {
+          byte[] v = randomCodes(random, 32);
+          more.put("3-" + i, v);
+          Document doc = new Document();
+          doc.add(new StringField("id", "3-" + i, Field.Store.YES));
+          doc.add(new KnnByteVectorField(field, v, VectorSimilarityFunction.COSINE));
+          w.addDocument(doc);
+        }
+      }
+      written.putAll(more);
+      assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
+      try (DirectoryReader r = DirectoryReader.open(d)) {
+        IndexSearcher searcher = new IndexSearcher(r);
+        for (String id : List.of("0-4", "1-5", "2-299", "3-0", "3-99")) {
+          assertThat(knn(searcher, field, written.get(id), 1, null)).containsExactly(id);
+        }
+      }
+      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(codec(1_000_000)))) {
+        w.forceMerge(1); // a merge of few documents: no graph any more
+      }
+      assertThat(d.listAll()).noneMatch(name -> name.endsWith(".vex"));
+      assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
+    }
+  }
+
   private static Map<String, byte[]> readBack(FSDirectory d, String field) throws Exception {
     Map<String, byte[]> out = new HashMap<>();
     try (DirectoryReader r = DirectoryReader.open(d)) {
