@@ -1,6 +1,5 @@
 package dev.prismindex.engine;
 
-import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.List;
 
@@ -11,7 +10,7 @@ import java.util.List;
 public interface CodeSearch {
 
   /**
-   * Searches the index.
+   * Searches the index: the hits of {@link #searchResult}.
    *
    * @param query free text or an identifier; never interpreted as query syntax
    * @param opts limit, mode (null: the implementation's default, see {@link SearchOpts#mode()})
@@ -21,18 +20,16 @@ public interface CodeSearch {
    *     none is usable (missing, disabled, different from the index's, or failing)
    * @throws IOException when the index cannot be read
    */
-  List<Hit> search(String query, SearchOpts opts) throws IOException;
+  default List<Hit> search(String query, SearchOpts opts) throws IOException {
+    return searchResult(query, opts).hits();
+  }
 
   /**
-   * Searches the index like {@link #search} and also says how complete the answer is (semantic
-   * coverage). The default implementation reports a complete coverage.
+   * Searches the index and also says how complete the answer is (semantic coverage, files not
+   * searched, truncation).
    *
    * @throws SemanticSearchUnavailableException as {@link #search}
    * @throws IOException as {@link #search}
    */
-  default SearchResult searchResult(String query, SearchOpts opts) throws IOException {
-    SearchMode mode = opts.mode();
-    return new SearchResult(search(query, opts), mode == null ? SearchMode.LEXICAL : mode,
-        new SemanticCoverage(0, 0));
-  }
+  SearchResult searchResult(String query, SearchOpts opts) throws IOException;
 }

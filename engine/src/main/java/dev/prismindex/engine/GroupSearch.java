@@ -156,11 +156,6 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
     return out;
   }
 
-  @Override
-  public List<Hit> search(String query, SearchOpts opts) throws IOException {
-    return searchResult(query, opts).hits();
-  }
-
   /**
    * As {@link HybridIndex#searchResult} over every repository of the group at once; each hit
    * carries its {@link Hit#repo()}. Semantic and hybrid searches need every repository's index to

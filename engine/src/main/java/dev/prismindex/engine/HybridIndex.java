@@ -338,17 +338,6 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   // CodeSearch
 
   /**
-   * {@inheritDoc}
-   *
-   * <p>Hits come from the last commit and are checked against the working tree before they are
-   * returned. Equivalent to {@code searchResult(query, opts).hits()}.
-   */
-  @Override
-  public List<Hit> search(String query, SearchOpts opts) throws IOException {
-    return searchResult(query, opts).hits();
-  }
-
-  /**
    * The best {@value SearchOpts#DEFAULT_LIMIT} hits for {@code query} in the default mode (as the
    * command line's: hybrid when this process's model can search the index's vectors, else
    * lexical; {@link #defaultMode()}), over the whole repository.
@@ -371,7 +360,8 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   /**
    * {@inheritDoc}
    *
-   * <p>LEXICAL: BM25 over code-aware tokens; scores are divided by the best one. SEMANTIC:
+   * <p>Hits come from the last commit and are checked against the working tree before they are
+   * returned. LEXICAL: BM25 over code-aware tokens; scores are divided by the best one. SEMANTIC:
    * the query string alone is embedded, k-NN over the chunk vectors, each hit at its chunk's
    * symbol line (else its first non-blank line); score = cosine similarity clamped to [0, 1].
    * HYBRID: both engines to the same depth, fused by {@link SearchOpts#fusion()} (RRF, k = 10,

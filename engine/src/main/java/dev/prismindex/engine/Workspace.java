@@ -168,16 +168,6 @@ public final class Workspace implements CodeSearch, AutoCloseable {
   /**
    * {@inheritDoc}
    *
-   * <p>Equivalent to {@code searchResult(query, opts).hits()}.
-   */
-  @Override
-  public List<Hit> search(String query, SearchOpts opts) throws IOException {
-    return searchResult(query, opts).hits();
-  }
-
-  /**
-   * {@inheritDoc}
-   *
    * <p>Ranked modes: as {@link HybridIndex#searchResult} over one index holding every
    * repository's documents (merged BM25 statistics; each index's own k-NN, cosines compared;
    * each repository's scores weighed by the query's words first; the same fusion, path prior
