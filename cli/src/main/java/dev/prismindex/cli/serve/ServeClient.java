@@ -300,15 +300,22 @@ public final class ServeClient {
           return Answer.none("refused: " + new String(reason, StandardCharsets.UTF_8));
         }
         while (true) {
-          if (head.length != 2) {
+          boolean end = head[0].equals(ServeProtocol.END);
+          if (head.length != (end ? 3 : 2)) {
             throw new IOException("unexpected answer " + String.join(" ", head));
           }
           int n = Integer.parseInt(head[1]);
-          if (head[0].equals(ServeProtocol.END)) {
+          if (end) {
+            byte[] after = in.readNBytes(Integer.parseInt(head[2]));
+            if (after.length != Integer.parseInt(head[2])) {
+              throw new EOFException("the server closed the connection");
+            }
             printed = true;
             if (!copy(in, out)) {
               return Answer.answered(ExitCode.OK);
             }
+            err.write(after, 0, after.length);
+            err.flush();
             return Answer.answered(n);
           }
           boolean stdout = head[0].equals(ServeProtocol.OUT);

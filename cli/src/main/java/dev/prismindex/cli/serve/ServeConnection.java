@@ -62,6 +62,8 @@ final class ServeConnection {
    */
   void answer(Socket socket) throws IOException {
     socket.setSoTimeout(READ_TIMEOUT_MS);
+    // Frames are flushed as they are made: no wait for the client's (delayed) acknowledgement.
+    socket.setTcpNoDelay(true);
     InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
     OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
     ServeProtocol.FieldReader fields = new ServeProtocol.FieldReader(in);
@@ -101,7 +103,7 @@ final class ServeConnection {
           + ProcessHandle.current().pid() + ")\n").getBytes(StandardCharsets.UTF_8);
       out.write(ServeProtocol.line(ServeProtocol.ERR, said.length));
       out.write(said);
-      out.write(ServeProtocol.line(ServeProtocol.END, 0));
+      out.write(ServeProtocol.line(ServeProtocol.END, 0, 0));
       out.flush();
       server.stopSoon("asked to stop");
       return;
@@ -154,10 +156,11 @@ final class ServeConnection {
   /**
    * One command's answer on its way to the client ({@link ServeProtocol}): stdout is kept until
    * {@link #CHUNK} bytes are pending, or {@link #LINGER_NANOS} after the first of them when more is
-   * written, then sent as an {@code out} frame; stderr is sent at once as an {@code err} frame,
-   * after the stdout pending before it (so the client prints both in the order they were written);
-   * {@link #end} sends {@code end EXIT}, then the stdout still pending, which the client copies
-   * until the connection closes. Once a write to the client fails, every later one fails too: the
+   * written, then sent as an {@code out} frame; stderr is sent at once as an {@code err} frame
+   * when no stdout is pending, else kept with it and sent after it (so the client prints both in
+   * the order they were written); {@link #end} sends {@code end EXIT N}, the N bytes of stderr
+   * written after the stdout still pending, then that stdout, which the client copies until the
+   * connection closes, and prints those N bytes after it: a small answer is one write. Once a write to the client fails, every later one fails too: the
    * command's printers see their stream's error and stop, as they do when a reader closes stdout.
    */
   static final class Stream {
@@ -170,6 +173,8 @@ final class ServeConnection {
     private final OutputStream client;
     private byte[] pending = new byte[1 << 16];
     private int count;
+    /** Stderr written after the pending stdout: sent after it. */
+    private final java.io.ByteArrayOutputStream trailing = new java.io.ByteArrayOutputStream();
     private long since;
     private boolean broken;
 
@@ -209,6 +214,9 @@ final class ServeConnection {
 
     private synchronized void out(byte[] b, int off, int len) throws IOException {
       check();
+      if (trailing.size() > 0) {
+        send();
+      }
       if (count == 0) {
         since = System.nanoTime();
       }
@@ -226,7 +234,10 @@ final class ServeConnection {
 
     private synchronized void err(byte[] b, int off, int len) throws IOException {
       check();
-      send();
+      if (count > 0) {
+        trailing.write(b, off, len);
+        return;
+      }
       try {
         client.write(ServeProtocol.line(ServeProtocol.ERR, len));
         client.write(b, off, len);
@@ -247,7 +258,9 @@ final class ServeConnection {
         return false;
       }
       try {
-        client.write(ServeProtocol.line(ServeProtocol.END, code));
+        client.write(ServeProtocol.line(ServeProtocol.END, code, trailing.size()));
+        trailing.writeTo(client);
+        trailing.reset();
         client.write(pending, 0, count);
         count = 0;
         client.flush();
@@ -264,7 +277,7 @@ final class ServeConnection {
       }
     }
 
-    /** Sends the pending stdout as a frame. */
+    /** Sends the pending stdout as a frame, and the stderr written after it. */
     private void send() throws IOException {
       if (count == 0) {
         return;
@@ -272,6 +285,11 @@ final class ServeConnection {
       try {
         client.write(ServeProtocol.line(ServeProtocol.OUT, count));
         client.write(pending, 0, count);
+        if (trailing.size() > 0) {
+          client.write(ServeProtocol.line(ServeProtocol.ERR, trailing.size()));
+          trailing.writeTo(client);
+          trailing.reset();
+        }
       } catch (IOException e) {
         broken = true;
         throw e;

@@ -31,8 +31,9 @@ import org.jspecify.annotations.Nullable;
  * ({@link ConnectionGate}; a client that sees none in time says so and runs the command itself),
  * then the answer as it is made, in frames: {@code <MAGIC> out N\n} and N bytes of stdout,
  * {@code <MAGIC> err N\n} and N bytes of stderr, in the order the command wrote them, and last
- * {@code <MAGIC> end EXIT\n} followed by the rest of stdout until the connection closes (so a
- * small answer is one {@code end} line and its stdout); or {@code <MAGIC> refused 0 N 0\n}
+ * {@code <MAGIC> end EXIT N\n} followed by N bytes of stderr written after the rest of stdout,
+ * then that rest until the connection closes (the client prints those N bytes after it; so a small
+ * answer is one {@code end} line, its stderr and its stdout); or {@code <MAGIC> refused 0 N 0\n}
  * and N bytes saying why (a wrong token, another build, another index, not a served command): the
  * client then runs the command in its own process.
  */
@@ -87,7 +88,10 @@ final class ServeProtocol {
   static final String OUT = "out";
   /** A frame of stderr: {@code err N}. */
   static final String ERR = "err";
-  /** The answer's last line, {@code end EXIT}: the rest of stdout follows until the end. */
+  /**
+   * The answer's last line, {@code end EXIT N}: N bytes of stderr (printed after the rest of
+   * stdout), then the rest of stdout until the end.
+   */
   static final String END = "end";
   static final String REFUSED = "refused";
 

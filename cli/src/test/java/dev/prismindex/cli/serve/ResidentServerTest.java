@@ -791,11 +791,11 @@ class ResidentServerTest {
     writePortFile(peer.getLocalPort(), "d".repeat(64), Long.MAX_VALUE);
     CompletableFuture<Void> served = CompletableFuture.runAsync(() -> answerAndDrain(peer,
         frames(ServeProtocol.MAGIC + " out 4\na:1\n", ServeProtocol.MAGIC + " err 5\nboom\n",
-            ServeProtocol.MAGIC + " end 2\nb:2\n")));
+            ServeProtocol.MAGIC + " end 2 5\nbad!\nb:2\n")));
     Result[] r = new Result[1];
     assertThat(served(cli, r, "search", "x")).hasValue(2);
     assertThat(r[0].out()).isEqualTo("a:1\nb:2\n");
-    assertThat(r[0].err()).isEqualTo("boom\n");
+    assertThat(r[0].err()).isEqualTo("boom\nbad!\n");
     served.get(1, TimeUnit.MINUTES);
   }
 
@@ -845,7 +845,16 @@ class ResidentServerTest {
     assertThat(stream.end(1)).isTrue();
     assertThat(client.toString(StandardCharsets.US_ASCII)).isEqualTo(head
         + new String(hits, StandardCharsets.US_ASCII) + ServeProtocol.MAGIC + " err 5\nnote\n"
-        + ServeProtocol.MAGIC + " end 1\nt:2:1:y\n");
+        + ServeProtocol.MAGIC + " end 1 0\nt:2:1:y\n");
+    // Stderr after pending stdout goes after it: at the end, in the end line's part.
+    client.reset();
+    ServeConnection.Stream small = new ServeConnection.Stream(client);
+    small.stdout().write("a:1\n".getBytes(StandardCharsets.US_ASCII));
+    small.stderr().write("late\n".getBytes(StandardCharsets.US_ASCII));
+    assertThat(client.size()).isZero();
+    assertThat(small.end(2)).isTrue();
+    assertThat(client.toString(StandardCharsets.US_ASCII))
+        .isEqualTo(ServeProtocol.MAGIC + " end 2 5\nlate\na:1\n");
   }
 
   @Test
