@@ -202,7 +202,7 @@ public final class ServeFloodLatency {
 
     /** One stranger's loop: connect, wait (or trickle) until the server closes, again. */
     private void stranger(AtomicBoolean running, boolean sends) {
-      byte[] magic = "prism-index-serve/2".getBytes(StandardCharsets.US_ASCII);
+      byte[] magic = "prism-index-serve/3".getBytes(StandardCharsets.US_ASCII);
       while (running.get()) {
         Socket s = new Socket();
         open.add(s);

@@ -7,6 +7,8 @@ import dev.prismindex.cli.command.Target;
 import dev.prismindex.tool.SafeText;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -90,9 +92,9 @@ public final class ServeClient {
       why = "--debug runs in this process";
     } else {
       try {
-        Answer answer = ask(target, args, env, HELLO_TIMEOUT_MS);
+        Answer answer = ask(target, args, env, HELLO_TIMEOUT_MS, out, err);
         if (answer.exit() != null) {
-          return OptionalInt.of(print(answer, out, err));
+          return OptionalInt.of(answer.exit());
         }
         why = answer.why();
         if (answer.stalled() && !mode.equals("require")) {
@@ -118,33 +120,17 @@ public final class ServeClient {
   }
 
   /**
-   * Prints an answer as the command would have: when stdout was closed, exit code 0 and nothing
-   * more on stderr (the command stops at the first failed write).
-   */
-  private static int print(Answer answer, PrintStream out, PrintStream err) {
-    err.write(answer.errBefore(), 0, answer.errBefore().length);
-    err.flush();
-    out.write(answer.stdout(), 0, answer.stdout().length);
-    out.flush();
-    if (out.checkError()) {
-      return ExitCode.OK;
-    }
-    err.write(answer.errAfter(), 0, answer.errAfter().length);
-    err.flush();
-    return answer.exit();
-  }
-
-  /**
    * {@code serve --stop}: asks the server of {@code target} to stop.
    *
    * @return what happened, one line for the user
    */
   public static String stop(Target target, Environment env) {
     try {
-      Answer a = ask(target, new String[] {"serve", "--stop"}, env, HELLO_TIMEOUT_MS);
-      // The server says it on stderr (the answer's first stderr part), as the command would.
-      return a.exit() != null ? (new String(a.errBefore(), StandardCharsets.UTF_8)
-          + new String(a.stdout(), StandardCharsets.UTF_8)).strip()
+      ByteArrayOutputStream said = new ByteArrayOutputStream();
+      PrintStream to = new PrintStream(said, true, StandardCharsets.UTF_8);
+      // The server says it on stderr, as the command would.
+      Answer a = ask(target, new String[] {"serve", "--stop"}, env, HELLO_TIMEOUT_MS, to, to);
+      return a.exit() != null ? said.toString(StandardCharsets.UTF_8).strip()
           : "prism-index serve: no server answers for " + target.root() + " (" + a.why() + ")";
     } catch (IOException | RuntimeException e) {
       return "prism-index serve: no server answers for " + target.root() + " (" + e + ")";
@@ -219,19 +205,22 @@ public final class ServeClient {
   }
 
   /**
-   * The server's whole answer (exit code, stderr before and after stdout, stdout), or why there is
-   * none ({@code exit} null).
+   * The exit code of an answer the server gave (printed as it came), or why there is none
+   * ({@code exit} null: nothing was printed).
    */
-  record Answer(@Nullable Integer exit, byte[] errBefore, byte[] stdout, byte[] errAfter,
-      String why, boolean stalled) {
+  record Answer(@Nullable Integer exit, String why, boolean stalled) {
+    static Answer answered(int exit) {
+      return new Answer(exit, "answered", false);
+    }
+
     /** No answer, for a reason that is not a fault of a running server (none runs, a refusal). */
     static Answer none(String why) {
-      return new Answer(null, new byte[0], new byte[0], new byte[0], why, false);
+      return new Answer(null, why, false);
     }
 
     /** No answer from a server that runs but does not answer: the user is told. */
     static Answer stalled(String why) {
-      return new Answer(null, new byte[0], new byte[0], new byte[0], why, true);
+      return new Answer(null, why, true);
     }
   }
 
@@ -258,14 +247,18 @@ public final class ServeClient {
   }
 
   /**
-   * Sends one command line to the server of {@code target} and collects its whole answer; prints
-   * nothing, so that a connection lost midway leaves the command to this process.
+   * Sends one command line to the server of {@code target} and prints its answer as it comes
+   * ({@link ServeProtocol}'s frames), as the command would have: stdout and stderr in the order
+   * written; once stdout is closed, exit code 0 and nothing more (the command stops at its first
+   * failed write). A connection lost before anything was printed leaves the command to this
+   * process (an {@link IOException}); lost after, it is an error: said on {@code err}, exit code
+   * {@link ExitCode#FAILURE}.
    *
    * @param helloTimeoutMs how long to wait for the server's hello (0: no limit); the answer that
    *     follows it is waited for without a limit
    */
-  static Answer ask(Target target, String[] args, Environment env, int helloTimeoutMs)
-      throws IOException {
+  static Answer ask(Target target, String[] args, Environment env, int helloTimeoutMs,
+      PrintStream out, PrintStream err) throws IOException {
     Endpoint at;
     try {
       at = endpoint(target.home());
@@ -285,9 +278,9 @@ public final class ServeClient {
             + ")");
       }
       socket.setTcpNoDelay(true);
-      OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 14);
-      writeRequest(out, at.token(), target, env, args);
-      out.flush();
+      OutputStream request = new BufferedOutputStream(socket.getOutputStream(), 1 << 14);
+      writeRequest(request, at.token(), target, env, args);
+      request.flush();
       InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
       socket.setSoTimeout(helloTimeoutMs);
       String[] hello;
@@ -298,22 +291,77 @@ public final class ServeClient {
             + at.pid() + ") is stalled");
       }
       socket.setSoTimeout(0);
-      String[] head = hello[0].equals(ServeProtocol.HELLO) ? words(ServeProtocol.readLine(in))
-          : hello;
-      if (head.length != 4) {
-        throw new IOException("unexpected answer " + String.join(" ", head));
+      boolean printed = false;
+      try {
+        String[] head = hello[0].equals(ServeProtocol.HELLO) ? words(ServeProtocol.readLine(in))
+            : hello;
+        if (head[0].equals(ServeProtocol.REFUSED) && head.length == 4) {
+          byte[] reason = in.readNBytes(Integer.parseInt(head[2]));
+          return Answer.none("refused: " + new String(reason, StandardCharsets.UTF_8));
+        }
+        while (true) {
+          boolean end = head[0].equals(ServeProtocol.END);
+          if (head.length != (end ? 3 : 2)) {
+            throw new IOException("unexpected answer " + String.join(" ", head));
+          }
+          int n = Integer.parseInt(head[1]);
+          if (end) {
+            byte[] after = in.readNBytes(Integer.parseInt(head[2]));
+            if (after.length != Integer.parseInt(head[2])) {
+              throw new EOFException("the server closed the connection");
+            }
+            printed = true;
+            if (!copy(in, out)) {
+              return Answer.answered(ExitCode.OK);
+            }
+            err.write(after, 0, after.length);
+            err.flush();
+            return Answer.answered(n);
+          }
+          boolean stdout = head[0].equals(ServeProtocol.OUT);
+          if (!stdout && !head[0].equals(ServeProtocol.ERR) || n < 0) {
+            throw new IOException("unexpected answer " + String.join(" ", head));
+          }
+          byte[] frame = in.readNBytes(n);
+          if (frame.length != n) {
+            throw new EOFException("the server closed the connection");
+          }
+          printed = true;
+          PrintStream to = stdout ? out : err;
+          to.write(frame, 0, n);
+          to.flush();
+          if (stdout && out.checkError()) {
+            return Answer.answered(ExitCode.OK);
+          }
+          head = words(ServeProtocol.readLine(in));
+        }
+      } catch (IOException | NumberFormatException e) {
+        if (!printed) {
+          throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+        }
+        err.println(SafeText.escapeField("prism-index: the resident server of " + target.home()
+            + " (pid " + at.pid() + ") broke off its answer (" + e.getMessage() + ")"));
+        err.flush();
+        return Answer.answered(ExitCode.FAILURE);
       }
-      int code = Integer.parseInt(head[1]);
-      byte[] errBefore = in.readNBytes(Integer.parseInt(head[2]));
-      byte[] errAfter = in.readNBytes(Integer.parseInt(head[3]));
-      if (head[0].equals(ServeProtocol.REFUSED)) {
-        return Answer.none("refused: " + new String(errBefore, StandardCharsets.UTF_8));
-      }
-      if (!head[0].equals(ServeProtocol.ANSWER)) {
-        throw new IOException("unexpected answer " + head[0]);
-      }
-      return new Answer(code, errBefore, in.readAllBytes(), errAfter, "answered", false);
     }
+  }
+
+  /**
+   * Copies the rest of the answer to {@code out}.
+   *
+   * @return false when {@code out} was closed
+   */
+  private static boolean copy(InputStream in, PrintStream out) throws IOException {
+    byte[] buffer = new byte[1 << 16];
+    for (int n; (n = in.read(buffer)) > 0; ) {
+      out.write(buffer, 0, n);
+      if (out.checkError()) {
+        return false;
+      }
+    }
+    out.flush();
+    return !out.checkError();
   }
 
   /** An answer line's words after the magic. */

@@ -5,7 +5,6 @@ import dev.prismindex.cli.command.Environment;
 import dev.prismindex.cli.command.Target;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * has checked its token (in constant time) and said hello: one command line read within a byte
  * budget, refused unless it is a {@code search} or {@code status} for this server's index from a
  * client of the same code (or a {@code serve --stop}), else run through the CLI's pipeline with the
- * client's environment; the whole answer is collected, then sent with its exit code.
+ * client's environment. The answer is streamed ({@link Stream}): stdout goes out in frames while the
+ * command runs (an exact search's hits as they are found), stderr as it is written, the exit code
+ * at the end.
  */
 final class ServeConnection {
 
@@ -61,6 +62,8 @@ final class ServeConnection {
    */
   void answer(Socket socket) throws IOException {
     socket.setSoTimeout(READ_TIMEOUT_MS);
+    // Frames are flushed as they are made: no wait for the client's (delayed) acknowledgement.
+    socket.setTcpNoDelay(true);
     InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
     OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
     ServeProtocol.FieldReader fields = new ServeProtocol.FieldReader(in);
@@ -98,26 +101,25 @@ final class ServeConnection {
     if (scan != null && scan.stop()) {
       byte[] said = ("prism-index serve: stopping the server of " + target.root() + " (pid "
           + ProcessHandle.current().pid() + ")\n").getBytes(StandardCharsets.UTF_8);
-      out.write(ServeProtocol.line(ServeProtocol.ANSWER, 0, said.length, 0));
+      out.write(ServeProtocol.line(ServeProtocol.ERR, said.length));
       out.write(said);
+      out.write(ServeProtocol.line(ServeProtocol.END, 0, 0));
       out.flush();
       server.stopSoon("asked to stop");
       return;
     }
     Environment requestEnv = new Environment(Path.of(cwd), variables, stdoutTerminal,
         stderrTerminal, env.model());
-    Capture capture = new Capture();
-    PrintStream o = new PrintStream(capture.stdout(), false, StandardCharsets.UTF_8);
-    PrintStream e = new PrintStream(capture.stderr(), true, StandardCharsets.UTF_8);
+    Stream stream = new Stream(out);
+    PrintStream o = new PrintStream(stream.stdout(), false, StandardCharsets.UTF_8);
+    PrintStream e = new PrintStream(stream.stderr(), true, StandardCharsets.UTF_8);
     int code = runner.run(args, o, e, requestEnv, backend);
     o.flush();
     e.flush();
-    out.write(ServeProtocol.line(ServeProtocol.ANSWER, code, capture.errBefore.size(),
-        capture.errAfter.size()));
-    capture.errBefore.writeTo(out);
-    capture.errAfter.writeTo(out);
-    capture.out.writeTo(out);
-    out.flush();
+    if (!stream.end(code)) {
+      // The client went away (its stdout closed): the command stopped at its first failed write.
+      return;
+    }
     // The client reads to the end of the stream: it has its whole answer now, before the next
     // request's preparation runs on this thread.
     socket.shutdownOutput();
@@ -152,48 +154,159 @@ final class ServeConnection {
   }
 
   /**
-   * One command's output in memory: stdout, and stderr split at the first byte of stdout (so a
-   * client prints them in about the order the command wrote them).
+   * One command's answer on its way to the client ({@link ServeProtocol}): stdout is kept until
+   * {@link #CHUNK} bytes are pending, or {@link #LINGER_NANOS} after the first of them when more is
+   * written, then sent as an {@code out} frame; stderr is sent at once as an {@code err} frame
+   * when no stdout is pending, else kept with it and sent after it (so the client prints both in
+   * the order they were written); {@link #end} sends {@code end EXIT N}, the N bytes of stderr
+   * written after the stdout still pending, then that stdout, which the client copies until the
+   * connection closes, and prints those N bytes after it: a small answer is one write. Once a write to the client fails, every later one fails too: the
+   * command's printers see their stream's error and stop, as they do when a reader closes stdout.
    */
-  private static final class Capture {
-    final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    final ByteArrayOutputStream errBefore = new ByteArrayOutputStream();
-    final ByteArrayOutputStream errAfter = new ByteArrayOutputStream();
+  static final class Stream {
+    /** Pending stdout sent as a frame once this large. */
+    static final int CHUNK = 1 << 20;
 
+    /** Pending stdout is sent at the next write once the first of it waited this long. */
+    static final long LINGER_NANOS = 200_000_000L;
+
+    private final OutputStream client;
+    private byte[] pending = new byte[1 << 16];
+    private int count;
+    /** Stderr written after the pending stdout: sent after it. */
+    private final java.io.ByteArrayOutputStream trailing = new java.io.ByteArrayOutputStream();
+    private long since;
+    private boolean broken;
+
+    Stream(OutputStream client) {
+      this.client = client;
+    }
+
+    /** The command's stdout; flushing it sends nothing (the printers flush every line). */
     OutputStream stdout() {
       return new OutputStream() {
         @Override
-        public void write(int b) {
-          synchronized (Capture.this) {
-            out.write(b);
-          }
+        public void write(int b) throws IOException {
+          write(new byte[] {(byte) b}, 0, 1);
         }
 
         @Override
-        public void write(byte[] b, int off, int len) {
-          synchronized (Capture.this) {
-            out.write(b, off, len);
-          }
+        public void write(byte[] b, int off, int len) throws IOException {
+          out(b, off, len);
         }
       };
     }
 
+    /** The command's stderr. */
     OutputStream stderr() {
       return new OutputStream() {
         @Override
-        public void write(int b) {
-          synchronized (Capture.this) {
-            (out.size() == 0 ? errBefore : errAfter).write(b);
-          }
+        public void write(int b) throws IOException {
+          write(new byte[] {(byte) b}, 0, 1);
         }
 
         @Override
-        public void write(byte[] b, int off, int len) {
-          synchronized (Capture.this) {
-            (out.size() == 0 ? errBefore : errAfter).write(b, off, len);
-          }
+        public void write(byte[] b, int off, int len) throws IOException {
+          err(b, off, len);
         }
       };
+    }
+
+    private synchronized void out(byte[] b, int off, int len) throws IOException {
+      check();
+      if (trailing.size() > 0) {
+        send();
+      }
+      if (count == 0) {
+        since = System.nanoTime();
+      }
+      if (count + len > pending.length) {
+        pending = java.util.Arrays.copyOf(pending, Math.max(count + len,
+            Math.min(2 * pending.length, CHUNK + len)));
+      }
+      System.arraycopy(b, off, pending, count, len);
+      count += len;
+      if (count >= CHUNK || System.nanoTime() - since >= LINGER_NANOS) {
+        send();
+        flush();
+      }
+    }
+
+    private synchronized void err(byte[] b, int off, int len) throws IOException {
+      check();
+      if (count > 0) {
+        trailing.write(b, off, len);
+        return;
+      }
+      try {
+        client.write(ServeProtocol.line(ServeProtocol.ERR, len));
+        client.write(b, off, len);
+      } catch (IOException e) {
+        broken = true;
+        throw e;
+      }
+      flush();
+    }
+
+    /**
+     * Ends the answer with the exit code and the stdout still pending.
+     *
+     * @return false when the client went away before
+     */
+    synchronized boolean end(int code) {
+      if (broken) {
+        return false;
+      }
+      try {
+        client.write(ServeProtocol.line(ServeProtocol.END, code, trailing.size()));
+        trailing.writeTo(client);
+        trailing.reset();
+        client.write(pending, 0, count);
+        count = 0;
+        client.flush();
+        return true;
+      } catch (IOException e) {
+        broken = true;
+        return false;
+      }
+    }
+
+    private void check() throws IOException {
+      if (broken) {
+        throw new IOException("the client went away");
+      }
+    }
+
+    /** Sends the pending stdout as a frame, and the stderr written after it. */
+    private void send() throws IOException {
+      if (count == 0) {
+        return;
+      }
+      try {
+        client.write(ServeProtocol.line(ServeProtocol.OUT, count));
+        client.write(pending, 0, count);
+        if (trailing.size() > 0) {
+          client.write(ServeProtocol.line(ServeProtocol.ERR, trailing.size()));
+          trailing.writeTo(client);
+          trailing.reset();
+        }
+      } catch (IOException e) {
+        broken = true;
+        throw e;
+      }
+      count = 0;
+      if (pending.length > CHUNK) {
+        pending = new byte[1 << 16];
+      }
+    }
+
+    private void flush() throws IOException {
+      try {
+        client.flush();
+      } catch (IOException e) {
+        broken = true;
+        throw e;
+      }
     }
   }
 }

@@ -29,16 +29,18 @@ import org.jspecify.annotations.Nullable;
  * {@link #VARIABLES} the CLI reads), the number of arguments then each argument. The server answers
  * with ASCII lines and raw bytes: {@code <MAGIC> hello\n} once the magic and the token are read
  * ({@link ConnectionGate}; a client that sees none in time says so and runs the command itself),
- * then {@code <MAGIC> answer EXIT ERR1 ERR2\n}
- * followed by ERR1 bytes of stderr written before the first byte of stdout, ERR2 bytes of stderr
- * written after it, and stdout until the connection closes; or {@code <MAGIC> refused 0 N 0\n}
+ * then the answer as it is made, in frames: {@code <MAGIC> out N\n} and N bytes of stdout,
+ * {@code <MAGIC> err N\n} and N bytes of stderr, in the order the command wrote them, and last
+ * {@code <MAGIC> end EXIT N\n} followed by N bytes of stderr written after the rest of stdout,
+ * then that rest until the connection closes (the client prints those N bytes after it; so a small
+ * answer is one {@code end} line, its stderr and its stdout); or {@code <MAGIC> refused 0 N 0\n}
  * and N bytes saying why (a wrong token, another build, another index, not a served command): the
  * client then runs the command in its own process.
  */
 final class ServeProtocol {
 
   /** The first field of a request and of every line of an answer; names the protocol version. */
-  static final String MAGIC = "prism-index-serve/2";
+  static final String MAGIC = "prism-index-serve/3";
 
   /** The directory (mode 0700) below the index home holding the port file, lock and log. */
   static final String DIR = "serve";
@@ -82,7 +84,15 @@ final class ServeProtocol {
   static final int MAX_LINE = 200;
 
   static final String HELLO = "hello";
-  static final String ANSWER = "answer";
+  /** A frame of stdout: {@code out N}. */
+  static final String OUT = "out";
+  /** A frame of stderr: {@code err N}. */
+  static final String ERR = "err";
+  /**
+   * The answer's last line, {@code end EXIT N}: N bytes of stderr (printed after the rest of
+   * stdout), then the rest of stdout until the end.
+   */
+  static final String END = "end";
   static final String REFUSED = "refused";
 
   private static volatile @Nullable Path code;

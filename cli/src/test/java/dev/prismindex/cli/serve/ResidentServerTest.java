@@ -533,7 +533,7 @@ class ResidentServerTest {
     // Rewritten in place: the same file, owner and mode, another token.
     Files.writeString(s.portFile(), at.port() + " " + wrong + " " + at.pid() + "\n",
         StandardCharsets.US_ASCII);
-    ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "parse"},
+    ServeClient.Answer a = ask(target, new String[] {"search", "parse"},
         cli.environment(), ServeClient.HELLO_TIMEOUT_MS);
     assertThat(a.exit()).isNull();
     assertThat(a.why()).isEqualTo("refused: wrong token");
@@ -760,10 +760,118 @@ class ResidentServerTest {
     writePortFile(peer.getLocalPort(), "b".repeat(64), Long.MAX_VALUE);
     CompletableFuture.runAsync(() -> answerAndDrain(peer,
         "HTTP/1.1 400 Bad Request\r\n".getBytes(StandardCharsets.US_ASCII)));
-    assertThatThrownBy(() -> ServeClient.ask(target, new String[] {"search", "x"},
+    assertThatThrownBy(() -> ask(target, new String[] {"search", "x"},
         cli.environment(), ServeClient.HELLO_TIMEOUT_MS))
         .isInstanceOf(IOException.class)
         .hasMessage("not a " + ServeProtocol.MAGIC + " server");
+  }
+
+  /** {@link ServeClient#ask}, printing what is answered nowhere. */
+  private static ServeClient.Answer ask(Target target, String[] args,
+      dev.prismindex.cli.command.Environment env, int helloTimeoutMs) throws IOException {
+    PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), true,
+        StandardCharsets.UTF_8);
+    return ServeClient.ask(target, args, env, helloTimeoutMs, nowhere, nowhere);
+  }
+
+  /** A peer's answer: hello, then the given frames, as {@link ServeConnection.Stream} writes them. */
+  private static byte[] frames(String... lines) {
+    StringBuilder b = new StringBuilder(ServeProtocol.MAGIC + " hello\n");
+    for (String l : lines) {
+      b.append(l);
+    }
+    return b.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void anErrorAfterSomeHitsKeepsTheOrderAndTheExitCode() throws Exception {
+    // Hits, then an error on stderr, more hits, then exit code 2: printed as the command wrote
+    // them, hits once, the exit code from the end.
+    ServerSocket peer = listen();
+    writePortFile(peer.getLocalPort(), "d".repeat(64), Long.MAX_VALUE);
+    CompletableFuture<Void> served = CompletableFuture.runAsync(() -> answerAndDrain(peer,
+        frames(ServeProtocol.MAGIC + " out 4\na:1\n", ServeProtocol.MAGIC + " err 5\nboom\n",
+            ServeProtocol.MAGIC + " end 2 5\nbad!\nb:2\n")));
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", "x")).hasValue(2);
+    assertThat(r[0].out()).isEqualTo("a:1\nb:2\n");
+    assertThat(r[0].err()).isEqualTo("boom\nbad!\n");
+    served.get(1, TimeUnit.MINUTES);
+  }
+
+  @Test
+  void anAnswerBrokenOffAfterSomeHitsIsAnErrorNotARerun() throws Exception {
+    // The server dies after a frame of hits: they stay printed once (not run again here), the
+    // client says the answer was cut and exits 1.
+    ServerSocket peer = listen();
+    writePortFile(peer.getLocalPort(), "e".repeat(64), 4242);
+    CompletableFuture<Void> served = CompletableFuture.runAsync(() -> answerAndDrain(peer,
+        frames(ServeProtocol.MAGIC + " out 4\na:1\n", ServeProtocol.MAGIC + " out 9\nb:")));
+    Result[] r = new Result[1];
+    assertThat(served(cli, r, "search", "x")).hasValue(ExitCode.FAILURE);
+    assertThat(r[0].out()).isEqualTo("a:1\n");
+    assertThat(r[0].err()).isEqualTo("prism-index: the resident server of " + target.home()
+        + " (pid 4242) broke off its answer (the server closed the connection)\n");
+    served.get(1, TimeUnit.MINUTES);
+    // Cut before anything was printed: the command runs in this process instead.
+    ServerSocket quiet = listen();
+    writePortFile(quiet.getLocalPort(), "e".repeat(64), 4242);
+    CompletableFuture<Void> cut = CompletableFuture.runAsync(() -> answerAndDrain(quiet,
+        frames(ServeProtocol.MAGIC + " out 9\nb:")));
+    assertThat(served(cli, r, "search", "x")).isEmpty();
+    assertThat(r[0].out()).isEmpty();
+    assertThat(r[0].err()).isEmpty();
+    cut.get(1, TimeUnit.MINUTES);
+  }
+
+  @Test
+  void aStreamSendsStdoutBeforeTheCommandEnds() throws Exception {
+    ByteArrayOutputStream client = new ByteArrayOutputStream();
+    ServeConnection.Stream stream = new ServeConnection.Stream(client);
+    OutputStream out = stream.stdout();
+    byte[] hits = "h:1:1:x\n".repeat(ServeConnection.Stream.CHUNK / 8 + 1)
+        .getBytes(StandardCharsets.US_ASCII);
+    out.write(hits, 0, 16);
+    out.flush();
+    // A small start waits (one frame for a small answer)...
+    assertThat(client.size()).isZero();
+    out.write(hits, 16, hits.length - 16);
+    // ... a chunk's worth goes out while the command still runs.
+    String head = ServeProtocol.MAGIC + " out " + hits.length + "\n";
+    assertThat(client.toString(StandardCharsets.US_ASCII)).startsWith(head)
+        .hasSize(head.length() + hits.length);
+    stream.stderr().write("note\n".getBytes(StandardCharsets.US_ASCII));
+    out.write("t:2:1:y\n".getBytes(StandardCharsets.US_ASCII));
+    assertThat(stream.end(1)).isTrue();
+    assertThat(client.toString(StandardCharsets.US_ASCII)).isEqualTo(head
+        + new String(hits, StandardCharsets.US_ASCII) + ServeProtocol.MAGIC + " err 5\nnote\n"
+        + ServeProtocol.MAGIC + " end 1 0\nt:2:1:y\n");
+    // Stderr after pending stdout goes after it: at the end, in the end line's part.
+    client.reset();
+    ServeConnection.Stream small = new ServeConnection.Stream(client);
+    small.stdout().write("a:1\n".getBytes(StandardCharsets.US_ASCII));
+    small.stderr().write("late\n".getBytes(StandardCharsets.US_ASCII));
+    assertThat(client.size()).isZero();
+    assertThat(small.end(2)).isTrue();
+    assertThat(client.toString(StandardCharsets.US_ASCII))
+        .isEqualTo(ServeProtocol.MAGIC + " end 2 5\nlate\na:1\n");
+  }
+
+  @Test
+  void aStreamWhoseClientWentAwayFailsEveryLaterWrite() throws Exception {
+    OutputStream gone = new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("Broken pipe");
+      }
+    };
+    ServeConnection.Stream stream = new ServeConnection.Stream(gone);
+    PrintStream out = new PrintStream(stream.stdout(), false, StandardCharsets.UTF_8);
+    out.write(new byte[ServeConnection.Stream.CHUNK]);
+    // The command's printers see the error and stop, as when a reader closes stdout.
+    assertThat(out.checkError()).isTrue();
+    assertThatThrownBy(() -> stream.stderr().write(1)).isInstanceOf(IOException.class);
+    assertThat(stream.end(0)).isFalse();
   }
 
   /**
@@ -803,7 +911,7 @@ class ResidentServerTest {
     acceptor.setDaemon(true);
     acceptor.start();
     try {
-      ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", "x"},
+      ServeClient.Answer a = ask(target, new String[] {"search", "x"},
           cli.environment(), 200);
       assertThat(a.exit()).isNull();
       assertThat(a.stalled()).isTrue();
@@ -834,7 +942,7 @@ class ResidentServerTest {
     for (String[] args : List.of(new String[0], new String[] {"index"},
         new String[] {"search", "parse", "--debug"}, new String[] {"serve"},
         new String[] {"mcp"})) {
-      ServeClient.Answer probe = ServeClient.ask(target, args, cli.environment(),
+      ServeClient.Answer probe = ask(target, args, cli.environment(),
           ServeClient.HELLO_TIMEOUT_MS);
       assertThat(probe.exit()).as(List.of(args).toString()).isNull();
       assertThat(probe.why()).isEqualTo("refused: only search, status (without --debug) and serve"
@@ -922,11 +1030,11 @@ class ResidentServerTest {
     try {
       List<Future<ServeClient.Answer>> held = new ArrayList<>();
       for (int i = 0; i < 8; i++) {
-        held.add(clients.submit(() -> ServeClient.ask(target,
+        held.add(clients.submit(() -> ask(target,
             new String[] {"search", "slowpoke", "--json"}, cli.environment(), 0)));
       }
       assertThat(running.await(2, TimeUnit.MINUTES)).as("every worker is busy").isTrue();
-      Future<ServeClient.Answer> queued = clients.submit(() -> ServeClient.ask(target,
+      Future<ServeClient.Answer> queued = clients.submit(() -> ask(target,
           new String[] {"search", "parse", "--json"}, cli.environment(), 0));
       Thread.sleep(500); // it is in the queue
       s.stopSoon("asked to stop");
@@ -1008,7 +1116,7 @@ class ResidentServerTest {
   void anOversizeRequestIsRefusedWithoutBeingKeptAndTheServerKeepsServing() throws Exception {
     start(Duration.ofMinutes(10));
     String huge = "x".repeat(ServeProtocol.MAX_REQUEST_BYTES);
-    ServeClient.Answer a = ServeClient.ask(target, new String[] {"search", huge, "--json"},
+    ServeClient.Answer a = ask(target, new String[] {"search", huge, "--json"},
         cli.environment(), 0);
     assertThat(a.exit()).as(a.why()).isNull();
     assertThat(a.why()).startsWith("refused: the request is ")

@@ -90,6 +90,14 @@ class ServeIT {
         """, StandardCharsets.UTF_8);
     Files.writeString(repo.resolve("README.md"), "# Demo\n\nDurations and retries.\n",
         StandardCharsets.UTF_8);
+    // Enough hits for an answer of several frames (ServeConnection.Stream.CHUNK).
+    for (int f = 0; f < 4; f++) {
+      StringBuilder lines = new StringBuilder();
+      for (int i = 0; i < 2_500; i++) {
+        lines.append("zebrafish ").append(f).append(' ').append(i).append('\n');
+      }
+      Files.writeString(repo.resolve("src/demo/fish" + f + ".txt"), lines, StandardCharsets.UTF_8);
+    }
     Run index = launch("0", "index");
     assertThat(index.exit()).as(index.toString()).isZero();
     // The launcher records its class-data archive in-process on the first search after a build
@@ -182,6 +190,31 @@ class ServeIT {
     }
   }
 
+
+  @Test
+  @Order(2)
+  void aLargeAnswerStreamsInFramesAndStaysTheSame() throws Exception {
+    // Over a mebibyte of NDJSON: out frames copied by the bash client's head, then the rest.
+    for (List<String> command : List.of(List.of("search", "-e", "zebra[f]ish", "--json"),
+        List.of("search", "-e", "zebrafish \\d+ 1"))) {
+      String[] args = command.toArray(String[]::new);
+      Run served = launch("require", args);
+      assertThat(served.out().length()).as("%s", command)
+          .isGreaterThan(command.contains("--json") ? 2 << 20 : 10_000);
+      assertSameAsInProcess(served, launch("0", args), command);
+    }
+    // A reader that stops early: exit 0, nothing on stderr, and the server still answers.
+    ProcessBuilder pb = built.command(repo, List.of("bash", "-c",
+        "\"$0\" \"$@\" | head -c 100 >/dev/null; exit ${PIPESTATUS[0]}", launcher.toString(),
+        "search", "-e", "zebrafish", "--json"));
+    pb.environment().put("PRISM_INDEX_SERVE", "require");
+    Run cut = Launcher.run(pb);
+    assertThat(cut.exit()).as(cut.toString()).isZero();
+    assertThat(cut.err()).isEmpty();
+    List<String> after = List.of("search", "parse duration", "--json", "--mode", "lexical");
+    assertSameAsInProcess(launch("require", after.toArray(String[]::new)),
+        launch("0", after.toArray(String[]::new)), after);
+  }
   @Test
   @Order(2)
   void concurrentClients() throws Exception {
