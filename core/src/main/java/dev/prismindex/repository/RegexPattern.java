@@ -66,14 +66,18 @@ public final class RegexPattern {
   private final boolean wholeWords;
   private final Program program;
   private final @Nullable Prefilter prefilter;
+  /** The classes of a match's second, third... code points ({@link Prefilter#startSequence}). */
+  private final CodePointSet[] then;
 
   private RegexPattern(String pattern, boolean caseInsensitive, boolean wholeWords,
-      Program program, @Nullable Prefilter prefilter) {
+      Program program, @Nullable Prefilter prefilter, List<CodePointSet> sequence) {
     this.pattern = pattern;
     this.caseInsensitive = caseInsensitive;
     this.wholeWords = wholeWords;
     this.program = program;
     this.prefilter = prefilter;
+    this.then = sequence.size() < 2 ? new CodePointSet[0]
+        : sequence.subList(1, sequence.size()).toArray(new CodePointSet[0]);
   }
 
   /**
@@ -109,7 +113,7 @@ public final class RegexPattern {
       Node matched = wholeWords ? wordWrapped(tree) : tree;
       Program program = Program.compile(matched, 0);
       return new RegexPattern(pattern, insensitive, wholeWords, program,
-          Prefilter.of(tree, insensitive));
+          Prefilter.of(tree, insensitive), Prefilter.startSequence(tree));
     } catch (RegexSyntaxException e) {
       throw new RepositoryException(e.getMessage(), e);
     } catch (IllegalArgumentException e) {
@@ -171,7 +175,7 @@ public final class RegexPattern {
 
   /** A matcher of this pattern: not thread-safe, so one per thread. */
   public Matcher matcher() {
-    return new Matcher(new RegexMatcher(program), prefilter);
+    return new Matcher(new RegexMatcher(program), prefilter, then);
   }
 
   /**
@@ -240,11 +244,33 @@ public final class RegexPattern {
 
     private final RegexMatcher matcher;
     private final @Nullable Prefilter prefilter;
+    private final CodePointSet[] then;
     private int[] spans = new int[16];
 
-    private Matcher(RegexMatcher matcher, @Nullable Prefilter prefilter) {
+    private Matcher(RegexMatcher matcher, @Nullable Prefilter prefilter, CodePointSet[] then) {
       this.matcher = matcher;
       this.prefilter = prefilter;
+      this.then = then;
+    }
+
+    /**
+     * Whether the code points after the one at {@code i} (a member of the first set) are in
+     * {@link #then}'s classes, one each: else no match starts at {@code i}. No class holds LF, so
+     * the run never leaves the line.
+     */
+    private boolean runFollows(String text, int i, int n) {
+      int pos = i + Character.charCount(text.codePointAt(i));
+      for (CodePointSet set : then) {
+        if (pos >= n) {
+          return false;
+        }
+        int cp = text.codePointAt(pos);
+        if (!set.contains(cp)) {
+          return false;
+        }
+        pos += Character.charCount(cp);
+      }
+      return true;
     }
 
     /**
@@ -257,8 +283,9 @@ public final class RegexPattern {
       int n = text.length();
       CodePointSet first = matcher.first();
       if (prefilter == null && first != null) {
-        // No literal to look for, but a match must start with one of these: lines without one
-        // are skipped in the same pass that counts them.
+        // No literal to look for, but a match must start with one of these (followed by a run of
+        // the start sequence's classes): lines without one are skipped in the same pass that
+        // counts them.
         int lineNo = 1;
         int lineStart = 0;
         for (int i = 0; i < n; i++) {
@@ -266,7 +293,8 @@ public final class RegexPattern {
           if (c == '\n') {
             lineNo++;
             lineStart = i + 1;
-          } else if (first.contains(Character.isHighSurrogate(c) ? text.codePointAt(i) : c)) {
+          } else if (first.contains(Character.isHighSurrogate(c) ? text.codePointAt(i) : c)
+              && (then.length == 0 || runFollows(text, i, n))) {
             int end = text.indexOf('\n', i);
             if (end < 0) {
               end = n;

@@ -115,35 +115,79 @@ class RegexPatternTest {
       } catch (RepositoryException e) {
         continue;
       }
-      List<String> perLine = new ArrayList<>();
-      RegexPattern.Matcher m = p.matcher();
-      RegexPattern.forEachLine(content, (n, text, bytes) -> {
-        List<String> spans = new ArrayList<>();
-        m.forEach(text, (s, e) -> {
-          if (s < e || spans.isEmpty()) {
-            spans.add(s + "-" + e);
-          }
-          return true;
-        });
-        if (!spans.isEmpty()) {
-          perLine.add(n + ":" + spans);
-        }
-        return true;
-      });
-      List<String> whole = new ArrayList<>();
-      String text = RegexPattern.decode(content);
-      p.matcher().forEachMatchingLine(text, (n, start, end, spans, count) -> {
-        List<String> list = new ArrayList<>();
-        for (int i = 0; i < count; i += 2) {
-          list.add((spans[i] - start) + "-" + (spans[i + 1] - start));
-        }
-        whole.add(n + ":" + list);
-        return true;
-      });
-      assertThat(whole).as("/%s/ on %s", pattern, List.of(text)).isEqualTo(perLine);
+      assertWholeEqualsPerLine(p, content);
       compared++;
     }
     assertThat(compared).isGreaterThan(300);
+  }
+
+  @Test
+  void aStartSequenceSkipsOnlyLinesWithoutARunOfItsClasses() {
+    // A pattern without a required literal that starts with classes (\d{5,}, [a-c]{2}\w) has its
+    // lines skipped unless a run of those classes is in them: digit-, letter- and non-ASCII-heavy
+    // lines, CRs, ill-formed bytes, case-insensitive and -w alike must give every line's answer.
+    java.util.Random random = new java.util.Random(8013);
+    String[] patterns = {"\\d{5,}", "\\d{2}", "\\d{2,3}x", "\\d\\d?\\.", "(\\d){3}", "^\\d{2}",
+        "\\b\\w{3}\\b", "[a-c]{2}\\w", "(?i)k{2,}", "(?i)[k\u00E9]{2}s", "\u00E9{2}",
+        "\\s{2}\\S", "\\w{1}\\d", "x{0,2}\\d{2}", "\\d{2}|ab", ".{3}", "\\D{2}\\d",
+        "\\d{8}", "[^a]{2}"};
+    String[] units = {"0", "1", "9", "12345", "a", "b", "c", "k", "K", "\u212A", "\u00E9", "\u00C9",
+        "x", ".", " ", "\u0663", "\uD835\uDFD9", "s", "_"};
+    for (int round = 0; round < 600; round++) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      int lines = 1 + random.nextInt(12);
+      for (int l = 0; l < lines; l++) {
+        int length = random.nextInt(10);
+        for (int k = 0; k < length; k++) {
+          int r = random.nextInt(40);
+          if (r == 0) {
+            out.write(0xFF);
+          } else if (r == 1) {
+            out.write('\r');
+          } else {
+            out.writeBytes(units[random.nextInt(units.length)]
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          }
+        }
+        if (l < lines - 1 || random.nextBoolean()) {
+          out.write('\n');
+        }
+      }
+      String pattern = patterns[random.nextInt(patterns.length)];
+      RegexPattern p = RegexPattern.compile(pattern, random.nextInt(3) == 0 ? CaseMode.INSENSITIVE
+          : CaseMode.SENSITIVE, random.nextInt(4) == 0, 4096);
+      assertWholeEqualsPerLine(p, out.toByteArray());
+    }
+  }
+
+  /** forEachMatchingLine over the whole text finds what matching every line on its own finds. */
+  private static void assertWholeEqualsPerLine(RegexPattern p, byte[] content) {
+    List<String> perLine = new ArrayList<>();
+    RegexPattern.Matcher m = p.matcher();
+    RegexPattern.forEachLine(content, (n, text, bytes) -> {
+      List<String> spans = new ArrayList<>();
+      m.forEach(text, (s, e) -> {
+        if (s < e || spans.isEmpty()) {
+          spans.add(s + "-" + e);
+        }
+        return true;
+      });
+      if (!spans.isEmpty()) {
+        perLine.add(n + ":" + spans);
+      }
+      return true;
+    });
+    List<String> whole = new ArrayList<>();
+    String text = RegexPattern.decode(content);
+    p.matcher().forEachMatchingLine(text, (n, start, end, spans, count) -> {
+      List<String> list = new ArrayList<>();
+      for (int i = 0; i < count; i += 2) {
+        list.add((spans[i] - start) + "-" + (spans[i + 1] - start));
+      }
+      whole.add(n + ":" + list);
+      return true;
+    });
+    assertThat(whole).as("/%s/ %s on %s", p.pattern(), p, List.of(text)).isEqualTo(perLine);
   }
 
   @Test

@@ -54,6 +54,48 @@ public record Prefilter(List<String> literals, boolean lowered) {
     return new Prefilter(out, caseInsensitive);
   }
 
+  /** The most classes {@link #startSequence} lists. */
+  static final int MAX_SEQUENCE = 8;
+
+  /**
+   * The classes of the first code points of every match of {@code tree}, in order: a match
+   * starting at a position has its first code point in the first set, the next in the second, and
+   * so on (so a text without such a run, {@code \d{5,}}'s five digits, holds no match). Taken from
+   * the leading items of the top-level concatenation: single classes and repetitions of one with a
+   * minimum, zero-width assertions skipped; empty when the pattern starts otherwise.
+   */
+  public static List<CodePointSet> startSequence(Node tree) {
+    List<Node> items = new ArrayList<>();
+    flatten(tree, items);
+    List<CodePointSet> out = new ArrayList<>();
+    for (Node item : items) {
+      if (out.size() >= MAX_SEQUENCE) {
+        break;
+      }
+      if (item instanceof Node.Assert || item instanceof Node.Empty) {
+        continue; // zero-width: the next code point is still the same one
+      }
+      if (item instanceof Node.Chars c) {
+        out.add(c.set());
+        continue;
+      }
+      if (item instanceof Node.Repeat r && r.min() > 0 && unwrap(r.item()) instanceof Node.Chars c) {
+        for (int i = 0; i < r.min() && out.size() < MAX_SEQUENCE; i++) {
+          out.add(c.set());
+        }
+        if (r.max() == r.min()) {
+          continue;
+        }
+      }
+      break;
+    }
+    return List.copyOf(out);
+  }
+
+  private static Node unwrap(Node node) {
+    return node instanceof Node.Capture c ? unwrap(c.item()) : node;
+  }
+
   /** The longest run of literal characters every match of {@code node} holds, or null. */
   private static @Nullable String longestRun(Node node, boolean insensitive) {
     List<Node> items = new ArrayList<>();
