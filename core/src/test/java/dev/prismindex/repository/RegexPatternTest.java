@@ -134,29 +134,11 @@ class RegexPatternTest {
     String[] units = {"0", "1", "9", "12345", "a", "b", "c", "k", "K", "\u212A", "\u00E9", "\u00C9",
         "x", ".", " ", "\u0663", "\uD835\uDFD9", "s", "_"};
     for (int round = 0; round < 600; round++) {
-      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-      int lines = 1 + random.nextInt(12);
-      for (int l = 0; l < lines; l++) {
-        int length = random.nextInt(10);
-        for (int k = 0; k < length; k++) {
-          int r = random.nextInt(40);
-          if (r == 0) {
-            out.write(0xFF);
-          } else if (r == 1) {
-            out.write('\r');
-          } else {
-            out.writeBytes(units[random.nextInt(units.length)]
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-          }
-        }
-        if (l < lines - 1 || random.nextBoolean()) {
-          out.write('\n');
-        }
-      }
+      byte[] content = RegexRipgrepDifferentialTest.lines(random, 1 + random.nextInt(12), units);
       String pattern = patterns[random.nextInt(patterns.length)];
       RegexPattern p = RegexPattern.compile(pattern, random.nextInt(3) == 0 ? CaseMode.INSENSITIVE
           : CaseMode.SENSITIVE, random.nextInt(4) == 0, 4096);
-      assertWholeEqualsPerLine(p, out.toByteArray());
+      assertWholeEqualsPerLine(p, content);
     }
   }
 

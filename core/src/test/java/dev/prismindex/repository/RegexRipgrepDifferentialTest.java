@@ -208,6 +208,11 @@ class RegexRipgrepDifferentialTest {
 
   /** {@code count} random lines, some CRLF, with a lone CR, bad UTF-8 and a final CR. */
   static byte[] lines(Random random, int count) {
+    return lines(random, count, UNITS);
+  }
+
+  /** {@link #lines(Random, int)} made of {@code units}. */
+  static byte[] lines(Random random, int count, String[] units) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (int i = 0; i < count; i++) {
       int length = random.nextInt(14);
@@ -220,7 +225,7 @@ class RegexRipgrepDifferentialTest {
         } else if (r == 2) {
           out.write('\r');
         } else {
-          out.writeBytes(UNITS[random.nextInt(UNITS.length)].getBytes(StandardCharsets.UTF_8));
+          out.writeBytes(units[random.nextInt(units.length)].getBytes(StandardCharsets.UTF_8));
         }
       }
       if (i == count - 1) {
