@@ -150,19 +150,11 @@ public final class LocalBackend implements Backend {
     try (IndexAccess.Lease lease = openExisting(target)) {
       HybridIndex index = lease.index();
       if (request.refresh() && lease.watch() == null) {
-        SearchAnswer answer = probeWhileSearching(lease, request, mode, out);
-        if (answer != null) {
-          return answer;
-        }
+        return probeWhileSearching(lease, request, mode, out);
       }
       Freshness freshness = request.refresh() ? catchUp(lease, request, mode)
           : Freshness.NOT_CHECKED;
-      out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
-      long started = System.nanoTime();
-      dev.prismindex.engine.SearchResult r =
-          index.stream(request.query(), request.opts(mode), out::hit);
-      return new SearchAnswer(request.query(), false, null, r, freshness,
-          ms(System.nanoTime() - started), exactNotes(r));
+      return streamed(index, request, mode, freshness, out);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
     }
@@ -177,7 +169,7 @@ public final class LocalBackend implements Backend {
    * ({@link IndexCatchUp#afterProbe}: re-indexed, or refused), and the search runs again after it;
    * a search that failed is reported only after the probe, as when they run in turn.
    */
-  private @Nullable SearchAnswer probeWhileSearching(IndexAccess.Lease lease,
+  private SearchAnswer probeWhileSearching(IndexAccess.Lease lease,
       SearchRequest request, SearchMode mode, ExactPrinter out) throws CliFailure, IOException {
     HybridIndex index = lease.index();
     FutureTask<Staleness> probe = new FutureTask<>(index::staleness);
@@ -196,13 +188,8 @@ public final class LocalBackend implements Backend {
     long tookMs = ms(System.nanoTime() - started);
     Staleness staleness = awaitProbe(probe);
     if (staleness.added() + staleness.modified() + staleness.deleted() > 0) {
-      Freshness freshness = IndexCatchUp.afterProbe(lease, request, mode, staleness);
-      out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
-      long again = System.nanoTime();
-      dev.prismindex.engine.SearchResult current =
-          index.stream(request.query(), request.opts(mode), out::hit);
-      return new SearchAnswer(request.query(), false, null, current, freshness,
-          ms(System.nanoTime() - again), exactNotes(current));
+      return streamed(index, request, mode,
+          IndexCatchUp.afterProbe(lease, request, mode, staleness), out);
     }
     if (failed instanceof IOException e) {
       throw e;
@@ -215,6 +202,17 @@ public final class LocalBackend implements Backend {
     out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
     held.forEach(out::hit);
     return new SearchAnswer(request.query(), false, null, r, freshness, tookMs, exactNotes(r));
+  }
+
+  /** An exact search printed as it runs, after the freshness it reports. */
+  private static SearchAnswer streamed(HybridIndex index, SearchRequest request, SearchMode mode,
+      Freshness freshness, ExactPrinter out) throws IOException {
+    out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
+    long started = System.nanoTime();
+    dev.prismindex.engine.SearchResult r =
+        index.stream(request.query(), request.opts(mode), out::hit);
+    return new SearchAnswer(request.query(), false, null, r, freshness,
+        ms(System.nanoTime() - started), exactNotes(r));
   }
 
   /** The probe's answer, waiting for it; its failure rethrown as it was thrown. */
