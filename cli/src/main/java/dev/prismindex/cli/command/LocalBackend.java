@@ -191,12 +191,8 @@ public final class LocalBackend implements Backend {
       return streamed(index, request, mode,
           IndexCatchUp.afterProbe(lease, request, mode, staleness), out);
     }
-    if (failed instanceof IOException e) {
-      throw e;
-    } else if (failed instanceof RuntimeException e) {
-      throw e;
-    } else if (failed instanceof Error e) {
-      throw e;
+    if (failed != null) {
+      rethrow(failed);
     }
     Freshness freshness = new Freshness(true, 0, 0, false, false);
     out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
@@ -215,6 +211,17 @@ public final class LocalBackend implements Backend {
         ms(System.nanoTime() - started), exactNotes(r));
   }
 
+  /** Throws an I/O, runtime or error throwable as it is; returns for any other. */
+  private static void rethrow(Throwable t) throws IOException {
+    if (t instanceof IOException io) {
+      throw io;
+    } else if (t instanceof RuntimeException re) {
+      throw re;
+    } else if (t instanceof Error err) {
+      throw err;
+    }
+  }
+
   /** The probe's answer, waiting for it; its failure rethrown as it was thrown. */
   private static Staleness awaitProbe(FutureTask<Staleness> probe) throws IOException {
     boolean interrupted = false;
@@ -225,15 +232,8 @@ public final class LocalBackend implements Backend {
         } catch (InterruptedException e) {
           interrupted = true; // the probe reads the index the lease closes: wait for it
         } catch (ExecutionException e) {
-          Throwable cause = e.getCause();
-          if (cause instanceof IOException io) {
-            throw io;
-          } else if (cause instanceof RuntimeException re) {
-            throw re;
-          } else if (cause instanceof Error err) {
-            throw err;
-          }
-          throw new IOException(cause);
+          rethrow(e.getCause());
+          throw new IOException(e.getCause());
         }
       }
     } finally {
