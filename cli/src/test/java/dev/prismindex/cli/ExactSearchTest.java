@@ -140,6 +140,33 @@ class ExactSearchTest {
   }
 
   /**
+   * A one-shot exact search probes the tree while it searches (issue 39): the hits it held are
+   * printed only when no file changed; after a change, the change is indexed first and the answer
+   * is the tree's (an added file's hit, none from a deleted one), and a change over
+   * --max-refresh-files is refused before any hit is printed.
+   */
+  @Test
+  void aChangeFoundWhileSearchingIsCaughtUpBeforeTheAnswer() throws IOException {
+    assertThat(cli.run("index", "--no-semantic").exit()).isZero();
+    List<JsonNode> current = cli.run("search", "--json", "--mode", "literal", "foo").json();
+    assertThat(current).hasSize(6);
+    assertThat(current.get(0).get("freshness").toString()).isEqualTo("{\"checked\":true,"
+        + "\"changedFiles\":0,\"refreshedFiles\":0,\"skippedBecauseLocked\":false,"
+        + "\"indexReadOnly\":false}");
+    cli.write("d/fourth.txt", "new foo\n");
+    Files.delete(repo.resolve("c/third.txt"));
+    Result refused = cli.run("search", "--mode", "regex", "fo+", "--max-refresh-files", "1");
+    assertThat(refused.exit()).as(refused.toString()).isEqualTo(ExitCode.INDEX);
+    assertThat(refused.out()).isEmpty();
+    List<JsonNode> after = cli.run("search", "--json", "--mode", "literal", "foo").json();
+    assertThat(after).extracting(h -> h.get("path").asText() + ":" + h.get("line").asInt())
+        .containsExactly("a/first.txt:1", "b/second.txt:1", "b/second.txt:2", "b/second.txt:3",
+            "c/.hidden.txt:1", "d/fourth.txt:1");
+    assertThat(after.get(0).get("freshness").get("changedFiles").asInt()).isEqualTo(2);
+    assertThat(after.get(0).get("freshness").get("refreshedFiles").asInt()).isEqualTo(2);
+  }
+
+  /**
    * Streaming, shown by its effect: the first hit's sink deletes a file that sorts later; had the
    * answer been collected before it was printed, that file's match would be in it.
    */

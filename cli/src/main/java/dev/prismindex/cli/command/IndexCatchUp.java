@@ -66,7 +66,17 @@ final class IndexCatchUp {
         case UNWATCHED -> LOG.debug("the watch cannot vouch for the index; probing the tree");
       }
     }
-    Staleness s = index.staleness();
+    return afterProbe(lease, request, mode, index.staleness());
+  }
+
+  /**
+   * The probe's part of {@link #freshness}, given the probe's answer (which the caller may have
+   * computed while it searched): nothing to do when no file changed; else re-indexes a small change
+   * set or refuses a large one, as {@link #freshness} says.
+   */
+  static Freshness afterProbe(IndexAccess.Lease lease, SearchRequest request, SearchMode mode,
+      Staleness s) throws CliFailure, IOException {
+    HybridIndex index = lease.index();
     int changed = s.added() + s.modified() + s.deleted();
     if (changed == 0) {
       return new Freshness(true, 0, 0, false, false);

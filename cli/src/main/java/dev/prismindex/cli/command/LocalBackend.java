@@ -22,6 +22,7 @@ import dev.prismindex.engine.IndexRunStats;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
+import dev.prismindex.engine.Staleness;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,6 +33,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -146,16 +149,97 @@ public final class LocalBackend implements Backend {
     }
     try (IndexAccess.Lease lease = openExisting(target)) {
       HybridIndex index = lease.index();
+      if (request.refresh() && lease.watch() == null) {
+        return probeWhileSearching(lease, request, mode, out);
+      }
       Freshness freshness = request.refresh() ? catchUp(lease, request, mode)
           : Freshness.NOT_CHECKED;
-      out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
-      long started = System.nanoTime();
-      dev.prismindex.engine.SearchResult r =
-          index.stream(request.query(), request.opts(mode), out::hit);
-      return new SearchAnswer(request.query(), false, null, r, freshness,
-          ms(System.nanoTime() - started), exactNotes(r));
+      return streamed(index, request, mode, freshness, out);
     } catch (CorruptIndexException e) {
       throw corrupt(target, e);
+    }
+  }
+
+  /**
+   * An exact search without a watch, the freshness probe (a walk of the tree with stat calls) run on
+   * a second thread while the search runs with its hits held back. When the probe finds no file
+   * changed, the held answer is the one probe-then-search gives (an exact search verifies every
+   * candidate against the working tree, and the index matches the tree), and it is printed.
+   * Otherwise the held hits are dropped, the change is caught up from the probe's answer
+   * ({@link IndexCatchUp#afterProbe}: re-indexed, or refused), and the search runs again after it;
+   * a search that failed is reported only after the probe, as when they run in turn.
+   */
+  private SearchAnswer probeWhileSearching(IndexAccess.Lease lease,
+      SearchRequest request, SearchMode mode, ExactPrinter out) throws CliFailure, IOException {
+    HybridIndex index = lease.index();
+    FutureTask<Staleness> probe = new FutureTask<>(index::staleness);
+    Thread prober = new Thread(probe, "prism-index-probe");
+    prober.setDaemon(true);
+    prober.start();
+    List<Hit> held = new ArrayList<>();
+    long started = System.nanoTime();
+    dev.prismindex.engine.SearchResult r = null;
+    Throwable failed = null;
+    try {
+      r = index.stream(request.query(), request.opts(mode), held::add);
+    } catch (IOException | RuntimeException | Error e) {
+      failed = e;
+    }
+    long tookMs = ms(System.nanoTime() - started);
+    Staleness staleness = awaitProbe(probe);
+    if (staleness.added() + staleness.modified() + staleness.deleted() > 0) {
+      return streamed(index, request, mode,
+          IndexCatchUp.afterProbe(lease, request, mode, staleness), out);
+    }
+    if (failed != null) {
+      rethrow(failed);
+    }
+    Freshness freshness = new Freshness(true, 0, 0, false, false);
+    out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
+    held.forEach(out::hit);
+    return new SearchAnswer(request.query(), false, null, r, freshness, tookMs, exactNotes(r));
+  }
+
+  /** An exact search printed as it runs, after the freshness it reports. */
+  private static SearchAnswer streamed(HybridIndex index, SearchRequest request, SearchMode mode,
+      Freshness freshness, ExactPrinter out) throws IOException {
+    out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
+    long started = System.nanoTime();
+    dev.prismindex.engine.SearchResult r =
+        index.stream(request.query(), request.opts(mode), out::hit);
+    return new SearchAnswer(request.query(), false, null, r, freshness,
+        ms(System.nanoTime() - started), exactNotes(r));
+  }
+
+  /** Throws an I/O, runtime or error throwable as it is; returns for any other. */
+  private static void rethrow(Throwable t) throws IOException {
+    if (t instanceof IOException io) {
+      throw io;
+    } else if (t instanceof RuntimeException re) {
+      throw re;
+    } else if (t instanceof Error err) {
+      throw err;
+    }
+  }
+
+  /** The probe's answer, waiting for it; its failure rethrown as it was thrown. */
+  private static Staleness awaitProbe(FutureTask<Staleness> probe) throws IOException {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return probe.get();
+        } catch (InterruptedException e) {
+          interrupted = true; // the probe reads the index the lease closes: wait for it
+        } catch (ExecutionException e) {
+          rethrow(e.getCause());
+          throw new IOException(e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
