@@ -184,32 +184,37 @@ final class ServeConnection {
 
     /** The command's stdout; flushing it sends nothing (the printers flush every line). */
     OutputStream stdout() {
-      return new OutputStream() {
-        @Override
-        public void write(int b) throws IOException {
-          write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-          out(b, off, len);
-        }
-      };
+      return new Channel(this::out);
     }
 
     /** The command's stderr. */
     OutputStream stderr() {
-      return new OutputStream() {
-        @Override
-        public void write(int b) throws IOException {
-          write(new byte[] {(byte) b}, 0, 1);
-        }
+      return new Channel(this::err);
+    }
 
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-          err(b, off, len);
-        }
-      };
+    /** Where one of the command's streams writes its bytes. */
+    @FunctionalInterface
+    private interface Writes {
+      void write(byte[] b, int off, int len) throws IOException;
+    }
+
+    /** One of the command's streams: every write goes to {@code writes}. */
+    private static final class Channel extends OutputStream {
+      private final Writes writes;
+
+      Channel(Writes writes) {
+        this.writes = writes;
+      }
+
+      @Override
+      public void write(int b) throws IOException {
+        writes.write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        writes.write(b, off, len);
+      }
     }
 
     private synchronized void out(byte[] b, int off, int len) throws IOException {
