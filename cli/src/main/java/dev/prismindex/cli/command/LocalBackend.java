@@ -162,12 +162,13 @@ public final class LocalBackend implements Backend {
 
   /**
    * An exact search without a watch, the freshness probe (a walk of the tree with stat calls) run on
-   * a second thread while the search runs with its hits held back. When the probe finds no file
-   * changed, the held answer is the one probe-then-search gives (an exact search verifies every
-   * candidate against the working tree, and the index matches the tree), and it is printed.
-   * Otherwise the held hits are dropped, the change is caught up from the probe's answer
-   * ({@link IndexCatchUp#afterProbe}: re-indexed, or refused), and the search runs again after it;
-   * a search that failed is reported only after the probe, as when they run in turn.
+   * a second thread while the search runs. Hits found before the probe answers are held back; once
+   * it finds no file changed they are printed and the rest stream as found (an exact search verifies
+   * every candidate against the working tree, and the index matches the tree), so only the hits of
+   * the probe's time are ever held. When it finds a change, the hits are dropped, the change is
+   * caught up from the probe's answer ({@link IndexCatchUp#afterProbe}: re-indexed, or refused),
+   * and the search runs again after it; a search that failed is reported only after the probe, as
+   * when they run in turn.
    */
   private SearchAnswer probeWhileSearching(IndexAccess.Lease lease,
       SearchRequest request, SearchMode mode, ExactPrinter out) throws CliFailure, IOException {
@@ -176,28 +177,91 @@ public final class LocalBackend implements Backend {
     Thread prober = new Thread(probe, "prism-index-probe");
     prober.setDaemon(true);
     prober.start();
-    List<Hit> held = new ArrayList<>();
+    Freshness clean = new Freshness(true, 0, 0, false, false);
+    Map<String, Integer> notIndexed = new java.util.LinkedHashMap<>(); // read in the try below
+    HeldHits hits = new HeldHits(probe,
+        () -> out.begin(mode.wireName(), clean, Map.of(), notIndexed), out::hit);
     long started = System.nanoTime();
     dev.prismindex.engine.SearchResult r = null;
     Throwable failed = null;
     try {
-      r = index.stream(request.query(), request.opts(mode), held::add);
+      notIndexed.putAll(index.notIndexed());
+      r = index.stream(request.query(), request.opts(mode), hits::accept);
     } catch (IOException | RuntimeException | Error e) {
       failed = e;
     }
     long tookMs = ms(System.nanoTime() - started);
     Staleness staleness = awaitProbe(probe);
-    if (staleness.added() + staleness.modified() + staleness.deleted() > 0) {
+    if (changed(staleness)) {
       return streamed(index, request, mode,
           IndexCatchUp.afterProbe(lease, request, mode, staleness), out);
     }
     if (failed != null) {
       rethrow(failed);
     }
-    Freshness freshness = new Freshness(true, 0, 0, false, false);
-    out.begin(mode.wireName(), freshness, Map.of(), index.notIndexed());
-    held.forEach(out::hit);
-    return new SearchAnswer(request.query(), false, null, r, freshness, tookMs, exactNotes(r));
+    hits.release();
+    return new SearchAnswer(request.query(), false, null, r, clean, tookMs, exactNotes(r));
+  }
+
+  private static boolean changed(Staleness staleness) {
+    return staleness.added() + staleness.modified() + staleness.deleted() > 0;
+  }
+
+  /**
+   * The hits of a search that runs beside the freshness probe: held until the probe answers, then
+   * printed (after the answer's header) and passed straight through when it found nothing
+   * changed, or dropped when it found a change or failed (the caller then decides from the probe).
+   */
+  private static final class HeldHits {
+    private final FutureTask<Staleness> probe;
+    private final Runnable begin;
+    private final java.util.function.Consumer<Hit> print;
+    private final List<Hit> held = new ArrayList<>();
+    private boolean printing;
+    private boolean dropping;
+
+    HeldHits(FutureTask<Staleness> probe, Runnable begin, java.util.function.Consumer<Hit> print) {
+      this.probe = probe;
+      this.begin = begin;
+      this.print = print;
+    }
+
+    void accept(Hit hit) {
+      if (!printing && !dropping && probe.isDone()) {
+        if (probeFoundNoChange()) {
+          release();
+        } else {
+          dropping = true;
+          held.clear();
+        }
+      }
+      if (printing) {
+        print.accept(hit);
+      } else if (!dropping) {
+        held.add(hit);
+      }
+    }
+
+    /** Prints the header and the held hits once (the probe found nothing changed). */
+    void release() {
+      if (!printing) {
+        printing = true;
+        begin.run();
+        held.forEach(print);
+        held.clear();
+      }
+    }
+
+    private boolean probeFoundNoChange() {
+      try {
+        return !changed(probe.get());
+      } catch (InterruptedException | ExecutionException e) {
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        return false;
+      }
+    }
   }
 
   /** An exact search printed as it runs, after the freshness it reports. */
