@@ -203,65 +203,8 @@ public final class LocalBackend implements Backend {
     return new SearchAnswer(request.query(), false, null, r, clean, tookMs, exactNotes(r));
   }
 
-  private static boolean changed(Staleness staleness) {
+  static boolean changed(Staleness staleness) {
     return staleness.added() + staleness.modified() + staleness.deleted() > 0;
-  }
-
-  /**
-   * The hits of a search that runs beside the freshness probe: held until the probe answers, then
-   * printed (after the answer's header) and passed straight through when it found nothing
-   * changed, or dropped when it found a change or failed (the caller then decides from the probe).
-   */
-  private static final class HeldHits {
-    private final FutureTask<Staleness> probe;
-    private final Runnable begin;
-    private final java.util.function.Consumer<Hit> print;
-    private final List<Hit> held = new ArrayList<>();
-    private boolean printing;
-    private boolean dropping;
-
-    HeldHits(FutureTask<Staleness> probe, Runnable begin, java.util.function.Consumer<Hit> print) {
-      this.probe = probe;
-      this.begin = begin;
-      this.print = print;
-    }
-
-    void accept(Hit hit) {
-      if (!printing && !dropping && probe.isDone()) {
-        if (probeFoundNoChange()) {
-          release();
-        } else {
-          dropping = true;
-          held.clear();
-        }
-      }
-      if (printing) {
-        print.accept(hit);
-      } else if (!dropping) {
-        held.add(hit);
-      }
-    }
-
-    /** Prints the header and the held hits once (the probe found nothing changed). */
-    void release() {
-      if (!printing) {
-        printing = true;
-        begin.run();
-        held.forEach(print);
-        held.clear();
-      }
-    }
-
-    private boolean probeFoundNoChange() {
-      try {
-        return !changed(probe.get());
-      } catch (InterruptedException | ExecutionException e) {
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        return false;
-      }
-    }
   }
 
   /** An exact search printed as it runs, after the freshness it reports. */
