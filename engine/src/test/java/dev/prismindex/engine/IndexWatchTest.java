@@ -308,7 +308,12 @@ class IndexWatchTest {
     assertThat(fence).isDirectory();
 
     deleteTree(fence);
+    int before = calls.size();
     assertCurrent();
+    assertThat(fence).as("registered again before the sync returned").isDirectory();
+    assertThat(calls.subList(before, calls.size()))
+        .as("a whole refresh: a change queued in the closed registration is not lost")
+        .anySatisfy(r -> assertThat(r.scope()).isEmpty());
     write(root, "a.txt", "omega\n");
     assertCurrent();
     assertThat(hits("omega")).containsExactly("a.txt");

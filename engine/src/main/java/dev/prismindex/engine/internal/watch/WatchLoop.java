@@ -171,8 +171,9 @@ public final class WatchLoop implements AutoCloseable {
   /**
    * Registers the tree (again): the new registration first, then the old one closed, so no event
    * falls between them; then a whole refresh when asked (the first time, after the root came back
-   * or a failure). A re-registration for a changed {@code .gitignore} or {@code .prismignore} keeps
-   * vouching: the directory of that file is pending.
+   * or a failure). A re-registration for a changed {@code .gitignore} or {@code .prismignore}, or
+   * for a lost fence, keeps vouching, but refreshes everything too: a change made just before the
+   * new registration may sit undelivered in the old one when it is closed.
    */
   private void rewatch() {
     boolean whole;
@@ -230,7 +231,7 @@ public final class WatchLoop implements AutoCloseable {
       state.fenced = withFence;
       if (!state.closed) {
         state.mode = Mode.WATCHING;
-        if (whole || !state.vouching) {
+        if (whole || !state.vouching || old.tree() != null) {
           state.changes.requireWhole();
         }
         state.progress.signalAll();

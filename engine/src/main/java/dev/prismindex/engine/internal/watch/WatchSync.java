@@ -25,17 +25,17 @@ record WatchSync(Path root, WatchState state, Fence fence, AtomicLong eventsSeen
     state.lock.lock();
     try {
       refreshedBefore = state.filesRefreshed;
-      // Starting or registering again: wait for the registration (and a first whole refresh).
-      state.awaitWhile(deadline, () -> state.mode == Mode.STARTING
-          || state.mode == Mode.WATCHING && (!state.vouching || state.registering()));
-      if (state.state() == State.UNWATCHED) {
-        return new IndexWatch.Sync(State.UNWATCHED, state.changes.files(),
-            (int) (state.filesRefreshed - refreshedBefore));
-      }
     } finally {
       state.lock.unlock();
     }
-    boolean delivered = passFence(deadline);
+    boolean delivered = false;
+    for (int attempt = 0; attempt < 2 && !delivered; attempt++) {
+      if (!awaitRegistration(deadline)) {
+        return new IndexWatch.Sync(State.UNWATCHED, files(),
+            (int) (filesRefreshed() - refreshedBefore));
+      }
+      delivered = passFence(deadline);
+    }
     state.lock.lock();
     try {
       long last = state.changes.last();
@@ -53,8 +53,42 @@ record WatchSync(Path root, WatchState state, Fence fence, AtomicLong eventsSeen
   }
 
   /**
-   * Proves that the events of changes made before now were delivered; a fence whose directory was
-   * lost is registered again (until then delivery is not proven: the known window).
+   * Waits while the tree is being registered (the first time, or again, with the whole refresh
+   * that follows); false when the watch does not vouch for the tree.
+   */
+  private boolean awaitRegistration(long deadline) throws InterruptedException {
+    state.lock.lock();
+    try {
+      state.awaitWhile(deadline, () -> state.mode == Mode.STARTING
+          || state.mode == Mode.WATCHING && (!state.vouching || state.registering()));
+      return state.state() != State.UNWATCHED;
+    } finally {
+      state.lock.unlock();
+    }
+  }
+
+  private int files() {
+    state.lock.lock();
+    try {
+      return state.changes.files();
+    } finally {
+      state.lock.unlock();
+    }
+  }
+
+  private long filesRefreshed() {
+    state.lock.lock();
+    try {
+      return state.filesRefreshed;
+    } finally {
+      state.lock.unlock();
+    }
+  }
+
+  /**
+   * Proves that the events of changes made before now were delivered. A fence whose directory was
+   * lost is registered again with the tree, which refreshes everything: the caller waits for that
+   * registration and passes the new fence.
    */
   private boolean passFence(long deadline) throws InterruptedException {
     state.lock.lock();
@@ -70,16 +104,16 @@ record WatchSync(Path root, WatchState state, Fence fence, AtomicLong eventsSeen
       return true;
     }
     if (fence.lost()) {
-      LOG.info("the watch fence of {} was removed; registering the tree again", root);
       state.lock.lock();
       try {
-        state.fenced = false;
-        state.rewatch(false, 0);
-        state.work.signal();
+        if (state.fenced && !state.registering()) {
+          LOG.info("the watch fence of {} was removed; registering the tree again", root);
+          state.rewatch(false, 0);
+          state.work.signal();
+        }
       } finally {
         state.lock.unlock();
       }
-      return true;
     }
     return false;
   }
