@@ -37,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  * kilobyte). The {@link #id()} {@code hashing-v1-<dimension>} changes whenever the features or the
  * hashing change.
  */
-public final class HashingEmbedder implements Embedder {
+public final class HashingEmbedder extends AbstractEmbedder {
 
   /** The dimension of {@link #HashingEmbedder()}. */
   public static final int DEFAULT_DIMENSION = 256;
@@ -47,8 +47,6 @@ public final class HashingEmbedder implements Embedder {
   private static final int TYPE_WORD = 0;
   private static final int TYPE_PART = 1;
   private static final int TYPE_TRIGRAM = 2;
-
-  private final int dimension;
 
   /** An embedder of {@value #DEFAULT_DIMENSION} dimensions. */
   public HashingEmbedder() {
@@ -61,26 +59,14 @@ public final class HashingEmbedder implements Embedder {
    * @throws IllegalArgumentException unless {@code 16 <= dimension <= 4096}
    */
   public HashingEmbedder(int dimension) {
+    // Static: hashing a text's features costs microseconds.
+    super("hashing-v1-" + dimension, checked(dimension), Kind.STATIC);
+  }
+
+  private static int checked(int dimension) {
     if (dimension < 16 || dimension > 4096) {
       throw new IllegalArgumentException("dimension must be between 16 and 4096");
     }
-    this.dimension = dimension;
-  }
-
-  /** Static: hashing a text's features costs microseconds. */
-  @Override
-  public Kind kind() {
-    return Kind.STATIC;
-  }
-
-  /** {@code hashing-v1-<dimension>}. */
-  @Override
-  public String id() {
-    return "hashing-v1-" + dimension;
-  }
-
-  @Override
-  public int dimension() {
     return dimension;
   }
 
@@ -101,6 +87,7 @@ public final class HashingEmbedder implements Embedder {
   }
 
   private float[] embedOne(String text) {
+    int dimension = dimension();
     int n = text.length();
     Features features = new Features(Math.max(256, Integer.highestOneBit(Math.min(n, 1 << 16)) * 2));
     char[] part = new char[64];
@@ -330,11 +317,11 @@ public final class HashingEmbedder implements Embedder {
 
   @Override
   public boolean equals(@Nullable Object other) {
-    return other instanceof HashingEmbedder that && that.dimension == dimension;
+    return other instanceof HashingEmbedder that && that.dimension() == dimension();
   }
 
   @Override
   public int hashCode() {
-    return Integer.hashCode(dimension);
+    return Integer.hashCode(dimension());
   }
 }

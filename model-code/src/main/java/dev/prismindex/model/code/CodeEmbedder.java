@@ -1,6 +1,6 @@
 package dev.prismindex.model.code;
 
-import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.AbstractEmbedder;
 import dev.prismindex.embed.EmbeddingException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * of {@link #embed} or {@link #embedQuery}; {@link #id()} and {@link #dimension()} are constants
  * that load nothing. Thread-safe and deterministic.
  */
-final class CodeEmbedder implements Embedder {
+final class CodeEmbedder extends AbstractEmbedder {
 
   /** The model's name as its resource records it: the id, which names the model version. */
   static final String ID = "prism-code-v1-" + CodeTokenizer.VERSION;
@@ -30,19 +30,8 @@ final class CodeEmbedder implements Embedder {
 
   private static volatile @Nullable CodeModel shared;
 
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public int dimension() {
-    return DIMENSION;
-  }
-
-  @Override
-  public Kind kind() {
-    return Kind.STATIC;
+  CodeEmbedder() {
+    super(ID, DIMENSION, Kind.STATIC);
   }
 
   @Override

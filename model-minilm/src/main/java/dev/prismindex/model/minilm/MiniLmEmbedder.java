@@ -6,7 +6,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
-import dev.prismindex.embed.Embedder;
+import dev.prismindex.embed.AbstractEmbedder;
 import dev.prismindex.embed.EmbeddingException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * {@link #release} (a resident server calls it when idle), after which the next call loads them
  * again.
  */
-final class MiniLmEmbedder implements Embedder {
+final class MiniLmEmbedder extends AbstractEmbedder {
 
   /** The model, as its langchain4j artifact names it. */
   static final String MODEL_NAME = "all-minilm-l6-v2-q";
@@ -89,14 +89,8 @@ final class MiniLmEmbedder implements Embedder {
 
   private static final Logger LOG = LoggerFactory.getLogger(MiniLmEmbedder.class);
 
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public int dimension() {
-    return DIMENSION;
+  MiniLmEmbedder() {
+    super(ID, DIMENSION, Kind.TRANSFORMER);
   }
 
   @Override
