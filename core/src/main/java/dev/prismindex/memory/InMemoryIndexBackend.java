@@ -239,26 +239,10 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
       throw new IllegalArgumentException("sourceRevision is required");
     }
     Map<String, IndexFileChangeKind> changes = normalise(request.changes());
-    writer.lock();
-    try {
-      Published before = requireOpen();
-      published = before.withState(IndexState.BUILDING);
-      SnapshotUpdate batch = new SnapshotUpdate(source, embedder, maxFileBytes, sha256);
-      Snapshot next;
-      try {
-        next = batch.apply(before.snapshot, changes);
-      } catch (IOException | RuntimeException | Error failure) {
-        failedUpdates++;
-        published = before.withState(IndexState.FAILED);
-        throw failure;
-      }
+    write(changes, true, (before, next) -> {
       long now = clock.getAsLong();
-      published = new Published(IndexState.READY, next, revision, now, now);
-      updates++;
-      count(batch);
-    } finally {
-      writer.unlock();
-    }
+      return new Published(IndexState.READY, next, revision, now, now);
+    });
   }
 
   /**
@@ -278,27 +262,15 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
     for (String path : paths) {
       changes.put(requireCanonical(path), IndexFileChangeKind.DELETE);
     }
-    writer.lock();
+    if (changes.isEmpty()) {
+      requireOpen();
+      return;
+    }
     try {
-      Published before = requireOpen();
-      if (changes.isEmpty()) {
-        return;
-      }
-      SnapshotUpdate batch = new SnapshotUpdate(source, embedder, maxFileBytes, sha256);
-      Snapshot next;
-      try {
-        next = batch.apply(before.snapshot, changes);
-      } catch (IOException deletesReadNothing) {
-        throw new java.io.UncheckedIOException(deletesReadNothing);
-      } catch (RuntimeException | Error failure) {
-        published = before.withState(IndexState.FAILED);
-        throw failure;
-      }
-      published = new Published(before.state, next, before.revision, before.updatedAt,
-          clock.getAsLong());
-      count(batch);
-    } finally {
-      writer.unlock();
+      write(changes, false, (before, next) -> new Published(before.state, next, before.revision,
+          before.updatedAt, clock.getAsLong()));
+    } catch (IOException deletesReadNothing) {
+      throw new java.io.UncheckedIOException(deletesReadNothing);
     }
   }
 
@@ -396,6 +368,46 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
   }
 
   // ------------------------------------------------------------------------------------ internals
+
+  /** What a written batch publishes, given the state before it and its snapshot. */
+  private interface Publication {
+    Published of(Published before, Snapshot next);
+  }
+
+  /**
+   * Applies {@code changes} to the current snapshot under the writer lock and publishes what
+   * {@code publication} makes of it; a batch that fails leaves the index {@code failed} and is
+   * rethrown. An {@code update} (not a remove) is {@code building} while it runs and counts in
+   * {@link Stats#updates()} or, failed, {@link Stats#failedUpdates()}.
+   */
+  private void write(Map<String, IndexFileChangeKind> changes, boolean update,
+      Publication publication) throws IOException {
+    writer.lock();
+    try {
+      Published before = requireOpen();
+      if (update) {
+        published = before.withState(IndexState.BUILDING);
+      }
+      SnapshotUpdate batch = new SnapshotUpdate(source, embedder, maxFileBytes, sha256);
+      Snapshot next;
+      try {
+        next = batch.apply(before.snapshot, changes);
+      } catch (IOException | RuntimeException | Error failure) {
+        if (update) {
+          failedUpdates++;
+        }
+        published = before.withState(IndexState.FAILED);
+        throw failure;
+      }
+      published = publication.of(before, next);
+      if (update) {
+        updates++;
+      }
+      count(batch);
+    } finally {
+      writer.unlock();
+    }
+  }
 
   /** Adds a published batch's counts to the statistics. Called under the writer lock. */
   private void count(SnapshotUpdate batch) {
