@@ -28,21 +28,15 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>An admitted status becomes the result's {@link IndexAttestation}, with the revision bounded the
  * same way.
+ *
+ * @param windowMs the stale window: how far {@code updatedAt} may lie from now, either way
+ * @param requireSourceRevision whether an index that attests no source revision is refused
+ * @param epochMillis the clock, in epoch milliseconds
  */
-final class FreshnessGate {
+record FreshnessGate(long windowMs, boolean requireSourceRevision, LongSupplier epochMillis) {
 
   /** The reference's {@code MAX_REVISION_BYTES}. */
   static final int MAX_REVISION_BYTES = 4_096;
-
-  private final long windowMs;
-  private final boolean requireSourceRevision;
-  private final LongSupplier epochMillis;
-
-  FreshnessGate(long windowMs, boolean requireSourceRevision, LongSupplier epochMillis) {
-    this.windowMs = windowMs;
-    this.requireSourceRevision = requireSourceRevision;
-    this.epochMillis = epochMillis;
-  }
 
   /**
    * Returns what the index attests when it may answer a {@code mode} query.
