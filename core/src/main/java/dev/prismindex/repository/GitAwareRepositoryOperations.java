@@ -66,7 +66,8 @@ final class GitAwareRepositoryOperations implements RepositoryOperations {
 
   @Override
   public RepositoryGlobResult glob(RepositoryGlobRequest request) {
-    return select(request.root(), request.signal(), request.deadlineMs()).glob(request);
+    RepositoryListRequest listing = request.listing();
+    return select(listing.root(), listing.signal(), listing.deadlineMs()).glob(request);
   }
 
   /** Git-mode operations when {@code requestRoot} is inside a work tree, else the fallback. */

@@ -30,9 +30,11 @@ final class Listing {
   private record Knobs(int maxResults, int offset, int maxDepth, Set<String> exclude,
       OperationGuard guard) {
 
-    static Knobs of(@Nullable Integer maxResults, @Nullable Integer offset,
-        @Nullable Integer maxDepth, @Nullable List<String> exclude, @Nullable Long deadlineMs,
-        @Nullable AbortSignal signal, RepositoryLimits limits, LongSupplier nanoClock) {
+    static Knobs of(RepositoryListRequest request, RepositoryLimits limits,
+        LongSupplier nanoClock) {
+      Integer maxResults = request.maxResults();
+      Integer offset = request.offset();
+      Integer maxDepth = request.maxDepth();
       int results = (int) CodingLimits.requirePositive("maxResults",
           maxResults == null ? limits.maxResults() : maxResults,
           RepositoryLimits.HARD_MAX_REPO_RESULTS);
@@ -40,9 +42,9 @@ final class Listing {
           offset == null ? 0 : offset, RepositoryLimits.HARD_MAX_REPO_OFFSET);
       int depth = (int) CodingLimits.requirePositive("maxDepth",
           maxDepth == null ? limits.maxDepth() : maxDepth, RepositoryLimits.HARD_MAX_REPO_DEPTH);
-      Set<String> names = LocalRepositoryOperations.exclude(exclude, limits);
-      long budget = LocalRepositoryOperations.deadlineMs(deadlineMs, limits);
-      OperationGuard guard = OperationGuard.start(signal, budget, nanoClock);
+      Set<String> names = LocalRepositoryOperations.exclude(request.exclude(), limits);
+      long budget = LocalRepositoryOperations.deadlineMs(request.deadlineMs(), limits);
+      OperationGuard guard = OperationGuard.start(request.signal(), budget, nanoClock);
       return new Knobs(results, start, depth, names, guard);
     }
   }
@@ -96,14 +98,9 @@ final class Listing {
 
   static RepositoryListResult list(RepositoryListRequest request, RepositoryLimits limits,
       RepoWalk walk, LongSupplier nanoClock) {
-    PathResolver.Resolved start =
-        PathResolver.resolve(request.root(), request.path(), "cannot open path: ");
-    Knobs knobs = Knobs.of(request.maxResults(), request.offset(), request.maxDepth(),
-        request.exclude(), request.deadlineMs(), request.signal(), limits, nanoClock);
-    Page<RepoListEntry> page = new Page<>(knobs);
-    walkPage(start, request.includeHidden(), knobs, limits, walk, page, entry -> {
+    Page<RepoListEntry> page = walkPage(request, limits, walk, nanoClock, (p, entry) -> {
       Long size = entry.kind() == RepoEntryKind.FILE ? entry.size() : null;
-      return page.offer(new RepoListEntry(entry.path(), entry.kind(), size));
+      return p.offer(new RepoListEntry(entry.path(), entry.kind(), size));
     });
     return new RepositoryListResult(page.items, page.truncatedBy, page.scannedEntries,
         page.scannedFiles, page.nextOffset(), page.offset);
@@ -112,16 +109,11 @@ final class Listing {
   static RepositoryGlobResult glob(RepositoryGlobRequest request, RepositoryLimits limits,
       RepoWalk walk, LongSupplier nanoClock) {
     List<GlobMatcher> matchers = compileGlob(request, limits);
-    PathResolver.Resolved start =
-        PathResolver.resolve(request.root(), request.path(), "cannot open path: ");
-    Knobs knobs = Knobs.of(request.maxResults(), request.offset(), request.maxDepth(),
-        request.exclude(), request.deadlineMs(), request.signal(), limits, nanoClock);
-    Page<String> page = new Page<>(knobs);
-    walkPage(start, request.includeHidden(), knobs, limits, walk, page, entry -> {
+    Page<String> page = walkPage(request.listing(), limits, walk, nanoClock, (p, entry) -> {
       if (entry.kind() != RepoEntryKind.FILE) {
         return true;
       }
-      return !GlobMatcher.selects(matchers, entry.path()) || page.offer(entry.path());
+      return !GlobMatcher.selects(matchers, entry.path()) || p.offer(entry.path());
     });
     return new RepositoryGlobResult(page.items, page.truncatedBy, page.scannedEntries,
         page.scannedFiles, page.nextOffset(), page.offset);
@@ -162,12 +154,22 @@ final class Listing {
     return matchers;
   }
 
+  /** Offers a walked entry to the page it fills; {@code false} stops the walk. */
+  private interface PageVisitor<T> {
+    boolean visit(Page<T> page, RepoWalk.Entry entry);
+  }
+
   /**
-   * Runs the walk (or handles a non-directory start as one entry) and records every entry in the
-   * page's counters before {@code consumer} sees it.
+   * Resolves the listing's start and knobs, runs the walk (or handles a non-directory start as one
+   * entry) and records every entry in the page's counters before {@code visitor} sees it.
    */
-  private static void walkPage(PathResolver.Resolved start, boolean includeHidden, Knobs knobs,
-      RepositoryLimits limits, RepoWalk walk, Page<?> page, RepoWalk.Visitor consumer) {
+  private static <T> Page<T> walkPage(RepositoryListRequest listing, RepositoryLimits limits,
+      RepoWalk walk, LongSupplier nanoClock, PageVisitor<T> visitor) {
+    PathResolver.Resolved start =
+        PathResolver.resolve(listing.root(), listing.path(), "cannot open path: ");
+    Knobs knobs = Knobs.of(listing, limits, nanoClock);
+    Page<T> page = new Page<>(knobs);
+    RepoWalk.Visitor consumer = entry -> visitor.visit(page, entry);
     try {
       knobs.guard().check();
       BasicFileAttributes attributes;
@@ -184,10 +186,10 @@ final class Listing {
           consumer.visit(new RepoWalk.Entry(start.relative(), start.start(), kind,
               attributes.size()));
         }
-        return;
+        return page;
       }
       RepoWalk.Request request = new RepoWalk.Request(start.realRoot(), start.start(),
-          start.relative(), includeHidden, knobs.exclude(), knobs.maxDepth(),
+          start.relative(), listing.includeHidden(), knobs.exclude(), knobs.maxDepth(),
           limits.maxEntries(), limits.maxFiles(), knobs.guard());
       TruncationReason limit = walk.walk(request, entry -> {
         page.count(entry.kind());
@@ -199,5 +201,6 @@ final class Listing {
     } catch (OperationStopped stopped) {
       page.truncatedBy = stopped.reason();
     }
+    return page;
   }
 }

@@ -1,9 +1,7 @@
 package dev.prismindex.repository;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A page of the files whose root-relative path matches a glob. Build with
@@ -17,35 +15,20 @@ import org.jspecify.annotations.Nullable;
  * bounds (128 alternatives, 4 096 bytes each) into globs of which a file must match one (an
  * extension of prism-index, not of git).
  *
- * @param root the workspace root; every result path is relative to it
+ * @param listing the walk and the page: the root (every result path is relative to it), the
+ *     optional start below it, hidden names, excluded names, the deepest level walked, the page
+ *     size and offset (counted in matching files), the signal and the deadline
  * @param pattern the glob, matched against the root-relative path of each file and its directories
- * @param path optional start below the root
- * @param includeHidden whether names starting with {@code .} are walked
- * @param exclude base names never entered; {@code null} uses the limits' list
- * @param maxDepth deepest level walked (1..128)
- * @param maxResults page size (1..10 000)
- * @param offset matched files skipped before the page starts (0..100 000)
  * @param braceExpansion whether {@code {a,b}} groups are expanded
- * @param signal cancels the walk; what was collected is returned, truncated
- * @param deadlineMs wall-clock budget in milliseconds (1..300 000)
  */
 public record RepositoryGlobRequest(
-    Path root,
+    RepositoryListRequest listing,
     String pattern,
-    @Nullable String path,
-    boolean includeHidden,
-    @Nullable List<String> exclude,
-    @Nullable Integer maxDepth,
-    @Nullable Integer maxResults,
-    @Nullable Integer offset,
-    boolean braceExpansion,
-    @Nullable AbortSignal signal,
-    @Nullable Long deadlineMs) {
+    boolean braceExpansion) {
 
   public RepositoryGlobRequest {
-    Objects.requireNonNull(root, "root");
+    Objects.requireNonNull(listing, "listing");
     Objects.requireNonNull(pattern, "pattern");
-    exclude = exclude == null ? null : List.copyOf(exclude);
   }
 
   /** Starts a glob of {@code pattern} under {@code root}. */
@@ -55,12 +38,11 @@ public record RepositoryGlobRequest(
 
   /** Builds a {@link RepositoryGlobRequest}. */
   public static final class Builder extends WalkPageBuilder<Builder> {
-    private final Path root;
     private final String pattern;
     private boolean braceExpansion;
 
     private Builder(Path root, String pattern) {
-      this.root = root;
+      super(root);
       this.pattern = pattern;
     }
 
@@ -75,8 +57,7 @@ public record RepositoryGlobRequest(
     }
 
     public RepositoryGlobRequest build() {
-      return new RepositoryGlobRequest(root, pattern, path, includeHidden, exclude, maxDepth,
-          maxResults, offset, braceExpansion, signal, deadlineMs);
+      return new RepositoryGlobRequest(listing(), pattern, braceExpansion);
     }
   }
 }

@@ -41,10 +41,9 @@ public record RepositoryListRequest(
 
   /** Builds a {@link RepositoryListRequest}. */
   public static final class Builder extends WalkPageBuilder<Builder> {
-    private final Path root;
 
     private Builder(Path root) {
-      this.root = root;
+      super(root);
     }
 
     @Override
@@ -53,8 +52,7 @@ public record RepositoryListRequest(
     }
 
     public RepositoryListRequest build() {
-      return new RepositoryListRequest(root, path, includeHidden, exclude, maxDepth, maxResults,
-          offset, signal, deadlineMs);
+      return listing();
     }
   }
 }

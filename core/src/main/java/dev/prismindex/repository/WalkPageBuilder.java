@@ -1,26 +1,39 @@
 package dev.prismindex.repository;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The options a listing ({@link RepositoryListRequest}) and a glob ({@link RepositoryGlobRequest})
- * share, for their builders: where the walk starts and what it enters, how deep, which page of the
- * results, and how it is stopped. Each setter returns the concrete builder.
+ * The options of a listing ({@link RepositoryListRequest}), which a glob
+ * ({@link RepositoryGlobRequest#listing()}) shares, for their builders: where the walk starts and
+ * what it enters, how deep, which page of the results, and how it is stopped. Each setter returns
+ * the concrete builder.
  *
  * @param <B> the concrete builder
  */
 abstract class WalkPageBuilder<B extends WalkPageBuilder<B>> {
-  @Nullable String path;
-  boolean includeHidden;
-  @Nullable List<String> exclude;
-  @Nullable Integer maxDepth;
-  @Nullable Integer maxResults;
-  @Nullable Integer offset;
-  @Nullable AbortSignal signal;
-  @Nullable Long deadlineMs;
+  private final Path root;
+  private @Nullable String path;
+  private boolean includeHidden;
+  private @Nullable List<String> exclude;
+  private @Nullable Integer maxDepth;
+  private @Nullable Integer maxResults;
+  private @Nullable Integer offset;
+  private @Nullable AbortSignal signal;
+  private @Nullable Long deadlineMs;
+
+  WalkPageBuilder(Path root) {
+    this.root = root;
+  }
 
   abstract B self();
+
+  /** The listing these options describe. */
+  final RepositoryListRequest listing() {
+    return new RepositoryListRequest(root, path, includeHidden, exclude, maxDepth, maxResults,
+        offset, signal, deadlineMs);
+  }
 
   public B path(@Nullable String value) {
     this.path = value;

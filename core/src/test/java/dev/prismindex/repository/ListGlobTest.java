@@ -43,6 +43,19 @@ class ListGlobTest {
   }
 
   @Test
+  void aGlobsWalkAndPageAreTheListingItsBuilderDescribes() {
+    AbortSignal signal = AbortSignal.create();
+    RepositoryGlobRequest request = glob("*.txt").path("b").includeHidden(true)
+        .exclude(List.of("x")).maxDepth(3).maxResults(7).offset(2).signal(signal)
+        .deadlineMs(900L).braceExpansion(true).build();
+    assertThat(request.listing()).isEqualTo(list().path("b").includeHidden(true)
+        .exclude(List.of("x")).maxDepth(3).maxResults(7).offset(2).signal(signal)
+        .deadlineMs(900L).build());
+    assertThat(request.pattern()).isEqualTo("*.txt");
+    assertThat(request.braceExpansion()).isTrue();
+  }
+
+  @Test
   void listIsBreadthFirstAndSortedByUtf16WithinADirectory() {
     tree.file("b/x.txt", "xx").file("b/a/deep.txt", "d").file("a.txt", "abc").file("Z.txt", "")
         .file("é.txt", "").file("😀.txt", "").file("ｚ.txt", "").file("c/y.txt", "");
