@@ -295,7 +295,8 @@ class InMemoryIndexBackendTest {
         () -> literal(backend, "alpha", null, 10),
         backend::status,
         backend::stats,
-        () -> backend.remove(IndexRemoveRequest.of(List.of("a.txt"))))) {
+        () -> backend.remove(IndexRemoveRequest.of(List.of("a.txt"))),
+        () -> backend.remove(IndexRemoveRequest.of(List.of())))) {
       assertThatThrownBy(call::run).isInstanceOf(IllegalStateException.class)
           .hasMessage("the in-memory index is disposed");
     }
@@ -427,6 +428,7 @@ class InMemoryIndexBackendTest {
     assertThat(status.diagnostics().lastUpdatedAt()).isEqualTo(2_000);
     assertThat(status.diagnostics().entries()).isZero();
     assertThat(status.state()).isEqualTo(IndexState.READY);
+    assertThat(backend.stats().updates()).as("a remove is no update").isEqualTo(1);
     source.put("b.txt", "b".repeat(1000));
     update(backend, "r2", "b.txt");
     assertThat(backend.status().diagnostics().bytes()).isGreaterThan(1000);
