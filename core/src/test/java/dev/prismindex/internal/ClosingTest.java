@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 class ClosingTest {
@@ -13,7 +14,7 @@ class ClosingTest {
   private final List<String> closed = new ArrayList<>();
 
   /** A resource that records its closing, then fails with {@code failure} when not null. */
-  private AutoCloseable resource(String name, Exception failure) {
+  private AutoCloseable resource(String name, @Nullable Exception failure) {
     return () -> {
       closed.add(name);
       if (failure != null) {
