@@ -225,8 +225,8 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
         });
         return literal(reader, records, sources, pattern, query, opts, coverage);
       }
-      RankedSearch.Ranking ranking = new RankedSearch(Path.of(""), analyzer,
-          options.maxFileBytes()).hits(reader, files(reader, verified), query, unit, opts);
+      RankedSearch.Ranking ranking = new RankedSearch(analyzer)
+          .hits(reader, files(reader, verified), query, unit, opts);
       return new SearchResult(ranking.hits(), mode, coverage, Map.of(), ranking.truncated());
     } catch (java.io.UncheckedIOException e) {
       throw e.getCause();

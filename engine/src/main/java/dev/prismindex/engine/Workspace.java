@@ -1,6 +1,7 @@
 package dev.prismindex.engine;
 
 import dev.prismindex.engine.internal.query.WorkspaceSearch;
+import dev.prismindex.internal.Closing;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,7 +13,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Several repositories searched as one. Each keeps its own {@link HybridIndex} (its own walk,
@@ -97,7 +97,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
         open.put(e.getKey(), HybridIndex.open(e.getValue()));
       }
     } catch (IOException | RuntimeException e) {
-      closeAll(open.values(), e);
+      Closing.closeAll(open.values(), e);
       throw e;
     }
     return new Workspace(open, true, true);
@@ -220,28 +220,7 @@ public final class Workspace implements CodeSearch, AutoCloseable {
   @Override
   public void close() throws IOException {
     if (owned) {
-      closeAll(indexes.values(), null);
-    }
-  }
-
-  private static void closeAll(Collection<HybridIndex> open, @Nullable Throwable failure)
-      throws IOException {
-    IOException first = null;
-    for (HybridIndex index : open) {
-      try {
-        index.close();
-      } catch (IOException e) {
-        if (failure != null) {
-          failure.addSuppressed(e);
-        } else if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
+      Closing.closeAll(indexes.values());
     }
   }
 }

@@ -17,6 +17,7 @@ import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.Workspace;
 import dev.prismindex.index.IndexState;
+import dev.prismindex.internal.Closing;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -96,7 +97,7 @@ public final class WorkspaceBackend {
       return new SearchAnswer(request.query(), chosen, reason, result, sum(freshness), tookMs,
           freshness, skipped, List.of());
     } finally {
-      closeAll(leases);
+      Closing.closeAll(leases);
     }
   }
 
@@ -132,7 +133,7 @@ public final class WorkspaceBackend {
           (System.nanoTime() - started) / 1_000_000, freshness, skipped,
           LocalBackend.exactNotes(r));
     } finally {
-      closeAll(leases);
+      Closing.closeAll(leases);
     }
   }
 
@@ -197,20 +198,6 @@ public final class WorkspaceBackend {
       }
     }
     return e;
-  }
-
-  private static void closeAll(List<IndexAccess.Lease> leases) throws IOException {
-    IOException failure = null;
-    for (IndexAccess.Lease lease : leases) {
-      try {
-        lease.close();
-      } catch (IOException e) {
-        failure = failure == null ? e : failure;
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
   }
 
   /**

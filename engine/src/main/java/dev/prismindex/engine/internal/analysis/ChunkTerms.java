@@ -25,19 +25,15 @@ public final class ChunkTerms {
   private final IdentifierMemory memory = new IdentifierMemory();
 
   /** The text's distinct identifiers (their memory entries) in order of appearance, and counts. */
-  private int[] entries = new int[256];
-  private int[] counts = new int[256];
-  private int identifiers;
+  private final IntPairs counted = new IntPairs(256);
   private int occurrences;
-  /** For each memory entry, its index in {@code entries} + 1 while the text is read, else 0. */
+  /** For each memory entry, its index in {@code counted} + 1 while the text is read, else 0. */
   private int[] indexOf = new int[1024];
 
-  /** The tokens being collected, UTF-8. */
+  /** The tokens being collected, UTF-8, and each token's end and count. */
   private byte[] bytes = new byte[4096];
   private int bytesUsed;
-  private int[] ends = new int[1024];
-  private int[] freqs = new int[1024];
-  private int tokens;
+  private final IntPairs terms = new IntPairs(1024);
 
   /** The code terms of {@code text} (the fields {@code body}, {@code symbol}, {@code path_text}). */
   public CountedTerms code(String text) {
@@ -52,28 +48,28 @@ public final class ChunkTerms {
   }
 
   private CountedTerms codeTerms() {
-    tokens = 0;
+    terms.clear();
     bytesUsed = 0;
     byte[] source = memory.bytes();
-    for (int i = 0; i < identifiers; i++) {
-      int e = entries[i];
+    for (int i = 0; i < counted.size(); i++) {
+      int e = counted.first(i);
       for (int t = memory.codeFrom(e), to = memory.proseFrom(e); t < to; t++) {
-        add(source, memory.start(t), memory.end(t) - memory.start(t), counts[i]);
+        add(source, memory.start(t), memory.end(t) - memory.start(t), counted.second(i));
       }
     }
     return collected(occurrences); // each identifier takes one position, its parts stacked on it
   }
 
   private CountedTerms proseTerms() {
-    tokens = 0;
+    terms.clear();
     bytesUsed = 0;
     int length = 0;
     byte[] source = memory.bytes();
-    for (int i = 0; i < identifiers; i++) {
-      int e = entries[i];
+    for (int i = 0; i < counted.size(); i++) {
+      int e = counted.first(i);
       for (int t = memory.proseFrom(e), to = memory.proseTo(e); t < to; t++) {
-        add(source, memory.start(t), memory.end(t) - memory.start(t), counts[i]);
-        length += counts[i]; // each word its own position
+        add(source, memory.start(t), memory.end(t) - memory.start(t), counted.second(i));
+        length += counted.second(i); // each word its own position
       }
     }
     return collected(length);
@@ -85,26 +81,20 @@ public final class ChunkTerms {
     }
     System.arraycopy(source, from, bytes, bytesUsed, length);
     bytesUsed += length;
-    if (tokens == ends.length) {
-      ends = Arrays.copyOf(ends, tokens * 2);
-      freqs = Arrays.copyOf(freqs, tokens * 2);
-    }
-    ends[tokens] = bytesUsed;
-    freqs[tokens] = count;
-    tokens++;
+    terms.add(bytesUsed, count);
   }
 
   private CountedTerms collected(int fieldLength) {
-    return new CountedTerms(Arrays.copyOf(bytes, bytesUsed), Arrays.copyOf(ends, tokens),
-        Arrays.copyOf(freqs, tokens), fieldLength);
+    return new CountedTerms(Arrays.copyOf(bytes, bytesUsed), terms.firsts(), terms.seconds(),
+        fieldLength);
   }
 
   /** Reads the identifiers of {@code text} as {@link IdentifierTokenizer} does and counts them. */
   private void count(String text) {
-    for (int i = 0; i < identifiers; i++) {
-      indexOf[entries[i]] = 0;
+    for (int i = 0; i < counted.size(); i++) {
+      indexOf[counted.first(i)] = 0;
     }
-    identifiers = 0;
+    counted.clear();
     occurrences = 0;
     memory.trim();
     tokenizer.setReader(new StringReader(text));
@@ -127,15 +117,9 @@ public final class ChunkTerms {
     }
     int i = indexOf[e] - 1;
     if (i >= 0) {
-      counts[i]++;
+      counted.addToSecond(i, 1);
       return;
     }
-    if (identifiers == entries.length) {
-      entries = Arrays.copyOf(entries, identifiers * 2);
-      counts = Arrays.copyOf(counts, identifiers * 2);
-    }
-    entries[identifiers] = e;
-    counts[identifiers] = 1;
-    indexOf[e] = ++identifiers;
+    indexOf[e] = counted.add(e, 1) + 1;
   }
 }

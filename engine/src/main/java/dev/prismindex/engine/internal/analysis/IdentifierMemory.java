@@ -37,12 +37,10 @@ final class IdentifierMemory {
   /** Open addressing over the entries: entry + 1, 0 when free. */
   private int[] slots = new int[2048];
 
-  /** The tokens: token {@code t} is {@code bytes[tokenStart[t], tokenEnd[t])}, UTF-8. */
+  /** The tokens: token {@code t} is {@code bytes} between its two {@code bounds}, UTF-8. */
   private byte[] bytes = new byte[1 << 14];
   private int bytesUsed;
-  private int[] tokenStart = new int[4096];
-  private int[] tokenEnd = new int[4096];
-  private int tokens;
+  private final IntPairs bounds = new IntPairs(4096);
 
   /** Forgets everything when full; call between texts only (entries stay valid within a text). */
   void trim() {
@@ -50,7 +48,7 @@ final class IdentifierMemory {
       Arrays.fill(slots, 0);
       entries = 0;
       keysUsed = 0;
-      tokens = 0;
+      bounds.clear();
       bytesUsed = 0;
     }
   }
@@ -99,11 +97,11 @@ final class IdentifierMemory {
   }
 
   int start(int token) {
-    return tokenStart[token];
+    return bounds.first(token);
   }
 
   int end(int token) {
-    return tokenEnd[token];
+    return bounds.second(token);
   }
 
   private int remember(char[] identifier, int length, int hash) {
@@ -125,12 +123,12 @@ final class IdentifierMemory {
     keyLength[e] = length;
     keyHash[e] = hash;
     keysUsed += length;
-    codeFrom[e] = tokens;
+    codeFrom[e] = bounds.size();
     split.analyse(identifier, 0, length, false);
     for (int t = 0; t < split.count(); t++) {
       token(split.chars(), split.start(t), split.end(t) - split.start(t));
     }
-    proseFrom[e] = tokens;
+    proseFrom[e] = bounds.size();
     split.analyse(identifier, 0, length, true);
     char[] words = split.chars();
     for (int t = 0; t < split.count(); t++) {
@@ -139,7 +137,7 @@ final class IdentifierMemory {
         token(term, 0, term.length);
       }
     }
-    proseTo[e] = tokens;
+    proseTo[e] = bounds.size();
     return e;
   }
 
@@ -149,11 +147,7 @@ final class IdentifierMemory {
     if (bytesUsed + most > bytes.length) {
       bytes = Arrays.copyOf(bytes, Math.max(bytesUsed + most, bytes.length * 2));
     }
-    if (tokens == tokenStart.length) {
-      tokenStart = Arrays.copyOf(tokenStart, tokens * 2);
-      tokenEnd = Arrays.copyOf(tokenEnd, tokens * 2);
-    }
-    tokenStart[tokens] = bytesUsed;
+    int start = bytesUsed;
     int i = 0;
     while (i < length && source[from + i] < 0x80) {
       bytes[bytesUsed++] = (byte) source[from + i++];
@@ -162,8 +156,7 @@ final class IdentifierMemory {
       bytesUsed = UnicodeUtil.UTF16toUTF8(CharBuffer.wrap(source, from + i, length - i), 0,
           length - i, bytes, bytesUsed);
     }
-    tokenEnd[tokens] = bytesUsed;
-    tokens++;
+    bounds.add(start, bytesUsed);
   }
 
   private void rehash() {

@@ -20,14 +20,11 @@ final class IdentifierTokens {
   /** The identifier being analysed (at most one surrogate pair past the tokenizer's cap). */
   final char[] ident = new char[IdentifierTokenizer.MAX_TOKEN_CHARS + 2];
   int identLen;
-  /** The tokens of the identifier: chars in {@code tokens}, bounds in starts / ends. */
+  /** The tokens of the identifier: chars in {@code tokens}, their bounds in {@code bounds}. */
   private char[] tokens = new char[4 * IdentifierTokenizer.MAX_TOKEN_CHARS];
-  private int[] starts = new int[16];
-  private int[] ends = new int[16];
-  private int tokenCount;
+  private final IntPairs bounds = new IntPairs(16);
   /** Part bounds of the identifier (reused). */
-  private int[] partStarts = new int[16];
-  private int[] partEnds = new int[16];
+  private final IntPairs partBounds = new IntPairs(16);
 
   /**
    * Analyses {@code chars[from, from + length)}, one identifier as {@link
@@ -41,7 +38,7 @@ final class IdentifierTokens {
 
   /** The number of tokens of the identifier last analysed. */
   int count() {
-    return tokenCount;
+    return bounds.size();
   }
 
   /** The chars of the tokens: token {@code t} is the range from {@link #start} to {@link #end}. */
@@ -50,16 +47,16 @@ final class IdentifierTokens {
   }
 
   int start(int t) {
-    return starts[t];
+    return bounds.first(t);
   }
 
   int end(int t) {
-    return ends[t];
+    return bounds.second(t);
   }
 
   /** Forgets the tokens (a tokenizer reset between texts). */
   void clear() {
-    tokenCount = 0;
+    bounds.clear();
   }
 
   /**
@@ -68,7 +65,7 @@ final class IdentifierTokens {
    * allocating; others go through the string methods (their lower-casing can change lengths).
    */
   void analyse(boolean words) {
-    tokenCount = 0;
+    bounds.clear();
     int used = 0;
     boolean ascii = true;
     boolean underscore = false;
@@ -90,24 +87,24 @@ final class IdentifierTokens {
     int parts = asciiParts();
     if (words) {
       for (int p = 0; p < parts; p++) {
-        used = addLower(partStarts[p], partEnds[p], used, false);
+        used = addLower(partBounds.first(p), partBounds.second(p), used, false);
       }
       return;
     }
     used = addLower(0, identLen, used, true);
     for (int p = 0; p < parts; p++) {
-      used = addLower(partStarts[p], partEnds[p], used, true);
+      used = addLower(partBounds.first(p), partBounds.second(p), used, true);
     }
     if (parts > 1 && underscore) {
       int from = used;
       ensure(used + identLen);
       for (int p = 0; p < parts; p++) {
-        for (int i = partStarts[p]; i < partEnds[p]; i++) {
+        for (int i = partBounds.first(p); i < partBounds.second(p); i++) {
           tokens[used++] = lower(ident[i]);
         }
       }
       if (!seen(from, used)) {
-        push(from, used);
+        bounds.add(from, used);
       } else {
         used = from;
       }
@@ -116,14 +113,14 @@ final class IdentifierTokens {
 
   /** Splits the ASCII identifier into parts, as {@link #parts} does; returns their number. */
   private int asciiParts() {
-    int count = 0;
+    partBounds.clear();
     int start = -1;
     int prevType = 0; // 0 none, 1 lower, 2 upper, 3 digit
     for (int i = 0; i < identLen; i++) {
       char c = ident[i];
       if (c == '_') {
         if (start >= 0) {
-          count = part(count, start, i);
+          partBounds.add(start, i);
           start = -1;
         }
         prevType = 0;
@@ -142,7 +139,7 @@ final class IdentifierTokens {
         }
       }
       if (boundary) {
-        count = part(count, start, i);
+        partBounds.add(start, i);
         start = i;
       } else if (start < 0) {
         start = i;
@@ -150,19 +147,9 @@ final class IdentifierTokens {
       prevType = type;
     }
     if (start >= 0) {
-      count = part(count, start, identLen);
+      partBounds.add(start, identLen);
     }
-    return count;
-  }
-
-  private int part(int count, int start, int end) {
-    if (count == partStarts.length) {
-      partStarts = Arrays.copyOf(partStarts, count * 2);
-      partEnds = Arrays.copyOf(partEnds, count * 2);
-    }
-    partStarts[count] = start;
-    partEnds[count] = end;
-    return count + 1;
+    return partBounds.size();
   }
 
   private static char lower(char c) {
@@ -179,7 +166,7 @@ final class IdentifierTokens {
     if (dedupe && seen(start, used)) {
       return start;
     }
-    push(start, used);
+    bounds.add(start, used);
     return used;
   }
 
@@ -189,30 +176,21 @@ final class IdentifierTokens {
     if (!keepRepeats && seen(used, used + len)) {
       return used;
     }
-    push(used, used + len);
+    bounds.add(used, used + len);
     return used + len;
   }
 
   /** Whether {@code tokens[start, end)} equals a token already added. */
   private boolean seen(int start, int end) {
     int len = end - start;
-    for (int t = 0; t < tokenCount; t++) {
-      if (ends[t] - starts[t] == len
-          && Arrays.equals(tokens, starts[t], ends[t], tokens, start, end)) {
+    for (int t = 0; t < bounds.size(); t++) {
+      int from = bounds.first(t);
+      int to = bounds.second(t);
+      if (to - from == len && Arrays.equals(tokens, from, to, tokens, start, end)) {
         return true;
       }
     }
     return false;
-  }
-
-  private void push(int start, int end) {
-    if (tokenCount == starts.length) {
-      starts = Arrays.copyOf(starts, tokenCount * 2);
-      ends = Arrays.copyOf(ends, tokenCount * 2);
-    }
-    starts[tokenCount] = start;
-    ends[tokenCount] = end;
-    tokenCount++;
   }
 
   private void ensure(int capacity) {

@@ -12,6 +12,7 @@ import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
 import dev.prismindex.engine.internal.search.ExactSearch;
 import dev.prismindex.engine.internal.search.FileMatcher;
+import dev.prismindex.engine.internal.search.FileSource;
 import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.engine.internal.search.LiteralSearcher;
 import dev.prismindex.engine.internal.semantic.EmbeddingRun;
@@ -55,8 +56,7 @@ public final class QueryPlanner {
 
   public QueryPlanner(EngineContext ctx) {
     this.ctx = ctx;
-    this.ranked = new RankedSearch(ctx.options().root(), ctx.analyzer(),
-        ctx.options().maxFileBytes());
+    this.ranked = new RankedSearch(ctx.analyzer());
     this.literal = new LiteralSearcher(ctx.options().root(), ctx.options().maxFileBytes());
     this.exact = new ExactSearch(literal);
   }
@@ -84,7 +84,8 @@ public final class QueryPlanner {
       Map<String, String> d = r.commit().values();
       float[] q = mode == SearchMode.LEXICAL ? null
           : embedQuery(ctx.semantic().require(d), query);
-      RankedSearch.Ranking ranking = ranked.hits(r, query, q, opts);
+      RankedSearch.Ranking ranking = ranked.hits(r,
+          FileSource.of(ctx.options().root(), r, ctx.options().maxFileBytes()), query, q, opts);
       return new SearchResult(ranking.hits(), mode, CommitMeta.coverage(d), Map.of(),
           ranking.truncated());
     }, null);

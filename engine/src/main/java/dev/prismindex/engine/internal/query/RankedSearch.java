@@ -15,7 +15,6 @@ import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.engine.spi.VectorQuery;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -51,37 +50,22 @@ public final class RankedSearch {
    */
   public record Ranking(List<Hit> hits, boolean truncated) {}
 
-  private final Path root;
   private final CodeAnalyzer analyzer;
-  private final long maxFileBytes;
   private final LexicalSearcher lexical;
 
-  public RankedSearch(Path root, CodeAnalyzer analyzer, long maxFileBytes) {
-    this.root = root;
+  public RankedSearch(CodeAnalyzer analyzer) {
     this.analyzer = analyzer;
-    this.maxFileBytes = maxFileBytes;
     this.lexical = new LexicalSearcher(analyzer);
   }
 
   /**
-   * The hits of a ranked {@code opts.mode()} over {@code index}.
-   *
-   * @param unitQuery the query's unit vector (SEMANTIC and HYBRID; null for a blank query)
-   */
-  public Ranking hits(StoreReader index, String query, float @Nullable [] unitQuery,
-      SearchOpts opts) throws IOException {
-    return hits(index, null, query, unitQuery, opts);
-  }
-
-  /**
    * The hits of a ranked {@code opts.mode()} over {@code index}, their files read through {@code
-   * sources} (null: this search's repository, under the root it was made with); a workspace's
-   * reader, which joins the readers of several indexes, reads each chunk's file in its own
-   * repository.
+   * sources}: one repository's working tree ({@link FileSource#of}), or, for a reader that joins
+   * several repositories (a workspace, an organisation), each chunk's file in its own repository.
    *
    * @param unitQuery the query's unit vector (SEMANTIC and HYBRID; null for a blank query)
    */
-  public Ranking hits(StoreReader index, @Nullable FileSource sources, String query,
+  public Ranking hits(StoreReader index, FileSource sources, String query,
       float @Nullable [] unitQuery, SearchOpts opts) throws IOException {
     FileMatcher files = FileMatcher.of(opts.files());
     Query fileQuery = files.query(index);
@@ -115,10 +99,9 @@ public final class RankedSearch {
     return new VectorQuery(unit, depth, depth * OVER_FETCH + 10, fileQuery, files::test);
   }
 
-  private HitLocator locator(StoreReader index, @Nullable FileSource files, SearchMode mode,
+  private HitLocator locator(StoreReader index, FileSource files, SearchMode mode,
       String query, SearchOpts opts) {
-    return new HitLocator(files != null ? files : FileSource.of(root, index, maxFileBytes),
-        analyzer, index, mode, query, opts.contextBefore(), opts.contextAfter());
+    return new HitLocator(files, analyzer, index, mode, query, opts.contextBefore(), opts.contextAfter());
   }
 
   /**
@@ -144,8 +127,8 @@ public final class RankedSearch {
    * {@link #definition(ChunkDoc)} within the chunk's repository: in a workspace or an
    * organisation, two repositories' definitions at the same path and line are two hits.
    */
-  private static String definition(@Nullable FileSource sources, int doc, ChunkDoc c) {
-    String repo = sources != null ? sources.repo(doc) : c.repository();
+  private static String definition(FileSource sources, int doc, ChunkDoc c) {
+    String repo = sources.repo(doc);
     return repo == null ? definition(c) : repo + '\0' + definition(c);
   }
 
@@ -167,7 +150,7 @@ public final class RankedSearch {
     return out;
   }
 
-  private Ranking lexicalHits(StoreReader index, @Nullable FileSource sources, String query,
+  private Ranking lexicalHits(StoreReader index, FileSource sources, String query,
       SearchOpts opts, @Nullable Query fileQuery) throws IOException {
     Set<String> terms = lexical.terms(query);
     if (terms.isEmpty()) {
@@ -193,7 +176,7 @@ public final class RankedSearch {
         });
   }
 
-  private Ranking semanticHits(StoreReader index, @Nullable FileSource sources,
+  private Ranking semanticHits(StoreReader index, FileSource sources,
       float @Nullable [] q, String query, SearchOpts opts, FileMatcher files,
       @Nullable Query fileQuery) throws IOException {
     if (q == null) {
@@ -211,7 +194,7 @@ public final class RankedSearch {
         });
   }
 
-  private Ranking hybridHits(StoreReader index, @Nullable FileSource sources, String query,
+  private Ranking hybridHits(StoreReader index, FileSource sources, String query,
       float @Nullable [] q, SearchOpts opts, FileMatcher files, @Nullable Query fileQuery)
       throws IOException {
     int depth = depth(opts.limit());
@@ -273,7 +256,7 @@ public final class RankedSearch {
    * yields no hit skipped; truncated when a further candidate yields a hit.
    */
   private static <T> Ranking firstHits(List<T> candidates, ToIntFunction<T> doc,
-      @Nullable FileSource sources, HitLocator locator, int limit, Locate<T> locate)
+      FileSource sources, HitLocator locator, int limit, Locate<T> locate)
       throws IOException {
     List<Hit> hits = new ArrayList<>();
     Set<String> definitions = new HashSet<>();

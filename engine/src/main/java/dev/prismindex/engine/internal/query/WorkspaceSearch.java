@@ -13,6 +13,7 @@ import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.LuceneReader;
 import dev.prismindex.engine.internal.store.MergedStatistics;
+import dev.prismindex.internal.Closing;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -114,23 +115,12 @@ public final class WorkspaceSearch {
         return new SearchResult(List.of(), mode, new SemanticCoverage(0, 0));
       }
       WorkspaceReader workspace = new WorkspaceReader(parts);
-      RankedSearch ranked = new RankedSearch(members.get(0).ctx().options().root(),
-          members.get(0).ctx().analyzer(), members.get(0).ctx().options().maxFileBytes());
+      RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
       RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
       return new SearchResult(r.hits(), mode, new SemanticCoverage(chunks, embedded), Map.of(),
           r.truncated());
     } finally {
-      IOException failure = null;
-      for (IndexStore.Lease lease : leases) {
-        try {
-          lease.close();
-        } catch (IOException e) {
-          failure = failure == null ? e : failure;
-        }
-      }
-      if (failure != null) {
-        throw failure;
-      }
+      Closing.closeAll(leases);
     }
   }
 
