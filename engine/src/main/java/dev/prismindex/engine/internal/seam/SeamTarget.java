@@ -11,9 +11,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@link SeamRequests} needs of a store to serve the seam: runs over named paths and the
- * searches. The local index and a cluster index implement it, so both answer the seam the same
- * way.
+ * What {@link SeamRequests} needs of an index to serve the seam: runs over named paths and the
+ * searches. {@link SeamAdapter} implements it over a {@code HybridIndex}; the requests' checks
+ * and conversions stay apart from the index they run on.
  */
 public interface SeamTarget {
 
