@@ -1,0 +1,53 @@
+package dev.prismindex.engine.internal.run;
+
+import java.security.MessageDigest;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jgit.util.SystemReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The process-wide set-up that the first walk of a git repository and the first index open pay,
+ * done ahead on a daemon thread ({@code HybridIndex.warmUp}): git's system and user configuration
+ * (JGit finds the system file by running {@code git --version} and {@code git config --system
+ * --show-origin}, about a third of a one-shot probe's walk), the security provider that makes
+ * JGit's SHA-1, and Lucene's constants (read through the management beans). Each is what the first
+ * use would compute, cached by the JDK or by JGit (whose configuration is re-read when its file
+ * changes), so nothing a walk or a search answers depends on whether this ran.
+ */
+public final class WarmUp {
+
+  private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
+  private static final AtomicBoolean STARTED = new AtomicBoolean();
+
+  private WarmUp() {}
+
+  /** Starts the set-up on a daemon thread, once per process; returns at once. */
+  public static void start() {
+    if (!STARTED.compareAndSet(false, true)) {
+      return;
+    }
+    Thread t = new Thread(WarmUp::run, "prism-index-warm-up");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** The set-up itself, on the calling thread (each step on its own: one failing skips it only). */
+  static void run() {
+    try {
+      SystemReader.getInstance().getUserConfig();
+    } catch (Exception | LinkageError e) {
+      LOG.debug("warm-up: git configuration not read ahead: {}", e.toString());
+    }
+    try {
+      MessageDigest.getInstance("SHA-1");
+    } catch (Exception e) {
+      LOG.debug("warm-up: no SHA-1 ahead: {}", e.toString());
+    }
+    try {
+      Class.forName("org.apache.lucene.util.Constants", true, WarmUp.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      LOG.debug("warm-up: Lucene not initialised ahead: {}", e.toString());
+    }
+  }
+}
