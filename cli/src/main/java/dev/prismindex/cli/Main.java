@@ -38,8 +38,11 @@ public final class Main {
       System.exit(served.getAsInt());
     }
     if (probesSoon(args)) {
-      // Git's configuration and Lucene's constants, read while the command line is parsed.
-      HybridIndex.warmUp();
+      // Git's configuration and Lucene's constants, read while the command line is parsed (the
+      // engine's classes are initialised on that thread too, not on this one).
+      Thread warmUp = new Thread(HybridIndex::warmUp, "prism-index-warm-up");
+      warmUp.setDaemon(true);
+      warmUp.start();
     }
     int code = run(args, out, System.err, env);
     try {

@@ -190,15 +190,15 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   }
 
   /**
-   * Starts, on a daemon thread and once per process, the set-up every process pays before its first
-   * walk of a git repository and its first index open (git's configuration, which JGit finds by
-   * running git; the SHA-1 provider; Lucene's constants), and returns at once. A short-lived
-   * process (the one-shot CLI) calls it first, so this runs beside its own start-up instead of
-   * before its first answer. Answers never depend on it: each part is what the first use would
-   * compute, kept by the JDK or JGit as it would be.
+   * Does, once per process, the set-up every process pays before its first walk of a git repository
+   * and its first index open (git's configuration, which JGit finds by running git; the SHA-1
+   * provider; Lucene's constants and codecs); a later call returns at once. A short-lived process
+   * (the one-shot CLI) calls it on a thread of its own as it starts, so that this runs beside its
+   * own start-up instead of before its first answer. Answers never depend on it: each part is what
+   * the first use would compute, kept by the JDK, JGit or Lucene as it would be.
    */
   public static void warmUp() {
-    WarmUp.start();
+    WarmUp.once();
   }
 
   /**

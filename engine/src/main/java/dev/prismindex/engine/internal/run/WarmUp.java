@@ -2,18 +2,19 @@ package dev.prismindex.engine.internal.run;
 
 import java.security.MessageDigest;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.lucene.codecs.Codec;
 import org.eclipse.jgit.util.SystemReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The process-wide set-up that the first walk of a git repository and the first index open pay,
- * done ahead on a daemon thread ({@code HybridIndex.warmUp}): git's system and user configuration
+ * done ahead, on a thread of its own, by a short-lived process ({@code HybridIndex.warmUp}): git's system and user configuration
  * (JGit finds the system file by running {@code git --version} and {@code git config --system
- * --show-origin}, about a third of a one-shot probe's walk), the security provider that makes
- * JGit's SHA-1, and Lucene's constants (read through the management beans). Each is what the first
- * use would compute, cached by the JDK or by JGit (whose configuration is re-read when its file
- * changes), so nothing a walk or a search answers depends on whether this ran.
+ * --show-origin}), the security provider that makes JGit's SHA-1, Lucene's constants (read through
+ * the management beans) and its codecs (found through the service loader). Each is what the first
+ * use would compute, cached by the JDK, JGit (whose configuration is re-read when its file changes)
+ * or Lucene, so nothing a walk or a search answers depends on whether this ran.
  */
 public final class WarmUp {
 
@@ -22,14 +23,11 @@ public final class WarmUp {
 
   private WarmUp() {}
 
-  /** Starts the set-up on a daemon thread, once per process; returns at once. */
-  public static void start() {
-    if (!STARTED.compareAndSet(false, true)) {
-      return;
+  /** Runs the set-up on the calling thread the first time; returns at once after that. */
+  public static void once() {
+    if (STARTED.compareAndSet(false, true)) {
+      run();
     }
-    Thread t = new Thread(WarmUp::run, "prism-index-warm-up");
-    t.setDaemon(true);
-    t.start();
   }
 
   /** The set-up itself, on the calling thread (each step on its own: one failing skips it only). */
@@ -46,7 +44,8 @@ public final class WarmUp {
     }
     try {
       Class.forName("org.apache.lucene.util.Constants", true, WarmUp.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
+      Codec.getDefault(); // the codecs of the class path, found once (NamedSPILoader)
+    } catch (ClassNotFoundException | RuntimeException | LinkageError e) {
       LOG.debug("warm-up: Lucene not initialised ahead: {}", e.toString());
     }
   }
