@@ -23,11 +23,17 @@ public final class WarmUp {
 
   private WarmUp() {}
 
-  /** Runs the set-up on the calling thread the first time; returns at once after that. */
-  public static void once() {
-    if (STARTED.compareAndSet(false, true)) {
-      run();
+  /**
+   * Runs the set-up on the calling thread the first time; returns at once after that.
+   *
+   * @return whether this call ran it
+   */
+  public static boolean once() {
+    if (!STARTED.compareAndSet(false, true)) {
+      return false;
     }
+    run();
+    return true;
   }
 
   /** The set-up itself, on the calling thread (each step on its own: one failing skips it only). */
