@@ -6,6 +6,7 @@ import dev.prismindex.cli.command.ExitCode;
 import dev.prismindex.cli.command.LocalBackend;
 import dev.prismindex.cli.serve.ServeClient;
 import dev.prismindex.cli.serve.ServerStarter;
+import dev.prismindex.engine.HybridIndex;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -36,6 +37,13 @@ public final class Main {
     if (served.isPresent()) {
       System.exit(served.getAsInt());
     }
+    if (probesSoon(args)) {
+      // Git's configuration and Lucene's constants, read while the command line is parsed (the
+      // engine's classes are initialised on that thread too, not on this one).
+      Thread warmUp = new Thread(HybridIndex::warmUp, "prism-index-warm-up");
+      warmUp.setDaemon(true);
+      warmUp.start();
+    }
     int code = run(args, out, System.err, env);
     try {
       ServerStarter.startIfUseful(args, env, System.err);
@@ -44,6 +52,33 @@ public final class Main {
       // place): no server from it; the next command starts one from the new jar.
     }
     System.exit(code);
+  }
+
+  /**
+   * Whether the command is one that opens an index and walks the repository right away in this
+   * process ({@code search} and {@code status}, which probe for changes first): the command word is
+   * the first argument naming a command, the values of the options before it skipped.
+   */
+  static boolean probesSoon(String[] args) {
+    boolean value = false;
+    for (String a : args) {
+      if (value) {
+        value = false;
+        continue;
+      }
+      switch (a) {
+        case "--repo", "--index-dir", "--workspace", "--backend", "--opensearch-url",
+            "--organisation" -> value = true;
+        case "search", "status" -> {
+          return true;
+        }
+        case "index", "serve", "mcp", "doctor", "completion", "--" -> {
+          return false;
+        }
+        default -> { }
+      }
+    }
+    return false;
   }
 
   /**

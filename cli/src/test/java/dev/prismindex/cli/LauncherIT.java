@@ -219,6 +219,26 @@ class LauncherIT {
         .allSatisfy(h -> SearchCommandTest.assertSchema(h, "literal"));
   }
 
+  /**
+   * A one-shot literal search loads no Jackson mapper (a workspace file is looked for, not read:
+   * building the TOML mapper cost tens of milliseconds of every search) and answers as before.
+   */
+  @Test
+  @Order(6)
+  void aLiteralSearchBuildsNoJacksonMapper(@TempDir Path logs) throws Exception {
+    Path classes = logs.resolve("classes.txt");
+    ProcessBuilder pb = built.launcher(repo, "search", "Long.parseLong(", "--json", "--mode",
+        "literal");
+    pb.environment().put("PRISM_INDEX_JAVA_OPTS", "-Xlog:class+load:file=" + classes);
+    Run r = Launcher.run(pb);
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.json()).hasSize(2);
+    List<String> loaded = Files.readAllLines(classes);
+    assertThat(loaded).anyMatch(l -> l.contains(" dev.prismindex.cli.command.WorkspaceFile "))
+        .anyMatch(l -> l.contains(" com.fasterxml.jackson.core.JsonFactory "))
+        .noneMatch(l -> l.contains(" com.fasterxml.jackson.databind."));
+  }
+
   @Test
   @Order(7)
   void statusReportsAFreshIndex() throws Exception {

@@ -13,6 +13,7 @@ import dev.prismindex.engine.internal.run.IndexJobs;
 import dev.prismindex.engine.internal.run.Runs;
 import dev.prismindex.engine.internal.run.StalenessProbe;
 import dev.prismindex.engine.internal.run.StoreRun;
+import dev.prismindex.engine.internal.run.WarmUp;
 import dev.prismindex.engine.internal.seam.SeamAdapter;
 import dev.prismindex.engine.internal.search.LiteralResult;
 import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
@@ -186,6 +187,18 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public static HybridIndex open(Path root) throws IOException {
     return open(HybridIndexOptions.builder(root).build());
+  }
+
+  /**
+   * Does, once per process, the set-up every process pays before its first walk of a git repository
+   * and its first index open (git's configuration, which JGit finds by running git; the SHA-1
+   * provider; Lucene's constants and codecs); a later call returns at once. A short-lived process
+   * (the one-shot CLI) calls it on a thread of its own as it starts, so that this runs beside its
+   * own start-up instead of before its first answer. Answers never depend on it: each part is what
+   * the first use would compute, kept by the JDK, JGit or Lucene as it would be.
+   */
+  public static void warmUp() {
+    WarmUp.once();
   }
 
   /**

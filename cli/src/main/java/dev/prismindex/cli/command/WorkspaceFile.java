@@ -46,7 +46,14 @@ public final class WorkspaceFile {
 
   private static final String TABLE = "repo";
   private static final List<String> KEYS = List.of("path", "name", "index-dir", "optional");
-  private static final TomlMapper TOML = new TomlMapper();
+
+  /**
+   * The TOML reader, made when a workspace file is read (not when this class is first used to look
+   * for one): a Jackson mapper's construction costs a one-shot search tens of milliseconds.
+   */
+  private static final class Toml {
+    static final TomlMapper MAPPER = new TomlMapper();
+  }
 
   private WorkspaceFile() {}
 
@@ -90,7 +97,7 @@ public final class WorkspaceFile {
     }
     JsonNode root;
     try {
-      root = TOML.readTree(text);
+      root = Toml.MAPPER.readTree(text);
     } catch (JacksonException e) {
       JsonLocation at = e.getLocation();
       throw CliFailure.usage((at == null || at.getLineNr() < 1 ? file.toString()
