@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,8 +32,8 @@ public final class ClusterGroup implements RepositoryGroup {
   private final String organisation;
   private final String target;
   private final @Nullable ObjectNode filter;
+  private final RepositoryFilter selected;
   private final String where;
-  private final Map<String, Map<String, String>> pins = new ConcurrentHashMap<>();
 
   ClusterGroup(Cluster cluster, String organisation, RepositoryFilter allowed,
       RepositoryFilter filter, String where) {
@@ -42,6 +41,7 @@ public final class ClusterGroup implements RepositoryGroup {
     this.organisation = organisation;
     this.target = indexExpression(allowed, organisation);
     this.filter = indexQuery(filter, organisation);
+    this.selected = filter;
     this.where = where;
   }
 
@@ -119,18 +119,6 @@ public final class ClusterGroup implements RepositoryGroup {
     return p;
   }
 
-  /** {@code must} and {@code filter} under one bool, with the search's repository filter. */
-  ObjectNode restrict(ObjectNode query) {
-    if (filter == null) {
-      return query;
-    }
-    ObjectNode q = Cluster.JSON.createObjectNode();
-    ObjectNode bool = q.putObject("bool");
-    bool.putArray("must").add(query);
-    bool.putArray("filter").add(filter.deepCopy());
-    return q;
-  }
-
   /** The search's repository filter as a query on {@code _index}, or null. */
   @Nullable ObjectNode indexFilter() {
     return filter == null ? null : filter.deepCopy();
@@ -155,41 +143,40 @@ public final class ClusterGroup implements RepositoryGroup {
   }
 
   /**
-   * Every repository's commit record and layout (one search for the records, the layout of
-   * indexes not seen before in one mapping request), by name.
+   * Every repository's commit record and layout, by name, in two requests without a search: the
+   * layout ({@code _meta}) of the allowed indexes from the cluster state, those the search's filter
+   * selects kept, then their commit records in one {@code _mget} (as of the last refresh, as a
+   * search sees them); an index without a record is not a repository yet.
    */
   SortedMap<String, Repository> records() throws IOException {
-    ObjectNode body = Cluster.JSON.createObjectNode();
-    body.put("size", 10_000);
-    body.put("track_total_hits", false);
-    ObjectNode term = Cluster.JSON.createObjectNode();
-    term.putObject("term").put(IndexLayout.TYPE, IndexLayout.META_TYPE);
-    body.set("query", restrict(term));
-    JsonNode hits = cluster.call("POST", "/" + target + "/_search", params(Map.of()), body)
-        .path("hits").path("hits");
-    List<String> unknown = new ArrayList<>();
-    for (JsonNode h : hits) {
-      String index = h.path("_index").asText();
-      if (!pins.containsKey(index)) {
-        unknown.add(index);
-      }
-    }
-    for (int from = 0; from < unknown.size(); from += 40) {
-      List<String> some = unknown.subList(from, Math.min(unknown.size(), from + 40));
-      JsonNode m = cluster.call("GET", "/" + String.join(",", some) + "/_mapping",
-          params(Map.of()), null);
-      m.fields().forEachRemaining(e -> {
+    Map<String, String> mappingParams = params(Map.of("filter_path", "*.mappings._meta"));
+    JsonNode mappings = cluster.call("GET", "/" + target + "/_mapping", mappingParams, null);
+    SortedMap<String, Map<String, String>> layouts = new TreeMap<>();
+    mappings.fields().forEachRemaining(e -> {
+      String name = Organisation.repositoryOf(organisation, e.getKey());
+      if (name != null && selected.matches(name)) {
         Map<String, String> values = new HashMap<>();
         e.getValue().path("mappings").path("_meta").fields()
             .forEachRemaining(v -> values.put(v.getKey(), v.getValue().asText()));
-        pins.put(e.getKey(), Map.copyOf(values));
-      });
-    }
+        layouts.put(e.getKey(), values);
+      }
+    });
     SortedMap<String, Repository> out = new TreeMap<>();
-    for (JsonNode h : hits) {
-      String index = h.path("_index").asText();
-      JsonNode meta = h.path("_source");
-      Map<String, String> values = new HashMap<>(pins.getOrDefault(index, Map.of()));
+    if (layouts.isEmpty()) {
+      return out;
+    }
+    ObjectNode body = Cluster.JSON.createObjectNode();
+    ArrayNode docs = body.putArray("docs");
+    layouts.keySet().forEach(index -> docs.addObject().put("_index", index)
+        .put("_id", ClusterIds.META));
+    JsonNode got = cluster.call("POST", "/_mget", Map.of("realtime", "false"), body).path("docs");
+    for (JsonNode d : got) {
+      String index = d.path("_index").asText();
+      if (!d.path("found").asBoolean(false) || !layouts.containsKey(index)) {
+        continue;
+      }
+      JsonNode meta = d.path("_source");
+      Map<String, String> values = new HashMap<>(layouts.get(index));
       putIf(values, CommitRecord.REVISION, meta.path("revision"));
       putIf(values, CommitRecord.UPDATED_AT, meta.path("updated_ms"));
       putIf(values, CommitRecord.FILES, meta.path("files"));

@@ -28,7 +28,6 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.lucene.search.Query;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,18 +46,28 @@ final class GroupReader implements StoreReader {
   private static final int MSEARCH = 50;
   /** A search's default result window ({@code index.max_result_window}). */
   private static final int WINDOW = 10_000;
+  /** At most as many stored contents a request reads. */
   private static final int MGET = 100;
+  /** At most as many documents (entries, contents) a request reads. */
+  private static final int MGET_DOCS = 500;
   /** The stored contents read with the first one a search asks for. */
   private static final int FIRST_CONTENTS = 16;
 
   private final Cluster cluster;
   private final ClusterGroup group;
   private final ChunkTable chunks = new ChunkTable();
+  /** The candidates of the requests {@link #prefetchRanked} sent, by query. */
+  private final Map<Object, List<Candidate>> ranked = new HashMap<>();
   private final Map<String, Optional<FileEntry>> files = new HashMap<>();
   private final Map<String, Optional<byte[]>> contents = new HashMap<>();
   /** The announced files' positions in {@link #order}, by repository and path. */
   private final Map<String, Integer> announced = new HashMap<>();
   private List<String[]> order = List.of();
+  /**
+   * Whether the announced files' manifest entries are wanted ({@link #prefetchFiles}): read all at
+   * once with the first entry or stored contents asked.
+   */
+  private boolean entriesAnnounced;
   private int batch = FIRST_CONTENTS;
 
   GroupReader(Cluster cluster, ClusterGroup group) {
@@ -74,7 +83,19 @@ final class GroupReader implements StoreReader {
 
   @Override
   public List<Candidate> lexical(LexicalQuery query) throws IOException {
-    List<Query> parts = query.parts();
+    List<Candidate> sent = ranked.get(query);
+    if (sent != null) {
+      return sent;
+    }
+    return lexical(query, search(lexicalBody(query), Map.of("search_type",
+        "dfs_query_then_fetch")));
+  }
+
+  /**
+   * The body of a BM25 request ({@code dfs_query_then_fetch}: term statistics of every allowed
+   * repository), each part's score named in the hits.
+   */
+  private ObjectNode lexicalBody(LexicalQuery query) {
     ObjectNode body = ClusterReader.lexicalBody(query);
     ObjectNode repos = group.indexFilter();
     if (repos != null) {
@@ -83,30 +104,91 @@ final class GroupReader implements StoreReader {
       body.set("post_filter", repos);
     }
     ClusterReader.sortByScoreThenPlace(body);
-    Map<String, String> params = new HashMap<>();
-    params.put("search_type", "dfs_query_then_fetch");
-    if (parts.size() > 1) {
-      params.put("include_named_queries_score", "true");
+    if (query.parts().size() > 1) {
+      body.put("include_named_queries_score", true);
     }
-    List<ChunkTable.Ranked> ranked = new ArrayList<>();
-    for (JsonNode hit : search(body, params).path("hits").path("hits")) {
+    return body;
+  }
+
+  private List<Candidate> lexical(LexicalQuery query, JsonNode reply) {
+    int parts = query.parts().size();
+    List<ChunkTable.Ranked> out = new ArrayList<>();
+    for (JsonNode hit : reply.path("hits").path("hits")) {
       double score = hit.path("_score").asDouble();
-      ranked.add(new ChunkTable.Ranked(remember(hit), score,
-          ClusterReader.partScores(hit, score, parts.size())));
+      out.add(new ChunkTable.Ranked(remember(hit), score,
+          ClusterReader.partScores(hit, score, parts)));
     }
-    return chunks.candidates(ranked, query.depth());
+    return chunks.candidates(out, query.depth());
   }
 
   @Override
   public List<Candidate> nearest(VectorQuery query) throws IOException {
-    float[] unit = query.unit();
-    ObjectNode body = ClusterReader.knnBody(query, group.indexFilter());
-    List<ChunkTable.Ranked> ranked = new ArrayList<>();
-    for (JsonNode hit : search(body, Map.of()).path("hits").path("hits")) {
-      double cosine = ClusterReader.cosine(hit, unit);
-      ranked.add(new ChunkTable.Ranked(remember(hit), cosine, new double[] {cosine}));
+    List<Candidate> sent = ranked.get(query);
+    if (sent != null) {
+      return sent;
     }
-    return chunks.candidates(ranked, query.depth());
+    return nearest(query, search(ClusterReader.knnBody(query, group.indexFilter()), Map.of()));
+  }
+
+  private List<Candidate> nearest(VectorQuery query, JsonNode reply) {
+    float[] unit = query.unit();
+    List<ChunkTable.Ranked> out = new ArrayList<>();
+    for (JsonNode hit : reply.path("hits").path("hits")) {
+      double cosine = ClusterReader.cosine(hit, unit);
+      out.add(new ChunkTable.Ranked(remember(hit), cosine, new double[] {cosine}));
+    }
+    return chunks.candidates(out, query.depth());
+  }
+
+  /**
+   * Sends the announced requests in one {@code _msearch} (the cluster runs them side by side)
+   * and keeps their candidates for the calls that ask for them; the replies are read in the
+   * order a search without the announcement asks (the first lexical request, the k-NN one, then
+   * the others), so that its chunks are numbered alike.
+   */
+  @Override
+  public void prefetchRanked(List<LexicalQuery> lexical, @Nullable VectorQuery vector)
+      throws IOException {
+    List<Object> queries = new ArrayList<>();
+    StringBuilder ndjson = new StringBuilder();
+    for (LexicalQuery q : lexical) {
+      if (!ranked.containsKey(q) && !queries.contains(q)) {
+        queries.add(q);
+        ndjson.append("{\"search_type\":\"dfs_query_then_fetch\"}\n")
+            .append(Cluster.JSON.writeValueAsString(lexicalBody(q))).append('\n');
+      }
+    }
+    if (vector != null && !ranked.containsKey(vector)) {
+      queries.add(vector);
+      ndjson.append("{}\n").append(Cluster.JSON.writeValueAsString(ClusterReader.knnBody(vector,
+          group.indexFilter()))).append('\n');
+    }
+    if (queries.size() < 2) {
+      return;
+    }
+    Cluster.Reply reply = cluster.sendBulk("/" + group.target() + "/_msearch",
+        ClusterGroup.params(Map.of()), ndjson.toString().getBytes(StandardCharsets.UTF_8));
+    if (!reply.ok()) {
+      throw ClusterRequestException.of("POST /_msearch", reply);
+    }
+    JsonNode responses = reply.body().path("responses");
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < queries.size(); i++) {
+      if (queries.get(i) instanceof VectorQuery) {
+        order.add(Math.min(1, i), i);
+      } else {
+        order.add(i);
+      }
+    }
+    for (int i : order) {
+      JsonNode r = responses.path(i);
+      if (r.has("error")) {
+        throw new ClusterRequestException("OpenSearch refused a ranked candidate request: "
+            + r.path("error").path("reason").asText(r.path("error").toString()));
+      }
+      Object q = queries.get(i);
+      ranked.put(q, q instanceof VectorQuery v ? nearest(v, r) : lexical((LexicalQuery) q, r));
+    }
   }
 
   @Override
@@ -290,6 +372,11 @@ final class GroupReader implements StoreReader {
     return chunks.get(chunk);
   }
 
+  /**
+   * Announces the candidates' files, reading nothing yet: the first entry or stored content asked
+   * reads every announced entry with it ({@link #fetch}), so a search verified against the stored
+   * copies reads its first contents and all the entries in one request.
+   */
   @Override
   public void prefetchFiles(Collection<Integer> chunkIds) throws IOException {
     Map<String, String[]> wanted = new LinkedHashMap<>();
@@ -298,9 +385,8 @@ final class GroupReader implements StoreReader {
       String repository = String.valueOf(c.repository());
       wanted.put(repository + '\0' + c.path(), new String[] {repository, c.path()});
     }
-    List<String[]> read = new ArrayList<>(wanted.values());
-    fetch(read, false);
-    announce(read);
+    announce(new ArrayList<>(wanted.values()));
+    entriesAnnounced = true;
   }
 
   /**
@@ -315,6 +401,7 @@ final class GroupReader implements StoreReader {
     }
     order = files;
     batch = FIRST_CONTENTS;
+    entriesAnnounced = false;
   }
 
   /** A group's entries are per repository: {@link #file(String, String)}. */
@@ -326,8 +413,12 @@ final class GroupReader implements StoreReader {
   @Override
   public @Nullable FileEntry file(@Nullable String repository, String path) throws IOException {
     String r = String.valueOf(repository);
-    fetch(List.<String[]>of(new String[] {r, path}), false);
-    return files.get(r + '\0' + path).orElse(null);
+    String key = r + '\0' + path;
+    if (!files.containsKey(key)) {
+      List<String[]> one = List.<String[]>of(new String[] {r, path});
+      fetch(List.of(), entriesAnnounced && announced.containsKey(key) ? order : one);
+    }
+    return files.get(key).orElse(null);
   }
 
   @Override
@@ -337,9 +428,10 @@ final class GroupReader implements StoreReader {
     if (!contents.containsKey(key)) {
       Integer at = announced.get(key);
       if (at == null) {
-        fetch(List.<String[]>of(new String[] {r, path}), true);
+        fetch(List.<String[]>of(new String[] {r, path}), List.of());
       } else {
-        fetch(order.subList(at, Math.min(order.size(), at + batch)), true);
+        fetch(order.subList(at, Math.min(order.size(), at + batch)),
+            entriesAnnounced ? order : List.of());
         batch = Math.min(MGET, batch * 2);
       }
     }
@@ -357,41 +449,56 @@ final class GroupReader implements StoreReader {
   }
 
   /**
-   * Reads the manifest entries (or the contents, with the entries) of the (repository, path)
-   * pairs not read yet: {@value #MGET} per request.
+   * Reads the stored contents (with their entries) of the (repository, path) pairs of {@code
+   * withContent} and the manifest entries of those of {@code entries} not read yet, in one
+   * {@code _mget} of up to {@value #MGET_DOCS} documents (more in as many; {@code withContent}
+   * holds at most {@value #MGET}).
    */
-  private void fetch(List<String[]> wanted, boolean content) throws IOException {
+  private void fetch(List<String[]> withContent, List<String[]> entries) throws IOException {
     Map<String, String[]> missing = new LinkedHashMap<>();
-    for (String[] rp : wanted) {
+    Map<String, Boolean> content = new HashMap<>();
+    for (String[] rp : withContent) {
       String key = rp[0] + '\0' + rp[1];
-      if (!(content ? contents : files).containsKey(key)) {
+      if (!contents.containsKey(key)) {
         missing.put(key, rp);
+        content.put(key, true);
       }
     }
-    List<String[]> todo = new ArrayList<>(missing.values());
-    for (int from = 0; from < todo.size(); from += MGET) {
-      List<String[]> some = todo.subList(from, Math.min(todo.size(), from + MGET));
+    for (String[] rp : entries) {
+      String key = rp[0] + '\0' + rp[1];
+      if (!files.containsKey(key) && !missing.containsKey(key)) {
+        missing.put(key, rp);
+        content.put(key, false);
+      }
+    }
+    List<String> todo = new ArrayList<>(missing.keySet());
+    for (int from = 0; from < todo.size(); from += MGET_DOCS) {
+      List<String> some = todo.subList(from, Math.min(todo.size(), from + MGET_DOCS));
       ObjectNode body = Cluster.JSON.createObjectNode();
       ArrayNode docs = body.putArray("docs");
-      for (String[] rp : some) {
-        docs.addObject().put("_index", group.indexOf(rp[0])).put("_id", ClusterIds.file(rp[1]));
+      for (String key : some) {
+        String[] rp = missing.get(key);
+        ArrayNode excludes = docs.addObject().put("_index", group.indexOf(rp[0]))
+            .put("_id", ClusterIds.file(rp[1])).putObject("_source").putArray("excludes");
+        for (String field : (content.get(key) ? IndexLayout.GRAMS : IndexLayout.NOT_MANIFEST)
+            .split(",")) {
+          excludes.add(field);
+        }
       }
-      JsonNode reply = cluster.call("POST", "/_mget", content ? Map.of("_source_excludes",
-          IndexLayout.GRAMS) : Map.of("_source_excludes", IndexLayout.NOT_MANIFEST), body);
-      JsonNode got = reply.path("docs");
+      JsonNode got = cluster.call("POST", "/_mget", Map.of(), body).path("docs");
       for (int i = 0; i < some.size(); i++) {
-        String key = some.get(i)[0] + '\0' + some.get(i)[1];
+        String key = some.get(i);
+        String[] rp = missing.get(key);
         JsonNode d = got.path(i);
         if (d.has("error")) {
           JsonNode error = d.path("error");
           throw new ClusterRequestException("OpenSearch refused reading the manifest entry of "
-              + some.get(i)[1] + " in " + some.get(i)[0] + ": "
-              + error.path("reason").asText(error.toString()));
+              + rp[1] + " in " + rp[0] + ": " + error.path("reason").asText(error.toString()));
         }
         boolean found = d.path("found").asBoolean(false);
         JsonNode src = d.path("_source");
         files.put(key, found ? Optional.of(ClusterManifest.entry(src)) : Optional.empty());
-        if (content) {
+        if (content.get(key)) {
           byte[] bytes = null;
           if (found && src.hasNonNull(IndexLayout.CONTENT)) {
             bytes = src.path(IndexLayout.CONTENT).asText().getBytes(StandardCharsets.UTF_8);

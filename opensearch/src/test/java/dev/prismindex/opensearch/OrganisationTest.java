@@ -233,6 +233,32 @@ class OrganisationTest {
     }
   }
 
+  @Test
+  void aHybridSearchSendsItsRequestsTogetherAndReadsTheRecordsWithoutASearch()
+      throws IOException {
+    OpenSearchOptions t1 = TestCluster.options().indexName(null).organisation("t1").build();
+    for (String query : List.of("LruCache", "load report json")) {
+      try (Relay relay = new Relay(TestCluster.url(0), Relay.FORWARD, Relay.AS_IS);
+          Organisation org = Organisation.connect(t1.toBuilder().urls(List.of(relay.url()))
+              .build(), RepositoryFilter.ALL);
+          GroupSearch search = org.search(RepositoryFilter.ALL, withoutTrees())) {
+        relay.requests.clear();
+        List<Hit> hits = search.search(query, ranked(SearchMode.HYBRID));
+        assertThat(hits).isNotEmpty();
+        // The records: the layouts from the cluster state, the records in one get; the BM25
+        // request (and the identifier guard's, for a name) with the k-NN one in one _msearch.
+        assertThat(relay.requests).as(query).filteredOn(r -> r.endsWith("/_search")).isEmpty();
+        assertThat(relay.requests).as(query).filteredOn(r -> r.endsWith("/_msearch"))
+            .hasSize(1);
+        assertThat(relay.requests).as(query).filteredOn(r -> r.endsWith("/_mapping"))
+            .hasSize(1);
+        // The records, then the first stored contents with every candidate's entry: two gets.
+        assertThat(relay.requests).as(query).filteredOn(r -> r.endsWith("/_mget"))
+            .hasSize(2);
+      }
+    }
+  }
+
   private static List<String> places(List<Hit> hits) {
     return hits.stream().map(h -> h.repo() + ":" + h.path() + ":" + h.line()).toList();
   }

@@ -84,6 +84,15 @@ public interface StoreReader extends Closeable {
   default void prefetchFiles(Collection<Integer> chunks) throws IOException {}
 
   /**
+   * Announces the ranked requests a search is about to make: {@link #lexical} with each of {@code
+   * lexical}, then {@link #nearest} with {@code vector} (null: none), so that a remote store can
+   * send them in one round trip and answer each later call with an equal query from it. A request
+   * may be announced on speculation and never asked. Does nothing by default.
+   */
+  default void prefetchRanked(List<LexicalQuery> lexical, @Nullable VectorQuery vector)
+      throws IOException {}
+
+  /**
    * The manifest entry of {@code path} in {@code repository}: for a reader of several repositories
    * ({@link RepositoryGroup#reader()}, whose chunks name their {@link ChunkDoc#repository()}); a
    * reader of one repository is asked with null and answers {@link #file(String)}.

@@ -98,8 +98,6 @@ public final class IdentifierGuard {
   private static HybridFuser.@Nullable Fused definition(String id, @Nullable String phrase,
       StoreReader index, @Nullable Query lexicalQuery, @Nullable Query filter,
       HitLocator locator, List<HybridFuser.Fused> fused, double prior) throws IOException {
-    // The symbol field holds each name whole, lower-cased, and a snake_case name also joined.
-    Term name = new Term(StoreFields.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
     HybridFuser.Fused best = null;
     double bestFactor = 0;
     int bestTier = Integer.MAX_VALUE;
@@ -118,12 +116,7 @@ public final class IdentifierGuard {
         }
       }
     }
-    BooleanQuery.Builder b = new BooleanQuery.Builder()
-        .add(new TermQuery(name), BooleanClause.Occur.FILTER);
-    if (lexicalQuery != null) {
-      b.add(lexicalQuery, BooleanClause.Occur.SHOULD);
-    }
-    for (Candidate r : index.lexical(LexicalQuery.of(b.build(), filter, MAX_DEFINITIONS))) {
+    for (Candidate r : index.lexical(definitions(id, phrase, lexicalQuery, filter))) {
       ChunkDoc c = locator.chunk(r.chunk());
       if (!defines(c, id, phrase)
           || locator.locate(r.chunk(), Set.of(), 1.0, null, null) == null) {
@@ -141,6 +134,32 @@ public final class IdentifierGuard {
       }
     }
     return best;
+  }
+
+  /**
+   * The store request of the chunks whose symbols hold the name {@code query} (the guard's own
+   * lexical request, when the fused ranking holds no declaration of it), or null when the guard
+   * does not apply to {@code query}: for a store to send it with the search's others ({@link
+   * StoreReader#prefetchRanked}).
+   */
+  static @Nullable LexicalQuery definitions(String query, @Nullable Query lexicalQuery,
+      @Nullable Query filter) {
+    String id = query.strip();
+    String phrase = namePhrase(id);
+    return phrase == null && !IDENTIFIER.matcher(id).matches() ? null
+        : definitions(id, phrase, lexicalQuery, filter);
+  }
+
+  private static LexicalQuery definitions(String id, @Nullable String phrase,
+      @Nullable Query lexicalQuery, @Nullable Query filter) {
+    // The symbol field holds each name whole, lower-cased, and a snake_case name also joined.
+    Term name = new Term(StoreFields.SYMBOL, phrase != null ? phrase : id.toLowerCase(Locale.ROOT));
+    BooleanQuery.Builder b = new BooleanQuery.Builder()
+        .add(new TermQuery(name), BooleanClause.Occur.FILTER);
+    if (lexicalQuery != null) {
+      b.add(lexicalQuery, BooleanClause.Occur.SHOULD);
+    }
+    return LexicalQuery.of(b.build(), filter, MAX_DEFINITIONS);
   }
 
   /**

@@ -11,6 +11,7 @@ import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.Candidate;
 import dev.prismindex.engine.spi.ChunkDoc;
+import dev.prismindex.engine.spi.LexicalQuery;
 import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.engine.spi.VectorQuery;
 import dev.prismindex.repository.SearchMode;
@@ -199,10 +200,21 @@ public final class RankedSearch {
       throws IOException {
     int depth = depth(opts.limit());
     Set<String> terms = lexical.terms(query);
-    List<Candidate> lex = terms.isEmpty() ? List.of()
-        : lexical.candidates(index, query, depth, fileQuery);
-    List<Candidate> sem = q == null ? List.of()
-        : index.nearest(vectorQuery(q, depth, files, fileQuery));
+    LexicalQuery lexQuery = terms.isEmpty() ? null : lexical.request(query, depth, fileQuery);
+    VectorQuery vecQuery = q == null ? null : vectorQuery(q, depth, files, fileQuery);
+    // Every request the search may make, announced at once: a remote store sends them together.
+    List<LexicalQuery> announced = new ArrayList<>(2);
+    if (lexQuery != null) {
+      announced.add(lexQuery);
+    }
+    LexicalQuery definitions = IdentifierGuard.definitions(query,
+        terms.isEmpty() ? null : lexical.query(query), fileQuery);
+    if (definitions != null) {
+      announced.add(definitions);
+    }
+    index.prefetchRanked(announced, vecQuery);
+    List<Candidate> lex = lexQuery == null ? List.of() : index.lexical(lexQuery);
+    List<Candidate> sem = vecQuery == null ? List.of() : index.nearest(vecQuery);
     HitLocator locator = locator(index, sources, SearchMode.HYBRID, query, opts);
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();

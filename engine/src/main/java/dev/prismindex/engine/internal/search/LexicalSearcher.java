@@ -197,8 +197,14 @@ public final class LexicalSearcher {
   /** The top {@code depth} chunks by BM25 passing {@code filter}, before any freshness check. */
   public List<Candidate> candidates(StoreReader reader, String text, int depth,
       @Nullable Query filter) throws IOException {
+    LexicalQuery request = request(text, depth, filter);
+    return request == null ? List.of() : reader.lexical(request);
+  }
+
+  /** The store request of {@link #candidates}, or null when the text has no part to search. */
+  public @Nullable LexicalQuery request(String text, int depth, @Nullable Query filter) {
     List<Query> parts = parts(text);
-    return parts.isEmpty() ? List.of() : reader.lexical(new LexicalQuery(parts, filter, depth));
+    return parts.isEmpty() ? null : new LexicalQuery(parts, filter, depth);
   }
 
   /** The trimmed, bounded text of {@code line}, or of the nearest non-blank line of the range. */
