@@ -585,8 +585,10 @@ public final class HumanPrinter implements Printer {
 
   /** The one way to stdout: every piece of a line went through {@link Line}. */
   private void emit(Line line) {
-    out.print(line);
-    out.print('\n');
+    // One write of the line's UTF-8 bytes (stdout is UTF-8 whatever the locale: Main, serve), not
+    // two prints through the stream's encoder.
+    byte[] bytes = line.withNewline();
+    out.write(bytes, 0, bytes.length);
     if (out.checkError()) {
       throw new OutputClosedException();
     }
@@ -644,6 +646,11 @@ public final class HumanPrinter implements Printer {
     Line text(UnaryOperator<String> style, String text) {
       b.append(style.apply(SafeText.escapeField(text)));
       return this;
+    }
+
+    /** The line and a line feed, in UTF-8; the line is done then. */
+    byte[] withNewline() {
+      return b.append('\n').toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     @Override
