@@ -177,6 +177,25 @@ class RegexPatternTest {
     }
   }
 
+  @Test
+  void aPatternStartingWithOneCharacterFindsItsStartsAcrossTheWholeText() {
+    // The matcher looks for the one first character through the whole text and keeps the answer
+    // for the next search: lines far apart, with and without a required literal, an astral first
+    // character (not searched that way), ill-formed bytes and CRs around.
+    java.util.Random random = new java.util.Random(9031);
+    String[] patterns = {"onNext|onError", "ab|ac", "a\\w*c", "x\\d", "\u00E9\\w", "a",
+        "ab*c", "b(?:a|c)+", "\uD83D\uDE00.", "x\\b", "c$", "a{2,}"};
+    String[] units = {"a", "b", "c", "x", "1", " ", "\u00E9", "\uD83D\uDE00", "onNext", "onError",
+        "on", "z", "zz", "zzz"};
+    for (int round = 0; round < 600; round++) {
+      byte[] content = RegexRipgrepDifferentialTest.lines(random, 1 + random.nextInt(20), units);
+      String pattern = patterns[random.nextInt(patterns.length)];
+      RegexPattern p = RegexPattern.compile(pattern, CaseMode.SENSITIVE, random.nextInt(4) == 0,
+          4096);
+      assertWholeEqualsPerLine(p, content);
+    }
+  }
+
   /** forEachMatchingLine over the whole text finds what matching every line on its own finds. */
   private static void assertWholeEqualsPerLine(RegexPattern p, byte[] content) {
     List<String> perLine = new ArrayList<>();
