@@ -239,7 +239,7 @@ public final class HumanPrinter implements Printer {
   private Line marked(Line line, String text, Hit h) {
     String shown = SafeText.escape(text.replace('\t', ' '));
     if (!style.on() || h.matches().isEmpty()) {
-      return line.text(shown);
+      return line.escaped(shown); // escaped, and no tab left: escapeField would keep it as it is
     }
     boolean[] marked = new boolean[shown.length()];
     for (dev.prismindex.repository.MatchSpan span : h.matches()) {
@@ -639,6 +639,15 @@ public final class HumanPrinter implements Printer {
     /** Appends {@code text}, escaped. */
     Line text(String text) {
       b.append(SafeText.escapeField(text));
+      return this;
+    }
+
+    /**
+     * Appends {@code text} as it is: text {@link SafeText#escape} made, without a tab (what
+     * {@link #text(String)} would append unchanged, escaping being idempotent).
+     */
+    Line escaped(String text) {
+      b.append(text);
       return this;
     }
 
