@@ -245,12 +245,22 @@ public final class RegexPattern {
     private final RegexMatcher matcher;
     private final @Nullable Prefilter prefilter;
     private final CodePointSet[] then;
+    /** Every code point of a match's leading run: the union of the first set and {@link #then}. */
+    private final @Nullable CodePointSet run;
     private int[] spans = new int[16];
 
     private Matcher(RegexMatcher matcher, @Nullable Prefilter prefilter, CodePointSet[] then) {
       this.matcher = matcher;
       this.prefilter = prefilter;
       this.then = then;
+      CodePointSet first = matcher.first();
+      CodePointSet all = first;
+      if (all != null) {
+        for (CodePointSet set : then) {
+          all = all.union(set);
+        }
+      }
+      this.run = then.length == 0 ? null : all;
     }
 
     /**
@@ -282,6 +292,10 @@ public final class RegexPattern {
     public void forEachMatchingLine(String text, LineVisitor visitor) {
       int n = text.length();
       CodePointSet first = matcher.first();
+      if (prefilter == null && first != null && run != null) {
+        forEachRunLine(text, first, run, visitor);
+        return;
+      }
       if (prefilter == null && first != null) {
         // No literal to look for, but a match must start with one of these (followed by a run of
         // the start sequence's classes): lines without one are skipped in the same pass that
@@ -346,15 +360,17 @@ public final class RegexPattern {
         if (p == Integer.MAX_VALUE) {
           return;
         }
-        // Walk to the line holding the occurrence, in the text and in the lowered text alike.
+        // Walk to the line holding the occurrence, in the text and in the lowered text alike
+        // (the same text unless lowered: then its line feeds are the text's).
+        boolean same = hay == text;
         int nl = hay.indexOf('\n', hayLineStart);
         while (nl >= 0 && nl < p) {
           lineNo++;
-          lineStart = text.indexOf('\n', lineStart) + 1;
+          lineStart = same ? nl + 1 : text.indexOf('\n', lineStart) + 1;
           hayLineStart = nl + 1;
           nl = hay.indexOf('\n', hayLineStart);
         }
-        int end = text.indexOf('\n', lineStart);
+        int end = same ? nl : text.indexOf('\n', lineStart);
         if (end < 0) {
           end = n;
         }
@@ -365,6 +381,55 @@ public final class RegexPattern {
         lineStart = end + 1;
         hayLineStart = nl + 1;
         hayPos = hayLineStart;
+      }
+    }
+
+    /**
+     * {@link #forEachMatchingLine} for a pattern without a required literal whose matches start
+     * with a run of {@code then.length + 1} code points, each in its class ({@code \d{5,}}):
+     * the code unit {@code m - 1} ahead of a possible start, when it is a whole code point in none
+     * of the run's classes ({@code run}), rules out the {@code m} starts up to it (a run from any
+     * of them would hold it), so where the text holds no run one code unit in {@code m} is looked
+     * at (Horspool's skip, for classes). Line feeds are counted only up to each line with a run.
+     */
+    private void forEachRunLine(String text, CodePointSet first, CodePointSet run,
+        LineVisitor visitor) {
+      int n = text.length();
+      int m = then.length + 1;
+      int lineNo = 1;
+      int lineStart = 0;
+      int i = 0;
+      while (true) {
+        int found = -1;
+        while (i + m - 1 < n) {
+          char last = text.charAt(i + m - 1);
+          if (!Character.isSurrogate(last) && !run.contains(last)) {
+            i += m;
+            continue;
+          }
+          int cp = text.codePointAt(i);
+          if (first.contains(cp) && runFollows(text, i, n)) {
+            found = i;
+            break;
+          }
+          i += Character.charCount(cp);
+        }
+        if (found < 0) {
+          return; // fewer than m code units left: no run fits
+        }
+        int nl = text.indexOf('\n', lineStart);
+        while (nl >= 0 && nl < found) {
+          lineNo++;
+          lineStart = nl + 1;
+          nl = text.indexOf('\n', lineStart);
+        }
+        int end = nl < 0 ? n : nl;
+        if (!matchLine(text, lineStart, end, lineNo, visitor) || end >= n) {
+          return;
+        }
+        lineNo++;
+        lineStart = end + 1;
+        i = lineStart;
       }
     }
 

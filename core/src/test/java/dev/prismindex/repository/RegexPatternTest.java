@@ -142,6 +142,60 @@ class RegexPatternTest {
     }
   }
 
+  @Test
+  void aStartSequenceSkipsAheadOnlyPastCodeUnitsNoRunCanHold() {
+    // The skip looks at one code unit in m where no run's class holds it: long lines mostly of
+    // other code points (letters, CJK, an astral digit and letter, ill-formed bytes, CR), with a
+    // digit, a run or a class member now and then, at the start, the end, across a CRLF.
+    java.util.Random random = new java.util.Random(4242);
+    String[] patterns = {"\\d{5,}", "\\d{2}", "\\d{8}", "[a-c]{2}\\w", "\\d{3}[x\u00E9]",
+        "(?i)k{3}", "\\w{4}\\d", "\\b\\d{4}\\b", "\\d\\D\\d", "\u00E9{3}"};
+    String[] rare = {"0", "7", "12345", "123456789", "a", "b", "k", "K", "\u212A", "\u00E9", "x",
+        "\u0663\u0664\u0665", "\uD835\uDFD9", "\uD835\uDC00"};
+    String[] filler = {"q", "Z", " ", ".", "-", "\u4E2D", "\uD83D\uDE00", "\u00FF", "\t"};
+    for (int round = 0; round < 300; round++) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      for (int line = random.nextInt(6); line >= 0; line--) {
+        for (int j = random.nextInt(300); j > 0; j--) {
+          int r = random.nextInt(100);
+          if (r == 0) {
+            out.write(0xFF);
+          } else if (r == 1) {
+            out.write('\r');
+          } else {
+            String[] from = r < 8 ? rare : filler;
+            out.writeBytes(from[random.nextInt(from.length)].getBytes(
+                java.nio.charset.StandardCharsets.UTF_8));
+          }
+        }
+        out.writeBytes(random.nextBoolean() ? new byte[] {'\n'} : new byte[] {'\r', '\n'});
+      }
+      String pattern = patterns[random.nextInt(patterns.length)];
+      RegexPattern p = RegexPattern.compile(pattern, random.nextInt(3) == 0 ? CaseMode.INSENSITIVE
+          : CaseMode.SENSITIVE, random.nextInt(4) == 0, 4096);
+      assertWholeEqualsPerLine(p, out.toByteArray());
+    }
+  }
+
+  @Test
+  void aPatternStartingWithOneCharacterFindsItsStartsAcrossTheWholeText() {
+    // The matcher looks for the one first character through the whole text and keeps the answer
+    // for the next search: lines far apart, with and without a required literal, an astral first
+    // character (not searched that way), ill-formed bytes and CRs around.
+    java.util.Random random = new java.util.Random(9031);
+    String[] patterns = {"onNext|onError", "ab|ac", "a\\w*c", "x\\d", "\u00E9\\w", "a",
+        "ab*c", "b(?:a|c)+", "\uD83D\uDE00.", "x\\b", "c$", "a{2,}"};
+    String[] units = {"a", "b", "c", "x", "1", " ", "\u00E9", "\uD83D\uDE00", "onNext", "onError",
+        "on", "z", "zz", "zzz"};
+    for (int round = 0; round < 600; round++) {
+      byte[] content = RegexRipgrepDifferentialTest.lines(random, 1 + random.nextInt(20), units);
+      String pattern = patterns[random.nextInt(patterns.length)];
+      RegexPattern p = RegexPattern.compile(pattern, CaseMode.SENSITIVE, random.nextInt(4) == 0,
+          4096);
+      assertWholeEqualsPerLine(p, content);
+    }
+  }
+
   /** forEachMatchingLine over the whole text finds what matching every line on its own finds. */
   private static void assertWholeEqualsPerLine(RegexPattern p, byte[] content) {
     List<String> perLine = new ArrayList<>();

@@ -239,7 +239,7 @@ public final class HumanPrinter implements Printer {
   private Line marked(Line line, String text, Hit h) {
     String shown = SafeText.escape(text.replace('\t', ' '));
     if (!style.on() || h.matches().isEmpty()) {
-      return line.text(shown);
+      return line.escaped(shown); // escaped, and no tab left: escapeField would keep it as it is
     }
     boolean[] marked = new boolean[shown.length()];
     for (dev.prismindex.repository.MatchSpan span : h.matches()) {
@@ -585,8 +585,10 @@ public final class HumanPrinter implements Printer {
 
   /** The one way to stdout: every piece of a line went through {@link Line}. */
   private void emit(Line line) {
-    out.print(line);
-    out.print('\n');
+    // One write of the line's UTF-8 bytes (stdout is UTF-8 whatever the locale: Main, serve), not
+    // two prints through the stream's encoder.
+    byte[] bytes = line.withNewline();
+    out.write(bytes, 0, bytes.length);
     if (out.checkError()) {
       throw new OutputClosedException();
     }
@@ -640,10 +642,24 @@ public final class HumanPrinter implements Printer {
       return this;
     }
 
+    /**
+     * Appends {@code text} as it is: text {@link SafeText#escape} made, without a tab (what
+     * {@link #text(String)} would append unchanged, escaping being idempotent).
+     */
+    Line escaped(String text) {
+      b.append(text);
+      return this;
+    }
+
     /** Appends {@code text}, escaped, then styled. */
     Line text(UnaryOperator<String> style, String text) {
       b.append(style.apply(SafeText.escapeField(text)));
       return this;
+    }
+
+    /** The line and a line feed, in UTF-8; the line is done then. */
+    byte[] withNewline() {
+      return b.append('\n').toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     @Override

@@ -83,6 +83,8 @@ public final class ResidentServer implements AutoCloseable {
   private final WarmBackend warm;
   private final ServeConnection connections;
   private final ThreadPoolExecutor workers;
+  /** The heap's free ratios: the JVM's defaults while answering, the started ones when quiet. */
+  private final HeapRatios heap = HeapRatios.ofJvm();
   private final ScheduledExecutorService ticker;
   private final AtomicInteger active = new AtomicInteger();
   private final CountDownLatch stopped = new CountDownLatch(1);
@@ -324,7 +326,8 @@ public final class ResidentServer implements AutoCloseable {
 
   /**
    * Gives memory back while no request comes: after {@link #TRIM_AFTER} without one, a full
-   * collection (the background server's heap then shrinks to what is live, {@link ServerStarter});
+   * collection (the background server's heap then shrinks to what is live, {@link ServerStarter},
+   * {@link HeapRatios});
    * after {@link #MODEL_IDLE}, the embedding model is freed too (the next semantic or hybrid query
    * loads it again, about a second). Each happens once per quiet period.
    */
@@ -340,7 +343,7 @@ public final class ResidentServer implements AutoCloseable {
     }
     if (quietNanos >= TRIM_AFTER.toNanos() && trimmedAfter != seen) {
       trimmedAfter = seen;
-      System.gc();
+      heap.quiet(System::gc);
     }
   }
 

@@ -74,6 +74,34 @@ class HumanPrinterTest {
   }
 
   @Test
+  void aPlainMatchLineIsItsTextEscapedOnceWhateverItHolds() {
+    // The plain line's text is appended as SafeText.escape made it: the same as escaping it again
+    // as a field would (tabs shown as spaces first), for controls, C1, bidirectional and tag
+    // characters, backslashes, text that looks escaped already and lone surrogates.
+    String[] pieces = {"a", " ", "\t", "\\", "\\u001B", "\u001b[31m", "\u0085", "\u202E", "\u200B",
+        "\uDB40\uDC41", "\uDB40", "\uDC41", "\uFFFD", "\u00E9", "\uD83D\uDE00", "\r", "\u007F", "\\t"};
+    java.util.Random random = new java.util.Random(515);
+    for (int round = 0; round < 500; round++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = random.nextInt(12); i >= 0; i--) {
+        text.append(pieces[random.nextInt(pieces.length)]);
+      }
+      out.reset();
+      HumanPrinter p = new HumanPrinter(new PrintStream(out, true, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8), Style.PLAIN, Layout.LINES);
+      ExactPrinter exact = p.exact("q");
+      exact.hit(new Hit("d/f\t.txt", 7, 7, 2, text.toString(), 1.0, SearchMode.REGEX, "text",
+          null, null, null, new EngineScore(1, 1.0), null, List.of(), null));
+      String expected = dev.prismindex.tool.SafeText.escapeField("d/f\t.txt") + ":7:"
+          + dev.prismindex.tool.SafeText.escapeField(dev.prismindex.tool.SafeText.escape(
+              text.toString().replace('\t', ' '))) + "\n";
+      // As UTF-8 bytes: a lone surrogate, which has none, is written as '?'.
+      assertThat(out.toByteArray()).as("%s", List.of(text.toString()))
+          .isEqualTo(expected.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
   void plainOutputHasNoEscapeSequenceAtAll() {
     HumanPrinter p = printer(Style.PLAIN);
     p.search(result("q", "lexical", hit("a\u001b[2Jb.java", "q\u001b[2J", "lexical", "s\u001b")));

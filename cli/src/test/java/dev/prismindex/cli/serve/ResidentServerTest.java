@@ -836,15 +836,18 @@ class ResidentServerTest {
     // A small start waits (one frame for a small answer)...
     assertThat(client.size()).isZero();
     out.write(hits, 16, hits.length - 16);
-    // ... a chunk's worth goes out while the command still runs.
-    String head = ServeProtocol.MAGIC + " out " + hits.length + "\n";
+    // ... a chunk's worth goes out while the command still runs, one frame of exactly a chunk.
+    int chunk = ServeConnection.Stream.CHUNK;
+    String head = ServeProtocol.MAGIC + " out " + chunk + "\n";
     assertThat(client.toString(StandardCharsets.US_ASCII)).startsWith(head)
-        .hasSize(head.length() + hits.length);
+        .hasSize(head.length() + chunk);
     stream.stderr().write("note\n".getBytes(StandardCharsets.US_ASCII));
     out.write("t:2:1:y\n".getBytes(StandardCharsets.US_ASCII));
     assertThat(stream.end(1)).isTrue();
+    String text = new String(hits, StandardCharsets.US_ASCII);
     assertThat(client.toString(StandardCharsets.US_ASCII)).isEqualTo(head
-        + new String(hits, StandardCharsets.US_ASCII) + ServeProtocol.MAGIC + " err 5\nnote\n"
+        + text.substring(0, chunk) + ServeProtocol.MAGIC + " out " + (hits.length - chunk) + "\n"
+        + text.substring(chunk) + ServeProtocol.MAGIC + " err 5\nnote\n"
         + ServeProtocol.MAGIC + " end 1 0\nt:2:1:y\n");
     // Stderr after pending stdout goes after it: at the end, in the end line's part.
     client.reset();
@@ -855,6 +858,42 @@ class ResidentServerTest {
     assertThat(small.end(2)).isTrue();
     assertThat(client.toString(StandardCharsets.US_ASCII))
         .isEqualTo(ServeProtocol.MAGIC + " end 2 5\nlate\na:1\n");
+  }
+
+  @Test
+  void theNextAnswersBufferHoldsNothingOfTheLastOnes() throws Exception {
+    // Pending stdout sits in pooled buffers: answers after a long one, a discarded one and one
+    // whose client went away send only their own bytes.
+    ByteArrayOutputStream client = new ByteArrayOutputStream();
+    ServeConnection.Stream big = new ServeConnection.Stream(client);
+    big.stdout().write("A".repeat(ServeConnection.Stream.CHUNK + 100)
+        .getBytes(StandardCharsets.US_ASCII));
+    assertThat(big.end(0)).isTrue();
+    ServeConnection.Stream discarded = new ServeConnection.Stream(OutputStream.nullOutputStream());
+    discarded.stdout().write("B".repeat(5000).getBytes(StandardCharsets.US_ASCII));
+    assertThat(discarded.end(0)).isTrue();
+    ServeConnection.Stream broken = new ServeConnection.Stream(new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("Broken pipe");
+      }
+    });
+    broken.stdout().write("D".repeat(ServeConnection.Stream.CHUNK - 1)
+        .getBytes(StandardCharsets.US_ASCII));
+    assertThat(broken.end(0)).isFalse();
+    for (int i = 0; i < 6; i++) {
+      client.reset();
+      ServeConnection.Stream next = new ServeConnection.Stream(client);
+      next.stdout().write(("c:" + i + "\n").getBytes(StandardCharsets.US_ASCII));
+      assertThat(next.end(0)).isTrue();
+      assertThat(client.toString(StandardCharsets.US_ASCII))
+          .isEqualTo(ServeProtocol.MAGIC + " end 0 0\nc:" + i + "\n");
+    }
+    client.reset();
+    ServeConnection.Stream empty = new ServeConnection.Stream(client);
+    assertThat(empty.end(3)).isTrue();
+    assertThat(client.toString(StandardCharsets.US_ASCII))
+        .isEqualTo(ServeProtocol.MAGIC + " end 3 0\n");
   }
 
   @Test

@@ -21,6 +21,12 @@ public final class RegexMatcher {
   static final long BITSTATE_MAX_BITS = 1L << 22;
 
   private final Program prog;
+  /** The one character every match starts with, when it is one BMP character; else -1. */
+  private final int firstChar;
+  /** The last search for {@link #firstChar}: in this text, from here, found there (or MAX). */
+  private @Nullable String seenText;
+  private int seenFrom;
+  private int seenAt;
   /** The region of the text the current search sees as its line: [lo, hi). */
   private int lo;
   private int hi;
@@ -50,6 +56,9 @@ public final class RegexMatcher {
 
   public RegexMatcher(Program prog) {
     this.prog = prog;
+    int single = prog.first == null ? -1 : prog.first.single();
+    this.firstChar = single >= 0 && single < Character.MIN_SUPPLEMENTARY_CODE_POINT
+        && !Character.isSurrogate((char) single) ? single : -1;
     this.caps = new int[prog.slots];
     this.result = new int[prog.slots];
   }
@@ -128,6 +137,24 @@ public final class RegexMatcher {
       return pos;
     }
     int n = hi;
+    if (firstChar >= 0) {
+      // One BMP character starts every match: the JVM's character search, which does not stop
+      // at the line's end, so its answer is kept: no occurrence lies between a search's start and
+      // its answer, and a later search from there reuses it (each text is scanned once).
+      int at;
+      if (s == seenText && pos >= seenFrom && pos <= seenAt) {
+        at = seenAt;
+      } else {
+        at = s.indexOf(firstChar, pos);
+        if (at < 0) {
+          at = Integer.MAX_VALUE;
+        }
+        seenText = s;
+        seenFrom = pos;
+        seenAt = at;
+      }
+      return at < n ? at : -1;
+    }
     while (pos < n) {
       if (first.contains(s.codePointAt(pos))) {
         return pos;

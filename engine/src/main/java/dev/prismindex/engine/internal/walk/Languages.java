@@ -59,8 +59,27 @@ public final class Languages {
     return Collections.unmodifiableSortedMap(out);
   }
 
+  /** The last path {@link #detect}ed and its language. */
+  private record Last(String path, String language) {}
+
+  /**
+   * The last answer: an exact search's hits come file by file, all of one file with the same path
+   * object, so the path is looked at once per file, not once per hit.
+   */
+  private static volatile Last last = new Last("", TEXT);
+
   /** The language of a repository-relative path. */
   public static String detect(String path) {
+    Last l = last;
+    if (l.path() == path) {
+      return l.language();
+    }
+    String language = byPath(path);
+    last = new Last(path, language);
+    return language;
+  }
+
+  private static String byPath(String path) {
     int slash = path.lastIndexOf('/');
     String name = path.substring(slash + 1);
     String byName = BY_NAME.get(name);
