@@ -16,8 +16,8 @@ import org.apache.lucene.index.Term;
  * repository's score {@code s} is the mean log of those ratios over the query's terms that the
  * workspace holds, and its weight {@code exp(s - best s)}: the repository the query reads most
  * like keeps its scores, one whose chunks use the query's words less often is damped (a sharper or
- * a softer prior, less smoothing and idf-weighted terms each ranked the quality benchmark's
- * workspace no better: docs/benchmarks.md, section 11).
+ * a softer prior, less smoothing, idf-weighted terms and the weight on one signal only each ranked
+ * the quality benchmark's workspace no better: docs/benchmarks.md, section 11).
  * Shares, not counts: a repository's size alone neither helps nor hurts it (a small repository
  * whose chunks use the words as often as a large one's weighs the same). A query none of whose
  * terms the workspace holds, or a workspace of one repository, weighs every repository 1.
