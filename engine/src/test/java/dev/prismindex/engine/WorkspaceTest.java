@@ -224,6 +224,50 @@ class WorkspaceTest {
     }
   }
 
+  /**
+   * The merge rule: every repository's candidates in one ranking by scores that compare, not each
+   * repository's own ranking merged by rank (round robin) or by its scores over its own best (the
+   * quality benchmark's workspace ranked worse with either: docs/benchmarks.md, section 11). A
+   * repository whose best chunk barely matches the query (one of its words, once, in a long chunk)
+   * does not place it among another repository's three close matches, which each score a little
+   * less than the one before: over its own best it would tie with the first (and the tie go to
+   * its name), by rank come second.
+   */
+  @ParameterizedTest
+  @EnumSource(value = SearchMode.class, names = {"LEXICAL", "SEMANTIC", "HYBRID"})
+  void aRepositorysBestHitDoesNotOutrankAnothersBetterHits(SearchMode mode) throws Exception {
+    Path strong = Files.createDirectory(dir.resolve("strong"));
+    Path weak = Files.createDirectory(dir.resolve("weak"));
+    for (int i = 0; i < 3; i++) {
+      // Each a little longer than the one before: they score 1, less, less by their own best.
+      write(strong, "src/Cache" + i + ".java", "class Cache" + i + " {\n  /** Evict stale entries"
+          + " once they expire".repeat(i) + ". */\n  void evictStale" + i
+          + "() { entries.evict(stale); }\n}\n");
+    }
+    StringBuilder other = new StringBuilder();
+    Random r = new Random(7);
+    for (int i = 0; i < 7; i++) {
+      write(strong, "src/Other" + i + ".java", javaFile("Other" + i, r));
+      write(weak, "src/Unrelated" + i + ".java", javaFile("Unrelated" + i, r));
+      other.append(WORDS.get(r.nextInt(WORDS.size()))).append(' ');
+    }
+    write(weak, "src/Notes.java", "class Notes {\n  /** " + other + "evict " + other + ". */\n"
+        + "  int tokenCount(int parsed) { return parsed; }\n}\n");
+    try (HybridIndex s = indexed(strong); HybridIndex w = indexed(weak)) {
+      SearchOpts opts = SearchOpts.builder().mode(mode).limit(4).build();
+      assertThat(w.search("evict stale entries", opts)).extracting(Hit::path).as("its own best")
+          .first().isEqualTo("src/Notes.java");
+      // "faint" before "strong": equal scores would go to the faint repository.
+      Workspace workspace = Workspace.of(Map.of("strong", s, "faint", w));
+      for (Workspace ws : List.of(workspace, workspace.withoutRepositoryPrior())) {
+        List<Hit> hits = ws.search("evict stale entries", opts);
+        assertThat(hits.subList(0, 3)).extracting(h -> h.repo() + ":" + h.path())
+            .as(mode.wireName()).containsExactly("strong:src/Cache0.java",
+                "strong:src/Cache1.java", "strong:src/Cache2.java");
+      }
+    }
+  }
+
   /** The hit of {@code src/Shared.java} (of repository {@code repo}, when not null). */
   private static Hit shared(List<Hit> hits, @org.jspecify.annotations.Nullable String repo) {
     return hits.stream().filter(h -> h.path().equals("src/Shared.java")

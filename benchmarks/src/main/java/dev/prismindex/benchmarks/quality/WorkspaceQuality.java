@@ -5,7 +5,9 @@ import dev.prismindex.benchmarks.quality.QuerySets.NlQuery;
 import dev.prismindex.benchmarks.quality.RetrievalQuality.CorpusResult;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.Fusion;
+import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.Workspace;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
@@ -15,13 +17,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
  * {@code --workspace}: the corpora's indexes opened as one {@link Workspace} (one ranking, BM25
  * with the statistics of all of them), each corpus's natural-language queries asked of it (a hit
  * finds its target only in the target's repository), and MRR@10 per corpus and pooled printed
- * next to the per-repository figures, with the warm hybrid latency of the workspace. Per-query
+ * next to the per-repository figures, where the hybrid loss comes from (which repositories' hits
+ * rank above the targets) and the warm hybrid latency of the workspace. Per-query
  * ranks go to {@code workspace-details.tsv} in the work directory.
  *
  * @param results what each corpus gave alone (fewer than two corpora: nothing is printed)
@@ -78,6 +82,7 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
       row("**pooled**", alone, together, modes);
       line("");
       if (hybrid) {
+        displacement(ws);
         Latency latency = new Evaluation("workspace", ws, modes, fusion, auxiliaryWeight, null,
             null).latency(queries, SearchMode.HYBRID);
         line(String.format(Locale.ROOT, "Warm hybrid query latency of the workspace over the %d"
@@ -89,6 +94,50 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
     Path tsv = work.resolve("workspace-details.tsv");
     Details.write(tsv, together);
     RetrievalQuality.log("workspace: per-query ranks in " + tsv);
+  }
+
+  /**
+   * Where the workspace's hybrid loss comes from: how often its first hit lies in the target's
+   * repository, and, for each corpus, the repositories whose hits rank above a target that the
+   * workspace ranks lower than the corpus alone (above the last of the ten when it lost it).
+   */
+  private void displacement(Workspace ws) throws IOException {
+    SearchOpts opts = new SearchOpts(Ranking.DEPTH, SearchMode.HYBRID, null, fusion, false,
+        auxiliaryWeight);
+    int queries = 0;
+    int firstInRepo = 0;
+    List<String> parts = new ArrayList<>();
+    for (CorpusResult r : results) {
+      Map<String, Integer> above = new TreeMap<>();
+      for (Outcome o : r.nl()) {
+        List<Hit> hits = ws.search(o.query(), opts);
+        queries++;
+        if (!hits.isEmpty() && r.name().equals(hits.get(0).repo())) {
+          firstInRepo++;
+        }
+        int workspace = GroundTruth.rank(hits, o.target(), r.name());
+        int own = o.modes().get(SearchMode.HYBRID).rank();
+        if (own == 0 || (workspace != 0 && workspace <= own)) {
+          continue;
+        }
+        int end = workspace == 0 ? hits.size() : workspace - 1;
+        for (Hit h : hits.subList(0, end)) {
+          if (!r.name().equals(h.repo())) {
+            above.merge(h.repo(), 1, Integer::sum);
+          }
+        }
+      }
+      List<Map.Entry<String, Integer>> top = above.entrySet().stream()
+          .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(3).toList();
+      parts.add(r.name() + ": " + (top.isEmpty() ? "none" : String.join(", ", top.stream()
+          .map(e -> e.getKey() + " " + e.getValue()).toList())));
+    }
+    line(String.format(Locale.ROOT, "Where the hybrid loss comes from: the workspace's first hit"
+        + " lies in the target's repository for %.1f %% of the %d queries; hits of other"
+        + " repositories ranked above a target the workspace ranks lower than its corpus alone"
+        + " (above the tenth when it lost it), the three most frequent by corpus: %s.",
+        100.0 * firstInRepo / Math.max(1, queries), queries, String.join("; ", parts)));
+    line("");
   }
 
   private void row(String name, List<Outcome> alone, List<Outcome> together,

@@ -14,20 +14,15 @@ import org.apache.lucene.index.Term;
  * of its chunks: for each term, the share of the repository's chunks holding it ({@code body}),
  * smoothed towards the share over the whole workspace, divided by that workspace share; the
  * repository's score {@code s} is the mean log of those ratios over the query's terms that the
- * workspace holds, and its weight {@code exp(STRENGTH x (s - best s))}: the repository the query
- * reads most like keeps its scores, one whose chunks use the query's words less often is damped.
+ * workspace holds, and its weight {@code exp(s - best s)}: the repository the query reads most
+ * like keeps its scores, one whose chunks use the query's words less often is damped (a sharper or
+ * a softer prior, less smoothing, idf-weighted terms and the weight on one signal only each ranked
+ * the quality benchmark's workspace no better: docs/benchmarks.md, section 11).
  * Shares, not counts: a repository's size alone neither helps nor hurts it (a small repository
  * whose chunks use the words as often as a large one's weighs the same). A query none of whose
  * terms the workspace holds, or a workspace of one repository, weighs every repository 1.
  */
 final class RepositoryPrior {
-
-  /**
-   * How strongly the weights follow the evidence (0: off, every weight 1). The property is for
-   * measuring.
-   */
-  static final double STRENGTH = Double.parseDouble(
-      System.getProperty("prism.workspace.repositoryPrior", "1"));
 
   /** The weight of the workspace's share in a repository's smoothed share of a term. */
   static final double SMOOTHING = 0.5;
@@ -43,7 +38,7 @@ final class RepositoryPrior {
     int n = readers.size();
     double[] w = new double[n];
     java.util.Arrays.fill(w, 1.0);
-    if (n < 2 || terms.isEmpty() || STRENGTH <= 0) {
+    if (n < 2 || terms.isEmpty()) {
       return w;
     }
     long[] chunks = new long[n];
@@ -84,7 +79,7 @@ final class RepositoryPrior {
       best = Math.max(best, score[i]);
     }
     for (int i = 0; i < n; i++) {
-      w[i] = Math.exp(STRENGTH * (score[i] - best));
+      w[i] = Math.exp(score[i] - best);
     }
     return w;
   }
