@@ -28,29 +28,12 @@ public final class RegexParser {
 
   private static final CodePointSet LINE_TERMINATORS = CodePointSet.single('\n');
 
-  private final String pattern;
-  private int pos;
-  private int depth;
-  private boolean anyLiteral;
-  private boolean anyUppercase;
-
-  /** The flags in force; a group works on a copy. */
-  private static final class Flags {
-    boolean caseInsensitive;
-    boolean swapGreed;
-    boolean verbose;
-
-    Flags copy() {
-      Flags f = new Flags();
-      f.caseInsensitive = caseInsensitive;
-      f.swapGreed = swapGreed;
-      f.verbose = verbose;
-      return f;
-    }
-  }
+  private final PatternCursor in;
+  private final ClassParser classes;
 
   private RegexParser(String pattern) {
-    this.pattern = pattern;
+    this.in = new PatternCursor(pattern);
+    this.classes = new ClassParser(in);
   }
 
   /**
@@ -61,7 +44,7 @@ public final class RegexParser {
    */
   public static Node parse(String pattern, boolean caseInsensitive) {
     RegexParser p = new RegexParser(pattern);
-    Flags flags = new Flags();
+    RegexFlags flags = new RegexFlags();
     flags.caseInsensitive = caseInsensitive;
     return p.parseTop(flags);
   }
@@ -76,71 +59,29 @@ public final class RegexParser {
    */
   public static boolean smartCaseInsensitive(String pattern) {
     RegexParser p = new RegexParser(pattern);
-    p.parseTop(new Flags());
-    return p.anyLiteral && !p.anyUppercase;
+    p.parseTop(new RegexFlags());
+    return p.in.anyLiteral && !p.in.anyUppercase;
   }
 
-  private RegexSyntaxException error(int at, String what) {
-    return new RegexSyntaxException(pattern, at, what);
-  }
-
-  private Node parseTop(Flags flags) {
+  private Node parseTop(RegexFlags flags) {
     Node n = parseAlternation(flags, false);
-    if (pos < pattern.length()) {
-      throw error(pos, "unopened group: ')' without '('");
+    if (in.pos < in.pattern.length()) {
+      throw in.error(in.pos, "unopened group: ')' without '('");
     }
     return n;
   }
 
-  private boolean eof() {
-    return pos >= pattern.length();
-  }
-
-  private int peek() {
-    return pattern.codePointAt(pos);
-  }
-
-  private boolean lookingAt(String s) {
-    return pattern.startsWith(s, pos);
-  }
-
-  private int next() {
-    int cp = pattern.codePointAt(pos);
-    pos += Character.charCount(cp);
-    return cp;
-  }
-
-  /** In verbose mode ({@code x}), skips white space and comments ({@code #} to the line's end). */
-  private void skipVerbose(Flags flags) {
-    if (!flags.verbose) {
-      return;
-    }
-    while (!eof()) {
-      int cp = peek();
-      if (cp == '#') {
-        while (!eof() && peek() != '\n') {
-          next();
-        }
-      } else if (Character.isWhitespace(cp) || cp == 0x85 || cp == 0xA0 || cp == 0x2007
-          || cp == 0x202F) {
-        next();
-      } else {
-        return;
-      }
-    }
-  }
-
-  private Node parseAlternation(Flags flags, boolean inGroup) {
+  private Node parseAlternation(RegexFlags flags, boolean inGroup) {
     List<Node> branches = new ArrayList<>();
     List<Node> concat = new ArrayList<>();
     while (true) {
-      skipVerbose(flags);
-      if (eof()) {
+      in.skipVerbose(flags);
+      if (in.eof()) {
         break;
       }
-      int cp = peek();
+      int cp = in.peek();
       if (cp == '|') {
-        next();
+        in.next();
         branches.add(concat(concat));
         concat = new ArrayList<>();
         continue;
@@ -149,7 +90,7 @@ public final class RegexParser {
         if (inGroup) {
           break;
         }
-        throw error(pos, "unopened group: ')' without '('");
+        throw in.error(in.pos, "unopened group: ')' without '('");
       }
       parseRepeated(flags, concat);
     }
@@ -165,28 +106,28 @@ public final class RegexParser {
   }
 
   /** Parses one atom and its repetition operators, appending to {@code concat}. */
-  private void parseRepeated(Flags flags, List<Node> concat) {
-    int start = pos;
+  private void parseRepeated(RegexFlags flags, List<Node> concat) {
+    int start = in.pos;
     Node atom = parseAtom(flags, concat);
     while (true) {
-      skipVerbose(flags);
-      if (eof()) {
+      in.skipVerbose(flags);
+      if (in.eof()) {
         break;
       }
-      int at = pos;
-      int cp = peek();
+      int at = in.pos;
+      int cp = in.peek();
       int min;
       int max;
       if (cp == '*') {
-        next();
+        in.next();
         min = 0;
         max = -1;
       } else if (cp == '+') {
-        next();
+        in.next();
         min = 1;
         max = -1;
       } else if (cp == '?') {
-        next();
+        in.next();
         min = 0;
         max = 1;
       } else if (cp == '{') {
@@ -200,11 +141,11 @@ public final class RegexParser {
         break;
       }
       if (atom == null) {
-        throw error(at, "repetition operator missing expression");
+        throw in.error(at, "repetition operator missing expression");
       }
       boolean greedy = true;
-      if (!eof() && peek() == '?') {
-        next();
+      if (!in.eof() && in.peek() == '?') {
+        in.next();
         greedy = false;
       }
       if (flags.swapGreed) {
@@ -214,8 +155,8 @@ public final class RegexParser {
     }
     if (atom != null) {
       concat.add(atom);
-    } else if (pos == start) {
-      throw error(pos, "internal: no progress");
+    } else if (in.pos == start) {
+      throw in.error(in.pos, "internal: no progress");
     }
   }
 
@@ -223,45 +164,35 @@ public final class RegexParser {
    * A counted repetition {@code {n}}, {@code {n,}} or {@code {n,m}} at {@code pos} as {min, max}
    * ({@code -1}: no bound), consumed; null (nothing consumed) when the brace starts none.
    */
-  private int @Nullable [] counted(Flags flags) {
-    int save = pos;
-    next(); // {
-    skipVerbose(flags);
-    int min = digits();
+  private int @Nullable [] counted(RegexFlags flags) {
+    int save = in.pos;
+    in.next(); // {
+    in.skipVerbose(flags);
+    int min = in.digits();
     if (min < 0) {
-      pos = save;
+      in.pos = save;
       return null;
     }
-    skipVerbose(flags);
+    in.skipVerbose(flags);
     int max = min;
-    if (!eof() && peek() == ',') {
-      next();
-      skipVerbose(flags);
-      max = digits();
-      skipVerbose(flags);
+    if (!in.eof() && in.peek() == ',') {
+      in.next();
+      in.skipVerbose(flags);
+      max = in.digits();
+      in.skipVerbose(flags);
     }
-    if (eof() || peek() != '}') {
-      pos = save;
+    if (in.eof() || in.peek() != '}') {
+      in.pos = save;
       return null;
     }
-    next();
+    in.next();
     if (min > MAX_COUNT || max > MAX_COUNT) {
-      throw error(save, "repetition count over " + MAX_COUNT);
+      throw in.error(save, "repetition count over " + MAX_COUNT);
     }
     if (max >= 0 && max < min) {
-      throw error(save, "invalid repetition range {" + min + "," + max + "}");
+      throw in.error(save, "invalid repetition range {" + min + "," + max + "}");
     }
     return new int[] {min, max};
-  }
-
-  /** A decimal number at {@code pos} (consumed), or -1 when there is none. */
-  private int digits() {
-    int start = pos;
-    long value = 0;
-    while (!eof() && peek() >= '0' && peek() <= '9') {
-      value = Math.min((long) Integer.MAX_VALUE, value * 10 + (next() - '0'));
-    }
-    return pos == start ? -1 : (int) value;
   }
 
   /**
@@ -269,101 +200,101 @@ public final class RegexParser {
    * {@code (?i)}). Literal runs of {@code \Q...\E} are appended to {@code concat} but for their
    * last character, which is returned.
    */
-  private @Nullable Node parseAtom(Flags flags, List<Node> concat) {
-    int at = pos;
-    int cp = peek();
+  private @Nullable Node parseAtom(RegexFlags flags, List<Node> concat) {
+    int at = in.pos;
+    int cp = in.peek();
     switch (cp) {
       case '(':
         return parseGroup(flags);
       case '[':
-        return chars(parseClass(flags), at);
+        return chars(classes.parseClass(flags), at);
       case '.':
-        next();
+        in.next();
         return chars(CodePointSet.ANY, at);
       case '^':
-        next();
+        in.next();
         return new Node.Assert(Node.Kind.LINE_START);
       case '$':
-        next();
+        in.next();
         return new Node.Assert(Node.Kind.LINE_END);
       case '*':
       case '+':
       case '?':
-        throw error(at, "repetition operator missing expression");
+        throw in.error(at, "repetition operator missing expression");
       case '{':
         if (counted(flags) != null) {
-          throw error(at, "repetition operator missing expression");
+          throw in.error(at, "repetition operator missing expression");
         }
-        next();
+        in.next();
         return literal('{', flags, at);
       case '\\':
         return parseEscape(flags, concat);
       default:
-        next();
+        in.next();
         return literal(cp, flags, at);
     }
   }
 
-  private @Nullable Node parseGroup(Flags flags) {
-    int open = pos;
-    next(); // (
-    if (++depth > NEST_LIMIT) {
-      throw error(open, "groups nest deeper than " + NEST_LIMIT);
+  private @Nullable Node parseGroup(RegexFlags flags) {
+    int open = in.pos;
+    in.next(); // (
+    if (++in.depth > NEST_LIMIT) {
+      throw in.error(open, "groups nest deeper than " + NEST_LIMIT);
     }
-    Flags inner = flags.copy();
-    if (!eof() && peek() == '?') {
-      next();
-      if (eof()) {
-        throw error(open, "unclosed group");
+    RegexFlags inner = flags.copy();
+    if (!in.eof() && in.peek() == '?') {
+      in.next();
+      if (in.eof()) {
+        throw in.error(open, "unclosed group");
       }
-      if (lookingAt("=") || lookingAt("!") || lookingAt("<=") || lookingAt("<!")) {
-        throw error(open, "look-around is not supported");
+      if (in.lookingAt("=") || in.lookingAt("!") || in.lookingAt("<=") || in.lookingAt("<!")) {
+        throw in.error(open, "look-around is not supported");
       }
-      if (lookingAt("P<") || lookingAt("<")) {
-        pos += lookingAt("P<") ? 2 : 1;
-        int nameStart = pos;
-        while (!eof() && peek() != '>') {
-          int c = next();
+      if (in.lookingAt("P<") || in.lookingAt("<")) {
+        in.pos += in.lookingAt("P<") ? 2 : 1;
+        int nameStart = in.pos;
+        while (!in.eof() && in.peek() != '>') {
+          int c = in.next();
           boolean ok = c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-              || (pos - 1 > nameStart && (c >= '0' && c <= '9' || c == '.' || c == '['
+              || (in.pos - 1 > nameStart && (c >= '0' && c <= '9' || c == '.' || c == '['
                   || c == ']'));
           if (!ok) {
-            throw error(pos - 1, "invalid character in a group name");
+            throw in.error(in.pos - 1, "invalid character in a group name");
           }
         }
-        if (eof() || pos == nameStart) {
-          throw error(open, eof() ? "unclosed group name" : "empty group name");
+        if (in.eof() || in.pos == nameStart) {
+          throw in.error(open, in.eof() ? "unclosed group name" : "empty group name");
         }
-        next(); // >
-      } else if (!lookingAt(":")) {
+        in.next(); // >
+      } else if (!in.lookingAt(":")) {
         // Flags: (?flags) or (?flags:...)
         boolean negate = false;
         boolean any = false;
         while (true) {
-          if (eof()) {
-            throw error(open, "unclosed group");
+          if (in.eof()) {
+            throw in.error(open, "unclosed group");
           }
-          int c = next();
+          int c = in.next();
           if (c == ')') {
             if (!any) {
-              throw error(open, "empty flag group");
+              throw in.error(open, "empty flag group");
             }
             // (?flags): they apply to the rest of the enclosing group.
             flags.caseInsensitive = inner.caseInsensitive;
             flags.swapGreed = inner.swapGreed;
             flags.verbose = inner.verbose;
-            depth--;
+            in.depth--;
             return null;
           }
           if (c == ':') {
             if (!any) {
-              throw error(open, "empty flag group");
+              throw in.error(open, "empty flag group");
             }
             break;
           }
           if (c == '-') {
             if (negate) {
-              throw error(pos - 1, "repeated negation in flags");
+              throw in.error(in.pos - 1, "repeated negation in flags");
             }
             negate = true;
             continue;
@@ -379,31 +310,30 @@ public final class RegexParser {
             }
             case 'u' -> {
               if (negate) {
-                throw error(pos - 1, "(?-u) is not supported: lines are always matched as"
+                throw in.error(in.pos - 1, "(?-u) is not supported: lines are always matched as"
                     + " Unicode text");
               }
             }
-            default -> throw error(pos - 1, "unknown flag '" + new String(Character.toChars(c))
-                + "'");
+            default -> throw in.error(in.pos - 1, "unknown flag '"
+                + new String(Character.toChars(c)) + "'");
           }
         }
       } else {
-        next(); // :
+        in.next(); // :
       }
     }
     Node body = parseAlternation(inner, true);
-    if (eof() || peek() != ')') {
-      throw error(open, "unclosed group");
+    if (in.eof() || in.peek() != ')') {
+      throw in.error(open, "unclosed group");
     }
-    next();
-    depth--;
+    in.next();
+    in.depth--;
     return body;
   }
 
   /** A literal code point, case-folded when the flags say so. */
-  private Node literal(int cp, Flags flags, int at) {
-    anyLiteral = true;
-    anyUppercase |= Character.isUpperCase(cp);
+  private Node literal(int cp, RegexFlags flags, int at) {
+    in.literal(cp);
     return chars(flags.caseInsensitive ? CaseFolding.orbit(cp) : CodePointSet.single(cp), at);
   }
 
@@ -415,39 +345,39 @@ public final class RegexParser {
     CodePointSet stripped = set.minus(LINE_TERMINATORS);
     if (stripped.isEmpty()) {
       if (set.contains('\n')) {
-        throw error(at, "the literal '\\n' is not allowed in a regex (matches are found line"
+        throw in.error(at, "the literal '\\n' is not allowed in a regex (matches are found line"
             + " by line)");
       }
-      throw error(at, "the class matches no character");
+      throw in.error(at, "the class matches no character");
     }
     return new Node.Chars(stripped);
   }
 
-  private @Nullable Node parseEscape(Flags flags, List<Node> concat) {
-    int at = pos;
-    next(); // backslash
-    if (eof()) {
-      throw error(at, "incomplete escape sequence: '\\' at the end");
+  private @Nullable Node parseEscape(RegexFlags flags, List<Node> concat) {
+    int at = in.pos;
+    in.next(); // backslash
+    if (in.eof()) {
+      throw in.error(at, "incomplete escape sequence: '\\' at the end");
     }
-    int cp = peek();
+    int cp = in.peek();
     switch (cp) {
       case 'b':
-        next();
+        in.next();
         return new Node.Assert(Node.Kind.WORD_BOUNDARY);
       case 'B':
-        next();
+        in.next();
         return new Node.Assert(Node.Kind.NOT_WORD_BOUNDARY);
       case 'A':
-        next();
+        in.next();
         return new Node.Assert(Node.Kind.LINE_START);
       case 'z':
-        next();
+        in.next();
         return new Node.Assert(Node.Kind.LINE_END);
       case 'Q': {
-        next();
-        int end = pattern.indexOf("\\E", pos);
-        String quoted = pattern.substring(pos, end < 0 ? pattern.length() : end);
-        pos = end < 0 ? pattern.length() : end + 2;
+        in.next();
+        int end = in.pattern.indexOf("\\E", in.pos);
+        String quoted = in.pattern.substring(in.pos, end < 0 ? in.pattern.length() : end);
+        in.pos = end < 0 ? in.pattern.length() : end + 2;
         Node last = null;
         for (int i = 0; i < quoted.length(); ) {
           int c = quoted.codePointAt(i);
@@ -462,283 +392,11 @@ public final class RegexParser {
       default:
         break;
     }
-    Object item = classEscape(flags, at);
+    Object item = classes.classEscape(flags, at);
     if (item instanceof CodePointSet set) {
       return chars(set, at);
     }
     return literal((Integer) item, flags, at);
   }
 
-  /**
-   * An escape valid both outside and inside a class, after its backslash: a {@link CodePointSet}
-   * for {@code \d \s \w \p...} and their negations, else the code point ({@code Integer}) it names.
-   */
-  private Object classEscape(Flags flags, int at) {
-    int cp = next();
-    switch (cp) {
-      case 'd':
-        return UnicodeSets.digit();
-      case 'D':
-        return UnicodeSets.digit().negate();
-      case 's':
-        return UnicodeSets.space();
-      case 'S':
-        return UnicodeSets.space().negate();
-      case 'w':
-        return UnicodeSets.word();
-      case 'W':
-        return UnicodeSets.word().negate();
-      case 'p':
-      case 'P':
-        return property(cp == 'P', flags, at);
-      case 'a':
-        return 0x07;
-      case 'f':
-        return 0x0C;
-      case 't':
-        return 0x09;
-      case 'n':
-        return 0x0A;
-      case 'r':
-        return 0x0D;
-      case 'v':
-        return 0x0B;
-      case 'x':
-        return hex(at, 2);
-      case 'u':
-        return hex(at, 4);
-      case 'U':
-        return hex(at, 8);
-      default:
-        break;
-    }
-    if (cp >= '0' && cp <= '9') {
-      throw error(at, "backreferences are not supported");
-    }
-    if (cp < 0x80 && !Character.isLetterOrDigit(cp)) {
-      return cp; // escaped punctuation or space stands for itself
-    }
-    throw error(at, "unrecognized escape sequence '\\" + new String(Character.toChars(cp)) + "'");
-  }
-
-  /**
-   * {@code \xHH}, {@code \x{H...}}, and with {@code u} (4 digits), {@code U} (8): the code point.
-   */
-  private int hex(int at, int fixed) {
-    long value = 0;
-    int count = 0;
-    if (!eof() && peek() == '{') {
-      next();
-      while (!eof() && peek() != '}') {
-        int d = Character.digit(next(), 16);
-        if (d < 0) {
-          throw error(at, "invalid hexadecimal digit in escape");
-        }
-        value = Math.min(0x7FFF_FFFFL, value * 16 + d);
-        count++;
-      }
-      if (eof()) {
-        throw error(at, "unclosed hexadecimal escape");
-      }
-      next();
-      if (count == 0) {
-        throw error(at, "empty hexadecimal escape");
-      }
-    } else {
-      for (int i = 0; i < fixed; i++) {
-        if (eof()) {
-          throw error(at, "incomplete hexadecimal escape");
-        }
-        int d = Character.digit(next(), 16);
-        if (d < 0) {
-          throw error(at, "invalid hexadecimal digit in escape");
-        }
-        value = value * 16 + d;
-      }
-    }
-    if (value > CodePointSet.MAX || value >= 0xD800 && value <= 0xDFFF) {
-      throw error(at, "escape names no Unicode scalar value");
-    }
-    return (int) value;
-  }
-
-  /** {@code \pN}, {@code \p{Name}}, {@code \p{^Name}} (after {@code \p} or {@code \P}). */
-  private CodePointSet property(boolean negated, Flags flags, int at) {
-    if (eof()) {
-      throw error(at, "incomplete Unicode class");
-    }
-    String name;
-    if (peek() == '{') {
-      next();
-      int end = pattern.indexOf('}', pos);
-      if (end < 0) {
-        throw error(at, "unclosed Unicode class");
-      }
-      name = pattern.substring(pos, end);
-      pos = end + 1;
-      if (name.startsWith("^")) {
-        negated = !negated;
-        name = name.substring(1);
-      }
-    } else {
-      name = new String(Character.toChars(next()));
-    }
-    CodePointSet set = UnicodeSets.property(name);
-    if (set == null) {
-      throw error(at, "unknown Unicode class '" + name + "'");
-    }
-    if (flags.caseInsensitive) {
-      set = CaseFolding.close(set);
-    }
-    return negated ? set.negate() : set;
-  }
-
-  /** A bracketed class at {@code pos}: its set, case-folded and negated as the flags say. */
-  private CodePointSet parseClass(Flags flags) {
-    int open = pos;
-    next(); // [
-    if (++depth > NEST_LIMIT) {
-      throw error(open, "classes nest deeper than " + NEST_LIMIT);
-    }
-    boolean negated = false;
-    skipVerbose(flags);
-    if (!eof() && peek() == '^') {
-      next();
-      negated = true;
-    }
-    CodePointSet set = parseUnion(flags, true, open);
-    while (true) {
-      skipVerbose(flags);
-      if (eof()) {
-        throw error(open, "unclosed character class");
-      }
-      if (peek() == ']') {
-        next();
-        break;
-      }
-      String op = lookingAt("&&") ? "&&" : lookingAt("--") ? "--" : lookingAt("~~") ? "~~"
-          : null;
-      if (op == null) {
-        throw error(pos, "internal: unexpected class syntax");
-      }
-      pos += 2;
-      CodePointSet rhs = parseUnion(flags, false, open);
-      if (flags.caseInsensitive) {
-        set = CaseFolding.close(set);
-        rhs = CaseFolding.close(rhs);
-      }
-      set = switch (op) {
-        case "&&" -> set.intersect(rhs);
-        case "--" -> set.minus(rhs);
-        default -> set.symmetricDifference(rhs);
-      };
-    }
-    depth--;
-    if (flags.caseInsensitive) {
-      set = CaseFolding.close(set);
-    }
-    return negated ? set.negate() : set;
-  }
-
-  /** The union of class items up to a set operator or the closing bracket. */
-  private CodePointSet parseUnion(Flags flags, boolean first, int open) {
-    CodePointSet union = CodePointSet.EMPTY;
-    boolean any = false;
-    while (true) {
-      skipVerbose(flags);
-      if (eof()) {
-        throw error(open, "unclosed character class");
-      }
-      int cp = peek();
-      if (cp == ']' && !(first && !any)) {
-        return union;
-      }
-      if (lookingAt("&&") || lookingAt("--") || lookingAt("~~")) {
-        return union;
-      }
-      int at = pos;
-      Object item = classItem(flags, first && !any);
-      any = true;
-      if (item instanceof Integer lo) {
-        skipVerbose(flags);
-        if (!eof() && peek() == '-' && !lookingAt("--") && pos + 1 < pattern.length()
-            && pattern.charAt(pos + 1) != ']') {
-          next(); // -
-          skipVerbose(flags);
-          if (eof()) {
-            throw error(open, "unclosed character class");
-          }
-          int hiAt = pos;
-          Object hi = classItem(flags, false);
-          if (!(hi instanceof Integer h)) {
-            throw error(hiAt, "invalid range: the end is a class");
-          }
-          if (h < lo) {
-            throw error(at, "invalid range: " + describe(lo) + " is after " + describe(h));
-          }
-          union = union.union(CodePointSet.of(lo, h));
-        } else {
-          union = union.union(CodePointSet.single(lo));
-        }
-      } else {
-        union = union.union((CodePointSet) item);
-      }
-    }
-  }
-
-  private static String describe(int cp) {
-    return cp >= 0x20 && cp < 0x7F ? "'" + (char) cp + "'" : String.format("U+%04X", cp);
-  }
-
-  /** One class item: a code point ({@code Integer}) or a set (nested class, escape class). */
-  private Object classItem(Flags flags, boolean first) {
-    int at = pos;
-    int cp = peek();
-    if (cp == '[') {
-      CodePointSet ascii = asciiClass();
-      if (ascii != null) {
-        return ascii;
-      }
-      return parseClass(flags);
-    }
-    if (cp == '\\') {
-      next();
-      if (eof()) {
-        throw error(at, "incomplete escape sequence: '\\' at the end");
-      }
-      int e = peek();
-      if (e == 'b' || e == 'B' || e == 'A' || e == 'z' || e == 'Q') {
-        throw error(at, "escape sequence '\\" + (char) e + "' is not allowed in a class");
-      }
-      Object item = classEscape(flags, at);
-      if (item instanceof Integer c) {
-        anyLiteral = true;
-        anyUppercase |= Character.isUpperCase(c);
-      }
-      return item;
-    }
-    next();
-    anyLiteral = true;
-    anyUppercase |= Character.isUpperCase(cp);
-    return cp;
-  }
-
-  /** {@code [:name:]} or {@code [:^name:]} at {@code pos}, consumed; null when there is none. */
-  private @Nullable CodePointSet asciiClass() {
-    if (!lookingAt("[:")) {
-      return null;
-    }
-    int end = pattern.indexOf(":]", pos + 2);
-    if (end < 0) {
-      return null;
-    }
-    String name = pattern.substring(pos + 2, end);
-    boolean negated = name.startsWith("^");
-    CodePointSet set = UnicodeSets.ascii(negated ? name.substring(1) : name);
-    if (set == null) {
-      return null;
-    }
-    pos = end + 2;
-    return negated ? set.negate() : set;
-  }
 }
