@@ -50,16 +50,16 @@ final class LiteralSearch {
   static RepositorySearchResult run(RepositorySearchRequest request, RepositoryLimits limits,
       RepoWalk walk, LongSupplier nanoClock, @Nullable SearchSink sink) {
     SearchMode mode = request.effectiveMode();
-    FileScanner.LineMatcher matcher;
+    LineMatcher matcher;
     if (mode == SearchMode.LITERAL) {
       if (request.wholeWords()) {
         throw new RepositoryException("whole-word matching needs the regex mode (quote the"
             + " literal with RegexPattern.quote)");
       }
-      matcher = FileScanner.LineMatcher.literal(LiteralPattern.compile(request.query(),
+      matcher = LineMatcher.literal(LiteralPattern.compile(request.query(),
           request.caseSensitive(), limits.maxPatternBytes()));
     } else if (mode == SearchMode.REGEX) {
-      matcher = FileScanner.LineMatcher.regex(RegexPattern.compile(request.query(),
+      matcher = LineMatcher.regex(RegexPattern.compile(request.query(),
           request.caseSensitive() ? RegexPattern.CaseMode.SENSITIVE
               : RegexPattern.CaseMode.INSENSITIVE, request.wholeWords(),
           limits.maxPatternBytes()));
