@@ -4,7 +4,6 @@ import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.HashingEmbedder;
 import dev.prismindex.index.IndexCapabilities;
 import dev.prismindex.index.IndexDiagnostics;
-import dev.prismindex.index.IndexFileChange;
 import dev.prismindex.index.IndexFileChangeKind;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.index.IndexQueryResult;
@@ -15,14 +14,12 @@ import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.index.InMemoryIndex;
 import dev.prismindex.index.InMemoryIndex.ContentSource;
 import dev.prismindex.repository.CodingLimits;
-import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -238,7 +235,7 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
     if (revision == null || revision.isEmpty()) {
       throw new IllegalArgumentException("sourceRevision is required");
     }
-    Map<String, IndexFileChangeKind> changes = normalise(request.changes());
+    Map<String, IndexFileChangeKind> changes = ChangeList.of(request.changes());
     write(changes, true, (before, next) -> {
       long now = clock.getAsLong();
       return new Published(IndexState.READY, next, revision, now, now);
@@ -258,10 +255,7 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
     if (paths == null) {
       throw new IllegalArgumentException("paths are required");
     }
-    Map<String, IndexFileChangeKind> changes = new LinkedHashMap<>();
-    for (String path : paths) {
-      changes.put(requireCanonical(path), IndexFileChangeKind.DELETE);
-    }
+    Map<String, IndexFileChangeKind> changes = ChangeList.deletions(paths);
     if (changes.isEmpty()) {
       requireOpen();
       return;
@@ -425,38 +419,4 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
     }
     return current;
   }
-
-  private static Map<String, IndexFileChangeKind> normalise(
-      @Nullable List<@Nullable IndexFileChange> changes) {
-    if (changes == null) {
-      throw new IllegalArgumentException("changes are required");
-    }
-    Map<String, IndexFileChangeKind> byPath = new LinkedHashMap<>();
-    for (IndexFileChange change : changes) {
-      if (change == null || change.kind() == null) {
-        throw new IllegalArgumentException("a change and its kind are required");
-      }
-      String path = requireCanonical(change.path());
-      if (change.kind() == IndexFileChangeKind.RENAME) {
-        String oldPath = requireCanonical(change.oldPath());
-        byPath.remove(oldPath);
-        byPath.put(oldPath, IndexFileChangeKind.DELETE);
-        byPath.remove(path);
-        byPath.put(path, IndexFileChangeKind.ADD);
-      } else {
-        byPath.remove(path);
-        byPath.put(path, change.kind());
-      }
-    }
-    return byPath;
-  }
-
-  private static String requireCanonical(@Nullable String path) {
-    if (!RelativePath.isCanonical(path)) {
-      throw new IllegalArgumentException("not a canonical repository-relative path");
-    }
-    return path;
-  }
-
-  /** Counters of one update, added to the backend's only when it succeeds. */
 }
