@@ -12,17 +12,9 @@ import dev.prismindex.repository.SearchMode;
 import dev.prismindex.tool.SafeText;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -71,47 +63,35 @@ public final class ResidentServer implements AutoCloseable {
   private final Environment env;
   private final Duration idle;
   private final PrintStream log;
-  private final Path portFile;
-  private final FileChannel lockFile;
-  private final FileLock lock;
-  private final ServerSocketChannel channel;
-  /** The loopback port (kept: a closed channel no longer says). */
-  private final int port;
+  private final ServerClaim claim;
   private final ConnectionGate gate;
   private final String codeStamp;
   private final Instant started = Instant.now();
   private final WarmBackend warm;
   private final ServeConnection connections;
   private final ThreadPoolExecutor workers;
-  /** The heap's free ratios: the JVM's defaults while answering, the started ones when quiet. */
-  private final HeapRatios heap = HeapRatios.ofJvm();
   private final ScheduledExecutorService ticker;
-  private final AtomicInteger active = new AtomicInteger();
+  private final QuietTime quiet;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final Object stopLock = new Object();
-  private volatile long lastActivityNanos = System.nanoTime();
   private volatile boolean stopping;
   private volatile String stopReason = "stopped";
 
   private ResidentServer(Target target, Environment env, Duration idle, PrintStream log,
-      Path portFile, FileChannel lockFile, FileLock lock, ServerSocketChannel channel, String token,
-      CommandRunner runner) throws IOException {
+      ServerClaim claim, CommandRunner runner) throws IOException {
     this.target = target;
     this.env = env;
     this.idle = idle;
     this.log = log;
-    this.portFile = portFile;
-    this.lockFile = lockFile;
-    this.lock = lock;
-    this.channel = channel;
-    this.port = port(channel);
+    this.claim = claim;
     this.codeStamp = ServeProtocol.stamp(ServeProtocol.code());
     this.warm = WarmBackend.watching(env, "serve", idle);
     this.connections = new ServeConnection(this, target, env, warm, runner);
     this.workers = new ThreadPoolExecutor(WORKERS, WORKERS, 0, TimeUnit.MILLISECONDS,
         new LinkedBlockingQueue<>(), daemon("prism-index-serve"));
     this.ticker = Executors.newSingleThreadScheduledExecutor(daemon("prism-index-serve-idle"));
-    this.gate = new ConnectionGate(channel, token, this::answer);
+    this.gate = new ConnectionGate(claim.channel, claim.token, this::answer);
+    this.quiet = new QuietTime(idle, claim.portFile, warm, this::stop);
   }
 
   /**
@@ -150,7 +130,7 @@ public final class ResidentServer implements AutoCloseable {
           request.background() ? LOCK_WAIT : Duration.ZERO);
     } catch (CliFailure e) {
       if (request.background() && e.exitCode() == ExitCode.FAILURE && e.getMessage() != null
-          && e.getMessage().startsWith(ALREADY_RUNNING)) {
+          && e.getMessage().startsWith(ServerClaim.ALREADY_RUNNING)) {
         err.println(SafeText.escapeField("prism-index serve: " + e.getMessage()
             + "; this one is not needed"));
         return ExitCode.OK;
@@ -177,8 +157,6 @@ public final class ResidentServer implements AutoCloseable {
   /** How long a server started in the background waits for the lock of one that is stopping. */
   static final Duration LOCK_WAIT = Duration.ofSeconds(10);
 
-  private static final String ALREADY_RUNNING = "a server is already running for ";
-
   /**
    * Takes the server lock of the target's index, listens on a loopback port, writes the port file
    * and starts answering.
@@ -194,83 +172,16 @@ public final class ResidentServer implements AutoCloseable {
    */
   static ResidentServer start(Target target, Environment env, Duration idle, PrintStream log,
       CommandRunner runner, Duration lockWait) throws CliFailure, IOException {
-    if (target.workspaceFile() != null) {
-      // A workspace's own directory beside its file, kept out of git like an index directory.
-      Files.createDirectories(target.home());
-      Path ignore = target.home().resolve(".gitignore");
-      if (!Files.exists(ignore, LinkOption.NOFOLLOW_LINKS)) {
-        Files.writeString(ignore, "*\n");
-      }
-    }
-    Path dir = ServeProtocol.dir(target.home());
-    Path portFile = dir.resolve(ServeProtocol.PORT_FILE);
-    FileChannel lockFile;
+    ServerClaim claim = ServerClaim.take(target, log, lockWait);
     try {
-      ServeFiles.privateDirectory(dir);
-      lockFile = FileChannel.open(dir.resolve(ServeProtocol.LOCK), StandardOpenOption.CREATE,
-          StandardOpenOption.WRITE);
-    } catch (IOException e) {
-      throw ServeFiles.unwritable(dir, e);
-    }
-    FileLock lock = null;
-    long deadline = System.nanoTime() + lockWait.toNanos();
-    try {
-      while (true) {
-        try {
-          lock = lockFile.tryLock();
-        } catch (OverlappingFileLockException e) {
-          lock = null;
-        }
-        if (lock != null || System.nanoTime() >= deadline) {
-          break;
-        }
-        Thread.sleep(100);
-      }
-    } catch (IOException | RuntimeException e) {
-      lockFile.close();
-      throw e;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      lockFile.close();
-      throw new IOException("interrupted while waiting for the server lock", e);
-    }
-    if (lock == null) {
-      lockFile.close();
-      throw new CliFailure(ExitCode.FAILURE, ALREADY_RUNNING + target.root() + " (see "
-          + portFile + ")");
-    }
-    ServerSocketChannel channel = null;
-    try {
-      if (Files.deleteIfExists(portFile)) {
-        log.println(SafeText.escapeField("prism-index serve: removed the port file of a server"
-            + " that did not stop (" + portFile + ")"));
-      }
-      channel = ServerSocketChannel.open();
-      channel.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-      String token = ServeFiles.newToken();
-      try {
-        ServeFiles.writePortFile(portFile, port(channel) + " " + token + " "
-            + ProcessHandle.current().pid() + "\n");
-      } catch (IOException e) {
-        throw ServeFiles.unwritable(dir, e);
-      }
-      ResidentServer server = new ResidentServer(target, env, idle, log, portFile, lockFile,
-          lock, channel, token, runner);
+      ResidentServer server = new ResidentServer(target, env, idle, log, claim, runner);
       server.begin();
-      ServerRegistry.register(env, target, server.port, server.started);
+      ServerRegistry.register(env, target, claim.port, server.started);
       return server;
-    } catch (IOException | CliFailure | RuntimeException e) {
-      if (channel != null) {
-        channel.close();
-      }
-      Files.deleteIfExists(portFile);
-      lockFile.close();
+    } catch (IOException | RuntimeException e) {
+      claim.abandon();
       throw e;
     }
-  }
-
-  private static int port(ServerSocketChannel channel) throws IOException {
-    return ((InetSocketAddress) channel.getLocalAddress()).getPort();
   }
 
   private void begin() {
@@ -284,7 +195,7 @@ public final class ResidentServer implements AutoCloseable {
     long period = idle.isZero() ? 1000 : Math.max(10, Math.min(1000, idle.toMillis() / 4));
     ticker.scheduleWithFixedDelay(this::tick, period, period, TimeUnit.MILLISECONDS);
     log.println(SafeText.escapeField("prism-index serve: answering for " + target.root()
-        + " on 127.0.0.1:" + port + ", pid " + ProcessHandle.current().pid()
+        + " on 127.0.0.1:" + claim.port + ", pid " + ProcessHandle.current().pid()
         + " (idle timeout " + (idle.isZero() ? "none" : Requests.formatDuration(idle))
         + ")"));
     log.flush();
@@ -311,58 +222,14 @@ public final class ResidentServer implements AutoCloseable {
   }
 
   private void tick() {
-    if (stopping) {
-      return;
-    }
-    long quiet = System.nanoTime() - lastActivityNanos;
-    if (!Files.exists(portFile, LinkOption.NOFOLLOW_LINKS)) {
-      stop("the port file " + portFile + " was removed");
-    } else if (!idle.isZero() && active.get() == 0 && quiet >= idle.toNanos()) {
-      stop("idle for " + Requests.formatDuration(idle));
-    } else if (active.get() == 0) {
-      trim(quiet);
+    if (!stopping) {
+      quiet.tick();
     }
   }
-
-  /**
-   * Gives memory back while no request comes: after {@link #TRIM_AFTER} without one, a full
-   * collection (the background server's heap then shrinks to what is live, {@link ServerStarter},
-   * {@link HeapRatios});
-   * after {@link #MODEL_IDLE}, the embedding model is freed too (the next semantic or hybrid query
-   * loads it again, about a second). Each happens once per quiet period.
-   */
-  private void trim(long quietNanos) {
-    long seen = lastActivityNanos;
-    if (quietNanos >= MODEL_IDLE.toNanos() && modelReleasedAfter != seen) {
-      modelReleasedAfter = seen;
-      if (warm.releaseModel()) {
-        LOG.debug("released the embedding model after {} without a request",
-            Requests.formatDuration(MODEL_IDLE));
-        trimmedAfter = -1; // collect once more: the model's heap is garbage now
-      }
-    }
-    if (quietNanos >= TRIM_AFTER.toNanos() && trimmedAfter != seen) {
-      trimmedAfter = seen;
-      heap.quiet(System::gc);
-    }
-  }
-
-  /** How long without a request before the server collects its garbage and shrinks its heap. */
-  static final Duration TRIM_AFTER = Duration.ofSeconds(3);
-
-  /** How long without a request before the server frees the embedding model. */
-  static final Duration MODEL_IDLE = Duration.ofSeconds(60);
-
-  /** The quiet period (its start) after which the heap was last trimmed; -1 for none. */
-  private volatile long trimmedAfter = -1;
-
-  /** The quiet period (its start) after which the model was last released; -1 for none. */
-  private volatile long modelReleasedAfter = -1;
 
   /** Answers a connection that proved the token ({@link ConnectionGate}) on a worker. */
   private void answer(SocketChannel ch) {
-    active.incrementAndGet();
-    lastActivityNanos = System.nanoTime();
+    quiet.requestBegins();
     try {
       workers.execute(new Answer(ch));
     } catch (RejectedExecutionException e) {
@@ -401,8 +268,7 @@ public final class ResidentServer implements AutoCloseable {
     }
 
     private void done() {
-      lastActivityNanos = System.nanoTime();
-      active.decrementAndGet();
+      quiet.requestEnds();
     }
   }
 
@@ -417,7 +283,7 @@ public final class ResidentServer implements AutoCloseable {
   }
 
   Path portFile() {
-    return portFile;
+    return claim.portFile;
   }
 
   /** Whether the server is stopping (new commands are refused). */
@@ -473,17 +339,8 @@ public final class ResidentServer implements AutoCloseable {
       stopReason = reason;
     }
     gate.close();
-    try {
-      channel.close();
-    } catch (IOException e) {
-      LOG.debug("closing the socket failed", e);
-    }
-    try {
-      Files.deleteIfExists(portFile);
-    } catch (IOException e) {
-      LOG.warn("could not remove the port file {}: {}", portFile, e.toString());
-    }
-    ServerRegistry.unregister(env, port);
+    claim.closePort();
+    ServerRegistry.unregister(env, claim.port);
     ticker.shutdown(); // not shutdownNow: stop() may run on the ticker's thread
     workers.shutdown();
     // The requests no worker has taken yet are refused now, not after the running ones (their
@@ -515,12 +372,7 @@ public final class ResidentServer implements AutoCloseable {
 
   /** The end of {@link #stop}: the server lock released, the last line printed, waiters woken. */
   private void released() {
-    try {
-      lock.release();
-      lockFile.close();
-    } catch (IOException e) {
-      LOG.debug("releasing the server lock failed", e);
-    }
+    claim.release();
     try {
       log.println(SafeText.escapeField("prism-index serve: stopped (" + stopReason + ")"));
       log.flush();
