@@ -22,7 +22,6 @@ import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IndexWatch;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,10 +32,6 @@ import java.util.Objects;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,16 +56,13 @@ public final class WarmBackend implements Backend, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(WarmBackend.class);
 
-  /** How often a waiting catch-up looks whether an indexing run has taken the index meanwhile. */
-  private static final long POLL_MS = 50;
-
   private final LocalBackend core;
   /**
    * One embedder of each model of the class path, to free their loaded weights when idle (empty
    * when a test gave a model or semantic search is off).
    */
   private final List<Embedder> models;
-  private final ConcurrentMap<Target, Slot> slots = new ConcurrentHashMap<>();
+  private final ConcurrentMap<Target, IndexSlot> slots = new ConcurrentHashMap<>();
   private final @Nullable String kind;
   private final @Nullable Duration idleTimeout;
   private final Instant started = Instant.now();
@@ -171,7 +163,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
 
   /** What the watch of {@code target} vouches for, in words for {@code status}. */
   private String watchState(Target target) {
-    Slot slot = slots.get(target);
+    IndexSlot slot = slots.get(target);
     IndexWatch watch = slot == null ? null : slot.watch;
     if (watch == null) {
       String failed = slot == null ? null : slot.watchFailure;
@@ -213,7 +205,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
     closed = true;
     // A watch still starting is published, or closed by its starter, before this goes on: none
     // may outlive the backend (it would write its fence files into an index being deleted).
-    for (Slot slot : slots.values()) {
+    for (IndexSlot slot : slots.values()) {
       Thread starter = slot.watchStarter;
       if (starter != null && starter != Thread.currentThread()) {
         try {
@@ -224,14 +216,14 @@ public final class WarmBackend implements Backend, AutoCloseable {
       }
     }
     IOException failure = null;
-    for (Slot slot : slots.values()) {
+    for (IndexSlot slot : slots.values()) {
       IndexWatch watch = slot.watch;
       slot.watch = null;
       if (watch != null) {
         watch.close();
       }
     }
-    for (Slot slot : slots.values()) {
+    for (IndexSlot slot : slots.values()) {
       slot.use.writeLock().lock();
       try {
         HybridIndex index = slot.index;
@@ -265,35 +257,14 @@ public final class WarmBackend implements Backend, AutoCloseable {
     return out;
   }
 
-  // ---------------------------------------------------------------------------------------------
-
-  /**
-   * The open index of one target. {@link #use}: read-held by every call using the index, write-held
-   * to open, reopen or close it. {@link #writes}: held by the one write of this process at a time.
-   */
-  private static final class Slot {
-    final ReentrantReadWriteLock use = new ReentrantReadWriteLock();
-    final ReentrantLock writes = new ReentrantLock();
-    volatile boolean indexing;
-    volatile @Nullable HybridIndex index;
-    /** The commit generation the index saw last (after its own writes), -1 for none. */
-    volatile long generation = -1;
-    /** Whether a watch was started (or tried) for this target. */
-    final AtomicBoolean watchStarted = new AtomicBoolean();
-    volatile @Nullable IndexWatch watch;
-    /** The thread starting {@link #watch}, once one was started. */
-    volatile @Nullable Thread watchStarter;
-    volatile @Nullable String watchFailure;
-  }
-
   private IndexAccess.Lease open(Target target, HybridIndexOptions options) throws IOException {
-    Slot slot = slots.computeIfAbsent(target, t -> new Slot());
+    IndexSlot slot = slots.computeIfAbsent(target, t -> new IndexSlot());
     slot.use.readLock().lock();
     try {
       if (closed) {
         throw new IOException("the server is shutting down");
       }
-      if (slot.index == null || outdated(slot, target)) {
+      if (slot.index == null || slot.outdated(target)) {
         slot.use.readLock().unlock();
         slot.use.writeLock().lock();
         try {
@@ -301,7 +272,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
             throw new IOException("the server is shutting down");
           }
           HybridIndex index = slot.index;
-          if (index == null || outdated(slot, target)) {
+          if (index == null || slot.outdated(target)) {
             if (index != null) {
               LOG.debug("the index at {} was committed by another process; reopening",
                   target.home());
@@ -320,7 +291,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
       if (kind != null && slot.watchStarted.compareAndSet(false, true)) {
         startWatch(slot, target, options);
       }
-      return new WarmLease(slot, target, slot.index);
+      return slot.lease(target);
     } catch (IOException | RuntimeException | Error e) {
       if (slot.use.getReadHoldCount() > 0) {
         slot.use.readLock().unlock();
@@ -334,7 +305,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
    * seconds; until the watch is current, searches run the full probe). Its refreshes write
    * through a lease, as an indexing run of this process does.
    */
-  private void startWatch(Slot slot, Target target, HybridIndexOptions options) {
+  private void startWatch(IndexSlot slot, Target target, HybridIndexOptions options) {
     Thread t = new Thread(() -> {
       try {
         IndexWatch watch = IndexWatch.start(watchOptions(slot, options), refresh -> {
@@ -370,7 +341,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
    * one is completed by {@code index}, not by a server (the engine's embedding run embeds every
    * chunk that lacks a vector, which can keep a core busy for hours).
    */
-  private static HybridIndexOptions watchOptions(Slot slot, HybridIndexOptions o) {
+  private static HybridIndexOptions watchOptions(IndexSlot slot, HybridIndexOptions o) {
     HybridIndex index = slot.index;
     boolean vectors;
     try {
@@ -388,86 +359,8 @@ public final class WarmBackend implements Backend, AutoCloseable {
         o.allowSecrets(), o.denySecrets());
   }
 
-  /**
-   * Whether another process committed since this index last looked: compared only while no write
-   * of this process runs (its own commits are seen by the engine already).
-   */
-  private static boolean outdated(Slot slot, Target target) throws IOException {
-    return !slot.writes.isLocked() && lastCommit(target.home()) != slot.generation;
-  }
-
   /** The generation of the index's newest commit, or -1 (see {@link HybridIndex#commitGeneration}). */
   static long lastCommit(Path home) throws IOException {
     return HybridIndex.commitGeneration(home);
-  }
-
-  private static final class WarmLease implements IndexAccess.Lease {
-    private final Slot slot;
-    private final Target target;
-    private final HybridIndex index;
-    private boolean closed;
-
-    WarmLease(Slot slot, Target target, @Nullable HybridIndex index) {
-      this.slot = slot;
-      this.target = target;
-      this.index = Objects.requireNonNull(index, "index");
-    }
-
-    @Override
-    public HybridIndex index() {
-      return index;
-    }
-
-    @Override
-    public @Nullable IndexWatch watch() {
-      return slot.watch;
-    }
-
-    @Override
-    public boolean tryWrite() throws IOException {
-      try {
-        while (!slot.writes.tryLock(POLL_MS, TimeUnit.MILLISECONDS)) {
-          if (slot.indexing) {
-            return false;
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while waiting to catch up");
-      }
-      return true;
-    }
-
-    @Override
-    public void write() throws IOException {
-      try {
-        slot.writes.lockInterruptibly();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while waiting to write the index");
-      }
-      slot.indexing = true;
-    }
-
-    @Override
-    public void endWrite() {
-      slot.indexing = false;
-      try {
-        slot.generation = lastCommit(target.home());
-      } catch (IOException e) {
-        LOG.debug("cannot read the commit generation of {}", target.home(), e);
-        slot.generation = -1;
-      } finally {
-        slot.writes.unlock();
-      }
-    }
-
-    @Override
-    public void close() {
-      if (!closed) {
-        closed = true;
-        slot.use.readLock().unlock();
-      }
-    }
   }
 }
