@@ -55,7 +55,7 @@ final class HeldHits {
 
   private boolean probeFoundNoChange() {
     try {
-      return !LocalBackend.changed(probe.get());
+      return !ExactStream.changed(probe.get());
     } catch (InterruptedException | ExecutionException e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();

@@ -131,7 +131,7 @@ public final class WorkspaceBackend {
       }
       return new SearchAnswer(request.query(), false, null, r, summed,
           (System.nanoTime() - started) / 1_000_000, freshness, skipped,
-          LocalBackend.exactNotes(r));
+          ExactStream.exactNotes(r));
     } finally {
       Closing.closeAll(leases);
     }
