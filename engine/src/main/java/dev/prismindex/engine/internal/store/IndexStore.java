@@ -37,8 +37,6 @@ import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.MMapDirectory;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The on-disk index: an {@link MMapDirectory} under {@code <home>/lucene}, a {@link SearcherManager}
@@ -47,23 +45,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class IndexStore implements StoreAccess {
 
-  private static final Logger LOG = LoggerFactory.getLogger(IndexStore.class);
-
   private final Path home;
   private final MMapDirectory directory;
   private final Object managerLock = new Object();
   private volatile @Nullable SearcherManager manager;
-  /**
-   * What a read found damaged, if one did (in this process, or, from its {@link
-   * IndexFiles#DAMAGE_FILE}, in another); cleared by a verification that passes or a rebuild.
-   */
-  private volatile @Nullable Throwable damage;
-  /** Whether {@link #damage} is in the damage file too (not when the disk refused to write it). */
-  private volatile boolean recorded;
+  private final Damage damage;
 
   private IndexStore(Path home, MMapDirectory directory) {
     this.home = home;
     this.directory = directory;
+    this.damage = new Damage(home);
   }
 
   /**
@@ -91,8 +82,6 @@ public final class IndexStore implements StoreAccess {
     }
     Files.createDirectories(lucene);
     IndexStore store = new IndexStore(home, new MMapDirectory(lucene));
-    store.damage = store.recordedDamage();
-    store.recorded = store.damage != null;
     try {
       store.refreshSearcher();
     } catch (IOException | RuntimeException e) {
@@ -135,50 +124,13 @@ public final class IndexStore implements StoreAccess {
         }
       } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
           | IndexFormatTooNewException | EOFException | NoSuchFileException e) {
-        throw corrupt(e);
+        throw damage.corrupt(e);
       } catch (AlreadyClosedException e) {
         throw e;
       } catch (RuntimeException e) {
         // Opening a commit reads only Lucene's own files: a failure there is damage.
-        throw corrupt(e);
+        throw damage.corrupt(e);
       }
-    }
-  }
-
-  /**
-   * The engine's exception for damage found by {@code cause}; marks the store damaged, here and, in
-   * its {@link IndexFiles#DAMAGE_FILE}, for every later run of any process.
-   */
-  private CorruptIndexException corrupt(Throwable cause) {
-    damage = cause;
-    recorded = false;
-    Path file = home.resolve(IndexFiles.DAMAGE_FILE);
-    try {
-      Files.writeString(file, firstLine(cause) + "\n", StandardCharsets.UTF_8);
-      recorded = true;
-    } catch (IOException | RuntimeException e) {
-      // A read-only or full disk: this process knows, and the next run finds it again.
-      LOG.debug("could not record the damage in {}: {}", file, e.toString());
-    }
-    return new CorruptIndexException(home, cause);
-  }
-
-  private static String firstLine(Throwable cause) {
-    String m = String.valueOf(cause.getMessage()).strip();
-    int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl).strip();
-  }
-
-  /** The damage an earlier run recorded ({@link IndexFiles#DAMAGE_FILE}), or null. */
-  private @Nullable Throwable recordedDamage() {
-    Path file = home.resolve(IndexFiles.DAMAGE_FILE);
-    try {
-      String found = Files.readString(file, StandardCharsets.UTF_8).strip();
-      return new IOException("found by an earlier run: " + (found.isEmpty() ? "damage" : found));
-    } catch (NoSuchFileException e) {
-      return null;
-    } catch (IOException | RuntimeException e) {
-      return new IOException("found by an earlier run (" + file + ": " + e + ")");
     }
   }
 
@@ -188,10 +140,7 @@ public final class IndexStore implements StoreAccess {
    * another.
    */
   public boolean damaged() {
-    if (damage != null && recorded && !Files.exists(home.resolve(IndexFiles.DAMAGE_FILE))) {
-      damage = null; // another process repaired it
-    }
-    return damage != null;
+    return damage.damaged();
   }
 
   /**
@@ -202,10 +151,7 @@ public final class IndexStore implements StoreAccess {
    */
   @Override
   public void checkUndamaged() throws CorruptIndexException {
-    Throwable found = damaged() ? damage : null;
-    if (found != null) {
-      throw new CorruptIndexException(home, found);
-    }
+    damage.checkUndamaged();
   }
 
   /**
@@ -213,12 +159,7 @@ public final class IndexStore implements StoreAccess {
    * committed), or a verification passed.
    */
   public void repaired() {
-    damage = null;
-    try {
-      Files.deleteIfExists(home.resolve(IndexFiles.DAMAGE_FILE));
-    } catch (IOException e) {
-      LOG.debug("could not remove {}: {}", home.resolve(IndexFiles.DAMAGE_FILE), e.toString());
-    }
+    damage.repaired();
   }
 
   /**
@@ -242,7 +183,7 @@ public final class IndexStore implements StoreAccess {
         LeafReader reader = leaf.reader();
         reader.checkIntegrity();
         if (thorough && reader instanceof CodecReader c) {
-          checkIndex(c);
+          Damage.checkSegment(c);
         }
       }
       repaired();
@@ -251,39 +192,21 @@ public final class IndexStore implements StoreAccess {
     } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
         | IndexFormatTooNewException | EOFException | NoSuchFileException | RuntimeException
         | AssertionError e) {
-      throw corrupt(e);
+      throw damage.corrupt(e);
     } finally {
       m.release(searcher);
-    }
-  }
-
-  private static void checkIndex(CodecReader c) throws IOException {
-    failed(CheckIndex.testFieldInfos(c, null, true).error);
-    failed(CheckIndex.testLiveDocs(c, null, true).error);
-    failed(CheckIndex.testFieldNorms(c, null, true).error);
-    failed(CheckIndex.testPostings(c, null, false, false, true).error);
-    failed(CheckIndex.testStoredFields(c, null, true).error);
-    failed(CheckIndex.testTermVectors(c, null, false, false, true).error);
-    failed(CheckIndex.testDocValues(c, null, true).error);
-    failed(CheckIndex.testPoints(c, null, true).error);
-    failed(CheckIndex.testVectors(c, null, true).error);
-  }
-
-  private static void failed(@Nullable Throwable error) throws IOException {
-    if (error != null) {
-      throw new org.apache.lucene.index.CorruptIndexException(String.valueOf(error.getMessage()),
-          "CheckIndex", error);
     }
   }
 
   /**
    * The engine's {@link CorruptIndexException} when {@code e}, thrown while reading or writing the
    * index, comes from damage, else null. Lucene's own corruption exceptions are damage. Any other
-   * exception thrown by Lucene's code ({@link #thrownByLucene}: its decoders throw plain ones such
-   * as {@link EOFException}, "Invalid vInt detected" or {@code ArrayIndexOutOfBoundsException}; not
-   * an interruption, not {@link AlreadyClosedException}) is damage when the checksums of the last
-   * commit do not hold (they are verified then, once); anything else (a bad argument, an
-   * interrupted run, a working-tree file, a bug of ours) is left to the caller without reading the
+   * exception thrown by Lucene's code ({@link Damage#thrownByLucene}: its decoders throw plain
+   * ones such as {@link EOFException}, "Invalid vInt detected" or
+   * {@code ArrayIndexOutOfBoundsException}; not an interruption, not
+   * {@link AlreadyClosedException}) is damage when the checksums of the last commit do not hold
+   * (they are verified then, once); anything else (a bad argument, an interrupted run, a
+   * working-tree file, a bug of ours) is left to the caller without reading the
    * index again.
    */
   public @Nullable CorruptIndexException corruption(Throwable e) {
@@ -292,10 +215,10 @@ public final class IndexStore implements StoreAccess {
     }
     if (e instanceof org.apache.lucene.index.CorruptIndexException
         || e instanceof IndexFormatTooOldException || e instanceof IndexFormatTooNewException) {
-      return corrupt(e);
+      return damage.corrupt(e);
     }
     boolean suspect = !(e instanceof java.io.InterruptedIOException)
-        && !(e instanceof AlreadyClosedException) && thrownByLucene(e);
+        && !(e instanceof AlreadyClosedException) && Damage.thrownByLucene(e);
     if (!suspect) {
       return null;
     }
@@ -308,21 +231,6 @@ public final class IndexStore implements StoreAccess {
     } catch (IOException | RuntimeException other) {
       return null;
     }
-  }
-
-  /**
-   * Whether the first frame of {@code e} outside the JDK is Lucene's: a decoder failing on bad
-   * bytes ({@code EOFException}, "Invalid vInt", {@code ArrayIndexOutOfBoundsException}, ...), as
-   * opposed to a caller's error, an interrupted run or a file of the working tree.
-   */
-  static boolean thrownByLucene(Throwable e) {
-    for (StackTraceElement f : e.getStackTrace()) {
-      String c = f.getClassName();
-      if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
-        return c.startsWith("org.apache.lucene.");
-      }
-    }
-    return false;
   }
 
   private static void checkVersions(Map<String, String> data) throws IncompatibleIndexException {
@@ -453,7 +361,7 @@ public final class IndexStore implements StoreAccess {
       throw e;
     } catch (org.apache.lucene.index.CorruptIndexException | IndexFormatTooOldException
         | IndexFormatTooNewException e) {
-      throw corrupt(e);
+      throw damage.corrupt(e);
     }
   }
 
@@ -481,7 +389,7 @@ public final class IndexStore implements StoreAccess {
   /** Damaged once a read or a verification found damage; else sound. */
   @Override
   public StoreHealth health() throws IOException {
-    Throwable found = damaged() ? damage : null;
+    Throwable found = damage.found();
     return found != null
         ? new StoreHealth(StoreHealth.Condition.DAMAGED, found.toString(), sizeOnDisk())
         : StoreHealth.sound(sizeOnDisk());

@@ -20,7 +20,7 @@ class ThrownByLuceneTest {
     byte[] junk = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
     Throwable t = catchThrowable(() -> new ByteArrayDataInput(junk).readVInt());
     assertThat(t).isNotNull();
-    assertThat(IndexStore.thrownByLucene(t)).isTrue();
+    assertThat(Damage.thrownByLucene(t)).isTrue();
   }
 
   @Test
@@ -30,7 +30,7 @@ class ThrownByLuceneTest {
     });
     Throwable missing = catchThrowable(() -> Files.readAllBytes(dir.resolve("gone.txt")));
     assertThat(missing).isNotNull();
-    assertThat(IndexStore.thrownByLucene(bad)).isFalse();
-    assertThat(IndexStore.thrownByLucene(missing)).isFalse();
+    assertThat(Damage.thrownByLucene(bad)).isFalse();
+    assertThat(Damage.thrownByLucene(missing)).isFalse();
   }
 }
