@@ -14,16 +14,13 @@ import dev.prismindex.engine.spi.VectorQuery;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -40,12 +37,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class GroupReader implements StoreReader {
 
-  /** About as many candidate paths a listing request reads. */
-  private static final int PAGE = 2_000;
-  /** At most as many repositories a listing request reads. */
-  private static final int MSEARCH = 50;
-  /** A search's default result window ({@code index.max_result_window}). */
-  private static final int WINDOW = 10_000;
   /** At most as many stored contents a request reads. */
   private static final int MGET = 100;
   /** At most as many documents (entries, contents) a request reads. */
@@ -55,6 +46,7 @@ final class GroupReader implements StoreReader {
 
   private final Cluster cluster;
   private final ClusterGroup group;
+  private final GroupListing listing;
   private final ChunkTable chunks = new ChunkTable();
   /** The candidates of the requests {@link #prefetchRanked} sent, by query. */
   private final Map<Object, List<Candidate>> ranked = new HashMap<>();
@@ -73,6 +65,7 @@ final class GroupReader implements StoreReader {
   GroupReader(Cluster cluster, ClusterGroup group) {
     this.cluster = cluster;
     this.group = group;
+    this.listing = new GroupListing(cluster, group);
   }
 
   /** The group has no one record: {@link ClusterGroup#repositories()} has each. */
@@ -212,145 +205,11 @@ final class GroupReader implements StoreReader {
     return out;
   }
 
-  /**
-   * One request counts each repository's candidates (an aggregation on {@code _index}, nothing
-   * fetched); the iteration then lists them a few repositories a request ({@code _msearch}: one
-   * repository, then twice as many each time up to {@value #MSEARCH}, and about {@value #PAGE}
-   * paths; each repository's sorted by path and read from doc values), in repository name order,
-   * only as far as it goes.
-   */
+  /** The candidates by repository, listed as the iteration goes ({@link GroupListing#list}). */
   @Override
   public Iterable<Map.Entry<String, List<String>>> filesRepositoryByRepository(GramQuery grams,
       List<String> scopes) throws IOException {
-    ObjectNode q = candidateQuery(grams, scopes);
-    ObjectNode body = Cluster.JSON.createObjectNode();
-    body.put("size", 0);
-    body.set("query", q);
-    body.putObject("aggs").putObject("repositories").putObject("terms").put("field", "_index")
-        .put("size", 65_536);
-    SortedMap<String, Counted> counts = new TreeMap<>();
-    for (JsonNode b : search(body, Map.of()).path("aggregations").path("repositories")
-        .path("buckets")) {
-      String index = b.path("key").asText();
-      counts.put(group.repositoryOf(index), new Counted(index, b.path("doc_count").asLong()));
-    }
-    return () -> new Iterator<>() {
-      private final Iterator<Map.Entry<String, Counted>> left = counts.entrySet().iterator();
-      private final ArrayDeque<Map.Entry<String, List<String>>> listed = new ArrayDeque<>();
-      private int repositories = 1;
-
-      @Override
-      public boolean hasNext() {
-        return !listed.isEmpty() || left.hasNext();
-      }
-
-      @Override
-      public Map.Entry<String, List<String>> next() {
-        if (listed.isEmpty()) {
-          if (!left.hasNext()) {
-            throw new NoSuchElementException();
-          }
-          List<Map.Entry<String, Counted>> batch = new ArrayList<>();
-          long paths = 0;
-          while (left.hasNext() && paths < PAGE && batch.size() < repositories) {
-            Map.Entry<String, Counted> e = left.next();
-            batch.add(e);
-            paths += e.getValue().count();
-          }
-          repositories = Math.min(MSEARCH, repositories * 2);
-          try {
-            listed.addAll(list(q, batch));
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        }
-        return listed.removeFirst();
-      }
-    };
-  }
-
-  /** A repository's index and its number of candidates. */
-  private record Counted(String index, long count) {}
-
-  /** The FILE documents {@code grams} may match under {@code scopes}, in the search's filter. */
-  private ObjectNode candidateQuery(GramQuery grams, List<String> scopes) {
-    ObjectNode q = Cluster.JSON.createObjectNode();
-    ObjectNode bool = q.putObject("bool");
-    ArrayNode filter = bool.putArray("filter");
-    filter.addObject().putObject("term").put(IndexLayout.TYPE, IndexLayout.TYPE_FILE);
-    JsonNode scope = ClusterManifest.scopeFilter(scopes.isEmpty() ? null : scopes);
-    if (scope != null) {
-      filter.add(scope);
-    }
-    ObjectNode repos = group.indexFilter();
-    if (repos != null) {
-      filter.add(repos);
-    }
-    if (!(grams instanceof GramQuery.All)) {
-      bool.putArray("must").add(ClusterManifest.gramQuery(grams));
-    }
-    return q;
-  }
-
-  /**
-   * The candidates of each repository of {@code batch}, sorted by path: one {@code _msearch}
-   * naming their indexes, then pages after the last path for a repository with more than a
-   * result window.
-   */
-  private List<Map.Entry<String, List<String>>> list(ObjectNode query,
-      List<Map.Entry<String, Counted>> batch) throws IOException {
-    StringBuilder ndjson = new StringBuilder();
-    List<String> indexes = new ArrayList<>();
-    for (Map.Entry<String, Counted> e : batch) {
-      indexes.add(e.getValue().index());
-      ndjson.append(Cluster.JSON.writeValueAsString(Cluster.JSON.createObjectNode()
-          .put("index", e.getValue().index()))).append('\n');
-      ndjson.append(Cluster.JSON.writeValueAsString(pathsBody(query,
-          (int) Math.min(WINDOW, Math.max(1, e.getValue().count())), null))).append('\n');
-    }
-    Cluster.Reply reply = cluster.sendBulk("/" + String.join(",", indexes) + "/_msearch",
-        ClusterGroup.params(Map.of()), ndjson.toString().getBytes(StandardCharsets.UTF_8));
-    if (!reply.ok()) {
-      throw ClusterRequestException.of("POST /_msearch", reply);
-    }
-    List<Map.Entry<String, List<String>>> out = new ArrayList<>();
-    JsonNode responses = reply.body().path("responses");
-    for (int i = 0; i < batch.size(); i++) {
-      JsonNode r = responses.path(i);
-      if (r.has("error")) {
-        throw new ClusterRequestException("OpenSearch refused listing the candidates of "
-            + batch.get(i).getKey() + ": " + r.path("error").path("reason")
-                .asText(r.path("error").toString()));
-      }
-      String index = batch.get(i).getValue().index();
-      List<String> paths = new ArrayList<>();
-      JsonNode hits = r.path("hits").path("hits");
-      while (true) {
-        hits.forEach(h -> paths.add(h.path("sort").path(0).asText()));
-        if (hits.size() < WINDOW) {
-          break;
-        }
-        hits = cluster.call("POST", "/" + index + "/_search", ClusterGroup.params(Map.of()),
-            pathsBody(query, WINDOW, paths.get(paths.size() - 1))).path("hits").path("hits");
-      }
-      paths.sort(null);
-      out.add(Map.entry(batch.get(i).getKey(), paths));
-    }
-    return out;
-  }
-
-  /** A search for up to {@code size} candidate paths after {@code after}: sort values only. */
-  private static ObjectNode pathsBody(ObjectNode query, int size, @Nullable String after) {
-    ObjectNode body = Cluster.JSON.createObjectNode();
-    body.put("size", size);
-    body.set("query", query);
-    body.putArray("sort").addObject().put(IndexLayout.PATH, "asc");
-    body.put("_source", false);
-    body.put("track_total_hits", false);
-    if (after != null) {
-      body.putArray("search_after").add(after);
-    }
-    return body;
+    return listing.list(grams, scopes);
   }
 
   @Override
