@@ -35,10 +35,9 @@ final class ExactStream {
     Thread prober = new Thread(probe, "prism-index-probe");
     prober.setDaemon(true);
     prober.start();
-    Freshness clean = new Freshness(true, 0, 0, false, false);
     Map<String, Integer> notIndexed = new java.util.LinkedHashMap<>(); // read in the try below
     HeldHits hits = new HeldHits(probe,
-        () -> out.begin(mode.wireName(), clean, Map.of(), notIndexed), out::hit);
+        () -> out.begin(mode.wireName(), Freshness.CLEAN, Map.of(), notIndexed), out::hit);
     long started = System.nanoTime();
     dev.prismindex.engine.SearchResult r = null;
     Throwable failed = null;
@@ -50,7 +49,7 @@ final class ExactStream {
     }
     long tookMs = LocalBackend.ms(System.nanoTime() - started);
     Staleness staleness = awaitProbe(probe);
-    if (changed(staleness)) {
+    if (changedFiles(staleness) > 0) {
       return streamed(index, request, mode,
           IndexCatchUp.afterProbe(lease, request, mode, staleness), out);
     }
@@ -58,11 +57,13 @@ final class ExactStream {
       rethrow(failed);
     }
     hits.release();
-    return new SearchAnswer(request.query(), false, null, r, clean, tookMs, exactNotes(r));
+    return new SearchAnswer(request.query(), false, null, r, Freshness.CLEAN, tookMs,
+        exactNotes(r));
   }
 
-  static boolean changed(Staleness staleness) {
-    return staleness.added() + staleness.modified() + staleness.deleted() > 0;
+  /** The files the probe found added, modified or deleted. */
+  static int changedFiles(Staleness staleness) {
+    return staleness.added() + staleness.modified() + staleness.deleted();
   }
 
   /** An exact search printed as it runs, after the freshness it reports. */

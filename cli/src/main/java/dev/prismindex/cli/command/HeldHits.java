@@ -55,7 +55,7 @@ final class HeldHits {
 
   private boolean probeFoundNoChange() {
     try {
-      return !ExactStream.changed(probe.get());
+      return ExactStream.changedFiles(probe.get()) == 0;
     } catch (InterruptedException | ExecutionException e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();

@@ -77,9 +77,9 @@ final class IndexCatchUp {
   static Freshness afterProbe(IndexAccess.Lease lease, SearchRequest request, SearchMode mode,
       Staleness s) throws CliFailure, IOException {
     HybridIndex index = lease.index();
-    int changed = s.added() + s.modified() + s.deleted();
+    int changed = ExactStream.changedFiles(s);
     if (changed == 0) {
-      return new Freshness(true, 0, 0, false, false);
+      return Freshness.CLEAN;
     }
     if (changed > request.maxRefreshFiles()) {
       throw new CliFailure(ExitCode.INDEX, "index is stale: " + changed + " files changed since"

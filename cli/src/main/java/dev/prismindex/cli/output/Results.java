@@ -31,6 +31,8 @@ public final class Results {
   public record Freshness(boolean checked, int changedFiles, int refreshedFiles,
       boolean skippedBecauseLocked, boolean indexReadOnly) {
     public static final Freshness NOT_CHECKED = new Freshness(false, 0, 0, false, false);
+    /** Checked, and nothing had changed. */
+    public static final Freshness CLEAN = new Freshness(true, 0, 0, false, false);
 
     public Freshness {
       if (indexReadOnly && !skippedBecauseLocked) {

@@ -45,7 +45,7 @@ final class IndexSlot {
    * of this process runs (its own commits are seen by the engine already).
    */
   boolean outdated(Target target) throws IOException {
-    return !writes.isLocked() && WarmBackend.lastCommit(target.home()) != generation;
+    return !writes.isLocked() && HybridIndex.commitGeneration(target.home()) != generation;
   }
 
   /** A lease on the open index; the caller holds {@link #use}'s read lock, which it releases. */
@@ -105,7 +105,7 @@ final class IndexSlot {
     public void endWrite() {
       slot.indexing = false;
       try {
-        slot.generation = WarmBackend.lastCommit(target.home());
+        slot.generation = HybridIndex.commitGeneration(target.home());
       } catch (IOException e) {
         LOG.debug("cannot read the commit generation of {}", target.home(), e);
         slot.generation = -1;

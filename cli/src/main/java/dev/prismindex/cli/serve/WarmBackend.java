@@ -279,7 +279,7 @@ public final class WarmBackend implements Backend, AutoCloseable {
               slot.index = null;
               index.close();
             }
-            long generation = lastCommit(target.home());
+            long generation = HybridIndex.commitGeneration(target.home());
             slot.index = HybridIndex.open(options);
             slot.generation = generation;
           }
@@ -359,8 +359,4 @@ public final class WarmBackend implements Backend, AutoCloseable {
         o.allowSecrets(), o.denySecrets());
   }
 
-  /** The generation of the index's newest commit, or -1 (see {@link HybridIndex#commitGeneration}). */
-  static long lastCommit(Path home) throws IOException {
-    return HybridIndex.commitGeneration(home);
-  }
 }

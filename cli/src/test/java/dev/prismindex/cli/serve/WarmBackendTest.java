@@ -13,6 +13,7 @@ import dev.prismindex.cli.command.Requests;
 import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results;
+import dev.prismindex.engine.HybridIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -143,11 +144,11 @@ public class WarmBackendTest {
   @Test
   void seesCommitsOfAnotherProcess() throws Exception {
     assertThat(warm("search", "parse duration", "--json").exit()).isZero();
-    long before = WarmBackend.lastCommit(repo.resolve(".prism-index"));
+    long before = HybridIndex.commitGeneration(repo.resolve(".prism-index"));
     cli.write("docs/glacier.md", "# Glacier\n\nMoraine and crevasse notes.\n");
     // Another process: the one-shot backend indexes; the warm one must not search its old commit.
     assertThat(local("index").exit()).isZero();
-    assertThat(WarmBackend.lastCommit(repo.resolve(".prism-index"))).isGreaterThan(before);
+    assertThat(HybridIndex.commitGeneration(repo.resolve(".prism-index"))).isGreaterThan(before);
     Result r = warm("search", "moraine crevasse", "--json", "--no-refresh");
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.json()).extracting(h -> h.get("path").asText()).contains("docs/glacier.md");

@@ -31,7 +31,12 @@ public final class WarmUp {
    * @return whether this call ran it
    */
   public static boolean once() {
-    if (!STARTED.compareAndSet(false, true)) {
+    return once(STARTED);
+  }
+
+  /** {@link #once()} against {@code started}, the flag of the calls it counts. */
+  static boolean once(AtomicBoolean started) {
+    if (!started.compareAndSet(false, true)) {
       return false;
     }
     run();
