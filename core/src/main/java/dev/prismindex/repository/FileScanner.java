@@ -223,10 +223,9 @@ final class FileScanner {
     scanRemaining -= lineBytes;
     scannedBytes += lineBytes;
     guard.check();
-    String text = RegexPattern.decode(content);
     int maxText = limits.maxLineBytes();
-    whole.forEachMatchingLine(text, (line, start, end, found, count) -> {
-      String readable = RegexPattern.readable(text.substring(start, end));
+    whole.forEachMatchingLine(content, (line, text, found, count) -> {
+      String readable = RegexPattern.readable(text);
       if (maxMatches >= 0 && this.found >= maxMatches) {
         stoppedBy = TruncationReason.MATCHES;
         return false;
@@ -234,7 +233,7 @@ final class FileScanner {
       this.found++;
       List<MatchSpan> list = new ArrayList<>(count / 2);
       for (int i = 0; i < count; i += 2) {
-        list.add(MatchSpan.in(readable, found[i] - start, found[i + 1] - start));
+        list.add(MatchSpan.in(readable, found[i], found[i + 1]));
       }
       int column = list.get(0).column();
       PendingMatch match = new PendingMatch(path, line, column,

@@ -8,7 +8,9 @@ import dev.prismindex.internal.regex.Program;
 import dev.prismindex.internal.regex.RegexMatcher;
 import dev.prismindex.internal.regex.RegexParser;
 import dev.prismindex.internal.regex.RegexSyntaxException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -183,7 +185,7 @@ public final class RegexPattern {
    * (ill-formed UTF-8 marked with {@link #NOT_UTF8}, CRs kept), line breaks included: what
    * {@link Matcher#forEachMatchingLine} searches.
    */
-  public static String decode(byte[] content) {
+  private static String decode(byte[] content) {
     return Utf8Decoder.decode(content, 0, content.length, NOT_UTF8);
   }
 
@@ -226,105 +228,85 @@ public final class RegexPattern {
       boolean match(int start, int end);
     }
 
-    /** Receives the lines of a text that hold a match ({@link #forEachMatchingLine}). */
+    /** Receives the lines of a file that hold a match ({@link #forEachMatchingLine}). */
     @FunctionalInterface
     public interface LineVisitor {
       /**
        * One line with a match.
        *
-       * @param line the 1-based line number
-       * @param start where the line starts in the text
-       * @param end where it ends (its LF excluded)
-       * @param spans the line's matches as {@code [start, end)} pairs of indices of the text, an
-       *     empty match only as the first, {@code count} values used
+       * @param lineNo the 1-based line number
+       * @param line the line decoded for matching, its LF excluded (as {@link #forEachLine} gives
+       *     it; {@link #readable} shows it)
+       * @param spans the line's matches as {@code [start, end)} pairs of UTF-16 indices of
+       *     {@code line}, an empty match only as the first, {@code count} values used
        * @return {@code false} to stop
        */
-      boolean line(int line, int start, int end, int[] spans, int count);
+      boolean line(int lineNo, String line, int[] spans, int count);
     }
 
     private final RegexMatcher matcher;
     private final @Nullable Prefilter prefilter;
-    private final CodePointSet[] then;
-    /** Every code point of a match's leading run: the union of the first set and {@link #then}. */
-    private final @Nullable CodePointSet run;
+    /** The prefilter's literals, looked for up to ASCII case ({@link Prefilter#asciiCases}). */
+    private final boolean asciiCases;
+    /** The prefilter's literals (none without one). */
+    private final List<String> literals;
+    /** Per literal, the index of its character looked for first (the rarest in code). */
+    private final int[] pivots;
+    /**
+     * Without a required literal, for a pattern whose matches start with a run of {@link
+     * #runLength} code points in known classes ({@link Prefilter#startSequence}, the first one
+     * {@link RegexMatcher#first}): per byte value, bit {@code k} set when that ASCII character is
+     * in the run's class {@code k}, and every bit for a byte of a non-ASCII character (which this
+     * byte-level test leaves to the matcher); null when a match may be empty or a literal is
+     * required.
+     */
+    private final int @Nullable [] byteClasses;
+    private final int runLength;
     private int[] spans = new int[16];
 
     private Matcher(RegexMatcher matcher, @Nullable Prefilter prefilter, CodePointSet[] then) {
       this.matcher = matcher;
       this.prefilter = prefilter;
-      this.then = then;
+      this.asciiCases = prefilter != null && prefilter.asciiCases();
+      this.literals = prefilter == null ? List.of() : prefilter.literals();
+      this.pivots = new int[literals.size()];
+      for (int i = 0; i < pivots.length; i++) {
+        pivots[i] = rarest(literals.get(i));
+      }
       CodePointSet first = matcher.first();
-      CodePointSet all = first;
-      if (all != null) {
-        for (CodePointSet set : then) {
-          all = all.union(set);
-        }
-      }
-      this.run = then.length == 0 ? null : all;
-    }
-
-    /**
-     * Whether the code points after the one at {@code i} (a member of the first set) are in
-     * {@link #then}'s classes, one each: else no match starts at {@code i}. No class holds LF, so
-     * the run never leaves the line.
-     */
-    private boolean runFollows(String text, int i, int n) {
-      int pos = i + Character.charCount(text.codePointAt(i));
-      for (CodePointSet set : then) {
-        if (pos >= n) {
-          return false;
-        }
-        int cp = text.codePointAt(pos);
-        if (!set.contains(cp)) {
-          return false;
-        }
-        pos += Character.charCount(cp);
-      }
-      return true;
-    }
-
-    /**
-     * Visits, in order, the lines of {@code text} ({@link #decode}d content: lines end at LF, a
-     * trailing LF starts no line) that hold a match, with their matches as {@link #forEach} lists
-     * them. A line without one of the pattern's required literals ({@link Prefilter}) is skipped
-     * without running the matcher, so a whole file costs little more than a search for them.
-     */
-    public void forEachMatchingLine(String text, LineVisitor visitor) {
-      int n = text.length();
-      CodePointSet first = matcher.first();
-      if (prefilter == null && first != null && run != null) {
-        forEachRunLine(text, first, run, visitor);
-        return;
-      }
       if (prefilter == null && first != null) {
-        // No literal to look for, but a match must start with one of these (followed by a run of
-        // the start sequence's classes): lines without one are skipped in the same pass that
-        // counts them.
-        int lineNo = 1;
-        int lineStart = 0;
-        for (int i = 0; i < n; i++) {
-          char c = text.charAt(i);
-          if (c == '\n') {
-            lineNo++;
-            lineStart = i + 1;
-          } else if (first.contains(Character.isHighSurrogate(c) ? text.codePointAt(i) : c)
-              && (then.length == 0 || runFollows(text, i, n))) {
-            int end = text.indexOf('\n', i);
-            if (end < 0) {
-              end = n;
-            }
-            if (!matchLine(text, lineStart, end, lineNo, visitor)) {
-              return;
-            }
-            i = end; // the loop steps past this LF, counted here
-            if (end < n) {
-              lineNo++;
-              lineStart = end + 1;
+        this.runLength = then.length + 1;
+        this.byteClasses = new int[256];
+        for (int c = 0; c < 256; c++) {
+          int bits = 0;
+          for (int k = 0; k < runLength; k++) {
+            if (c >= 128 || (k == 0 ? first : then[k - 1]).contains(c)) {
+              bits |= 1 << k;
             }
           }
+          byteClasses[c] = bits;
         }
+      } else {
+        this.runLength = 0;
+        this.byteClasses = null;
+      }
+    }
+
+    /**
+     * Visits, in order, the lines of {@code content} (split and decoded as {@link #forEachLine}
+     * does) that hold a match, with their matches as {@link #forEach} lists them. A line without
+     * one of the pattern's required literals ({@link Prefilter}) is skipped without running the
+     * matcher; a pattern without one whose matches start with code points of known classes is
+     * looked for in the bytes, and only the lines where a run of those classes may start are
+     * decoded and matched.
+     */
+    public void forEachMatchingLine(byte[] content, LineVisitor visitor) {
+      if (byteClasses != null) {
+        forEachRunLine(content, visitor);
         return;
       }
+      String text = decode(content);
+      int n = text.length();
       if (prefilter == null) {
         int lineNo = 1;
         for (int start = 0; start < n; lineNo++) {
@@ -339,10 +321,15 @@ public final class RegexPattern {
         }
         return;
       }
-      String hay = prefilter.lowered() ? text.toLowerCase(java.util.Locale.ROOT) : text;
-      List<String> literals = prefilter.literals();
+      // Lowered (not up to ASCII case): looked for in the lower-cased text, whose line feeds are
+      // the text's.
+      String hay = prefilter.lowered() && !asciiCases ? text.toLowerCase(Locale.ROOT) : text;
       int[] next = new int[literals.size()];
-      java.util.Arrays.fill(next, -2);
+      Arrays.fill(next, -2);
+      int[] lowerAt = new int[literals.size()];
+      int[] upperAt = new int[literals.size()];
+      Arrays.fill(lowerAt, -1);
+      Arrays.fill(upperAt, -1);
       int hayPos = 0;
       int hayLineStart = 0;
       int lineStart = 0;
@@ -351,7 +338,8 @@ public final class RegexPattern {
         int p = Integer.MAX_VALUE;
         for (int i = 0; i < next.length; i++) {
           if (next[i] != -1 && next[i] < hayPos) {
-            next[i] = hay.indexOf(literals.get(i), hayPos);
+            next[i] = asciiCases ? foldIndexOf(hay, i, hayPos, lowerAt, upperAt)
+                : hay.indexOf(literals.get(i), hayPos);
           }
           if (next[i] >= 0) {
             p = Math.min(p, next[i]);
@@ -360,8 +348,7 @@ public final class RegexPattern {
         if (p == Integer.MAX_VALUE) {
           return;
         }
-        // Walk to the line holding the occurrence, in the text and in the lowered text alike
-        // (the same text unless lowered: then its line feeds are the text's).
+        // Walk to the line holding the occurrence, in the text and in the lowered text alike.
         boolean same = hay == text;
         int nl = hay.indexOf('\n', hayLineStart);
         while (nl >= 0 && nl < p) {
@@ -385,46 +372,133 @@ public final class RegexPattern {
     }
 
     /**
-     * {@link #forEachMatchingLine} for a pattern without a required literal whose matches start
-     * with a run of {@code then.length + 1} code points, each in its class ({@code \d{5,}}):
-     * the code unit {@code m - 1} ahead of a possible start, when it is a whole code point in none
-     * of the run's classes ({@code run}), rules out the {@code m} starts up to it (a run from any
-     * of them would hold it), so where the text holds no run one code unit in {@code m} is looked
-     * at (Horspool's skip, for classes). Line feeds are counted only up to each line with a run.
+     * The first occurrence at or after {@code from} of literal {@code lit} up to ASCII case: its
+     * pivot character ({@link #rarest}) is found in either case with the JVM's character search,
+     * the positions kept in {@code lowerAt} and {@code upperAt} for the next, later, search, and
+     * the rest compared there; -1 when none.
      */
-    private void forEachRunLine(String text, CodePointSet first, CodePointSet run,
-        LineVisitor visitor) {
+    private int foldIndexOf(String text, int lit, int from, int[] lowerAt, int[] upperAt) {
+      String literal = literals.get(lit);
+      int q = pivots[lit];
+      char lower = literal.charAt(q);
+      char upper = lower >= 'a' && lower <= 'z' ? (char) (lower - 32) : lower;
       int n = text.length();
-      int m = then.length + 1;
+      int len = literal.length();
+      int p = from + q;
+      while (true) {
+        if (lowerAt[lit] < p) {
+          lowerAt[lit] = indexOrMax(text, lower, p);
+        }
+        if (upper != lower && upperAt[lit] < p) {
+          upperAt[lit] = indexOrMax(text, upper, p);
+        }
+        int at = upper == lower ? lowerAt[lit] : Math.min(lowerAt[lit], upperAt[lit]);
+        if (at == Integer.MAX_VALUE) {
+          return -1;
+        }
+        int s = at - q;
+        if (s + len <= n && foldsAt(text, s, literal)) {
+          return s;
+        }
+        p = at + 1;
+      }
+    }
+
+    private static int indexOrMax(String text, char c, int from) {
+      int at = text.indexOf(c, from);
+      return at < 0 ? Integer.MAX_VALUE : at;
+    }
+
+    /** Whether {@code text} holds {@code literal} (lower case ASCII) at {@code at}, up to case. */
+    private static boolean foldsAt(String text, int at, String literal) {
+      for (int j = 0; j < literal.length(); j++) {
+        char c = text.charAt(at + j);
+        char l = literal.charAt(j);
+        if (c != l && !(l >= 'a' && l <= 'z' && c == l - 32)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The index of the character of {@code literal} least frequent in source code. */
+    static int rarest(String literal) {
+      int best = 0;
+      int bestRank = Integer.MAX_VALUE;
+      for (int i = 0; i < literal.length(); i++) {
+        int rank = frequency(literal.charAt(i));
+        if (rank < bestRank) {
+          best = i;
+          bestRank = rank;
+        }
+      }
+      return best;
+    }
+
+    /** Letters from least to most frequent in code; white space and punctuation are common. */
+    private static final String LETTERS = "zqjxkvbywgfhmpudclrsnoiaet";
+
+    private static int frequency(char c) {
+      char lower = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+      int letter = LETTERS.indexOf(lower);
+      if (letter >= 0) {
+        return 10 + letter;
+      }
+      if (c == ' ' || c == '\t' || c == '.' || c == '(' || c == ')' || c == ';' || c == ',') {
+        return 100;
+      }
+      return c >= '0' && c <= '9' ? 20 : 0;
+    }
+
+    /**
+     * {@link #forEachMatchingLine} for a pattern without a required literal whose matches start
+     * with {@link #runLength} code points of known classes ({@link #byteClasses}), run over the
+     * bytes: a byte {@code m - 1} ahead of a possible start that is ASCII and in none of the run's
+     * classes rules out the {@code m} starts up to it (the run's {@code m} code points take at
+     * least {@code m} bytes, every one of them ASCII in its class or part of a non-ASCII
+     * character), so where the text holds no run one byte in {@code m} is looked at (Horspool's
+     * skip, for classes). Only a line where a run may start is decoded and matched; line feeds are
+     * counted up to it.
+     */
+    private void forEachRunLine(byte[] b, LineVisitor visitor) {
+      int[] table = byteClasses;
+      int m = runLength;
+      int n = b.length;
       int lineNo = 1;
       int lineStart = 0;
       int i = 0;
       while (true) {
         int found = -1;
-        while (i + m - 1 < n) {
-          char last = text.charAt(i + m - 1);
-          if (!Character.isSurrogate(last) && !run.contains(last)) {
-            i += m;
+        while (i + m <= n) {
+          int j = i + m - 1;
+          while (j >= i && table[b[j] & 0xFF] != 0) {
+            j--;
+          }
+          if (j >= i) {
+            i = j + 1;
             continue;
           }
-          int cp = text.codePointAt(i);
-          if (first.contains(cp) && runFollows(text, i, n)) {
+          if (runAt(b, i, m, table)) {
             found = i;
             break;
           }
-          i += Character.charCount(cp);
+          i++;
         }
         if (found < 0) {
-          return; // fewer than m code units left: no run fits
+          return; // fewer than m bytes left: no run fits
         }
-        int nl = text.indexOf('\n', lineStart);
-        while (nl >= 0 && nl < found) {
-          lineNo++;
-          lineStart = nl + 1;
-          nl = text.indexOf('\n', lineStart);
+        for (int k = lineStart; k < found; k++) {
+          if (b[k] == '\n') {
+            lineNo++;
+            lineStart = k + 1;
+          }
         }
-        int end = nl < 0 ? n : nl;
-        if (!matchLine(text, lineStart, end, lineNo, visitor) || end >= n) {
+        int end = found;
+        while (end < n && b[end] != '\n') {
+          end++;
+        }
+        String line = Utf8Decoder.decode(b, lineStart, end - lineStart, NOT_UTF8);
+        if (!matchLine(line, 0, line.length(), lineNo, visitor) || end >= n) {
           return;
         }
         lineNo++;
@@ -433,7 +507,27 @@ public final class RegexPattern {
       }
     }
 
-    /** Finds the matches of one line and visits it when it has any. */
+    /**
+     * Whether a run may start at byte {@code i}: each of the {@code m} bytes from it in its class,
+     * up to the first byte of a non-ASCII character (from there on the matcher decides).
+     */
+    private static boolean runAt(byte[] b, int i, int m, int[] table) {
+      for (int k = 0; k < m; k++) {
+        int c = b[i + k] & 0xFF;
+        if (c >= 128) {
+          return true;
+        }
+        if ((table[c] & (1 << k)) == 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * Finds the matches of the line {@code text[start, end)} and visits it, as its own string with
+     * spans of it, when it has any.
+     */
     private boolean matchLine(String text, int start, int end, int lineNo,
         LineVisitor visitor) {
       int count = 0;
@@ -453,13 +547,17 @@ public final class RegexPattern {
         lastEnd = e;
         if (s < e || count == 0) {
           if (count + 2 > spans.length) {
-            spans = java.util.Arrays.copyOf(spans, spans.length * 2);
+            spans = Arrays.copyOf(spans, spans.length * 2);
           }
-          spans[count++] = s;
-          spans[count++] = e;
+          spans[count++] = s - start;
+          spans[count++] = e - start;
         }
       }
-      return count == 0 || visitor.line(lineNo, start, end, spans, count);
+      if (count == 0) {
+        return true;
+      }
+      String line = start == 0 && end == text.length() ? text : text.substring(start, end);
+      return visitor.line(lineNo, line, spans, count);
     }
 
     /**

@@ -196,11 +196,34 @@ class RegexPatternTest {
     }
   }
 
+  @Test
+  void caseInsensitiveLiteralsAreFoundUpToAsciiCaseInTheTextItself() {
+    // Literals of letters whose case orbits are ASCII (no k, s) are looked for in the text with
+    // either case of a pivot letter, not in a lower-cased copy: every case mix, the pivot's cases
+    // next to each other, near misses, non-ASCII look-alikes (fullwidth, dotted I) and literals
+    // with k or s (the lower-cased path) must give every line's answer.
+    java.util.Random random = new java.util.Random(5150);
+    String[] patterns = {"(?i)flatmap", "(?i)onnext|onerror", "(?i)fl", "(?i)a-b", "(?i)xyx",
+        "(?i)p\\.q", "(?i)map\\w+", "(?i)\\bon\\w*", "(?i)flatmap|sk", "(?i)ixi", "(?i)pp"};
+    String[] units = {"f", "F", "l", "L", "a", "A", "t", "T", "m", "M", "p", "P", "flat", "FLAT",
+        "map", "MaP", "on", "oN", "next", "NEXT", "error", "eRRor", "x", "X", "y", "i", "I",
+        "\u0130", "\u0131", "\uFF50", "-", "b", ".", "q", "s", "k", "\u212A", "\u017F", " "};
+    for (int round = 0; round < 600; round++) {
+      byte[] content = RegexRipgrepDifferentialTest.lines(random, 1 + random.nextInt(12), units);
+      String pattern = patterns[random.nextInt(patterns.length)];
+      RegexPattern p = RegexPattern.compile(pattern, random.nextBoolean() ? CaseMode.INSENSITIVE
+          : CaseMode.SENSITIVE, random.nextInt(4) == 0, 4096);
+      assertWholeEqualsPerLine(p, content);
+    }
+  }
+
   /** forEachMatchingLine over the whole text finds what matching every line on its own finds. */
   private static void assertWholeEqualsPerLine(RegexPattern p, byte[] content) {
     List<String> perLine = new ArrayList<>();
     RegexPattern.Matcher m = p.matcher();
+    List<String> lines = new ArrayList<>();
     RegexPattern.forEachLine(content, (n, text, bytes) -> {
+      lines.add(text);
       List<String> spans = new ArrayList<>();
       m.forEach(text, (s, e) -> {
         if (s < e || spans.isEmpty()) {
@@ -214,16 +237,17 @@ class RegexPatternTest {
       return true;
     });
     List<String> whole = new ArrayList<>();
-    String text = RegexPattern.decode(content);
-    p.matcher().forEachMatchingLine(text, (n, start, end, spans, count) -> {
+    p.matcher().forEachMatchingLine(content, (n, line, spans, count) -> {
       List<String> list = new ArrayList<>();
       for (int i = 0; i < count; i += 2) {
-        list.add((spans[i] - start) + "-" + (spans[i + 1] - start));
+        list.add(spans[i] + "-" + spans[i + 1]);
       }
-      whole.add(n + ":" + list);
+      whole.add(n + ":" + list + ":" + line);
       return true;
     });
-    assertThat(whole).as("/%s/ %s on %s", p.pattern(), p, List.of(text)).isEqualTo(perLine);
+    perLine.replaceAll(s -> s + ":" + lines.get(Integer.parseInt(s.substring(0, s.indexOf(':'))) - 1));
+    assertThat(whole).as("/%s/ %s on %s", p.pattern(), p, List.of(new String(content, java.nio.charset.StandardCharsets.UTF_8)))
+        .isEqualTo(perLine);
   }
 
   @Test

@@ -54,6 +54,32 @@ public record Prefilter(List<String> literals, boolean lowered) {
     return new Prefilter(out, caseInsensitive);
   }
 
+  /**
+   * Whether the literals are {@link #lowered} and every character of them is ASCII with only ASCII
+   * in its case-fold orbit (not {@code k} nor {@code s}, whose orbits hold the Kelvin sign and the
+   * long s): then a matching line holds one of them up to ASCII case, and they can be looked for
+   * in the text itself, a letter as either of its cases and any other character as itself, with no
+   * lower-cased copy of the text.
+   */
+  public boolean asciiCases() {
+    if (!lowered) {
+      return false;
+    }
+    for (String literal : literals) {
+      for (int i = 0; i < literal.length(); i++) {
+        char c = literal.charAt(i);
+        if (c >= 128) {
+          return false;
+        }
+        CodePointSet orbit = CaseFolding.orbit(c);
+        if (orbit.hi(orbit.rangeCount() - 1) >= 128) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   /** The most classes {@link #startSequence} lists. */
   static final int MAX_SEQUENCE = 8;
 

@@ -97,13 +97,12 @@ public final class RegexSearcher {
     if (content == null) {
       return List.of();
     }
-    String text = RegexPattern.decode(content);
     List<LiteralMatch> out = new ArrayList<>();
-    matcher.forEachMatchingLine(text, (line, start, end, spans, count) -> {
-      String readable = RegexPattern.readable(text.substring(start, end));
+    matcher.forEachMatchingLine(content, (line, text, spans, count) -> {
+      String readable = RegexPattern.readable(text);
       List<MatchSpan> list = new ArrayList<>(count / 2);
       for (int i = 0; i < count; i += 2) {
-        list.add(MatchSpan.in(readable, spans[i] - start, spans[i + 1] - start));
+        list.add(MatchSpan.in(readable, spans[i], spans[i + 1]));
       }
       int col = list.get(0).column();
       out.add(new LiteralMatch(path, line, col,
