@@ -211,12 +211,8 @@ final class FileScanner {
    * cannot cover the file.
    */
   private boolean scanWhole(String path, byte[] content, RegexPattern.Matcher whole) {
-    long lineBytes = content.length;
-    for (byte b : content) {
-      if (b == '\n') {
-        lineBytes--;
-      }
-    }
+    long lineBytes = content.length
+        - RegexPattern.Matcher.lineFeeds(content, 0, content.length);
     if (scanRemaining - lineBytes < 0) {
       return false;
     }

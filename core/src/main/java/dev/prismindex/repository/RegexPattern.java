@@ -8,6 +8,9 @@ import dev.prismindex.internal.regex.Program;
 import dev.prismindex.internal.regex.RegexMatcher;
 import dev.prismindex.internal.regex.RegexParser;
 import dev.prismindex.internal.regex.RegexSyntaxException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -263,6 +266,7 @@ public final class RegexPattern {
     private final int @Nullable [] byteClasses;
     private final int runLength;
     private int[] spans = new int[16];
+    private int foundCount;
 
     private Matcher(RegexMatcher matcher, @Nullable Prefilter prefilter, CodePointSet[] then) {
       this.matcher = matcher;
@@ -458,14 +462,16 @@ public final class RegexPattern {
      * least {@code m} bytes, every one of them ASCII in its class or part of a non-ASCII
      * character), so where the text holds no run one byte in {@code m} is looked at (Horspool's
      * skip, for classes). Only a line where a run may start is decoded and matched; line feeds are
-     * counted up to it.
+     * counted only up to the lines that hold a match.
      */
     private void forEachRunLine(byte[] b, LineVisitor visitor) {
       int[] table = byteClasses;
       int m = runLength;
       int n = b.length;
-      int lineNo = 1;
-      int lineStart = 0;
+      // Line feeds are counted lazily, up to the lines that hold a match.
+      int counted = 0;
+      int countedLine = 1;
+      int floor = 0; // the start of the first line not yet matched
       int i = 0;
       while (true) {
         int found = -1;
@@ -487,25 +493,51 @@ public final class RegexPattern {
         if (found < 0) {
           return; // fewer than m bytes left: no run fits
         }
-        for (int k = lineStart; k < found; k++) {
-          if (b[k] == '\n') {
-            lineNo++;
-            lineStart = k + 1;
-          }
+        int start = found;
+        while (start > floor && b[start - 1] != '\n') {
+          start--;
         }
         int end = found;
         while (end < n && b[end] != '\n') {
           end++;
         }
-        String line = Utf8Decoder.decode(b, lineStart, end - lineStart, NOT_UTF8);
-        if (!matchLine(line, 0, line.length(), lineNo, visitor) || end >= n) {
+        String line = Utf8Decoder.decode(b, start, end - start, NOT_UTF8);
+        if (findAll(line, 0, line.length()) > 0) {
+          countedLine += lineFeeds(b, counted, start);
+          counted = start;
+          if (!visitor.line(countedLine, line, spans, foundCount)) {
+            return;
+          }
+        }
+        if (end >= n) {
           return;
         }
-        lineNo++;
-        lineStart = end + 1;
-        i = lineStart;
+        floor = end + 1;
+        i = floor;
       }
     }
+
+    /** The number of line feeds in {@code b[from, to)}, eight bytes at a time. */
+    static int lineFeeds(byte[] b, int from, int to) {
+      int count = 0;
+      int i = from;
+      for (; i + Long.BYTES <= to; i += Long.BYTES) {
+        long w = (long) LONGS.get(b, i) ^ 0x0A0A0A0A0A0A0A0AL;
+        // 0x80 in exactly the bytes of w that are zero (no carry crosses a byte).
+        long zero = ~(((w & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | w
+            | 0x7F7F7F7F7F7F7F7FL);
+        count += Long.bitCount(zero);
+      }
+      for (; i < to; i++) {
+        if (b[i] == '\n') {
+          count++;
+        }
+      }
+      return count;
+    }
+
+    private static final VarHandle LONGS =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Whether a run may start at byte {@code i}: each of the {@code m} bytes from it in its class,
@@ -530,6 +562,18 @@ public final class RegexPattern {
      */
     private boolean matchLine(String text, int start, int end, int lineNo,
         LineVisitor visitor) {
+      if (findAll(text, start, end) == 0) {
+        return true;
+      }
+      String line = start == 0 && end == text.length() ? text : text.substring(start, end);
+      return visitor.line(lineNo, line, spans, foundCount);
+    }
+
+    /**
+     * Finds the matches of the line {@code text[start, end)} into {@link #spans}, as indices of
+     * the line; returns (and keeps in {@link #foundCount}) the number of values used.
+     */
+    private int findAll(String text, int start, int end) {
       int count = 0;
       int from = start;
       int lastEnd = -1;
@@ -553,11 +597,8 @@ public final class RegexPattern {
           spans[count++] = e - start;
         }
       }
-      if (count == 0) {
-        return true;
-      }
-      String line = start == 0 && end == text.length() ? text : text.substring(start, end);
-      return visitor.line(lineNo, line, spans, count);
+      foundCount = count;
+      return count;
     }
 
     /**

@@ -130,7 +130,8 @@ class RegexPatternTest {
     String[] patterns = {"\\d{5,}", "\\d{2}", "\\d{2,3}x", "\\d\\d?\\.", "(\\d){3}", "^\\d{2}",
         "\\b\\w{3}\\b", "[a-c]{2}\\w", "(?i)k{2,}", "(?i)[k\u00E9]{2}s", "\u00E9{2}",
         "\\s{2}\\S", "\\w{1}\\d", "x{0,2}\\d{2}", "\\d{2}|ab", ".{3}", "\\D{2}\\d",
-        "\\d{8}", "[^a]{2}"};
+        "\\d{8}", "[^a]{2}", "[a-c]{3,}\\d", "\\d+[a-c]", "x*\\d", "\\d{2,}$", "\\d{1,2}\\b\\w",
+        "(?i)k{2,}s", "\\d*(x|\\d)", "1{0}\\d"};
     String[] units = {"0", "1", "9", "12345", "a", "b", "c", "k", "K", "\u212A", "\u00E9", "\u00C9",
         "x", ".", " ", "\u0663", "\uD835\uDFD9", "s", "_"};
     for (int round = 0; round < 600; round++) {
@@ -214,6 +215,26 @@ class RegexPatternTest {
       RegexPattern p = RegexPattern.compile(pattern, random.nextBoolean() ? CaseMode.INSENSITIVE
           : CaseMode.SENSITIVE, random.nextInt(4) == 0, 4096);
       assertWholeEqualsPerLine(p, content);
+    }
+  }
+
+  @Test
+  void lineFeedsAreCountedEightBytesAtATimeAsOneByOne() {
+    java.util.Random random = new java.util.Random(77);
+    for (int round = 0; round < 2000; round++) {
+      byte[] b = new byte[random.nextInt(40)];
+      for (int i = 0; i < b.length; i++) {
+        int r = random.nextInt(6);
+        b[i] = (byte) (r == 0 ? '\n' : r == 1 ? 0x8A : r == 2 ? 0x0B : r == 3 ? 0x09
+            : random.nextInt(256));
+      }
+      int from = b.length == 0 ? 0 : random.nextInt(b.length);
+      int to = from + random.nextInt(b.length - from + 1);
+      int expected = 0;
+      for (int i = from; i < to; i++) {
+        expected += b[i] == '\n' ? 1 : 0;
+      }
+      assertThat(RegexPattern.Matcher.lineFeeds(b, from, to)).isEqualTo(expected);
     }
   }
 

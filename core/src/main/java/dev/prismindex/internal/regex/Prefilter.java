@@ -88,13 +88,16 @@ public record Prefilter(List<String> literals, boolean lowered) {
    * starting at a position has its first code point in the first set, the next in the second, and
    * so on (so a text without such a run, {@code \d{5,}}'s five digits, holds no match). Taken from
    * the leading items of the top-level concatenation: single classes and repetitions of one with a
-   * minimum, zero-width assertions skipped; empty when the pattern starts otherwise.
+   * minimum, zero-width assertions skipped; after a repetition of a variable count, one class more,
+   * its class or the first code points of what must follow it; empty when the pattern starts
+   * otherwise.
    */
   public static List<CodePointSet> startSequence(Node tree) {
     List<Node> items = new ArrayList<>();
     flatten(tree, items);
     List<CodePointSet> out = new ArrayList<>();
-    for (Node item : items) {
+    for (int at = 0; at < items.size(); at++) {
+      Node item = items.get(at);
       if (out.size() >= MAX_SEQUENCE) {
         break;
       }
@@ -105,12 +108,18 @@ public record Prefilter(List<String> literals, boolean lowered) {
         out.add(c.set());
         continue;
       }
-      if (item instanceof Node.Repeat r && r.min() > 0 && unwrap(r.item()) instanceof Node.Chars c) {
+      if (item instanceof Node.Repeat r && unwrap(r.item()) instanceof Node.Chars c) {
         for (int i = 0; i < r.min() && out.size() < MAX_SEQUENCE; i++) {
           out.add(c.set());
         }
         if (r.max() == r.min()) {
           continue;
+        }
+        // After the copies it must have, one more of the class or the rest's first code point,
+        // when the rest cannot be empty ([A-Z]{3,}\d: a fourth letter or the digit).
+        Node rest = new Node.Concat(items.subList(at + 1, items.size()));
+        if (out.size() < MAX_SEQUENCE && r.max() != 0 && !Program.Analysis.nullable(rest)) {
+          out.add(c.set().union(Program.Analysis.first(rest)));
         }
       }
       break;
