@@ -264,6 +264,8 @@ public final class RegexPattern {
      * required.
      */
     private final int @Nullable [] byteClasses;
+    /** Per byte value, 1 when {@link #byteClasses} has a bit for it (a byte in any class). */
+    private final byte @Nullable [] inRun;
     private final int runLength;
     private int[] spans = new int[16];
     private int foundCount;
@@ -281,6 +283,7 @@ public final class RegexPattern {
       if (prefilter == null && first != null) {
         this.runLength = then.length + 1;
         this.byteClasses = new int[256];
+        this.inRun = new byte[256];
         for (int c = 0; c < 256; c++) {
           int bits = 0;
           for (int k = 0; k < runLength; k++) {
@@ -289,10 +292,12 @@ public final class RegexPattern {
             }
           }
           byteClasses[c] = bits;
+          inRun[c] = (byte) (bits != 0 ? 1 : 0);
         }
       } else {
         this.runLength = 0;
         this.byteClasses = null;
+        this.inRun = null;
       }
     }
 
@@ -439,8 +444,11 @@ public final class RegexPattern {
       return best;
     }
 
-    /** Letters from least to most frequent in code; white space and punctuation are common. */
-    private static final String LETTERS = "zqjxkvbywgfhmpudclrsnoiaet";
+    /**
+     * Letters from least to most frequent in code (either case, counted in a Java repository);
+     * white space and punctuation are common.
+     */
+    private static final String LETTERS = "zqkjyxwgfvhmdbpuclanoisrte";
 
     private static int frequency(char c) {
       char lower = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
@@ -473,11 +481,17 @@ public final class RegexPattern {
       int countedLine = 1;
       int floor = 0; // the start of the first line not yet matched
       int i = 0;
+      byte[] any = inRun;
       while (true) {
         int found = -1;
         while (i + m <= n) {
-          int j = i + m - 1;
-          while (j >= i && table[b[j] & 0xFF] != 0) {
+          // The common case first, in a loop of its own: the window's last byte rules it out.
+          if (any[b[i + m - 1] & 0xFF] == 0) {
+            i += m;
+            continue;
+          }
+          int j = i + m - 2;
+          while (j >= i && any[b[j] & 0xFF] != 0) {
             j--;
           }
           if (j >= i) {
