@@ -591,7 +591,10 @@ public final class HumanPrinter implements Printer {
     emit(new Line().text(text));
   }
 
-  /** The one way to stdout: every piece of a line went through {@link Line}. */
+  /**
+   * A line to stdout, every piece of it through {@link Line} (the one other way is {@link
+   * PlainHitLines}, which makes the same bytes for an exact search's uncoloured hit lines).
+   */
   private void emit(Line line) {
     // One write of the line's UTF-8 bytes (stdout is UTF-8 whatever the locale: Main, serve), not
     // two prints through the stream's encoder.
@@ -599,7 +602,7 @@ public final class HumanPrinter implements Printer {
     write(bytes, bytes.length);
   }
 
-  /** Writes {@code n} bytes of a line (its line feed included) to stdout in one write. */
+  /** The one way to stdout: {@code n} bytes of a line (its line feed included), in one write. */
   private void write(byte[] bytes, int n) {
     out.write(bytes, 0, n);
     if (out.checkError()) {

@@ -6,12 +6,12 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The bytes of an exact search's uncoloured hit lines, {@code path:line:column:text} (without the
- * column under {@link Layout#LINES}), written into one reused buffer: the bytes {@link HumanPrinter}
- * makes through its {@code Line} (the path escaped as a field, the text's tabs shown as spaces, then
- * the text escaped, a line feed, UTF-8), without a string or an array per line. The path's bytes
- * are made once per file; digits are written as bytes; a text of printable ASCII (and tabs) is
- * copied as it is, any other text goes through {@link SafeText#escape} and the UTF-8 encoder as
- * before. Not thread-safe: one per printer.
+ * column under {@link Layout#LINES}), written into one reused buffer: the bytes {@link
+ * HumanPrinter} makes through its {@code Line} (the path escaped as a field, the text's tabs shown
+ * as spaces, then the text escaped, a line feed, UTF-8), without a string or an array per line.
+ * The path's bytes are made once per file; digits are written as bytes; a text of printable ASCII
+ * (and tabs) is copied as it is, any other text goes through {@link SafeText#escape} and the UTF-8
+ * encoder as before. Not thread-safe: one per printer.
  */
 final class PlainHitLines {
 

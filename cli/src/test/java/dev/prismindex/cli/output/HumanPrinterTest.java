@@ -126,7 +126,8 @@ class HumanPrinterTest {
         }
         int file = random.nextInt(paths.length);
         String path = new String(paths[file]); // an equal string, not the same one
-        int line = 1 + (random.nextInt(3) == 0 ? random.nextInt(10) : random.nextInt(2_000_000_000));
+        int line = 1 + (random.nextInt(3) == 0 ? random.nextInt(10)
+            : random.nextInt(2_000_000_000));
         int column = random.nextInt(100_000);
         exact.hit(new Hit(path, line, line, column, text.toString(), 1.0, SearchMode.REGEX,
             "text", null, null, null, new EngineScore(1, 1.0), null, List.of(), repos[file]));
