@@ -38,6 +38,7 @@ import dev.prismindex.cli.output.TerminalProgress;
 import dev.prismindex.cli.serve.ResidentServer;
 import dev.prismindex.cli.serve.ServerRegistry;
 import dev.prismindex.cli.serve.WarmBackend;
+import dev.prismindex.opensearch.OpenSearchOptions;
 import dev.prismindex.tool.SafeText;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -149,7 +150,7 @@ final class Cli {
       }
       GrepOptions grep = Requests.grepOptions(sub.commandSpec().userObject());
       Request request = Requests.validate(root, sub.commandSpec().userObject(), env);
-      ClusterBackend.Cluster cluster = ClusterBackend.select(root, env);
+      OpenSearchOptions cluster = ClusterBackend.select(root, env);
       if (cluster != null && request.target().workspace()) {
         throw CliFailure.usage("a workspace searches local indexes; --backend opensearch takes"
             + " one --repo");

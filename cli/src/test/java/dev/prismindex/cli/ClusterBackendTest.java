@@ -71,6 +71,19 @@ class ClusterBackendTest {
   }
 
   @Test
+  void aUrlThatIsNoHttpUrlIsAUsageErrorForOneRepositoryAndForAnOrganisation() {
+    for (String[] args : new String[][] {{"search", "x"}, {"search", "--all-repos", "x"},
+        {"index"}}) {
+      String[] all = new String[args.length + 4];
+      System.arraycopy(new String[] {"--backend", "opensearch", "--opensearch-url",
+          "ftp://localhost:9200"}, 0, all, 0, 4);
+      System.arraycopy(args, 0, all, 4, args.length);
+      assertUsage(cli.run(all), "--opensearch-url: not an http(s) URL of a cluster:"
+          + " ftp://localhost:9200");
+    }
+  }
+
+  @Test
   void theResidentServerServesTheLocalIndexOnly() {
     assertUsage(cli.run("serve", "--backend", "opensearch", "--opensearch-url",
         "http://localhost:9200"), "serves the local index only");

@@ -82,6 +82,39 @@ class SearchCommandTest {
   }
 
   @Test
+  void plainRegexLinesAreTheJsonHitsAsTextForCrlfNotUtf8AndLongLines() throws Exception {
+    // The uncoloured path:line:col:text lines (written as bytes) say what --json says: the
+    // snippet without the CR of a CRLF line, U+FFFD for a byte that is not UTF-8, the window of
+    // a long line around its match; tabs shown as spaces.
+    Path dir = Files.createDirectories(repo.resolve("lines"));
+    Files.writeString(dir.resolve("crlf.txt"), "a\r\n\tcall onNext(x);\r\nz\r\n");
+    Files.write(dir.resolve("latin1.txt"),
+        new byte[] {'c', 'a', 'f', (byte) 0xE9, ' ', 'o', 'n', 'N', 'e', 'x', 't', '\n'});
+    Files.writeString(dir.resolve("long.txt"), "x".repeat(5000) + " onNext\tend " + "y".repeat(5000)
+        + "\n");
+    Files.writeString(dir.resolve("tabs.txt"), "\ta\tonError\tb\n");
+
+    Result json = cli.run("search", "--json", "-e", "onNext|onError", "--path", "lines/");
+    Result plain = cli.run("search", "--color=never", "-e", "onNext|onError", "--path", "lines/");
+
+    assertThat(json.exit()).as(json.toString()).isZero();
+    assertThat(plain.exit()).as(plain.toString()).isZero();
+    StringBuilder expected = new StringBuilder();
+    for (JsonNode h : json.json()) {
+      expected.append(h.get("path").asText()).append(':').append(h.get("line").asInt()).append(':')
+          .append(h.get("column").asInt()).append(':')
+          .append(h.get("snippet").asText().replace('\t', ' ')).append('\n');
+    }
+    assertThat(json.json()).hasSize(4);
+    assertThat(plain.out()).isEqualTo(expected.toString()).contains(
+        "lines/crlf.txt:2:7:call onNext(x);\n", "lines/latin1.txt:1:6:caf\uFFFD onNext\n",
+        "lines/tabs.txt:1:4:a onError b\n");
+    assertThat(plain.outLines()).filteredOn(l -> l.startsWith("lines/long.txt:1:5002:"))
+        .singleElement().satisfies(l -> assertThat(l).contains(" onNext end ").hasSizeLessThan(
+            "lines/long.txt:1:5002:".length() + 401));
+  }
+
+  @Test
   void zeroHitsIsSuccessWithNoOutput() {
     Result r = cli.run("search", "zzzqqqxxx", "--json", "--mode", "lexical");
     assertThat(r.exit()).isZero();

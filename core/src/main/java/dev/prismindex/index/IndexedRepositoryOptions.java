@@ -1,6 +1,5 @@
 package dev.prismindex.index;
 
-import dev.prismindex.repository.CodingLimits;
 import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.SearchMode;
 import java.util.Collection;
@@ -93,12 +92,8 @@ public record IndexedRepositoryOptions(
      * @throws IllegalArgumentException when the stale window is outside 1..300 000
      */
     public IndexedRepositoryOptions build() {
-      IndexLimits resolved = limits;
-      if (staleMaxAgeMs != null) {
-        long window = CodingLimits.requirePositive(
-            "staleMaxAgeMs", staleMaxAgeMs, IndexLimits.HARD_MAX_INDEX_STALE_MAX_AGE_MS);
-        resolved = limits.toBuilder().staleMaxAgeMs(window).build();
-      }
+      IndexLimits resolved = staleMaxAgeMs == null ? limits
+          : limits.toBuilder().staleMaxAgeMs(staleMaxAgeMs).build();
       return new IndexedRepositoryOptions(
           index, fallback, allowedModes, requireSourceRevision, resolved);
     }

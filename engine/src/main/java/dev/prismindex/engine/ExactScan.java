@@ -27,30 +27,24 @@ import org.jspecify.annotations.Nullable;
  * through JGit, or the file system outside git; {@code .prismignore}, the pruned directories, the
  * name rules and the secret deny list by name; links never followed) reads the files in path
  * order and its matches become the same {@link Hit}s an index answers ({@link HybridIndex#stream}),
- * handed to the sink as they are found. Bounded: at most {@value #MAX_FILES} files of at most
- * {@value #MAX_FILE_BYTES} bytes each, {@value #MAX_SCAN_BYTES} bytes of lines in all,
- * {@value #MAX_DEPTH} directories deep, {@value #MAX_TIME_MS} ms; a search that stops at a bound
- * says which ({@link Result#stoppedBy()}).
+ * handed to the sink as they are found. Bounded by {@link #LIMITS} (files, bytes a file, bytes of
+ * lines in all, depth, time); a search that stops at a bound says which ({@link
+ * Result#stoppedBy()}).
  */
 public final class ExactScan {
 
-  /** The most files listed. */
-  public static final int MAX_FILES = RepositoryLimits.HARD_MAX_REPO_FILES;
-  /** The largest file read. */
-  public static final long MAX_FILE_BYTES = RepositoryLimits.DEFAULT_MAX_SEARCH_FILE_BYTES;
-  /** The most line bytes read in all. */
-  public static final long MAX_SCAN_BYTES = RepositoryLimits.HARD_MAX_SEARCH_SCAN_BYTES;
-  /** The deepest directory entered. */
-  public static final int MAX_DEPTH = RepositoryLimits.HARD_MAX_REPO_DEPTH;
-  /** The longest a scan runs. */
-  public static final long MAX_TIME_MS = RepositoryLimits.HARD_MAX_SEARCH_TIME_MS;
-  /** Longer lines are reported as a window around the match. */
-  private static final int MAX_LINE_BYTES = RepositoryLimits.HARD_MAX_SEARCH_LINE_BYTES;
-
-  private static final RepositoryLimits LIMITS = RepositoryLimits.builder()
-      .maxFiles(MAX_FILES).maxEntries(RepositoryLimits.HARD_MAX_REPO_ENTRIES)
-      .maxFileBytes(MAX_FILE_BYTES).maxScanBytes(MAX_SCAN_BYTES).maxDepth(MAX_DEPTH)
-      .maxTimeMs(MAX_TIME_MS).maxLineBytes(MAX_LINE_BYTES).build();
+  /**
+   * The scanner's bounds: {@link RepositoryLimits}' hard caps on the files and entries listed, the
+   * bytes of lines read in all, the depth, the time and a line's length (a longer one is reported
+   * as a window around the match); its default largest file.
+   */
+  public static final RepositoryLimits LIMITS = RepositoryLimits.builder()
+      .maxFiles(RepositoryLimits.HARD_MAX_REPO_FILES)
+      .maxEntries(RepositoryLimits.HARD_MAX_REPO_ENTRIES)
+      .maxScanBytes(RepositoryLimits.HARD_MAX_SEARCH_SCAN_BYTES)
+      .maxDepth(RepositoryLimits.HARD_MAX_REPO_DEPTH)
+      .maxTimeMs(RepositoryLimits.HARD_MAX_SEARCH_TIME_MS)
+      .maxLineBytes(RepositoryLimits.HARD_MAX_SEARCH_LINE_BYTES).build();
 
   private ExactScan() {}
 
@@ -127,8 +121,8 @@ public final class ExactScan {
 
   /**
    * Where the reported text of a match starts in its line: 0, unless the line was longer than
-   * {@link #MAX_LINE_BYTES} and cut to core's window around the match ({@code
-   * LiteralPattern.window}: from {@code MAX_LINE_BYTES / 4} units before it, one less not to split
+   * {@link #LIMITS}' {@code maxLineBytes} and cut to core's window around the match ({@code
+   * LiteralPattern.window}: from {@code maxLineBytes / 4} units before it, one less not to split
    * a surrogate pair), which the first span's text confirms.
    */
   private static int textStart(List<MatchSpan> spans, RepositorySearchMatch m) {
@@ -141,7 +135,7 @@ public final class ExactScan {
     if (at <= text.length() && text.startsWith(first.text(), at)) {
       return 0;
     }
-    int start = Math.max(0, at - MAX_LINE_BYTES / 4);
+    int start = Math.max(0, at - LIMITS.maxLineBytes() / 4);
     for (int s = start; s >= Math.max(0, start - 1); s--) {
       if (at - s <= text.length() && text.startsWith(first.text(), at - s)) {
         return s;

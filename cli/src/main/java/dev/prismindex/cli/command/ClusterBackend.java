@@ -47,33 +47,19 @@ public final class ClusterBackend implements Backend {
   public static final String PASSWORD_VARIABLE = "PRISM_INDEX_OPENSEARCH_PASSWORD";
 
   /**
-   * Where the cluster is.
-   *
-   * @param url its HTTP endpoint
-   * @param user basic-auth user (from the environment), null for none
-   * @param password basic-auth password (from the environment)
-   */
-  public record Cluster(URI url, @Nullable String user, @Nullable String password) {
-    @Override
-    public String toString() {
-      return "Cluster[url=" + url + ", user=" + user + ", password=" + (password == null ? "none"
-          : "***") + "]";
-    }
-  }
-
-  /**
    * The cluster the command line asks for: {@code --backend} (else {@value #BACKEND_VARIABLE},
-   * else {@code local}); null for the local index.
+   * else {@code local}), as the options of its URL and credentials (defaults else); null for the
+   * local index.
    *
    * @throws CliFailure exit 2 for an unknown backend, a missing or bad URL, or half the
    *     credentials
    */
-  public static @Nullable Cluster select(Flags.RootFlags root, Environment env)
+  public static @Nullable OpenSearchOptions select(Flags.RootFlags root, Environment env)
       throws CliFailure {
     return select(root.backend, root.openSearchUrl, env);
   }
 
-  private static @Nullable Cluster select(@Nullable String backendOption,
+  private static @Nullable OpenSearchOptions select(@Nullable String backendOption,
       @Nullable String urlOption, Environment env) throws CliFailure {
     String backend = backendOption != null ? backendOption
         : env.variables().getOrDefault(BACKEND_VARIABLE, "local");
@@ -109,13 +95,22 @@ public final class ClusterBackend implements Backend {
       throw CliFailure.usage("set both $" + USER_VARIABLE + " and $" + PASSWORD_VARIABLE
           + ", or neither");
     }
-    return new Cluster(uri, user, password);
+    try {
+      OpenSearchOptions.Builder options = OpenSearchOptions.builder(uri);
+      if (user != null && password != null) {
+        options.credentials(user, password);
+      }
+      return options.build();
+    } catch (IllegalArgumentException e) {
+      throw CliFailure.usage("--opensearch-url: " + e.getMessage());
+    }
   }
 
   private final Environment env;
-  private final Cluster cluster;
+  private final OpenSearchOptions cluster;
 
-  public ClusterBackend(Environment env, Cluster cluster) {
+  /** The backend of the cluster {@code cluster} ({@link #select}). */
+  public ClusterBackend(Environment env, OpenSearchOptions cluster) {
     this.env = env;
     this.cluster = cluster;
   }
@@ -126,15 +121,8 @@ public final class ClusterBackend implements Backend {
     if (env.model().embedder() != null) {
       local.embedder(env.model().embedder());
     }
-    OpenSearchOptions.Builder o;
     try {
-      o = OpenSearchOptions.builder(cluster.url());
-      if (cluster.user() != null && cluster.password() != null) {
-        o.credentials(cluster.user(), cluster.password());
-      }
-      return OpenSearchStore.openIndex(local.build(), o.build());
-    } catch (IllegalArgumentException e) {
-      throw CliFailure.usage("--opensearch-url: " + e.getMessage());
+      return OpenSearchStore.openIndex(local.build(), cluster);
     } catch (ClusterUnavailableException e) {
       throw new CliFailure(ExitCode.INDEX, e.getMessage(), e);
     } catch (IncompatibleIndexException e) {

@@ -37,13 +37,13 @@ final class IndexlessScan {
   }
 
   /** The scanner's bound that stopped a search, in words. */
-  private static String bound(TruncationReason reason) {
+  static String bound(TruncationReason reason) {
     return switch (reason) {
-      case FILES -> ExactScan.MAX_FILES + " files";
+      case FILES -> ExactScan.LIMITS.maxFiles() + " files";
       case ENTRIES -> "entries listed";
-      case DEPTH -> ExactScan.MAX_DEPTH + " directories deep";
-      case SCAN -> "bytes read (" + ExactScan.MAX_SCAN_BYTES / (1024 * 1024) + " MiB)";
-      case TIME -> "time (" + ExactScan.MAX_TIME_MS / 1000 + " s)";
+      case DEPTH -> ExactScan.LIMITS.maxDepth() + " directories deep";
+      case SCAN -> "bytes read (" + ExactScan.LIMITS.maxScanBytes() / (1024 * 1024) + " MiB)";
+      case TIME -> "time (" + ExactScan.LIMITS.maxTimeMs() / 1000 + " s)";
       default -> reason.wireName();
     };
   }

@@ -30,7 +30,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -224,11 +223,7 @@ public final class LocalBackend implements Backend {
       RefreshOptions kind = request.full() ? RefreshOptions.FULL
           : (request.verify() ? RefreshOptions.VERIFY : RefreshOptions.INCREMENTAL).withRepair();
       RefreshOptions refresh = (request.semantic() ? kind : kind.withLexicalOnly())
-          .withProgress(p -> {
-            progress.phase(p.phase().name().toLowerCase(Locale.ROOT));
-            progress.files(p.filesDone(), p.filesTotal());
-            progress.chunks(p.chunksEmbedded(), p.chunksToEmbed());
-          });
+          .withProgress(progress);
       IndexRunStats s;
       l.write();
       try {

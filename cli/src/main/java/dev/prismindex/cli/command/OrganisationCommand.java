@@ -102,14 +102,10 @@ public final class OrganisationCommand {
     return new OrganisationCommand(flags, org, env);
   }
 
-  /** Runs the command against {@code cluster}; returns the exit code. */
-  public int run(Request request, ClusterBackend.Cluster cluster, Printer printer,
+  /** Runs the command against the cluster {@link ClusterBackend#select}s; returns the exit code. */
+  public int run(Request request, OpenSearchOptions cluster, Printer printer,
       PrintStream out, PrintStream err) throws Exception {
-    OpenSearchOptions.Builder o = OpenSearchOptions.builder(cluster.url())
-        .organisation(organisation);
-    if (cluster.user() != null && cluster.password() != null) {
-      o.credentials(cluster.user(), cluster.password());
-    }
+    OpenSearchOptions options = cluster.toBuilder().organisation(organisation).build();
     RepositoryFilter filter =
         flags instanceof SearchFlags s ? filter(s.allRepos, s.reposOption.names)
         : flags instanceof StatusFlags t ? filter(t.allRepos, t.reposOption.names)
@@ -125,14 +121,14 @@ public final class OrganisationCommand {
     }
     try {
       if (flags instanceof IndexFlags i) {
-        return index((IndexRequest) request, i, o.build(), out);
+        return index((IndexRequest) request, i, options, out);
       }
       RepositoryFilter allowed = AccessFile.allowed(env);
       if (allowed == null) {
         throw new CliFailure(ExitCode.INDEX, "the access file ($" + AccessFile.FILE_VARIABLE
             + ") allows this caller no repository");
       }
-      try (Organisation org = Organisation.connect(o.build(), allowed)) {
+      try (Organisation org = Organisation.connect(options, allowed)) {
         if (flags instanceof SearchFlags) {
           return search((SearchRequest) request, filter, org, printer, err);
         }

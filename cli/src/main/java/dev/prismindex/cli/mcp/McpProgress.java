@@ -1,9 +1,12 @@
 package dev.prismindex.cli.mcp;
 
 import dev.prismindex.cli.output.Progress;
+import dev.prismindex.engine.IndexProgress;
+import dev.prismindex.engine.IndexProgress.Phase;
 
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -25,11 +28,8 @@ final class McpProgress implements Progress {
 
   private final McpSyncServerExchange exchange;
   private final Object token;
-  private String phase = "starting";
-  private long filesDone;
-  private long filesTotal;
-  private long chunksDone;
-  private long chunksTotal;
+  /** The phase of the latest snapshot, null before the first. */
+  private @Nullable Phase phase;
   private long sent;
   private long lastSentNanos;
   private boolean broken;
@@ -47,46 +47,32 @@ final class McpProgress implements Progress {
   }
 
   @Override
-  public synchronized void phase(String name) {
-    if (!name.equals(phase)) {
-      phase = name;
-      send(true);
-    }
+  public synchronized void onProgress(IndexProgress p) {
+    boolean phaseBegins = p.phase() != phase;
+    phase = p.phase();
+    send(p, phaseBegins);
   }
 
-  @Override
-  public synchronized void files(long done, long total) {
-    filesDone = done;
-    filesTotal = total;
-    send(false);
-  }
-
-  @Override
-  public synchronized void chunks(long done, long total) {
-    chunksDone = done;
-    chunksTotal = total;
-    send(false);
-  }
-
-  /** The message of the next notification: the phase and its counters. */
-  synchronized String message() {
-    StringBuilder m = new StringBuilder(phase);
-    if (phase.equals("embedding") && chunksTotal > 0) {
-      m.append(": ").append(chunksDone).append('/').append(chunksTotal).append(" chunks");
-    } else if (filesTotal > 0) {
-      m.append(": ").append(filesDone).append('/').append(filesTotal).append(" files");
+  /** The message of a notification: the snapshot's phase and its counters. */
+  static String message(IndexProgress p) {
+    StringBuilder m = new StringBuilder(p.phase().name().toLowerCase(Locale.ROOT));
+    if (p.phase() == Phase.EMBEDDING && p.chunksToEmbed() > 0) {
+      m.append(": ").append(p.chunksEmbedded()).append('/').append(p.chunksToEmbed())
+          .append(" chunks");
+    } else if (p.filesTotal() > 0) {
+      m.append(": ").append(p.filesDone()).append('/').append(p.filesTotal()).append(" files");
     }
     return m.toString();
   }
 
-  private void send(boolean phaseBegins) {
+  private void send(IndexProgress p, boolean phaseBegins) {
     long now = System.nanoTime();
     if (broken || (!phaseBegins && sent > 0 && now - lastSentNanos < INTERVAL_MS * 1_000_000)) {
       return;
     }
     try {
       exchange.progressNotification(new ProgressNotification(token, (double) ++sent, null,
-          message()));
+          message(p)));
       lastSentNanos = now;
     } catch (RuntimeException e) {
       broken = true;

@@ -117,6 +117,9 @@ public final class HumanPrinter implements Printer {
     private final TreeMap<Integer, String> pending = new TreeMap<>();
     private int hits;
     private Map<String, Integer> noted = Map.of();
+    /** The uncoloured hit lines without context, made as bytes (null with colour). */
+    private final @Nullable PlainHitLines plain = style.on() ? null
+        : new PlainHitLines(layout != Layout.LINES);
 
     @Override
     public void begin(String mode, Freshness freshness, Map<String, Freshness> repos,
@@ -148,6 +151,11 @@ public final class HumanPrinter implements Printer {
         return;
       }
       Hit.Context c = h.context();
+      if (c == null && plain != null) {
+        plain.line(h, h.snippet());
+        write(plain.bytes(), plain.size());
+        return;
+      }
       if (c == null) {
         emit(matchLine(h, h.snippet()));
         return;
@@ -292,7 +300,7 @@ public final class HumanPrinter implements Printer {
    * The path a hit is printed with: its repository-relative path, after its repository's name
    * when the search spanned several ({@code payments-api/src/Main.java}).
    */
-  private static String shown(Hit h) {
+  static String shown(Hit h) {
     return h.repo() == null ? h.path() : h.repo() + "/" + h.path();
   }
 
@@ -583,12 +591,20 @@ public final class HumanPrinter implements Printer {
     emit(new Line().text(text));
   }
 
-  /** The one way to stdout: every piece of a line went through {@link Line}. */
+  /**
+   * A line to stdout, every piece of it through {@link Line} (the one other way is {@link
+   * PlainHitLines}, which makes the same bytes for an exact search's uncoloured hit lines).
+   */
   private void emit(Line line) {
     // One write of the line's UTF-8 bytes (stdout is UTF-8 whatever the locale: Main, serve), not
     // two prints through the stream's encoder.
     byte[] bytes = line.withNewline();
-    out.write(bytes, 0, bytes.length);
+    write(bytes, bytes.length);
+  }
+
+  /** The one way to stdout: {@code n} bytes of a line (its line feed included), in one write. */
+  private void write(byte[] bytes, int n) {
+    out.write(bytes, 0, n);
     if (out.checkError()) {
       throw new OutputClosedException();
     }

@@ -1,22 +1,17 @@
 package dev.prismindex.cli.output;
 
+import dev.prismindex.engine.IndexProgress;
+import dev.prismindex.engine.IndexProgressListener;
+
 /**
- * Where an indexing run reports its progress. {@link #NONE} ignores it; {@link TerminalProgress}
+ * Where an indexing run reports its progress: the engine's {@link IndexProgress} snapshots, and a
+ * {@link #close} that removes the display. {@link #NONE} ignores them; {@link TerminalProgress}
  * draws one status line on a terminal's stderr.
  */
-public interface Progress extends AutoCloseable {
+public interface Progress extends IndexProgressListener, AutoCloseable {
 
   /** Ignores everything. */
-  Progress NONE = new Progress() {};
-
-  /** A phase began (for example "walking", "indexing", "embedding"). */
-  default void phase(String name) {}
-
-  /** Files processed so far, of {@code total} (0 when unknown). */
-  default void files(long done, long total) {}
-
-  /** Chunks embedded so far, of {@code total} (0 when unknown). */
-  default void chunks(long done, long total) {}
+  Progress NONE = progress -> {};
 
   /** Removes the display. */
   @Override

@@ -1,5 +1,6 @@
 package dev.prismindex.cli.output;
 
+import dev.prismindex.engine.IndexProgress;
 import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -11,7 +12,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One self-overwriting status line on a terminal's stderr, redrawn five times a second: phase,
- * files, chunks embedded, rate and ETA. Only used when stderr is a terminal.
+ * files, chunks embedded, rate and ETA, from the run's latest {@link IndexProgress}. Only used
+ * when stderr is a terminal.
  */
 public final class TerminalProgress implements Progress {
 
@@ -21,11 +23,8 @@ public final class TerminalProgress implements Progress {
   private final LongSupplier clock;
   private final long startedNanos;
   private final @Nullable ScheduledExecutorService ticker;
-  private volatile String phase = "starting";
-  private volatile long files;
-  private volatile long filesTotal;
-  private volatile long chunks;
-  private volatile long chunksTotal;
+  /** The run's latest snapshot, null before the first. */
+  private volatile @Nullable IndexProgress last;
   private int lastWidth;
 
   public TerminalProgress(PrintStream err) {
@@ -51,29 +50,25 @@ public final class TerminalProgress implements Progress {
   private volatile long chunksStartedNanos;
 
   @Override
-  public void phase(String name) {
-    if (name.equals("embedding") && chunksStartedNanos == 0) {
+  public void onProgress(IndexProgress p) {
+    if (p.phase() == IndexProgress.Phase.EMBEDDING && chunksStartedNanos == 0) {
       chunksStartedNanos = clock.getAsLong();
     }
-    phase = name;
-  }
-
-  @Override
-  public void files(long done, long total) {
-    files = done;
-    filesTotal = total;
-  }
-
-  @Override
-  public void chunks(long done, long total) {
-    chunks = done;
-    chunksTotal = total;
+    last = p;
   }
 
   /** The current status line (without the carriage return). */
   String line() {
     double elapsed = Math.max(1e-3, (clock.getAsLong() - startedNanos) / 1e9);
-    StringBuilder b = new StringBuilder(phase);
+    IndexProgress p = last;
+    if (p == null) {
+      return "starting  (" + duration((long) elapsed) + ')';
+    }
+    long files = p.filesDone();
+    long filesTotal = p.filesTotal();
+    long chunks = p.chunksEmbedded();
+    long chunksTotal = p.chunksToEmbed();
+    StringBuilder b = new StringBuilder(p.phase().name().toLowerCase(Locale.ROOT));
     if (filesTotal > 0 || files > 0) {
       b.append("  ").append(files).append(filesTotal > 0 ? "/" + filesTotal : "").append(" files");
     }

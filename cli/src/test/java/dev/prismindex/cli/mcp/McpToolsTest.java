@@ -377,15 +377,12 @@ class McpToolsTest {
       @Override
       public IndexSummary index(IndexRequest request, Progress progress)
           throws CliFailure, IOException {
-        return warm.index(request, new Progress() {
-          @Override
-          public void files(long done, long total) {
-            inside.countDown();
-            try {
-              release.await(2, TimeUnit.MINUTES);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
+        return warm.index(request, p -> {
+          inside.countDown();
+          try {
+            release.await(2, TimeUnit.MINUTES);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
           }
         });
       }

@@ -102,6 +102,60 @@ class HumanPrinterTest {
   }
 
   @Test
+  void plainHitLinesAreTheBytesOfTheGeneralLineInEveryLayout() {
+    // PlainHitLines writes uncoloured hit lines as bytes; they must be what Line made: the path
+    // escaped as a field (once per file, also when the next file's path is an equal string or
+    // differs only by its repository), digits, the text's tabs as spaces, then the text escaped,
+    // UTF-8 (a lone surrogate as '?'), whatever the text holds: a CR left by a CRLF line, U+FFFD
+    // for bytes that are not UTF-8, controls, non-ASCII, lines far longer than the buffer.
+    String[] pieces = {"a", "Z", " ", "\t", "\r", "\\", "\u007F", "\u001b[31m", "\u0085", "\u202E",
+        "\uFFFD", "\u00E9", "\uD83D\uDE00", "\uDB40\uDC41", "\uDB40", "onNext(", "x".repeat(700)};
+    String[] paths = {"src/A.java", "src/B\t\u00E9.java", "d/\u001b[2J.txt"};
+    String[] repos = {null, null, "payments-api"};
+    java.util.Random random = new java.util.Random(2112);
+    for (Layout layout : List.of(Layout.BLOCKS, Layout.LINES)) {
+      out.reset();
+      HumanPrinter p = new HumanPrinter(new PrintStream(out, false, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8), Style.PLAIN, layout);
+      ExactPrinter exact = p.exact("q");
+      StringBuilder expected = new StringBuilder();
+      for (int round = 0; round < 400; round++) {
+        StringBuilder text = new StringBuilder();
+        for (int i = random.nextInt(9); i >= 0; i--) {
+          text.append(pieces[random.nextInt(pieces.length)]);
+        }
+        int file = random.nextInt(paths.length);
+        String path = new String(paths[file]); // an equal string, not the same one
+        int line = 1 + (random.nextInt(3) == 0 ? random.nextInt(10)
+            : random.nextInt(2_000_000_000));
+        int column = random.nextInt(100_000);
+        exact.hit(new Hit(path, line, line, column, text.toString(), 1.0, SearchMode.REGEX,
+            "text", null, null, null, new EngineScore(1, 1.0), null, List.of(), repos[file]));
+        String shown = repos[file] == null ? path : repos[file] + "/" + path;
+        expected.append(dev.prismindex.tool.SafeText.escapeField(shown)).append(':').append(line)
+            .append(':').append(layout == Layout.LINES ? "" : column + ":")
+            .append(dev.prismindex.tool.SafeText.escape(text.toString().replace('\t', ' ')))
+            .append('\n');
+      }
+      assertThat(out.toByteArray()).as("%s", layout)
+          .isEqualTo(expected.toString().getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void colouredHitLinesStillMarkTheirMatches() {
+    HumanPrinter p = printer(Style.ANSI);
+    ExactPrinter exact = p.exact("onNext");
+    String text = "\tthis.onNext(v);\r";
+    exact.hit(new Hit("src/A.java", 12, 12, 7, text, 1.0, SearchMode.REGEX, "java", null, null,
+        null, new EngineScore(1, 1.0), null,
+        List.of(new dev.prismindex.repository.MatchSpan(7, 13, "onNext")), null));
+
+    assertThat(out()).isEqualTo("\u001b[35msrc/A.java\u001b[0m:\u001b[32m12\u001b[0m:7: this."
+        + "\u001b[1;31monNext\u001b[0m(v);\\r\n");
+  }
+
+  @Test
   void plainOutputHasNoEscapeSequenceAtAll() {
     HumanPrinter p = printer(Style.PLAIN);
     p.search(result("q", "lexical", hit("a\u001b[2Jb.java", "q\u001b[2J", "lexical", "s\u001b")));

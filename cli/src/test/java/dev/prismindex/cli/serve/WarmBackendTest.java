@@ -14,6 +14,7 @@ import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results;
 import dev.prismindex.engine.HybridIndex;
+import dev.prismindex.engine.IndexProgress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -178,16 +179,13 @@ public class WarmBackendTest {
     cli.write("notes/unrelated.md", "# Lighthouse\n\nA lamp and a lens.\n");
     CountDownLatch inRun = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    Progress holding = new Progress() {
-      @Override
-      public void phase(String name) {
-        if (name.equals("indexing") && inRun.getCount() > 0) {
-          inRun.countDown();
-          try {
-            release.await(5, TimeUnit.MINUTES);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
+    Progress holding = p -> {
+      if (p.phase() == IndexProgress.Phase.INDEXING && inRun.getCount() > 0) {
+        inRun.countDown();
+        try {
+          release.await(5, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
         }
       }
     };
