@@ -80,10 +80,25 @@ class IndexFailureTest {
     // Format 5 stored float32 vectors (vector_384); format 6 stores int8 ones (vector_i8_384).
     buildIndex();
     rewriteMetadata(Schema.META_FORMAT, "5");
-    assertThat(Schema.FORMAT_VERSION).isEqualTo("10");
+    assertThat(Schema.FORMAT_VERSION).isEqualTo("11");
     assertThatThrownBy(() -> TestRepos.open(root))
         .isInstanceOf(IncompatibleIndexException.class)
-        .hasMessageContaining("format version 5 found, 10 expected; rebuild the index");
+        .hasMessageContaining("format version 5 found, 11 expected; rebuild the index");
+  }
+
+  @Test
+  void anIndexOfFormat10IsReadWithoutAModelAndRefusedWithOne() throws Exception {
+    // Formats 9 and 10 packed their vectors under an HNSW graph, in a format no longer known.
+    buildIndex();
+    rewriteMetadata(Schema.META_FORMAT, "10");
+    rewriteMetadata(Schema.META_EMBEDDER_ID, "");
+    try (HybridIndex index = TestRepos.open(root)) {
+      assertThat(index).isNotNull();
+    }
+    rewriteMetadata(Schema.META_EMBEDDER_ID, "prism-code-v1-t1");
+    assertRefused("format", "10", Schema.FORMAT_VERSION);
+    rewriteMetadata(Schema.META_FORMAT, "9");
+    assertRefused("format", "9", Schema.FORMAT_VERSION);
   }
 
   @Test

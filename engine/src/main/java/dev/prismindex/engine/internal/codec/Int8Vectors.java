@@ -5,7 +5,7 @@ package dev.prismindex.engine.internal.codec;
  * component is {@code ±maxCode} and rounded ({@code q[i] = round(x[i] * maxCode / max|x|)}; 127
  * for int8, less for packed codes, {@link VectorCode}). The scale is not kept: the field's
  * similarity is cosine, which no per-vector scale changes, so documents and queries are encoded
- * the same way and compared by the cosine of their bytes (HNSW over bytes), and a candidate is
+ * the same way and compared by the cosine of their bytes (k-NN over bytes), and a candidate is
  * re-scored by the cosine of the float query to its bytes ({@link #cosine(float[], byte[])}). No
  * float copy is kept.
  */

@@ -4,34 +4,29 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsReader;
-import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsWriter;
-import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
-import org.apache.lucene.store.IOContext;
 
 /**
- * The vector format of packed vector fields ({@link VectorCode#PACKED}): Lucene's HNSW graph (M 16,
- * beam width 100, as Lucene's default format) over byte vectors whose components are {@link
- * #BITS}-bit codes ({@code -MAX_CODE..MAX_CODE}), stored packed ({@link #packedLength}: 336 bytes
- * for 384 dimensions at 7 bits instead of 384). Readers hand out the unpacked codes as ordinary
- * byte vectors; the graph and exact search score them by cosine straight from the packed bytes
- * ({@link PackedVectorScorer}: the value Lucene's byte cosine gives the codes). A segment may
- * also be written without a graph ({@link #GRAPH_MIN_DOCS}, for measuring): a k-NN search then
- * scores every vector of it ({@link PackedVectorsReader#search}). A component out of range is
- * refused when the document is added. Found by its {@link #NAME} through Lucene's service loader,
- * which reads an index back with it; a segment has a graph when it has the graph's files.
+ * The vector format of packed vector fields ({@link VectorCode#PACKED}), searched without a graph:
+ * byte vectors whose components are {@link #BITS}-bit codes ({@code -MAX_CODE..MAX_CODE}), stored
+ * packed ({@link #packedLength}: 224 bytes for 256 dimensions at 7 bits instead of 256), and beside
+ * them each vector's signs, one bit per component ({@link #signs}: 32 bytes for 256 dimensions).
+ * A k-NN search scans the signs of every vector (XOR and popcount against the query's), rescores
+ * the vectors nearest by Hamming distance by cosine straight from their packed bytes ({@link
+ * PackedVectorsReader#search}: the value Lucene's byte cosine gives the codes) and keeps the best.
+ * Writing costs no more than storing the codes (no graph is built, at flush or merge). Readers hand
+ * out the unpacked codes as ordinary byte vectors. Only cosine is supported; a component out of
+ * range is refused when the document is added. Found by its {@link #NAME} through Lucene's service
+ * loader, which reads an index back with it.
  */
 public final class PackedVectorsFormat extends KnnVectorsFormat {
 
   /** The name recorded per field in the segments (the service loader finds the format by it). */
-  public static final String NAME = "PrismPacked7Hnsw";
+  public static final String NAME = "PrismPacked7Signs";
 
   /** The bits of a packed component. */
   static final int BITS = 7;
@@ -41,65 +36,19 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
 
   private static final int MASK = (1 << BITS) - 1;
 
-  private final int graphMinDocs;
-
   /** Public, without arguments: Lucene's service loader makes the instance that reads. */
   public PackedVectorsFormat() {
-    this(GRAPH_MIN_DOCS);
-  }
-
-  /**
-   * A format whose merges write the graph above {@code graphMinDocs} documents ({@code 0}: every
-   * segment has one): for tests of both kinds of segment.
-   */
-  PackedVectorsFormat(int graphMinDocs) {
     super(NAME);
-    this.graphMinDocs = graphMinDocs;
   }
-
-  /**
-   * The beam width of the graph's construction (how many candidates an insertion looks at; a
-   * writer setting only: a reader does not need it). {@code -Dprism.hnsw.beamWidth=N} is for
-   * measuring.
-   */
-  static final int BEAM_WIDTH = Integer.getInteger("prism.hnsw.beamWidth",
-      Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH);
-
-  /** The graph's neighbours per node (M); {@code -Dprism.hnsw.maxConn=N} is for measuring. */
-  static final int MAX_CONN = Integer.getInteger("prism.hnsw.maxConn",
-      Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN);
-
-  /**
-   * {@code 0} (the default): every segment has a graph. Above 0, a flushed segment never has one
-   * and a merge writes one only when the segment it makes has more than this many documents (of
-   * every type). {@code -Dprism.hnsw.minDocs=N} is for measuring: without graphs a cold index of
-   * spring-framework costs half the CPU, but every k-NN search then scores all its 128,901
-   * vectors, over the query budget (docs/benchmarks.md, section 12).
-   */
-  static final int GRAPH_MIN_DOCS = Integer.getInteger("prism.hnsw.minDocs", 0);
-
-  /** The extension of the graph's metadata file, which only a segment with a graph has. */
-  private static final String GRAPH_META_EXTENSION = "vem";
 
   @Override
   public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
-    return graph(state) ? new Lucene99HnswVectorsWriter(state, MAX_CONN, BEAM_WIDTH,
-        new PackedVectorsWriter(state), 1, null) : new PackedVectorsWriter(state);
-  }
-
-  /** Whether the segment {@code state} writes gets a graph ({@link #GRAPH_MIN_DOCS}). */
-  private boolean graph(SegmentWriteState state) {
-    boolean merge = state.context.context == IOContext.Context.MERGE;
-    return graphMinDocs == 0 || merge && state.segmentInfo.maxDoc() > graphMinDocs;
+    return new PackedVectorsWriter(state);
   }
 
   @Override
   public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
-    String graphMeta = IndexFileNames.segmentFileName(state.segmentInfo.name,
-        state.segmentSuffix, GRAPH_META_EXTENSION);
-    boolean graph = Arrays.asList(state.directory.listAll()).contains(graphMeta);
-    return graph ? new Lucene99HnswVectorsReader(state, new PackedVectorsReader(state))
-        : new PackedVectorsReader(state);
+    return new PackedVectorsReader(state);
   }
 
   @Override
@@ -110,6 +59,29 @@ public final class PackedVectorsFormat extends KnnVectorsFormat {
   /** The bytes a vector of {@code dimension} components takes packed. */
   static int packedLength(int dimension) {
     return (dimension * BITS + 7) / 8;
+  }
+
+  /** The longs of a vector's signs ({@link #signs}): one bit per component. */
+  static int signWords(int dimension) {
+    return (dimension + Long.SIZE - 1) / Long.SIZE;
+  }
+
+  /**
+   * Writes the signs of the codes {@code vector} into {@code out} from {@code at} on ({@link
+   * #signWords} longs): bit {@code i % 64} of long {@code i / 64} is set when component {@code i}
+   * is positive. The Hamming distance of two vectors' signs estimates their angle (the signs of
+   * random projections would do it without bias; the model's axes serve, measured in {@code
+   * docs/benchmarks.md}, section 12).
+   */
+  static void signs(byte[] vector, long[] out, int at) {
+    for (int w = 0; w < signWords(vector.length); w++) {
+      long word = 0;
+      int end = Math.min(vector.length, (w + 1) * Long.SIZE);
+      for (int i = w * Long.SIZE; i < end; i++) {
+        word |= (long) (vector[i] > 0 ? 1 : 0) << (i & (Long.SIZE - 1));
+      }
+      out[at + w] = word;
+    }
   }
 
   /**

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.lucene.codecs.CodecUtil;
-import org.apache.lucene.codecs.hnsw.FlatVectorsReader;
+import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
 import org.apache.lucene.index.ByteVectorValues;
 import org.apache.lucene.index.CorruptIndexException;
@@ -20,16 +20,17 @@ import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.RamUsageEstimator;
-import org.apache.lucene.util.hnsw.RandomVectorScorer;
 
-/** Reads what {@link PackedVectorsWriter} wrote; any inconsistency is a corrupt index. */
-final class PackedVectorsReader extends FlatVectorsReader {
+/**
+ * Reads what {@link PackedVectorsWriter} wrote; any inconsistency is a corrupt index. A k-NN search
+ * scans the signs of every vector and rescores the nearest by them ({@link #search}).
+ */
+final class PackedVectorsReader extends KnnVectorsReader {
 
   private final Map<String, Entry> fields = new HashMap<>();
   private final IndexInput data;
 
   PackedVectorsReader(SegmentReadState state) throws IOException {
-    super(PackedVectorScorer.INSTANCE);
     PackedVectorsWriter.FILES.readMeta(state, meta -> readFields(meta, state.fieldInfos));
     this.data = PackedVectorsWriter.FILES.openData(state);
   }
@@ -48,6 +49,7 @@ final class PackedVectorsReader extends FlatVectorsReader {
       OrdToDocDISIReaderConfiguration ordToDoc =
           OrdToDocDISIReaderConfiguration.fromStoredMeta(meta, size);
       if (info.getVectorEncoding() != VectorEncoding.BYTE
+          || info.getVectorSimilarityFunction() != VectorSimilarityFunction.COSINE
           || similarity != info.getVectorSimilarityFunction().ordinal()
           || dimension != info.getVectorDimension()
           || length != (long) size * PackedVectorsFormat.packedLength(dimension)) {
@@ -56,8 +58,8 @@ final class PackedVectorsReader extends FlatVectorsReader {
             + ", similarity " + similarity + ", dimension " + dimension + ", " + size
             + " vectors in " + length + " bytes)", meta);
       }
-      fields.put(info.name, new Entry(info.getVectorSimilarityFunction(), dimension, offset,
-          length, size, ordToDoc, PackedVectorValues.norms(size)));
+      fields.put(info.name, new Entry(dimension, offset, length, size, ordToDoc,
+          PackedVectorValues.norms(size)));
     }
   }
 
@@ -72,22 +74,15 @@ final class PackedVectorsReader extends FlatVectorsReader {
   }
 
   @Override
-  public RandomVectorScorer getRandomVectorScorer(String field, float[] target) {
-    return null;
-  }
-
-  @Override
-  public RandomVectorScorer getRandomVectorScorer(String field, byte[] target)
-      throws IOException {
-    Entry e = fields.get(field);
-    return e == null ? null
-        : vectorScorer.getRandomVectorScorer(e.similarity(), values(e), target);
+  public void search(String field, float[] target, KnnCollector collector, Bits acceptDocs) {
+    throw new IllegalArgumentException("field \"" + field + "\" has byte vectors, not float");
   }
 
   /**
-   * The vectors of a segment without a graph ({@link PackedVectorsFormat#graph}): every vector
-   * {@code acceptDocs} accepts is scored and given to {@code collector}, which keeps the best
-   * (in a segment with a graph, Lucene's graph reader searches instead and this is not called).
+   * Gives {@code collector} the vectors {@code acceptDocs} accepts nearest to {@code target} by
+   * cosine, scored as Lucene's byte cosine {@code (1 + cosine) / 2} ({@link
+   * PackedVectorValues#search}: the signs of every accepted vector scanned, those nearest by
+   * Hamming distance rescored by cosine).
    */
   @Override
   public void search(String field, byte[] target, KnnCollector collector, Bits acceptDocs)
@@ -97,21 +92,8 @@ final class PackedVectorsReader extends FlatVectorsReader {
       return;
     }
     PackedVectorValues values = values(e);
-    Bits accept = acceptDocs == null ? null : values.getAcceptOrds(acceptDocs);
-    if (e.similarity() == VectorSimilarityFunction.COSINE) {
-      values.scan(target, accept, collector);
-      return;
-    }
-    RandomVectorScorer scorer = vectorScorer.getRandomVectorScorer(e.similarity(), values, target);
-    for (int ord = 0; ord < e.size() && !collector.earlyTerminated(); ord++) {
-      if (accept == null || accept.get(ord)) {
-        collector.incVisitedCount(1);
-        float score = scorer.score(ord);
-        if (score >= collector.minCompetitiveSimilarity()) {
-          collector.collect(scorer.ordToDoc(ord), score);
-        }
-      }
-    }
+    values.search(target, acceptDocs == null ? null : values.getAcceptOrds(acceptDocs),
+        collector);
   }
 
   private Entry entry(String field) {
@@ -124,7 +106,7 @@ final class PackedVectorsReader extends FlatVectorsReader {
 
   private PackedVectorValues values(Entry e) throws IOException {
     return PackedVectorValues.load(e.dimension(), e.size(), e.ordToDoc(), e.offset(),
-        e.length(), data, vectorScorer, e.similarity(), e.norms());
+        e.length(), data, e.norms());
   }
 
   @Override
@@ -148,6 +130,6 @@ final class PackedVectorsReader extends FlatVectorsReader {
   }
 
   /** A field's vectors; {@code norms} caches their squared norms, filled as searches score them. */
-  private record Entry(VectorSimilarityFunction similarity, int dimension, long offset,
-      long length, int size, OrdToDocDISIReaderConfiguration ordToDoc, int[] norms) {}
+  private record Entry(int dimension, long offset, long length, int size,
+      OrdToDocDISIReaderConfiguration ordToDoc, int[] norms) {}
 }

@@ -4,9 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.codecs.KnnFieldVectorsWriter;
 import org.apache.lucene.codecs.KnnVectorsWriter;
-import org.apache.lucene.codecs.hnsw.FlatFieldVectorsWriter;
-import org.apache.lucene.codecs.hnsw.FlatVectorsWriter;
 import org.apache.lucene.codecs.lucene95.OrdToDocDISIReaderConfiguration;
 import org.apache.lucene.index.ByteVectorValues;
 import org.apache.lucene.index.DocsWithFieldSet;
@@ -15,28 +14,24 @@ import org.apache.lucene.index.MergeState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.index.Sorter;
 import org.apache.lucene.index.VectorEncoding;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.store.IOContext;
-import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.RamUsageEstimator;
-import org.apache.lucene.util.hnsw.CloseableRandomVectorScorerSupplier;
-import org.apache.lucene.util.hnsw.RandomVectorScorer;
-import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
 
 /**
  * Writes the packed vectors of {@link PackedVectorsFormat}: a metadata file (per field its number,
- * similarity, dimension, where its vectors are and which documents have one) and a data file (the
- * packed vectors in document order, then the document sets). Laid out as Lucene's flat vector
- * format, whose document-set encoding it reuses.
+ * similarity, dimension, where its vectors and their signs are and which documents have one) and a
+ * data file (per field the packed vectors in document order, their signs, then the document set).
+ * Laid out as Lucene's flat vector format, whose document-set encoding it reuses.
  */
-final class PackedVectorsWriter extends FlatVectorsWriter {
+final class PackedVectorsWriter extends KnnVectorsWriter {
 
   static final String DATA_EXTENSION = "pvd";
   /** The segment's files: vectors packed in the data file, their fields' entries in the meta. */
   static final SegmentFiles FILES = new SegmentFiles("pvm", "PrismPackedVectorsMeta",
-      DATA_EXTENSION, "PrismPackedVectorsData", 0);
+      DATA_EXTENSION, "PrismPackedVectorsData", 1);
   static final int DIRECT_MONOTONIC_BLOCK_SHIFT = 16;
 
   private final SegmentWriteState state;
@@ -46,7 +41,6 @@ final class PackedVectorsWriter extends FlatVectorsWriter {
   private boolean finished;
 
   PackedVectorsWriter(SegmentWriteState state) throws IOException {
-    super(PackedVectorScorer.INSTANCE);
     this.state = state;
     SegmentFiles.Outputs files = FILES.create(state);
     this.meta = files.meta();
@@ -54,11 +48,12 @@ final class PackedVectorsWriter extends FlatVectorsWriter {
   }
 
   @Override
-  public FlatFieldVectorsWriter<byte[]> addField(FieldInfo field) {
-    if (field.getVectorEncoding() != VectorEncoding.BYTE) {
+  public KnnFieldVectorsWriter<byte[]> addField(FieldInfo field) {
+    if (field.getVectorEncoding() != VectorEncoding.BYTE
+        || field.getVectorSimilarityFunction() != VectorSimilarityFunction.COSINE) {
       throw new IllegalArgumentException("field \"" + field.name + "\": "
-          + PackedVectorsFormat.NAME + " stores byte vectors only, not "
-          + field.getVectorEncoding());
+          + PackedVectorsFormat.NAME + " stores byte vectors compared by cosine only, not "
+          + field.getVectorEncoding() + " by " + field.getVectorSimilarityFunction());
     }
     FieldWriter writer = new FieldWriter(field);
     fields.add(writer);
@@ -78,76 +73,23 @@ final class PackedVectorsWriter extends FlatVectorsWriter {
         PackedVectorsFormat.pack(v, packed);
         data.writeBytes(packed, packed.length);
       }
-      writeMeta(field.info, maxDoc, offset, data.getFilePointer() - offset, field.docs);
+      long length = data.getFilePointer() - offset;
+      long[] signs = new long[PackedVectorsFormat.signWords(field.dimension)];
+      for (byte[] v : field.vectors) {
+        writeSigns(v, signs);
+      }
+      writeMeta(field.info, maxDoc, offset, length, field.docs);
       field.finish();
     }
   }
 
+  /**
+   * Writes the merged vectors of {@code field}, then their signs, read from the segments a second
+   * time rather than held.
+   */
   @Override
   public void mergeOneField(FieldInfo field, MergeState mergeState) throws IOException {
     long offset = data.getFilePointer();
-    DocsWithFieldSet docs = writePacked(data, field, mergeState);
-    writeMeta(field, state.segmentInfo.maxDoc(), offset, data.getFilePointer() - offset, docs);
-  }
-
-  /**
-   * Merges the field's vectors into a temporary file, copies them into the data file and scores
-   * them from the temporary file while the merged graph is built, as Lucene's flat format does.
-   */
-  @Override
-  public CloseableRandomVectorScorerSupplier mergeOneFieldToIndex(FieldInfo field,
-      MergeState mergeState) throws IOException {
-    long offset = data.getFilePointer();
-    IndexOutput temp = state.directory.createTempOutput(data.getName(), "temp", state.context);
-    IndexInput input = null;
-    boolean success = false;
-    try {
-      DocsWithFieldSet docs = writePacked(temp, field, mergeState);
-      CodecUtil.writeFooter(temp);
-      IOUtils.close(temp);
-      input = state.directory.openInput(temp.getName(), IOContext.RANDOM);
-      data.copyBytes(input, input.length() - CodecUtil.footerLength());
-      CodecUtil.retrieveChecksum(input);
-      writeMeta(field, state.segmentInfo.maxDoc(), offset, data.getFilePointer() - offset, docs);
-      int count = docs.cardinality();
-      RandomVectorScorerSupplier supplier = vectorsScorer.getRandomVectorScorerSupplier(
-          field.getVectorSimilarityFunction(),
-          PackedVectorValues.dense(field.getVectorDimension(), count, input, vectorsScorer,
-              field.getVectorSimilarityFunction()));
-      IndexInput opened = input;
-      success = true;
-      return new CloseableRandomVectorScorerSupplier() {
-        @Override
-        public RandomVectorScorer scorer(int ord) throws IOException {
-          return supplier.scorer(ord);
-        }
-
-        @Override
-        public RandomVectorScorerSupplier copy() throws IOException {
-          return supplier.copy();
-        }
-
-        @Override
-        public int totalVectorCount() {
-          return count;
-        }
-
-        @Override
-        public void close() throws IOException {
-          IOUtils.close(opened);
-          state.directory.deleteFile(temp.getName());
-        }
-      };
-    } finally {
-      if (!success) {
-        IOUtils.closeWhileHandlingException(input, temp);
-        IOUtils.deleteFilesIgnoringExceptions(state.directory, temp.getName());
-      }
-    }
-  }
-
-  private static DocsWithFieldSet writePacked(IndexOutput out, FieldInfo field,
-      MergeState mergeState) throws IOException {
     ByteVectorValues values =
         KnnVectorsWriter.MergedVectorValues.mergeByteVectorValues(field, mergeState);
     byte[] packed = new byte[PackedVectorsFormat.packedLength(field.getVectorDimension())];
@@ -155,10 +97,25 @@ final class PackedVectorsWriter extends FlatVectorsWriter {
     for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
         doc = values.nextDoc()) {
       PackedVectorsFormat.pack(values.vectorValue(), packed);
-      out.writeBytes(packed, packed.length);
+      data.writeBytes(packed, packed.length);
       docs.add(doc);
     }
-    return docs;
+    long length = data.getFilePointer() - offset;
+    values = KnnVectorsWriter.MergedVectorValues.mergeByteVectorValues(field, mergeState);
+    long[] signs = new long[PackedVectorsFormat.signWords(field.getVectorDimension())];
+    for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS;
+        doc = values.nextDoc()) {
+      writeSigns(values.vectorValue(), signs);
+    }
+    writeMeta(field, state.segmentInfo.maxDoc(), offset, length, docs);
+  }
+
+  /** Writes the signs of {@code vector} ({@link PackedVectorsFormat#signs}), {@code buffer} reused. */
+  private void writeSigns(byte[] vector, long[] buffer) throws IOException {
+    PackedVectorsFormat.signs(vector, buffer, 0);
+    for (long word : buffer) {
+      data.writeLong(word);
+    }
   }
 
   private void writeMeta(FieldInfo field, int maxDoc, long offset, long length,
@@ -200,7 +157,7 @@ final class PackedVectorsWriter extends FlatVectorsWriter {
   }
 
   /** The vectors of one field of the segment being written, unpacked (one code per byte). */
-  private static final class FieldWriter extends FlatFieldVectorsWriter<byte[]> {
+  private static final class FieldWriter extends KnnFieldVectorsWriter<byte[]> {
     private final FieldInfo info;
     private final int dimension;
     private final DocsWithFieldSet docs = new DocsWithFieldSet();
@@ -233,24 +190,8 @@ final class PackedVectorsWriter extends FlatVectorsWriter {
       return java.util.Arrays.copyOf(vector, dimension);
     }
 
-    @Override
-    public List<byte[]> getVectors() {
-      return vectors;
-    }
-
-    @Override
-    public DocsWithFieldSet getDocsWithFieldSet() {
-      return docs;
-    }
-
-    @Override
-    public void finish() {
+    void finish() {
       done = true;
-    }
-
-    @Override
-    public boolean isFinished() {
-      return done;
     }
 
     @Override

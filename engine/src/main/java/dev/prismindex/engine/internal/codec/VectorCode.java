@@ -11,11 +11,11 @@ import org.apache.lucene.index.LeafReaderContext;
  * search agree without recording it.
  */
 public enum VectorCode {
-  /** int8 codes ({@code -127..127}, one byte each) in Lucene's HNSW format: before format 9. */
+  /** int8 codes ({@code -127..127}, one byte each) in Lucene's HNSW format: format 8 and older. */
   INT8("vector_i8_", 127),
   /**
    * {@value PackedVectorsFormat#BITS}-bit codes, packed ({@link PackedVectorsFormat}): from format
-   * 9 on.
+   * 11 on (formats 9 and 10, packed under a graph, are no longer read).
    */
   PACKED("vector_p" + PackedVectorsFormat.BITS + "_", PackedVectorsFormat.MAX_CODE);
 

@@ -7,9 +7,9 @@
  * document's n-grams at flush ({@link dev.prismindex.engine.internal.codec.GramIndexFormat},
  * {@link dev.prismindex.engine.internal.codec.GramIndexWriter}, {@link
  * dev.prismindex.engine.internal.codec.GramIndexReader}; read through {@link
- * dev.prismindex.engine.internal.codec.GramPostings}); the packed vector format under Lucene's
- * HNSW graph ({@link dev.prismindex.engine.internal.codec.PackedVectorsFormat}, its writer, reader,
- * values and scorer); the vector codes ({@link dev.prismindex.engine.internal.codec.VectorCode},
+ * dev.prismindex.engine.internal.codec.GramPostings}); the packed vector format, searched by a scan of
+ * the vectors' signs ({@link dev.prismindex.engine.internal.codec.PackedVectorsFormat}, its writer,
+ * reader and values); the vector codes ({@link dev.prismindex.engine.internal.codec.VectorCode},
  * {@link dev.prismindex.engine.internal.codec.Int8Vectors}); the two files each of those formats
  * writes per segment ({@link dev.prismindex.engine.internal.codec.SegmentFiles}); and the writer's
  * codec and buffers ({@link dev.prismindex.engine.internal.codec.WriterSettings}).

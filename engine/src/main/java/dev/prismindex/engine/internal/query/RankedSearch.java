@@ -88,9 +88,9 @@ public final class RankedSearch {
   }
 
   /**
-   * Vectors a k-NN search takes from the graph per chunk wanted (plus 10), before rescoring them
-   * exactly: the graph over byte codes missed neighbours the float one found at 2x. The property is
-   * for measuring.
+   * Vectors a k-NN search takes per chunk wanted (plus 10), before rescoring them by the float
+   * query: several vectors may resolve to no live chunk (the embedding cache), and the byte codes'
+   * order differs a little from the float one. The property is for measuring.
    */
   static final int OVER_FETCH = Integer.getInteger("prism.semantic.overFetch", 4);
 

@@ -42,25 +42,25 @@ import org.jspecify.annotations.Nullable;
  * resolved to the CHUNK documents that use each vector.
  *
  * <p>The vectors are byte codes ({@link VectorCode}: packed 7-bit, or int8 in an older index); the
- * query is encoded as int8 codes and the {@code 4 x depth + 10} nearest vectors are fetched (the
- * graph over bytes missed neighbours the float one found at 2 x), then re-scored by the cosine of
- * the float query to their codes. Up to {@link #EXACT_MAX_VECTORS} live vectors they are fetched
- * by scoring every vector with the format's own scorer (exact integer arithmetic, the vectors
- * sharing the last score included), so the answer depends only on the vectors; above it, by the
- * HNSW graph, which depends on the order the vectors were written in, so there a fresh and an
- * updated index may differ in their last ranks. Each vector is resolved
+ * query is encoded as int8 codes and the {@code 4 x depth + 10} nearest vectors are fetched, then
+ * re-scored by the cosine of the float query to their codes. Up to {@link #EXACT_MAX_VECTORS} live
+ * vectors they are fetched by scoring every vector with the format's own scorer (exact integer
+ * arithmetic, the vectors sharing the last score included), so the answer depends only on the
+ * vectors; above it, by the format's k-NN search (packed vectors: a scan of every vector's signs,
+ * the nearest by them rescored, {@code PackedVectorsFormat}), which is approximate per segment, so
+ * there a fresh and an updated index may differ in their last ranks. Each vector is resolved
  * to its live chunks (several when files share a text); chunks are ranked by cosine, then path,
  * then first line, and every chunk sharing the cosine at the cut competes for it. Vectors no chunk
  * uses any more (the embedding cache) resolve to nothing; when too few chunks result from the
- * graph, the search repeats with four times as many vectors, up to all of them, so cache entries
+ * vectors fetched, the search repeats with four times as many vectors, up to all of them, so cache entries
  * never hide results. A file filter becomes a filter on the vectors of the chunks it selects.
  */
 public final class VectorCandidates {
 
   /**
-   * Up to this many live vectors, every one is scored (an exact scan, no graph): the answer then
-   * depends only on the vectors, not on the graph that the order of their writing built, so a
-   * fresh and an incrementally updated index answer alike. Above it, the HNSW graph finds the
+   * Up to this many live vectors, every one is scored (an exact scan): the answer then depends
+   * only on the vectors, not on how they are split into segments, so a fresh and an incrementally
+   * updated index answer alike. Above it, the format's approximate k-NN search finds the
    * candidates (see the class comment). The property is for measuring.
    */
   public static final int EXACT_MAX_VECTORS =
@@ -70,8 +70,8 @@ public final class VectorCandidates {
    * The top {@code query.depth()} chunks by cosine similarity to {@code query.unit()} among those
    * its filter selects, best first, with their exact cosine as the score ({@code
    * StoreReader#nearest}); equal cosines in the order of path, then first line (every chunk
-   * sharing the cosine at the cut competes for it). A graph search takes {@code query.fetch()}
-   * vectors first.
+   * sharing the cosine at the cut competes for it). An approximate search takes {@code
+   * query.fetch()} vectors first.
    */
   public List<Candidate> candidates(IndexSearcher searcher, VectorQuery query)
       throws IOException {
@@ -148,8 +148,8 @@ public final class VectorCandidates {
 
   /**
    * The {@code k} live vectors (whose key is {@code allowed}, when given) scored best against the
-   * int8 {@code codes} by the vector format's own scorer (exact integer arithmetic, as in the
-   * graph), every vector scored; with those sharing the k-th score, so the set does not depend on
+   * int8 {@code codes} by the vector format's own scorer (exact integer arithmetic, as in its
+   * k-NN search), every vector scored; with those sharing the k-th score, so the set does not depend on
    * the order of the documents.
    */
   private static ScoreDoc[] exact(IndexSearcher searcher, String field, byte[] codes, int k,

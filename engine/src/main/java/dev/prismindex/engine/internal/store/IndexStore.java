@@ -235,7 +235,7 @@ public final class IndexStore implements StoreAccess {
 
   private static void checkVersions(Map<String, String> data) throws IncompatibleIndexException {
     String format = data.getOrDefault(Schema.META_FORMAT, "none");
-    if (!Schema.readsFormat(format)) {
+    if (!Schema.readsFormat(format, data.get(Schema.META_EMBEDDER_ID))) {
       throw new IncompatibleIndexException("format", format, Schema.FORMAT_VERSION);
     }
     String analyzer = data.getOrDefault(Schema.META_ANALYZER, "none");

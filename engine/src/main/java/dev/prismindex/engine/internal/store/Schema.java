@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  *       {@link #TYPE}=vector, {@link #VEC_KEY} (the text's {@link #CHUNK_HASH}, binary doc values
  *       only; format 8 and older wrote it as {@link #VEC_HASH}, indexed and doc
  *       values), {@link #VEC_CREATED}, and the vector in {@link VectorCode#field}: packed
- *       {@value PackedVectorsFormat#BITS}-bit codes from format 9 on, int8 codes in an index whose
+ *       {@value PackedVectorsFormat#BITS}-bit codes from format 11 on, int8 codes in an index whose
  *       vectors are older ({@link VectorCode}; no float copy).</li>
  * </ul>
  *
@@ -153,7 +153,10 @@ public final class Schema {
   private static final int OLD_CHUNK_KEY_BYTES = 32;
 
   /** The index format this code writes. Bump on any schema change. */
-  public static final String FORMAT_VERSION = "10";
+  public static final String FORMAT_VERSION = "11";
+
+  /** The format before the sign scan ({@link PackedVectorsFormat}), whose vectors had a graph. */
+  private static final String GRAPH_FORMAT_VERSION = "10";
 
   /** The format before the gram index ({@link #FILE_GRAMS}). */
   private static final String GRAM_TERMS_FORMAT_VERSION = "9";
@@ -168,15 +171,21 @@ public final class Schema {
   private static final String KEYED_FORMAT_VERSION = "6";
 
   /**
-   * Whether a local index of {@code format} can be searched and updated by this code: its own
-   * format, {@value #GRAM_TERMS_FORMAT_VERSION} (grams as terms of {@link #GRAMS}; so are those of
-   * the older formats), {@value #INT8_VECTORS_FORMAT_VERSION} (int8 vectors: an index keeps them, {@link
+   * Whether a local index of {@code format}, whose commit records the model {@code embedderId}
+   * (null or empty: none), can be searched and updated by this code: its own format, {@value
+   * #GRAPH_FORMAT_VERSION} and {@value #GRAM_TERMS_FORMAT_VERSION} (grams as terms of {@link
+   * #GRAMS} in 9; so are those of the older formats) when they have no model, since their packed
+   * vectors were written in a format that is gone (with a graph, named {@code PrismPacked7Hnsw}),
+   * {@value #INT8_VECTORS_FORMAT_VERSION} (int8 vectors: an index keeps them, {@link
    * VectorCode#of}), {@value #LONG_KEYS_FORMAT_VERSION} (32-byte keys) or {@value
    * #KEYED_FORMAT_VERSION} (every chunk keyed, 32-byte keys), which the next commit records as
    * {@value #FORMAT_VERSION}, which older versions refuse.
    */
-  public static boolean readsFormat(String format) {
-    return format.equals(FORMAT_VERSION) || format.equals(GRAM_TERMS_FORMAT_VERSION)
+  public static boolean readsFormat(String format, @Nullable String embedderId) {
+    boolean noVectors = embedderId == null || embedderId.isEmpty();
+    return format.equals(FORMAT_VERSION)
+        || noVectors && (format.equals(GRAPH_FORMAT_VERSION)
+            || format.equals(GRAM_TERMS_FORMAT_VERSION))
         || format.equals(INT8_VECTORS_FORMAT_VERSION)
         || format.equals(LONG_KEYS_FORMAT_VERSION)
         || format.equals(KEYED_FORMAT_VERSION);

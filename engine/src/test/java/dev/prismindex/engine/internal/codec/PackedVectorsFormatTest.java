@@ -100,31 +100,25 @@ class PackedVectorsFormatTest {
   }
 
   @Test
-  void theGraphOfCodesBeingIndexedIsScoredAsLuceneScoresThemBitForBit() throws Exception {
-    Random random = new Random(11);
-    int dim = 384;
-    List<byte[]> codes = new java.util.ArrayList<>();
-    org.apache.lucene.util.hnsw.RandomAccessVectorValues.Bytes values =
-        org.apache.lucene.util.hnsw.RandomAccessVectorValues.fromBytes(codes, dim);
-    org.apache.lucene.util.hnsw.RandomVectorScorerSupplier ours = PackedVectorScorer.INSTANCE
-        .getRandomVectorScorerSupplier(VectorSimilarityFunction.COSINE, values);
-    org.apache.lucene.util.hnsw.RandomVectorScorerSupplier lucene =
-        org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer.INSTANCE
-            .getRandomVectorScorerSupplier(VectorSimilarityFunction.COSINE, values);
-    assertThat(ours).isNotInstanceOf(lucene.getClass());
-    for (int n = 0; n < 300; n++) {
+  void theSignsHoldOneBitPerPositiveComponentAtAnyDimension() {
+    Random random = new Random(13);
+    for (int dim : new int[] {1, 63, 64, 65, 256, 384}) {
       byte[] v = new byte[dim];
       for (int i = 0; i < dim; i++) {
         v[i] = (byte) (random.nextInt(2 * MAX + 1) - MAX);
       }
-      codes.add(v); // added while the suppliers are in use, as the graph is built
-      org.apache.lucene.util.hnsw.RandomVectorScorer a = ours.scorer(n);
-      org.apache.lucene.util.hnsw.RandomVectorScorer b = lucene.scorer(n);
-      for (int node = 0; node <= n; node++) {
-        assertThat(a.score(node)).as("%d to %d", n, node).isEqualTo(b.score(node));
+      int words = PackedVectorsFormat.signWords(dim);
+      assertThat(words).isEqualTo((dim + 63) / 64);
+      long[] signs = new long[words + 2];
+      signs[0] = -1;
+      signs[words + 1] = -1;
+      PackedVectorsFormat.signs(v, signs, 1);
+      for (int i = 0; i < 64 * words; i++) {
+        boolean bit = (signs[1 + i / 64] >>> (i % 64) & 1) == 1;
+        assertThat(bit).as("dim %d, component %d", dim, i).isEqualTo(i < dim && v[i] > 0);
       }
-      int other = random.nextInt(n + 1);
-      assertThat(ours.copy().scorer(other).score(n)).isEqualTo(lucene.scorer(other).score(n));
+      assertThat(signs[0]).isEqualTo(-1); // nothing written outside its words
+      assertThat(signs[words + 1]).isEqualTo(-1);
     }
   }
 
@@ -189,9 +183,10 @@ class PackedVectorsFormatTest {
           bytes += d.fileLength(name);
         }
       }
-      // the vectors packed, plus headers, footers and the sparse document set
-      assertThat(bytes).isBetween((long) written.size() * PackedVectorsFormat.packedLength(dim),
-          (long) written.size() * PackedVectorsFormat.packedLength(dim) + 1024);
+      // the vectors packed and their signs, plus headers, footers and the sparse document set
+      long perVector = PackedVectorsFormat.packedLength(dim)
+          + (long) PackedVectorsFormat.signWords(dim) * Long.BYTES;
+      assertThat(bytes).isBetween(written.size() * perVector, written.size() * perVector + 1024);
       try (DirectoryReader r = DirectoryReader.open(d)) {
         IndexSearcher searcher = new IndexSearcher(r);
         StoredFields stored = r.storedFields();
@@ -257,70 +252,115 @@ class PackedVectorsFormatTest {
     return out;
   }
 
-  /** The engine's codec with packed vectors whose merges above {@code graphMinDocs} get a graph. */
-  private static org.apache.lucene.codecs.Codec codec(int graphMinDocs) {
-    return new org.apache.lucene.codecs.lucene912.Lucene912Codec() {
-      @Override
-      public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String f) {
-        return new PackedVectorsFormat(graphMinDocs);
-      }
-    };
-  }
-
+  /**
+   * A search for at least as many vectors as a segment has rescores all of them: exact, before and
+   * after a merge, with and without a filter.
+   */
   @Test
-  void flushedSegmentsWithoutAGraphAreSearchedByScoringEveryLiveVector() throws Exception {
+  void aSearchForAsManyVectorsAsASegmentHasIsExactBeforeAndAfterAMerge() throws Exception {
     String field = VectorCode.PACKED.field(32);
     try (FSDirectory d = FSDirectory.open(dir)) {
-      Map<String, byte[]> written = threeSegments(d, field, codec(1_000_000));
+      Map<String, byte[]> written = threeSegments(d, field, WriterSettings.CODEC);
       assertThat(d.listAll()).noneMatch(name -> name.endsWith(".vem") || name.endsWith(".vex"));
-      try (DirectoryReader r = DirectoryReader.open(d)) {
-        IndexSearcher searcher = new IndexSearcher(r);
-        Random random = new Random(9);
-        for (int round = 0; round < 20; round++) {
-          byte[] query = randomCodes(random, 32);
-          assertThat(knn(searcher, field, query, 25, null))
-              .isEqualTo(nearest(written, query, 25, id -> true));
-          assertThat(knn(searcher, field, query, 25, new org.apache.lucene.search.TermQuery(
-              new Term("even", "true"))))
-              .isEqualTo(nearest(written, query, 25,
-                  id -> Integer.parseInt(id.substring(2)) % 2 == 0));
+      for (int pass = 0; pass < 2; pass++) {
+        int k = pass == 0 ? 300 : written.size();
+        try (DirectoryReader r = DirectoryReader.open(d)) {
+          assertThat(r.leaves()).hasSize(pass == 0 ? 3 : 1);
+          IndexSearcher searcher = new IndexSearcher(r);
+          Random random = new Random(9);
+          for (int round = 0; round < 20; round++) {
+            byte[] query = randomCodes(random, 32);
+            assertThat(knn(searcher, field, query, k, null).subList(0, 25))
+                .isEqualTo(nearest(written, query, 25, id -> true));
+            assertThat(knn(searcher, field, query, k, new org.apache.lucene.search.TermQuery(
+                new Term("even", "true"))).subList(0, 25))
+                .isEqualTo(nearest(written, query, 25,
+                    id -> Integer.parseInt(id.substring(2)) % 2 == 0));
+          }
         }
+        try (IndexWriter w = new IndexWriter(d,
+            new IndexWriterConfig().setCodec(WriterSettings.CODEC))) {
+          w.forceMerge(1);
+        }
+        assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
       }
     }
   }
 
+  /**
+   * The sign scan against exact search on a generated set like the model's vectors (seed 38):
+   * 20,000 vectors of 256 dimensions around 400 random directions, in one merged segment and in
+   * several; queries are vectors moved at random. Of the exact 50 nearest, the 210 that a limit-10
+   * search fetches hold at least 98 %, and a vector finds itself first.
+   */
   @Test
-  void segmentsWithAGraphAreReadAndSearchedBesideThoseWithout() throws Exception {
-    String field = VectorCode.PACKED.field(32);
+  void theSignScanFindsTheExactNearestOfAGeneratedSet() throws Exception {
+    int dim = 256;
+    String field = VectorCode.PACKED.field(dim);
+    Random random = new Random(38);
+    float[][] centres = new float[400][dim];
+    for (float[] c : centres) {
+      for (int i = 0; i < dim; i++) {
+        c[i] = (float) random.nextGaussian();
+      }
+    }
+    byte[][] vectors = new byte[20_000][];
     try (FSDirectory d = FSDirectory.open(dir)) {
-      Map<String, byte[]> written = threeSegments(d, field, WriterSettings.CODEC);
-      assertThat(d.listAll()).anyMatch(name -> name.endsWith(".vex"));
-      Map<String, byte[]> more = new HashMap<>();
-      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(codec(1_000_000))
-          .setMergePolicy(NoMergePolicy.INSTANCE))) { // a segment without a graph beside them
-        Random random = new Random(6);
-        for (int i = 0; i < 100; i++) {
-          byte[] v = randomCodes(random, 32);
-          more.put("3-" + i, v);
+      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig()
+          .setCodec(WriterSettings.CODEC).setRAMBufferSizeMB(4))) {
+        for (int n = 0; n < vectors.length; n++) {
+          float[] c = centres[random.nextInt(centres.length)];
+          float[] f = new float[dim];
+          for (int i = 0; i < dim; i++) {
+            f[i] = c[i] + 0.9f * (float) random.nextGaussian();
+          }
+          byte[] v = VectorCode.PACKED.encode(f);
+          vectors[n] = v;
           Document doc = new Document();
-          doc.add(new StringField("id", "3-" + i, Field.Store.YES));
+          doc.add(new StringField("id", Integer.toString(n), Field.Store.YES));
           doc.add(new KnnByteVectorField(field, v, VectorSimilarityFunction.COSINE));
           w.addDocument(doc);
         }
       }
-      written.putAll(more);
-      assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
-      try (DirectoryReader r = DirectoryReader.open(d)) {
-        IndexSearcher searcher = new IndexSearcher(r);
-        for (String id : List.of("0-4", "1-5", "2-299", "3-0", "3-99")) {
-          assertThat(knn(searcher, field, written.get(id), 1, null)).containsExactly(id);
+      for (int pass = 0; pass < 2; pass++) {
+        try (DirectoryReader r = DirectoryReader.open(d)) {
+          if (pass == 0) {
+            assertThat(r.leaves().size()).as("segments").isGreaterThan(1);
+          } else {
+            assertThat(r.leaves()).hasSize(1);
+          }
+          IndexSearcher searcher = new IndexSearcher(r);
+          Random queries = new Random(39);
+          double recall = 0;
+          int rounds = 30;
+          for (int q = 0; q < rounds; q++) {
+            int own = queries.nextInt(vectors.length);
+            String id = Integer.toString(own);
+            byte[] query = vectors[own].clone();
+            assertThat(knn(searcher, field, query, 1, null)).containsExactly(id);
+            for (int i = 0; i < dim; i++) {
+              query[i] = (byte) Math.max(-MAX, Math.min(MAX, query[i] + queries.nextInt(21) - 10));
+            }
+            java.util.Set<String> found = new java.util.HashSet<>(knn(searcher, field, query, 210,
+                null));
+            float[] scores = new float[vectors.length];
+            Integer[] order = new Integer[vectors.length];
+            for (int j = 0; j < vectors.length; j++) {
+              scores[j] = org.apache.lucene.util.VectorUtil.cosine(query, vectors[j]);
+              order[j] = j;
+            }
+            java.util.Arrays.sort(order, (x, y) -> Float.compare(scores[y], scores[x]));
+            long hits = java.util.Arrays.stream(order, 0, 50)
+                .filter(j -> found.contains(Integer.toString(j))).count();
+            recall += hits / 50.0 / rounds;
+          }
+          assertThat(recall).as("recall of the exact 50, pass %d", pass).isGreaterThan(0.98);
+        }
+        try (IndexWriter w = new IndexWriter(d,
+            new IndexWriterConfig().setCodec(WriterSettings.CODEC))) {
+          w.forceMerge(1);
         }
       }
-      try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig().setCodec(codec(1_000_000)))) {
-        w.forceMerge(1); // a merge of few documents: no graph any more
-      }
-      assertThat(d.listAll()).noneMatch(name -> name.endsWith(".vex"));
-      assertThat(readBack(d, field)).containsExactlyInAnyOrderEntriesOf(written);
     }
   }
 
