@@ -190,6 +190,19 @@ public final class RankFeatures {
   }
 
   /**
+   * Whether the chunk's definition's name is capitalised, in a language that capitalises types and
+   * not functions, and is not a constructor (named as the type it sits in).
+   */
+  static boolean capitalisedType(ChunkDoc c) {
+    if (c.symbolNames().isEmpty()) {
+      return false;
+    }
+    String name = c.symbolNames().get(0);
+    return !name.isEmpty() && Character.isUpperCase(name.charAt(0)) && !name.equals(c.parent())
+        && CAPITALISED_TYPES.contains(c.language().toLowerCase(Locale.ROOT));
+  }
+
+  /**
    * The kind of the chunk's definition: 0 a plain window (no definition), 1 a piece of a
    * definition without its header (a doc comment, a window of a long body, the lines of a type
    * between its members), 2 a constructor (named as the type it sits in), 3 a type (by its
@@ -208,8 +221,7 @@ public final class RankFeatures {
     if (name.equals(c.parent())) {
       return 2;
     }
-    if (!name.isEmpty() && Character.isUpperCase(name.charAt(0))
-        && CAPITALISED_TYPES.contains(c.language().toLowerCase(Locale.ROOT))) {
+    if (capitalisedType(c)) {
       return 3;
     }
     return c.parent() != null ? 4 : 5;

@@ -232,6 +232,11 @@ public final class RankedSearch {
             PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
       }
       fused.sort(HybridFuser.ORDER);
+      List<HybridFuser.Fused> ranked = DefinitionMatch.apply(fused, query, locator::chunk, analyzer);
+      if (ranked != fused) {
+        fused.clear();
+        fused.addAll(ranked);
+      }
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,

@@ -1,0 +1,98 @@
+package dev.prismindex.engine.internal.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.semantic.HybridFuser;
+import dev.prismindex.engine.spi.ChunkDoc;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+class DefinitionMatchTest {
+
+  private static final CodeAnalyzer ANALYZER = new CodeAnalyzer();
+
+  private static ChunkDoc chunk(int id, int start, int end, int line, String name,
+      @Nullable String parent) {
+    return new ChunkDoc("src/Queue.java#" + id, "src/Queue.java", start, end, new int[] {line},
+        List.of(name), "java", parent);
+  }
+
+  private static HybridFuser.Fused fused(int doc, double score) {
+    return new HybridFuser.Fused(doc, null, null, score);
+  }
+
+  private static List<Integer> order(List<HybridFuser.Fused> fused) {
+    return fused.stream().map(HybridFuser.Fused::doc).toList();
+  }
+
+  private static Set<String> stems(String query) {
+    return ANALYZER.proseTerms(query, 64);
+  }
+
+  @Test
+  void theShareOfANamesWordsThatASentenceSays() {
+    Set<String> q = stems("Resumes the stopwatch after a suspension");
+    assertThat(DefinitionMatch.nameShare("resume", q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.nameShare("resumeAll", q, ANALYZER)).isEqualTo(0.5);
+    assertThat(DefinitionMatch.nameShare("RESUME_TIMEOUT", q, ANALYZER)).isEqualTo(0.5);
+    assertThat(DefinitionMatch.nameShare("start", q, ANALYZER)).isZero();
+    assertThat(DefinitionMatch.nameShare("", q, ANALYZER)).isZero();
+  }
+
+  @Test
+  void aSentenceLiftsTheDefinitionItNamesAboveItsNeighbours() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 20, 5, "Queue", null),           // the type's header
+        2, chunk(2, 21, 30, 24, "peek", "Queue"),
+        3, chunk(3, 31, 40, 33, "elementCount", "Queue"));
+    List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.95), fused(3, 0.9));
+    List<HybridFuser.Fused> ranked = DefinitionMatch.apply(fused,
+        "Returns the number of elements waiting", chunks::get, ANALYZER);
+    // elementCount: "element" said, "count" not: 0.9 x 1.25 first; the unnamed type's header
+    // (1.0 x 0.8) below peek (0.95).
+    assertThat(order(ranked)).containsExactly(3, 2, 1);
+    assertThat(ranked.get(0).score()).isEqualTo(1.0);
+    assertThat(ranked).allSatisfy(f -> assertThat(f.score()).isBetween(0.0, 1.0));
+  }
+
+  @Test
+  void anIdentifierOrANamePhraseKeepsTheFusedOrder() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 20, 5, "Queue", null),
+        2, chunk(2, 21, 30, 24, "elementCount", "Queue"));
+    List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9));
+    assertThat(DefinitionMatch.apply(fused, "elementCount", chunks::get, ANALYZER))
+        .isSameAs(fused);
+    assertThat(DefinitionMatch.apply(fused, "element count", chunks::get, ANALYZER))
+        .isSameAs(fused);
+  }
+
+  @Test
+  void aSentenceThatDoesNotNameATypeRanksItsHeaderBelowAMember() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 20, 5, "Stopwatch", null),       // the type's header
+        2, chunk(2, 60, 70, 52, "Stopwatch", null),     // lines between its members
+        3, chunk(3, 21, 30, 24, "lap", "Stopwatch"));
+    List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9), fused(3, 0.85));
+    assertThat(DefinitionMatch.isType(chunks.get(1))).isTrue();
+    assertThat(DefinitionMatch.isType(chunks.get(2))).isTrue();
+    assertThat(DefinitionMatch.isType(chunks.get(3))).isFalse();
+    assertThat(order(DefinitionMatch.apply(fused, "Records the time of one round of the race",
+        chunks::get, ANALYZER))).containsExactly(3, 1, 2);
+    // A sentence that names the type keeps its header first.
+    assertThat(order(DefinitionMatch.apply(fused, "Starts a new stopwatch for the race",
+        chunks::get, ANALYZER))).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void aConstructorOrAGoTypeIsNotATypeChunk() {
+    assertThat(DefinitionMatch.isType(chunk(1, 1, 5, 2, "Queue", "Queue"))).isFalse();
+    assertThat(DefinitionMatch.isType(new ChunkDoc("a.go#1", "a.go", 1, 5, new int[] {1},
+        List.of("Route"), "go", null))).isFalse();
+  }
+}
