@@ -5,6 +5,7 @@ import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
+import dev.prismindex.engine.IncompatibleIndexException;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.SearchOpts;
 import java.io.IOException;
@@ -72,7 +73,13 @@ public class EngineQueryBenchmark extends SampledLatency {
     HybridIndexOptions options = HybridIndexOptions.builder(root).home(home)
         .embedder(EmbedderProvider.find(model).orElseThrow(
             () -> new IllegalArgumentException("no model " + model)).create()).build();
-    index = HybridIndex.open(options);
+    try {
+      index = HybridIndex.open(options);
+    } catch (IncompatibleIndexException e) {
+      // An index cached by a build of another format (or model) is rebuilt, not a failed run.
+      Trees.delete(home);
+      index = HybridIndex.open(options);
+    }
     EngineStatus status = index.engineStatus();
     if (!status.hasCommit() || !status.coverage().complete()) {
       index.refresh(RefreshOptions.INCREMENTAL);
