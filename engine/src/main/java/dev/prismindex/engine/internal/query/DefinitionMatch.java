@@ -5,8 +5,6 @@ import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.ChunkDoc;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -86,17 +84,18 @@ final class DefinitionMatch {
   }
 
   /**
-   * {@code fused} (best first) re-scored by the definition prior for {@code query}, sorted by the
-   * new score (stable); unchanged when the query is not a sentence.
+   * Re-scores {@code fused} in place by the definition prior for {@code query} and sorts it again
+   * by {@link HybridFuser#ORDER}, the fusion's own order; leaves it as it is when the query is not
+   * a sentence.
    */
-  static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
-      Chunks chunks, CodeAnalyzer analyzer) throws IOException {
+  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks,
+      CodeAnalyzer analyzer) throws IOException {
     if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 || !LexicalSearcher.isProse(query)) {
-      return fused;
+      return;
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
-    List<HybridFuser.Fused> out = new ArrayList<>(fused.size());
-    for (HybridFuser.Fused f : fused) {
+    for (int i = 0; i < fused.size(); i++) {
+      HybridFuser.Fused f = fused.get(i);
       ChunkDoc c = chunks.chunk(f.doc());
       double share =
           c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, analyzer);
@@ -104,15 +103,15 @@ final class DefinitionMatch {
       if (share < 1 && isType(c)) {
         factor *= TYPE_WEIGHT;
       }
-      out.add(factor == 1 ? f
-          : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() * factor));
+      if (factor != 1) {
+        fused.set(i, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() * factor));
+      }
     }
-    out.sort(Comparator.comparingDouble(HybridFuser.Fused::score).reversed());
-    double top = out.isEmpty() ? 1 : out.get(0).score();
+    fused.sort(HybridFuser.ORDER);
+    double top = fused.isEmpty() ? 1 : fused.get(0).score();
     if (top > 1) { // back into [0, 1]
-      out.replaceAll(f ->
+      fused.replaceAll(f ->
           new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() / top));
     }
-    return out;
   }
 }

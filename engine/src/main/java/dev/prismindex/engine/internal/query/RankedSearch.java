@@ -232,11 +232,7 @@ public final class RankedSearch {
             PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
       }
       fused.sort(HybridFuser.ORDER);
-      List<HybridFuser.Fused> ranked = DefinitionMatch.apply(fused, query, locator::chunk, analyzer);
-      if (ranked != fused) {
-        fused.clear();
-        fused.addAll(ranked);
-      }
+      DefinitionMatch.apply(fused, query, locator::chunk, analyzer);
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,
