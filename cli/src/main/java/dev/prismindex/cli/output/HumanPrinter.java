@@ -1,5 +1,13 @@
 package dev.prismindex.cli.output;
 
+import static dev.prismindex.cli.output.Style.Role.BOLD;
+import static dev.prismindex.cli.output.Style.Role.DIM;
+import static dev.prismindex.cli.output.Style.Role.LINE;
+import static dev.prismindex.cli.output.Style.Role.MATCH;
+import static dev.prismindex.cli.output.Style.Role.PATH;
+import static dev.prismindex.cli.output.Style.Role.SCORE;
+import static dev.prismindex.cli.output.Style.Role.WARN;
+
 import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
@@ -7,6 +15,7 @@ import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.Server;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.cli.output.Results.Tier;
+import dev.prismindex.cli.output.Style.Role;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
@@ -19,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -75,7 +83,7 @@ public final class HumanPrinter implements Printer {
           : "lexical search";
       default -> r.mode() + " search";
     };
-    emit(new Line().text(style::dim, how + ": " + n + (n == 1 ? " hit" : " hits") + " for \""
+    emit(line().text(DIM, how + ": " + n + (n == 1 ? " hit" : " hits") + " for \""
         + r.query() + "\" in " + r.tookMs() + " ms"));
     if (r.hits().stream().anyMatch(h -> h.context() != null)) {
       grep(r);
@@ -83,11 +91,11 @@ public final class HumanPrinter implements Printer {
       blocks(r);
     }
     if (n == 0) {
-      emit(new Line().text("no hits"));
+      emit(line().text("no hits"));
     }
     if (r.truncated()) {
-      emit(new Line());
-      emit(new Line().text(style::dim, n + " of at least " + (n + 1) + " hits shown; --limit to"
+      emit(line());
+      emit(line().text(DIM, n + " of at least " + (n + 1) + " hits shown; --limit to"
           + " see more"));
     }
   }
@@ -144,7 +152,7 @@ public final class HumanPrinter implements Printer {
           count();
           path = shown(h);
           if (layout == Layout.FILES) {
-            emit(new Line().text(style::path, path));
+            emit(line().text(PATH, path));
           }
         }
         inFile++;
@@ -165,7 +173,7 @@ public final class HumanPrinter implements Printer {
       // Held after-context lines before this hit are context; from it on, its own lines.
       flushPending(sameFile ? h.line() : Integer.MAX_VALUE);
       if (path != null && (!sameFile || first > printed + 1)) {
-        emit(new Line().text(style::dim, "--"));
+        emit(line().text(DIM, "--"));
       }
       if (!sameFile) {
         path = shown(h);
@@ -197,13 +205,13 @@ public final class HumanPrinter implements Printer {
     }
 
     private Line contextLine(String file, int n, String text) {
-      return new Line().text(style::path, file).text("-").text(style::line, Integer.toString(n))
+      return line().text(PATH, file).text("-").text(LINE, Integer.toString(n))
           .text("-").text(text.replace('\t', ' '));
     }
 
     private Line matchLine(Hit h, String text) {
-      Line line = new Line().text(style::path, shown(h)).text(":")
-          .text(style::line, Integer.toString(h.line())).text(":");
+      Line line = line().text(PATH, shown(h)).text(":")
+          .text(LINE, Integer.toString(h.line())).text(":");
       if (layout != Layout.LINES) {
         line.text(Integer.toString(h.column())).text(":");
       }
@@ -213,7 +221,7 @@ public final class HumanPrinter implements Printer {
     /** {@code -c}: the count of the file just done, if any. */
     private void count() {
       if (layout == Layout.COUNT && path != null && inFile > 0) {
-        emit(new Line().text(style::path, path).text(":").text(Integer.toString(inFile)));
+        emit(line().text(PATH, path).text(":").text(Integer.toString(inFile)));
       }
       inFile = 0;
     }
@@ -272,7 +280,7 @@ public final class HumanPrinter implements Printer {
       }
       String part = shown.substring(i, j);
       if (marked[i]) {
-        line.text(style::match, part);
+        line.text(MATCH, part);
       } else {
         line.text(part);
       }
@@ -291,7 +299,7 @@ public final class HumanPrinter implements Printer {
       byPath.merge(shown(h), 1, Integer::sum);
     }
     for (Map.Entry<String, Integer> e : byPath.entrySet()) {
-      Line line = new Line().text(style::path, e.getKey());
+      Line line = line().text(PATH, e.getKey());
       emit(counts ? line.text(":").text(Integer.toString(e.getValue())) : line);
     }
   }
@@ -307,15 +315,15 @@ public final class HumanPrinter implements Printer {
   /** One block per hit: {@code path:line  symbol  score}, then the snippet indented. */
   private void blocks(SearchAnswer r) {
     for (Hit h : r.hits()) {
-      Line first = new Line().text(style::path, shown(h)).text(":")
-          .text(style::line, Integer.toString(h.line()));
+      Line first = line().text(PATH, shown(h)).text(":")
+          .text(LINE, Integer.toString(h.line()));
       if (h.symbol() != null) {
-        first.text("  ").text(style::bold, h.symbol());
+        first.text("  ").text(BOLD, h.symbol());
       }
-      first.text("  ").text(style::score, String.format(Locale.ROOT, "%.3f", h.score()));
-      emit(new Line());
+      first.text("  ").text(SCORE, String.format(Locale.ROOT, "%.3f", h.score()));
+      emit(line());
       emit(first);
-      emit(highlight(new Line().text("    "), h.snippet(), r.query(), h.mode().wireName()));
+      emit(highlight(line().text("    "), h.snippet(), r.query(), h.mode().wireName()));
     }
   }
 
@@ -350,19 +358,19 @@ public final class HumanPrinter implements Printer {
     }
     groups.sort(Comparator.comparingInt(g -> g.rank));
     if (!layout.plain()) {
-      emit(new Line());
+      emit(line());
     }
     boolean separate = hits.stream().anyMatch(h -> h.context() != null);
     boolean first = true;
     for (Group g : groups) {
       if (!first && separate) {
-        emit(new Line().text(style::dim, "--"));
+        emit(line().text(DIM, "--"));
       }
       first = false;
       for (Map.Entry<Integer, GroupLine> e : g.lines.entrySet()) {
         GroupLine gl = e.getValue();
-        Line line = new Line().text(style::path, g.path)
-            .text(gl.hit == null ? "-" : ":").text(style::line, Integer.toString(e.getKey()))
+        Line line = line().text(PATH, g.path)
+            .text(gl.hit == null ? "-" : ":").text(LINE, Integer.toString(e.getKey()))
             .text(gl.hit == null ? "-" : ":");
         if (gl.hit == null) {
           emit(line.text(gl.text.replace('\t', ' ')));
@@ -517,23 +525,23 @@ public final class HumanPrinter implements Printer {
   @Override
   public void status(StatusReport s) {
     if (!s.repos().isEmpty()) {
-      Line state = new Line().text(style::bold, "workspace ").text(s.repo() + ", "
+      Line state = line().text(BOLD, "workspace ").text(s.repo() + ", "
           + count(s.repos().size(), "repository").replace("repositorys", "repositories") + ": "
           + s.state().wireName());
       if (s.problem() != null) {
-        state.text(style::dim, "  (" + s.problem() + ")");
+        state.text(DIM, "  (" + s.problem() + ")");
       }
       emit(state);
       for (StatusReport r : s.repos()) {
-        emit(new Line());
-        emit(new Line().text(style::bold, "repository ").text(String.valueOf(r.name())));
+        emit(line());
+        emit(line().text(BOLD, "repository ").text(String.valueOf(r.name())));
         status(r);
       }
       return;
     }
-    Line state = new Line().text(style::bold, "state     ").text(s.state().wireName());
+    Line state = line().text(BOLD, "state     ").text(s.state().wireName());
     if (s.problem() != null) {
-      state.text(style::dim, "  (" + s.problem() + ")");
+      state.text(DIM, "  (" + s.problem() + ")");
     }
     emit(state);
     emit("repo      " + s.repo());
@@ -588,7 +596,7 @@ public final class HumanPrinter implements Printer {
 
   /** Prints a plain line of text; see {@link Line}. */
   private void emit(String text) {
-    emit(new Line().text(text));
+    emit(line().text(text));
   }
 
   /**
@@ -638,8 +646,13 @@ public final class HumanPrinter implements Printer {
     return b.toString();
   }
 
+  /** A new line in this printer's style. */
+  private Line line() {
+    return new Line(style);
+  }
+
   private void note(String text) {
-    err.println(new Line().text(style::warn, "note: ").text(text));
+    err.println(line().text(WARN, "note: ").text(text));
   }
 
   /**
@@ -650,7 +663,12 @@ public final class HumanPrinter implements Printer {
    * the printer's own colours. Escaping is idempotent, so an already escaped snippet passes as is.
    */
   static final class Line {
+    private final Style style;
     private final StringBuilder b = new StringBuilder();
+
+    Line(Style style) {
+      this.style = style;
+    }
 
     /** Appends {@code text}, escaped. */
     Line text(String text) {
@@ -667,9 +685,9 @@ public final class HumanPrinter implements Printer {
       return this;
     }
 
-    /** Appends {@code text}, escaped, then styled. */
-    Line text(UnaryOperator<String> style, String text) {
-      b.append(style.apply(SafeText.escapeField(text)));
+    /** Appends {@code text}, escaped, then in the colour of {@code role}. */
+    Line text(Role role, String text) {
+      b.append(style.paint(role, SafeText.escapeField(text)));
       return this;
     }
 

@@ -1,9 +1,31 @@
 package dev.prismindex.cli.output;
 
-/** ANSI styling for human output, or none (piped, {@code NO_COLOR}). */
+/**
+ * ANSI styling for human output, or none (piped, {@code NO_COLOR}): each {@link Role} a piece of
+ * text plays has its colour.
+ */
 public final class Style {
   static final Style PLAIN = new Style(false);
   static final Style ANSI = new Style(true);
+
+  /** What a piece of text is, with its colour: the parameters of its SGR escape sequence. */
+  enum Role {
+    /** The matched characters of a line. */
+    MATCH("1;31"),
+    PATH("35"),
+    /** A line number. */
+    LINE("32"),
+    SCORE("33"),
+    DIM("2"),
+    BOLD("1"),
+    WARN("33");
+
+    private final String code;
+
+    Role(String code) {
+      this.code = code;
+    }
+  }
 
   private final boolean on;
 
@@ -19,35 +41,8 @@ public final class Style {
     return on;
   }
 
-  String match(String s) {
-    return wrap("1;31", s);
-  }
-
-  String path(String s) {
-    return wrap("35", s);
-  }
-
-  String line(String s) {
-    return wrap("32", s);
-  }
-
-  String score(String s) {
-    return wrap("33", s);
-  }
-
-  String dim(String s) {
-    return wrap("2", s);
-  }
-
-  String bold(String s) {
-    return wrap("1", s);
-  }
-
-  String warn(String s) {
-    return wrap("33", s);
-  }
-
-  private String wrap(String code, String s) {
-    return on ? "\u001b[" + code + "m" + s + "\u001b[0m" : s;
+  /** {@code s} in the colour of {@code role}, or as it is when colour is off. */
+  String paint(Role role, String s) {
+    return on ? "\u001b[" + role.code + "m" + s + "\u001b[0m" : s;
   }
 }

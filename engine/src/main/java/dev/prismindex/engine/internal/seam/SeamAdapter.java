@@ -1,7 +1,7 @@
 package dev.prismindex.engine.internal.seam;
 
+import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
-import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.StoreAccess;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
@@ -12,64 +12,39 @@ import dev.prismindex.engine.spi.CommitRecord;
 import dev.prismindex.engine.spi.StoreHealth;
 import dev.prismindex.index.IndexCapabilities;
 import dev.prismindex.index.IndexDiagnostics;
+import dev.prismindex.index.IndexFileChange;
+import dev.prismindex.index.IndexFileChangeKind;
 import dev.prismindex.index.IndexQuery;
 import dev.prismindex.index.IndexQueryResult;
 import dev.prismindex.index.IndexRemoveRequest;
+import dev.prismindex.index.IndexSearchHit;
 import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.index.IndexUpdateRequest;
-import dev.prismindex.repository.AbortSignal;
+import dev.prismindex.repository.RelativePath;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * The seam ({@code RepositoryIndexBackend}) of an index, whatever its store: capabilities and
- * status from the store's record and health; update, remove and search by {@link SeamRequests}
- * over its runs and query planner.
+ * status from the store's record and health; update, remove and search checked and turned into
+ * its runs and its query planner's searches, the answers into the contract's types. {@link
+ * IndexSearchHit} is built from {@link Hit} here only ({@link #toSeam}).
+ *
+ * @param ctx the index's context: its store and options
+ * @param runs the index's runs (update, remove) and their state
+ * @param planner the index's searches
  */
-public final class SeamAdapter {
+public record SeamAdapter(EngineContext ctx, Runs runs, QueryPlanner planner) {
 
-  private final EngineContext ctx;
-  private final Runs runs;
-  private final SeamTarget target;
-
-  public SeamAdapter(EngineContext ctx, Runs runs, QueryPlanner planner) {
-    this.ctx = ctx;
-    this.runs = runs;
-    this.target = new SeamTarget() {
-      @Override
-      public void update(List<String> upserts, List<String> deletes, String revision)
-          throws IOException {
-        runs.update(upserts, deletes, revision);
-      }
-
-      @Override
-      public void remove(List<String> paths) throws IOException {
-        runs.remove(paths);
-      }
-
-      @Override
-      public SearchResult search(String query, SearchOpts opts) throws IOException {
-        return planner.search(query, opts);
-      }
-
-      @Override
-      public LiteralAnswer literal(String query, boolean caseSensitive, @Nullable String scope,
-          int maxMatches, boolean onePerFile, AbortSignal signal, SearchMode mode,
-          Snippet snippet) throws IOException {
-        return planner.literal(query, caseSensitive, scope, maxMatches, onePerFile, signal, mode,
-            snippet);
-      }
-
-      @Override
-      public SearchMode seamSemanticMode() {
-        return ctx.options().seamSemanticMode();
-      }
-    };
-  }
+  /** Seam snippets are cut to this many UTF-16 units (the seam's hard snippet cap is 16 KiB). */
+  private static final int MAX_SEAM_SNIPPET_CHARS = 4096;
 
   /** See {@code HybridIndex.capabilities}. */
   public IndexCapabilities capabilities() {
@@ -85,22 +60,6 @@ public final class SeamAdapter {
     } catch (IOException e) {
       return IndexCapabilities.LITERAL_ONLY;
     }
-  }
-
-  /** See {@code HybridIndex.update}. */
-  public void update(IndexUpdateRequest request) throws IOException {
-    SeamRequests.update(target, request);
-  }
-
-  /** See {@code HybridIndex.remove}. */
-  public void remove(IndexRemoveRequest request) throws IOException {
-    SeamRequests.remove(target, request);
-  }
-
-  /** See {@code HybridIndex.search(IndexQuery)}. */
-  public IndexQueryResult search(IndexQuery query) throws IOException {
-    ctx.store().checkUndamaged(); // what status() reports FAILED serves nothing
-    return SeamRequests.search(target, query);
   }
 
   /**
@@ -136,5 +95,95 @@ public final class SeamAdapter {
       state = IndexState.READY;
     }
     return new IndexStatus(state, record.get(CommitRecord.REVISION), updatedAt, diagnostics);
+  }
+
+  /** See {@code HybridIndex.update}. */
+  public void update(IndexUpdateRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
+    String revision = request.sourceRevision();
+    if (revision == null || revision.isEmpty()) {
+      throw new IllegalArgumentException("sourceRevision is required");
+    }
+    List<String> upserts = new ArrayList<>();
+    List<String> deletes = new ArrayList<>();
+    for (IndexFileChange change : request.changes() == null ? List.<IndexFileChange>of()
+        : request.changes()) {
+      if (change == null || change.path() == null || change.kind() == null) {
+        throw new IllegalArgumentException("invalid change");
+      }
+      String path = RelativePath.normalise(change.path());
+      if (change.kind() == IndexFileChangeKind.DELETE) {
+        deletes.add(path);
+      } else {
+        if (change.kind() == IndexFileChangeKind.RENAME && change.oldPath() != null) {
+          deletes.add(RelativePath.normalise(change.oldPath()));
+        }
+        upserts.add(path);
+      }
+    }
+    runs.update(upserts, deletes, revision);
+  }
+
+  /** See {@code HybridIndex.remove}. */
+  public void remove(IndexRemoveRequest request) throws IOException {
+    Objects.requireNonNull(request, "request");
+    List<String> paths = new ArrayList<>();
+    for (String p : request.paths() == null ? List.<String>of() : request.paths()) {
+      if (p == null) {
+        throw new IllegalArgumentException("invalid path");
+      }
+      paths.add(RelativePath.normalise(p));
+    }
+    if (!paths.isEmpty()) {
+      runs.remove(paths);
+    }
+  }
+
+  /** See {@code HybridIndex.search(IndexQuery)}. */
+  public IndexQueryResult search(IndexQuery query) throws IOException {
+    ctx.store().checkUndamaged(); // what status() reports FAILED serves nothing
+    Objects.requireNonNull(query, "query");
+    if (query.mode() == SearchMode.SEMANTIC) {
+      return ranked(query, ctx.options().seamSemanticMode());
+    }
+    if (query.mode() == SearchMode.LEXICAL || query.mode() == SearchMode.HYBRID) {
+      return ranked(query, query.mode());
+    }
+    if (query.mode() != SearchMode.INDEXED_LITERAL) {
+      throw new IllegalArgumentException("unsupported index mode: " + query.mode().wireName());
+    }
+    LiteralAnswer a = planner.literal(query.query(), query.caseSensitive(), query.scope(),
+        query.maxResults(), true, query.signal(), SearchMode.INDEXED_LITERAL, Snippet.TEXT);
+    List<IndexSearchHit> hits = new ArrayList<>(a.hits().size());
+    for (Hit h : a.hits()) {
+      hits.add(toSeam(h));
+    }
+    return new IndexQueryResult(hits, a.truncated());
+  }
+
+  /** A ranked answer in {@code mode}, one hit per file (its best), {@code truncated} at the cap. */
+  private IndexQueryResult ranked(IndexQuery query, SearchMode mode) throws IOException {
+    int max = Math.max(1, Math.min(query.maxResults(), SearchOpts.MAX_LIMIT));
+    SearchOpts opts = new SearchOpts(Math.min(SearchOpts.MAX_LIMIT, max * 3), mode,
+        query.scope());
+    List<IndexSearchHit> hits = new ArrayList<>();
+    Set<String> files = new HashSet<>();
+    for (Hit h : planner.search(query.query(), opts).hits()) {
+      if (hits.size() == max) {
+        break;
+      }
+      if (files.add(h.path())) {
+        hits.add(toSeam(h));
+      }
+    }
+    return new IndexQueryResult(hits, hits.size() == max);
+  }
+
+  /** The contract's hit for an engine hit: the one place this conversion happens. */
+  static IndexSearchHit toSeam(Hit h) {
+    String text = h.snippet();
+    String snippet = text.length() > MAX_SEAM_SNIPPET_CHARS
+        ? text.substring(0, MAX_SEAM_SNIPPET_CHARS) : text;
+    return new IndexSearchHit(h.path(), h.score(), snippet, h.line(), h.endLine(), h.column());
   }
 }
