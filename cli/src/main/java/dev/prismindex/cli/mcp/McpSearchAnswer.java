@@ -2,8 +2,9 @@ package dev.prismindex.cli.mcp;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.prismindex.cli.command.SearchRequests;
-import dev.prismindex.cli.output.HumanPrinter;
+import dev.prismindex.cli.output.JsonObjects;
 import dev.prismindex.cli.output.JsonPrinter;
+import dev.prismindex.cli.output.Notes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.engine.Hit;
@@ -82,7 +83,7 @@ final class McpSearchAnswer {
       out.append("\n[mode ").append(r.mode()).append(": ").append(r.modeReason()).append(']');
     }
     if (!r.notSearched().isEmpty()) {
-      out.append("\n[").append(HumanPrinter.notSearchedNote(r.notSearched())).append(']');
+      out.append("\n[").append(Notes.notSearchedNote(r.notSearched())).append(']');
     }
     return out.toString();
   }
@@ -106,7 +107,7 @@ final class McpSearchAnswer {
     }
     g.writeBooleanField("untrustedIndex", true);
     g.writeNumberField("schemaVersion", JsonPrinter.SCHEMA_VERSION);
-    JsonPrinter.freshness(g, r.freshness());
+    JsonObjects.freshness(g, r.freshness());
     if (r.semanticCoverage() == null) {
       g.writeNullField("semanticCoverage");
     } else {
@@ -117,7 +118,7 @@ final class McpSearchAnswer {
     if (outputMode == OutputMode.CONTENT) {
       g.writeArrayFieldStart("hits");
       for (Hit hit : r.hits()) {
-        JsonPrinter.hit(g, hit);
+        JsonObjects.hit(g, hit);
       }
       g.writeEndArray();
     } else {
@@ -141,7 +142,7 @@ final class McpSearchAnswer {
       g.writeObjectFieldStart("repos");
       for (Map.Entry<String, Freshness> e : new TreeMap<>(r.repos()).entrySet()) {
         g.writeObjectFieldStart(e.getKey());
-        JsonPrinter.freshness(g, e.getValue());
+        JsonObjects.freshness(g, e.getValue());
         g.writeEndObject();
       }
       g.writeEndObject();
@@ -152,7 +153,7 @@ final class McpSearchAnswer {
       g.writeEndArray();
     }
     if (r.mode().equals("literal")) {
-      JsonPrinter.counts(g, "notSearched", r.notSearched());
+      JsonObjects.counts(g, "notSearched", r.notSearched());
     }
     g.writeEndObject();
   }

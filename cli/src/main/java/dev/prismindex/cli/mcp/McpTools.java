@@ -8,7 +8,7 @@ import dev.prismindex.cli.command.Requests.StatusRequest;
 import dev.prismindex.cli.command.SearchRequests;
 import dev.prismindex.cli.command.Target;
 import dev.prismindex.cli.command.WorkspaceBackend;
-import dev.prismindex.cli.output.JsonPrinter;
+import dev.prismindex.cli.output.JsonObjects;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
@@ -179,7 +179,7 @@ final class McpTools {
       return unexpected(SEARCH, e);
     }
     long searched = System.nanoTime();
-    String structured = JsonPrinter.json(g -> McpSearchAnswer.structured(g, result, call.outputMode()));
+    String structured = JsonObjects.json(g -> McpSearchAnswer.structured(g, result, call.outputMode()));
     CallToolResult answer = CallToolResult.builder()
         .addTextContent(McpSearchAnswer.text(result, call.outputMode()))
         .structuredContent(object(structured)).isError(false).build();
@@ -219,7 +219,7 @@ final class McpTools {
     } catch (Exception | LinkageError e) {
       return unexpected(STATUS, e);
     }
-    String json = JsonPrinter.json(g -> JsonPrinter.status(g, report));
+    String json = JsonObjects.json(g -> JsonObjects.status(g, report));
     return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
         .isError(false).build();
   }
@@ -258,19 +258,19 @@ final class McpTools {
             new WorkspaceBackend.IndexSink() {
               @Override
               public void indexed(Target.Member m, IndexSummary summary) {
-                each.put(m.name(), JsonPrinter.json(g -> JsonPrinter.index(g, summary)));
+                each.put(m.name(), JsonObjects.json(g -> JsonObjects.index(g, summary)));
               }
 
               @Override
               public void skipped(Target.Member m, String note) {
-                each.put(m.name(), JsonPrinter.json(g -> {
+                each.put(m.name(), JsonObjects.json(g -> {
                   g.writeStartObject();
                   g.writeStringField("skipped", note);
                   g.writeEndObject();
                 }));
               }
             });
-        json = JsonPrinter.json(g -> {
+        json = JsonObjects.json(g -> {
           g.writeStartObject();
           g.writeObjectFieldStart("repos");
           for (Map.Entry<String, String> e : each.entrySet()) {
@@ -282,7 +282,7 @@ final class McpTools {
         });
       } else {
         IndexSummary summary = backend.index(request, progress);
-        json = JsonPrinter.json(g -> JsonPrinter.index(g, summary));
+        json = JsonObjects.json(g -> JsonObjects.index(g, summary));
       }
       return CallToolResult.builder().addTextContent(json).structuredContent(object(json))
           .isError(false).build();

@@ -1,5 +1,9 @@
 package dev.prismindex.cli.output;
 
+import static dev.prismindex.cli.output.Notes.count;
+import static dev.prismindex.cli.output.Notes.lockedNote;
+import static dev.prismindex.cli.output.Notes.notSearchedNote;
+import static dev.prismindex.cli.output.Notes.repairedNote;
 import static dev.prismindex.cli.output.Style.Role.BOLD;
 import static dev.prismindex.cli.output.Style.Role.DIM;
 import static dev.prismindex.cli.output.Style.Role.LINE;
@@ -8,19 +12,13 @@ import static dev.prismindex.cli.output.Style.Role.PATH;
 import static dev.prismindex.cli.output.Style.Role.SCORE;
 import static dev.prismindex.cli.output.Style.Role.WARN;
 
-import dev.prismindex.cli.output.Results.Changes;
 import dev.prismindex.cli.output.Results.Freshness;
 import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
-import dev.prismindex.cli.output.Results.Server;
 import dev.prismindex.cli.output.Results.StatusReport;
-import dev.prismindex.cli.output.Results.Tier;
-import dev.prismindex.cli.output.Style.Role;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -487,111 +485,17 @@ public final class HumanPrinter implements Printer {
     }
   }
 
-  /** The note of an answer served from the last commit while an indexing run writes the index. */
-  static String lockedNote(Freshness f) {
-    return f.changedFiles() + " changed files not re-indexed ("
-        + (f.indexReadOnly() ? "the index is read-only" : "an indexing run is writing the index")
-        + "); answering from the last index run";
-  }
-
-  /** The line on stderr of an {@code index} run that repaired a damaged index. */
-  static String repairedNote(IndexSummary s) {
-    return SafeText.escapeField("prism-index index: the index at " + s.indexDir()
-        + " was damaged (" + s.repaired() + "); rebuilt it from the files");
-  }
-
   @Override
   public void index(IndexSummary s) {
     if (s.repaired() != null) {
       err.println(repairedNote(s));
     }
-    emit((s.committed() ? "indexed " : "index up to date: ") + count(s.filesSeen(), "file")
-        + " seen in " + seconds(s.durationMs()) + " ("
-        + s.added() + " added, " + s.changed() + " changed, " + s.deleted() + " deleted, "
-        + s.unchanged() + " unchanged, " + s.skippedTotal() + " skipped)");
-    emit("  chunks   " + s.chunksWritten() + " written, " + s.chunksEmbedded() + " embedded, "
-        + s.chunksReused() + " reused from the embedding cache");
-    if (!s.skipped().isEmpty()) {
-      emit("  skipped  " + byReason(s.skipped()));
-    }
-    emit("  index    " + count(s.files(), "file") + ", " + count(s.chunks(), "chunk") + ", "
-        + bytes(s.sizeOnDiskBytes()) + " at " + s.indexDir());
-    emit("  semantic " + semantic(s.model(), s.semanticCoverage(), s.semanticMessage()));
-    if (s.sourceRevision() != null) {
-      emit("  revision " + s.sourceRevision());
-    }
+    Summaries.index(style, s).forEach(this::emit);
   }
 
   @Override
   public void status(StatusReport s) {
-    if (!s.repos().isEmpty()) {
-      Line state = line().text(BOLD, "workspace ").text(s.repo() + ", "
-          + count(s.repos().size(), "repository").replace("repositorys", "repositories") + ": "
-          + s.state().wireName());
-      if (s.problem() != null) {
-        state.text(DIM, "  (" + s.problem() + ")");
-      }
-      emit(state);
-      for (StatusReport r : s.repos()) {
-        emit(line());
-        emit(line().text(BOLD, "repository ").text(String.valueOf(r.name())));
-        status(r);
-      }
-      return;
-    }
-    Line state = line().text(BOLD, "state     ").text(s.state().wireName());
-    if (s.problem() != null) {
-      state.text(DIM, "  (" + s.problem() + ")");
-    }
-    emit(state);
-    emit("repo      " + s.repo());
-    emit("index     " + s.indexDir());
-    Server server = s.server();
-    emit("server    " + (server == null
-        ? "none answered (a search or status starts one in the background unless"
-            + " PRISM_INDEX_SERVE=0)"
-        : server.kind() + ", pid " + server.pid() + ", started " + ago(server.startedAt())
-            + idleTimeout(server.idleTimeout()) + "; watching: " + server.watch()));
-    if (!s.state().searchable() && s.changes() == null) {
-      emit("model     " + (s.availableModel() == null ? "none available" : s.availableModel()
-          + " (available)"));
-      return;
-    }
-    emit("files     " + s.files());
-    emit("chunks    " + s.chunks());
-    emit("semantic  " + semantic(s.model(), s.semanticCoverage(), s.semanticMessage()));
-    for (Tier t : s.tiers()) {
-      emit("tier      " + t.model() + (t.kind() == null ? "" : " (" + t.kind() + ")") + ": "
-          + t.chunksCovered() + " of " + count(t.chunks(), "chunk") + " embedded, " + t.state());
-    }
-    emit("model     " + (s.availableModel() == null ? "none available" : s.availableModel()
-        + " (available)"));
-    emit("revision  " + (s.sourceRevision() == null ? "-" : s.sourceRevision()));
-    Instant at = s.updatedAt();
-    emit("updated   " + (at == null ? "-" : at + " (" + ago(at) + ")"));
-    emit("size      " + bytes(s.sizeOnDiskBytes()));
-    Changes c = s.changes();
-    if (c != null) {
-      emit("changed   " + (c.total() == 0 ? "nothing since the last index run"
-          : count(c.total(), "file") + " since the last index run (" + c.added() + " added, "
-              + c.modified() + " modified, " + c.deleted() + " deleted; a search re-indexes up to "
-              + s.maxRefreshFiles() + ")"));
-      if (!c.skipped().isEmpty()) {
-        emit("skipped   " + count(c.skippedTotal(), "file") + " (" + byReason(c.skipped()) + ")");
-      }
-    }
-  }
-
-  private static String semantic(@Nullable String model, @Nullable Double coverage,
-      @Nullable String unavailable) {
-    if (unavailable != null) {
-      return "unavailable (" + unavailable + "); lexical and literal search only";
-    }
-    if (model == null) {
-      return "no embeddings yet";
-    }
-    return (coverage == null ? "" : String.format(Locale.ROOT, "%.0f%% of chunks embedded, ",
-        Math.floor(coverage * 100))) + "model " + model;
+    Summaries.status(style, s).forEach(this::emit);
   }
 
   /** Prints a plain line of text; see {@link Line}. */
@@ -618,34 +522,6 @@ public final class HumanPrinter implements Printer {
     }
   }
 
-  /**
-   * The one line saying which files a literal search did not search: {@code not searched: 3 files
-   * left out of the index (binary 1, secret 2); see docs/cli.md}.
-   */
-  public static String notSearchedNote(Map<String, Integer> notSearched) {
-    return notSearchedNote(notSearched, true);
-  }
-
-  /**
-   * The same line for files an index left out ({@code fromIndex}), or for files a search found it
-   * could not read as text, as a search without an index does: {@code not searched: 1 file
-   * (binary 1); see docs/cli.md}.
-   */
-  public static String notSearchedNote(Map<String, Integer> notSearched, boolean fromIndex) {
-    int total = notSearched.values().stream().mapToInt(Integer::intValue).sum();
-    return "not searched: " + count(total, "file") + (fromIndex ? " left out of the index" : "")
-        + " (" + byReason(notSearched) + "); see docs/cli.md";
-  }
-
-  /** Counts by reason, in reason order: {@code binary 1, oversize 2}. */
-  static String byReason(Map<String, Integer> counts) {
-    StringBuilder b = new StringBuilder();
-    for (Map.Entry<String, Integer> e : new TreeMap<>(counts).entrySet()) {
-      b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append(' ').append(e.getValue());
-    }
-    return b.toString();
-  }
-
   /** A new line in this printer's style. */
   private Line line() {
     return new Line(style);
@@ -653,93 +529,5 @@ public final class HumanPrinter implements Printer {
 
   private void note(String text) {
     err.println(line().text(WARN, "note: ").text(text));
-  }
-
-  /**
-   * One line of human output under construction. Each piece of text is escaped by core's
-   * {@link SafeText#escapeField} as it is appended (controls, DEL, C1 controls, bidirectional and
-   * invisible format characters shown as {@code \n}, {@code \t}, {@code \}{@code u001B}, ...), and
-   * only then wrapped in its {@link Style} codes: the only raw escape sequences a line can hold are
-   * the printer's own colours. Escaping is idempotent, so an already escaped snippet passes as is.
-   */
-  static final class Line {
-    private final Style style;
-    private final StringBuilder b = new StringBuilder();
-
-    Line(Style style) {
-      this.style = style;
-    }
-
-    /** Appends {@code text}, escaped. */
-    Line text(String text) {
-      b.append(SafeText.escapeField(text));
-      return this;
-    }
-
-    /**
-     * Appends {@code text} as it is: text {@link SafeText#escape} made, without a tab (what
-     * {@link #text(String)} would append unchanged, escaping being idempotent).
-     */
-    Line escaped(String text) {
-      b.append(text);
-      return this;
-    }
-
-    /** Appends {@code text}, escaped, then in the colour of {@code role}. */
-    Line text(Role role, String text) {
-      b.append(style.paint(role, SafeText.escapeField(text)));
-      return this;
-    }
-
-    /** The line and a line feed, in UTF-8; the line is done then. */
-    byte[] withNewline() {
-      return b.append('\n').toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    @Override
-    public String toString() {
-      return b.toString();
-    }
-  }
-
-  static String count(long n, String noun) {
-    return n + " " + noun + (n == 1 ? "" : "s");
-  }
-
-  static String seconds(long ms) {
-    return ms < 1000 ? ms + " ms" : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
-  }
-
-  static String bytes(long n) {
-    if (n < 1024) {
-      return n + " B";
-    }
-    if (n < 1024 * 1024) {
-      return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
-    }
-    return String.format(Locale.ROOT, "%.1f MiB", n / (1024.0 * 1024));
-  }
-
-  private static String idleTimeout(@Nullable Duration idle) {
-    if (idle == null) {
-      return "";
-    }
-    long s = idle.toSeconds();
-    return s == 0 ? ", no idle timeout" : ", idle timeout " + (s % 60 == 0 ? s / 60 + " min"
-        : s + " s");
-  }
-
-  private static String ago(Instant at) {
-    Duration d = Duration.between(at, Instant.now());
-    if (d.isNegative() || d.toSeconds() < 60) {
-      return "just now";
-    }
-    if (d.toMinutes() < 60) {
-      return d.toMinutes() + " min ago";
-    }
-    if (d.toHours() < 48) {
-      return d.toHours() + " h ago";
-    }
-    return d.toDays() + " days ago";
   }
 }

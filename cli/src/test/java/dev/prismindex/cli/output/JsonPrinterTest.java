@@ -31,9 +31,9 @@ class JsonPrinterTest {
         null, new EngineScore(line, 1.0));
   }
 
-  /** The object {@link JsonPrinter#hit} writes with {@code tail} before its {@code v}. */
+  /** The object {@link JsonObjects#hit} writes with {@code tail} before its {@code v}. */
   private static String expected(Hit hit, String tail) {
-    String object = JsonPrinter.json(g -> JsonPrinter.hit(g, hit));
+    String object = JsonObjects.json(g -> JsonObjects.hit(g, hit));
     return object.substring(0, object.length() - 1) + tail + ",\"v\":1}";
   }
 
