@@ -11,6 +11,7 @@ import dev.prismindex.internal.regex.RegexSyntaxException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -267,6 +268,11 @@ public final class RegexPattern {
     /** Per byte value, 1 when {@link #byteClasses} has a bit for it (a byte in any class). */
     private final byte @Nullable [] inRun;
     private final int runLength;
+    /**
+     * Whether the literals are looked for in the bytes ({@link #forEachLiteralLine}): every one
+     * ASCII, looked for as it is or up to ASCII case.
+     */
+    private final boolean inBytes;
     private int[] spans = new int[16];
     private int foundCount;
 
@@ -279,6 +285,8 @@ public final class RegexPattern {
       for (int i = 0; i < pivots.length; i++) {
         pivots[i] = rarest(literals.get(i));
       }
+      this.inBytes = prefilter != null && (asciiCases || !prefilter.lowered())
+          && literals.stream().allMatch(l -> l.chars().allMatch(c -> c < 0x80));
       CodePointSet first = matcher.first();
       if (prefilter == null && first != null) {
         this.runLength = then.length + 1;
@@ -312,6 +320,10 @@ public final class RegexPattern {
     public void forEachMatchingLine(byte[] content, LineVisitor visitor) {
       if (byteClasses != null) {
         forEachRunLine(content, visitor);
+        return;
+      }
+      if (inBytes) {
+        forEachLiteralLine(content, visitor);
         return;
       }
       String text = decode(content);
@@ -377,6 +389,63 @@ public final class RegexPattern {
         lineStart = end + 1;
         hayLineStart = nl + 1;
         hayPos = hayLineStart;
+      }
+    }
+
+    /**
+     * {@link #forEachMatchingLine} for ASCII literals ({@link #inBytes}), looked for in the bytes:
+     * an ASCII byte of UTF-8 is always that character (never part of a longer one, nor of an
+     * ill-formed subsequence), so the occurrences in the bytes are the occurrences in the decoded
+     * text. The bytes are viewed as a Latin-1 string (one character a byte: a copy, no decoding)
+     * for the JVM's string search; only a line holding an occurrence is decoded and matched, and
+     * line feeds are counted only up to the lines that hold one.
+     */
+    private void forEachLiteralLine(byte[] b, LineVisitor visitor) {
+      String hay = new String(b, 0, b.length, StandardCharsets.ISO_8859_1);
+      int n = b.length;
+      int[] next = new int[literals.size()];
+      Arrays.fill(next, -2);
+      int[] lowerAt = new int[literals.size()];
+      int[] upperAt = new int[literals.size()];
+      Arrays.fill(lowerAt, -1);
+      Arrays.fill(upperAt, -1);
+      int counted = 0;
+      int countedLine = 1;
+      int pos = 0; // the start of the first line not yet matched
+      while (true) {
+        int p = Integer.MAX_VALUE;
+        for (int i = 0; i < next.length; i++) {
+          if (next[i] != -1 && next[i] < pos) {
+            next[i] = asciiCases ? foldIndexOf(hay, i, pos, lowerAt, upperAt)
+                : hay.indexOf(literals.get(i), pos);
+          }
+          if (next[i] >= 0) {
+            p = Math.min(p, next[i]);
+          }
+        }
+        if (p == Integer.MAX_VALUE) {
+          return;
+        }
+        int start = p;
+        while (start > pos && b[start - 1] != '\n') {
+          start--;
+        }
+        int end = hay.indexOf('\n', p);
+        if (end < 0) {
+          end = n;
+        }
+        String line = Utf8Decoder.decode(b, start, end - start, NOT_UTF8);
+        if (findAll(line, 0, line.length()) > 0) {
+          countedLine += lineFeeds(b, counted, start);
+          counted = start;
+          if (!visitor.line(countedLine, line, spans, foundCount)) {
+            return;
+          }
+        }
+        if (end >= n) {
+          return;
+        }
+        pos = end + 1;
       }
     }
 

@@ -102,7 +102,7 @@ class RegexPatternTest {
     java.util.Random random = new java.util.Random(391);
     String[] extra = {"foo", "Foo", "(?i)foo", "k\\w", "(?i)k+", "ab|cd", "(?i)ab|K", "x?y",
         "\\bfoo\\b", "s\\d", "(?i)\u017F", "(?i)stra\u00DFe", "\u0130", "(?i)\u03C3\u03B9",
-        "$", "^", "a*"};
+        "$", "^", "a*", "ab|c\\.", "(?i)sk|ab", "a\\(b", "(?i)AB\\w"};
     int compared = 0;
     for (int round = 0; round < 400; round++) {
       byte[] content = RegexRipgrepDifferentialTest.lines(random, 30);
