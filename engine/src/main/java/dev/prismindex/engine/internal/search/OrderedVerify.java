@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * order, as a sequential loop would hand them: the paths are cut into runs of consecutive files,
  * a bounded window of runs ahead of the one being handed over is verified by daemon workers
  * ({@code prism-index-verify}, one a core; idle ones stop after 30 s), and the calling thread
- * verifies the next run itself when no worker has started it yet. So at most {@code 4 x cores}
+ * verifies the next run itself when no worker has started it yet. So at most {@code 2 x cores}
  * runs' matches are held at once, whatever the number of files; a handover that stops (a limit
  * reached) cancels the runs not yet started.
  */
@@ -45,7 +45,7 @@ final class OrderedVerify {
   /** The workers: one a core, at most 8. */
   static final int THREADS = Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors()));
   /** The most files of one run. */
-  static final int MAX_RUN = 16;
+  static final int MAX_RUN = 8;
 
   private static final class Pool {
     static final ThreadPoolExecutor EXECUTOR = pool();
@@ -80,7 +80,7 @@ final class OrderedVerify {
 
   /**
    * {@link #run} as if there were {@code threads} cores (1: on the calling thread alone), runs
-   * sized for them ({@code 4 x threads} runs in flight, each of up to {@link #MAX_RUN} files).
+   * sized for them ({@code 2 x threads} runs in flight, each of up to {@link #MAX_RUN} files).
    */
   static <M> boolean run(List<String> paths, Checks<M> checks, Map<String, Integer> notSearched,
       AbortSignal signal, FileMatches<M> each, int threads) throws InterruptedIOException {
@@ -89,7 +89,7 @@ final class OrderedVerify {
     if (threads == 1 || n <= run) {
       return sequential(paths, checks.create(), notSearched, signal, each);
     }
-    int inFlight = 4 * threads;
+    int inFlight = 2 * threads;
     ArrayDeque<FutureTask<Run<M>>> window = new ArrayDeque<>();
     int next = 0; // the first file of the next run to submit
     try {
