@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
  * order, as a sequential loop would hand them: the paths are cut into runs of consecutive files,
  * a bounded window of runs ahead of the one being handed over is verified by daemon workers
  * ({@code prism-index-verify}, one a core; idle ones stop after 30 s), and the calling thread
- * verifies the next run itself when no worker has started it yet. So at most {@code 2 x cores}
- * runs' matches are held at once, whatever the number of files; a handover that stops (a limit
- * reached) cancels the runs not yet started.
+ * verifies the next run itself when no worker has started it yet (and, while a worker verifies
+ * that one, the later runs no worker has started). So at most {@code 2 x cores} runs' matches are
+ * held at once, whatever the number of files; a handover that stops (a limit reached) cancels the
+ * runs not yet started.
  */
 final class OrderedVerify {
 
@@ -108,6 +109,13 @@ final class OrderedVerify {
           return true;
         }
         head.run(); // verified here when no worker has started it (else a no-op)
+        // While a worker verifies it, later runs no worker has started are verified here.
+        for (FutureTask<Run<M>> later : window) {
+          if (head.isDone()) {
+            break;
+          }
+          later.run();
+        }
         Run<M> done = head.get();
         for (int i = 0; i < done.matches.size(); i++) {
           Map<String, Integer> skipped = done.notSearched.get(i);
