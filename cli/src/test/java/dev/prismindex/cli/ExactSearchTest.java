@@ -172,12 +172,18 @@ class ExactSearchTest {
    */
   @Test
   void hitsArePrintedAsTheyAreFoundWithAndWithoutAnIndex() throws Exception {
+    // Served from an index, candidates are verified a bounded window ahead of the output (on
+    // every core, at most 2 runs of 8 files a core, 8 cores at most: 128 files): a file 300 files
+    // after the first is read only after the first hit is printed.
+    for (int i = 0; i < 300; i++) {
+      cli.write(String.format("d/%03d.txt", i), "foo " + i + "\n");
+    }
     for (boolean indexed : new boolean[] {false, true}) {
-      cli.write("c/third.txt", "third foo\n");
+      cli.write("z/last.txt", "last foo\n");
       if (indexed) {
         assertThat(cli.run("index", "--no-semantic").exit()).isZero();
       }
-      Path later = repo.resolve("c/third.txt");
+      Path later = repo.resolve("z/last.txt");
       ByteArrayOutputStream seen = new ByteArrayOutputStream();
       PrintStream out = new PrintStream(new OutputStream() {
         @Override
@@ -196,7 +202,7 @@ class ExactSearchTest {
       assertThat(exit).isZero();
       String printed = seen.toString(StandardCharsets.UTF_8);
       assertThat(printed).as("indexed " + indexed).contains("a/first.txt:1:1:foo first")
-          .doesNotContain("third");
+          .contains("d/299.txt:1:1:foo 299").doesNotContain("last");
     }
   }
 

@@ -11,6 +11,7 @@ import dev.prismindex.internal.regex.RegexSyntaxException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -73,9 +74,12 @@ public final class RegexPattern {
   private final @Nullable Prefilter prefilter;
   /** The classes of a match's second, third... code points ({@link Prefilter#startSequence}). */
   private final CodePointSet[] then;
+  /** The strings of a pattern that is only strings ({@link #strings}), or null. */
+  private final String @Nullable [] strings;
 
   private RegexPattern(String pattern, boolean caseInsensitive, boolean wholeWords,
-      Program program, @Nullable Prefilter prefilter, List<CodePointSet> sequence) {
+      Program program, @Nullable Prefilter prefilter, List<CodePointSet> sequence,
+      String @Nullable [] strings) {
     this.pattern = pattern;
     this.caseInsensitive = caseInsensitive;
     this.wholeWords = wholeWords;
@@ -83,6 +87,35 @@ public final class RegexPattern {
     this.prefilter = prefilter;
     this.then = sequence.size() < 2 ? new CodePointSet[0]
         : sequence.subList(1, sequence.size()).toArray(new CodePointSet[0]);
+    this.strings = strings;
+  }
+
+  /**
+   * The alternatives of a pattern that is only strings ({@code return}, {@code onNext|onError}),
+   * in the pattern's order: each a non-empty run of single characters of the Basic Multilingual
+   * Plane, no surrogate (so never a {@link #NOT_UTF8} mark); null for any other pattern.
+   */
+  private static String @Nullable [] strings(Node tree) {
+    List<Node> branches = tree instanceof Node.Alternate a ? a.items() : List.of(tree);
+    String[] out = new String[branches.size()];
+    for (int i = 0; i < out.length; i++) {
+      Node b = branches.get(i);
+      List<Node> items = b instanceof Node.Concat c ? c.items() : List.of(b);
+      StringBuilder s = new StringBuilder(items.size());
+      for (Node item : items) {
+        int cp = item instanceof Node.Chars ch ? ch.set().single() : -1;
+        if (cp < 0 || cp >= Character.MIN_SUPPLEMENTARY_CODE_POINT
+            || Character.isSurrogate((char) cp)) {
+          return null;
+        }
+        s.append((char) cp);
+      }
+      if (s.length() == 0) {
+        return null;
+      }
+      out[i] = s.toString();
+    }
+    return out;
   }
 
   /**
@@ -118,7 +151,8 @@ public final class RegexPattern {
       Node matched = wholeWords ? wordWrapped(tree) : tree;
       Program program = Program.compile(matched, 0);
       return new RegexPattern(pattern, insensitive, wholeWords, program,
-          Prefilter.of(tree, insensitive), Prefilter.startSequence(tree));
+          Prefilter.of(tree, insensitive), Prefilter.startSequence(tree),
+          wholeWords ? null : strings(tree));
     } catch (RegexSyntaxException e) {
       throw new RepositoryException(e.getMessage(), e);
     } catch (IllegalArgumentException e) {
@@ -180,7 +214,7 @@ public final class RegexPattern {
 
   /** A matcher of this pattern: not thread-safe, so one per thread. */
   public Matcher matcher() {
-    return new Matcher(new RegexMatcher(program), prefilter, then);
+    return new Matcher(new RegexMatcher(program), prefilter, then, strings);
   }
 
   /**
@@ -267,11 +301,23 @@ public final class RegexPattern {
     /** Per byte value, 1 when {@link #byteClasses} has a bit for it (a byte in any class). */
     private final byte @Nullable [] inRun;
     private final int runLength;
+    /**
+     * Whether the literals are looked for in the bytes ({@link #forEachLiteralLine}): every one
+     * ASCII, looked for as it is or up to ASCII case.
+     */
+    private final boolean inBytes;
+    /**
+     * The strings of a pattern that is only strings, or null: a line's matches are then found
+     * with the JVM's string search ({@link #findStrings}) instead of the automaton.
+     */
+    private final String @Nullable [] strings;
     private int[] spans = new int[16];
     private int foundCount;
 
-    private Matcher(RegexMatcher matcher, @Nullable Prefilter prefilter, CodePointSet[] then) {
+    private Matcher(RegexMatcher matcher, @Nullable Prefilter prefilter, CodePointSet[] then,
+        String @Nullable [] strings) {
       this.matcher = matcher;
+      this.strings = strings;
       this.prefilter = prefilter;
       this.asciiCases = prefilter != null && prefilter.asciiCases();
       this.literals = prefilter == null ? List.of() : prefilter.literals();
@@ -279,6 +325,8 @@ public final class RegexPattern {
       for (int i = 0; i < pivots.length; i++) {
         pivots[i] = rarest(literals.get(i));
       }
+      this.inBytes = prefilter != null && (asciiCases || !prefilter.lowered())
+          && literals.stream().allMatch(l -> l.chars().allMatch(c -> c < 0x80));
       CodePointSet first = matcher.first();
       if (prefilter == null && first != null) {
         this.runLength = then.length + 1;
@@ -312,6 +360,10 @@ public final class RegexPattern {
     public void forEachMatchingLine(byte[] content, LineVisitor visitor) {
       if (byteClasses != null) {
         forEachRunLine(content, visitor);
+        return;
+      }
+      if (inBytes) {
+        forEachLiteralLine(content, visitor);
         return;
       }
       String text = decode(content);
@@ -377,6 +429,63 @@ public final class RegexPattern {
         lineStart = end + 1;
         hayLineStart = nl + 1;
         hayPos = hayLineStart;
+      }
+    }
+
+    /**
+     * {@link #forEachMatchingLine} for ASCII literals ({@link #inBytes}), looked for in the bytes:
+     * an ASCII byte of UTF-8 is always that character (never part of a longer one, nor of an
+     * ill-formed subsequence), so the occurrences in the bytes are the occurrences in the decoded
+     * text. The bytes are viewed as a Latin-1 string (one character a byte: a copy, no decoding)
+     * for the JVM's string search; only a line holding an occurrence is decoded and matched, and
+     * line feeds are counted only up to the lines that hold one.
+     */
+    private void forEachLiteralLine(byte[] b, LineVisitor visitor) {
+      String hay = new String(b, 0, b.length, StandardCharsets.ISO_8859_1);
+      int n = b.length;
+      int[] next = new int[literals.size()];
+      Arrays.fill(next, -2);
+      int[] lowerAt = new int[literals.size()];
+      int[] upperAt = new int[literals.size()];
+      Arrays.fill(lowerAt, -1);
+      Arrays.fill(upperAt, -1);
+      int counted = 0;
+      int countedLine = 1;
+      int pos = 0; // the start of the first line not yet matched
+      while (true) {
+        int p = Integer.MAX_VALUE;
+        for (int i = 0; i < next.length; i++) {
+          if (next[i] != -1 && next[i] < pos) {
+            next[i] = asciiCases ? foldIndexOf(hay, i, pos, lowerAt, upperAt)
+                : hay.indexOf(literals.get(i), pos);
+          }
+          if (next[i] >= 0) {
+            p = Math.min(p, next[i]);
+          }
+        }
+        if (p == Integer.MAX_VALUE) {
+          return;
+        }
+        int start = p;
+        while (start > pos && b[start - 1] != '\n') {
+          start--;
+        }
+        int end = hay.indexOf('\n', p);
+        if (end < 0) {
+          end = n;
+        }
+        String line = Utf8Decoder.decode(b, start, end - start, NOT_UTF8);
+        if (findAll(line, 0, line.length()) > 0) {
+          countedLine += lineFeeds(b, counted, start);
+          counted = start;
+          if (!visitor.line(countedLine, line, spans, foundCount)) {
+            return;
+          }
+        }
+        if (end >= n) {
+          return;
+        }
+        pos = end + 1;
       }
     }
 
@@ -531,16 +640,27 @@ public final class RegexPattern {
       }
     }
 
-    /** The number of line feeds in {@code b[from, to)}, eight bytes at a time. */
+    /**
+     * The number of line feeds in {@code b[from, to)}, eight bytes at a time: each word's line
+     * feeds as a 1 in their byte's lane of an accumulator (no bit count a word), summed across
+     * the lanes every 255 words, before a lane can overflow.
+     */
     static int lineFeeds(byte[] b, int from, int to) {
       int count = 0;
       int i = from;
-      for (; i + Long.BYTES <= to; i += Long.BYTES) {
-        long w = (long) LONGS.get(b, i) ^ 0x0A0A0A0A0A0A0A0AL;
-        // 0x80 in exactly the bytes of w that are zero (no carry crosses a byte).
-        long zero = ~(((w & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | w
-            | 0x7F7F7F7F7F7F7F7FL);
-        count += Long.bitCount(zero);
+      while (i + Long.BYTES <= to) {
+        long lanes = 0;
+        int stop = Math.min(to - Long.BYTES, i + (255 - 1) * Long.BYTES);
+        for (; i <= stop; i += Long.BYTES) {
+          long w = (long) LONGS.get(b, i) ^ 0x0A0A0A0A0A0A0A0AL;
+          // 0x80 in exactly the bytes of w that are zero (no carry crosses a byte).
+          long zero = ~(((w & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | w
+              | 0x7F7F7F7F7F7F7F7FL);
+          lanes += zero >>> 7;
+        }
+        // Eight lanes of at most 255 each: summed in four 16-bit lanes, then in one.
+        long pairs = (lanes & 0x00FF00FF00FF00FFL) + ((lanes >>> 8) & 0x00FF00FF00FF00FFL);
+        count += (int) ((pairs * 0x0001000100010001L) >>> 48);
       }
       for (; i < to; i++) {
         if (b[i] == '\n') {
@@ -588,6 +708,9 @@ public final class RegexPattern {
      * the line; returns (and keeps in {@link #foundCount}) the number of values used.
      */
     private int findAll(String text, int start, int end) {
+      if (strings != null && start == 0 && end == text.length()) {
+        return findStrings(text);
+      }
       int count = 0;
       int from = start;
       int lastEnd = -1;
@@ -610,6 +733,39 @@ public final class RegexPattern {
           spans[count++] = s - start;
           spans[count++] = e - start;
         }
+      }
+      foundCount = count;
+      return count;
+    }
+
+    /**
+     * {@link #findAll} of a whole line for a pattern that is only {@link #strings}: leftmost-first
+     * is then the earliest occurrence of any of them, the first in the pattern's order where
+     * several start at once, and the next match is looked for from its end (none is empty).
+     */
+    private int findStrings(String line) {
+      String[] alternatives = strings;
+      int count = 0;
+      int from = 0;
+      while (true) {
+        int best = -1;
+        int bestEnd = 0;
+        for (String s : alternatives) {
+          int at = line.indexOf(s, from);
+          if (at >= 0 && (best < 0 || at < best)) {
+            best = at;
+            bestEnd = at + s.length();
+          }
+        }
+        if (best < 0) {
+          break;
+        }
+        if (count + 2 > spans.length) {
+          spans = Arrays.copyOf(spans, spans.length * 2);
+        }
+        spans[count++] = best;
+        spans[count++] = bestEnd;
+        from = bestEnd;
       }
       foundCount = count;
       return count;

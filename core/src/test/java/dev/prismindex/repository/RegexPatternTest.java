@@ -102,7 +102,8 @@ class RegexPatternTest {
     java.util.Random random = new java.util.Random(391);
     String[] extra = {"foo", "Foo", "(?i)foo", "k\\w", "(?i)k+", "ab|cd", "(?i)ab|K", "x?y",
         "\\bfoo\\b", "s\\d", "(?i)\u017F", "(?i)stra\u00DFe", "\u0130", "(?i)\u03C3\u03B9",
-        "$", "^", "a*"};
+        "$", "^", "a*", "ab|c\\.", "(?i)sk|ab", "a\\(b", "(?i)AB\\w", "ab|a", "a|ab", "aa|b",
+        "\u00E9|c"};
     int compared = 0;
     for (int round = 0; round < 400; round++) {
       byte[] content = RegexRipgrepDifferentialTest.lines(random, 30);
@@ -235,6 +236,15 @@ class RegexPatternTest {
         expected += b[i] == '\n' ? 1 : 0;
       }
       assertThat(RegexPattern.Matcher.lineFeeds(b, from, to)).isEqualTo(expected);
+    }
+    // Long runs of line feeds: more than one byte lane's worth (255) in a lane, and in all.
+    for (int length : new int[] {2040, 2047, 2048, 2049, 5000, 100_003}) {
+      byte[] feeds = new byte[length];
+      java.util.Arrays.fill(feeds, (byte) '\n');
+      assertThat(RegexPattern.Matcher.lineFeeds(feeds, 0, length)).isEqualTo(length);
+      assertThat(RegexPattern.Matcher.lineFeeds(feeds, 3, length - 1)).isEqualTo(length - 4);
+      feeds[length / 2] = 'x';
+      assertThat(RegexPattern.Matcher.lineFeeds(feeds, 0, length)).isEqualTo(length - 1);
     }
   }
 

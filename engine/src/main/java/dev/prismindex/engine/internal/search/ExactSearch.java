@@ -71,28 +71,28 @@ public final class ExactSearch {
       return new Outcome(false, notSearched, false);
     }
     int perFile = maxPerFile > 0 ? maxPerFile : Integer.MAX_VALUE;
-    long emitted = 0;
     if (pattern instanceof RegexPattern rp) {
       RegexSearcher.Candidates c = RegexSearcher.candidates(store, rp, files);
-      RegexPattern.Matcher matcher = rp.matcher();
-      for (String path : c.paths()) {
-        if (signal.isAborted()) {
-          return new Outcome(true, notSearched, !c.planned());
-        }
+      long[] emitted = {0};
+      boolean all = OrderedVerify.run(c.paths(), () -> {
+        RegexPattern.Matcher matcher = rp.matcher();
+        return (path, skipped) -> regex.verify(path, rp, matcher, before, after, skipped);
+      }, notSearched, signal, (path, matches) -> {
         int fromFile = 0;
-        for (LiteralMatch m : regex.verify(path, rp, matcher, before, after, notSearched)) {
+        for (LiteralMatch m : matches) {
           if (fromFile == perFile) {
             break;
           }
-          if (emitted == limit) {
-            return new Outcome(true, notSearched, !c.planned());
+          if (emitted[0] == limit) {
+            return false;
           }
           sink.accept(m);
-          emitted++;
+          emitted[0]++;
           fromFile++;
         }
-      }
-      return new Outcome(false, notSearched, !c.planned());
+        return true;
+      });
+      return new Outcome(!all, notSearched, !c.planned());
     }
     LiteralPattern lp = (LiteralPattern) pattern;
     List<String> candidates = new ArrayList<>();
@@ -102,6 +102,7 @@ public final class ExactSearch {
         candidates.add(path);
       }
     }
+    long emitted = 0;
     for (String path : candidates) {
       if (signal.isAborted()) {
         return new Outcome(true, notSearched, false);
