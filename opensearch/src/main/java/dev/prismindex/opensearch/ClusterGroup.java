@@ -165,29 +165,13 @@ public final class ClusterGroup implements RepositoryGroup {
       for (JsonNode h : hits) {
         JsonNode meta = h.path("_source");
         String name = meta.path(IndexLayout.REPOSITORY).asText();
-        Map<String, String> values = new HashMap<>(layout);
-        putIf(values, CommitRecord.REVISION, meta.path("revision"));
-        putIf(values, CommitRecord.UPDATED_AT, meta.path("updated_ms"));
-        putIf(values, CommitRecord.FILES, meta.path("files"));
-        putIf(values, CommitRecord.CHUNKS, meta.path("chunks"));
-        putIf(values, CommitRecord.SKIPPED, meta.path("skipped"));
-        if (values.containsKey(CommitRecord.CHUNKS)) {
-          values.put(CommitRecord.CHUNKS_EMBEDDED, values.getOrDefault(CommitRecord.EMBEDDER_ID,
-              "").isEmpty() ? "0" : values.get(CommitRecord.CHUNKS));
-        }
         out.put(name, new Repository(index, meta.path(IndexLayout.STATE).asText(""),
-            new CommitRecord(values)));
+            ClusterRecord.values(layout, meta)));
         after = h.path("sort");
       }
       if (hits.size() < PAGE) {
         return out;
       }
-    }
-  }
-
-  private static void putIf(Map<String, String> values, String key, JsonNode v) {
-    if (!v.isMissingNode() && !v.isNull()) {
-      values.put(key, v.asText());
     }
   }
 
@@ -199,8 +183,4 @@ public final class ClusterGroup implements RepositoryGroup {
   /** Leaves the organisation's connection open. */
   @Override
   public void close() {}
-
-  static ArrayNode array() {
-    return Cluster.JSON.createArrayNode();
-  }
 }

@@ -151,9 +151,14 @@ final class ClusterRecord {
    */
   CommitRecord values(@Nullable JsonNode meta) throws IOException {
     Map<String, String> pins = layout();
-    if (pins == null) {
-      return CommitRecord.EMPTY;
-    }
+    return pins == null ? CommitRecord.EMPTY : values(pins, meta);
+  }
+
+  /**
+   * The kernel's view of the commit record {@code meta} (null: none yet) in an index pinning
+   * {@code pins}.
+   */
+  static CommitRecord values(Map<String, String> pins, @Nullable JsonNode meta) {
     Map<String, String> out = new HashMap<>(pins);
     if (meta != null) {
       FIELDS.forEach((field, key) -> {
