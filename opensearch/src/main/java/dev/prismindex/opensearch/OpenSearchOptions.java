@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  *     index ({@link Organisation#indexName(String)}), routed by this name, where searches of the
  *     organisation find them
  * @param organisation the organisation the repository belongs to (default {@value
- *     Organisation#DEFAULT}): its repositories share the index {@code prism-<organisation>}
+ *     Organisation#DEFAULT}): its repositories share the index {@code prism-org.<organisation>}
  * @param storeContent whether the index keeps a copy of each file's content (default true), so
  *     that a search from a machine without the working tree can verify its hits ({@link
  *     Organisation})
