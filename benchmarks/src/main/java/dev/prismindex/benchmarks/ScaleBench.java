@@ -34,12 +34,13 @@ import java.util.stream.Stream;
  * scripts/bench-scale} runs it): indexes every repository under a directory into one organisation
  * ({@link Organisation#index}), then reports index throughput, the cluster's size per source MB,
  * query latency p50 / p95 over all repositories for the literal, lexical and hybrid modes, whether
- * literal answers equal each repository's own, and the cluster's candidate request over one index
- * per repository against the same documents in one shared index. Not a JMH benchmark: one run of
- * a large corpus, figures printed as Markdown.
+ * literal answers equal each repository's own, and the cluster's BM25 candidate request alone over
+ * the organisation's index (one shared index, routed by repository). Not a JMH benchmark: one run
+ * of a large corpus, figures printed as Markdown.
  *
  * <p>Arguments: {@code --opensearch-url URL --repos DIR [--organisation NAME] [--model ID]
- * [--parallel N] [--bulk-in-flight N] [--rounds N] [--reuse] [--shared-shards N]}.
+ * [--parallel N] [--bulk-in-flight N] [--rounds N] [--reuse] [--shards N]} ({@code --shards}: the
+ * primary shards of the organisation's index when it is created, default 2).
  */
 public final class ScaleBench {
 
@@ -73,7 +74,7 @@ public final class ScaleBench {
     int parallel = Integer.parseInt(a.getOrDefault("--parallel", "2"));
     int bulk = Integer.parseInt(a.getOrDefault("--bulk-in-flight", "2"));
     int rounds = Integer.parseInt(a.getOrDefault("--rounds", "5"));
-    int sharedShards = Integer.parseInt(a.getOrDefault("--shared-shards", "2"));
+    int shards = Integer.parseInt(a.getOrDefault("--shards", "2"));
     String modelId = a.getOrDefault("--model", "prism-code-v1-t1");
     Embedder model = EmbedderProvider.find(modelId).orElseThrow(
         () -> new IllegalArgumentException("no embedding model " + modelId)).create();
@@ -96,17 +97,19 @@ public final class ScaleBench {
         }
       }
     }
-    OpenSearchOptions cluster = OpenSearchOptions.builder(url).organisation(org).build();
+    OpenSearchOptions cluster = OpenSearchOptions.builder(url).organisation(org).shards(shards)
+        .build();
+    String index = Organisation.indexName(org);
     Cluster http = new Cluster(url);
     p("# Organisation scale run: %d repositories", sources.size());
     p("");
     p("- corpus: %s, %d files walked, %.1f MB of source (the files the walk keeps)", dir, files,
         sourceBytes / 1e6);
-    p("- model: %s (dimension %d); parallel %d, bulk requests in flight %d", model.id(),
-        model.dimension(), parallel, bulk);
+    p("- model: %s (dimension %d); parallel %d, bulk requests in flight %d; index %s, %d primary"
+        + " shards when created", model.id(), model.dimension(), parallel, bulk, index, shards);
     p("- load before: %s", load());
     if (!reuse) {
-      http.send("DELETE", "/" + "prism-" + org + ".*", null);
+      http.send("DELETE", "/" + index, null);
       long t0 = System.nanoTime();
       List<Organisation.Outcome> done = Organisation.index(sources, cluster,
           root -> local(root, model), RefreshOptions.INCREMENTAL, parallel, bulk);
@@ -126,8 +129,8 @@ public final class ScaleBench {
           chunks / seconds, failed);
       p("- load after indexing: %s", load());
     }
-    http.send("POST", "/prism-" + org + ".*/_refresh", null);
-    JsonNode stats = http.send("GET", "/prism-" + org + ".*/_stats/store,docs", null);
+    http.send("POST", "/" + index + "/_refresh", null);
+    JsonNode stats = http.send("GET", "/" + index + "/_stats/store,docs", null);
     long primary = stats.path("_all").path("primaries").path("store").path("size_in_bytes")
         .asLong();
     long total = stats.path("_all").path("total").path("store").path("size_in_bytes").asLong();
@@ -148,9 +151,9 @@ public final class ScaleBench {
     }
     long heap = heaps.values().stream().mapToLong(h -> h[0]).sum();
     long heapMax = heaps.values().stream().mapToLong(h -> h[1]).sum();
-    JsonNode shards = http.send("GET", "/_cat/shards/prism-" + org + ".*?format=json", null);
+    JsonNode copies = http.send("GET", "/_cat/shards/" + index + "?format=json", null);
     p("- cluster: %d nodes, %d shard copies of the organisation, %d segments, heap used %.0f MB"
-        + " of %.0f MB (%d JVMs)", nodes.size(), shards.size(), segments, heap / 1e6,
+        + " of %.0f MB (%d JVMs)", nodes.size(), copies.size(), segments, heap / 1e6,
         heapMax / 1e6, heaps.size());
     p("");
 
@@ -212,26 +215,11 @@ public final class ScaleBench {
           + " (first 200 matches, working trees): %d of %d queries", same, compared);
     }
 
-    // One index per repository against one shared index: the cluster's BM25 candidate request.
-    String shared = "prism-" + org + "-shared";
-    if (!reuse || http.send("GET", "/" + shared + "/_count", null).path("count").asLong() == 0) {
-      http.send("DELETE", "/" + shared, null);
-      http.send("PUT", "/" + shared, "{\"settings\":{\"index\":{\"number_of_shards\":"
-          + sharedShards + ",\"number_of_replicas\":1}},\"mappings\":"
-          + http.send("GET", "/" + Organisation.indexName(org, sources.get(0).name())
-              + "/_mapping", null).elements().next().path("mappings") + "}");
-      long t0 = System.nanoTime();
-      http.send("POST", "/_reindex?wait_for_completion=true&refresh=true&timeout=30m",
-          "{\"source\":{\"index\":\"prism-" + org + ".*\"},\"dest\":{\"index\":\"" + shared
-              + "\"},\"script\":{\"lang\":\"painless\",\"source\":"
-              + "\"ctx._id = ctx._index + ':' + ctx._id\"}}");
-      p("- shared index: %s, %d primary shards, reindexed in %.0f s", shared, sharedShards,
-          (System.nanoTime() - t0) / 1e9);
-    }
+    // The cluster's BM25 candidate request alone, as scale-out.md compares it.
     p("");
     p("| candidate request (BM25, dfs, top 50) | p50 ms | p95 ms |");
     p("| --- | ---: | ---: |");
-    for (String target : List.of("prism-" + org + ".*", shared)) {
+    for (String target : List.of(index)) {
       List<Long> nanos = new ArrayList<>();
       for (int r = 0; r <= rounds; r++) {
         for (String q : RANKED) {

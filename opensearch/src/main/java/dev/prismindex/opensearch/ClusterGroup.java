@@ -18,59 +18,49 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The repositories of an {@link Organisation} one search reads, as a {@link RepositoryGroup}: the
- * allowed repositories' indexes in every request's URL ({@link #indexExpression}),
- * the search's own filter as a query on {@code _index} ({@link #indexQuery}), so
- * that the statistics are those of every allowed repository whatever the search names. Uses the
+ * organisation's one index in every request's URL, the repositories the caller may search and
+ * those the search selects as a filter inside every query ({@link #repositoryFilter}: a filter,
+ * so the term statistics are the whole index's whatever the search names). Uses the
  * organisation's connection; {@link #close} leaves it open. Thread-safe.
  */
 public final class ClusterGroup implements RepositoryGroup {
 
-  /** One repository's index: its name, state and the kernel's view of its record. */
+  /** One repository's record: its index, state and the kernel's view of its record. */
   record Repository(String index, String state, CommitRecord record) {}
 
+  /** At most as many commit records a request reads. */
+  private static final int PAGE = 2_000;
+
   private final Cluster cluster;
-  private final String organisation;
-  private final String target;
+  private final String index;
   private final @Nullable ObjectNode filter;
+  private final RepositoryFilter allowed;
   private final RepositoryFilter selected;
   private final String where;
 
-  ClusterGroup(Cluster cluster, String organisation, RepositoryFilter allowed,
-      RepositoryFilter filter, String where) {
+  ClusterGroup(Cluster cluster, String index, RepositoryFilter allowed, RepositoryFilter filter,
+      String where) {
     this.cluster = cluster;
-    this.organisation = organisation;
-    this.target = indexExpression(allowed, organisation);
-    this.filter = indexQuery(filter, organisation);
+    this.index = index;
+    this.allowed = allowed;
     this.selected = filter;
     this.where = where;
+    ObjectNode may = repositoryQuery(allowed);
+    ObjectNode wants = repositoryQuery(filter);
+    if (may == null || wants == null) {
+      this.filter = may == null ? wants : may;
+    } else {
+      this.filter = Cluster.JSON.createObjectNode();
+      this.filter.putObject("bool").putArray("filter").add(may).add(wants);
+    }
   }
 
   /**
-   * The index expression of the organisation's repositories {@code filter} selects, for a
-   * request's URL ({@code prism-repo.payments-*,-prism-repo.payments-archive}): every index of the
-   * organisation when no pattern is positive.
+   * {@code filter} as a query on the documents' repository ({@link IndexLayout#REPOSITORY}), or
+   * null when it selects every repository: a name as a term, a glob as a wildcard ({@code *},
+   * the glob's one wildcard, is the query's), negated ones left out.
    */
-  static String indexExpression(RepositoryFilter filter, String organisation) {
-    List<String> parts = new ArrayList<>();
-    List<String> patterns = filter.patterns();
-    if (patterns.stream().allMatch(p -> p.startsWith("!"))) {
-      parts.add(Organisation.prefix(organisation) + "*");
-    }
-    for (String p : patterns) {
-      if (!p.startsWith("!")) {
-        parts.add(Organisation.indexName(organisation, p));
-      }
-    }
-    for (String p : patterns) {
-      if (p.startsWith("!")) {
-        parts.add("-" + Organisation.indexName(organisation, p.substring(1)));
-      }
-    }
-    return String.join(",", parts);
-  }
-
-  /** {@code filter} as a query on {@code _index}, or null when it selects every repository. */
-  static @Nullable ObjectNode indexQuery(RepositoryFilter filter, String organisation) {
+  static @Nullable ObjectNode repositoryQuery(RepositoryFilter filter) {
     if (filter.all()) {
       return null;
     }
@@ -80,12 +70,12 @@ public final class ClusterGroup implements RepositoryGroup {
     ArrayNode mustNot = null;
     for (String p : filter.patterns()) {
       boolean negated = p.startsWith("!");
-      String index = Organisation.indexName(organisation, negated ? p.substring(1) : p);
+      String name = negated ? p.substring(1) : p;
       ObjectNode clause = Cluster.JSON.createObjectNode();
-      if (index.contains("*")) {
-        clause.putObject("wildcard").putObject("_index").put("value", index);
+      if (name.contains("*")) {
+        clause.putObject("wildcard").putObject(IndexLayout.REPOSITORY).put("value", name);
       } else {
-        clause.putObject("term").put("_index", index);
+        clause.putObject("term").put(IndexLayout.REPOSITORY, name);
       }
       if (negated) {
         mustNot = mustNot == null ? bool.putArray("must_not") : mustNot;
@@ -103,15 +93,15 @@ public final class ClusterGroup implements RepositoryGroup {
 
   @Override
   public String describe() {
-    return "repositories " + target + " of the cluster at " + where;
+    return "repositories of cluster index " + index + " at " + where;
   }
 
-  /** The index expression every request names. */
-  String target() {
-    return target;
+  /** The organisation's index every request names. */
+  String index() {
+    return index;
   }
 
-  /** The parameters every search request carries: the allowed indexes may be none. */
+  /** The parameters every search request carries: the index may not exist yet. */
   static Map<String, String> params(Map<String, String> more) {
     Map<String, String> p = new HashMap<>(more);
     p.put("ignore_unavailable", "true");
@@ -119,20 +109,17 @@ public final class ClusterGroup implements RepositoryGroup {
     return p;
   }
 
-  /** The search's repository filter as a query on {@code _index}, or null. */
-  @Nullable ObjectNode indexFilter() {
+  /**
+   * The repositories the caller may search and the search selects, as a filter on the documents'
+   * repository, or null for every one.
+   */
+  @Nullable ObjectNode repositoryFilter() {
     return filter == null ? null : filter.deepCopy();
   }
 
-  /** The index of repository {@code name}. */
-  String indexOf(String name) {
-    return Organisation.indexName(organisation, name);
-  }
-
-  /** The repository of an index of this organisation (the index name itself when not). */
-  String repositoryOf(String index) {
-    String name = Organisation.repositoryOf(organisation, index);
-    return name == null ? index : name;
+  /** Whether the caller may search repository {@code name} and the search selects it. */
+  boolean reads(String name) {
+    return allowed.matches(name) && selected.matches(name);
   }
 
   @Override
@@ -143,58 +130,48 @@ public final class ClusterGroup implements RepositoryGroup {
   }
 
   /**
-   * Every repository's commit record and layout, by name, in two requests without a search: the
-   * layout ({@code _meta}) of the allowed indexes from the cluster state, those the search's filter
-   * selects kept, then their commit records in one {@code _mget} (as of the last refresh, as a
-   * search sees them); an index without a record is not a repository yet.
+   * Every repository's commit record, by name, in two requests: the index's layout ({@code _meta},
+   * from the cluster state), then the commit records of the repositories the caller may search
+   * and the search selects (their {@code meta} documents, filtered inside the query, as of the
+   * last refresh, as a search sees them); a repository without a record is not one yet.
    */
   SortedMap<String, Repository> records() throws IOException {
-    Map<String, String> mappingParams = params(Map.of("filter_path", "*.mappings._meta"));
-    JsonNode mappings = cluster.call("GET", "/" + target + "/_mapping", mappingParams, null);
-    SortedMap<String, Map<String, String>> layouts = new TreeMap<>();
-    mappings.fields().forEachRemaining(e -> {
-      String name = Organisation.repositoryOf(organisation, e.getKey());
-      if (name != null && selected.matches(name)) {
-        Map<String, String> values = new HashMap<>();
-        e.getValue().path("mappings").path("_meta").fields()
-            .forEachRemaining(v -> values.put(v.getKey(), v.getValue().asText()));
-        layouts.put(e.getKey(), values);
-      }
-    });
+    JsonNode mappings = cluster.call("GET", "/" + index + "/_mapping",
+        params(Map.of("filter_path", "*.mappings._meta")), null);
     SortedMap<String, Repository> out = new TreeMap<>();
-    if (layouts.isEmpty()) {
+    JsonNode mapping = mappings.path(index);
+    if (mapping.isMissingNode()) {
       return out;
     }
-    ObjectNode body = Cluster.JSON.createObjectNode();
-    ArrayNode docs = body.putArray("docs");
-    layouts.keySet().forEach(index -> docs.addObject().put("_index", index)
-        .put("_id", ClusterIds.META));
-    JsonNode got = cluster.call("POST", "/_mget", Map.of("realtime", "false"), body).path("docs");
-    for (JsonNode d : got) {
-      String index = d.path("_index").asText();
-      if (!d.path("found").asBoolean(false) || !layouts.containsKey(index)) {
-        continue;
+    Map<String, String> layout = new HashMap<>();
+    mapping.path("mappings").path("_meta").fields()
+        .forEachRemaining(v -> layout.put(v.getKey(), v.getValue().asText()));
+    JsonNode after = null;
+    while (true) {
+      ObjectNode body = Cluster.JSON.createObjectNode();
+      body.put("size", PAGE);
+      ArrayNode must = body.putObject("query").putObject("bool").putArray("filter");
+      must.addObject().putObject("term").put(IndexLayout.TYPE, IndexLayout.META_TYPE);
+      if (filter != null) {
+        must.add(filter.deepCopy());
       }
-      JsonNode meta = d.path("_source");
-      Map<String, String> values = new HashMap<>(layouts.get(index));
-      putIf(values, CommitRecord.REVISION, meta.path("revision"));
-      putIf(values, CommitRecord.UPDATED_AT, meta.path("updated_ms"));
-      putIf(values, CommitRecord.FILES, meta.path("files"));
-      putIf(values, CommitRecord.CHUNKS, meta.path("chunks"));
-      putIf(values, CommitRecord.SKIPPED, meta.path("skipped"));
-      if (values.containsKey(CommitRecord.CHUNKS)) {
-        values.put(CommitRecord.CHUNKS_EMBEDDED, values.getOrDefault(CommitRecord.EMBEDDER_ID,
-            "").isEmpty() ? "0" : values.get(CommitRecord.CHUNKS));
+      body.putArray("sort").addObject().put(IndexLayout.REPOSITORY, "asc");
+      body.put("track_total_hits", false);
+      if (after != null) {
+        body.set("search_after", after);
       }
-      out.put(repositoryOf(index), new Repository(index,
-          meta.path(IndexLayout.STATE).asText(""), new CommitRecord(values)));
-    }
-    return out;
-  }
-
-  private static void putIf(Map<String, String> values, String key, JsonNode v) {
-    if (!v.isMissingNode() && !v.isNull()) {
-      values.put(key, v.asText());
+      JsonNode hits = cluster.call("POST", "/" + index + "/_search", params(Map.of()), body)
+          .path("hits").path("hits");
+      for (JsonNode h : hits) {
+        JsonNode meta = h.path("_source");
+        String name = meta.path(IndexLayout.REPOSITORY).asText();
+        out.put(name, new Repository(index, meta.path(IndexLayout.STATE).asText(""),
+            ClusterRecord.values(layout, meta)));
+        after = h.path("sort");
+      }
+      if (hits.size() < PAGE) {
+        return out;
+      }
     }
   }
 
@@ -206,8 +183,4 @@ public final class ClusterGroup implements RepositoryGroup {
   /** Leaves the organisation's connection open. */
   @Override
   public void close() {}
-
-  static ArrayNode array() {
-    return Cluster.JSON.createArrayNode();
-  }
 }

@@ -18,7 +18,8 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The manifest kept in the cluster index itself, as locally: one FILE document per indexed file
+ * The manifest kept in the cluster index itself, as locally, per repository ({@link Slice}): one
+ * FILE document per indexed file
  * (path, BLAKE3 hash, size, modification time, language, chunk count) and one SKIPPED document per
  * file left out by its content. Read whole at the start of a run, page by page in path order.
  */
@@ -32,19 +33,19 @@ final class ClusterManifest {
    * The FILE entries at or below the paths of {@code scope} (all when null), by path (empty when
    * the index does not exist).
    */
-  static Map<String, FileEntry> files(Cluster cluster, String index,
+  static Map<String, FileEntry> files(Cluster cluster, Slice slice,
       @Nullable Collection<String> scope) throws IOException {
     Map<String, FileEntry> out = new HashMap<>();
-    scan(cluster, index, IndexLayout.TYPE_FILE, scopeFilter(scope),
+    scan(cluster, slice, IndexLayout.TYPE_FILE, scopeFilter(scope),
         src -> out.put(src.path(IndexLayout.PATH).asText(), entry(src)));
     return out;
   }
 
   /** The SKIPPED records at or below the paths of {@code scope} (all when null), by path. */
-  static Map<String, SkippedFile> skipped(Cluster cluster, String index,
+  static Map<String, SkippedFile> skipped(Cluster cluster, Slice slice,
       @Nullable Collection<String> scope) throws IOException {
     Map<String, SkippedFile> out = new HashMap<>();
-    scan(cluster, index, IndexLayout.TYPE_SKIPPED, scopeFilter(scope), src -> {
+    scan(cluster, slice, IndexLayout.TYPE_SKIPPED, scopeFilter(scope), src -> {
       SkipReason reason;
       try {
         reason = SkipReason.valueOf(src.path(IndexLayout.SKIP_REASON).asText());
@@ -69,7 +70,7 @@ final class ClusterManifest {
    * Visits the {@code _source} of every document of {@code type} matching {@code query} (null:
    * all), in path order.
    */
-  static void scan(Cluster cluster, String index, String type, @Nullable JsonNode query,
+  static void scan(Cluster cluster, Slice slice, String type, @Nullable JsonNode query,
       Consumer<JsonNode> visitor) throws IOException {
     JsonNode after = null;
     while (true) {
@@ -77,6 +78,7 @@ final class ClusterManifest {
       body.put("size", PAGE);
       ArrayNode filter = body.putObject("query").putObject("bool").putArray("filter");
       filter.addObject().putObject("term").put(IndexLayout.TYPE, type);
+      filter.add(slice.filter());
       if (query != null) {
         filter.add(query);
       }
@@ -86,7 +88,8 @@ final class ClusterManifest {
       if (after != null) {
         body.set("search_after", after);
       }
-      Cluster.Reply r = cluster.send("POST", "/" + index + "/_search", Map.of(), body);
+      // Routed: a repository's documents are on one shard, and a scan needs no statistics.
+      Cluster.Reply r = cluster.send("POST", slice.url("_search"), slice.routed(Map.of()), body);
       if (r.status() == 404) {
         return;
       }
@@ -110,7 +113,7 @@ final class ClusterManifest {
    * bigram as a wildcard on the grams (an indexed gram containing it), ANDs and ORs as boolean
    * queries.
    */
-  static List<String> gramCandidates(Cluster cluster, String index, GramQuery grams,
+  static List<String> gramCandidates(Cluster cluster, Slice slice, GramQuery grams,
       List<String> scopes) throws IOException {
     ObjectNode q = Cluster.JSON.createObjectNode();
     ObjectNode bool = q.putObject("bool");
@@ -122,7 +125,7 @@ final class ClusterManifest {
       bool.putArray("must").add(gramQuery(grams));
     }
     List<String> out = new ArrayList<>();
-    scan(cluster, index, IndexLayout.TYPE_FILE, q,
+    scan(cluster, slice, IndexLayout.TYPE_FILE, q,
         src -> out.add(src.path(IndexLayout.PATH).asText()));
     out.sort(null);
     return out;
@@ -153,10 +156,10 @@ final class ClusterManifest {
   }
 
   /** The paths of the FILE documents at or below one of {@code scopes} (all when empty). */
-  static List<String> paths(Cluster cluster, String index, List<String> scopes)
+  static List<String> paths(Cluster cluster, Slice slice, List<String> scopes)
       throws IOException {
     List<String> out = new ArrayList<>();
-    scan(cluster, index, IndexLayout.TYPE_FILE, scopeFilter(scopes.isEmpty() ? null : scopes),
+    scan(cluster, slice, IndexLayout.TYPE_FILE, scopeFilter(scopes.isEmpty() ? null : scopes),
         src -> out.add(src.path(IndexLayout.PATH).asText()));
     return out;
   }
@@ -183,15 +186,15 @@ final class ClusterManifest {
    * interrupted run may have written without the FILE document that commits them. Reads the
    * chunks' paths and ordinals once; runs only after an interruption.
    */
-  static void sweepOrphans(Cluster cluster, String index, Map<String, FileEntry> manifest)
+  static void sweepOrphans(Cluster cluster, Slice slice, Map<String, FileEntry> manifest)
       throws IOException {
     List<String> orphans = new ArrayList<>();
-    ClusterManifest.scan(cluster, index, IndexLayout.TYPE_CHUNK, null, src -> {
+    ClusterManifest.scan(cluster, slice, IndexLayout.TYPE_CHUNK, null, src -> {
       String path = src.path(IndexLayout.PATH).asText();
       int ordinal = src.path(IndexLayout.ORDINAL).asInt();
       FileEntry e = manifest.get(path);
       if (e == null || ordinal >= e.chunks()) {
-        orphans.add(ClusterIds.chunk(path, ordinal));
+        orphans.add(slice.id(ClusterIds.chunk(path, ordinal)));
       }
     });
     for (int from = 0; from < orphans.size(); from += 1_000) {
@@ -201,7 +204,7 @@ final class ClusterManifest {
         a.putObject("delete").put("_id", id);
         body.append(a).append('\n');
       }
-      Cluster.Reply r = cluster.sendBulk("/" + index + "/_bulk", Map.of(),
+      Cluster.Reply r = cluster.sendBulk(slice.url("_bulk"), slice.routed(Map.of()),
           body.toString().getBytes(StandardCharsets.UTF_8));
       if (!r.ok() || r.body().path("errors").asBoolean()) {
         throw new ClusterUnavailableException("the cluster refused to delete the chunks an"

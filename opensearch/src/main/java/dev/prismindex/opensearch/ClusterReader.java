@@ -28,8 +28,10 @@ import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link StoreReader} of a repository's cluster index, for one search: BM25 with global term
- * statistics ({@code dfs_query_then_fetch}, so the number of shards does not change the ranking;
+ * The {@link StoreReader} of a repository's slice of a cluster index ({@link Slice}: every request
+ * filtered to its documents inside the query), for one search: BM25 with global term statistics
+ * ({@code dfs_query_then_fetch} over the whole index, so neither the number of shards nor which
+ * repositories a search names changes the ranking;
  * the parts of a several-part query as named queries, whose scores the cluster reports), k-NN on
  * the chunks' int8 vectors (Lucene HNSW, cosine) rescored by {@link VectorCodes#cosine}, gram
  * candidates and manifest entries from the FILE documents. Chunk ids are numbered in the order this
@@ -37,8 +39,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class ClusterReader implements StoreReader {
 
-  /** What a candidate request reads of each chunk: {@link #chunkDoc} and its ordinal. */
+  /** What a candidate request reads of each chunk: {@link #chunkDoc}, its ordinal, repository. */
   private static final String[] CHUNK_FIELDS = {IndexLayout.CHUNK_ID, IndexLayout.PATH,
+      IndexLayout.REPOSITORY,
       IndexLayout.START_LINE, IndexLayout.END_LINE, IndexLayout.SYMBOLS, IndexLayout.LANGUAGE,
       IndexLayout.PARENT, IndexLayout.ORDINAL};
 
@@ -50,15 +53,15 @@ final class ClusterReader implements StoreReader {
   static final int MAX_K = 10_000;
 
   private final Cluster cluster;
-  private final String index;
+  private final Slice slice;
   private final ClusterRecord record;
   private @Nullable CommitRecord commit;
   private final ChunkTable chunks = new ChunkTable();
   private final Map<String, Optional<FileEntry>> files = new HashMap<>();
 
-  ClusterReader(Cluster cluster, String index, ClusterRecord record) {
+  ClusterReader(Cluster cluster, Slice slice, ClusterRecord record) {
     this.cluster = cluster;
-    this.index = index;
+    this.slice = slice;
     this.record = record;
   }
 
@@ -73,9 +76,11 @@ final class ClusterReader implements StoreReader {
 
   /**
    * The search body of a lexical candidate request: the query's parts (several as named queries),
-   * restricted to CHUNK documents and the query's filter, {@code depth} hits.
+   * restricted to CHUNK documents of the repositories {@code repositories} selects (null: all), and to the
+   * query's filter, {@code depth} hits. The restriction is a filter (no score): the term
+   * statistics stay the whole index's.
    */
-  static ObjectNode lexicalBody(LexicalQuery query) {
+  static ObjectNode lexicalBody(LexicalQuery query, @Nullable ObjectNode repositories) {
     List<Query> parts = query.parts();
     ObjectNode scored;
     if (parts.size() == 1) {
@@ -94,6 +99,9 @@ final class ClusterReader implements StoreReader {
     bool.putArray("must").add(scored);
     ArrayNode filter = bool.putArray("filter");
     filter.add(QueryDsl.of(new TermQuery(new Term(IndexLayout.TYPE, IndexLayout.TYPE_CHUNK))));
+    if (repositories != null) {
+      filter.add(repositories);
+    }
     if (query.filter() != null) {
       filter.add(QueryDsl.of(query.filter()));
     }
@@ -111,7 +119,7 @@ final class ClusterReader implements StoreReader {
   @Override
   public List<Candidate> lexical(LexicalQuery query) throws IOException {
     List<Query> parts = query.parts();
-    ObjectNode body = lexicalBody(query);
+    ObjectNode body = lexicalBody(query, slice.filter());
     sortByScoreThenPlace(body);
     Map<String, String> params = parts.size() == 1
         ? Map.of("search_type", "dfs_query_then_fetch")
@@ -152,7 +160,7 @@ final class ClusterReader implements StoreReader {
   public List<Candidate> nearest(VectorQuery query) throws IOException {
     float[] unit = query.unit();
     List<ChunkTable.Ranked> ranked = new ArrayList<>();
-    for (JsonNode hit : search(knnBody(query, null), Map.of()).path("hits").path("hits")) {
+    for (JsonNode hit : search(knnBody(query, slice.filter()), Map.of()).path("hits").path("hits")) {
       double cosine = cosine(hit, unit);
       ranked.add(new ChunkTable.Ranked(chunks.remember(hit.path("_source"), null), cosine,
           new double[] {cosine}));
@@ -204,12 +212,12 @@ final class ClusterReader implements StoreReader {
 
   @Override
   public List<String> files(GramQuery grams, List<String> scopes) throws IOException {
-    return ClusterManifest.gramCandidates(cluster, index, grams, scopes);
+    return ClusterManifest.gramCandidates(cluster, slice, grams, scopes);
   }
 
   @Override
   public Collection<String> paths(List<String> scopes) throws IOException {
-    return ClusterManifest.paths(cluster, index, scopes);
+    return ClusterManifest.paths(cluster, slice, scopes);
   }
 
   /** Sorts hits by score, then path, then place in the file (a total order), with chunk fields. */
@@ -228,7 +236,7 @@ final class ClusterReader implements StoreReader {
   }
 
   private JsonNode search(ObjectNode body, Map<String, String> params) throws IOException {
-    return cluster.call("POST", "/" + index + "/_search", params, body);
+    return cluster.call("POST", slice.url("_search"), params, body);
   }
 
   /** The chunk a hit's {@code _source} describes, of {@code repository} (null: this reader's). */
@@ -276,16 +284,17 @@ final class ClusterReader implements StoreReader {
     Map<String, String> missing = new LinkedHashMap<>(); // document id -> path
     for (String path : paths) {
       if (!files.containsKey(path)) {
-        missing.put(ClusterIds.file(path), path);
+        missing.put(slice.id(ClusterIds.file(path)), path);
       }
     }
     if (missing.isEmpty()) {
       return;
     }
     ObjectNode body = Cluster.JSON.createObjectNode();
-    ArrayNode ids = body.putArray("ids");
-    missing.keySet().forEach(ids::add);
-    JsonNode reply = cluster.call("POST", "/" + index + "/_mget",
+    ArrayNode docs = body.putArray("docs");
+    missing.keySet().forEach(id -> docs.addObject().put("_id", id)
+        .put("routing", slice.repository()));
+    JsonNode reply = cluster.call("POST", slice.url("_mget"),
         Map.of("_source_excludes", IndexLayout.NOT_MANIFEST), body);
     for (JsonNode d : reply.path("docs")) {
       String path = missing.remove(d.path("_id").asText());

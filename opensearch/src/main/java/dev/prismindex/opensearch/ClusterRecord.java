@@ -13,11 +13,12 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a repository's cluster index records about itself: the mapping's {@code _meta} (format,
- * analyzer, model; fixed when the index is created, so read once per instance until this
- * instance deletes or creates the index) and the commit record ({@code _id: meta}: state,
- * revision, time, counts, skip counts), plus the cluster's own view of the index (health, FILE
- * document count, store size) that {@code health()} attests against.
+ * What a repository's slice of a cluster index records about itself: the index mapping's {@code
+ * _meta} (format, analyzer, model, shared by the index's repositories; fixed when the index is
+ * created, so read once per instance until this instance deletes or creates the index) and the
+ * repository's commit record (its {@code meta} document: state, revision, time, counts, skip
+ * counts), plus the cluster's own view (the index's health, the repository's FILE document count
+ * and share of the store) that {@code health()} attests against.
  *
  * <p>The commit record keeps, of the kernel's {@link CommitRecord}, the revision, the time, the
  * file and chunk counts and the skip counts (the fields this format has); the rules' fingerprint
@@ -34,12 +35,14 @@ final class ClusterRecord {
       "skipped", CommitRecord.SKIPPED);
 
   private final Cluster cluster;
+  private final Slice slice;
   private final String index;
   private @Nullable Map<String, String> layout;
 
-  ClusterRecord(Cluster cluster, String index) {
+  ClusterRecord(Cluster cluster, Slice slice) {
     this.cluster = cluster;
-    this.index = index;
+    this.slice = slice;
+    this.index = slice.index();
   }
 
   /** The mapping's {@code _meta} of the index, or null when the index does not exist. */
@@ -130,8 +133,8 @@ final class ClusterRecord {
 
   /** The commit record, or null when the index or the record does not exist. */
   @Nullable JsonNode read() throws IOException {
-    Cluster.Reply r = cluster.send("GET", "/" + index + "/_doc/" + ClusterIds.META, Map.of(),
-        null);
+    Cluster.Reply r = cluster.send("GET", slice.url("_doc/" + slice.id(ClusterIds.META)),
+        slice.routed(Map.of()), null);
     if (r.status() == 404) {
       return null;
     }
@@ -148,9 +151,14 @@ final class ClusterRecord {
    */
   CommitRecord values(@Nullable JsonNode meta) throws IOException {
     Map<String, String> pins = layout();
-    if (pins == null) {
-      return CommitRecord.EMPTY;
-    }
+    return pins == null ? CommitRecord.EMPTY : values(pins, meta);
+  }
+
+  /**
+   * The kernel's view of the commit record {@code meta} (null: none yet) in an index pinning
+   * {@code pins}.
+   */
+  static CommitRecord values(Map<String, String> pins, @Nullable JsonNode meta) {
     Map<String, String> out = new HashMap<>(pins);
     if (meta != null) {
       FIELDS.forEach((field, key) -> {
@@ -175,6 +183,7 @@ final class ClusterRecord {
       throws IOException {
     ObjectNode d = Cluster.JSON.createObjectNode();
     d.put(IndexLayout.TYPE, IndexLayout.META_TYPE);
+    d.put(IndexLayout.REPOSITORY, slice.repository());
     d.put(IndexLayout.STATE, state);
     if (record != null) {
       FIELDS.forEach((field, key) -> {
@@ -195,7 +204,8 @@ final class ClusterRecord {
         }
       }
     }
-    cluster.call("PUT", "/" + index + "/_doc/" + ClusterIds.META, Map.of("refresh", "true"), d);
+    cluster.call("PUT", slice.url("_doc/" + slice.id(ClusterIds.META)),
+        slice.routed(Map.of("refresh", "true")), d);
   }
 
   /** The cluster's health of the index: green, yellow or red. */
@@ -204,16 +214,32 @@ final class ClusterRecord {
         .path("status").asText("red");
   }
 
-  /** The number of FILE documents the index holds. */
+  /** The number of FILE documents the repository holds. */
   long countFiles() throws IOException {
-    ObjectNode q = Cluster.JSON.createObjectNode();
-    q.putObject("query").putObject("term").put(IndexLayout.TYPE, IndexLayout.TYPE_FILE);
-    return cluster.call("POST", "/" + index + "/_count", Map.of(), q).path("count").asLong();
+    return count(IndexLayout.TYPE_FILE);
   }
 
-  /** The primary store size of the index in bytes. */
+  /** The number of the repository's documents of {@code type}, or of every type when null. */
+  long count(@Nullable String type) throws IOException {
+    ObjectNode q = Cluster.JSON.createObjectNode();
+    var filter = q.putObject("query").putObject("bool").putArray("filter");
+    filter.add(slice.filter());
+    if (type != null) {
+      filter.addObject().putObject("term").put(IndexLayout.TYPE, type);
+    }
+    return cluster.call("POST", slice.url("_count"), slice.routed(Map.of()), q).path("count")
+        .asLong();
+  }
+
+  /**
+   * The repository's share of the index's primary store, in bytes: the store size times its part
+   * of the documents (the cluster measures indexes, not the repositories inside one).
+   */
   long storeBytes() throws IOException {
-    JsonNode s = cluster.call("GET", "/" + index + "/_stats/store", Map.of(), null);
-    return s.path("_all").path("primaries").path("store").path("size_in_bytes").asLong();
+    JsonNode s = cluster.call("GET", slice.url("_stats/store,docs"), Map.of(), null)
+        .path("_all").path("primaries");
+    long bytes = s.path("store").path("size_in_bytes").asLong();
+    long docs = s.path("docs").path("count").asLong();
+    return docs == 0 ? bytes : Math.round(bytes * Math.min(1.0, count(null) / (double) docs));
   }
 }

@@ -25,7 +25,8 @@ import org.apache.lucene.analysis.Analyzer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link DocumentSink} of a cluster index: the pipeline's documents as bulk requests, sent
+ * The {@link DocumentSink} of a repository's slice of a cluster index ({@link Slice}: its
+ * documents carry it, ids and routing are its own): the pipeline's documents as bulk requests, sent
  * once they hold about {@link OpenSearchOptions#bulkBytes()} bytes, chunk vectors embedded just
  * before (by the engine's model: {@link ChunkVectors}).
  *
@@ -48,7 +49,7 @@ final class ClusterSink implements DocumentSink {
   }
 
   private final Cluster cluster;
-  private final String index;
+  private final Slice slice;
   private final Analyzer analyzer;
   private final @Nullable ChunkVectors vectors;
   private final long bulkBytes;
@@ -67,9 +68,9 @@ final class ClusterSink implements DocumentSink {
    * @param analyzer the engine's analyzer of the ranked fields
    * @param vectors the model whose vectors the index holds, or null when it holds none
    */
-  ClusterSink(Cluster cluster, String index, Analyzer analyzer, @Nullable ChunkVectors vectors,
+  ClusterSink(Cluster cluster, Slice slice, Analyzer analyzer, @Nullable ChunkVectors vectors,
       long bulkBytes, int retries) {
-    this(cluster, index, analyzer, vectors, bulkBytes, retries, false, null);
+    this(cluster, slice, analyzer, vectors, bulkBytes, retries, false, null);
   }
 
   /**
@@ -77,11 +78,11 @@ final class ClusterSink implements DocumentSink {
    * @param inFlight permits for bulk requests in flight, shared by the sinks of several runs (one
    *     permit per request while it is sent); null for no bound but this sink's own (one at a time)
    */
-  ClusterSink(Cluster cluster, String index, Analyzer analyzer, @Nullable ChunkVectors vectors,
+  ClusterSink(Cluster cluster, Slice slice, Analyzer analyzer, @Nullable ChunkVectors vectors,
       long bulkBytes, int retries, boolean storeContent,
       java.util.concurrent.@Nullable Semaphore inFlight) {
     this.cluster = cluster;
-    this.index = index;
+    this.slice = slice;
     this.analyzer = analyzer;
     this.vectors = vectors;
     this.bulkBytes = bulkBytes;
@@ -112,6 +113,7 @@ final class ClusterSink implements DocumentSink {
       Chunk c = chunks.get(i);
       ObjectNode d = Cluster.JSON.createObjectNode();
       d.put(IndexLayout.TYPE, IndexLayout.TYPE_CHUNK);
+      d.put(IndexLayout.REPOSITORY, slice.repository());
       d.put(IndexLayout.PATH, path);
       d.put(IndexLayout.CHUNK_ID, path + "#" + i);
       d.put(IndexLayout.ORDINAL, i);
@@ -177,6 +179,7 @@ final class ClusterSink implements DocumentSink {
     }
     ObjectNode d = Cluster.JSON.createObjectNode();
     d.put(IndexLayout.TYPE, IndexLayout.TYPE_SKIPPED);
+    d.put(IndexLayout.REPOSITORY, slice.repository());
     d.put(IndexLayout.PATH, path);
     d.put(IndexLayout.SIZE, record.size());
     d.put(IndexLayout.MTIME_NS, record.mtimeNs());
@@ -230,9 +233,10 @@ final class ClusterSink implements DocumentSink {
   }
 
   /** The FILE document: the manifest entry, the grams and, when given, the content. */
-  private static ObjectNode fileDoc(FileEntry e, FileGrams grams, byte @Nullable [] content) {
+  private ObjectNode fileDoc(FileEntry e, FileGrams grams, byte @Nullable [] content) {
     ObjectNode d = Cluster.JSON.createObjectNode();
     d.put(IndexLayout.TYPE, IndexLayout.TYPE_FILE);
+    d.put(IndexLayout.REPOSITORY, slice.repository());
     d.put(IndexLayout.PATH, e.path());
     d.put(IndexLayout.HASH, e.hash());
     d.put(IndexLayout.SIZE, e.size());
@@ -265,9 +269,10 @@ final class ClusterSink implements DocumentSink {
     }
   }
 
-  private static String action(String kind, String id) {
+  /** A bulk action on the document {@code id} ({@link ClusterIds}) of this sink's repository. */
+  private String action(String kind, String id) {
     ObjectNode a = Cluster.JSON.createObjectNode();
-    a.putObject(kind).put("_id", id);
+    a.putObject(kind).put("_id", slice.id(id));
     return a.toString();
   }
 
@@ -356,7 +361,7 @@ final class ClusterSink implements DocumentSink {
   private Cluster.Reply sendBulk(byte[] body) throws IOException {
     java.util.concurrent.Semaphore gate = inFlight;
     if (gate == null) {
-      return cluster.sendBulk("/" + index + "/_bulk", Map.of(), body);
+      return cluster.sendBulk(slice.url("_bulk"), slice.routed(Map.of()), body);
     }
     try {
       gate.acquire();
@@ -365,7 +370,7 @@ final class ClusterSink implements DocumentSink {
       throw new InterruptedIOException("interrupted while waiting for a bulk slot");
     }
     try {
-      return cluster.sendBulk("/" + index + "/_bulk", Map.of(), body);
+      return cluster.sendBulk(slice.url("_bulk"), slice.routed(Map.of()), body);
     } finally {
       gate.release();
     }

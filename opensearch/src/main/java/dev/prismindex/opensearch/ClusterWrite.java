@@ -10,7 +10,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One write to a cluster index: the record says {@code writing} from the start (so a write that
+ * One write of a repository to its cluster index (its {@link Slice}: the other repositories'
+ * documents are not touched): the record says {@code writing} from the start (so a write that
  * never commits leaves the index {@code stale}, and the next write resumes it), the documents go
  * in bulk requests ({@link ClusterSink}), and the commit sends what is pending, deletes the chunks
  * an interrupted write left (when resuming), refreshes the index so every change is searchable,
@@ -20,16 +21,16 @@ import org.jspecify.annotations.Nullable;
 final class ClusterWrite implements StoreWrite {
 
   private final Cluster cluster;
-  private final String index;
+  private final Slice slice;
   private final ClusterRecord record;
   private final @Nullable JsonNode previous;
   private final boolean resumed;
   private final ClusterSink sink;
 
-  ClusterWrite(Cluster cluster, String index, ClusterRecord record, @Nullable JsonNode previous,
+  ClusterWrite(Cluster cluster, Slice slice, ClusterRecord record, @Nullable JsonNode previous,
       ClusterSink sink) {
     this.cluster = cluster;
-    this.index = index;
+    this.slice = slice;
     this.record = record;
     this.previous = previous;
     this.resumed = previous != null
@@ -56,9 +57,9 @@ final class ClusterWrite implements StoreWrite {
       throws IOException {
     sink.finish();
     if (resumed && manifest != null) {
-      ClusterManifest.sweepOrphans(cluster, index, manifest);
+      ClusterManifest.sweepOrphans(cluster, slice, manifest);
     }
-    cluster.call("POST", "/" + index + "/_refresh", Map.of(), null);
+    cluster.call("POST", slice.url("_refresh"), Map.of(), null);
     record.write(previous, IndexLayout.STATE_READY, commit);
   }
 

@@ -28,11 +28,11 @@ record GroupListing(Cluster cluster, ClusterGroup group) {
   private static final int WINDOW = 10_000;
 
   /**
-   * One request counts each repository's candidates (an aggregation on {@code _index}, nothing
-   * fetched); the iteration then lists them a few repositories a request ({@code _msearch}: one
-   * repository, then twice as many each time up to {@value #MSEARCH}, and about {@value #PAGE}
-   * paths; each repository's sorted by path and read from doc values), in repository name order,
-   * only as far as it goes.
+   * One request counts each repository's candidates (an aggregation on the documents' repository,
+   * nothing fetched); the iteration then lists them a few repositories a request ({@code
+   * _msearch}: one repository, then twice as many each time up to {@value #MSEARCH}, and about
+   * {@value #PAGE} paths; each repository's routed to its shard, sorted by path and read from doc
+   * values), in repository name order, only as far as it goes.
    */
   Iterable<Map.Entry<String, List<String>>> list(GramQuery grams, List<String> scopes)
       throws IOException {
@@ -40,17 +40,16 @@ record GroupListing(Cluster cluster, ClusterGroup group) {
     ObjectNode body = Cluster.JSON.createObjectNode();
     body.put("size", 0);
     body.set("query", q);
-    body.putObject("aggs").putObject("repositories").putObject("terms").put("field", "_index")
-        .put("size", 65_536);
-    SortedMap<String, Counted> counts = new TreeMap<>();
-    JsonNode reply = cluster.call("POST", "/" + group.target() + "/_search",
+    body.putObject("aggs").putObject("repositories").putObject("terms")
+        .put("field", IndexLayout.REPOSITORY).put("size", 65_536);
+    SortedMap<String, Long> counts = new TreeMap<>();
+    JsonNode reply = cluster.call("POST", "/" + group.index() + "/_search",
         ClusterGroup.params(Map.of()), body);
     for (JsonNode b : reply.path("aggregations").path("repositories").path("buckets")) {
-      String index = b.path("key").asText();
-      counts.put(group.repositoryOf(index), new Counted(index, b.path("doc_count").asLong()));
+      counts.put(b.path("key").asText(), b.path("doc_count").asLong());
     }
     return () -> new Iterator<>() {
-      private final Iterator<Map.Entry<String, Counted>> left = counts.entrySet().iterator();
+      private final Iterator<Map.Entry<String, Long>> left = counts.entrySet().iterator();
       private final ArrayDeque<Map.Entry<String, List<String>>> listed = new ArrayDeque<>();
       private int repositories = 1;
 
@@ -65,12 +64,12 @@ record GroupListing(Cluster cluster, ClusterGroup group) {
           if (!left.hasNext()) {
             throw new NoSuchElementException();
           }
-          List<Map.Entry<String, Counted>> batch = new ArrayList<>();
+          List<Map.Entry<String, Long>> batch = new ArrayList<>();
           long paths = 0;
           while (left.hasNext() && paths < PAGE && batch.size() < repositories) {
-            Map.Entry<String, Counted> e = left.next();
+            Map.Entry<String, Long> e = left.next();
             batch.add(e);
-            paths += e.getValue().count();
+            paths += e.getValue();
           }
           repositories = Math.min(MSEARCH, repositories * 2);
           try {
@@ -84,9 +83,6 @@ record GroupListing(Cluster cluster, ClusterGroup group) {
     };
   }
 
-  /** A repository's index and its number of candidates. */
-  private record Counted(String index, long count) {}
-
   /** The FILE documents {@code grams} may match under {@code scopes}, in the search's filter. */
   private ObjectNode candidateQuery(GramQuery grams, List<String> scopes) {
     ObjectNode q = Cluster.JSON.createObjectNode();
@@ -97,7 +93,7 @@ record GroupListing(Cluster cluster, ClusterGroup group) {
     if (scope != null) {
       filter.add(scope);
     }
-    ObjectNode repos = group.indexFilter();
+    ObjectNode repos = group.repositoryFilter();
     if (repos != null) {
       filter.add(repos);
     }
@@ -108,22 +104,25 @@ record GroupListing(Cluster cluster, ClusterGroup group) {
   }
 
   /**
-   * The candidates of each repository of {@code batch}, sorted by path: one {@code _msearch}
-   * naming their indexes, then pages after the last path for a repository with more than a
-   * result window.
+   * The candidates of each repository of {@code batch} (with its count), sorted by path: one
+   * {@code _msearch} of a search per repository, routed to its shard, then pages after the last
+   * path for a repository with more than a result window.
    */
   private List<Map.Entry<String, List<String>>> list(ObjectNode query,
-      List<Map.Entry<String, Counted>> batch) throws IOException {
+      List<Map.Entry<String, Long>> batch) throws IOException {
     StringBuilder ndjson = new StringBuilder();
-    List<String> indexes = new ArrayList<>();
-    for (Map.Entry<String, Counted> e : batch) {
-      indexes.add(e.getValue().index());
+    List<ObjectNode> queries = new ArrayList<>();
+    for (Map.Entry<String, Long> e : batch) {
+      Slice slice = new Slice(group.index(), e.getKey());
+      ObjectNode one = Cluster.JSON.createObjectNode();
+      one.putObject("bool").putArray("filter").add(query).add(slice.filter());
+      queries.add(one);
       ndjson.append(Cluster.JSON.writeValueAsString(Cluster.JSON.createObjectNode()
-          .put("index", e.getValue().index()))).append('\n');
-      ndjson.append(Cluster.JSON.writeValueAsString(pathsBody(query,
-          (int) Math.min(WINDOW, Math.max(1, e.getValue().count())), null))).append('\n');
+          .put("index", group.index()).put("routing", e.getKey()))).append('\n');
+      ndjson.append(Cluster.JSON.writeValueAsString(pathsBody(one,
+          (int) Math.min(WINDOW, Math.max(1, e.getValue())), null))).append('\n');
     }
-    Cluster.Reply reply = cluster.sendBulk("/" + String.join(",", indexes) + "/_msearch",
+    Cluster.Reply reply = cluster.sendBulk("/" + group.index() + "/_msearch",
         ClusterGroup.params(Map.of()), ndjson.toString().getBytes(StandardCharsets.UTF_8));
     if (!reply.ok()) {
       throw ClusterRequestException.of("POST /_msearch", reply);
@@ -137,7 +136,7 @@ record GroupListing(Cluster cluster, ClusterGroup group) {
             + batch.get(i).getKey() + ": " + r.path("error").path("reason")
                 .asText(r.path("error").toString()));
       }
-      String index = batch.get(i).getValue().index();
+      Slice slice = new Slice(group.index(), batch.get(i).getKey());
       List<String> paths = new ArrayList<>();
       JsonNode hits = r.path("hits").path("hits");
       while (true) {
@@ -145,8 +144,9 @@ record GroupListing(Cluster cluster, ClusterGroup group) {
         if (hits.size() < WINDOW) {
           break;
         }
-        hits = cluster.call("POST", "/" + index + "/_search", ClusterGroup.params(Map.of()),
-            pathsBody(query, WINDOW, paths.get(paths.size() - 1))).path("hits").path("hits");
+        hits = cluster.call("POST", slice.url("_search"), slice.routed(Map.of()),
+            pathsBody(queries.get(i), WINDOW, paths.get(paths.size() - 1))).path("hits")
+            .path("hits");
       }
       paths.sort(null);
       out.add(Map.entry(batch.get(i).getKey(), paths));

@@ -28,11 +28,11 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link StoreReader} of a {@link ClusterGroup}: one request per signal over the indexes of
- * every repository of the group ({@code dfs_query_then_fetch}: term statistics of all of them),
- * as {@link ClusterReader} does for one; chunks carry their repository, manifest entries and
- * stored contents are read by repository ({@code _mget} across indexes), exact-search candidates
- * come by repository. Ties are broken by path, chunk ordinal, then repository. One thread at a
+ * The {@link StoreReader} of a {@link ClusterGroup}: one request per signal over the
+ * organisation's index, filtered inside the query to the group's repositories ({@code
+ * dfs_query_then_fetch}: the index's term statistics), as {@link ClusterReader} does for one;
+ * chunks carry their repository, manifest entries and stored contents are read by repository
+ * ({@code _mget} with each one's routing), exact-search candidates come by repository. Ties are broken by path, chunk ordinal, then repository. One thread at a
  * time.
  */
 final class GroupReader implements StoreReader {
@@ -85,17 +85,11 @@ final class GroupReader implements StoreReader {
   }
 
   /**
-   * The body of a BM25 request ({@code dfs_query_then_fetch}: term statistics of every allowed
-   * repository), each part's score named in the hits.
+   * The body of a BM25 request ({@code dfs_query_then_fetch}: the index's term statistics), the
+   * group's repositories a filter inside the query, each part's score named in the hits.
    */
   private ObjectNode lexicalBody(LexicalQuery query) {
-    ObjectNode body = ClusterReader.lexicalBody(query);
-    ObjectNode repos = group.indexFilter();
-    if (repos != null) {
-      // Not in the query: a shard of another repository would rewrite it to "no document" and
-      // then count no term statistics. After the query, the statistics are every repository's.
-      body.set("post_filter", repos);
-    }
+    ObjectNode body = ClusterReader.lexicalBody(query, group.repositoryFilter());
     ClusterReader.sortByScoreThenPlace(body);
     if (query.parts().size() > 1) {
       body.put("include_named_queries_score", true);
@@ -120,7 +114,8 @@ final class GroupReader implements StoreReader {
     if (sent != null) {
       return sent;
     }
-    return nearest(query, search(ClusterReader.knnBody(query, group.indexFilter()), Map.of()));
+    return nearest(query, search(ClusterReader.knnBody(query, group.repositoryFilter()),
+        Map.of()));
   }
 
   private List<Candidate> nearest(VectorQuery query, JsonNode reply) {
@@ -154,12 +149,12 @@ final class GroupReader implements StoreReader {
     if (vector != null && !ranked.containsKey(vector)) {
       queries.add(vector);
       ndjson.append("{}\n").append(Cluster.JSON.writeValueAsString(ClusterReader.knnBody(vector,
-          group.indexFilter()))).append('\n');
+          group.repositoryFilter()))).append('\n');
     }
     if (queries.size() < 2) {
       return;
     }
-    Cluster.Reply reply = cluster.sendBulk("/" + group.target() + "/_msearch",
+    Cluster.Reply reply = cluster.sendBulk("/" + group.index() + "/_msearch",
         ClusterGroup.params(Map.of()), ndjson.toString().getBytes(StandardCharsets.UTF_8));
     if (!reply.ok()) {
       throw ClusterRequestException.of("POST /_msearch", reply);
@@ -218,12 +213,13 @@ final class GroupReader implements StoreReader {
   }
 
   private JsonNode search(ObjectNode body, Map<String, String> params) throws IOException {
-    return cluster.call("POST", "/" + group.target() + "/_search", ClusterGroup.params(params),
+    return cluster.call("POST", "/" + group.index() + "/_search", ClusterGroup.params(params),
         body);
   }
 
   private int remember(JsonNode hit) {
-    return chunks.remember(hit.path("_source"), group.repositoryOf(hit.path("_index").asText()));
+    JsonNode source = hit.path("_source");
+    return chunks.remember(source, source.path(IndexLayout.REPOSITORY).asText());
   }
 
   @Override
@@ -330,15 +326,26 @@ final class GroupReader implements StoreReader {
         content.put(key, false);
       }
     }
-    List<String> todo = new ArrayList<>(missing.keySet());
+    List<String> todo = new ArrayList<>();
+    for (Map.Entry<String, String[]> e : missing.entrySet()) {
+      if (group.reads(e.getValue()[0])) {
+        todo.add(e.getKey());
+      } else { // not the group's: nothing to read (its requests only return the group's)
+        files.put(e.getKey(), Optional.empty());
+        if (content.get(e.getKey())) {
+          contents.put(e.getKey(), Optional.empty());
+        }
+      }
+    }
     for (int from = 0; from < todo.size(); from += MGET_DOCS) {
       List<String> some = todo.subList(from, Math.min(todo.size(), from + MGET_DOCS));
       ObjectNode body = Cluster.JSON.createObjectNode();
       ArrayNode docs = body.putArray("docs");
       for (String key : some) {
         String[] rp = missing.get(key);
-        ArrayNode excludes = docs.addObject().put("_index", group.indexOf(rp[0]))
-            .put("_id", ClusterIds.file(rp[1])).putObject("_source").putArray("excludes");
+        ArrayNode excludes = docs.addObject().put("_index", group.index())
+            .put("_id", Slice.id(rp[0], ClusterIds.file(rp[1]))).put("routing", rp[0])
+            .putObject("_source").putArray("excludes");
         for (String field : (content.get(key) ? IndexLayout.GRAMS : IndexLayout.NOT_MANIFEST)
             .split(",")) {
           excludes.add(field);

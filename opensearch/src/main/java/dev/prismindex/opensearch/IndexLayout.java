@@ -14,7 +14,8 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The layout of a repository's cluster index: its settings and mapping (field names of its own,
+ * The layout of a cluster index (its repositories' documents side by side, each routed by its
+ * repository: {@link Slice}): its settings and mapping (field names of its own,
  * the ranked ones the engine's {@link StoreFields}), the {@code _meta} that pins the format, the
  * analyzer and the embedding model ({@link CommitRecord}'s keys), and the analysis of the ranked
  * fields.
@@ -29,13 +30,15 @@ import org.jspecify.annotations.Nullable;
 final class IndexLayout {
 
   /** The cluster format this code writes; an index of another one is refused. */
-  static final String FORMAT = "opensearch-2";
+  static final String FORMAT = "opensearch-3";
 
   // The documents' fields (the local index's names, where it has the field).
   static final String TYPE = "type";
   static final String TYPE_FILE = "file";
   static final String TYPE_CHUNK = "chunk";
   static final String TYPE_SKIPPED = "skipped";
+  /** The repository a document belongs to (its routing too: {@link Slice}). */
+  static final String REPOSITORY = "repo";
   static final String PATH = StoreFields.PATH;
   static final String HASH = "hash";
   static final String SIZE = "size";
@@ -105,15 +108,14 @@ final class IndexLayout {
     stacked.putArray("filter").add("prism_stack");
     ObjectNode mappings = root.putObject("mappings");
     mappings.put("dynamic", "strict");
+    // Every document is read and written with its repository's routing: one without is refused.
+    mappings.putObject("_routing").put("required", true);
     ObjectNode meta = mappings.putObject("_meta");
     meta.put(CommitRecord.FORMAT, FORMAT);
     meta.put(CommitRecord.ANALYZER, analyzerVersion);
     meta.put(CommitRecord.EMBEDDER_ID, modelId == null ? "" : modelId);
     meta.put(CommitRecord.EMBEDDER_DIM, modelId == null ? 0 : dimension);
     meta.put(CommitRecord.CONTENT, o.storeContent() ? "stored" : "none");
-    if (o.repository() != null) {
-      meta.put(Organisation.REPOSITORY_META, o.repository());
-    }
     ArrayNode excludes = mappings.putObject("_source").putArray("excludes");
     for (String f : new String[] {BODY, SYMBOL, PATH_TEXT, PROSE,
         GRAMS}) {
@@ -121,6 +123,7 @@ final class IndexLayout {
     }
     ObjectNode p = mappings.putObject("properties");
     keyword(p, TYPE, true);
+    keyword(p, REPOSITORY, true);
     keyword(p, PATH, true);
     keyword(p, HASH, false);
     number(p, SIZE, "long");

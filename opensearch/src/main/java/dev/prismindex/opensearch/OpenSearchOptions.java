@@ -18,8 +18,9 @@ import org.jspecify.annotations.Nullable;
  * @param username basic-auth user, or null for none
  * @param password basic-auth password (with {@code username}); never logged or printed
  * @param indexName the cluster index holding the repository (lower case, at most 200
- *     characters); null for {@link #defaultIndexName} of the repository's root: one index per
- *     repository root, so two worktrees of one repository get two indices
+ *     characters); null for its organisation's index when {@code repository} is set, else {@link
+ *     #defaultIndexName} of the repository's root: one index per repository root outside any
+ *     organisation, so two worktrees of one repository get two indices
  * @param shards primary shards of a new index (default 1)
  * @param replicas replicas of a new index (default 1)
  * @param bulkBytes a bulk request is sent once it holds about this many bytes (default 5 MiB)
@@ -28,10 +29,11 @@ import org.jspecify.annotations.Nullable;
  *     connect, is retried, with exponential backoff from 200 ms (default 5)
  * @param repository the repository's name in its organisation ({@link Organisation}: lower case,
  *     letters, digits, {@code . _ -}, parts joined by {@code /}), or null for a repository outside
- *     any: when set, and {@code indexName} is not, the index is {@link
- *     Organisation#indexName(String, String)}, which searches of the organisation find
+ *     any: when set, and {@code indexName} is not, its documents go to the organisation's one
+ *     index ({@link Organisation#indexName(String)}), routed by this name, where searches of the
+ *     organisation find them
  * @param organisation the organisation the repository belongs to (default {@value
- *     Organisation#DEFAULT}): its indexes share the prefix {@code prism-<organisation>.}
+ *     Organisation#DEFAULT}): its repositories share the index {@code prism-org.<organisation>}
  * @param storeContent whether the index keeps a copy of each file's content (default true), so
  *     that a search from a machine without the working tree can verify its hits ({@link
  *     Organisation})
@@ -91,10 +93,21 @@ public record OpenSearchOptions(
     return new Builder(url);
   }
 
-  /** The index of the repository at {@code root}: {@link #indexName()}, else the default. */
+  /**
+   * The index of the repository at {@code root}: {@link #indexName()}, else its organisation's
+   * when {@link #repository()} is set, else the root's own.
+   */
   public String indexName(Path root) {
     return indexName != null ? indexName : repository != null
-        ? Organisation.indexName(organisation, repository) : defaultIndexName(root);
+        ? Organisation.indexName(organisation) : defaultIndexName(root);
+  }
+
+  /**
+   * The name the documents of the repository at {@code root} carry in their index: {@link
+   * #repository()}, else the root's ({@link Organisation#nameOf}).
+   */
+  public String repositoryName(Path root) {
+    return repository != null ? repository : Organisation.nameOf(root);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.prismindex.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.IncompatibleIndexException;
@@ -28,26 +29,30 @@ import org.jspecify.annotations.Nullable;
  * cluster index, and the same ranking, fusion, identifier guard and per-hit freshness check over
  * the cluster's BM25, k-NN and gram candidates.
  *
- * <p>Each repository root has its own cluster index ({@link OpenSearchOptions#indexName(Path)}),
- * so a query never sees another repository's documents. The manifest lives in that index (FILE
- * documents, the commit record of each file); a write that did not finish leaves the index {@code
- * stale} and the next one completes it. {@link #health()} is sound only when the cluster reports
+ * <p>A repository's documents are its slice of a cluster index ({@link
+ * OpenSearchOptions#indexName(Path)}: its organisation's shared index, or an index of its own
+ * outside any): they carry its name ({@link OpenSearchOptions#repositoryName(Path)}), are routed by
+ * it, and every query is filtered to them, so a query never sees another repository's documents.
+ * The manifest lives with them (FILE documents, the commit record of each file); a write that did
+ * not finish leaves the repository {@code stale} and the next one completes it. {@link #health()} is sound only when the cluster reports
  * the index green or yellow and its FILE documents match the last commit's record. Thread-safe.
  */
 public final class OpenSearchStore implements Store {
 
   private final OpenSearchOptions options;
   private final Cluster cluster;
+  private final Slice slice;
   private final String index;
   private final ClusterRecord record;
   private final java.util.concurrent.@Nullable Semaphore bulkInFlight;
 
-  private OpenSearchStore(OpenSearchOptions options, Cluster cluster, String index,
+  private OpenSearchStore(OpenSearchOptions options, Cluster cluster, Slice slice,
       java.util.concurrent.@Nullable Semaphore bulkInFlight) {
     this.options = options;
     this.cluster = cluster;
-    this.index = index;
-    this.record = new ClusterRecord(cluster, index);
+    this.slice = slice;
+    this.index = slice.index();
+    this.record = new ClusterRecord(cluster, slice);
     this.bulkInFlight = bulkInFlight;
   }
 
@@ -72,8 +77,9 @@ public final class OpenSearchStore implements Store {
     Cluster cluster = Cluster.connect(options);
     try {
       cluster.call("GET", "/", Map.of(), null);
+      Path at = root.toAbsolutePath().normalize();
       OpenSearchStore store = new OpenSearchStore(options, cluster,
-          options.indexName(root.toAbsolutePath().normalize()), bulkInFlight);
+          new Slice(options.indexName(at), options.repositoryName(at)), bulkInFlight);
       store.record.checkLayout();
       return store;
     } catch (IOException | RuntimeException e) {
@@ -100,14 +106,15 @@ public final class OpenSearchStore implements Store {
     return options;
   }
 
-  /** The cluster index holding the repository. */
+  /** The cluster index holding the repository (with the other repositories of its organisation). */
   public String indexName() {
     return index;
   }
 
   @Override
   public String describe() {
-    return "cluster index " + index + " at " + options.urls();
+    return "repository " + slice.repository() + " of cluster index " + index + " at "
+        + options.urls();
   }
 
   /** The layout's pins and the commit record; null when there is no index or no record yet. */
@@ -122,12 +129,12 @@ public final class OpenSearchStore implements Store {
 
   @Override
   public Map<String, FileEntry> files(@Nullable Set<String> scope) throws IOException {
-    return ClusterManifest.files(cluster, index, scope);
+    return ClusterManifest.files(cluster, slice, scope);
   }
 
   @Override
   public Map<String, SkippedFile> skipped(@Nullable Set<String> scope) throws IOException {
-    return ClusterManifest.skipped(cluster, index, scope);
+    return ClusterManifest.skipped(cluster, slice, scope);
   }
 
   /**
@@ -143,20 +150,20 @@ public final class OpenSearchStore implements Store {
     record.write(previous, IndexLayout.STATE_WRITING, null);
     boolean content = "stored".equals(record.layout() == null ? null
         : record.layout().get(CommitRecord.CONTENT));
-    return new ClusterWrite(cluster, index, record, previous, new ClusterSink(cluster, index,
+    return new ClusterWrite(cluster, slice, record, previous, new ClusterSink(cluster, slice,
         spec.analyzer(), vectors, options.bulkBytes(), options.retries(), content,
         bulkInFlight));
   }
 
   @Override
   public StoreReader reader() {
-    return new ClusterReader(cluster, index, record);
+    return new ClusterReader(cluster, slice, record);
   }
 
   /**
    * Damaged when the cluster reports the index red; stale when the record says a write is under
-   * way (or never finished), or the index holds another number of FILE documents than the record
-   * counts; sound otherwise.
+   * way (or never finished), or the repository has another number of FILE documents than the
+   * record counts; sound otherwise. The size is the repository's share of the index.
    */
   @Override
   public StoreHealth health() throws IOException {
@@ -170,29 +177,59 @@ public final class OpenSearchStore implements Store {
     }
     JsonNode meta = record.read();
     if (meta == null || !IndexLayout.STATE_READY.equals(meta.path(IndexLayout.STATE).asText())) {
-      return new StoreHealth(StoreHealth.Condition.STALE, "a write to " + index
-          + " began and did not finish", size);
+      return new StoreHealth(StoreHealth.Condition.STALE, "a write of repository "
+          + slice.repository() + " to " + index + " began and did not finish", size);
     }
     long files = meta.path("files").asLong(-1);
     long held = record.countFiles();
     if (held != files) {
-      return new StoreHealth(StoreHealth.Condition.STALE, index + " holds " + held
-          + " FILE documents; its record counts " + files, size);
+      return new StoreHealth(StoreHealth.Condition.STALE, "repository " + slice.repository()
+          + " of " + index + " has " + held + " FILE documents; its record counts " + files, size);
     }
     return StoreHealth.sound(size);
   }
 
+  /**
+   * Deletes the repository's documents and nothing else: its record first says {@code writing}
+   * (so a drop cut short leaves the repository {@code stale}, and the next run completes it),
+   * then its documents go by a delete-by-query on its routing and name, the record last. The
+   * index itself is deleted when no other repository's documents remain in it (so a rebuild may
+   * pin another model).
+   */
   @Override
   public boolean drop() throws IOException {
-    Cluster.Reply r = cluster.send("DELETE", "/" + index, Map.of(), null);
-    record.forgetLayout();
-    if (r.status() == 404) {
+    if (record.layout() == null) {
       return false;
     }
-    if (!r.ok()) {
-      throw ClusterRequestException.of("deleting " + index, r);
+    JsonNode previous = record.read();
+    if (previous != null) {
+      record.write(previous, IndexLayout.STATE_WRITING, null);
     }
-    return true;
+    ObjectNode q = Cluster.JSON.createObjectNode();
+    ObjectNode bool = q.putObject("query").putObject("bool");
+    bool.putArray("filter").add(slice.filter());
+    bool.putArray("must_not").addObject().putObject("term").put(IndexLayout.TYPE,
+        IndexLayout.META_TYPE);
+    JsonNode deleted = cluster.call("POST", slice.url("_delete_by_query"),
+        slice.routed(Map.of("refresh", "true", "conflicts", "proceed")), q);
+    if (deleted.path("failures").size() > 0) {
+      throw new ClusterRequestException("OpenSearch did not delete every document of "
+          + slice.repository() + " in " + index + ": " + deleted.path("failures").get(0));
+    }
+    if (previous != null) {
+      cluster.call("DELETE", slice.url("_doc/" + slice.id(ClusterIds.META)),
+          slice.routed(Map.of("refresh", "true")), null);
+    }
+    ObjectNode all = Cluster.JSON.createObjectNode();
+    all.putObject("query").putObject("match_all");
+    if (cluster.call("POST", slice.url("_count"), Map.of(), all).path("count").asLong() == 0) {
+      Cluster.Reply r = cluster.send("DELETE", "/" + index, Map.of(), null);
+      if (!r.ok() && r.status() != 404) {
+        throw ClusterRequestException.of("deleting " + index, r);
+      }
+    }
+    record.forgetLayout();
+    return previous != null || deleted.path("deleted").asLong() > 0;
   }
 
   /** Closes the client (the cluster index stays). Idempotent. */

@@ -26,17 +26,21 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An organisation's repositories in one cluster: every repository has its own index, named after
- * the repository ({@code prism-<organisation>.<name>}, {@link #indexName}), and a search of the
- * organisation runs one request per signal over the index expression of the repositories it may
- * and wants to see ({@link #group}), with cluster-wide term statistics ({@code
- * dfs_query_then_fetch} across the indexes), ranked by the engine's kernel ({@link GroupSearch}).
+ * An organisation's repositories in one cluster: one shared index ({@code
+ * prism-org.<organisation>}, {@link #indexName}) holds every repository's documents, each carrying
+ * its repository's name and routed by it (a repository's documents on one shard), and a search of
+ * the organisation runs one request per signal over that index, filtered inside the query to the
+ * repositories it may and wants to see ({@link #group}), with the index's term statistics ({@code
+ * dfs_query_then_fetch}), ranked by the engine's kernel ({@link GroupSearch}). Each repository
+ * keeps its own manifest and commit record, and a run of one replaces its documents only.
  *
  * <p><b>Access.</b> The organisation is connected with the repositories its caller may search
- * ({@code allowed}): every request names only their indexes in its URL, so the cluster never
- * reads another repository for this caller, not for hits, counts, statistics nor status. A
- * search's own repository filter narrows that inside the query (a filter on {@code _index}), so
- * the statistics, and with them the scores, are the same whichever repositories a search names.
+ * ({@code allowed}): every request carries them as a filter inside its query (and every get names
+ * only documents of repositories a filtered request returned), so no hit, count, status or stored
+ * copy of another repository reaches this caller. The term statistics are the whole index's, so a
+ * hit scores the same whichever repositories a search names or its caller may see; they count
+ * the terms of repositories the caller may not see (as every filter inside one index does):
+ * repositories that must not share even statistics belong in another organisation.
  *
  * <p>Thread-safe; {@link #close} closes the connection.
  */
@@ -44,9 +48,6 @@ public final class Organisation implements AutoCloseable {
 
   /** The default organisation. */
   public static final String DEFAULT = "repo";
-  /** The key of the mapping's {@code _meta} naming the repository. */
-  static final String REPOSITORY_META = "prism.repository";
-
   private static final Pattern NAME =
       Pattern.compile("[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*");
   private static final Pattern ORGANISATION = Pattern.compile("[a-z0-9][a-z0-9_-]{0,40}");
@@ -80,19 +81,10 @@ public final class Organisation implements AutoCloseable {
     }
   }
 
-  /** The index of repository {@code name} in {@code organisation}. */
-  public static String indexName(String organisation, String name) {
-    return prefix(organisation) + name.replace('/', '+');
-  }
-
-  /** The repository an index of {@code organisation} holds, or null when it is none of its. */
-  public static @Nullable String repositoryOf(String organisation, String index) {
-    String prefix = prefix(organisation);
-    return index.startsWith(prefix) ? index.substring(prefix.length()).replace('+', '/') : null;
-  }
-
-  static String prefix(String organisation) {
-    return "prism-" + organisation + ".";
+  /** The index holding the repositories of {@code organisation}. */
+  public static String indexName(String organisation) {
+    checkOrganisation(organisation);
+    return "prism-org." + organisation;
   }
 
   /**
@@ -135,8 +127,8 @@ public final class Organisation implements AutoCloseable {
    * the organisation).
    */
   public ClusterGroup group(RepositoryFilter filter) {
-    return new ClusterGroup(cluster, options.organisation(), allowed, filter, options.urls()
-        .toString());
+    return new ClusterGroup(cluster, indexName(options.organisation()), allowed, filter,
+        options.urls().toString());
   }
 
   /** {@link GroupSearch#open} over {@link #group}. */
@@ -145,10 +137,10 @@ public final class Organisation implements AutoCloseable {
   }
 
   /**
-   * What the organisation's index of a repository records.
+   * What the organisation's index records of a repository.
    *
    * @param name the repository
-   * @param index its cluster index
+   * @param index the organisation's cluster index
    * @param state {@code ready}, or {@code writing} while a run writes (or after one that did not
    *     finish)
    * @param files indexed files

@@ -76,7 +76,8 @@ class NodeLossTest {
       assertThat(stopped).isTrue();
 
       probe.call("POST", "/" + name + "/_refresh", Map.of(), null);
-      Map<String, FileEntry> acknowledged = ClusterManifest.files(probe, name, null);
+      Map<String, FileEntry> acknowledged = ClusterManifest.files(probe,
+          new Slice(name, Organisation.nameOf(root)), null);
       assertThat(acknowledged).isNotEmpty();
       for (FileEntry e : acknowledged.values()) {
         assertThat(chunksOf(probe, name, e.path()))

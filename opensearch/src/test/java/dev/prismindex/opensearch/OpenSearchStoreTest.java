@@ -135,10 +135,12 @@ class OpenSearchStoreTest {
       idx.refresh(RefreshOptions.INCREMENTAL);
       assertThat(idx.status().state()).isEqualTo(IndexState.READY);
       // A run that died after recording "writing", and left a chunk beyond a file's count.
-      c.call("POST", "/" + o.indexName() + "/_update/" + ClusterIds.META,
-          java.util.Map.of("refresh", "true"), "{\"doc\":{\"state\":\"writing\"}}");
-      c.call("PUT", "/" + o.indexName() + "/_doc/" + ClusterIds.chunk("a.py", 7),
-          java.util.Map.of("refresh", "true"), "{\"type\":\"chunk\",\"path\":\"a.py\","
+      Slice slice = new Slice(o.indexName(), o.repositoryName(root));
+      c.call("POST", slice.url("_update/" + slice.id(ClusterIds.META)),
+          slice.routed(java.util.Map.of("refresh", "true")), "{\"doc\":{\"state\":\"writing\"}}");
+      c.call("PUT", slice.url("_doc/" + slice.id(ClusterIds.chunk("a.py", 7))),
+          slice.routed(java.util.Map.of("refresh", "true")), "{\"type\":\"chunk\","
+              + "\"repo\":\"" + slice.repository() + "\",\"path\":\"a.py\","
               + "\"chunk_id\":\"a.py#7\",\"ordinal\":7,\"start_line\":1,\"end_line\":1,"
               + "\"language\":\"python\",\"symbols\":[],\"body\":\"orphan_marker\"}");
       assertThat(idx.status().state()).isEqualTo(IndexState.STALE);

@@ -43,6 +43,8 @@ final class Relay implements AutoCloseable {
   }
 
   final List<String> requests = new CopyOnWriteArrayList<>();
+  /** The bodies of the requests that are not bulk requests, in their order. */
+  final List<String> bodies = new CopyOnWriteArrayList<>();
   /** Bulk requests being relayed now, and the most there ever were at once. */
   final java.util.concurrent.atomic.AtomicInteger bulksInFlight =
       new java.util.concurrent.atomic.AtomicInteger();
@@ -104,6 +106,9 @@ final class Relay implements AutoCloseable {
     byte[] body;
     try (InputStream in = exchange.getRequestBody()) {
       body = in.readAllBytes();
+    }
+    if (!bulk(request)) {
+      bodies.add(new String(body, StandardCharsets.UTF_8));
     }
     int refused = refusal.status(request);
     if (refused != 0) {
