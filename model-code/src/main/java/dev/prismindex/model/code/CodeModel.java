@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The trained tables of the code-search model, read from its resource (written by
@@ -38,7 +36,7 @@ final class CodeModel {
   final String tokenizer;
   final int dimension;
   final int maxTokens;
-  final Map<String, Integer> ids;
+  final TokenTable ids;
   final float[] codeWeight;
   final float[] queryWeight;
   final float[] codeScale;
@@ -47,7 +45,7 @@ final class CodeModel {
   final byte[] queryRows;
 
   private CodeModel(String name, String tokenizer, int dimension, int maxTokens,
-      Map<String, Integer> ids, float[] codeWeight, float[] queryWeight, float[] codeScale,
+      TokenTable ids, float[] codeWeight, float[] queryWeight, float[] codeScale,
       byte[] codeRows, float[] queryScale, byte[] queryRows) {
     this.name = name;
     this.tokenizer = tokenizer;
@@ -89,11 +87,15 @@ final class CodeModel {
       throw new IOException("code model header out of range: dimension " + dimension + ", vocab "
           + vocab + ", tables " + tables + ", token cap " + maxTokens);
     }
-    Map<String, Integer> ids = new HashMap<>(vocab * 2);
+    String[] tokens = new String[vocab];
     for (int i = 0; i < vocab; i++) {
-      if (ids.put(string(in), i) != null) {
-        throw new IOException("code model vocabulary repeats a token at id " + i);
-      }
+      tokens[i] = string(in);
+    }
+    TokenTable ids;
+    try {
+      ids = new TokenTable(tokens);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("code model vocabulary: " + e.getMessage());
     }
     float[] codeWeight = floats(in, vocab);
     float[] queryWeight = floats(in, vocab);
@@ -110,7 +112,7 @@ final class CodeModel {
     if (in.read() != -1) {
       throw new IOException("code model has bytes after its tables");
     }
-    return new CodeModel(name, tokenizer, dimension, maxTokens, Map.copyOf(ids), codeWeight,
+    return new CodeModel(name, tokenizer, dimension, maxTokens, ids, codeWeight,
         queryWeight, codeScale, codeRows, queryScale, queryRows);
   }
 
@@ -133,7 +135,7 @@ final class CodeModel {
 
   /** The number of tokens in the vocabulary. */
   int vocabulary() {
-    return codeWeight.length;
+    return ids.size();
   }
 
   /**
@@ -147,25 +149,17 @@ final class CodeModel {
     byte[] rows = query ? queryRows : codeRows;
     // The known tokens' ids, then each distinct id once with its count: a chunk repeats most of
     // its tokens (its identifiers split, then the original text), so this halves the arithmetic.
-    int[][] found = {new int[64]};
-    int[] n = {0};
-    CodeTokenizer.tokens(text, query ? Integer.MAX_VALUE : maxTokens, token -> {
-      Integer id = ids.get(token);
-      if (id != null) {
-        if (n[0] == found[0].length) {
-          found[0] = Arrays.copyOf(found[0], n[0] * 2);
-        }
-        found[0][n[0]++] = id;
-      }
-    });
-    int[] sorted = found[0];
-    Arrays.sort(sorted, 0, n[0]);
+    Found found = new Found();
+    CodeTokenizer.scan(text, query ? Integer.MAX_VALUE : maxTokens, found.word, found);
+    int[] sorted = found.ids;
+    int n = found.count;
+    Arrays.sort(sorted, 0, n);
     int d = dimension;
     float[] acc = new float[d];
-    for (int i = 0; i < n[0]; ) {
+    for (int i = 0; i < n; ) {
       int t = sorted[i];
       int j = i + 1;
-      while (j < n[0] && sorted[j] == t) {
+      while (j < n && sorted[j] == t) {
         j++;
       }
       float f = (j - i) * weight[t] * scale[t];
@@ -186,5 +180,23 @@ final class CodeModel {
       }
     }
     return acc;
+  }
+
+  /** The ids of a text's known tokens, in text order, each looked up from the tokenizer's buffer. */
+  private final class Found implements CodeTokenizer.TokenSink {
+    final char[] word = new char[CodeTokenizer.MAX_WORD];
+    int[] ids = new int[64];
+    int count;
+
+    @Override
+    public void accept(char[] w, int length) {
+      int id = CodeModel.this.ids.id(w, length);
+      if (id >= 0) {
+        if (count == ids.length) {
+          ids = Arrays.copyOf(ids, count * 2);
+        }
+        ids[count++] = id;
+      }
+    }
   }
 }

@@ -51,9 +51,23 @@ public final class CodeTokenizer {
    * how many it passed.
    */
   public static int tokens(String text, int max, Consumer<String> sink) {
+    return scan(text, max, new char[MAX_WORD], (w, n) -> sink.accept(new String(w, 0, n)));
+  }
+
+  /** Receives a token as the first {@code length} characters of {@code word} (reused after). */
+  @FunctionalInterface
+  interface TokenSink {
+    void accept(char[] word, int length);
+  }
+
+  /**
+   * The tokenizer itself, without a string per token: passes the first {@code max} tokens of
+   * {@code text} to {@code sink}, each written into {@code buffer} (at least {@link #MAX_WORD}
+   * characters); returns how many it passed.
+   */
+  static int scan(String text, int max, char[] buffer, TokenSink sink) {
     int n = text.length();
     int count = 0;
-    StringBuilder word = new StringBuilder(16);
     for (int i = 0; i < n && count < max; ) {
       char c = text.charAt(i);
       if (!inRun(c)) {
@@ -64,7 +78,7 @@ public final class CodeTokenizer {
       while (end < n && inRun(text.charAt(end))) {
         end++;
       }
-      count += words(text, i, end, word, sink, max - count);
+      count += words(text, i, end, buffer, sink, max - count);
       i = end;
     }
     return count;
@@ -75,22 +89,20 @@ public final class CodeTokenizer {
   }
 
   /** Splits the run {@code s[from, to)} into words and passes the kept ones to the sink. */
-  private static int words(String s, int from, int to, StringBuilder word, Consumer<String> sink,
-      int max) {
+  private static int words(String s, int from, int to, char[] buffer, TokenSink sink, int max) {
     int count = 0;
-    word.setLength(0);
+    int start = from;
     for (int i = from; i < to; i++) {
       char c = s.charAt(i);
       if (c == '_' || c == '$') {
-        count += emit(word, sink, max - count);
-        continue;
+        count += emit(s, start, i, buffer, sink, max - count);
+        start = i + 1;
+      } else if (i > start && boundary(s, i, to)) {
+        count += emit(s, start, i, buffer, sink, max - count);
+        start = i;
       }
-      if (word.length() > 0 && boundary(s, i, to)) {
-        count += emit(word, sink, max - count);
-      }
-      word.append(c);
     }
-    count += emit(word, sink, max - count);
+    count += emit(s, start, to, buffer, sink, max - count);
     return count;
   }
 
@@ -106,40 +118,38 @@ public final class CodeTokenizer {
         && Character.isLowerCase(s.charAt(i + 1));
   }
 
-  private static int emit(StringBuilder word, Consumer<String> sink, int max) {
-    if (word.length() == 0) {
+  /** Passes the word {@code s[from, to)} to the sink, lower-cased and stemmed, if it is kept. */
+  private static int emit(String s, int from, int to, char[] buffer, TokenSink sink, int max) {
+    int n = to - from;
+    if (n == 0 || max <= 0) {
       return 0;
     }
-    String w = word.toString();
-    word.setLength(0);
-    if (max <= 0) {
+    boolean digits = Character.isDigit(s.charAt(from));
+    if (digits ? n > MAX_DIGITS : n < 2 || n > MAX_WORD) {
       return 0;
     }
-    boolean digits = Character.isDigit(w.charAt(0));
-    if (digits ? w.length() > MAX_DIGITS : w.length() < 2 || w.length() > MAX_WORD) {
-      return 0;
+    if (digits) {
+      s.getChars(from, to, buffer, 0);
+    } else {
+      // Lower-cased character by character (the same on every locale), then stemmed in place.
+      for (int i = 0; i < n; i++) {
+        buffer[i] = Character.toLowerCase(s.charAt(from + i));
+      }
+      n = stem(buffer, n);
     }
-    sink.accept(digits ? w : stem(lower(w)));
+    sink.accept(buffer, n);
     return 1;
   }
 
-  /** {@code w} lower-cased, character by character (the same on every locale). */
-  private static String lower(String w) {
-    for (int i = 0; i < w.length(); i++) {
-      char c = w.charAt(i);
-      if (Character.toLowerCase(c) != c) {
-        char[] cs = w.toCharArray();
-        for (int k = i; k < cs.length; k++) {
-          cs[k] = Character.toLowerCase(cs[k]);
-        }
-        return new String(cs);
-      }
-    }
-    return w;
+  /** The light stem of a lower-case word ({@link #stem(char[], int)}). */
+  static String stem(String w) {
+    char[] cs = w.toCharArray();
+    return new String(cs, 0, stem(cs, cs.length));
   }
 
   /**
-   * The light stem of a lower-case word. Words under four characters and words holding anything
+   * Stems the lower-case word {@code w[0, n)} in place and returns the stem's length: a light
+   * stem. Words under four characters and words holding anything
    * but ASCII letters are kept as they are; otherwise, in order:
    *
    * <ol>
@@ -153,50 +163,63 @@ public final class CodeTokenizer {
    *   <li>a final {@code e} is removed when at least three letters are left ({@code value}: valu).
    * </ol>
    */
-  static String stem(String w) {
-    int n = w.length();
+  static int stem(char[] w, int n) {
     if (n < 4) {
-      return w;
+      return n;
     }
     for (int i = 0; i < n; i++) {
-      char c = w.charAt(i);
+      char c = w[i];
       if (c < 'a' || c > 'z') {
-        return w;
+        return n;
       }
     }
-    String s = w;
-    if (n > 4 && (s.endsWith("ies") || s.endsWith("ied"))) {
-      s = s.substring(0, n - 3) + "y";
-    } else if (s.endsWith("sses") || s.endsWith("xes") || s.endsWith("ches") || s.endsWith("shes")
-        || s.endsWith("zes")) {
-      s = s.substring(0, n - 2);
-    } else if (s.endsWith("s") && !s.endsWith("ss") && !s.endsWith("us") && !s.endsWith("is")) {
-      s = s.substring(0, n - 1);
+    int len = n;
+    if (n > 4 && (endsWith(w, len, "ies") || endsWith(w, len, "ied"))) {
+      w[len - 3] = 'y';
+      len -= 2;
+    } else if (endsWith(w, len, "sses") || endsWith(w, len, "xes") || endsWith(w, len, "ches")
+        || endsWith(w, len, "shes") || endsWith(w, len, "zes")) {
+      len -= 2;
+    } else if (endsWith(w, len, "s") && !endsWith(w, len, "ss") && !endsWith(w, len, "us")
+        && !endsWith(w, len, "is")) {
+      len -= 1;
     }
-    String cut = null;
-    if (s.endsWith("ing")) {
-      cut = s.substring(0, s.length() - 3);
-    } else if (s.endsWith("ed")) {
-      cut = s.substring(0, s.length() - 2);
+    int cut = -1;
+    if (endsWith(w, len, "ing")) {
+      cut = len - 3;
+    } else if (endsWith(w, len, "ed")) {
+      cut = len - 2;
     }
-    if (cut != null && cut.length() >= 3 && hasVowel(cut)) {
-      int k = cut.length();
-      char last = cut.charAt(k - 1);
-      if (k >= 4 && last == cut.charAt(k - 2) && !isVowel(last) && last != 'l' && last != 's'
+    if (cut >= 3 && hasVowel(w, cut)) {
+      char last = w[cut - 1];
+      if (cut >= 4 && last == w[cut - 2] && !isVowel(last) && last != 'l' && last != 's'
           && last != 'z') {
-        cut = cut.substring(0, k - 1);
+        cut--;
       }
-      s = cut;
+      len = cut;
     }
-    if (s.length() >= 4 && s.endsWith("e")) {
-      s = s.substring(0, s.length() - 1);
+    if (len >= 4 && w[len - 1] == 'e') {
+      len--;
     }
-    return s;
+    return len;
   }
 
-  private static boolean hasVowel(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (isVowel(s.charAt(i))) {
+  private static boolean endsWith(char[] w, int n, String suffix) {
+    int k = suffix.length();
+    if (n < k) {
+      return false;
+    }
+    for (int i = 0; i < k; i++) {
+      if (w[n - k + i] != suffix.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean hasVowel(char[] w, int n) {
+    for (int i = 0; i < n; i++) {
+      if (isVowel(w[i])) {
         return true;
       }
     }
