@@ -66,34 +66,67 @@ public final class CodeTokenizer {
    * characters); returns how many it passed.
    */
   static int scan(String text, int max, char[] buffer, TokenSink sink) {
-    int n = text.length();
+    char[] s = text.toCharArray(); // read from an array: a string's charAt checks its coder each time
+    int n = s.length;
     int count = 0;
     for (int i = 0; i < n && count < max; ) {
-      char c = text.charAt(i);
-      if (!inRun(c)) {
+      if (!inRun(s[i])) {
         i++;
         continue;
       }
       int end = i + 1;
-      while (end < n && inRun(text.charAt(end))) {
+      while (end < n && inRun(s[end])) {
         end++;
       }
-      count += words(text, i, end, buffer, sink, max - count);
+      count += words(s, i, end, buffer, sink, max - count);
       i = end;
     }
     return count;
   }
 
+  // The classes of the ASCII characters, as Character's methods give them (the tables below are
+  // built from them), read from one table: the text of code is nearly all ASCII.
+  private static final byte RUN = 1;
+  private static final byte DIGIT = 2;
+  private static final byte UPPER = 4;
+  private static final byte LOWER = 8;
+  private static final byte[] ASCII = new byte[128];
+
+  static {
+    for (char c = 0; c < 128; c++) {
+      ASCII[c] = (byte) ((Character.isLetterOrDigit(c) || c == '_' || c == '$' ? RUN : 0)
+          | (Character.isDigit(c) ? DIGIT : 0) | (Character.isUpperCase(c) ? UPPER : 0)
+          | (Character.isLowerCase(c) ? LOWER : 0));
+    }
+  }
+
   private static boolean inRun(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    return c < 128 ? (ASCII[c] & RUN) != 0 : Character.isLetterOrDigit(c);
+  }
+
+  private static boolean isDigit(char c) {
+    return c < 128 ? (ASCII[c] & DIGIT) != 0 : Character.isDigit(c);
+  }
+
+  private static boolean isUpperCase(char c) {
+    return c < 128 ? (ASCII[c] & UPPER) != 0 : Character.isUpperCase(c);
+  }
+
+  private static boolean isLowerCase(char c) {
+    return c < 128 ? (ASCII[c] & LOWER) != 0 : Character.isLowerCase(c);
+  }
+
+  private static char toLowerCase(char c) {
+    return c < 128 ? (c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c)
+        : Character.toLowerCase(c);
   }
 
   /** Splits the run {@code s[from, to)} into words and passes the kept ones to the sink. */
-  private static int words(String s, int from, int to, char[] buffer, TokenSink sink, int max) {
+  private static int words(char[] s, int from, int to, char[] buffer, TokenSink sink, int max) {
     int count = 0;
     int start = from;
     for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
+      char c = s[i];
       if (c == '_' || c == '$') {
         count += emit(s, start, i, buffer, sink, max - count);
         start = i + 1;
@@ -107,33 +140,32 @@ public final class CodeTokenizer {
   }
 
   /** Whether a new word starts at {@code i}, a character inside a word of the run ending at to. */
-  private static boolean boundary(String s, int i, int to) {
-    char p = s.charAt(i - 1);
-    char c = s.charAt(i);
-    if (Character.isDigit(p) != Character.isDigit(c)) {
+  private static boolean boundary(char[] s, int i, int to) {
+    char p = s[i - 1];
+    char c = s[i];
+    if (isDigit(p) != isDigit(c)) {
       return true;
     }
-    return Character.isLowerCase(p) && Character.isUpperCase(c)
-        || Character.isUpperCase(p) && Character.isUpperCase(c) && i + 1 < to
-        && Character.isLowerCase(s.charAt(i + 1));
+    return isLowerCase(p) && isUpperCase(c)
+        || isUpperCase(p) && isUpperCase(c) && i + 1 < to && isLowerCase(s[i + 1]);
   }
 
   /** Passes the word {@code s[from, to)} to the sink, lower-cased and stemmed, if it is kept. */
-  private static int emit(String s, int from, int to, char[] buffer, TokenSink sink, int max) {
+  private static int emit(char[] s, int from, int to, char[] buffer, TokenSink sink, int max) {
     int n = to - from;
     if (n == 0 || max <= 0) {
       return 0;
     }
-    boolean digits = Character.isDigit(s.charAt(from));
+    boolean digits = isDigit(s[from]);
     if (digits ? n > MAX_DIGITS : n < 2 || n > MAX_WORD) {
       return 0;
     }
     if (digits) {
-      s.getChars(from, to, buffer, 0);
+      System.arraycopy(s, from, buffer, 0, n);
     } else {
       // Lower-cased character by character (the same on every locale), then stemmed in place.
       for (int i = 0; i < n; i++) {
-        buffer[i] = Character.toLowerCase(s.charAt(from + i));
+        buffer[i] = toLowerCase(s[from + i]);
       }
       n = stem(buffer, n);
     }

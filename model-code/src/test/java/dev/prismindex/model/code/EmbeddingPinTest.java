@@ -64,6 +64,20 @@ class EmbeddingPinTest {
       assertSame(b.toString());
     }
     assertSame("");
+    // Every character of the first three pages, and characters from all over the BMP.
+    StringBuilder all = new StringBuilder();
+    for (char c = 0; c < 0x300; c++) {
+      all.append(c).append(c).append('a').append(c).append('B').append(' ');
+    }
+    assertSame(all.toString());
+    for (int n = 0; n < 2_000; n++) {
+      StringBuilder b = new StringBuilder();
+      for (int i = 0; i < 24; i++) {
+        b.append(random.nextInt(4) == 0 ? (char) random.nextInt(0x10000)
+            : parts[random.nextInt(parts.length)]);
+      }
+      assertSame(b.toString());
+    }
     assertSame("parseJsonValue parse_json_value ParseJSONValue entries copied classes");
   }
 
