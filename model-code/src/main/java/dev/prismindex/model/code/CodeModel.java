@@ -40,13 +40,14 @@ final class CodeModel {
   final float[] codeWeight;
   final float[] queryWeight;
   final float[] codeScale;
-  final byte[] codeRows;
+  /** The int8 rows of the code side, held as floats (exact): C1 converts bytes slowly. */
+  final float[] codeRows;
   final float[] queryScale;
-  final byte[] queryRows;
+  final float[] queryRows;
 
   private CodeModel(String name, String tokenizer, int dimension, int maxTokens,
       TokenTable ids, float[] codeWeight, float[] queryWeight, float[] codeScale,
-      byte[] codeRows, float[] queryScale, byte[] queryRows) {
+      float[] codeRows, float[] queryScale, float[] queryRows) {
     this.name = name;
     this.tokenizer = tokenizer;
     this.dimension = dimension;
@@ -100,14 +101,13 @@ final class CodeModel {
     float[] codeWeight = floats(in, vocab);
     float[] queryWeight = floats(in, vocab);
     float[] codeScale = floats(in, vocab);
-    byte[] codeRows = new byte[Math.multiplyExact(vocab, dimension)];
-    in.readFully(codeRows);
+    int cells = Math.multiplyExact(vocab, dimension);
+    float[] codeRows = rows(in, cells);
     float[] queryScale = codeScale;
-    byte[] queryRows = codeRows;
+    float[] queryRows = codeRows;
     if (tables == 2) {
       queryScale = floats(in, vocab);
-      queryRows = new byte[codeRows.length];
-      in.readFully(queryRows);
+      queryRows = rows(in, cells);
     }
     if (in.read() != -1) {
       throw new IOException("code model has bytes after its tables");
@@ -120,6 +120,17 @@ final class CodeModel {
     byte[] b = new byte[in.readUnsignedShort()];
     in.readFully(b);
     return new String(b, StandardCharsets.UTF_8);
+  }
+
+  /** {@code n} int8 cells, each as a float. */
+  private static float[] rows(DataInputStream in, int n) throws IOException {
+    byte[] cells = new byte[n];
+    in.readFully(cells);
+    float[] out = new float[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = cells[i];
+    }
+    return out;
   }
 
   private static float[] floats(DataInputStream in, int n) throws IOException {
@@ -146,7 +157,7 @@ final class CodeModel {
   float[] embed(String text, boolean query) {
     float[] weight = query ? queryWeight : codeWeight;
     float[] scale = query ? queryScale : codeScale;
-    byte[] rows = query ? queryRows : codeRows;
+    float[] rows = query ? queryRows : codeRows;
     // The known tokens' ids, then each distinct id once with its count: a chunk repeats most of
     // its tokens (its identifiers split, then the original text), so this halves the arithmetic.
     Found found = new Found();
@@ -206,7 +217,7 @@ final class CodeModel {
     return acc;
   }
 
-  /** The ids of a text's known tokens, in text order, each looked up from the tokenizer's buffer. */
+  /** The ids of a text's known tokens in text order, looked up from the tokenizer's buffer. */
   private final class Found implements CodeTokenizer.TokenSink {
     final char[] word = new char[CodeTokenizer.MAX_WORD];
     int[] ids = new int[64];

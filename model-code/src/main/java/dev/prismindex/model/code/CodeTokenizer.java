@@ -66,7 +66,7 @@ public final class CodeTokenizer {
    * characters); returns how many it passed.
    */
   static int scan(String text, int max, char[] buffer, TokenSink sink) {
-    char[] s = text.toCharArray(); // read from an array: a string's charAt checks its coder each time
+    char[] s = text.toCharArray(); // an array: a string's charAt checks its coder on every call
     int n = s.length;
     int count = 0;
     for (int i = 0; i < n && count < max; ) {
@@ -190,8 +190,9 @@ public final class CodeTokenizer {
    *       ({@code classes}: class); another final {@code s}, not after {@code s}, {@code u} or
    *       {@code i}, is removed ({@code values}: value);
    *   <li>{@code -ing}, then {@code -ed}, is removed when at least three letters with a vowel are
-   *       left, and a doubled final consonant other than l, s, z is then undoubled when four letters
-   *       or more are left ({@code running}: run, {@code stopped}: stop, {@code added}: add);
+   *       left, and a doubled final consonant other than l, s, z is then undoubled when four
+   *       letters or more are left ({@code running}: run, {@code stopped}: stop, {@code added}:
+   *       add);
    *   <li>a final {@code e} is removed when at least three letters are left ({@code value}: valu).
    * </ol>
    */
@@ -206,26 +207,29 @@ public final class CodeTokenizer {
       }
     }
     int len = n;
-    if (n > 4 && (endsWith(w, len, "ies") || endsWith(w, len, "ied"))) {
-      w[len - 3] = 'y';
+    char last = w[n - 1];
+    char second = w[n - 2];
+    char third = w[n - 3];
+    if (n > 4 && third == 'i' && second == 'e' && (last == 's' || last == 'd')) { // -ies, -ied
+      w[n - 3] = 'y';
       len -= 2;
-    } else if (endsWith(w, len, "sses") || endsWith(w, len, "xes") || endsWith(w, len, "ches")
-        || endsWith(w, len, "shes") || endsWith(w, len, "zes")) {
+    } else if (last == 's' && second == 'e' && (third == 'x' || third == 'z' // -xes, -zes
+        || third == 's' && w[n - 4] == 's' // -sses
+        || third == 'h' && (w[n - 4] == 'c' || w[n - 4] == 's'))) { // -ches, -shes
       len -= 2;
-    } else if (endsWith(w, len, "s") && !endsWith(w, len, "ss") && !endsWith(w, len, "us")
-        && !endsWith(w, len, "is")) {
+    } else if (last == 's' && second != 's' && second != 'u' && second != 'i') {
       len -= 1;
     }
     int cut = -1;
-    if (endsWith(w, len, "ing")) {
+    if (len >= 3 && w[len - 3] == 'i' && w[len - 2] == 'n' && w[len - 1] == 'g') {
       cut = len - 3;
-    } else if (endsWith(w, len, "ed")) {
+    } else if (w[len - 2] == 'e' && w[len - 1] == 'd') {
       cut = len - 2;
     }
     if (cut >= 3 && hasVowel(w, cut)) {
-      char last = w[cut - 1];
-      if (cut >= 4 && last == w[cut - 2] && !isVowel(last) && last != 'l' && last != 's'
-          && last != 'z') {
+      char end = w[cut - 1];
+      if (cut >= 4 && end == w[cut - 2] && !isVowel(end) && end != 'l' && end != 's'
+          && end != 'z') {
         cut--;
       }
       len = cut;
@@ -234,19 +238,6 @@ public final class CodeTokenizer {
       len--;
     }
     return len;
-  }
-
-  private static boolean endsWith(char[] w, int n, String suffix) {
-    int k = suffix.length();
-    if (n < k) {
-      return false;
-    }
-    for (int i = 0; i < k; i++) {
-      if (w[n - k + i] != suffix.charAt(i)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static boolean hasVowel(char[] w, int n) {

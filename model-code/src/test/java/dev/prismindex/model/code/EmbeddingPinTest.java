@@ -51,7 +51,8 @@ class EmbeddingPinTest {
     // surrogate pairs, words at and over the length limits.
     String[] parts = {"a", "B", "x", "Z", "e", "s", "ies", "ied", "sses", "xes", "ches", "shes",
         "zes", "us", "is", "ing", "ed", "nn", "ll", "pp", "HTTP", "Json", "XMLHttp", "_", "$",
-        "0", "7", "12345", "é", "É", "ß", "İ", "Σ", "ς", "٣", "𝔸", "中", " ", ".", "\n", "(",
+        "0", "7", "12345", "é", "É", "ß", "İ", "Σ", "ς", "٣", "𝔸", "中", " ", ".", "\n",
+        "(",
         "-", "value", "Parse", "entr", "stopp", "runn", "ad", "cop", "class", "match", "creat",
         "get", "Set", "_id", "$ref", "utf8", "sha256", "x".repeat(38), "Y".repeat(41)};
     Random random = new Random(38);
@@ -107,7 +108,7 @@ class EmbeddingPinTest {
     CodeModel m = MODEL;
     float[] weight = query ? m.queryWeight : m.codeWeight;
     float[] scale = query ? m.queryScale : m.codeScale;
-    byte[] rows = query ? m.queryRows : m.codeRows;
+    float[] rows = query ? m.queryRows : m.codeRows; // the int8 cells, exactly
     int[][] found = {new int[64]};
     int[] n = {0};
     ReferenceTokenizer.tokens(text, query ? Integer.MAX_VALUE : m.maxTokens, token -> {
@@ -132,7 +133,7 @@ class EmbeddingPinTest {
       float f = (j - i) * weight[t] * scale[t];
       int base = t * d;
       for (int k = 0; k < d; k++) {
-        acc[k] += f * rows[base + k];
+        acc[k] += f * (byte) rows[base + k];
       }
       i = j;
     }
