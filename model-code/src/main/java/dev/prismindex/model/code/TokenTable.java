@@ -1,7 +1,5 @@
 package dev.prismindex.model.code;
 
-import java.util.Arrays;
-
 /**
  * The model's vocabulary: a token's id looked up by its characters, without a string per look-up.
  * Open addressing with linear probing over a power-of-two table at most half full; the tokens'
@@ -72,8 +70,15 @@ final class TokenTable {
 
   private boolean same(int id, char[] word, int length) {
     int from = starts[id];
-    return starts[id + 1] - from == length
-        && Arrays.equals(chars, from, from + length, word, 0, length);
+    if (starts[id + 1] - from != length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) { // a loop: tokens are short, and C1 calls Arrays.equals
+      if (chars[from + i] != word[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The home slot of a word: its polynomial hash, spread by a Fibonacci multiplier. */
