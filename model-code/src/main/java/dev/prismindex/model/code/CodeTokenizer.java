@@ -104,50 +104,49 @@ public final class CodeTokenizer {
     return c < 128 ? (ASCII[c] & RUN) != 0 : Character.isLetterOrDigit(c);
   }
 
-  private static boolean isDigit(char c) {
-    return c < 128 ? (ASCII[c] & DIGIT) != 0 : Character.isDigit(c);
-  }
 
-  private static boolean isUpperCase(char c) {
-    return c < 128 ? (ASCII[c] & UPPER) != 0 : Character.isUpperCase(c);
-  }
 
-  private static boolean isLowerCase(char c) {
-    return c < 128 ? (ASCII[c] & LOWER) != 0 : Character.isLowerCase(c);
-  }
 
   private static char toLowerCase(char c) {
     return c < 128 ? (c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c)
         : Character.toLowerCase(c);
   }
 
-  /** Splits the run {@code s[from, to)} into words and passes the kept ones to the sink. */
+  /** The class bits of {@code c} (DIGIT, UPPER, LOWER; RUN is not asked for here). */
+  private static int classOf(char c) {
+    return c < 128 ? ASCII[c]
+        : (Character.isDigit(c) ? DIGIT : 0) | (Character.isUpperCase(c) ? UPPER : 0)
+            | (Character.isLowerCase(c) ? LOWER : 0);
+  }
+
+  /**
+   * Splits the run {@code s[from, to)} into words and passes the kept ones to the sink. A new word
+   * starts inside a word between a digit and a non-digit, at a lower-to-upper change, and before
+   * the last capital of a capital run followed by a lower-case letter; each character's class is
+   * read once.
+   */
   private static int words(char[] s, int from, int to, char[] buffer, TokenSink sink, int max) {
     int count = 0;
     int start = from;
+    int previous = 0;
+    int current = classOf(s[from]);
     for (int i = from; i < to; i++) {
       char c = s[i];
+      int next = i + 1 < to ? classOf(s[i + 1]) : 0;
       if (c == '_' || c == '$') {
         count += emit(s, start, i, buffer, sink, max - count);
         start = i + 1;
-      } else if (i > start && boundary(s, i, to)) {
+      } else if (i > start && ((previous & DIGIT) != (current & DIGIT)
+          || (previous & LOWER) != 0 && (current & UPPER) != 0
+          || (previous & UPPER) != 0 && (current & UPPER) != 0 && (next & LOWER) != 0)) {
         count += emit(s, start, i, buffer, sink, max - count);
         start = i;
       }
+      previous = current;
+      current = next;
     }
     count += emit(s, start, to, buffer, sink, max - count);
     return count;
-  }
-
-  /** Whether a new word starts at {@code i}, a character inside a word of the run ending at to. */
-  private static boolean boundary(char[] s, int i, int to) {
-    char p = s[i - 1];
-    char c = s[i];
-    if (isDigit(p) != isDigit(c)) {
-      return true;
-    }
-    return isLowerCase(p) && isUpperCase(c)
-        || isUpperCase(p) && isUpperCase(c) && i + 1 < to && isLowerCase(s[i + 1]);
   }
 
   /** Passes the word {@code s[from, to)} to the sink, lower-cased and stemmed, if it is kept. */
@@ -156,7 +155,7 @@ public final class CodeTokenizer {
     if (n == 0 || max <= 0) {
       return 0;
     }
-    boolean digits = isDigit(s[from]);
+    boolean digits = (classOf(s[from]) & DIGIT) != 0;
     if (digits ? n > MAX_DIGITS : n < 2 || n > MAX_WORD) {
       return 0;
     }
