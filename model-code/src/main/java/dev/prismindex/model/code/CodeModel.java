@@ -158,26 +158,19 @@ final class CodeModel {
     float[] weight = query ? queryWeight : codeWeight;
     float[] scale = query ? queryScale : codeScale;
     float[] rows = query ? queryRows : codeRows;
-    // The known tokens' ids, then each distinct id once with its count: a chunk repeats most of
-    // its tokens (its identifiers split, then the original text), so this halves the arithmetic.
-    Found found = new Found();
-    CodeTokenizer.scan(text, query ? Integer.MAX_VALUE : maxTokens, found.word, found);
-    int[] ids = found.ids;
-    int n = found.count;
-    Arrays.sort(ids, 0, n);
-    // Each distinct id once, in id order, with its factor: count x weight x scale.
-    float[] factors = new float[n];
-    int m = 0;
-    for (int i = 0; i < n; ) {
-      int t = ids[i];
-      int j = i + 1;
-      while (j < n && ids[j] == t) {
-        j++;
-      }
-      ids[m] = t;
-      factors[m++] = (j - i) * weight[t] * scale[t];
-      i = j;
+    // Each distinct known token once, in id order, with its count: a chunk repeats most of its
+    // tokens (its identifiers split, then the original text), so this halves the arithmetic.
+    Found found = scratch.get();
+    try {
+      CodeTokenizer.scan(text, query ? Integer.MAX_VALUE : maxTokens, found.word, found);
+    } catch (RuntimeException | Error e) {
+      scratch.remove(); // its counts may be half set
+      throw e;
     }
+    int m = found.distinct;
+    int[] ids = new int[m];
+    float[] factors = new float[m]; // count x weight x scale
+    found.drain(ids, factors, weight, scale);
     // The sum in id order; four rows at a time (each component gets the same additions in the
     // same order as one row at a time, so the same float result, with a quarter of the passes).
     int d = dimension;
@@ -217,21 +210,42 @@ final class CodeModel {
     return acc;
   }
 
-  /** The ids of a text's known tokens in text order, looked up from the tokenizer's buffer. */
+  /**
+   * The counts of a text's known tokens, looked up from the tokenizer's buffer: one per thread,
+   * reused (left empty by {@link Found#drain}).
+   */
+  private final ThreadLocal<Found> scratch = ThreadLocal.withInitial(Found::new);
+
   private final class Found implements CodeTokenizer.TokenSink {
     final char[] word = new char[CodeTokenizer.MAX_WORD];
-    int[] ids = new int[64];
-    int count;
+    final int[] counts = new int[ids.size()];
+    final long[] seen = new long[(ids.size() + 63) / 64]; // a bit per id counted
+    int distinct;
 
     @Override
     public void accept(char[] w, int length) {
-      int id = CodeModel.this.ids.id(w, length);
-      if (id >= 0) {
-        if (count == ids.length) {
-          ids = Arrays.copyOf(ids, count * 2);
-        }
-        ids[count++] = id;
+      int id = ids.id(w, length);
+      if (id >= 0 && counts[id]++ == 0) {
+        seen[id >>> 6] |= 1L << id;
+        distinct++;
       }
+    }
+
+    /** Writes the ids counted, in id order, and their factors; clears the counts. */
+    void drain(int[] out, float[] factors, float[] weight, float[] scale) {
+      int at = 0;
+      for (int w = 0; w < seen.length && at < distinct; w++) {
+        long bits = seen[w];
+        seen[w] = 0;
+        while (bits != 0) {
+          int t = (w << 6) + Long.numberOfTrailingZeros(bits);
+          bits &= bits - 1;
+          out[at] = t;
+          factors[at++] = counts[t] * weight[t] * scale[t];
+          counts[t] = 0;
+        }
+      }
+      distinct = 0;
     }
   }
 }
