@@ -122,8 +122,8 @@ class LauncherIT {
     Process getconf = new ProcessBuilder("getconf", "_NPROCESSORS_ONLN").start();
     int processors = Integer.parseInt(new String(getconf.getInputStream().readAllBytes(),
         StandardCharsets.US_ASCII).strip());
-    // search: C1 and the serial collector; index on two processors or fewer: the serial
-    // collector, and C1 only when it builds no vectors (--no-semantic); on more: the defaults.
+    // search: C1 and the serial collector; index on two processors or fewer: C1 and the serial
+    // collector, with vectors or without (--no-semantic); on more: the defaults.
     for (List<String> command : List.of(List.of("index", "--json"),
         List.of("index", "--no-semantic", "--json"), List.of("search", "--json", "x"))) {
       ProcessBuilder pb = built.launcher(repo, command.toArray(String[]::new));
@@ -135,7 +135,7 @@ class LauncherIT {
       boolean serial = jvm.contains("-XX:+UseSerialGC ");
       boolean search = command.get(0).equals("search");
       assertThat(c1Only).as("%s on %d processors: %s", command, processors, jvm)
-          .isEqualTo(search || processors <= 2 && command.contains("--no-semantic"));
+          .isEqualTo(search || processors <= 2);
       assertThat(serial).as("%s on %d processors: %s", command, processors, jvm)
           .isEqualTo(search || processors <= 2);
     }

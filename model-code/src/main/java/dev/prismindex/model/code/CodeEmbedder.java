@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * prism-index's static code-search embedding: a text's vector is the weighted sum of its tokens'
  * vectors ({@link CodeTokenizer}), at unit length, with one set of token weights (and, when the
  * model has two, one token table) for documents and another for queries. No network, no native
- * code: embedding a chunk is a few hash look-ups and int8 multiply-adds per token.
+ * code: embedding a chunk is a few hash look-ups and a row of multiply-adds per distinct token.
  *
  * <p>The model is read once per process from the resource {@value #RESOURCE} on the first call
  * of {@link #embed} or {@link #embedQuery}; {@link #id()} and {@link #dimension()} are constants

@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The trained tables of the code-search model, read from its resource (written by
@@ -38,17 +36,18 @@ final class CodeModel {
   final String tokenizer;
   final int dimension;
   final int maxTokens;
-  final Map<String, Integer> ids;
+  final TokenTable ids;
   final float[] codeWeight;
   final float[] queryWeight;
   final float[] codeScale;
-  final byte[] codeRows;
+  /** The int8 rows of the code side, held as floats (exact): C1 converts bytes slowly. */
+  final float[] codeRows;
   final float[] queryScale;
-  final byte[] queryRows;
+  final float[] queryRows;
 
   private CodeModel(String name, String tokenizer, int dimension, int maxTokens,
-      Map<String, Integer> ids, float[] codeWeight, float[] queryWeight, float[] codeScale,
-      byte[] codeRows, float[] queryScale, byte[] queryRows) {
+      TokenTable ids, float[] codeWeight, float[] queryWeight, float[] codeScale,
+      float[] codeRows, float[] queryScale, float[] queryRows) {
     this.name = name;
     this.tokenizer = tokenizer;
     this.dimension = dimension;
@@ -89,28 +88,31 @@ final class CodeModel {
       throw new IOException("code model header out of range: dimension " + dimension + ", vocab "
           + vocab + ", tables " + tables + ", token cap " + maxTokens);
     }
-    Map<String, Integer> ids = new HashMap<>(vocab * 2);
+    String[] tokens = new String[vocab];
     for (int i = 0; i < vocab; i++) {
-      if (ids.put(string(in), i) != null) {
-        throw new IOException("code model vocabulary repeats a token at id " + i);
-      }
+      tokens[i] = string(in);
+    }
+    TokenTable ids;
+    try {
+      ids = new TokenTable(tokens);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("code model vocabulary: " + e.getMessage());
     }
     float[] codeWeight = floats(in, vocab);
     float[] queryWeight = floats(in, vocab);
     float[] codeScale = floats(in, vocab);
-    byte[] codeRows = new byte[Math.multiplyExact(vocab, dimension)];
-    in.readFully(codeRows);
+    int cells = Math.multiplyExact(vocab, dimension);
+    float[] codeRows = rows(in, cells);
     float[] queryScale = codeScale;
-    byte[] queryRows = codeRows;
+    float[] queryRows = codeRows;
     if (tables == 2) {
       queryScale = floats(in, vocab);
-      queryRows = new byte[codeRows.length];
-      in.readFully(queryRows);
+      queryRows = rows(in, cells);
     }
     if (in.read() != -1) {
       throw new IOException("code model has bytes after its tables");
     }
-    return new CodeModel(name, tokenizer, dimension, maxTokens, Map.copyOf(ids), codeWeight,
+    return new CodeModel(name, tokenizer, dimension, maxTokens, ids, codeWeight,
         queryWeight, codeScale, codeRows, queryScale, queryRows);
   }
 
@@ -118,6 +120,17 @@ final class CodeModel {
     byte[] b = new byte[in.readUnsignedShort()];
     in.readFully(b);
     return new String(b, StandardCharsets.UTF_8);
+  }
+
+  /** {@code n} int8 cells, each as a float. */
+  private static float[] rows(DataInputStream in, int n) throws IOException {
+    byte[] cells = new byte[n];
+    in.readFully(cells);
+    float[] out = new float[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = cells[i];
+    }
+    return out;
   }
 
   private static float[] floats(DataInputStream in, int n) throws IOException {
@@ -133,7 +146,7 @@ final class CodeModel {
 
   /** The number of tokens in the vocabulary. */
   int vocabulary() {
-    return codeWeight.length;
+    return ids.size();
   }
 
   /**
@@ -144,36 +157,45 @@ final class CodeModel {
   float[] embed(String text, boolean query) {
     float[] weight = query ? queryWeight : codeWeight;
     float[] scale = query ? queryScale : codeScale;
-    byte[] rows = query ? queryRows : codeRows;
-    // The known tokens' ids, then each distinct id once with its count: a chunk repeats most of
-    // its tokens (its identifiers split, then the original text), so this halves the arithmetic.
-    int[][] found = {new int[64]};
-    int[] n = {0};
-    CodeTokenizer.tokens(text, query ? Integer.MAX_VALUE : maxTokens, token -> {
-      Integer id = ids.get(token);
-      if (id != null) {
-        if (n[0] == found[0].length) {
-          found[0] = Arrays.copyOf(found[0], n[0] * 2);
-        }
-        found[0][n[0]++] = id;
-      }
-    });
-    int[] sorted = found[0];
-    Arrays.sort(sorted, 0, n[0]);
+    float[] rows = query ? queryRows : codeRows;
+    // Each distinct known token once, in id order, with its count: a chunk repeats most of its
+    // tokens (its identifiers split, then the original text), so this halves the arithmetic.
+    Found found = scratch.get();
+    try {
+      CodeTokenizer.scan(text, query ? Integer.MAX_VALUE : maxTokens, found.word, found);
+    } catch (RuntimeException | Error e) {
+      scratch.remove(); // its counts may be half set
+      throw e;
+    }
+    int m = found.distinct;
+    int[] ids = new int[m];
+    float[] factors = new float[m]; // count x weight x scale
+    found.drain(ids, factors, weight, scale);
+    // The sum in id order; four rows at a time (each component gets the same additions in the
+    // same order as one row at a time, so the same float result, with a quarter of the passes).
     int d = dimension;
     float[] acc = new float[d];
-    for (int i = 0; i < n[0]; ) {
-      int t = sorted[i];
-      int j = i + 1;
-      while (j < n[0] && sorted[j] == t) {
-        j++;
+    int r = 0;
+    for (; r + 4 <= m; r += 4) {
+      float f0 = factors[r];
+      float f1 = factors[r + 1];
+      float f2 = factors[r + 2];
+      float f3 = factors[r + 3];
+      int b0 = ids[r] * d;
+      int b1 = ids[r + 1] * d;
+      int b2 = ids[r + 2] * d;
+      int b3 = ids[r + 3] * d;
+      for (int k = 0; k < d; k++) {
+        acc[k] = acc[k] + f0 * rows[b0 + k] + f1 * rows[b1 + k] + f2 * rows[b2 + k]
+            + f3 * rows[b3 + k];
       }
-      float f = (j - i) * weight[t] * scale[t];
-      int base = t * d;
+    }
+    for (; r < m; r++) {
+      float f = factors[r];
+      int base = ids[r] * d;
       for (int k = 0; k < d; k++) {
         acc[k] += f * rows[base + k];
       }
-      i = j;
     }
     double sum = 0;
     for (float v : acc) {
@@ -186,5 +208,44 @@ final class CodeModel {
       }
     }
     return acc;
+  }
+
+  /**
+   * The counts of a text's known tokens, looked up from the tokenizer's buffer: one per thread,
+   * reused (left empty by {@link Found#drain}).
+   */
+  private final ThreadLocal<Found> scratch = ThreadLocal.withInitial(Found::new);
+
+  private final class Found implements CodeTokenizer.TokenSink {
+    final char[] word = new char[CodeTokenizer.MAX_WORD];
+    final int[] counts = new int[ids.size()];
+    final long[] seen = new long[(ids.size() + 63) / 64]; // a bit per id counted
+    int distinct;
+
+    @Override
+    public void accept(char[] w, int length) {
+      int id = ids.id(w, length);
+      if (id >= 0 && counts[id]++ == 0) {
+        seen[id >>> 6] |= 1L << id;
+        distinct++;
+      }
+    }
+
+    /** Writes the ids counted, in id order, and their factors; clears the counts. */
+    void drain(int[] out, float[] factors, float[] weight, float[] scale) {
+      int at = 0;
+      for (int w = 0; w < seen.length && at < distinct; w++) {
+        long bits = seen[w];
+        seen[w] = 0;
+        while (bits != 0) {
+          int t = (w << 6) + Long.numberOfTrailingZeros(bits);
+          bits &= bits - 1;
+          out[at] = t;
+          factors[at++] = counts[t] * weight[t] * scale[t];
+          counts[t] = 0;
+        }
+      }
+      distinct = 0;
+    }
   }
 }

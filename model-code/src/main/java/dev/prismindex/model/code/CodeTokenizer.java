@@ -51,95 +51,136 @@ public final class CodeTokenizer {
    * how many it passed.
    */
   public static int tokens(String text, int max, Consumer<String> sink) {
-    int n = text.length();
+    return scan(text, max, new char[MAX_WORD], (w, n) -> sink.accept(new String(w, 0, n)));
+  }
+
+  /** Receives a token as the first {@code length} characters of {@code word} (reused after). */
+  @FunctionalInterface
+  interface TokenSink {
+    void accept(char[] word, int length);
+  }
+
+  /**
+   * The tokenizer itself, without a string per token: passes the first {@code max} tokens of
+   * {@code text} to {@code sink}, each written into {@code buffer} (at least {@link #MAX_WORD}
+   * characters); returns how many it passed.
+   */
+  static int scan(String text, int max, char[] buffer, TokenSink sink) {
+    char[] s = text.toCharArray(); // an array: a string's charAt checks its coder on every call
+    int n = s.length;
     int count = 0;
-    StringBuilder word = new StringBuilder(16);
     for (int i = 0; i < n && count < max; ) {
-      char c = text.charAt(i);
-      if (!inRun(c)) {
+      if (!inRun(s[i])) {
         i++;
         continue;
       }
       int end = i + 1;
-      while (end < n && inRun(text.charAt(end))) {
+      while (end < n && inRun(s[end])) {
         end++;
       }
-      count += words(text, i, end, word, sink, max - count);
+      count += words(s, i, end, buffer, sink, max - count);
       i = end;
     }
     return count;
   }
 
+  // The classes of the ASCII characters, as Character's methods give them (the tables below are
+  // built from them), read from one table: the text of code is nearly all ASCII.
+  private static final byte RUN = 1;
+  private static final byte DIGIT = 2;
+  private static final byte UPPER = 4;
+  private static final byte LOWER = 8;
+  private static final byte[] ASCII = new byte[128];
+
+  static {
+    for (char c = 0; c < 128; c++) {
+      ASCII[c] = (byte) ((Character.isLetterOrDigit(c) || c == '_' || c == '$' ? RUN : 0)
+          | (Character.isDigit(c) ? DIGIT : 0) | (Character.isUpperCase(c) ? UPPER : 0)
+          | (Character.isLowerCase(c) ? LOWER : 0));
+    }
+  }
+
   private static boolean inRun(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    return c < 128 ? (ASCII[c] & RUN) != 0 : Character.isLetterOrDigit(c);
   }
 
-  /** Splits the run {@code s[from, to)} into words and passes the kept ones to the sink. */
-  private static int words(String s, int from, int to, StringBuilder word, Consumer<String> sink,
-      int max) {
-    int count = 0;
-    word.setLength(0);
-    for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
-      if (c == '_' || c == '$') {
-        count += emit(word, sink, max - count);
-        continue;
-      }
-      if (word.length() > 0 && boundary(s, i, to)) {
-        count += emit(word, sink, max - count);
-      }
-      word.append(c);
-    }
-    count += emit(word, sink, max - count);
-    return count;
+
+
+
+  private static char toLowerCase(char c) {
+    return c < 128 ? (c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c)
+        : Character.toLowerCase(c);
   }
 
-  /** Whether a new word starts at {@code i}, a character inside a word of the run ending at to. */
-  private static boolean boundary(String s, int i, int to) {
-    char p = s.charAt(i - 1);
-    char c = s.charAt(i);
-    if (Character.isDigit(p) != Character.isDigit(c)) {
-      return true;
-    }
-    return Character.isLowerCase(p) && Character.isUpperCase(c)
-        || Character.isUpperCase(p) && Character.isUpperCase(c) && i + 1 < to
-        && Character.isLowerCase(s.charAt(i + 1));
-  }
-
-  private static int emit(StringBuilder word, Consumer<String> sink, int max) {
-    if (word.length() == 0) {
-      return 0;
-    }
-    String w = word.toString();
-    word.setLength(0);
-    if (max <= 0) {
-      return 0;
-    }
-    boolean digits = Character.isDigit(w.charAt(0));
-    if (digits ? w.length() > MAX_DIGITS : w.length() < 2 || w.length() > MAX_WORD) {
-      return 0;
-    }
-    sink.accept(digits ? w : stem(lower(w)));
-    return 1;
-  }
-
-  /** {@code w} lower-cased, character by character (the same on every locale). */
-  private static String lower(String w) {
-    for (int i = 0; i < w.length(); i++) {
-      char c = w.charAt(i);
-      if (Character.toLowerCase(c) != c) {
-        char[] cs = w.toCharArray();
-        for (int k = i; k < cs.length; k++) {
-          cs[k] = Character.toLowerCase(cs[k]);
-        }
-        return new String(cs);
-      }
-    }
-    return w;
+  /** The class bits of {@code c} (DIGIT, UPPER, LOWER; RUN is not asked for here). */
+  private static int classOf(char c) {
+    return c < 128 ? ASCII[c]
+        : (Character.isDigit(c) ? DIGIT : 0) | (Character.isUpperCase(c) ? UPPER : 0)
+            | (Character.isLowerCase(c) ? LOWER : 0);
   }
 
   /**
-   * The light stem of a lower-case word. Words under four characters and words holding anything
+   * Splits the run {@code s[from, to)} into words and passes the kept ones to the sink. A new word
+   * starts inside a word between a digit and a non-digit, at a lower-to-upper change, and before
+   * the last capital of a capital run followed by a lower-case letter; each character's class is
+   * read once.
+   */
+  private static int words(char[] s, int from, int to, char[] buffer, TokenSink sink, int max) {
+    int count = 0;
+    int start = from;
+    int previous = 0;
+    int current = classOf(s[from]);
+    for (int i = from; i < to; i++) {
+      char c = s[i];
+      int next = i + 1 < to ? classOf(s[i + 1]) : 0;
+      if (c == '_' || c == '$') {
+        count += emit(s, start, i, buffer, sink, max - count);
+        start = i + 1;
+      } else if (i > start && ((previous & DIGIT) != (current & DIGIT)
+          || (previous & LOWER) != 0 && (current & UPPER) != 0
+          || (previous & UPPER) != 0 && (current & UPPER) != 0 && (next & LOWER) != 0)) {
+        count += emit(s, start, i, buffer, sink, max - count);
+        start = i;
+      }
+      previous = current;
+      current = next;
+    }
+    count += emit(s, start, to, buffer, sink, max - count);
+    return count;
+  }
+
+  /** Passes the word {@code s[from, to)} to the sink, lower-cased and stemmed, if it is kept. */
+  private static int emit(char[] s, int from, int to, char[] buffer, TokenSink sink, int max) {
+    int n = to - from;
+    if (n == 0 || max <= 0) {
+      return 0;
+    }
+    boolean digits = (classOf(s[from]) & DIGIT) != 0;
+    if (digits ? n > MAX_DIGITS : n < 2 || n > MAX_WORD) {
+      return 0;
+    }
+    if (digits) {
+      System.arraycopy(s, from, buffer, 0, n);
+    } else {
+      // Lower-cased character by character (the same on every locale), then stemmed in place.
+      for (int i = 0; i < n; i++) {
+        buffer[i] = toLowerCase(s[from + i]);
+      }
+      n = stem(buffer, n);
+    }
+    sink.accept(buffer, n);
+    return 1;
+  }
+
+  /** The light stem of a lower-case word ({@link #stem(char[], int)}). */
+  static String stem(String w) {
+    char[] cs = w.toCharArray();
+    return new String(cs, 0, stem(cs, cs.length));
+  }
+
+  /**
+   * Stems the lower-case word {@code w[0, n)} in place and returns the stem's length: a light
+   * stem. Words under four characters and words holding anything
    * but ASCII letters are kept as they are; otherwise, in order:
    *
    * <ol>
@@ -148,55 +189,59 @@ public final class CodeTokenizer {
    *       ({@code classes}: class); another final {@code s}, not after {@code s}, {@code u} or
    *       {@code i}, is removed ({@code values}: value);
    *   <li>{@code -ing}, then {@code -ed}, is removed when at least three letters with a vowel are
-   *       left, and a doubled final consonant other than l, s, z is then undoubled when four letters
-   *       or more are left ({@code running}: run, {@code stopped}: stop, {@code added}: add);
+   *       left, and a doubled final consonant other than l, s, z is then undoubled when four
+   *       letters or more are left ({@code running}: run, {@code stopped}: stop, {@code added}:
+   *       add);
    *   <li>a final {@code e} is removed when at least three letters are left ({@code value}: valu).
    * </ol>
    */
-  static String stem(String w) {
-    int n = w.length();
+  static int stem(char[] w, int n) {
     if (n < 4) {
-      return w;
+      return n;
     }
     for (int i = 0; i < n; i++) {
-      char c = w.charAt(i);
+      char c = w[i];
       if (c < 'a' || c > 'z') {
-        return w;
+        return n;
       }
     }
-    String s = w;
-    if (n > 4 && (s.endsWith("ies") || s.endsWith("ied"))) {
-      s = s.substring(0, n - 3) + "y";
-    } else if (s.endsWith("sses") || s.endsWith("xes") || s.endsWith("ches") || s.endsWith("shes")
-        || s.endsWith("zes")) {
-      s = s.substring(0, n - 2);
-    } else if (s.endsWith("s") && !s.endsWith("ss") && !s.endsWith("us") && !s.endsWith("is")) {
-      s = s.substring(0, n - 1);
+    int len = n;
+    char last = w[n - 1];
+    char second = w[n - 2];
+    char third = w[n - 3];
+    if (n > 4 && third == 'i' && second == 'e' && (last == 's' || last == 'd')) { // -ies, -ied
+      w[n - 3] = 'y';
+      len -= 2;
+    } else if (last == 's' && second == 'e' && (third == 'x' || third == 'z' // -xes, -zes
+        || third == 's' && w[n - 4] == 's' // -sses
+        || third == 'h' && (w[n - 4] == 'c' || w[n - 4] == 's'))) { // -ches, -shes
+      len -= 2;
+    } else if (last == 's' && second != 's' && second != 'u' && second != 'i') {
+      len -= 1;
     }
-    String cut = null;
-    if (s.endsWith("ing")) {
-      cut = s.substring(0, s.length() - 3);
-    } else if (s.endsWith("ed")) {
-      cut = s.substring(0, s.length() - 2);
+    int cut = -1;
+    if (len >= 3 && w[len - 3] == 'i' && w[len - 2] == 'n' && w[len - 1] == 'g') {
+      cut = len - 3;
+    } else if (w[len - 2] == 'e' && w[len - 1] == 'd') {
+      cut = len - 2;
     }
-    if (cut != null && cut.length() >= 3 && hasVowel(cut)) {
-      int k = cut.length();
-      char last = cut.charAt(k - 1);
-      if (k >= 4 && last == cut.charAt(k - 2) && !isVowel(last) && last != 'l' && last != 's'
-          && last != 'z') {
-        cut = cut.substring(0, k - 1);
+    if (cut >= 3 && hasVowel(w, cut)) {
+      char end = w[cut - 1];
+      if (cut >= 4 && end == w[cut - 2] && !isVowel(end) && end != 'l' && end != 's'
+          && end != 'z') {
+        cut--;
       }
-      s = cut;
+      len = cut;
     }
-    if (s.length() >= 4 && s.endsWith("e")) {
-      s = s.substring(0, s.length() - 1);
+    if (len >= 4 && w[len - 1] == 'e') {
+      len--;
     }
-    return s;
+    return len;
   }
 
-  private static boolean hasVowel(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (isVowel(s.charAt(i))) {
+  private static boolean hasVowel(char[] w, int n) {
+    for (int i = 0; i < n; i++) {
+      if (isVowel(w[i])) {
         return true;
       }
     }

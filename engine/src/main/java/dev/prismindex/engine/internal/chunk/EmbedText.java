@@ -116,19 +116,22 @@ public final class EmbedText {
 
   /** {@code name} split into lower-case words ({@code JoinHandle<T>} becomes {@code join handle t}). */
   static String words(String name) {
-    StringBuilder out = new StringBuilder(name.length() + 8);
-    int n = name.length();
+    char[] s = name.toCharArray();
+    int n = s.length;
+    char[] out = new char[2 * n];
+    int at = 0;
     int words = 0;
     for (int i = 0; i < n; ) {
-      if (!identStart(name.charAt(i))) {
+      if (!identStart(s[i])) {
         i++;
         continue;
       }
-      int end = identEnd(name, i);
-      words += appendWords(name, i, end, out, words > 0);
+      int end = identEnd(s, i);
+      at = appendWords(s, i, end, out, at, words > 0);
+      words += wordCount(s, i, end);
       i = end;
     }
-    return words == 0 ? name : out.toString();
+    return words == 0 ? name : new String(out, 0, at);
   }
 
   /**
@@ -146,36 +149,47 @@ public final class EmbedText {
   /**
    * Appends {@link #splitIdentifiers(String) text with its identifiers split} to {@code out};
    * returns whether any identifier was split (the appended text then differs from {@code text}).
+   * It reads and writes arrays (a string's {@code charAt} and a builder's {@code append} check
+   * their coder on every call): an identifier's words take at most twice its characters.
    */
   private static boolean splitIdentifiers(String text, StringBuilder out) {
-    int n = text.length();
-    boolean split = false;
+    char[] s = text.toCharArray();
+    int n = s.length;
+    char[] split = null;
+    int at = 0;
     int last = 0;
     for (int i = 0; i < n; ) {
-      if (!identStart(text.charAt(i))) {
+      if (!identStart(s[i])) {
         i++;
         continue;
       }
-      int end = identEnd(text, i);
-      if (splits(text, i, end)) {
-        out.append(text, last, i);
-        appendWords(text, i, end, out, false);
+      int end = identEnd(s, i);
+      if (wordCount(s, i, end) >= 2) {
+        if (split == null) {
+          split = new char[2 * n];
+        }
+        System.arraycopy(s, last, split, at, i - last);
+        at = appendWords(s, i, end, split, at + i - last, false);
         last = end;
-        split = true;
       }
       i = end;
     }
-    out.append(text, last, n);
-    return split;
+    if (split == null) {
+      out.append(text);
+      return false;
+    }
+    System.arraycopy(s, last, split, at, n - last);
+    out.append(split, 0, at + n - last);
+    return true;
   }
 
   private static boolean identStart(char c) {
     return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$';
   }
 
-  private static int identEnd(String s, int from) {
+  private static int identEnd(char[] s, int from) {
     int i = from + 1;
-    while (i < s.length() && (identStart(s.charAt(i)) || digit(s.charAt(i)))) {
+    while (i < s.length && (identStart(s[i]) || digit(s[i]))) {
       i++;
     }
     return i;
@@ -194,47 +208,55 @@ public final class EmbedText {
   }
 
   /** Whether a word starts at {@code i} (not the first char) of the identifier ending at end. */
-  private static boolean boundary(String s, int i, int end) {
-    char prev = s.charAt(i - 1);
-    char c = s.charAt(i);
+  private static boolean boundary(char[] s, int i, int end) {
+    char prev = s[i - 1];
+    char c = s[i];
     return (lower(prev) || digit(prev)) && upper(c)
-        || upper(prev) && upper(c) && i + 1 < end && lower(s.charAt(i + 1));
+        || upper(prev) && upper(c) && i + 1 < end && lower(s[i + 1]);
   }
 
   private static boolean separator(char c) {
     return c == '_' || c == '$';
   }
 
-  /** Whether the identifier {@code s[from, to)} has two words or more. */
-  private static boolean splits(String s, int from, int to) {
-    return appendWords(s, from, to, null, false) >= 2;
-  }
-
-  /**
-   * Appends the words of {@code s[from, to)}, lower-cased, space-separated, to {@code out} (when
-   * not null); returns how many there are.
-   */
-  private static int appendWords(String s, int from, int to, @Nullable StringBuilder out,
-      boolean space) {
+  /** The number of words of the identifier {@code s[from, to)}. */
+  private static int wordCount(char[] s, int from, int to) {
     int words = 0;
     boolean inWord = false;
     for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
+      char c = s[i];
+      if (separator(c)) {
+        inWord = false;
+      } else if (!inWord || i > from && boundary(s, i, to)) {
+        words++;
+        inWord = true;
+      }
+    }
+    return words;
+  }
+
+  /**
+   * Writes the words of {@code s[from, to)}, lower-cased, space-separated (after a space when
+   * {@code space}), into {@code out} from {@code at} on; returns where they end.
+   */
+  private static int appendWords(char[] s, int from, int to, char[] out, int at, boolean space) {
+    int words = 0;
+    boolean inWord = false;
+    for (int i = from; i < to; i++) {
+      char c = s[i];
       if (separator(c)) {
         inWord = false;
         continue;
       }
       if (!inWord || i > from && boundary(s, i, to)) {
-        if (out != null && (space || words > 0)) {
-          out.append(' ');
+        if (space || words > 0) {
+          out[at++] = ' ';
         }
         words++;
         inWord = true;
       }
-      if (out != null) {
-        out.append(upper(c) ? (char) (c + ('a' - 'A')) : c);
-      }
+      out[at++] = upper(c) ? (char) (c + ('a' - 'A')) : c;
     }
-    return words;
+    return at;
   }
 }
