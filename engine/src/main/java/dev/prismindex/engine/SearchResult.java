@@ -25,8 +25,8 @@ import java.util.TreeMap;
  *     the next literal match). Finding it never changes the hits returned: the candidate depth of
  *     a ranked search depends on the limit alone
  * @param everyFileRead REGEX: the pattern requires no trigram the index can use (a class of many
- *     characters, or pieces shorter than three characters), so every indexed file the filter
- *     selects was read and matched; false for the other modes
+ *     characters, pieces shorter than three characters, or only trigrams too common to index), so
+ *     every indexed file the filter selects was read and matched; false for the other modes
  */
 public record SearchResult(List<Hit> hits, SearchMode mode, SemanticCoverage coverage,
     Map<String, Integer> notSearched, boolean truncated, boolean everyFileRead) {

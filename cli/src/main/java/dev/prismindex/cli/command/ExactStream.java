@@ -112,7 +112,8 @@ final class ExactStream {
   /** The notes of an exact search from an index: a pattern the index could not narrow down. */
   static List<String> exactNotes(dev.prismindex.engine.SearchResult r) {
     return r.everyFileRead() ? List.of("the pattern has no trigram the index can use (a class of"
-        + " many characters, or pieces shorter than three), so every indexed file was read")
+        + " many characters, pieces shorter than three, or only trigrams too common to index),"
+        + " so every indexed file was read")
         : List.of();
   }
 }
