@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The definition prior of a HYBRID search for a sentence ({@link LexicalSearcher#isProse}): a
@@ -44,7 +45,72 @@ final class DefinitionMatch {
   static final double TYPE_WEIGHT =
       Double.parseDouble(System.getProperty("prism.rank.typeWeight", "0.8"));
 
+  /**
+   * Whether a type's chunk whose name the sentence says gets the name weight (true) or, like any
+   * other type's chunk, {@link #TYPE_WEIGHT} (false). The property is for measuring.
+   */
+  static final boolean NAMED_TYPE_BOOST =
+      Boolean.parseBoolean(System.getProperty("prism.rank.namedTypeBoost", "true"));
+
+  /**
+   * The weight of the share of the sentence's stems that a candidate's code says (its lines
+   * without comment lines and docstrings, {@link #codeShare}): its fused score times 1 + this x
+   * the share, for the first {@link #CODE_DEPTH} candidates. 0 turns it off. The property is for
+   * measuring.
+   */
+  static final double CODE_WEIGHT =
+      Double.parseDouble(System.getProperty("prism.rank.codeWeight", "0"));
+
+  /** How many of the first fused candidates the code share is read for. */
+  static final int CODE_DEPTH = 30;
+
+  /** Stems a chunk's code gives at most. */
+  private static final int MAX_CODE_TERMS = 4096;
+
   private DefinitionMatch() {}
+
+  /**
+   * The share of {@code queryStems} found among the prose stems of {@code lines} (a chunk's, in
+   * order) once comment lines ({@code //}, {@code /*}, {@code *}, {@code #} but not a {@code #[}
+   * attribute) and Python docstrings (a line opening with triple quotes, to the line closing
+   * them) are left out; 0 without stems.
+   */
+  static double codeShare(List<String> lines, Set<String> queryStems, CodeAnalyzer analyzer) {
+    if (queryStems.isEmpty()) {
+      return 0;
+    }
+    StringBuilder code = new StringBuilder();
+    String docstring = null;
+    for (String line : lines) {
+      String t = line.strip();
+      if (docstring != null) {
+        if (t.contains(docstring)) {
+          docstring = null;
+        }
+        continue;
+      }
+      if (t.startsWith("\"\"\"") || t.startsWith("'''")) {
+        String quote = t.substring(0, 3);
+        if (t.indexOf(quote, 3) < 0) {
+          docstring = quote;
+        }
+        continue;
+      }
+      if (t.startsWith("//") || t.startsWith("/*") || t.startsWith("*")
+          || t.startsWith("#") && !t.startsWith("#[")) {
+        continue;
+      }
+      code.append(line).append('\n');
+    }
+    Set<String> stems = analyzer.proseTerms(code.toString(), MAX_CODE_TERMS);
+    int said = 0;
+    for (String q : queryStems) {
+      if (stems.contains(q)) {
+        said++;
+      }
+    }
+    return (double) said / queryStems.size();
+  }
 
   /**
    * The share of the words of {@code name} (an identifier) whose prose stem is in {@code
@@ -83,14 +149,21 @@ final class DefinitionMatch {
     ChunkDoc chunk(int doc) throws IOException;
   }
 
+  /** How the search reads a chunk's lines: null when its file changed since it was indexed. */
+  @FunctionalInterface
+  interface Lines {
+    @Nullable List<String> lines(int doc) throws IOException;
+  }
+
   /**
    * Re-scores {@code fused} in place by the definition prior for {@code query} and sorts it again
    * by {@link HybridFuser#ORDER}, the fusion's own order; leaves it as it is when the query is not
    * a sentence.
    */
-  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks,
+  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
       CodeAnalyzer analyzer) throws IOException {
-    if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 || !LexicalSearcher.isProse(query)) {
+    if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 && CODE_WEIGHT == 0
+        || !LexicalSearcher.isProse(query)) {
       return;
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
@@ -100,8 +173,15 @@ final class DefinitionMatch {
       double share =
           c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, analyzer);
       double factor = 1 + NAME_WEIGHT * share;
-      if (share < 1 && isType(c)) {
-        factor *= TYPE_WEIGHT;
+      if (isType(c) && (share < 1 || !NAMED_TYPE_BOOST)) {
+        factor = NAMED_TYPE_BOOST ? factor * TYPE_WEIGHT : TYPE_WEIGHT;
+      }
+      if (CODE_WEIGHT > 0 && i < CODE_DEPTH) {
+        List<String> file = lines.lines(f.doc());
+        if (file != null && c.end() <= file.size()) {
+          factor *= 1 + CODE_WEIGHT * codeShare(file.subList(c.start() - 1, c.end()), stems,
+              analyzer);
+        }
       }
       if (factor != 1) {
         fused.set(i, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() * factor));

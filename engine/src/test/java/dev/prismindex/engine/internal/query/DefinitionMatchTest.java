@@ -35,6 +35,22 @@ class DefinitionMatchTest {
   }
 
   @Test
+  void theShareOfASentencesStemsThatACandidatesCodeSays() {
+    Set<String> q = stems("Strips whitespace from the end of a string");
+    List<String> sibling = List.of("  /**", "   * Strips whitespace from the end of a string.",
+        "   */", "  static String trim(String s) {", "    return s;", "  }");
+    List<String> target = List.of("  static String stripEnd(String str) {",
+        "    // drop trailing whitespace", "    return stripWhitespace(str, END);", "  }");
+    List<String> python = List.of("def strip_end(text):", "    \"\"\"Strips whitespace from",
+        "    the end of a string.\"\"\"", "    return text.rstrip()");
+    // strip, whitespac, end, string: the doc comment and the plain comment do not count.
+    assertThat(DefinitionMatch.codeShare(sibling, q, ANALYZER)).isEqualTo(0.25);
+    assertThat(DefinitionMatch.codeShare(target, q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.codeShare(python, q, ANALYZER)).isEqualTo(0.5);
+    assertThat(DefinitionMatch.codeShare(target, Set.of(), ANALYZER)).isZero();
+  }
+
+  @Test
   void theShareOfANamesWordsThatASentenceSays() {
     Set<String> q = stems("Resumes the stopwatch after a suspension");
     assertThat(DefinitionMatch.nameShare("resume", q, ANALYZER)).isEqualTo(1.0);
@@ -98,7 +114,7 @@ class DefinitionMatchTest {
   private static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
       Map<Integer, ChunkDoc> chunks) throws IOException {
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(fused);
-    DefinitionMatch.apply(ranked, query, chunks::get, ANALYZER);
+    DefinitionMatch.apply(ranked, query, chunks::get, doc -> null, ANALYZER);
     return ranked;
   }
 }
