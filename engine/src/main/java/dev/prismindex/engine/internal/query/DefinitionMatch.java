@@ -13,15 +13,21 @@ import org.jspecify.annotations.Nullable;
 /**
  * The definition prior of a HYBRID search for a sentence ({@link LexicalSearcher#isProse}): a
  * sentence that describes what a function does usually says its name ({@code "Resumes the
- * stopwatch after a suspend"} names {@code resume}), so among candidates of similar fused score
- * the definition whose own name the sentence says comes first. A candidate's fused score is
- * multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its definition's name words (split at case changes, digits
- * and underscores, stemmed as English prose) found among the query's prose stems; a chunk without
- * a definition, or whose name the query does not say, keeps its score. A chunk of a type (its
- * header, the lines between its members) whose name the sentence does not fully say is multiplied
- * by {@link #TYPE_WEIGHT} (0.8): a sentence describes what a function does; a type header wins only
- * when the sentence names the type. Then the list is sorted again (stable) and brought back into
- * [0, 1]. Sentences only: an identifier or a name phrase is the identifier guard's.
+ * stopwatch after a suspend"} names {@code resume}) and words of its code, so among candidates of
+ * similar fused score the definition whose own name and code say the sentence comes first. A
+ * function's fused score is multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its
+ * definition's name words (split at case changes, digits and underscores, stemmed as English
+ * prose) found among the query's prose stems; a chunk of a type (its header, the lines between its
+ * members) by {@link #TYPE_WEIGHT} (0.8), whether or not the sentence names the type: a sentence
+ * describes what a function does, and the type it names is usually the one the function works on
+ * ({@code "Returns a copy of this OffsetDateTime with ..."}); a type's name alone is the identifier
+ * guard's. The first {@link #CODE_DEPTH} candidates are then multiplied by 1 + {@link
+ * #CODE_WEIGHT} (1) x the share of the query's stems their code says ({@link #codeShare}: the
+ * chunk's lines in the working tree, comment lines and docstrings left out), so that a sibling
+ * whose doc comment resembles the sentence does not pass the function whose code does what it
+ * says; a candidate whose file changed since it was indexed keeps its score there. Then the list
+ * is sorted again (stable) and brought back into [0, 1]. Sentences only: an identifier or a name
+ * phrase is the identifier guard's.
  */
 final class DefinitionMatch {
 
@@ -39,18 +45,11 @@ final class DefinitionMatch {
   private static final int MAX_TERMS = 64;
 
   /**
-   * The factor of a type's chunk (its header, or the lines between its members) whose name the
-   * query does not fully say ({@link #isType}). The property is for measuring.
+   * The factor of a type's chunk (its header, or the lines between its members; {@link #isType})
+   * for a sentence. The property is for measuring.
    */
   static final double TYPE_WEIGHT =
       Double.parseDouble(System.getProperty("prism.rank.typeWeight", "0.8"));
-
-  /**
-   * Whether a type's chunk whose name the sentence says gets the name weight (true) or, like any
-   * other type's chunk, {@link #TYPE_WEIGHT} (false). The property is for measuring.
-   */
-  static final boolean NAMED_TYPE_BOOST =
-      Boolean.parseBoolean(System.getProperty("prism.rank.namedTypeBoost", "true"));
 
   /**
    * The weight of the share of the sentence's stems that a candidate's code says (its lines
@@ -59,7 +58,7 @@ final class DefinitionMatch {
    * measuring.
    */
   static final double CODE_WEIGHT =
-      Double.parseDouble(System.getProperty("prism.rank.codeWeight", "0"));
+      Double.parseDouble(System.getProperty("prism.rank.codeWeight", "1"));
 
   /** How many of the first fused candidates the code share is read for. */
   static final int CODE_DEPTH = 30;
@@ -172,10 +171,7 @@ final class DefinitionMatch {
       ChunkDoc c = chunks.chunk(f.doc());
       double share =
           c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, analyzer);
-      double factor = 1 + NAME_WEIGHT * share;
-      if (isType(c) && (share < 1 || !NAMED_TYPE_BOOST)) {
-        factor = NAMED_TYPE_BOOST ? factor * TYPE_WEIGHT : TYPE_WEIGHT;
-      }
+      double factor = isType(c) ? TYPE_WEIGHT : 1 + NAME_WEIGHT * share;
       if (CODE_WEIGHT > 0 && i < CODE_DEPTH) {
         List<String> file = lines.lines(f.doc());
         if (file != null && c.end() <= file.size()) {

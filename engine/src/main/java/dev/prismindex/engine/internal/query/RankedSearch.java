@@ -233,12 +233,6 @@ public final class RankedSearch {
       }
       fused.sort(HybridFuser.ORDER);
       DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, analyzer);
-      if (EngineReserve.RESERVED > 0) {
-        EngineReserve.apply(fused, EngineReserve.RESERVED,
-            doc -> definition(sources, doc, locator.chunk(doc)),
-            prior(lex, locator, prior).stream().map(p -> p.ranked().chunk()).toList(),
-            prior(sem, locator, prior).stream().map(p -> p.ranked().chunk()).toList());
-      }
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,

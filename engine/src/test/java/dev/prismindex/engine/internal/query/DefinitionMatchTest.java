@@ -98,9 +98,29 @@ class DefinitionMatchTest {
     assertThat(DefinitionMatch.isType(chunks.get(3))).isFalse();
     assertThat(order(apply(fused, "Records the time of one round of the race", chunks)))
         .containsExactly(3, 1, 2);
-    // A sentence that names the type keeps its header first.
+    // A sentence that names the type too: the type is what the described function works on.
     assertThat(order(apply(fused, "Starts a new stopwatch for the race", chunks)))
-        .containsExactly(1, 2, 3);
+        .containsExactly(3, 1, 2);
+  }
+
+  @Test
+  void aCandidateWhoseCodeSaysTheSentenceRisesAboveASiblingWithTheDoc() throws IOException {
+    List<String> file = List.of("class Text {", "  /**", "   * Strips whitespace from the end.",
+        "   */", "  static String first(String s) {", "    return s;", "  }",
+        "  static String second(String str) {", "    return stripWhitespace(str, END);", "  }",
+        "}");
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 2, 7, 5, "first", "Text"),
+        2, chunk(2, 8, 10, 8, "second", "Text"));
+    List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9));
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(fused);
+    DefinitionMatch.apply(ranked, "Strips whitespace from the end of a string", chunks::get,
+        doc -> file, ANALYZER);
+    // first's code says "string" (1 of 4 stems), its doc does not count; second's says all 4.
+    assertThat(order(ranked)).containsExactly(2, 1);
+    // Without its file (changed since indexed) a candidate keeps its score.
+    assertThat(order(apply(fused, "Strips whitespace from the end of a string", chunks)))
+        .containsExactly(1, 2);
   }
 
   @Test
