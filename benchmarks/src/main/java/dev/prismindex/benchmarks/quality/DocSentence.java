@@ -145,6 +145,33 @@ final class DocSentence {
     return SPACE_BEFORE_PUNCTUATION.matcher(s).replaceAll("$1").strip();
   }
 
+  /**
+   * {@code text} (a whole source file, say) with the markup {@link #first} reduces in a sentence
+   * reduced the same way (inline tags, HTML, entities, reStructuredText roles, markdown links),
+   * every line break kept, so that its words are the words a query sentence has.
+   */
+  static String reduceMarkup(String text) {
+    String s = text;
+    s = replaceKeepingLines(CODE_TAG, s, m -> m.group(1).strip());
+    s = replaceKeepingLines(LINK_TAG, s, m -> m.group(2) != null && !m.group(2).isBlank()
+        ? m.group(2).strip() : linkTarget(m.group(1)));
+    s = replaceKeepingLines(OTHER_TAG, s, m -> " ");
+    s = replaceKeepingLines(HTML, s, m -> " ");
+    s = s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
+        .replace("&nbsp;", " ").replace("&#64;", "@").replace("&amp;", "&");
+    s = replaceKeepingLines(RST_ROLE, s, m -> m.group(1));
+    return replaceKeepingLines(MD_LINK, s, m -> m.group(1));
+  }
+
+  private static String replaceKeepingLines(Pattern p, String s, Function<Matcher, String> f) {
+    return replaceAll(p, s, m -> {
+      String r = f.apply(m);
+      long lost = m.group().chars().filter(c -> c == '\n').count()
+          - r.chars().filter(c -> c == '\n').count();
+      return lost > 0 ? r + " " + "\n".repeat((int) lost) : r;
+    });
+  }
+
   private static String linkTarget(String target) {
     String t = target;
     int paren = t.indexOf('(');

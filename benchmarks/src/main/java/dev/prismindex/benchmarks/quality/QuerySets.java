@@ -63,16 +63,22 @@ final class QuerySets {
    * @param documented library functions with a body and a doc sentence
    * @param tooShort of those, dropped for a sentence under {@value #MIN_WORDS} words
    * @param duplicate of those, dropped for a sentence shared with another definition
+   * @param restated of the rest, not drawn for a sentence that still stands elsewhere in the
+   *     source once the answer's doc is blanked (see {@link Restatements})
    */
-  record NlSet(List<NlQuery> queries, int documented, int tooShort, int duplicate) {}
+  record NlSet(List<NlQuery> queries, int documented, int tooShort, int duplicate,
+      int restated) {}
 
   /**
    * Documented library functions and methods with a body whose first sentence (see {@link
    * DocSentence}) has at least {@value #MIN_WORDS} words and is not the first sentence of another
    * documented function of the corpus (case-insensitively, library or not); a seeded sample of
-   * {@code count} of them.
+   * {@code count} of them whose sentence does not stand in {@code sources} (path to text, before
+   * blanking) outside the answer, word for word ({@link Restatements}): the pool in its seeded
+   * order, such queries skipped (so a query kept is drawn as it was before the rule).
    */
-  static NlSet naturalLanguage(List<Definition> defs, int count, long seed) {
+  static NlSet naturalLanguage(List<Definition> defs, Map<String, String> sources, int count,
+      long seed) {
     Map<String, List<NlQuery>> byText = new LinkedHashMap<>();
     int documented = 0;
     int tooShort = 0;
@@ -104,7 +110,14 @@ final class QuerySets {
         pool.add(targets.get(0));
       }
     }
-    return new NlSet(sample(pool, count, seed), documented, tooShort, duplicate);
+    Set<NlQuery> restated = Restatements.ambiguous(pool, sources);
+    List<NlQuery> queries = new ArrayList<>();
+    for (NlQuery q : sample(pool, pool.size(), seed)) {
+      if (queries.size() < count && !restated.contains(q)) {
+        queries.add(q);
+      }
+    }
+    return new NlSet(queries, documented, tooShort, duplicate, restated.size());
   }
 
   private static boolean isTarget(Definition d) {

@@ -158,7 +158,8 @@ public final class RankerTraining {
     List<String> sources = files.stream().filter(language::isSource)
         .filter(TrainingPairs::kept).toList();
     List<Definition> defs = DefinitionExtractor.definitions(pristine, sources, language);
-    List<NlQuery> nlQueries = QuerySets.naturalLanguage(defs, nl, seed).queries();
+    List<NlQuery> nlQueries = QuerySets.naturalLanguage(defs,
+        RetrievalQuality.texts(pristine, sources), nl, seed).queries();
     List<NavQuery> navQueries = QuerySets.navigation(defs, nav, seed + 1);
     if (nlQueries.isEmpty()) {
       Trees.delete(root);

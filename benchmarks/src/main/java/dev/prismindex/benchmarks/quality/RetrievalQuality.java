@@ -225,7 +225,7 @@ public final class RetrievalQuality {
     List<String> files = CorpusFiles.files(root);
     List<String> sources = files.stream().filter(c.language::isSource).toList();
     List<Definition> defs = DefinitionExtractor.definitions(pristine, sources, c.language);
-    NlSet nlSet = QuerySets.naturalLanguage(defs, nlCount, seed);
+    NlSet nlSet = QuerySets.naturalLanguage(defs, texts(pristine, sources), nlCount, seed);
     List<NavQuery> nav = QuerySets.navigation(defs, navCount, seed + 1);
     if (fresh) {
       blankAnswerDocs(root, nlSet.queries());
@@ -252,11 +252,13 @@ public final class RetrievalQuality {
     line("");
     line(String.format(Locale.ROOT, "%d files (%d %s sources), %d lines, %.1f MB; %d definitions"
         + " found (%d functions with a body); %d documented library functions (dropped: %d first"
-        + " sentences under %d words, %d shared by several definitions); %d natural-language and"
-        + " %d navigation queries sampled (seed %d).", files.size(), sources.size(),
+        + " sentences under %d words, %d shared by several definitions; not drawn: %d whose"
+        + " sentence stands elsewhere in the source); %d natural-language and %d navigation"
+        + " queries sampled (seed %d).", files.size(), sources.size(),
         c.language.id(), lineCount, bytes / 1e6, defs.size(),
         defs.stream().filter(Definition::isFunctionWithBody).count(), nlSet.documented(),
-        nlSet.tooShort(), QuerySets.MIN_WORDS, nlSet.duplicate(), nlSet.queries().size(),
+        nlSet.tooShort(), QuerySets.MIN_WORDS, nlSet.duplicate(), nlSet.restated(),
+        nlSet.queries().size(),
         nav.size(), seed));
     line("");
     if (queriesOnly) {
@@ -328,6 +330,15 @@ public final class RetrievalQuality {
       results.add(new CorpusResult(c.name, c.language, files.size(), defs.size(),
           nlSet.documented(), nlOut, navOut, status.chunks(), mb, seconds, latency));
     }
+  }
+
+  /** The text of each of {@code files} (relative to {@code dir}), by path. */
+  static Map<String, String> texts(Path dir, List<String> files) throws IOException {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String f : files) {
+      out.put(f, new String(Files.readAllBytes(dir.resolve(f)), StandardCharsets.UTF_8));
+    }
+    return out;
   }
 
   private static boolean isBinary(byte[] data) {

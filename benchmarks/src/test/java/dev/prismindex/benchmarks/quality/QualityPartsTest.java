@@ -74,7 +74,7 @@ class QualityPartsTest {
     assertThat(read.nameLine()).isEqualTo(7);
 
     // Two methods share the sentence (both dropped) and one is too short.
-    NlSet nl = QuerySets.naturalLanguage(defs, 10, 1);
+    NlSet nl = QuerySets.naturalLanguage(defs, Map.of("Clock.java", src), 10, 1);
     assertThat(nl.documented()).isEqualTo(3);
     assertThat(nl.duplicate()).isEqualTo(2);
     assertThat(nl.tooShort()).isEqualTo(1);
@@ -90,6 +90,57 @@ class QualityPartsTest {
     List<NavQuery> nav = QuerySets.navigation(defs, 10, 1);
     assertThat(nav).extracting(NavQuery::phrase)
         .containsExactlyInAnyOrder("read wall clock", "read again");
+  }
+
+  @Test
+  void aSentenceThatStillStandsElsewhereIsNotDrawn() throws Exception {
+    // An overload's doc says the target's sentence within a longer one (markup apart), a
+    // TypeScript overload signature a blank line above keeps its doc, a second file copies a
+    // doc: each of those queries would find its sentence word for word outside its answer.
+    String java = "class Bools {\n"
+        + "  /** Converts a String to a boolean value. */\n"
+        + "  static boolean toBoolean(String s) { return s != null; }\n\n"
+        + "  /**\n   * Converts a {@code String} to a boolean\n   * value, throwing an exception"
+        + " when it is neither.\n   */\n"
+        + "  static boolean toBoolean(String s, boolean strict) { return strict; }\n\n"
+        + "  /** Counts the words of the given text. */\n"
+        + "  static int count(String t) {\n    // counts the words of the given text\n"
+        + "    return t.length();\n  }\n\n"
+        + "  /** Parses the header line of a request. */\n"
+        + "  static int header(String t) { return 0; }\n}\n";
+    String copy = "class Copy {\n  /** Parses the header line of a request, or fails. */\n"
+        + "  abstract int header(String t);\n}\n";
+    Files.writeString(dir.resolve("Bools.java"), java);
+    Files.writeString(dir.resolve("Copy.java"), copy);
+    List<Definition> defs = DefinitionExtractor.definitions(dir, List.of("Bools.java",
+        "Copy.java"), Language.JAVA);
+    NlSet nl = QuerySets.naturalLanguage(defs, Map.of("Bools.java", java, "Copy.java", copy),
+        10, 1);
+    assertThat(nl.duplicate()).isZero();
+    assertThat(nl.restated()).isEqualTo(2);
+    assertThat(nl.queries()).extracting(q -> q.target().name() + ": " + q.query())
+        .containsExactlyInAnyOrder(
+            "toBoolean: Converts a String to a boolean value, throwing an exception when it is"
+                + " neither",
+            "count: Counts the words of the given text");
+
+    String ts = "export class B {\n  /** Creates a function type from the parameters */\n"
+        + "  public F(a: string): string\n\n  /** Creates a function type from the parameters"
+        + " */\n  public F(a: any): any {\n    return a\n  }\n}\n";
+    Files.writeString(dir.resolve("b.ts"), ts);
+    List<Definition> tsDefs = DefinitionExtractor.definitions(dir, List.of("b.ts"),
+        Language.TYPESCRIPT);
+    NlSet tsSet = QuerySets.naturalLanguage(tsDefs, Map.of("b.ts", ts), 10, 1);
+    assertThat(tsSet.restated()).isEqualTo(1);
+    assertThat(tsSet.queries()).isEmpty();
+  }
+
+  @Test
+  void markupIsReducedWithTheLinesKept() {
+    String s = DocSentence.reduceMarkup("a {@link Foo#bar\n * the bar} <a\nhref=x>b</a> &lt;"
+        + " {@code X}\nend");
+    assertThat(s.lines().count()).isEqualTo(4);
+    assertThat(s.replaceAll("[\\s*]+", " ").strip()).isEqualTo("a the bar b < X end");
   }
 
   @Test

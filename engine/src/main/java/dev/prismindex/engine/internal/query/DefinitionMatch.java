@@ -8,19 +8,26 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The definition prior of a HYBRID search for a sentence ({@link LexicalSearcher#isProse}): a
  * sentence that describes what a function does usually says its name ({@code "Resumes the
- * stopwatch after a suspend"} names {@code resume}), so among candidates of similar fused score
- * the definition whose own name the sentence says comes first. A candidate's fused score is
- * multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its definition's name words (split at case changes, digits
- * and underscores, stemmed as English prose) found among the query's prose stems; a chunk without
- * a definition, or whose name the query does not say, keeps its score. A chunk of a type (its
- * header, the lines between its members) whose name the sentence does not fully say is multiplied
- * by {@link #TYPE_WEIGHT} (0.8): a sentence describes what a function does; a type header wins only
- * when the sentence names the type. Then the list is sorted again (stable) and brought back into
- * [0, 1]. Sentences only: an identifier or a name phrase is the identifier guard's.
+ * stopwatch after a suspend"} names {@code resume}) and words of its code, so among candidates of
+ * similar fused score the definition whose own name and code say the sentence comes first. A
+ * function's fused score is multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its
+ * definition's name words (split at case changes, digits and underscores, stemmed as English
+ * prose) found among the query's prose stems; a chunk of a type (its header, the lines between its
+ * members) by {@link #TYPE_WEIGHT} (0.8), whether or not the sentence names the type: a sentence
+ * describes what a function does, and the type it names is usually the one the function works on
+ * ({@code "Returns a copy of this OffsetDateTime with ..."}); a type's name alone is the identifier
+ * guard's. The first {@link #CODE_DEPTH} candidates are then multiplied by 1 + {@link
+ * #CODE_WEIGHT} (1) x the share of the query's stems their code says ({@link #codeShare}: the
+ * chunk's lines in the working tree, comment lines and docstrings left out), so that a sibling
+ * whose doc comment resembles the sentence does not pass the function whose code does what it
+ * says; a candidate whose file changed since it was indexed keeps its score there. Then the list
+ * is sorted again (stable) and brought back into [0, 1]. Sentences only: an identifier or a name
+ * phrase is the identifier guard's.
  */
 final class DefinitionMatch {
 
@@ -38,13 +45,71 @@ final class DefinitionMatch {
   private static final int MAX_TERMS = 64;
 
   /**
-   * The factor of a type's chunk (its header, or the lines between its members) whose name the
-   * query does not fully say ({@link #isType}). The property is for measuring.
+   * The factor of a type's chunk (its header, or the lines between its members; {@link #isType})
+   * for a sentence. The property is for measuring.
    */
   static final double TYPE_WEIGHT =
       Double.parseDouble(System.getProperty("prism.rank.typeWeight", "0.8"));
 
+  /**
+   * The weight of the share of the sentence's stems that a candidate's code says (its lines
+   * without comment lines and docstrings, {@link #codeShare}): its fused score times 1 + this x
+   * the share, for the first {@link #CODE_DEPTH} candidates. 0 turns it off. The property is for
+   * measuring.
+   */
+  static final double CODE_WEIGHT =
+      Double.parseDouble(System.getProperty("prism.rank.codeWeight", "1"));
+
+  /** How many of the first fused candidates the code share is read for. */
+  static final int CODE_DEPTH = 30;
+
+  /** Stems a chunk's code gives at most. */
+  private static final int MAX_CODE_TERMS = 4096;
+
   private DefinitionMatch() {}
+
+  /**
+   * The share of {@code queryStems} found among the prose stems of {@code lines} (a chunk's, in
+   * order) once comment lines ({@code //}, {@code /*}, {@code *}, {@code #} but not a {@code #[}
+   * attribute) and Python docstrings (a line opening with triple quotes, to the line closing
+   * them) are left out; 0 without stems.
+   */
+  static double codeShare(List<String> lines, Set<String> queryStems, CodeAnalyzer analyzer) {
+    if (queryStems.isEmpty()) {
+      return 0;
+    }
+    StringBuilder code = new StringBuilder();
+    String docstring = null;
+    for (String line : lines) {
+      String t = line.strip();
+      if (docstring != null) {
+        if (t.contains(docstring)) {
+          docstring = null;
+        }
+        continue;
+      }
+      if (t.startsWith("\"\"\"") || t.startsWith("'''")) {
+        String quote = t.substring(0, 3);
+        if (t.indexOf(quote, 3) < 0) {
+          docstring = quote;
+        }
+        continue;
+      }
+      if (t.startsWith("//") || t.startsWith("/*") || t.startsWith("*")
+          || t.startsWith("#") && !t.startsWith("#[")) {
+        continue;
+      }
+      code.append(line).append('\n');
+    }
+    Set<String> stems = analyzer.proseTerms(code.toString(), MAX_CODE_TERMS);
+    int said = 0;
+    for (String q : queryStems) {
+      if (stems.contains(q)) {
+        said++;
+      }
+    }
+    return (double) said / queryStems.size();
+  }
 
   /**
    * The share of the words of {@code name} (an identifier) whose prose stem is in {@code
@@ -83,14 +148,21 @@ final class DefinitionMatch {
     ChunkDoc chunk(int doc) throws IOException;
   }
 
+  /** How the search reads a chunk's lines: null when its file changed since it was indexed. */
+  @FunctionalInterface
+  interface Lines {
+    @Nullable List<String> lines(int doc) throws IOException;
+  }
+
   /**
    * Re-scores {@code fused} in place by the definition prior for {@code query} and sorts it again
    * by {@link HybridFuser#ORDER}, the fusion's own order; leaves it as it is when the query is not
    * a sentence.
    */
-  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks,
+  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
       CodeAnalyzer analyzer) throws IOException {
-    if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 || !LexicalSearcher.isProse(query)) {
+    if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 && CODE_WEIGHT == 0
+        || !LexicalSearcher.isProse(query)) {
       return;
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
@@ -99,9 +171,13 @@ final class DefinitionMatch {
       ChunkDoc c = chunks.chunk(f.doc());
       double share =
           c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, analyzer);
-      double factor = 1 + NAME_WEIGHT * share;
-      if (share < 1 && isType(c)) {
-        factor *= TYPE_WEIGHT;
+      double factor = isType(c) ? TYPE_WEIGHT : 1 + NAME_WEIGHT * share;
+      if (CODE_WEIGHT > 0 && i < CODE_DEPTH) {
+        List<String> file = lines.lines(f.doc());
+        if (file != null && c.end() <= file.size()) {
+          factor *= 1 + CODE_WEIGHT * codeShare(file.subList(c.start() - 1, c.end()), stems,
+              analyzer);
+        }
       }
       if (factor != 1) {
         fused.set(i, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() * factor));

@@ -232,7 +232,7 @@ public final class RankedSearch {
             PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
       }
       fused.sort(HybridFuser.ORDER);
-      DefinitionMatch.apply(fused, query, locator::chunk, analyzer);
+      DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, analyzer);
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,

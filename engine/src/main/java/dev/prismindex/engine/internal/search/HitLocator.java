@@ -83,6 +83,13 @@ public final class HitLocator {
     return c;
   }
 
+  /** The lines of the chunk {@code doc}'s file when it is as indexed (fresh), else null. */
+  public @Nullable List<String> freshLines(int doc) throws IOException {
+    ChunkDoc c = chunk(doc);
+    FileView view = files.view(doc, c.path());
+    return view.state() == FileView.State.FRESH ? view.lines() : null;
+  }
+
   /**
    * The located hit of the chunk {@code chunk}, or null when the file is gone or the chunk cannot
    * be re-located.

@@ -35,6 +35,22 @@ class DefinitionMatchTest {
   }
 
   @Test
+  void theShareOfASentencesStemsThatACandidatesCodeSays() {
+    Set<String> q = stems("Strips whitespace from the end of a string");
+    List<String> sibling = List.of("  /**", "   * Strips whitespace from the end of a string.",
+        "   */", "  static String trim(String s) {", "    return s;", "  }");
+    List<String> target = List.of("  static String stripEnd(String str) {",
+        "    // drop trailing whitespace", "    return stripWhitespace(str, END);", "  }");
+    List<String> python = List.of("def strip_end(text):", "    \"\"\"Strips whitespace from",
+        "    the end of a string.\"\"\"", "    return text.rstrip()");
+    // strip, whitespac, end, string: the doc comment and the plain comment do not count.
+    assertThat(DefinitionMatch.codeShare(sibling, q, ANALYZER)).isEqualTo(0.25);
+    assertThat(DefinitionMatch.codeShare(target, q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.codeShare(python, q, ANALYZER)).isEqualTo(0.5);
+    assertThat(DefinitionMatch.codeShare(target, Set.of(), ANALYZER)).isZero();
+  }
+
+  @Test
   void theShareOfANamesWordsThatASentenceSays() {
     Set<String> q = stems("Resumes the stopwatch after a suspension");
     assertThat(DefinitionMatch.nameShare("resume", q, ANALYZER)).isEqualTo(1.0);
@@ -82,9 +98,29 @@ class DefinitionMatchTest {
     assertThat(DefinitionMatch.isType(chunks.get(3))).isFalse();
     assertThat(order(apply(fused, "Records the time of one round of the race", chunks)))
         .containsExactly(3, 1, 2);
-    // A sentence that names the type keeps its header first.
+    // A sentence that names the type too: the type is what the described function works on.
     assertThat(order(apply(fused, "Starts a new stopwatch for the race", chunks)))
-        .containsExactly(1, 2, 3);
+        .containsExactly(3, 1, 2);
+  }
+
+  @Test
+  void aCandidateWhoseCodeSaysTheSentenceRisesAboveASiblingWithTheDoc() throws IOException {
+    List<String> file = List.of("class Text {", "  /**", "   * Strips whitespace from the end.",
+        "   */", "  static String first(String s) {", "    return s;", "  }",
+        "  static String second(String str) {", "    return stripWhitespace(str, END);", "  }",
+        "}");
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 2, 7, 5, "first", "Text"),
+        2, chunk(2, 8, 10, 8, "second", "Text"));
+    List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9));
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(fused);
+    DefinitionMatch.apply(ranked, "Strips whitespace from the end of a string", chunks::get,
+        doc -> file, ANALYZER);
+    // first's code says "string" (1 of 4 stems), its doc does not count; second's says all 4.
+    assertThat(order(ranked)).containsExactly(2, 1);
+    // Without its file (changed since indexed) a candidate keeps its score.
+    assertThat(order(apply(fused, "Strips whitespace from the end of a string", chunks)))
+        .containsExactly(1, 2);
   }
 
   @Test
@@ -98,7 +134,7 @@ class DefinitionMatchTest {
   private static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
       Map<Integer, ChunkDoc> chunks) throws IOException {
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(fused);
-    DefinitionMatch.apply(ranked, query, chunks::get, ANALYZER);
+    DefinitionMatch.apply(ranked, query, chunks::get, doc -> null, ANALYZER);
     return ranked;
   }
 }
