@@ -385,28 +385,14 @@ public final class RegexPattern {
       // Lowered (not up to ASCII case): looked for in the lower-cased text, whose line feeds are
       // the text's.
       String hay = prefilter.lowered() && !asciiCases ? text.toLowerCase(Locale.ROOT) : text;
-      int[] next = new int[literals.size()];
-      Arrays.fill(next, -2);
-      int[] lowerAt = new int[literals.size()];
-      int[] upperAt = new int[literals.size()];
-      Arrays.fill(lowerAt, -1);
-      Arrays.fill(upperAt, -1);
+      Occurrences occurrences = new Occurrences(hay);
       int hayPos = 0;
       int hayLineStart = 0;
       int lineStart = 0;
       int lineNo = 1;
       while (true) {
-        int p = Integer.MAX_VALUE;
-        for (int i = 0; i < next.length; i++) {
-          if (next[i] != -1 && next[i] < hayPos) {
-            next[i] = asciiCases ? foldIndexOf(hay, i, hayPos, lowerAt, upperAt)
-                : hay.indexOf(literals.get(i), hayPos);
-          }
-          if (next[i] >= 0) {
-            p = Math.min(p, next[i]);
-          }
-        }
-        if (p == Integer.MAX_VALUE) {
+        int p = occurrences.first(hayPos);
+        if (p < 0) {
           return;
         }
         // Walk to the line holding the occurrence, in the text and in the lowered text alike.
@@ -443,27 +429,13 @@ public final class RegexPattern {
     private void forEachLiteralLine(byte[] b, LineVisitor visitor) {
       String hay = new String(b, 0, b.length, StandardCharsets.ISO_8859_1);
       int n = b.length;
-      int[] next = new int[literals.size()];
-      Arrays.fill(next, -2);
-      int[] lowerAt = new int[literals.size()];
-      int[] upperAt = new int[literals.size()];
-      Arrays.fill(lowerAt, -1);
-      Arrays.fill(upperAt, -1);
+      Occurrences occurrences = new Occurrences(hay);
       int counted = 0;
       int countedLine = 1;
       int pos = 0; // the start of the first line not yet matched
       while (true) {
-        int p = Integer.MAX_VALUE;
-        for (int i = 0; i < next.length; i++) {
-          if (next[i] != -1 && next[i] < pos) {
-            next[i] = asciiCases ? foldIndexOf(hay, i, pos, lowerAt, upperAt)
-                : hay.indexOf(literals.get(i), pos);
-          }
-          if (next[i] >= 0) {
-            p = Math.min(p, next[i]);
-          }
-        }
-        if (p == Integer.MAX_VALUE) {
+        int p = occurrences.first(pos);
+        if (p < 0) {
           return;
         }
         int start = p;
@@ -486,6 +458,39 @@ public final class RegexPattern {
           return;
         }
         pos = end + 1;
+      }
+    }
+
+    /**
+     * The required literals' occurrences in one text, searched forward only: each literal's next
+     * occurrence is kept until the search passes it (-1 once it has none left).
+     */
+    private final class Occurrences {
+      private final String hay;
+      private final int[] next = new int[literals.size()];
+      private final int[] lowerAt = new int[literals.size()];
+      private final int[] upperAt = new int[literals.size()];
+
+      Occurrences(String hay) {
+        this.hay = hay;
+        Arrays.fill(next, -2);
+        Arrays.fill(lowerAt, -1);
+        Arrays.fill(upperAt, -1);
+      }
+
+      /** The earliest occurrence of any literal at or after {@code from}; -1 when none. */
+      int first(int from) {
+        int p = Integer.MAX_VALUE;
+        for (int i = 0; i < next.length; i++) {
+          if (next[i] != -1 && next[i] < from) {
+            next[i] = asciiCases ? foldIndexOf(hay, i, from, lowerAt, upperAt)
+                : hay.indexOf(literals.get(i), from);
+          }
+          if (next[i] >= 0) {
+            p = Math.min(p, next[i]);
+          }
+        }
+        return p == Integer.MAX_VALUE ? -1 : p;
       }
     }
 
