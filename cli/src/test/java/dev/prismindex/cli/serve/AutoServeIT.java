@@ -365,6 +365,36 @@ class AutoServeIT {
   }
 
   @Test
+  @Order(4)
+  void anAnswerWithoutStdoutForksNoCatAndOneWithHitsStillPrintsThem() throws Exception {
+    awaitServer(-1);
+    // A cat first on the PATH that leaves a mark, then runs the real one (the next PATH entry).
+    Path bin = Files.createDirectories(scratch.resolve("counting-cat"));
+    Path catMark = scratch.resolve("cat-ran");
+    Path cat = bin.resolve("cat");
+    Files.writeString(cat, "#!/bin/sh\ntouch '" + catMark + "'\nPATH=${PATH#*:} exec cat \"$@\"\n");
+    Files.setPosixFilePermissions(cat, PosixFilePermissions.fromString("rwx------"));
+    List<String> path = List.of("PATH=" + bin + ":" + System.getenv("PATH"));
+    int withoutStdout = 0;
+    for (List<String> args : List.of(
+        List.of("search", "zqxjkvbw", "--mode", "literal"),
+        List.of("search", "zqxjkvbw", "--mode", "literal", "--json"),
+        List.of("search", "needle", "--mode", "literal", "--limit", "3"))) {
+      Files.deleteIfExists(catMark);
+      Run served = servedByBash(repo, path, args.toArray(String[]::new));
+      Run local = inProcess(args.toArray(String[]::new));
+      assertSame(served, local, args);
+      if (local.out().isEmpty()) {
+        assertThat(catMark).as("no stdout, no cat: %s", args).doesNotExist();
+        withoutStdout++;
+      } else {
+        assertThat(catMark).as("hits are copied by cat: %s", args).exists();
+      }
+    }
+    assertThat(withoutStdout).as("answers without stdout").isPositive();
+  }
+
+  @Test
   @Order(5)
   void anEditIsSeenByTheNextSearchAndADeletedFilesHitsDisappear() throws Exception {
     awaitServer(-1);
