@@ -212,7 +212,7 @@ final class FileScanner {
    */
   private boolean scanWhole(String path, byte[] content, RegexPattern.Matcher whole) {
     long lineBytes = content.length
-        - RegexPattern.Matcher.lineFeeds(content, 0, content.length);
+        - LineFeeds.count(content, 0, content.length);
     if (scanRemaining - lineBytes < 0) {
       return false;
     }

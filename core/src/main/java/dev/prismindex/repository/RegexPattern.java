@@ -8,9 +8,6 @@ import dev.prismindex.internal.regex.Program;
 import dev.prismindex.internal.regex.RegexMatcher;
 import dev.prismindex.internal.regex.RegexParser;
 import dev.prismindex.internal.regex.RegexSyntaxException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -285,10 +282,8 @@ public final class RegexPattern {
     private final @Nullable Prefilter prefilter;
     /** The prefilter's literals, looked for up to ASCII case ({@link Prefilter#asciiCases}). */
     private final boolean asciiCases;
-    /** The prefilter's literals (none without one). */
-    private final List<String> literals;
-    /** Per literal, the index of its character looked for first (the rarest in code). */
-    private final int[] pivots;
+    /** The prefilter's literals and how they are looked for (none without one). */
+    private final RequiredLiterals literals;
     /**
      * Without a required literal, for a pattern whose matches start with a run of {@link
      * #runLength} code points in known classes ({@link Prefilter#startSequence}, the first one
@@ -302,7 +297,7 @@ public final class RegexPattern {
     private final byte @Nullable [] inRun;
     private final int runLength;
     /**
-     * Whether the literals are looked for in the bytes ({@link #forEachLiteralLine}): every one
+     * Whether the literals are looked for in the bytes ({@link #forEachCandidateLine}): every one
      * ASCII, looked for as it is or up to ASCII case.
      */
     private final boolean inBytes;
@@ -320,13 +315,10 @@ public final class RegexPattern {
       this.strings = strings;
       this.prefilter = prefilter;
       this.asciiCases = prefilter != null && prefilter.asciiCases();
-      this.literals = prefilter == null ? List.of() : prefilter.literals();
-      this.pivots = new int[literals.size()];
-      for (int i = 0; i < pivots.length; i++) {
-        pivots[i] = rarest(literals.get(i));
-      }
+      this.literals = new RequiredLiterals(prefilter == null ? List.of() : prefilter.literals(),
+          asciiCases);
       this.inBytes = prefilter != null && (asciiCases || !prefilter.lowered())
-          && literals.stream().allMatch(l -> l.chars().allMatch(c -> c < 0x80));
+          && literals.allAscii();
       CodePointSet first = matcher.first();
       if (prefilter == null && first != null) {
         this.runLength = then.length + 1;
@@ -359,11 +351,13 @@ public final class RegexPattern {
      */
     public void forEachMatchingLine(byte[] content, LineVisitor visitor) {
       if (byteClasses != null) {
-        forEachRunLine(content, visitor);
+        forEachCandidateLine(content, from -> nextRun(content, from), visitor);
         return;
       }
       if (inBytes) {
-        forEachLiteralLine(content, visitor);
+        // One character a byte (a copy, no decoding), for the JVM's string search.
+        forEachCandidateLine(content, literals.in(
+            new String(content, 0, content.length, StandardCharsets.ISO_8859_1))::first, visitor);
         return;
       }
       String text = decode(content);
@@ -385,7 +379,7 @@ public final class RegexPattern {
       // Lowered (not up to ASCII case): looked for in the lower-cased text, whose line feeds are
       // the text's.
       String hay = prefilter.lowered() && !asciiCases ? text.toLowerCase(Locale.ROOT) : text;
-      Occurrences occurrences = new Occurrences(hay);
+      RequiredLiterals.Occurrences occurrences = literals.in(hay);
       int hayPos = 0;
       int hayLineStart = 0;
       int lineStart = 0;
@@ -418,208 +412,28 @@ public final class RegexPattern {
       }
     }
 
+    /** Where a match may start: the first such byte at or after {@code from}, -1 when none. */
+    @FunctionalInterface
+    private interface Candidates {
+      int next(int from);
+    }
+
     /**
-     * {@link #forEachMatchingLine} for ASCII literals ({@link #inBytes}), looked for in the bytes:
-     * an ASCII byte of UTF-8 is always that character (never part of a longer one, nor of an
-     * ill-formed subsequence), so the occurrences in the bytes are the occurrences in the decoded
-     * text. The bytes are viewed as a Latin-1 string (one character a byte: a copy, no decoding)
-     * for the JVM's string search; only a line holding an occurrence is decoded and matched, and
-     * line feeds are counted only up to the lines that hold one.
+     * {@link #forEachMatchingLine} over the bytes, for a pattern whose possible starts are found
+     * there ({@link #nextRun}, or the ASCII required literals: an ASCII byte of UTF-8 is always
+     * that character, never part of a longer one nor of an ill-formed subsequence, so their
+     * occurrences in the bytes are those in the decoded text): only a line holding a candidate is
+     * decoded and matched, and line feeds are counted only up to the lines that hold a match.
      */
-    private void forEachLiteralLine(byte[] b, LineVisitor visitor) {
-      String hay = new String(b, 0, b.length, StandardCharsets.ISO_8859_1);
+    private void forEachCandidateLine(byte[] b, Candidates candidates, LineVisitor visitor) {
       int n = b.length;
-      Occurrences occurrences = new Occurrences(hay);
-      int counted = 0;
-      int countedLine = 1;
-      int pos = 0; // the start of the first line not yet matched
-      while (true) {
-        int p = occurrences.first(pos);
-        if (p < 0) {
-          return;
-        }
-        int start = p;
-        while (start > pos && b[start - 1] != '\n') {
-          start--;
-        }
-        int end = hay.indexOf('\n', p);
-        if (end < 0) {
-          end = n;
-        }
-        String line = Utf8Decoder.decode(b, start, end - start, NOT_UTF8);
-        if (findAll(line, 0, line.length()) > 0) {
-          countedLine += lineFeeds(b, counted, start);
-          counted = start;
-          if (!visitor.line(countedLine, line, spans, foundCount)) {
-            return;
-          }
-        }
-        if (end >= n) {
-          return;
-        }
-        pos = end + 1;
-      }
-    }
-
-    /**
-     * The required literals' occurrences in one text, searched forward only: each literal's next
-     * occurrence is kept until the search passes it (-1 once it has none left).
-     */
-    private final class Occurrences {
-      private final String hay;
-      private final int[] next = new int[literals.size()];
-      private final int[] lowerAt = new int[literals.size()];
-      private final int[] upperAt = new int[literals.size()];
-
-      Occurrences(String hay) {
-        this.hay = hay;
-        Arrays.fill(next, -2);
-        Arrays.fill(lowerAt, -1);
-        Arrays.fill(upperAt, -1);
-      }
-
-      /** The earliest occurrence of any literal at or after {@code from}; -1 when none. */
-      int first(int from) {
-        int p = Integer.MAX_VALUE;
-        for (int i = 0; i < next.length; i++) {
-          if (next[i] != -1 && next[i] < from) {
-            next[i] = asciiCases ? foldIndexOf(hay, i, from, lowerAt, upperAt)
-                : hay.indexOf(literals.get(i), from);
-          }
-          if (next[i] >= 0) {
-            p = Math.min(p, next[i]);
-          }
-        }
-        return p == Integer.MAX_VALUE ? -1 : p;
-      }
-    }
-
-    /**
-     * The first occurrence at or after {@code from} of literal {@code lit} up to ASCII case: its
-     * pivot character ({@link #rarest}) is found in either case with the JVM's character search,
-     * the positions kept in {@code lowerAt} and {@code upperAt} for the next, later, search, and
-     * the rest compared there; -1 when none.
-     */
-    private int foldIndexOf(String text, int lit, int from, int[] lowerAt, int[] upperAt) {
-      String literal = literals.get(lit);
-      int q = pivots[lit];
-      char lower = literal.charAt(q);
-      char upper = lower >= 'a' && lower <= 'z' ? (char) (lower - 32) : lower;
-      int n = text.length();
-      int len = literal.length();
-      int p = from + q;
-      while (true) {
-        if (lowerAt[lit] < p) {
-          lowerAt[lit] = indexOrMax(text, lower, p);
-        }
-        if (upper != lower && upperAt[lit] < p) {
-          upperAt[lit] = indexOrMax(text, upper, p);
-        }
-        int at = upper == lower ? lowerAt[lit] : Math.min(lowerAt[lit], upperAt[lit]);
-        if (at == Integer.MAX_VALUE) {
-          return -1;
-        }
-        int s = at - q;
-        if (s + len <= n && foldsAt(text, s, literal)) {
-          return s;
-        }
-        p = at + 1;
-      }
-    }
-
-    private static int indexOrMax(String text, char c, int from) {
-      int at = text.indexOf(c, from);
-      return at < 0 ? Integer.MAX_VALUE : at;
-    }
-
-    /** Whether {@code text} holds {@code literal} (lower case ASCII) at {@code at}, up to case. */
-    private static boolean foldsAt(String text, int at, String literal) {
-      for (int j = 0; j < literal.length(); j++) {
-        char c = text.charAt(at + j);
-        char l = literal.charAt(j);
-        if (c != l && !(l >= 'a' && l <= 'z' && c == l - 32)) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    /** The index of the character of {@code literal} least frequent in source code. */
-    static int rarest(String literal) {
-      int best = 0;
-      int bestRank = Integer.MAX_VALUE;
-      for (int i = 0; i < literal.length(); i++) {
-        int rank = frequency(literal.charAt(i));
-        if (rank < bestRank) {
-          best = i;
-          bestRank = rank;
-        }
-      }
-      return best;
-    }
-
-    /**
-     * Letters from least to most frequent in code (either case, counted in a Java repository);
-     * white space and punctuation are common.
-     */
-    private static final String LETTERS = "zqkjyxwgfvhmdbpuclanoisrte";
-
-    private static int frequency(char c) {
-      char lower = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
-      int letter = LETTERS.indexOf(lower);
-      if (letter >= 0) {
-        return 10 + letter;
-      }
-      if (c == ' ' || c == '\t' || c == '.' || c == '(' || c == ')' || c == ';' || c == ',') {
-        return 100;
-      }
-      return c >= '0' && c <= '9' ? 20 : 0;
-    }
-
-    /**
-     * {@link #forEachMatchingLine} for a pattern without a required literal whose matches start
-     * with {@link #runLength} code points of known classes ({@link #byteClasses}), run over the
-     * bytes: a byte {@code m - 1} ahead of a possible start that is ASCII and in none of the run's
-     * classes rules out the {@code m} starts up to it (the run's {@code m} code points take at
-     * least {@code m} bytes, every one of them ASCII in its class or part of a non-ASCII
-     * character), so where the text holds no run one byte in {@code m} is looked at (Horspool's
-     * skip, for classes). Only a line where a run may start is decoded and matched; line feeds are
-     * counted only up to the lines that hold a match.
-     */
-    private void forEachRunLine(byte[] b, LineVisitor visitor) {
-      int[] table = byteClasses;
-      int m = runLength;
-      int n = b.length;
-      // Line feeds are counted lazily, up to the lines that hold a match.
       int counted = 0;
       int countedLine = 1;
       int floor = 0; // the start of the first line not yet matched
-      int i = 0;
-      byte[] any = inRun;
       while (true) {
-        int found = -1;
-        while (i + m <= n) {
-          // The common case first, in a loop of its own: the window's last byte rules it out.
-          if (any[b[i + m - 1] & 0xFF] == 0) {
-            i += m;
-            continue;
-          }
-          int j = i + m - 2;
-          while (j >= i && any[b[j] & 0xFF] != 0) {
-            j--;
-          }
-          if (j >= i) {
-            i = j + 1;
-            continue;
-          }
-          if (runAt(b, i, m, table)) {
-            found = i;
-            break;
-          }
-          i++;
-        }
+        int found = candidates.next(floor);
         if (found < 0) {
-          return; // fewer than m bytes left: no run fits
+          return;
         }
         int start = found;
         while (start > floor && b[start - 1] != '\n') {
@@ -631,7 +445,7 @@ public final class RegexPattern {
         }
         String line = Utf8Decoder.decode(b, start, end - start, NOT_UTF8);
         if (findAll(line, 0, line.length()) > 0) {
-          countedLine += lineFeeds(b, counted, start);
+          countedLine += LineFeeds.count(b, counted, start);
           counted = start;
           if (!visitor.line(countedLine, line, spans, foundCount)) {
             return;
@@ -641,42 +455,45 @@ public final class RegexPattern {
           return;
         }
         floor = end + 1;
-        i = floor;
       }
     }
 
     /**
-     * The number of line feeds in {@code b[from, to)}, eight bytes at a time: each word's line
-     * feeds as a 1 in their byte's lane of an accumulator (no bit count a word), summed across
-     * the lanes every 255 words, before a lane can overflow.
+     * For a pattern without a required literal whose matches start with {@link #runLength} code
+     * points of known classes ({@link #byteClasses}): the first byte at or after {@code i} where
+     * such a run may start, -1 when none. A byte {@code m - 1} ahead of a possible start that is
+     * ASCII and in none of the run's classes rules out the {@code m} starts up to it (the run's
+     * {@code m} code points take at least {@code m} bytes, every one of them ASCII in its class or
+     * part of a non-ASCII character), so where the text holds no run one byte in {@code m} is
+     * looked at (Horspool's skip, for classes).
      */
-    static int lineFeeds(byte[] b, int from, int to) {
-      int count = 0;
-      int i = from;
-      while (i + Long.BYTES <= to) {
-        long lanes = 0;
-        int stop = Math.min(to - Long.BYTES, i + (255 - 1) * Long.BYTES);
-        for (; i <= stop; i += Long.BYTES) {
-          long w = (long) LONGS.get(b, i) ^ 0x0A0A0A0A0A0A0A0AL;
-          // 0x80 in exactly the bytes of w that are zero (no carry crosses a byte).
-          long zero = ~(((w & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | w
-              | 0x7F7F7F7F7F7F7F7FL);
-          lanes += zero >>> 7;
+    private int nextRun(byte[] b, int i) {
+      int[] table = byteClasses;
+      byte[] any = inRun;
+      int m = runLength;
+      int n = b.length;
+      while (i + m <= n) {
+        // The common case first, in a loop of its own: the window's last byte rules it out.
+        if (any[b[i + m - 1] & 0xFF] == 0) {
+          i += m;
+          continue;
         }
-        // Eight lanes of at most 255 each: summed in four 16-bit lanes, then in one.
-        long pairs = (lanes & 0x00FF00FF00FF00FFL) + ((lanes >>> 8) & 0x00FF00FF00FF00FFL);
-        count += (int) ((pairs * 0x0001000100010001L) >>> 48);
-      }
-      for (; i < to; i++) {
-        if (b[i] == '\n') {
-          count++;
+        int j = i + m - 2;
+        while (j >= i && any[b[j] & 0xFF] != 0) {
+          j--;
         }
+        if (j >= i) {
+          i = j + 1;
+          continue;
+        }
+        if (runAt(b, i, m, table)) {
+          return i;
+        }
+        i++;
       }
-      return count;
+      return -1; // fewer than m bytes left: no run fits
     }
 
-    private static final VarHandle LONGS =
-        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Whether a run may start at byte {@code i}: each of the {@code m} bytes from it in its class,

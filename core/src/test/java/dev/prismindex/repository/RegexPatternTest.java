@@ -235,16 +235,16 @@ class RegexPatternTest {
       for (int i = from; i < to; i++) {
         expected += b[i] == '\n' ? 1 : 0;
       }
-      assertThat(RegexPattern.Matcher.lineFeeds(b, from, to)).isEqualTo(expected);
+      assertThat(LineFeeds.count(b, from, to)).isEqualTo(expected);
     }
     // Long runs of line feeds: more than one byte lane's worth (255) in a lane, and in all.
     for (int length : new int[] {2040, 2047, 2048, 2049, 5000, 100_003}) {
       byte[] feeds = new byte[length];
       java.util.Arrays.fill(feeds, (byte) '\n');
-      assertThat(RegexPattern.Matcher.lineFeeds(feeds, 0, length)).isEqualTo(length);
-      assertThat(RegexPattern.Matcher.lineFeeds(feeds, 3, length - 1)).isEqualTo(length - 4);
+      assertThat(LineFeeds.count(feeds, 0, length)).isEqualTo(length);
+      assertThat(LineFeeds.count(feeds, 3, length - 1)).isEqualTo(length - 4);
       feeds[length / 2] = 'x';
-      assertThat(RegexPattern.Matcher.lineFeeds(feeds, 0, length)).isEqualTo(length - 1);
+      assertThat(LineFeeds.count(feeds, 0, length)).isEqualTo(length - 1);
     }
   }
 
