@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prismindex.repository.AbortSignal;
 import java.io.IOException;
@@ -105,5 +106,25 @@ class OrderedVerifyTest {
         }, 4);
     assertThat(all).isFalse();
     assertThat(handed).hasSize(50);
+  }
+
+  @Test
+  void aFailingCheckFailsTheSearchWithItsOwnException() {
+    // A file far into the list fails (a worker or the calling thread verifies it): the failure
+    // reaches the caller as it was thrown, not wrapped, lost or waited on for ever.
+    OrderedVerify.Checks<String> failing = () -> (path, notSearched) -> {
+      if (path.equals("f321")) {
+        throw new IllegalStateException("cannot read " + path);
+      }
+      return List.of(path);
+    };
+    for (int threads : new int[] {1, 2, 4}) {
+      List<String> handed = new ArrayList<>();
+      assertThatThrownBy(() -> OrderedVerify.run(paths(400), failing, new TreeMap<>(),
+          AbortSignal.create(), (path, matches) -> handed.addAll(matches), threads))
+          .isInstanceOf(IllegalStateException.class).hasMessage("cannot read f321");
+      assertThat(handed).as("threads %d", threads).doesNotContain("f321", "f399")
+          .startsWith("f000", "f001");
+    }
   }
 }
