@@ -1,7 +1,6 @@
 package dev.prismindex.benchmarks;
 
 import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.engine.EngineStatus;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
@@ -80,10 +79,9 @@ public class EngineQueryBenchmark extends SampledLatency {
       Trees.delete(home);
       index = HybridIndex.open(options);
     }
-    EngineStatus status = index.engineStatus();
-    if (!status.hasCommit() || !status.coverage().complete()) {
-      index.refresh(RefreshOptions.INCREMENTAL);
-    }
+    // What `prism-index index` runs: an index an earlier run marked damaged is verified and rebuilt
+    // when the damage is confirmed (a search would throw), an up-to-date one is left as it is.
+    index.refresh(RefreshOptions.INCREMENTAL.withRepair());
     for (String q : EngineCorpus.QUERIES) {
       List<Hit> hits = index.search(q, SearchOpts.hybrid(10));
       if (hits.isEmpty()) {
