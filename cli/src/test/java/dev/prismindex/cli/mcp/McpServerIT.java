@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -217,15 +218,20 @@ class McpServerIT {
     assertThat(tier.get("kind").asText()).isEqualTo("static");
     assertThat(tier.get("chunksCovered").asLong()).isEqualTo(status.get("chunks").asLong());
     assertThat(tier.get("state").asText()).isEqualTo("ready");
-    // Notifications precede the answer on the pipe; the client hands them over on its own thread.
-    for (int i = 0; i < 600 && progress.isEmpty(); i++) {
+    // Notifications precede the answer on the pipe, but the client hands each one to the consumer
+    // on a thread of its own, so they may arrive late and in any order: wait until the values
+    // received are 1..n (the server numbers them as it sends them), which fails when one is lost or
+    // sent twice.
+    for (int i = 0; i < 600 && !numberedOneToN(progress); i++) {
       Thread.sleep(100);
     }
     assertThat(progress).isNotEmpty().allSatisfy(p -> {
       assertThat(p.progressToken()).isEqualTo("build-1");
       assertThat(p.message()).isNotBlank();
     });
-    assertThat(progress).extracting(ProgressNotification::progress).isSorted();
+    assertThat(progress).extracting(ProgressNotification::progress).doesNotHaveDuplicates()
+        .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1,
+            progress.size()).mapToObj(n -> (double) n).toList());
   }
 
   @Test
@@ -320,5 +326,12 @@ class McpServerIT {
     transport.awaitForExit();
     client = null;
     assertThat(Objects.requireNonNull(stderr.toString())).doesNotContain("Exception");
+  }
+
+  /** Whether the progress values received are exactly 1..n, in any order. */
+  private static boolean numberedOneToN(List<ProgressNotification> received) {
+    return !received.isEmpty() && received.stream().map(ProgressNotification::progress)
+        .sorted().toList().equals(LongStream.rangeClosed(1, received.size())
+            .mapToObj(n -> (double) n).toList());
   }
 }
