@@ -1,7 +1,6 @@
 package dev.prismindex.index;
 
 import dev.prismindex.repository.AbortSignal;
-import dev.prismindex.repository.CodingLimits;
 import dev.prismindex.repository.RepositoryGlobRequest;
 import dev.prismindex.repository.RepositoryGlobResult;
 import dev.prismindex.repository.RepositoryLimits;
@@ -236,12 +235,10 @@ public final class IndexedRepositoryOperations implements RepositoryOperations {
       requireCapability(mode);
     }
     IndexLimits limits = options.limits();
-    int maxResults = (int) Math.min(limits.maxResults(), CodingLimits.requirePositive("maxMatches",
-        request.maxMatches() == null ? limits.maxResults() : request.maxMatches(),
-        RepositoryLimits.HARD_MAX_SEARCH_MATCHES));
-    long timeoutMs = Math.min(limits.queryTimeoutMs(), CodingLimits.requirePositive("deadlineMs",
-        request.deadlineMs() == null ? limits.queryTimeoutMs() : request.deadlineMs(),
-        RepositoryLimits.HARD_MAX_SEARCH_TIME_MS));
+    int maxResults = Math.min(limits.maxResults(), RepositoryLimits.requireMatches("maxMatches",
+        request.maxMatches() == null ? limits.maxResults() : request.maxMatches()));
+    long timeoutMs = Math.min(limits.queryTimeoutMs(), RepositoryLimits.requireTimeMs("deadlineMs",
+        request.deadlineMs() == null ? limits.queryTimeoutMs() : request.deadlineMs()));
     AbortSignal callerSignal = request.signal();
     if (callerSignal != null && callerSignal.isAborted()) {
       throw new IndexException(IndexErrorCode.ERR_PRISM_INDEX_TIMEOUT, IndexMessages.QUERY_ABORTED);

@@ -70,12 +70,10 @@ final class LiteralSearch {
     PathResolver.Resolved start =
         PathResolver.resolve(request.root(), request.path(), "cannot search path: ");
     int maxMatches = sink != null && request.maxMatches() == null ? -1
-        : (int) CodingLimits.requirePositive("maxMatches",
-            request.maxMatches() == null ? limits.maxMatches() : request.maxMatches(),
-            RepositoryLimits.HARD_MAX_SEARCH_MATCHES);
-    int context = (int) CodingLimits.requireNonNegative("context",
-        request.context() == null ? limits.maxContextLines() : request.context(),
-        RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES);
+        : RepositoryLimits.requireMatches("maxMatches",
+            request.maxMatches() == null ? limits.maxMatches() : request.maxMatches());
+    int context = RepositoryLimits.requireContextLines("context",
+        request.context() == null ? limits.maxContextLines() : request.context());
     Set<String> exclude = LocalRepositoryOperations.exclude(request.exclude(), limits);
     long deadlineMs = LocalRepositoryOperations.deadlineMs(request.deadlineMs(), limits);
     OperationGuard guard = OperationGuard.start(request.signal(), deadlineMs, nanoClock);

@@ -81,9 +81,8 @@ final class LocalRepositoryOperations implements RepositoryOperations {
 
   /** The request's deadline, validated, or the limits' {@code maxTimeMs}. */
   static long deadlineMs(@Nullable Long requested, RepositoryLimits limits) {
-    return CodingLimits.requirePositive("deadlineMs",
-        requested == null ? limits.maxTimeMs() : requested,
-        RepositoryLimits.HARD_MAX_SEARCH_TIME_MS);
+    return RepositoryLimits.requireTimeMs("deadlineMs",
+        requested == null ? limits.maxTimeMs() : requested);
   }
 
   @Override

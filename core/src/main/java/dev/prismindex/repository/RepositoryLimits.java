@@ -4,7 +4,14 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The resolved, validated limits of literal search, list and glob.
+ * The resolved, validated limits of literal search, list and glob, and the one set of limits of a
+ * search request.
+ *
+ * <p>Every surface that takes a search checks its number of matches, its context lines and its time
+ * budget with {@link #requireMatches}, {@link #requireContextLines} and {@link #requireTimeMs}: the
+ * scanner, the index composite and its {@code IndexLimits}, the {@code repo_search} tool's
+ * arguments and options, and the engine's {@code SearchOpts} (whose ranked limit is a number of
+ * matches); the command line and the MCP server state the same hard caps in their own words.
  *
  * <p>Build one with {@link #builder()}; every option left unset takes its default, every option set is
  * validated against its hard cap when {@link Builder#build()} runs (rejecting, never clamping, with the
@@ -85,13 +92,43 @@ public record RepositoryLimits(
     CodingLimits.requirePositive("maxConcurrency", maxConcurrency, HARD_MAX_REPO_CONCURRENCY);
     CodingLimits.requirePositive("maxScanBytes", maxScanBytes, HARD_MAX_SEARCH_SCAN_BYTES);
     CodingLimits.requirePositive("maxFileBytes", maxFileBytes, HARD_MAX_SEARCH_FILE_BYTES);
-    CodingLimits.requirePositive("maxMatches", maxMatches, HARD_MAX_SEARCH_MATCHES);
+    requireMatches("maxMatches", maxMatches);
     CodingLimits.requirePositive("maxPatternBytes", maxPatternBytes, HARD_MAX_SEARCH_PATTERN_BYTES);
     CodingLimits.requirePositive("maxLineBytes", maxLineBytes, HARD_MAX_SEARCH_LINE_BYTES);
-    CodingLimits.requireNonNegative(
-        "maxContextLines", maxContextLines, HARD_MAX_SEARCH_CONTEXT_LINES);
-    CodingLimits.requirePositive("maxTimeMs", maxTimeMs, HARD_MAX_SEARCH_TIME_MS);
+    requireContextLines("maxContextLines", maxContextLines);
+    requireTimeMs("maxTimeMs", maxTimeMs);
     exclude = List.copyOf(exclude);
+  }
+
+  /**
+   * The one check of a search's number of matches (a request's {@code maxMatches}, a ranked
+   * search's limit, an index's hits per query): 1..{@value #HARD_MAX_SEARCH_MATCHES}.
+   *
+   * @throws IllegalArgumentException {@code "<name> must be a positive safe integer at most 10000"}
+   */
+  public static int requireMatches(String name, Number value) {
+    return (int) CodingLimits.requirePositive(name, value, HARD_MAX_SEARCH_MATCHES);
+  }
+
+  /**
+   * The one check of a search's context lines on either side of a match:
+   * 0..{@value #HARD_MAX_SEARCH_CONTEXT_LINES}.
+   *
+   * @throws IllegalArgumentException {@code "<name> must be a non-negative safe integer at most
+   *     20"}
+   */
+  public static int requireContextLines(String name, Number value) {
+    return (int) CodingLimits.requireNonNegative(name, value, HARD_MAX_SEARCH_CONTEXT_LINES);
+  }
+
+  /**
+   * The one check of a search's time budget in milliseconds: 1..{@value #HARD_MAX_SEARCH_TIME_MS}.
+   *
+   * @throws IllegalArgumentException {@code "<name> must be a positive safe integer at most
+   *     300000"}
+   */
+  public static long requireTimeMs(String name, Number value) {
+    return CodingLimits.requirePositive(name, value, HARD_MAX_SEARCH_TIME_MS);
   }
 
   /** The all-default limits. */
@@ -205,16 +242,15 @@ public record RepositoryLimits(
               HARD_MAX_SEARCH_SCAN_BYTES),
           positive("maxFileBytes", maxFileBytes, DEFAULT_MAX_SEARCH_FILE_BYTES,
               HARD_MAX_SEARCH_FILE_BYTES),
-          (int) positive("maxMatches", maxMatches, DEFAULT_MAX_SEARCH_MATCHES,
-              HARD_MAX_SEARCH_MATCHES),
+          requireMatches("maxMatches",
+              maxMatches == null ? DEFAULT_MAX_SEARCH_MATCHES : maxMatches),
           (int) positive("maxPatternBytes", maxPatternBytes, DEFAULT_MAX_SEARCH_PATTERN_BYTES,
               HARD_MAX_SEARCH_PATTERN_BYTES),
           (int) positive("maxLineBytes", maxLineBytes, DEFAULT_MAX_SEARCH_LINE_BYTES,
               HARD_MAX_SEARCH_LINE_BYTES),
-          (int) CodingLimits.requireNonNegative("maxContextLines",
-              maxContextLines == null ? DEFAULT_MAX_SEARCH_CONTEXT_LINES : maxContextLines,
-              HARD_MAX_SEARCH_CONTEXT_LINES),
-          positive("maxTimeMs", maxTimeMs, DEFAULT_MAX_SEARCH_TIME_MS, HARD_MAX_SEARCH_TIME_MS),
+          requireContextLines("maxContextLines",
+              maxContextLines == null ? DEFAULT_MAX_SEARCH_CONTEXT_LINES : maxContextLines),
+          requireTimeMs("maxTimeMs", maxTimeMs == null ? DEFAULT_MAX_SEARCH_TIME_MS : maxTimeMs),
           exclude == null ? DEFAULT_REPO_EXCLUDE : exclude);
     }
 

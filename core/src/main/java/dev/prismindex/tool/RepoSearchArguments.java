@@ -89,12 +89,10 @@ public record RepoSearchArguments(
     OutputMode outputMode = outputMode(args.get("outputMode"));
     JsonNode contextNode = args.get("context");
     Integer context = contextNode == null ? null
-        : (int) CodingLimits.requireNonNegative("context", number(contextNode),
-            RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES);
+        : RepositoryLimits.requireContextLines("context", number(contextNode));
     JsonNode maxNode = args.get("maxMatches");
     Integer maxMatches = maxNode == null ? null
-        : (int) CodingLimits.requirePositive("maxMatches", number(maxNode),
-            RepositoryLimits.HARD_MAX_SEARCH_MATCHES);
+        : RepositoryLimits.requireMatches("maxMatches", number(maxNode));
     return new RepoSearchArguments(queryNode.textValue(), path, mode, outputMode,
         isTrue(args.get("caseSensitive")), isTrue(args.get("includeHidden")), context, maxMatches);
   }

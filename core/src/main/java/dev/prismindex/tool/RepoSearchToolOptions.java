@@ -1,6 +1,5 @@
 package dev.prismindex.tool;
 
-import dev.prismindex.repository.CodingLimits;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.RepositoryOperations;
 import dev.prismindex.repository.SearchMode;
@@ -141,12 +140,10 @@ public record RepoSearchToolOptions(
       }
       int matches = maxMatches == null
           ? r.maxMatches()
-          : (int) CodingLimits.requirePositive(
-              "maxMatches", maxMatches, RepositoryLimits.HARD_MAX_SEARCH_MATCHES);
+          : RepositoryLimits.requireMatches("maxMatches", maxMatches);
       int context = maxContextLines == null
           ? r.maxContextLines()
-          : (int) CodingLimits.requireNonNegative(
-              "maxContextLines", maxContextLines, RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES);
+          : RepositoryLimits.requireContextLines("maxContextLines", maxContextLines);
       return new RepositoryLimits(r.maxDepth(), r.maxEntries(), r.maxFiles(), r.maxResults(),
           r.maxConcurrency(), r.maxScanBytes(), r.maxFileBytes(), matches, r.maxPatternBytes(),
           r.maxLineBytes(), context, r.maxTimeMs(), exclude == null ? r.exclude() : exclude);

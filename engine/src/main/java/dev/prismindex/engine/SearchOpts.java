@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import dev.prismindex.repository.CodingLimits;
 import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
 import java.util.List;
@@ -10,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * Options of one {@link CodeSearch#search} call. Build with {@link #builder()} or use
  * {@link #lexical(int)} and its siblings.
  *
- * @param limit the most hits returned: 1..{@value #MAX_LIMIT} for the ranked modes, any positive
+ * @param limit the most hits returned: for the ranked modes a search's number of matches, checked
+ *     as every surface checks it ({@link RepositoryLimits#requireMatches}: 1..10 000); any positive
  *     number for the exact ones ({@link #UNLIMITED}: every match)
  * @param mode which engine answers: LEXICAL, SEMANTIC, HYBRID, or the exact modes LITERAL /
  *     INDEXED_LITERAL (both the exact substring search from the n-gram index, equal to a scan of
@@ -31,10 +33,9 @@ import org.jspecify.annotations.Nullable;
  *     by it unless the query names such files ("test", "example", ...) or the scope lies in one;
  *     1 turns the prior off (see {@code docs/engine.md}, "Ranking")
  * @param contextBefore lines before each hit's line to return in {@link Hit#context()}
- *     (0..{@value #MAX_CONTEXT}; default 0)
- * @param contextAfter lines after each hit's line to return in {@link Hit#context()}
- *     (0..{@value #MAX_CONTEXT}; default 0); hits carry a context only when one of the two is
- *     positive
+ *     ({@link RepositoryLimits#requireContextLines}: 0..20; default 0)
+ * @param contextAfter lines after each hit's line to return in {@link Hit#context()} (0..20;
+ *     default 0); hits carry a context only when one of the two is positive
  * @param wholeWords REGEX only: a match has no word character right before or after it
  *     (ripgrep's {@code -w})
  * @param maxPerFile the exact modes only: at most this many matches from each file, the first
@@ -46,32 +47,28 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
 
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 10;
-  /**
-   * The largest accepted limit of a ranked mode: the seam's hard cap on the matches of a search
-   * ({@code RepositoryLimits.HARD_MAX_SEARCH_MATCHES}, 10 000), one limit for every surface.
-   */
-  public static final int MAX_LIMIT = RepositoryLimits.HARD_MAX_SEARCH_MATCHES;
   /** The limit of an exact mode that returns every match. */
   public static final int UNLIMITED = Integer.MAX_VALUE;
   /** The default {@link #auxiliaryWeight()}. */
   public static final double DEFAULT_AUXILIARY_WEIGHT = 0.5;
-  /** The most context lines on either side of a hit (the literal scanner's hard limit). */
-  public static final int MAX_CONTEXT = RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES;
 
   /**
    * Validates the options.
    *
    * @throws IllegalArgumentException when {@code limit} is below 1 or, for a ranked mode, over
-   *     {@value #MAX_LIMIT}, {@code caseSensitive} is set for a ranked mode, {@code wholeWords}
-   *     for another mode than REGEX, {@code maxPerFile} is negative or set for a ranked mode,
-   *     {@code auxiliaryWeight} is not in (0, 1], or a context is outside
-   *     0..{@value #MAX_CONTEXT}
+   *     {@code RepositoryLimits.HARD_MAX_SEARCH_MATCHES}, {@code caseSensitive} is set for a
+   *     ranked mode, {@code wholeWords} for another mode than REGEX, {@code maxPerFile} is negative
+   *     or set for a ranked mode, {@code auxiliaryWeight} is not in (0, 1], or a context is outside
+   *     0..{@code RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES} (the messages of {@link
+   *     RepositoryLimits#requireMatches} and {@link RepositoryLimits#requireContextLines})
    */
   public SearchOpts {
     Objects.requireNonNull(files, "files");
     Objects.requireNonNull(fusion, "fusion");
-    if (limit < 1 || (limit > MAX_LIMIT && !exact(mode))) {
-      throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ": " + limit);
+    if (exact(mode)) {
+      CodingLimits.requirePositive("limit", limit, UNLIMITED);
+    } else {
+      RepositoryLimits.requireMatches("limit", limit);
     }
     if (caseSensitive && !exact(mode)) {
       throw new IllegalArgumentException("caseSensitive applies to the exact modes only: "
@@ -88,11 +85,8 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
     if (!(auxiliaryWeight > 0 && auxiliaryWeight <= 1)) {
       throw new IllegalArgumentException("auxiliaryWeight must be in (0, 1]: " + auxiliaryWeight);
     }
-    if (contextBefore < 0 || contextBefore > MAX_CONTEXT || contextAfter < 0
-        || contextAfter > MAX_CONTEXT) {
-      throw new IllegalArgumentException("context lines must be between 0 and " + MAX_CONTEXT
-          + ": " + contextBefore + " before, " + contextAfter + " after");
-    }
+    RepositoryLimits.requireContextLines("contextBefore", contextBefore);
+    RepositoryLimits.requireContextLines("contextAfter", contextAfter);
   }
 
   /**

@@ -29,14 +29,14 @@ public final class SearchRequests {
    */
   public static final int MAX_QUERY_BYTES = RepositoryLimits.HARD_MAX_SEARCH_PATTERN_BYTES;
 
-  /** The most hits a search may ask for. */
-  public static final int MAX_LIMIT = SearchOpts.MAX_LIMIT;
+  /** The most hits a search may ask for: the one hard cap on a search's matches. */
+  public static final int MAX_LIMIT = RepositoryLimits.HARD_MAX_SEARCH_MATCHES;
 
   /** The number of hits when none is asked for. */
   public static final int DEFAULT_LIMIT = SearchOpts.DEFAULT_LIMIT;
 
-  /** The most lines of context on either side of a hit. */
-  public static final int MAX_CONTEXT = SearchOpts.MAX_CONTEXT;
+  /** The most lines of context on either side of a hit: the one hard cap of every surface. */
+  public static final int MAX_CONTEXT = RepositoryLimits.HARD_MAX_SEARCH_CONTEXT_LINES;
 
   /** The default refresh policy: at most this many changed files are re-indexed before a search. */
   public static final int DEFAULT_MAX_REFRESH_FILES = 200;

@@ -22,6 +22,7 @@ import dev.prismindex.index.IndexState;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.repository.RelativePath;
+import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -163,8 +164,9 @@ public record SeamAdapter(EngineContext ctx, Runs runs, QueryPlanner planner) {
 
   /** A ranked answer in {@code mode}, one hit per file (its best), {@code truncated} at the cap. */
   private IndexQueryResult ranked(IndexQuery query, SearchMode mode) throws IOException {
-    int max = Math.max(1, Math.min(query.maxResults(), SearchOpts.MAX_LIMIT));
-    SearchOpts opts = new SearchOpts(Math.min(SearchOpts.MAX_LIMIT, max * 3), mode,
+    int cap = RepositoryLimits.HARD_MAX_SEARCH_MATCHES;
+    int max = Math.max(1, Math.min(query.maxResults(), cap));
+    SearchOpts opts = new SearchOpts(Math.min(cap, max * 3), mode,
         query.scope());
     List<IndexSearchHit> hits = new ArrayList<>();
     Set<String> files = new HashSet<>();
