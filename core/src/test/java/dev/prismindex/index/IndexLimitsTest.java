@@ -3,7 +3,6 @@ package dev.prismindex.index;
 import static dev.prismindex.index.IndexTestSupport.assertIllegalArgument;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prismindex.repository.RepositoryLimits;
 import dev.prismindex.repository.SearchMode;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -28,14 +27,13 @@ class IndexLimitsTest {
             (BiFunction<IndexLimits.Builder, Number, IndexLimits.Builder>) IndexLimits.Builder::maxUpdateFiles),
         Arguments.of("maxUpdateBytes", 67_108_864L,
             (BiFunction<IndexLimits.Builder, Number, IndexLimits.Builder>) IndexLimits.Builder::maxUpdateBytes),
-        // A search's two limits are the search's own, whoever answers: the scanner's hard caps.
-        Arguments.of("maxResults", (long) RepositoryLimits.HARD_MAX_SEARCH_MATCHES,
+        Arguments.of("maxResults", 10_000L,
             (BiFunction<IndexLimits.Builder, Number, IndexLimits.Builder>) IndexLimits.Builder::maxResults),
         Arguments.of("maxSnippetBytes", 16_384L,
             (BiFunction<IndexLimits.Builder, Number, IndexLimits.Builder>) IndexLimits.Builder::maxSnippetBytes),
         Arguments.of("staleMaxAgeMs", 300_000L,
             (BiFunction<IndexLimits.Builder, Number, IndexLimits.Builder>) IndexLimits.Builder::staleMaxAgeMs),
-        Arguments.of("queryTimeoutMs", RepositoryLimits.HARD_MAX_SEARCH_TIME_MS,
+        Arguments.of("queryTimeoutMs", 120_000L,
             (BiFunction<IndexLimits.Builder, Number, IndexLimits.Builder>) IndexLimits.Builder::queryTimeoutMs));
   }
 
