@@ -47,7 +47,6 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
@@ -85,7 +84,18 @@ final class Cli {
     if (debug) {
       Environment.debugLogging();
     }
-    CommandLine cl = commandLine();
+    ParserPool.Parser parser = ParserPool.take();
+    try {
+      return run(args, debug, parser.commandLine());
+    } finally {
+      ParserPool.give(parser);
+    }
+  }
+
+  private int run(String[] args, boolean debug, CommandLine cl) {
+    // Help and version go to this run's streams.
+    cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+    cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
     String command = "prism-index";
     try {
       ParseResult parsed;
@@ -178,7 +188,7 @@ final class Cli {
 
           @Override
           public void prepare() {
-            Cli.prepareParser();
+            ParserPool.prepare();
           }
         });
       }
@@ -274,33 +284,6 @@ final class Cli {
           }
         });
     return ExitCode.OK;
-  }
-
-  /**
-   * Fresh, never used command-line models built ahead of time ({@link #prepareParser}) by a
-   * resident server between requests: building one (picocli reads every option's annotations) is
-   * about a third of the server's work for a literal search.
-   */
-  private static final ConcurrentLinkedQueue<CommandLine> SPARE_PARSERS =
-      new ConcurrentLinkedQueue<>();
-
-  /** How many {@link #SPARE_PARSERS} are kept (requests arriving together each take one). */
-  private static final int SPARES = 2;
-
-  /** Builds a spare model for a later run, unless {@link #SPARES} are waiting. */
-  static void prepareParser() {
-    if (SPARE_PARSERS.size() < SPARES) {
-      SPARE_PARSERS.add(parser());
-    }
-  }
-
-  /** The command line's picocli model, writing help and version to this run's streams. */
-  private CommandLine commandLine() {
-    CommandLine spare = SPARE_PARSERS.poll();
-    CommandLine cl = spare != null ? spare : parser();
-    cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
-    cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
-    return cl;
   }
 
   /**
