@@ -1,6 +1,7 @@
 package dev.prismindex.model.code;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -66,22 +67,44 @@ public final class CodeTokenizer {
    * characters); returns how many it passed.
    */
   static int scan(String text, int max, char[] buffer, TokenSink sink) {
-    char[] s = text.toCharArray(); // an array: a string's charAt checks its coder on every call
-    int n = s.length;
+    // An array (a string's charAt checks its coder on every call), copied a window at a time: the
+    // code side stops after its token cap, often long before the end of the text.
+    int n = text.length();
+    char[] s = new char[Math.min(n, WINDOW)];
+    text.getChars(0, s.length, s, 0);
     int count = 0;
     for (int i = 0; i < n && count < max; ) {
+      if (i == s.length) {
+        s = more(text, s);
+      }
       if (!inRun(s[i])) {
         i++;
         continue;
       }
       int end = i + 1;
-      while (end < n && inRun(s[end])) {
+      while (end < n) {
+        if (end == s.length) {
+          s = more(text, s);
+        }
+        if (!inRun(s[end])) {
+          break;
+        }
         end++;
       }
       count += words(s, i, end, buffer, sink, max - count);
       i = end;
     }
     return count;
+  }
+
+  /** The characters {@link #scan} copies first, then twice as many each time it needs more. */
+  static final int WINDOW = 2048;
+
+  /** {@code s}, the first characters of {@code text}, with twice as many (or all). */
+  private static char[] more(String text, char[] s) {
+    char[] longer = Arrays.copyOf(s, Math.min(text.length(), 2 * s.length));
+    text.getChars(s.length, longer.length, longer, s.length);
+    return longer;
   }
 
   // The classes of the ASCII characters, as Character's methods give them (the tables below are

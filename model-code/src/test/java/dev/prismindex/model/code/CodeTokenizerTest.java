@@ -69,4 +69,34 @@ class CodeTokenizerTest {
     assertThat(CodeTokenizer.tokens("foo\uD800bar\u0000baz\uDC00qux 😀emoji"))
         .containsExactly("foo", "bar", "baz", "qux", "emoji");
   }
+
+  @Test
+  void longTextsCopiedAWindowAtATimeGiveTheReferenceTokens() {
+    java.util.Random random = new java.util.Random(7);
+    String[] pieces = {"readAllBytes", "HTTPServer2", "x", "foo_bar$baz", "12345", "Straße", "éclair",
+        " ", "\n", "(", ".", "😀", "\u0000"};
+    for (int n = 0; n < 60; n++) {
+      StringBuilder text = new StringBuilder();
+      int length = random.nextInt(5 * CodeTokenizer.WINDOW);
+      while (text.length() < length) {
+        if (random.nextInt(20) == 0) { // a run longer than a window
+          text.append("aB1".repeat(random.nextInt(CodeTokenizer.WINDOW)));
+        } else {
+          text.append(pieces[random.nextInt(pieces.length)]);
+        }
+      }
+      // a run that straddles each window's end
+      for (int at = CodeTokenizer.WINDOW - 3; at < text.length(); at = 2 * at + 3) {
+        text.insert(at, "crossTheEdge");
+      }
+      String t = text.toString();
+      for (int max : new int[] {Integer.MAX_VALUE, 256, 1, random.nextInt(3000)}) {
+        List<String> expected = new ArrayList<>();
+        List<String> actual = new ArrayList<>();
+        int expectedCount = ReferenceTokenizer.tokens(t, max, expected::add);
+        assertThat(CodeTokenizer.tokens(t, max, actual::add)).isEqualTo(expectedCount);
+        assertThat(actual).isEqualTo(expected);
+      }
+    }
+  }
 }

@@ -53,6 +53,9 @@ public final class EmbedText {
   /** Split and original text both are embedded only while the whole stays within this size. */
   static final int BOTH_MAX_CHARS = 1200;
 
+  /** Room for the header's labels, the parent's and the symbol's words and the signature. */
+  private static final int HEADER_CHARS = 256;
+
   private EmbedText() {}
 
   /** The text embedded for {@code chunk} of the file at repository-relative {@code path}. */
@@ -64,7 +67,11 @@ public final class EmbedText {
     if (variant == Variant.RAW) {
       return chunk.text();
     }
-    StringBuilder header = new StringBuilder("path: ").append(path);
+    // Room for the header, the split text (a space per split) and the text when both fit: grown from
+    // the default, the builder was copied several times per chunk.
+    int n = chunk.text().length();
+    int room = HEADER_CHARS + path.length() + n + Math.min(n, BOTH_MAX_CHARS);
+    StringBuilder header = new StringBuilder(room).append("path: ").append(path);
     if (chunk.parent() != null) {
       header.append("\nin: ").append(words(chunk.parent()));
     }

@@ -34,10 +34,27 @@ public final class Int8Vectors {
       return out;
     }
     float scale = maxCode / max;
+    if (Float.isInfinite(scale)) { // max subnormal: products infinite or NaN, which round() maps
+      for (int i = 0; i < v.length; i++) {
+        out[i] = (byte) Math.max(-maxCode, Math.min(maxCode, Math.round(v[i] * scale)));
+      }
+      return out;
+    }
     for (int i = 0; i < v.length; i++) {
-      out[i] = (byte) Math.max(-maxCode, Math.min(maxCode, Math.round(v[i] * scale)));
+      int q = round(v[i] * scale);
+      out[i] = (byte) (q > maxCode ? maxCode : q < -maxCode ? -maxCode : q);
     }
     return out;
+  }
+
+  /**
+   * {@link Math#round(float)} of a finite {@code x} in {@code [-256, 2^20)}, without its call
+   * (which C1, the cold index's compiler, does not inline): {@code floor(x + 0.5)}, ties up. In
+   * double, {@code x + 256.5} is positive, so the cast is the floor; its rounding cannot cross an
+   * integer, since a float that near a half-integer is that half-integer.
+   */
+  static int round(float x) {
+    return (int) ((double) x + 256.5) - 256;
   }
 
   /** The cosine of {@code query} (any length) and the vector {@code bytes} encode. */

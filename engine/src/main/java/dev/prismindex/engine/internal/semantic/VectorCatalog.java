@@ -127,10 +127,11 @@ public final class VectorCatalog {
       Set<BytesRef> seen = new HashSet<>();
       VectorKeys vectors = VectorKeys.live(reader);
       TermsEnum chunks = termsEnum(reader, Schema.CHUNK_HASH);
+      LiveCount counts = new LiveCount();
       for (String path : new TreeSet<>(onlyPaths)) {
         forEachLiveChunk(reader, live, path, hash -> {
           if (chunks != null && seen.add(hash) && !vectors.contains(hash)) {
-            int uses = chunks.seekExact(hash) ? liveCount(chunks, live, null) : 1;
+            int uses = chunks.seekExact(hash) ? counts.of(chunks, live, null) : 1;
             out.computeIfAbsent(path, p -> new LinkedHashMap<>()).put(hash, Math.max(1, uses));
           }
         });
@@ -161,6 +162,7 @@ public final class VectorCatalog {
     TermsEnum chunks = termsEnum(reader, Schema.CHUNK_HASH);
     Bits liveChunks = MultiBits.getLiveDocs(reader);
     Set<BytesRef> seen = new HashSet<>();
+    LiveCount counts = new LiveCount();
     for (LeafReaderContext leaf : reader.leaves()) {
       PostingsEnum vectors = leaf.reader().postings(
           new Term(Schema.TYPE, Schema.TYPE_VECTOR), PostingsEnum.NONE);
@@ -181,7 +183,7 @@ public final class VectorCatalog {
           continue;
         }
         boolean referenced = chunks != null && chunks.seekExact(key)
-            && liveCount(chunks, liveChunks, null) > 0;
+            && counts.of(chunks, liveChunks, null) > 0;
         if (!referenced) {
           out.add(new Orphan(key, created.advanceExact(doc) ? created.longValue() : 0L));
         }
@@ -214,8 +216,9 @@ public final class VectorCatalog {
     long covered = 0;
     long referenced = 0;
     int[] first = new int[1];
+    LiveCount counts = new LiveCount();
     for (BytesRef h = chunks.next(); h != null; h = chunks.next()) {
-      int n = liveCount(chunks, live, first);
+      int n = counts.of(chunks, live, first);
       if (n == 0) {
         continue;
       }
@@ -236,20 +239,29 @@ public final class VectorCatalog {
     return terms == null ? null : terms.iterator();
   }
 
-  /** Live documents of the enum's current term; stores the first one in {@code first[0]}. */
-  private static int liveCount(TermsEnum te, @Nullable Bits live, int @Nullable [] first)
-      throws IOException {
-    PostingsEnum pe = te.postings(null, PostingsEnum.NONE);
-    int n = 0;
-    for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
-      if (live == null || live.get(doc)) {
-        if (n == 0 && first != null) {
-          first[0] = doc;
+  /**
+   * Counts the live documents of a terms enum's current term, reusing one postings enum for all
+   * the terms it is asked about (a walk asks about every chunk text of the index: a new enum each
+   * time was most of a walk's allocation).
+   */
+  private static final class LiveCount {
+    private @Nullable PostingsEnum postings;
+
+    /** Live documents of the enum's current term; stores the first one in {@code first[0]}. */
+    int of(TermsEnum te, @Nullable Bits live, int @Nullable [] first) throws IOException {
+      PostingsEnum pe = te.postings(postings, PostingsEnum.NONE);
+      postings = pe;
+      int n = 0;
+      for (int doc = pe.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+        if (live == null || live.get(doc)) {
+          if (n == 0 && first != null) {
+            first[0] = doc;
+          }
+          n++;
         }
-        n++;
       }
+      return n;
     }
-    return n;
   }
 
   private static @Nullable BytesRef chunkHash(IndexReader reader, int doc) throws IOException {
