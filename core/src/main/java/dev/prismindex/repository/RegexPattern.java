@@ -219,8 +219,8 @@ public final class RegexPattern {
    * (ill-formed UTF-8 marked with {@link #NOT_UTF8}, CRs kept), line breaks included: what
    * {@link Matcher#forEachMatchingLine} searches.
    */
-  private static String decode(byte[] content) {
-    return Utf8Decoder.decode(content, 0, content.length, NOT_UTF8);
+  private static String decode(byte[] content, int length) {
+    return Utf8Decoder.decode(content, 0, length, NOT_UTF8);
   }
 
   /**
@@ -350,17 +350,26 @@ public final class RegexPattern {
      * decoded and matched.
      */
     public void forEachMatchingLine(byte[] content, LineVisitor visitor) {
+      forEachMatchingLine(content, content.length, visitor);
+    }
+
+    /**
+     * {@link #forEachMatchingLine(byte[], LineVisitor)} of the first {@code length} bytes of
+     * {@code content} (a buffer reused from file to file), which are not kept once it returns.
+     */
+    public void forEachMatchingLine(byte[] content, int length, LineVisitor visitor) {
+      Objects.checkFromIndexSize(0, length, content.length);
       if (byteClasses != null) {
-        forEachCandidateLine(content, from -> nextRun(content, from), visitor);
+        forEachCandidateLine(content, length, from -> nextRun(content, length, from), visitor);
         return;
       }
       if (inBytes) {
         // One character a byte (a copy, no decoding), for the JVM's string search.
-        forEachCandidateLine(content, literals.in(
-            new String(content, 0, content.length, StandardCharsets.ISO_8859_1))::first, visitor);
+        forEachCandidateLine(content, length, literals.in(
+            new String(content, 0, length, StandardCharsets.ISO_8859_1))::first, visitor);
         return;
       }
-      String text = decode(content);
+      String text = decode(content, length);
       int n = text.length();
       if (prefilter == null) {
         int lineNo = 1;
@@ -425,8 +434,8 @@ public final class RegexPattern {
      * occurrences in the bytes are those in the decoded text): only a line holding a candidate is
      * decoded and matched, and line feeds are counted only up to the lines that hold a match.
      */
-    private void forEachCandidateLine(byte[] b, Candidates candidates, LineVisitor visitor) {
-      int n = b.length;
+    private void forEachCandidateLine(byte[] b, int n, Candidates candidates,
+        LineVisitor visitor) {
       int counted = 0;
       int countedLine = 1;
       int floor = 0; // the start of the first line not yet matched
@@ -460,18 +469,17 @@ public final class RegexPattern {
 
     /**
      * For a pattern without a required literal whose matches start with {@link #runLength} code
-     * points of known classes ({@link #byteClasses}): the first byte at or after {@code i} where
+     * points of known classes ({@link #byteClasses}): the first byte in [{@code i}, {@code n}) where
      * such a run may start, -1 when none. A byte {@code m - 1} ahead of a possible start that is
      * ASCII and in none of the run's classes rules out the {@code m} starts up to it (the run's
      * {@code m} code points take at least {@code m} bytes, every one of them ASCII in its class or
      * part of a non-ASCII character), so where the text holds no run one byte in {@code m} is
      * looked at (Horspool's skip, for classes).
      */
-    private int nextRun(byte[] b, int i) {
+    private int nextRun(byte[] b, int n, int i) {
       int[] table = byteClasses;
       byte[] any = inRun;
       int m = runLength;
-      int n = b.length;
       while (i + m <= n) {
         // The common case first, in a loop of its own: the window's last byte rules it out.
         if (any[b[i + m - 1] & 0xFF] == 0) {

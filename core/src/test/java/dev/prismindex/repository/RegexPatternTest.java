@@ -276,6 +276,22 @@ class RegexPatternTest {
       whole.add(n + ":" + list + ":" + line);
       return true;
     });
+    // The same from a reused buffer: only its first content.length bytes, whatever follows them
+    // (here the content again after a line feed, so the matches would differ if it were read).
+    byte[] buffer = new byte[2 * content.length + 1];
+    System.arraycopy(content, 0, buffer, 0, content.length);
+    buffer[content.length] = '\n';
+    System.arraycopy(content, 0, buffer, content.length + 1, content.length);
+    List<String> inBuffer = new ArrayList<>();
+    p.matcher().forEachMatchingLine(buffer, content.length, (n, line, spans, count) -> {
+      List<String> list = new ArrayList<>();
+      for (int i = 0; i < count; i += 2) {
+        list.add(spans[i] + "-" + spans[i + 1]);
+      }
+      inBuffer.add(n + ":" + list + ":" + line);
+      return true;
+    });
+    assertThat(inBuffer).as("/%s/ from a buffer", p.pattern()).isEqualTo(whole);
     perLine.replaceAll(s -> s + ":" + lines.get(Integer.parseInt(s.substring(0, s.indexOf(':'))) - 1));
     assertThat(whole).as("/%s/ %s on %s", p.pattern(), p, List.of(new String(content, java.nio.charset.StandardCharsets.UTF_8)))
         .isEqualTo(perLine);

@@ -134,6 +134,30 @@ class RegexEquivalenceTest {
   }
 
   @Test
+  void theFilesAPatternWithoutGramsReadsFollowTheIndexAcrossRefreshes() throws Exception {
+    TestRepos.write(root, "a.txt", "1\n");
+    TestRepos.write(root, "sub/b.txt", "2\n");
+    try (HybridIndex index = TestRepos.open(root)) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      SearchOpts regex = SearchOpts.builder().mode(SearchMode.REGEX).limit(10)
+          .caseSensitive(true).build();
+      assertThat(index.searchResult("\\d", regex).hits()).extracting(Hit::path)
+          .containsExactly("a.txt", "sub/b.txt");
+      // Asked again (the list of every file kept for the open index), then after a change.
+      assertThat(index.searchResult("\\d", regex).hits()).extracting(Hit::path)
+          .containsExactly("a.txt", "sub/b.txt");
+      assertThat(index.searchResult("\\d", SearchOpts.builder().mode(SearchMode.REGEX).limit(10)
+          .files(FileFilter.scope("sub")).build()).hits()).extracting(Hit::path)
+          .containsExactly("sub/b.txt");
+      TestRepos.write(root, "c.txt", "3\n");
+      Files.delete(root.resolve("a.txt"));
+      index.refresh(RefreshOptions.INCREMENTAL);
+      assertThat(index.searchResult("\\d", regex).hits()).extracting(Hit::path)
+          .containsExactly("c.txt", "sub/b.txt");
+    }
+  }
+
+  @Test
   void aCapPerFileKeepsTheFirstMatchesOfEachFileAndTheLimitCountsWhatIsShown() throws Exception {
     TestRepos.write(root, "a.txt", "needle 1\nneedle 2\nneedle 3\n");
     TestRepos.write(root, "b.txt", "needle 4\n");

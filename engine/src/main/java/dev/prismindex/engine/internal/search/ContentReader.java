@@ -35,47 +35,117 @@ public interface ContentReader {
    */
   byte @Nullable [] read(String path, Map<String, Integer> notSearched);
 
+  /**
+   * The bytes of {@code path} as {@link #read(String, Map)} gives them, put in {@code into}
+   * (which a reader may fill in place, reusing its array from file to file).
+   *
+   * @return false when {@link #read(String, Map)} gives null (what {@code into} holds is then
+   *     undefined)
+   */
+  default boolean read(String path, Map<String, Integer> notSearched, Buffer into) {
+    byte[] bytes = read(path, notSearched);
+    if (bytes == null) {
+      return false;
+    }
+    into.set(bytes, bytes.length, false);
+    return true;
+  }
+
+  /**
+   * The bytes of one file after another ({@link #read(String, Map, Buffer)}): the first
+   * {@link #length()} of {@link #bytes()}, valid until the next read into it. Not thread-safe.
+   */
+  final class Buffer {
+    private byte[] bytes = new byte[0];
+    private int length;
+    /** Whether {@link #bytes} is this buffer's own (so it may be read into again). */
+    private boolean own;
+
+    public byte[] bytes() {
+      return bytes;
+    }
+
+    public int length() {
+      return length;
+    }
+
+    void set(byte[] value, int valueLength, boolean owned) {
+      bytes = value;
+      length = valueLength;
+      own = owned;
+    }
+
+    /**
+     * An array of this buffer's own of at least {@code size} bytes (its content not kept): a new
+     * one at least twice the last, so a run of ever larger files allocates few.
+     */
+    byte[] room(int size) {
+      if (!own) {
+        bytes = new byte[size];
+        own = true;
+      } else if (bytes.length < size) {
+        bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 16,
+            Math.max(size, 2L * bytes.length))];
+      }
+      return bytes;
+    }
+
+    /** The bytes as an array of their own length. */
+    byte[] copy() {
+      return length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
+    }
+  }
+
   /** The files of the working tree at {@code root}. */
   static ContentReader tree(Path root, long maxFileBytes) {
-    return (path, notSearched) -> {
-      Path file = FileNames.resolve(root, path);
-      if (file == null) {
-        notSearched.merge("unreadable", 1, Integer::sum); // a name this JVM cannot encode
-        return null;
+    return new ContentReader() {
+      @Override
+      public byte @Nullable [] read(String path, Map<String, Integer> notSearched) {
+        Buffer fresh = new Buffer(); // sized to the file: no copy unless it grew
+        return read(path, notSearched, fresh) ? fresh.copy() : null;
       }
-      try {
-        // One stat (a pipe or a link is never opened), then one read of the size it gave.
-        BasicFileAttributes a =
-            Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        if (!a.isRegularFile()) {
-          return null;
+
+      @Override
+      public boolean read(String path, Map<String, Integer> notSearched, Buffer into) {
+        Path file = FileNames.resolve(root, path);
+        if (file == null) {
+          notSearched.merge("unreadable", 1, Integer::sum); // a name this JVM cannot encode
+          return false;
         }
-        if (a.size() > maxFileBytes) {
-          notSearched.merge("oversize", 1, Integer::sum);
-          return null;
-        }
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-          byte[] buffer = new byte[(int) a.size()];
-          int n = in.readNBytes(buffer, 0, buffer.length);
-          int more = in.read();
-          if (more < 0) {
-            bytes = n == buffer.length ? buffer : Arrays.copyOf(buffer, n);
-          } else {
-            // It grew since the stat: read on, up to the cap.
-            ByteArrayOutputStream all = new ByteArrayOutputStream(n + 1024);
-            all.write(buffer, 0, n);
-            all.write(more);
-            all.write(in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes - n)));
-            bytes = all.toByteArray();
+        try {
+          // One stat (a pipe or a link is never opened), then one read of the size it gave.
+          BasicFileAttributes a =
+              Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+          if (!a.isRegularFile()) {
+            return false;
           }
+          if (a.size() > maxFileBytes) {
+            notSearched.merge("oversize", 1, Integer::sum);
+            return false;
+          }
+          try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            byte[] buffer = into.room((int) a.size());
+            int n = in.readNBytes(buffer, 0, (int) a.size());
+            int more = in.read();
+            if (more < 0) {
+              into.set(buffer, n, true);
+            } else {
+              // It grew since the stat: read on, up to the cap.
+              ByteArrayOutputStream all = new ByteArrayOutputStream(n + 1024);
+              all.write(buffer, 0, n);
+              all.write(more);
+              all.write(in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes - n)));
+              byte[] grown = all.toByteArray();
+              into.set(grown, grown.length, true);
+            }
+          }
+          return text(into.bytes(), into.length(), maxFileBytes, notSearched);
+        } catch (NoSuchFileException e) {
+          return false;
+        } catch (IOException e) {
+          notSearched.merge("unreadable", 1, Integer::sum);
+          return false;
         }
-        return text(bytes, maxFileBytes, notSearched);
-      } catch (NoSuchFileException e) {
-        return null;
-      } catch (IOException e) {
-        notSearched.merge("unreadable", 1, Integer::sum);
-        return null;
       }
     };
   }
@@ -90,7 +160,8 @@ public interface ContentReader {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      return bytes == null ? null : text(bytes, maxFileBytes, notSearched);
+      return bytes == null || !text(bytes, bytes.length, maxFileBytes, notSearched) ? null
+          : bytes;
     };
   }
 
@@ -111,17 +182,20 @@ public interface ContentReader {
     return new FileView(state, SourceLines.split(FileReader.decode(bytes, bytes.length)));
   }
 
-  /** {@code bytes} when they are text within the size cap, else null (counted by reason). */
-  private static byte @Nullable [] text(byte[] bytes, long maxFileBytes,
+  /**
+   * Whether the first {@code length} of {@code bytes} are text within the size cap (if not,
+   * counted by reason).
+   */
+  private static boolean text(byte[] bytes, int length, long maxFileBytes,
       Map<String, Integer> notSearched) {
-    if (bytes.length > maxFileBytes) {
+    if (length > maxFileBytes) {
       notSearched.merge("oversize", 1, Integer::sum);
-      return null;
+      return false;
     }
-    if (FileReader.isBinary(bytes, bytes.length)) {
+    if (FileReader.isBinary(bytes, length)) {
       notSearched.merge("binary", 1, Integer::sum);
-      return null;
+      return false;
     }
-    return bytes;
+    return true;
   }
 }

@@ -36,6 +36,9 @@ public final class ExactSearch {
   private final LiteralSearcher literal;
   private final RegexSearcher regex;
 
+  /** What one thread verifies regex candidates with. */
+  private record Verifier(RegexPattern.Matcher matcher, ContentReader.Buffer buffer) {}
+
   public ExactSearch(LiteralSearcher literal) {
     this.literal = literal;
     this.regex = new RegexSearcher(literal);
@@ -74,9 +77,14 @@ public final class ExactSearch {
     if (pattern instanceof RegexPattern rp) {
       RegexSearcher.Candidates c = RegexSearcher.candidates(store, rp, files);
       long[] emitted = {0};
+      // One matcher and one read buffer a thread for the whole search (the runs of one thread
+      // are verified one after another), not one a run of files.
+      ThreadLocal<Verifier> verifiers =
+          ThreadLocal.withInitial(() -> new Verifier(rp.matcher(), new ContentReader.Buffer()));
       boolean all = OrderedVerify.run(c.paths(), () -> {
-        RegexPattern.Matcher matcher = rp.matcher();
-        return (path, skipped) -> regex.verify(path, rp, matcher, before, after, skipped);
+        Verifier v = verifiers.get();
+        return (path, skipped) -> regex.verify(path, rp, v.matcher(), v.buffer(), before, after,
+            skipped);
       }, notSearched, signal, (path, matches) -> {
         int fromFile = 0;
         for (LiteralMatch m : matches) {

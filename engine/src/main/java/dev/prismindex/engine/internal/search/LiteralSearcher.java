@@ -174,4 +174,9 @@ public final class LiteralSearcher {
   byte @Nullable [] read(String path, Map<String, Integer> notSearched) {
     return source.read(path, notSearched);
   }
+
+  /** {@link #read(String, Map)} into {@code into} (false for null). */
+  boolean read(String path, Map<String, Integer> notSearched, ContentReader.Buffer into) {
+    return source.read(path, notSearched, into);
+  }
 }

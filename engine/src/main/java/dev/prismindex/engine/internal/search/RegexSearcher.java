@@ -90,15 +90,15 @@ public final class RegexSearcher {
    * The matches of {@code pattern} in the current content of {@code path} (one per matching line,
    * with every match's span), with up to {@code before} and {@code after} lines of context; none
    * when the file is gone or cannot be read as text now (then counted in {@code notSearched}).
+   * The file is read into {@code buffer} (reused from file to file by one thread).
    */
   public List<LiteralMatch> verify(String path, RegexPattern pattern, RegexPattern.Matcher matcher,
-      int before, int after, Map<String, Integer> notSearched) {
-    byte[] content = reader.read(path, notSearched);
-    if (content == null) {
+      ContentReader.Buffer buffer, int before, int after, Map<String, Integer> notSearched) {
+    if (!reader.read(path, notSearched, buffer)) {
       return List.of();
     }
     List<LiteralMatch> out = new ArrayList<>();
-    matcher.forEachMatchingLine(content, (line, text, spans, count) -> {
+    matcher.forEachMatchingLine(buffer.bytes(), buffer.length(), (line, text, spans, count) -> {
       String readable = RegexPattern.readable(text);
       List<MatchSpan> list = new ArrayList<>(count / 2);
       for (int i = 0; i < count; i += 2) {
@@ -113,7 +113,8 @@ public final class RegexSearcher {
     });
     if ((before > 0 || after > 0) && !out.isEmpty()) {
       List<String> lines = new ArrayList<>();
-      RegexPattern.forEachLine(content, (n, line, bytes) -> lines.add(RegexPattern.readable(line)));
+      RegexPattern.forEachLine(buffer.copy(),
+          (n, line, bytes) -> lines.add(RegexPattern.readable(line)));
       out.replaceAll(m -> m.withContext(lines, before, after));
     }
     return out;

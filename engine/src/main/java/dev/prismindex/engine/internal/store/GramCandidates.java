@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
@@ -43,6 +45,10 @@ final class GramCandidates {
 
   /** The most trigrams an AND intersects (the rarest ones). */
   static final int MAX_QUERY_GRAMS = 16;
+
+  /** Per open index reader, its {@link #allFiles}. */
+  private static final Map<IndexReader.CacheKey, List<String>> ALL_FILES =
+      new ConcurrentHashMap<>();
 
   private final IndexSearcher searcher;
   private final List<LeafReaderContext> leaves;
@@ -80,6 +86,44 @@ final class GramCandidates {
         return List.of();
       }
     }
+    if (query instanceof GramQuery.All) {
+      List<String> all = allFiles();
+      if (scopes.isEmpty()) {
+        return all;
+      }
+      List<String> in = new ArrayList<>();
+      for (String path : all) {
+        if (FileMatcher.inScope(path, scopes)) {
+          in.add(path);
+        }
+      }
+      return in;
+    }
+    return scan(query, scopes);
+  }
+
+  /**
+   * The paths of every live FILE document, sorted: listed once per open index reader (kept until
+   * it closes), as a pattern without a usable gram asks for them on every search.
+   */
+  private List<String> allFiles() throws IOException {
+    IndexReader.CacheHelper helper = searcher.getIndexReader().getReaderCacheHelper();
+    if (helper == null) {
+      return scan(new GramQuery.All(), List.of());
+    }
+    IndexReader.CacheKey key = helper.getKey();
+    List<String> all = ALL_FILES.get(key);
+    if (all == null) {
+      all = List.copyOf(scan(new GramQuery.All(), List.of()));
+      if (ALL_FILES.putIfAbsent(key, all) == null) {
+        helper.addClosedListener(ALL_FILES::remove);
+      }
+    }
+    return all;
+  }
+
+  /** {@link #files}, read from the segments. */
+  private List<String> scan(GramQuery query, List<String> scopes) throws IOException {
     Weight allFiles = searcher.createWeight(
         new TermQuery(new Term(Schema.TYPE, Schema.TYPE_FILE)), ScoreMode.COMPLETE_NO_SCORES, 1f);
     Weight termGrams = !gramTerms || query instanceof GramQuery.All ? null
