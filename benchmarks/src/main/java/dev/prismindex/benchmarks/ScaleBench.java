@@ -129,6 +129,12 @@ public final class ScaleBench {
           chunks / seconds, failed);
       p("- load after indexing: %s", load());
     }
+    // The load ends merged, its replicas restored: they copy the merged primaries.
+    long tg = System.nanoTime();
+    JsonNode health = http.send("GET", "/_cluster/health/" + index,
+        "wait_for_status=green&timeout=20m", null);
+    p("- index %s %.0f s after the load (replica recovery)", health.path("status").asText(),
+        (System.nanoTime() - tg) / 1e9);
     http.send("POST", "/" + index + "/_refresh", null);
     JsonNode stats = http.send("GET", "/" + index + "/_stats/store,docs", null);
     long primary = stats.path("_all").path("primaries").path("store").path("size_in_bytes")
@@ -299,7 +305,13 @@ public final class ScaleBench {
 
     JsonNode send(String method, String path, String body) throws IOException,
         InterruptedException {
-      HttpRequest.Builder b = HttpRequest.newBuilder(url.resolve(path))
+      return send(method, path, null, body);
+    }
+
+    JsonNode send(String method, String path, String query, String body) throws IOException,
+        InterruptedException {
+      HttpRequest.Builder b = HttpRequest.newBuilder(url.resolve(query == null ? path
+              : path + "?" + query))
           .header("Content-Type", "application/json")
           .timeout(java.time.Duration.ofMinutes(60))
           .method(method, body == null ? HttpRequest.BodyPublishers.noBody()

@@ -64,6 +64,9 @@ class OrganisationOptionsTest {
         "give --repo-name or --repo-list, not both");
     assertUsage(cluster("index", "--repo-list", repo.resolve("missing.txt").toString()),
         "--repo-list: cannot read");
+    assertUsage(cluster("index", "--shards", "2"), "--shards needs --repo-name or --repo-list");
+    assertUsage(cluster("index", "--repo-name", "a", "--shards", "0"),
+        "--shards must be at least 1");
   }
 
   @Test

@@ -76,18 +76,23 @@ final class ClusterRecord {
    *
    * @throws IncompatibleIndexException when the index pins a model {@code spec} does not have
    */
-  @Nullable ChunkVectors ensure(OpenSearchOptions options, WriteSpec spec) throws IOException {
+  @Nullable ChunkVectors ensure(OpenSearchOptions options, WriteSpec spec, boolean bulkLoad)
+      throws IOException {
     ChunkVectors model = spec.vectors();
     Map<String, String> meta = layout();
     if (meta == null) {
       forgetLayout();
       Cluster.Reply r = cluster.send("PUT", "/" + index, Map.of("wait_for_active_shards", "1"),
           IndexLayout.createBody(options, spec.analyzerVersion(),
-              model == null ? null : model.modelId(), model == null ? 0 : model.dimension()));
+              model == null ? null : model.modelId(), model == null ? 0 : model.dimension(),
+              bulkLoad));
       if (!r.ok() && !r.body().path("error").path("type").asText()
           .equals("resource_already_exists_exception")) {
         throw ClusterRequestException.of("creating index " + index, r);
       }
+      // Another run's creation may not have started the primaries yet: wait for them.
+      cluster.send("GET", "/_cluster/health/" + index, Map.of("wait_for_status", "yellow",
+          "timeout", "30s"), null);
       meta = layout();
       if (meta == null) {
         throw new ClusterUnavailableException("index " + index + " vanished right after its"

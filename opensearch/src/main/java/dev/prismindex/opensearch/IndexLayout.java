@@ -81,13 +81,16 @@ final class IndexLayout {
 
   private IndexLayout() {}
 
-  /** The body of the create-index request. */
+  /** The body of the create-index request ({@code bulkLoad}: with {@link BulkLoad#settings}). */
   static ObjectNode createBody(OpenSearchOptions o, String analyzerVersion,
-      @Nullable String modelId, int dimension) {
+      @Nullable String modelId, int dimension, boolean bulkLoad) {
     ObjectNode root = Cluster.JSON.createObjectNode();
     ObjectNode index = root.putObject("settings").putObject("index");
     index.put("number_of_shards", o.shards());
     index.put("number_of_replicas", o.replicas());
+    if (bulkLoad) {
+      BulkLoad.settings(index);
+    }
     if (modelId != null) {
       index.put("knn", true);
     }

@@ -45,15 +45,17 @@ public final class OpenSearchStore implements Store {
   private final String index;
   private final ClusterRecord record;
   private final java.util.concurrent.@Nullable Semaphore bulkInFlight;
+  private final boolean bulkLoad;
 
   private OpenSearchStore(OpenSearchOptions options, Cluster cluster, Slice slice,
-      java.util.concurrent.@Nullable Semaphore bulkInFlight) {
+      java.util.concurrent.@Nullable Semaphore bulkInFlight, boolean bulkLoad) {
     this.options = options;
     this.cluster = cluster;
     this.slice = slice;
     this.index = slice.index();
     this.record = new ClusterRecord(cluster, slice);
     this.bulkInFlight = bulkInFlight;
+    this.bulkLoad = bulkLoad;
   }
 
   /**
@@ -66,12 +68,15 @@ public final class OpenSearchStore implements Store {
    * @throws IOException when the cluster refuses a request
    */
   public static OpenSearchStore connect(Path root, OpenSearchOptions options) throws IOException {
-    return connect(root, options, null);
+    return connect(root, options, null, false);
   }
 
-  /** {@link #connect}, its bulk requests holding a permit of {@code bulkInFlight} each. */
+  /**
+   * {@link #connect}, its bulk requests holding a permit of {@code bulkInFlight} each; {@code
+   * bulkLoad}: an index it creates gets a bulk load's settings ({@link BulkLoad}).
+   */
   static OpenSearchStore connect(Path root, OpenSearchOptions options,
-      java.util.concurrent.@Nullable Semaphore bulkInFlight) throws IOException {
+      java.util.concurrent.@Nullable Semaphore bulkInFlight, boolean bulkLoad) throws IOException {
     Objects.requireNonNull(root, "root");
     Objects.requireNonNull(options, "options");
     Cluster cluster = Cluster.connect(options);
@@ -79,7 +84,7 @@ public final class OpenSearchStore implements Store {
       cluster.call("GET", "/", Map.of(), null);
       Path at = root.toAbsolutePath().normalize();
       OpenSearchStore store = new OpenSearchStore(options, cluster,
-          new Slice(options.indexName(at), options.repositoryName(at)), bulkInFlight);
+          new Slice(options.indexName(at), options.repositoryName(at)), bulkInFlight, bulkLoad);
       store.record.checkLayout();
       return store;
     } catch (IOException | RuntimeException e) {
@@ -145,7 +150,7 @@ public final class OpenSearchStore implements Store {
    */
   @Override
   public StoreWrite beginWrite(WriteSpec spec) throws IOException {
-    ChunkVectors vectors = record.ensure(options, spec);
+    ChunkVectors vectors = record.ensure(options, spec, bulkLoad);
     JsonNode previous = record.read();
     record.write(previous, IndexLayout.STATE_WRITING, null);
     boolean content = "stored".equals(record.layout() == null ? null

@@ -24,6 +24,8 @@ import java.util.concurrent.Semaphore;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An organisation's repositories in one cluster: one shared index ({@code
@@ -45,6 +47,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Thread-safe; {@link #close} closes the connection.
  */
 public final class Organisation implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Organisation.class);
 
   /** The default organisation. */
   public static final String DEFAULT = "repo";
@@ -199,7 +203,10 @@ public final class Organisation implements AutoCloseable {
    * cluster.organisation()}; {@code cluster.repository()} and {@code indexName()} are set per
    * repository), {@code parallel} at a time, with at most {@code bulkInFlight} bulk requests in
    * flight across all of them (each run also sends one bulk at a time). A repository that fails
-   * does not stop the others: its outcome says why.
+   * does not stop the others: its outcome says why. The load that creates the organisation's
+   * index is a bulk load: no replicas or periodic refreshes while it runs, then the index merged
+   * to few segments (waited for at most 30 minutes) and {@code cluster.replicas()} and the
+   * periodic refresh restored; a load of an existing index keeps its settings.
    *
    * @param local the engine's options of each repository's root (model, file rules, threads)
    * @return one outcome per source, in their order
@@ -212,6 +219,14 @@ public final class Organisation implements AutoCloseable {
       throw new IllegalArgumentException("parallel and bulkInFlight must be at least 1");
     }
     Semaphore gate = new Semaphore(bulkInFlight, true);
+    BulkLoad load = null;
+    try (Cluster c = Cluster.connect(cluster)) {
+      load = BulkLoad.begin(c, indexName(cluster.organisation()));
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("no bulk settings for {}: {}", cluster.organisation(), e.toString()); // each run
+      // reports an unreachable cluster itself
+    }
+    boolean bulk = load != null;
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel,
         Math.max(1, sources.size())), r -> {
           Thread t = new Thread(r, "prism-org-index");
@@ -224,7 +239,7 @@ public final class Organisation implements AutoCloseable {
         OpenSearchOptions o = cluster.toBuilder().repository(s.name()).indexName(null).build();
         runs.add(pool.submit(() -> {
           try (HybridIndex index = HybridIndex.open(local.apply(s.root()),
-              OpenSearchStore.connect(s.root(), o, gate))) {
+              OpenSearchStore.connect(s.root(), o, gate, bulk))) {
             return new Outcome(s.name(), index.refresh(refresh), null);
           } catch (IOException | RuntimeException e) {
             return new Outcome(s.name(), null, e.getMessage() == null ? e.toString()
@@ -238,6 +253,15 @@ public final class Organisation implements AutoCloseable {
           out.add(f.get());
         } catch (ExecutionException e) {
           throw new IllegalStateException(e.getCause());
+        }
+      }
+      if (load != null) {
+        try (Cluster c = Cluster.connect(cluster)) {
+          load.end(c, cluster.replicas());
+        } catch (IOException | RuntimeException e) {
+          LOG.warn("the bulk load of {} is not finished (merge, replicas, refresh interval): {};"
+              + " the next load of the organisation finishes it", indexName(
+                  cluster.organisation()), e.getMessage());
         }
       }
       return out;

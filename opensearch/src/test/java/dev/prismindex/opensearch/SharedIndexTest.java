@@ -123,6 +123,73 @@ class SharedIndexTest {
     }
   }
 
+  @Test
+  void theFirstLoadOfAnOrganisationEndsMergedWithItsReplicasAndRefreshRestored() throws Exception {
+    List<Organisation.Source> sources = new java.util.ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      sources.add(new Organisation.Source("r" + i, repo("r" + i, Map.of("a" + i + ".py",
+          "def f" + i + "():\n    return " + i + "\n", "b" + i + ".go",
+          "package b\n\nfunc G" + i + "() int { return " + i + " }\n"))));
+    }
+    OpenSearchOptions t10 = TestCluster.options().indexName(null).organisation("t10").build();
+    String index = Organisation.indexName("t10");
+    try (Organisation org = Organisation.connect(t10, RepositoryFilter.ALL)) {
+      Cluster c = org.cluster();
+      try {
+        assertThat(Organisation.index(sources, t10, TestCluster::local,
+            RefreshOptions.INCREMENTAL, 2, 2)).allSatisfy(o -> assertThat(o.error()).isNull());
+        // Six runs, each ending with a refresh (and its record written with refresh=true): one
+        // segment a shard only because the load merged them.
+        assertThat(segmentsPerPrimary(c, index)).hasSize(2).allSatisfy((shard, n) ->
+            assertThat(n).as("segments of primary %s", shard).isEqualTo(1));
+        assertThat(setting(c, index, "number_of_replicas")).isEqualTo("1");
+        assertThat(setting(c, index, "refresh_interval")).isEmpty();
+
+        // A load cut short leaves the bulk settings: the next load finishes it, even of one.
+        ObjectNode bulk = Cluster.JSON.createObjectNode();
+        bulk.putObject("index").put("number_of_replicas", 0).put("refresh_interval", "-1");
+        c.call("PUT", "/" + index + "/_settings", Map.of(), bulk);
+        assertThat(Organisation.index(sources.subList(0, 1), t10, TestCluster::local,
+            RefreshOptions.INCREMENTAL, 1, 1)).allSatisfy(o -> assertThat(o.error()).isNull());
+        assertThat(setting(c, index, "number_of_replicas")).isEqualTo("1");
+        assertThat(setting(c, index, "refresh_interval")).isEmpty();
+
+        // An update of a live index keeps its settings.
+        ObjectNode own = Cluster.JSON.createObjectNode();
+        own.putObject("index").put("refresh_interval", "5s");
+        c.call("PUT", "/" + index + "/_settings", Map.of(), own);
+        write(sources.get(0).root(), "c.py", "def later():\n    return 7\n");
+        assertThat(Organisation.index(sources.subList(0, 1), t10, TestCluster::local,
+            RefreshOptions.INCREMENTAL, 1, 1)).allSatisfy(o -> assertThat(o.error()).isNull());
+        assertThat(setting(c, index, "refresh_interval")).isEqualTo("5s");
+        assertThat(setting(c, index, "number_of_replicas")).isEqualTo("1");
+      } finally {
+        c.send("DELETE", "/" + index, Map.of(), null);
+      }
+    }
+  }
+
+  private static String setting(Cluster c, String index, String name) throws IOException {
+    return c.call("GET", "/" + index + "/_settings", Map.of(), null).path(index)
+        .path("settings").path("index").path(name).asText("");
+  }
+
+  /** The live segments of each primary shard. */
+  private static Map<String, Integer> segmentsPerPrimary(Cluster c, String index)
+      throws IOException {
+    Map<String, Integer> out = new TreeMap<>();
+    JsonNode shards = c.call("GET", "/" + index + "/_segments", Map.of(), null).path("indices")
+        .path(index).path("shards");
+    for (Map.Entry<String, JsonNode> e : shards.properties()) {
+      for (JsonNode copy : e.getValue()) {
+        if (copy.path("routing").path("primary").asBoolean()) {
+          out.put(e.getKey(), copy.path("num_search_segments").asInt());
+        }
+      }
+    }
+    return out;
+  }
+
   /** A repository's documents in the index: id to sequence number (a write changes it). */
   private static Map<String, Long> versions(Cluster c, String index, String repository)
       throws IOException {

@@ -125,6 +125,11 @@ public final class Flags {
     @Option(names = "--bulk-in-flight", paramLabel = "N", description = "With --repo-list: bulk"
         + " requests in flight at most, across all repositories (default: 2).")
     @Nullable Integer bulkInFlight;
+
+    @Option(names = "--shards", paramLabel = "N", description = "With --repo-name or --repo-list:"
+        + " primary shards of the organisation's index when this run creates it (default: 1;"
+        + " an existing index keeps its own).")
+    @Nullable Integer shards;
   }
 
   /** {@code prism-index search}. */

@@ -73,6 +73,10 @@ public final class OrganisationCommand {
             && (t.allRepos || cluster && t.reposOption.names != null)
         || flags instanceof IndexFlags i && (i.repoName != null || i.repoList != null);
     if (!asked) {
+      if (flags instanceof IndexFlags i && i.shards != null) {
+        throw CliFailure.usage("--shards needs --repo-name or --repo-list (the shards of an"
+            + " organisation's index)");
+      }
       if (root.organisation != null) {
         throw CliFailure.usage("--organisation needs --all-repos, --repos, --repo-name or"
             + " --repo-list");
@@ -293,6 +297,12 @@ public final class OrganisationCommand {
     int bulk = flags.bulkInFlight == null ? 2 : flags.bulkInFlight;
     if (parallel < 1 || bulk < 1) {
       throw CliFailure.usage("--parallel and --bulk-in-flight must be at least 1");
+    }
+    if (flags.shards != null) {
+      if (flags.shards < 1) {
+        throw CliFailure.usage("--shards must be at least 1");
+      }
+      options = options.toBuilder().shards(flags.shards).build();
     }
     boolean semantic = request.semantic() && env.model().semantic();
     List<Organisation.Outcome> done = Organisation.index(sources, options, root -> {
