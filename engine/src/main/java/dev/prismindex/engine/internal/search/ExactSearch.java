@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -78,11 +79,13 @@ public final class ExactSearch {
       RegexSearcher.Candidates c = RegexSearcher.candidates(store, rp, files);
       long[] emitted = {0};
       // One matcher and one read buffer a thread for the whole search (the runs of one thread
-      // are verified one after another), not one a run of files.
-      ThreadLocal<Verifier> verifiers =
-          ThreadLocal.withInitial(() -> new Verifier(rp.matcher(), new ContentReader.Buffer()));
+      // are verified one after another), not one a run of files; held by this search only, so
+      // no thread keeps a buffer once it ends (a ThreadLocal a search would leave stale entries
+      // with their buffers in the pool's threads).
+      Map<Thread, Verifier> verifiers = new ConcurrentHashMap<>();
       boolean all = OrderedVerify.run(c.paths(), () -> {
-        Verifier v = verifiers.get();
+        Verifier v = verifiers.computeIfAbsent(Thread.currentThread(),
+            t -> new Verifier(rp.matcher(), new ContentReader.Buffer()));
         return (path, skipped) -> regex.verify(path, rp, v.matcher(), v.buffer(), before, after,
             skipped);
       }, notSearched, signal, (path, matches) -> {
