@@ -240,7 +240,7 @@ class SearchCommandTest {
     cli.write("pnpm-lock.yaml", "lockfileVersion: '9.0'\n"
         + "  resolution: {integrity: sha512-LockOnlyTerm}\n");
     Files.write(repo.resolve("blob.bin"), "LockOnlyTerm\0\1".getBytes(StandardCharsets.UTF_8));
-    cli.write("big.txt", "LockOnlyTerm\n" + "y".repeat(2 * 1024 * 1024));
+    cli.write("big.txt", "LockOnlyTerm\n" + "y".repeat(9 * 1024 * 1024)); // over 8 MiB
     assertThat(cli.run("index").exit()).isZero();
 
     Result r = cli.run("search", "uniquetermdeepinside", "--mode", "literal", "--json");

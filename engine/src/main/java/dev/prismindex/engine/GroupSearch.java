@@ -3,6 +3,7 @@ package dev.prismindex.engine;
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
+import dev.prismindex.engine.internal.pipeline.FileStat;
 import dev.prismindex.engine.internal.query.LiteralHits;
 import dev.prismindex.engine.internal.query.QueryPlanner;
 import dev.prismindex.engine.internal.query.RankedSearch;
@@ -70,8 +71,9 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
    *     it); null for the default model ({@code EmbedderProvider.findDefault()}) when {@code
    *     semantic}
    * @param semantic whether semantic and hybrid searches are on
-   * @param maxFileBytes the largest file verified or located (as {@link
-   *     HybridIndexOptions#maxFileBytes()})
+   * @param maxFileBytes the indexes' ranking cap (as {@link HybridIndexOptions#maxFileBytes()}):
+   *     exact modes verify and locate files up to the larger of it and 8 MiB, as the indexer keeps
+   *     them
    */
   public record Options(Map<String, Path> trees, @Nullable Embedder embedder, boolean semantic,
       long maxFileBytes) {
@@ -218,9 +220,9 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
         verified.forEach((name, v) -> {
           if (v == Verification.TREE) {
             sources.put(name, ContentReader.tree(options.trees().get(name),
-                options.maxFileBytes()));
+                FileStat.exactCap(options.maxFileBytes())));
           } else if (v == Verification.STORED) {
-            sources.put(name, ContentReader.stored(reader, name, options.maxFileBytes()));
+            sources.put(name, ContentReader.stored(reader, name, FileStat.exactCap(options.maxFileBytes())));
           }
         });
         return literal(reader, records, sources, pattern, query, opts, coverage);
@@ -250,9 +252,9 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
               : verified.getOrDefault(repo, Verification.NONE);
           view = switch (v) {
             case TREE -> FileView.load(options.trees().get(repo), path, reader.file(repo, path),
-                options.maxFileBytes());
+                FileStat.exactCap(options.maxFileBytes()));
             case STORED -> ContentReader.storedView(reader.content(repo, path),
-                reader.file(repo, path), options.maxFileBytes());
+                reader.file(repo, path), FileStat.exactCap(options.maxFileBytes()));
             case NONE -> new FileView(FileView.State.GONE, null);
           };
           views.put(key, view);

@@ -22,8 +22,11 @@ import org.jspecify.annotations.Nullable;
  *     {@code src}, the last matching glob deciding, {@code !} excluding
  * @param exclude globs (the same syntax) whose files are never indexed, as {@code .gitignore}
  *     lines: the last matching one decides, {@code !} re-admits
- * @param maxFileBytes larger files are skipped (default {@value #DEFAULT_MAX_FILE_BYTES} bytes =
- *     1 MiB: source files are far smaller; larger ones are nearly always generated or data)
+ * @param maxFileBytes larger files are indexed for literal and regex search only, never ranked
+ *     (default {@value #DEFAULT_MAX_FILE_BYTES} bytes = 1 MiB: source files are far smaller; larger
+ *     ones are nearly always generated or data), up to 8 MiB (core's {@code
+ *     RepositoryLimits.DEFAULT_MAX_SEARCH_FILE_BYTES}, the exact-search cap, or this value when
+ *     larger); files over that are skipped ({@link SkipReason#OVERSIZE})
  * @param indexSecrets whether the built-in secret deny list is off (default false: files named like
  *     secrets, {@code .env*}, {@code *.pem}, {@code id_rsa*}, {@code .git-credentials}, {@code
  *     *.tfstate}, {@code secrets.yaml}, ..., and files holding a private-key block are skipped)

@@ -2,7 +2,11 @@ package dev.prismindex.engine;
 
 /** Why the walker or the indexer left a file out. */
 public enum SkipReason {
-  /** Larger than {@link HybridIndexOptions#maxFileBytes()}. */
+  /**
+   * Larger than the exact-search cap: 8 MiB (core's {@code
+   * RepositoryLimits.DEFAULT_MAX_SEARCH_FILE_BYTES}), or {@link HybridIndexOptions#maxFileBytes()}
+   * when larger; a file between the two is indexed for literal and regex search only.
+   */
   OVERSIZE,
   /** A NUL byte in the first 8 KiB. */
   BINARY,

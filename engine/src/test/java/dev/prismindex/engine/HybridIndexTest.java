@@ -181,7 +181,8 @@ class HybridIndexTest {
 
   @Test
   void hugeAndBinaryFilesAreSkippedLockAndMinifiedFilesAreLiteralOnly() throws Exception {
-    write(root, "big.txt", "needle\n" + "y".repeat(2 * 1024 * 1024));
+    // Over the exact-search cap (8 MiB): a file of 1-8 MiB is literal-only (LargeFileLiteralOnlyTest).
+    write(root, "big.txt", "needle\n" + "y".repeat(9 * 1024 * 1024));
     byte[] bin = "needle\0binary".getBytes(StandardCharsets.UTF_8);
     TestRepos.writeBytes(root, "bin.dat", bin);
     write(root, "ok.txt", "needle\n");

@@ -165,6 +165,7 @@ class OpenSearchStoreTest {
     Files.writeString(outside, "outside_secret_marker\n");
     Files.createSymbolicLink(root.resolve("link.txt"), outside);
     Files.write(root.resolve("bin.dat"), new byte[] {'b', 'i', 'n', 0, 0, 'x', 'y', 'z', 0, 1});
+    // Over maxFileBytes (4096), within the exact-search cap: literal search only (issue 39).
     write(root, "big.txt", "huge_file_marker\n" + "x".repeat(8192));
     Files.write(root.resolve("latin1.txt"), "caf\u00e9 latin_one_marker\n"
         .getBytes(StandardCharsets.ISO_8859_1));
@@ -176,20 +177,22 @@ class OpenSearchStoreTest {
     SearchOpts literal = new SearchOpts(10, SearchMode.INDEXED_LITERAL, null);
     try (HybridIndex idx = OpenSearchStore.openIndex(local, o)) {
       IndexRunStats first = idx.refresh(RefreshOptions.INCREMENTAL);
-      assertThat(first.added()).isEqualTo(2);
+      assertThat(first.added()).isEqualTo(3);
       assertThat(idx.search("outside_secret_marker", literal)).isEmpty();
-      assertThat(idx.search("huge_file_marker", literal)).isEmpty();
+      assertThat(paths(idx.search("huge_file_marker", literal))).containsExactly("big.txt:1");
+      assertThat(idx.search("huge_file_marker", new SearchOpts(10, SearchMode.LEXICAL, null)))
+          .isNotEmpty().noneMatch(h -> h.path().equals("big.txt")); // "marker" ranks latin1.txt
       assertThat(idx.search("xyz", literal)).isEmpty();
       assertThat(paths(idx.search("latin_one_marker", literal))).containsExactly("latin1.txt:1");
       assertThat(paths(idx.search("zebra_quokka", new SearchOpts(5, SearchMode.LEXICAL,
           null)))).containsExactly("dir with space/\u00fcn\u00ef.py:1");
-      assertThat(idx.status().diagnostics().entries()).isEqualTo(2);
+      assertThat(idx.status().diagnostics().entries()).isEqualTo(3);
 
       Files.writeString(root.resolve("bin.dat"), "now_text_marker\n");
       IndexRunStats second = idx.refresh(RefreshOptions.INCREMENTAL);
       assertThat(second.added()).isEqualTo(1);
       assertThat(paths(idx.search("now_text_marker", literal))).containsExactly("bin.dat:1");
-      assertThat(idx.status().diagnostics().entries()).isEqualTo(3);
+      assertThat(idx.status().diagnostics().entries()).isEqualTo(4);
     }
   }
 

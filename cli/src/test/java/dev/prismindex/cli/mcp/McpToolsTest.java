@@ -204,6 +204,23 @@ class McpToolsTest {
     assertThat(structured(count).get("fileCount").asInt()).isEqualTo(paths.size());
   }
 
+  /** Issue 39: a file over the index's 1 MiB (within 8 MiB) is found by the literal mode. */
+  @Test
+  void literalSearchFindsALineNearTheEndOfAFileOverOneMiB() throws IOException {
+    StringBuilder big = new StringBuilder();
+    for (int i = 1; i <= 15_000; i++) {
+      big.append("filler ").append(i).append(' ').append("w".repeat(90)).append('\n');
+    }
+    big.append("the zqxLargeNeedle line\n");
+    cli.write("data/big.txt", big.toString());
+    JsonNode s = structured(tools.search(args("query", "zqxLargeNeedle", "mode", "literal")));
+    assertThat(s.get("hits")).hasSize(1);
+    assertThat(s.get("hits").get(0).get("path").asText()).isEqualTo("data/big.txt");
+    assertThat(s.get("hits").get(0).get("line").asInt()).isEqualTo(15_001);
+    assertThat(structured(tools.search(args("query", "zqxLargeNeedle", "mode", "lexical")))
+        .get("hits")).isEmpty();
+  }
+
   @Test
   void zeroHitsSaysSo() {
     CallToolResult r = tools.search(args("query", "zzzqqqxxx", "mode", "lexical"));

@@ -237,6 +237,29 @@ class ResidentServerTest {
     assertIdentical("--repo", repo.toString(), "status", "--json");
   }
 
+  /**
+   * Issue 39: a file over the index's 1 MiB (within 8 MiB) is served to literal and regex searches
+   * with its line numbers, as ripgrep finds it, never to ranked ones; the server catches up on it.
+   */
+  @Test
+  void aFileOverOneMiBIsServedToExactSearchesOnly() throws Exception {
+    StringBuilder big = new StringBuilder();
+    for (int i = 1; i <= 15_000; i++) {
+      big.append("filler ").append(i).append(' ').append("w".repeat(90)).append('\n');
+    }
+    big.append("the zqxLargeNeedle line\n");
+    cli.write("data/big.txt", big.toString());
+    start(Duration.ofMinutes(10));
+    Result literal = served("search", "zqxLargeNeedle", "--mode", "literal", "--color=never");
+    assertThat(literal.out()).isEqualTo("data/big.txt:15001:5:the zqxLargeNeedle line\n");
+    Result regex = served("search", "-e", "zqxLarge[N]eedle l.ne$", "--color=never");
+    assertThat(regex.out()).isEqualTo("data/big.txt:15001:5:the zqxLargeNeedle line\n");
+    assertThat(served("search", "zqxLargeNeedle", "--mode", "lexical", "--json").json())
+        .isEmpty();
+    assertIdentical("search", "zqxLargeNeedle", "--mode", "literal", "--json");
+    assertIdentical("search", "-e", "zqxLarge[N]eedle", "--json");
+  }
+
   @Test
   void theGrepOptionsAndTheDefaultsAreServedAlike() throws Exception {
     cli.write("notes/lines.txt", "one\ntwo needle\nthree\nfour needle\nfive\n");

@@ -5,6 +5,7 @@ import dev.prismindex.engine.internal.walk.FileNames;
 import dev.prismindex.engine.internal.walk.WalkedFile;
 import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.engine.spi.SkippedFile;
+import dev.prismindex.repository.RepositoryLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -18,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * The one stat check of a file against the manifest, shared by the indexer and the staleness probe:
  * one {@code lstat} (never following links), the walk's ({@link WalkedFile}) or one of its own,
  * gives the size and modification time, or why the file cannot be indexed (gone, unreadable, not a
- * regular file, over the size cap).
+ * regular file, over the exact-search cap {@link #exactCap}). A file over {@code maxFileBytes} but
+ * within the exact-search cap is indexable: the indexer gives it n-grams for literal and regex
+ * search only, no chunks.
  *
  * @param size the size in bytes (0 unless {@link #indexable()})
  * @param mtimeNs the modification time in epoch nanoseconds (0 unless {@link #indexable()})
@@ -28,6 +31,16 @@ import org.jspecify.annotations.Nullable;
  */
 public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boolean gone,
     @Nullable String error) {
+
+  /**
+   * The largest file exact search (literal, regex) covers, given the index's ranking cap {@code
+   * maxFileBytes}: the core scanner's default ({@link
+   * RepositoryLimits#DEFAULT_MAX_SEARCH_FILE_BYTES}, 8 MiB), so an indexed answer covers the files an
+   * unindexed one (and ripgrep) does, or {@code maxFileBytes} when that is larger.
+   */
+  public static long exactCap(long maxFileBytes) {
+    return Math.max(maxFileBytes, RepositoryLimits.DEFAULT_MAX_SEARCH_FILE_BYTES);
+  }
 
   /**
    * Stats {@code path} below {@code root} without following links: unreadable when this JVM cannot
@@ -53,7 +66,7 @@ public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boole
     if (!a.isRegularFile()) {
       return new FileStat(0, 0, SkipReason.NOT_REGULAR, false, null);
     }
-    if (a.size() > maxFileBytes) {
+    if (a.size() > exactCap(maxFileBytes)) {
       return new FileStat(0, 0, SkipReason.OVERSIZE, false, null);
     }
     return new FileStat(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), null, false, null);
@@ -61,10 +74,10 @@ public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boole
 
   /**
    * The stat data a walk read for {@code file} (a regular file then): over the size cap it is
-   * skipped, like {@link #of(Path, long)} would say of the same {@code lstat}.
+   * skipped (over {@link #exactCap}), like {@link #of(Path, long)} would say of the same {@code lstat}.
    */
   public static FileStat of(WalkedFile file, long maxFileBytes) {
-    if (file.size() > maxFileBytes) {
+    if (file.size() > exactCap(maxFileBytes)) {
       return new FileStat(0, 0, SkipReason.OVERSIZE, false, null);
     }
     return new FileStat(file.size(), file.mtimeNs(), null, false, null);

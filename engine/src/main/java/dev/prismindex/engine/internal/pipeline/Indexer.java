@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -40,11 +41,12 @@ import org.slf4j.LoggerFactory;
  * One indexing run into a {@link DocumentSink} (the local Lucene store's, or a plugged store's):
  * decides per file, by the manifest, whether it is unchanged (stat data where git's racy-timestamp
  * rule proves it, else the BLAKE3 hash), new, changed or gone, and replaces the file's documents
- * accordingly. Lock files and minified files ({@link FileRules#literalOnly}, or minified by
- * content) get their FILE document only (n-grams for literal search, no chunks). Files are
- * processed on a bounded pool ({@link FilePool}: at most {@code 4 x threads} in flight, each
- * holding at most one file of at most {@code maxFileBytes}), so memory does not grow with the
- * corpus. After the last file of a large run the workers flush the sink side by side ({@link
+ * accordingly. Lock files, minified files ({@link FileRules#literalOnly}, or minified by
+ * content) and files over {@code maxFileBytes} but within the exact-search cap ({@link
+ * FileStat#exactCap}) get their FILE document only (n-grams for literal and regex search, no
+ * chunks: never ranked). Files are processed on a bounded pool ({@link FilePool}: at most {@code 4
+ * x threads} in flight, each holding at most one file of at most {@code maxFileBytes}, and one
+ * worker at a time a larger one), so memory does not grow with the corpus. After the last file of a large run the workers flush the sink side by side ({@link
  * DocumentSink#flush}). The caller commits or rolls back.
  */
 public final class Indexer {
@@ -63,6 +65,9 @@ public final class Indexer {
   private final Chunker chunker;
   private final FileRules rules;
   private final long maxFileBytes;
+  /** The largest file read ({@link FileStat#exactCap}); those over {@code maxFileBytes}: one at a time. */
+  private final long exactBytes;
+  private final Semaphore large = new Semaphore(1);
   private final Clock clock;
   private final Map<String, FileEntry> before;
   /** The entries this run (re)wrote and the paths it removed: its change to {@code before}. */
@@ -101,6 +106,7 @@ public final class Indexer {
     this.chunker = chunker;
     this.rules = rules;
     this.maxFileBytes = maxFileBytes;
+    this.exactBytes = FileStat.exactCap(maxFileBytes);
     this.clock = clock;
     this.before = before;
   }
@@ -260,6 +266,18 @@ public final class Indexer {
    * SkipReason#UNREADABLE}; sink errors propagate and fail the run.
    */
   private boolean process(String path, FileStat stat, boolean verify) throws IOException {
+    if (stat.size() <= maxFileBytes) {
+      return processBounded(path, stat, verify);
+    }
+    large.acquireUninterruptibly(); // a literal-only file of up to exactBytes: one in memory at once
+    try {
+      return processBounded(path, stat, verify);
+    } finally {
+      large.release();
+    }
+  }
+
+  private boolean processBounded(String path, FileStat stat, boolean verify) throws IOException {
     FileEntry old = before.get(path);
     SkippedFile wasSkipped = old == null ? skippedBefore.get(path) : null;
     if (stat.gone()) {
@@ -374,9 +392,10 @@ public final class Indexer {
   private void write(String path, @Nullable FileEntry old, boolean wasSkipped, FileEntry stat,
       byte[] bytes) throws IOException {
     String text = FileReader.decode(bytes, bytes.length);
-    // Lock files and minified files: n-grams for literal search only, no chunks (no ranking).
-    boolean literalOnly = FileRules.literalOnly(rules.skipByName(path))
-        || FileReader.looksMinified(text);
+    // Lock files, minified files and files over maxFileBytes: n-grams for literal search only,
+    // no chunks (no ranking).
+    boolean literalOnly = bytes.length > maxFileBytes
+        || FileRules.literalOnly(rules.skipByName(path)) || FileReader.looksMinified(text);
     String language = stat.language();
     List<Chunk> chunks = literalOnly ? List.of() : chunker.chunk(text, language);
     FileEntry entry = new FileEntry(path, stat.hash(), stat.size(), stat.mtimeNs(),
@@ -418,8 +437,8 @@ public final class Indexer {
 
   private @Nullable byte[] readBounded(Path file) throws IOException {
     try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes + 1));
-      return bytes.length > maxFileBytes ? null : bytes;
+      byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, exactBytes + 1));
+      return bytes.length > exactBytes ? null : bytes;
     }
   }
 

@@ -10,6 +10,7 @@ import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
+import dev.prismindex.engine.internal.pipeline.FileStat;
 import dev.prismindex.engine.internal.search.ExactSearch;
 import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.FileSource;
@@ -57,7 +58,8 @@ public final class QueryPlanner {
   public QueryPlanner(EngineContext ctx) {
     this.ctx = ctx;
     this.ranked = new RankedSearch(ctx.analyzer());
-    this.literal = new LiteralSearcher(ctx.options().root(), ctx.options().maxFileBytes());
+    this.literal = new LiteralSearcher(ctx.options().root(),
+        FileStat.exactCap(ctx.options().maxFileBytes()));
     this.exact = new ExactSearch(literal);
   }
 
@@ -85,7 +87,8 @@ public final class QueryPlanner {
       float[] q = mode == SearchMode.LEXICAL ? null
           : embedQuery(ctx.semantic().require(d), query);
       RankedSearch.Ranking ranking = ranked.hits(r,
-          FileSource.of(ctx.options().root(), r, ctx.options().maxFileBytes()), query, q, opts);
+          FileSource.of(ctx.options().root(), r,
+              FileStat.exactCap(ctx.options().maxFileBytes())), query, q, opts);
       return new SearchResult(ranking.hits(), mode, CommitMeta.coverage(d), Map.of(),
           ranking.truncated());
     }, null);

@@ -91,7 +91,8 @@ public final class StalenessProbe {
   private @Nullable SkipReason sniff(String path, Path file) {
     try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
       byte[] head = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8,
-          Math.max(ctx.options().maxFileBytes(), FileReader.BINARY_SNIFF_BYTES)));
+          Math.max(FileStat.exactCap(ctx.options().maxFileBytes()),
+              FileReader.BINARY_SNIFF_BYTES)));
       SkipReason secret = ctx.rules().skipByContent(path, head, head.length);
       if (secret != null) {
         return secret;
