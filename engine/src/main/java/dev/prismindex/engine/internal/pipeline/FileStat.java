@@ -33,10 +33,10 @@ public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boole
     @Nullable String error) {
 
   /**
-   * The largest file exact search (literal, regex) covers, given the index's ranking cap {@code
-   * maxFileBytes}: the core scanner's default ({@link
-   * RepositoryLimits#DEFAULT_MAX_SEARCH_FILE_BYTES}, 8 MiB), so an indexed answer covers the files an
-   * unindexed one (and ripgrep) does, or {@code maxFileBytes} when that is larger.
+   * The largest file exact search (literal, regex) covers, given the index's ranking cap
+   * {@code maxFileBytes}: the core scanner's default
+   * ({@link RepositoryLimits#DEFAULT_MAX_SEARCH_FILE_BYTES}, 8 MiB), so an indexed answer covers
+   * the files an unindexed one (and ripgrep) does, or {@code maxFileBytes} when that is larger.
    */
   public static long exactCap(long maxFileBytes) {
     return Math.max(maxFileBytes, RepositoryLimits.DEFAULT_MAX_SEARCH_FILE_BYTES);
@@ -74,7 +74,8 @@ public record FileStat(long size, long mtimeNs, @Nullable SkipReason skip, boole
 
   /**
    * The stat data a walk read for {@code file} (a regular file then): over the size cap it is
-   * skipped (over {@link #exactCap}), like {@link #of(Path, long)} would say of the same {@code lstat}.
+   * skipped (over {@link #exactCap}), like {@link #of(Path, long)} would say of the same
+   * {@code lstat}.
    */
   public static FileStat of(WalkedFile file, long maxFileBytes) {
     if (file.size() > exactCap(maxFileBytes)) {

@@ -46,8 +46,9 @@ import org.slf4j.LoggerFactory;
  * FileStat#exactCap}) get their FILE document only (n-grams for literal and regex search, no
  * chunks: never ranked). Files are processed on a bounded pool ({@link FilePool}: at most {@code 4
  * x threads} in flight, each holding at most one file of at most {@code maxFileBytes}, and one
- * worker at a time a larger one), so memory does not grow with the corpus. After the last file of a large run the workers flush the sink side by side ({@link
- * DocumentSink#flush}). The caller commits or rolls back.
+ * worker at a time a larger one), so memory does not grow with the corpus. After the last file of
+ * a large run the workers flush the sink side by side ({@link DocumentSink#flush}). The caller
+ * commits or rolls back.
  */
 public final class Indexer {
 
@@ -65,7 +66,7 @@ public final class Indexer {
   private final Chunker chunker;
   private final FileRules rules;
   private final long maxFileBytes;
-  /** The largest file read ({@link FileStat#exactCap}); those over {@code maxFileBytes}: one at a time. */
+  /** The largest file read ({@link FileStat#exactCap}); one over {@code maxFileBytes} at a time. */
   private final long exactBytes;
   private final Semaphore large = new Semaphore(1);
   private final Clock clock;
@@ -269,7 +270,8 @@ public final class Indexer {
     if (stat.size() <= maxFileBytes) {
       return processBounded(path, stat, verify);
     }
-    large.acquireUninterruptibly(); // a literal-only file of up to exactBytes: one in memory at once
+    // A literal-only file of up to exactBytes: one in memory at once.
+    large.acquireUninterruptibly();
     try {
       return processBounded(path, stat, verify);
     } finally {
