@@ -222,7 +222,8 @@ public final class GroupSearch implements CodeSearch, AutoCloseable {
             sources.put(name, ContentReader.tree(options.trees().get(name),
                 FileStat.exactCap(options.maxFileBytes())));
           } else if (v == Verification.STORED) {
-            sources.put(name, ContentReader.stored(reader, name, FileStat.exactCap(options.maxFileBytes())));
+            sources.put(name,
+                ContentReader.stored(reader, name, FileStat.exactCap(options.maxFileBytes())));
           }
         });
         return literal(reader, records, sources, pattern, query, opts, coverage);

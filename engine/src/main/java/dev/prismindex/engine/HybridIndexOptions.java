@@ -2,6 +2,7 @@ package dev.prismindex.engine;
 
 import dev.prismindex.embed.Embedder;
 import dev.prismindex.embed.EmbedderProvider;
+import dev.prismindex.engine.internal.pipeline.FileStat;
 import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.repository.SearchMode;
 import java.nio.file.Path;
@@ -130,6 +131,16 @@ public record HybridIndexOptions(
   }
 
   /** Starts options for the repository at {@code root}. */
+  /**
+   * The largest file exact search (literal, regex) reads: the larger of {@link #maxFileBytes()} and
+   * core's scanner cap ({@code RepositoryLimits.DEFAULT_MAX_SEARCH_FILE_BYTES}, 8 MiB), so an
+   * indexed answer covers the files an unindexed one (and ripgrep) does. The indexer keeps files up
+   * to it for exact search only; the searches verify and locate up to it.
+   */
+  public long exactMaxFileBytes() {
+    return FileStat.exactCap(maxFileBytes);
+  }
+
   public static Builder builder(Path root) {
     return new Builder(root);
   }

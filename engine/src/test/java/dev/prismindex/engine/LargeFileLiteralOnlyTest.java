@@ -39,6 +39,17 @@ class LargeFileLiteralOnlyTest {
   }
 
   @Test
+  void theExactCapIsTheScannersUnlessTheRankingCapIsLarger() {
+    Path root = Path.of(".");
+    assertThat(HybridIndexOptions.builder(root).build().exactMaxFileBytes())
+        .isEqualTo(8L * 1024 * 1024);
+    assertThat(HybridIndexOptions.builder(root).maxFileBytes(2_000).build().exactMaxFileBytes())
+        .isEqualTo(8L * 1024 * 1024);
+    assertThat(HybridIndexOptions.builder(root).maxFileBytes(20L << 20).build()
+        .exactMaxFileBytes()).isEqualTo(20L << 20);
+  }
+
+  @Test
   void aFileBetweenOneAndEightMiBIsFoundByExactModesOnlyWithItsLineNumbers() throws Exception {
     String body = filler(1, 15_700); // ~1.5 MiB
     write(root, "data/big.txt", body + "the bigFileNeedle line\n" + filler(15_702, 5));

@@ -10,7 +10,6 @@ import dev.prismindex.engine.SearchResult;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.internal.EngineContext;
 import dev.prismindex.engine.internal.query.LiteralHits.Snippet;
-import dev.prismindex.engine.internal.pipeline.FileStat;
 import dev.prismindex.engine.internal.search.ExactSearch;
 import dev.prismindex.engine.internal.search.FileMatcher;
 import dev.prismindex.engine.internal.search.FileSource;
@@ -59,7 +58,7 @@ public final class QueryPlanner {
     this.ctx = ctx;
     this.ranked = new RankedSearch(ctx.analyzer());
     this.literal = new LiteralSearcher(ctx.options().root(),
-        FileStat.exactCap(ctx.options().maxFileBytes()));
+        ctx.options().exactMaxFileBytes());
     this.exact = new ExactSearch(literal);
   }
 
@@ -88,7 +87,7 @@ public final class QueryPlanner {
           : embedQuery(ctx.semantic().require(d), query);
       RankedSearch.Ranking ranking = ranked.hits(r,
           FileSource.of(ctx.options().root(), r,
-              FileStat.exactCap(ctx.options().maxFileBytes())), query, q, opts);
+              ctx.options().exactMaxFileBytes()), query, q, opts);
       return new SearchResult(ranking.hits(), mode, CommitMeta.coverage(d), Map.of(),
           ranking.truncated());
     }, null);

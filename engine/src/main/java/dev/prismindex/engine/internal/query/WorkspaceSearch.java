@@ -8,7 +8,6 @@ import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.internal.EngineContext;
-import dev.prismindex.engine.internal.pipeline.FileStat;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
@@ -104,7 +103,7 @@ public final class WorkspaceSearch {
         chunks += c.chunks();
         embedded += c.chunksEmbedded();
         parts.add(new WorkspaceReader.Part(m.name(), m.ctx().options().root(),
-            FileStat.exactCap(m.ctx().options().maxFileBytes()), reader, m.store()::corruption, weights[i]));
+            m.ctx().options().exactMaxFileBytes(), reader, m.store()::corruption, weights[i]));
       }
       float[] unit = null;
       if (mode.needsSemantic()) {

@@ -91,7 +91,7 @@ public final class StalenessProbe {
   private @Nullable SkipReason sniff(String path, Path file) {
     try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
       byte[] head = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8,
-          Math.max(FileStat.exactCap(ctx.options().maxFileBytes()),
+          Math.max(ctx.options().exactMaxFileBytes(),
               FileReader.BINARY_SNIFF_BYTES)));
       SkipReason secret = ctx.rules().skipByContent(path, head, head.length);
       if (secret != null) {
