@@ -124,21 +124,9 @@ public final class EmbedText {
   /** {@code name} split into lower-case words ({@code JoinHandle<T>} becomes {@code join handle t}). */
   static String words(String name) {
     char[] s = name.toCharArray();
-    int n = s.length;
-    char[] out = new char[2 * n];
-    int at = 0;
-    int words = 0;
-    for (int i = 0; i < n; ) {
-      if (!identStart(s[i])) {
-        i++;
-        continue;
-      }
-      int end = identEnd(s, i);
-      at = appendWords(s, i, end, out, at, words > 0);
-      words += wordCount(s, i, end);
-      i = end;
-    }
-    return words == 0 ? name : new String(out, 0, at);
+    char[] out = new char[2 * s.length];
+    int length = split(s, out, true);
+    return length < 0 ? name : new String(out, 0, length);
   }
 
   /**
@@ -156,38 +144,55 @@ public final class EmbedText {
   /**
    * Appends {@link #splitIdentifiers(String) text with its identifiers split} to {@code out};
    * returns whether any identifier was split (the appended text then differs from {@code text}).
-   * It reads and writes arrays (a string's {@code charAt} and a builder's {@code append} check
-   * their coder on every call): an identifier's words take at most twice its characters.
    */
   private static boolean splitIdentifiers(String text, StringBuilder out) {
-    char[] s = text.toCharArray();
+    char[] split = new char[2 * text.length()];
+    int length = split(text.toCharArray(), split, false);
+    if (length < 0) {
+      out.append(text);
+      return false;
+    }
+    out.append(split, 0, length);
+    return true;
+  }
+
+  /**
+   * The one walk over the identifiers of {@code s}: writes into {@code out} the lower-case words of
+   * each identifier, space-separated, either of every identifier with the text between them
+   * dropped ({@code every}: {@link #words}), or of those of two words or more only, with the rest
+   * of the text kept ({@link #splitIdentifiers(String)}). Returns the length written, or -1 when no
+   * identifier was split. It reads and writes arrays (a string's {@code charAt} and a builder's
+   * {@code append} check their coder on every call): an identifier's words take at most twice its
+   * characters, so {@code out} holds twice the length of {@code s}.
+   */
+  private static int split(char[] s, char[] out, boolean every) {
     int n = s.length;
-    char[] split = null;
     int at = 0;
-    int last = 0;
+    int last = 0; // the end of the last identifier split; 0 before the first
     for (int i = 0; i < n; ) {
       if (!identStart(s[i])) {
         i++;
         continue;
       }
       int end = identEnd(s, i);
-      if (wordCount(s, i, end) >= 2) {
-        if (split == null) {
-          split = new char[2 * n];
+      if (wordCount(s, i, end) >= (every ? 1 : 2)) {
+        if (!every) {
+          System.arraycopy(s, last, out, at, i - last);
+          at += i - last;
         }
-        System.arraycopy(s, last, split, at, i - last);
-        at = appendWords(s, i, end, split, at + i - last, false);
+        at = appendWords(s, i, end, out, at, every && last > 0);
         last = end;
       }
       i = end;
     }
-    if (split == null) {
-      out.append(text);
-      return false;
+    if (last == 0) {
+      return -1;
     }
-    System.arraycopy(s, last, split, at, n - last);
-    out.append(split, 0, at + n - last);
-    return true;
+    if (!every) {
+      System.arraycopy(s, last, out, at, n - last);
+      at += n - last;
+    }
+    return at;
   }
 
   private static boolean identStart(char c) {
@@ -214,12 +219,21 @@ public final class EmbedText {
     return c >= 'a' && c <= 'z';
   }
 
-  /** Whether a word starts at {@code i} (not the first char) of the identifier ending at end. */
-  private static boolean boundary(char[] s, int i, int end) {
+  /**
+   * Whether a word of the identifier {@code s[from, to)} starts at {@code i}: a character that is
+   * not a separator, first or after one, or at a case boundary ({@code getX}, {@code XMLHttp}).
+   */
+  private static boolean wordStart(char[] s, int i, int from, int to) {
+    if (separator(s[i])) {
+      return false;
+    }
+    if (i == from || separator(s[i - 1])) {
+      return true;
+    }
     char prev = s[i - 1];
     char c = s[i];
     return (lower(prev) || digit(prev)) && upper(c)
-        || upper(prev) && upper(c) && i + 1 < end && lower(s[i + 1]);
+        || upper(prev) && upper(c) && i + 1 < to && lower(s[i + 1]);
   }
 
   private static boolean separator(char c) {
@@ -229,14 +243,9 @@ public final class EmbedText {
   /** The number of words of the identifier {@code s[from, to)}. */
   private static int wordCount(char[] s, int from, int to) {
     int words = 0;
-    boolean inWord = false;
     for (int i = from; i < to; i++) {
-      char c = s[i];
-      if (separator(c)) {
-        inWord = false;
-      } else if (!inWord || i > from && boundary(s, i, to)) {
+      if (wordStart(s, i, from, to)) {
         words++;
-        inWord = true;
       }
     }
     return words;
@@ -247,20 +256,17 @@ public final class EmbedText {
    * {@code space}), into {@code out} from {@code at} on; returns where they end.
    */
   private static int appendWords(char[] s, int from, int to, char[] out, int at, boolean space) {
-    int words = 0;
-    boolean inWord = false;
+    boolean first = !space;
     for (int i = from; i < to; i++) {
       char c = s[i];
       if (separator(c)) {
-        inWord = false;
         continue;
       }
-      if (!inWord || i > from && boundary(s, i, to)) {
-        if (space || words > 0) {
+      if (wordStart(s, i, from, to)) {
+        if (!first) {
           out[at++] = ' ';
         }
-        words++;
-        inWord = true;
+        first = false;
       }
       out[at++] = upper(c) ? (char) (c + ('a' - 'A')) : c;
     }

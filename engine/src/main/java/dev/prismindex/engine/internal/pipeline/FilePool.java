@@ -1,5 +1,6 @@
 package dev.prismindex.engine.internal.pipeline;
 
+import dev.prismindex.engine.internal.Failures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -85,17 +86,7 @@ final class FilePool {
       throw (InterruptedIOException) new InterruptedIOException("indexing interrupted")
           .initCause(e);
     } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      if (cause instanceof RuntimeException re) {
-        throw re;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw new IOException(cause);
+      Failures.rethrow(e.getCause());
     }
     futures.clear();
   }

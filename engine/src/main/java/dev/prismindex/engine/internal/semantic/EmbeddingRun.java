@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.semantic;
 
 import dev.prismindex.embed.Embedder;
+import dev.prismindex.engine.internal.Failures;
 import dev.prismindex.engine.internal.chunk.Chunker;
 import dev.prismindex.engine.internal.chunk.EmbedText;
 import dev.prismindex.engine.internal.codec.VectorCode;
@@ -187,7 +188,7 @@ public final class EmbeddingRun {
       Thread.currentThread().interrupt();
     }
     if (failure != null) {
-      rethrow(failure);
+      Failures.rethrow(failure);
     }
     if (interrupted) {
       throw new InterruptedIOException("embedding interrupted after " + embedded.get() + " of "
@@ -418,19 +419,6 @@ public final class EmbeddingRun {
     if (t == null) {
       throw new IOException("embedding failed");
     }
-    rethrow(t);
-  }
-
-  private static void rethrow(Throwable t) throws IOException {
-    if (t instanceof IOException io) {
-      throw io;
-    }
-    if (t instanceof RuntimeException re) {
-      throw re;
-    }
-    if (t instanceof Error err) {
-      throw err;
-    }
-    throw new IOException(t);
+    Failures.rethrow(t);
   }
 }
