@@ -175,7 +175,7 @@ public final class EmbedText {
         continue;
       }
       int end = identEnd(s, i);
-      if (wordCount(s, i, end) >= (every ? 1 : 2)) {
+      if (hasWords(s, i, end, every ? 1 : 2)) {
         if (!every) {
           System.arraycopy(s, last, out, at, i - last);
           at += i - last;
@@ -240,15 +240,15 @@ public final class EmbedText {
     return c == '_' || c == '$';
   }
 
-  /** The number of words of the identifier {@code s[from, to)}. */
-  private static int wordCount(char[] s, int from, int to) {
+  /** Whether the identifier {@code s[from, to)} has at least {@code min} words. */
+  private static boolean hasWords(char[] s, int from, int to, int min) {
     int words = 0;
-    for (int i = from; i < to; i++) {
+    for (int i = from; i < to && words < min; i++) {
       if (wordStart(s, i, from, to)) {
         words++;
       }
     }
-    return words;
+    return words >= min;
   }
 
   /**
