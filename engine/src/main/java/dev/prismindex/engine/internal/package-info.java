@@ -4,7 +4,8 @@
  * dev.prismindex.engine.internal.EngineContext} is what the parts of one open index share (paths
  * and scopes go through core's {@code RelativePath}), {@link
  * dev.prismindex.engine.internal.StoreAccess} what they need of its store (the local one, or a
- * plugged SPI store through {@link dev.prismindex.engine.internal.PluggedStore}). The parts sit in
+ * plugged SPI store through {@link dev.prismindex.engine.internal.PluggedStore}), {@link
+ * dev.prismindex.engine.internal.Failures} how a task's failure is thrown again. The parts sit in
  * the sub-packages: {@code run} (writes), {@code query} (searches), {@code seam} (the backend
  * SPI), {@code walk}, {@code pipeline}, {@code chunk}, {@code analysis}, {@code store}, {@code
  * codec}, {@code search}, {@code semantic} and {@code watch}.
