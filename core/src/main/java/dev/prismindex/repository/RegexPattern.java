@@ -8,7 +8,6 @@ import dev.prismindex.internal.regex.Program;
 import dev.prismindex.internal.regex.RegexMatcher;
 import dev.prismindex.internal.regex.RegexParser;
 import dev.prismindex.internal.regex.RegexSyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -364,9 +363,8 @@ public final class RegexPattern {
         return;
       }
       if (inBytes) {
-        // One character a byte (a copy, no decoding), for the JVM's string search.
-        forEachCandidateLine(content, length, literals.in(
-            new String(content, 0, length, StandardCharsets.ISO_8859_1))::first, visitor);
+        // Looked for in the bytes themselves: no copy, no decoding.
+        forEachCandidateLine(content, length, literals.in(content, length)::first, visitor);
         return;
       }
       String text = decode(content, length);

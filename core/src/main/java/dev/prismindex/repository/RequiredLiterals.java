@@ -1,12 +1,18 @@
 package dev.prismindex.repository;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The literals one of which every matching line of a regex holds ({@link
  * dev.prismindex.internal.regex.Prefilter}), and their search in a text: as they are with the JVM's
- * string search, or up to ASCII case from each literal's rarest character ({@link #rarest}).
+ * string search, or up to ASCII case from each literal's rarest character ({@link #rarest}); or,
+ * when every literal is ASCII, in UTF-8 bytes ({@link #in(byte[], int)}: no copy of the text).
  */
 final class RequiredLiterals {
 
@@ -16,13 +22,47 @@ final class RequiredLiterals {
   /** Per literal, the index of its character looked for first (the rarest in code). */
   private final int[] pivots;
 
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+
+  /** Per literal, its bytes (ASCII literals only, else null). */
+  private final byte @Nullable [][] bytes;
+  /** Per literal, the indices of its two bytes tested first in a word ({@link #pair}). */
+  private final int[] first;
+  private final int[] second;
+
   RequiredLiterals(List<String> literals, boolean asciiCases) {
     this.literals = literals;
     this.asciiCases = asciiCases;
     this.pivots = new int[literals.size()];
+    this.first = new int[literals.size()];
+    this.second = new int[literals.size()];
     for (int i = 0; i < pivots.length; i++) {
       pivots[i] = rarest(literals.get(i));
+      first[i] = pivots[i];
+      second[i] = pair(literals.get(i), pivots[i]);
     }
+    this.bytes = allAscii() ? literals.stream()
+        .map(l -> l.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new) : null;
+  }
+
+  /**
+   * The index of the character of {@code literal} tested with its rarest one ({@code pivot}): the
+   * rarest of the others, the pivot itself for a literal of one character.
+   */
+  private static int pair(String literal, int pivot) {
+    int best = pivot;
+    int bestRank = Integer.MAX_VALUE;
+    for (int i = 0; i < literal.length(); i++) {
+      int rank = frequency(literal.charAt(i));
+      if (i != pivot && rank < bestRank) {
+        best = i;
+        bestRank = rank;
+      }
+    }
+    return best;
   }
 
   /** Whether every literal is ASCII (so found in UTF-8 bytes as in their decoded text). */
@@ -33,6 +73,101 @@ final class RequiredLiterals {
   /** A forward search of the literals in {@code hay}. */
   Occurrences in(String hay) {
     return new Occurrences(hay);
+  }
+
+  /**
+   * A forward search of the literals (every one ASCII: {@link #allAscii}) in {@code hay[0,
+   * length)}, UTF-8 bytes, where an ASCII byte is always that character.
+   */
+  ByteOccurrences in(byte[] hay, int length) {
+    if (bytes == null) {
+      throw new IllegalStateException("a literal is not ASCII");
+    }
+    return new ByteOccurrences(hay, length);
+  }
+
+  /** {@link Occurrences} in UTF-8 bytes. */
+  final class ByteOccurrences {
+    private final byte[] hay;
+    private final int length;
+    private final int[] next = new int[literals.size()];
+
+    private ByteOccurrences(byte[] hay, int length) {
+      this.hay = hay;
+      this.length = length;
+      Arrays.fill(next, -2);
+    }
+
+    /** The earliest occurrence of any literal at or after {@code from}; -1 when none. */
+    int first(int from) {
+      int p = Integer.MAX_VALUE;
+      for (int i = 0; i < next.length; i++) {
+        if (next[i] != -1 && next[i] < from) {
+          next[i] = indexOf(hay, length, i, from);
+        }
+        if (next[i] >= 0) {
+          p = Math.min(p, next[i]);
+        }
+      }
+      return p == Integer.MAX_VALUE ? -1 : p;
+    }
+  }
+
+  /**
+   * The first occurrence at or after {@code from} of literal {@code lit} in {@code b[0, n)} (up to
+   * ASCII case when {@link #asciiCases}): eight possible starts a step, ruled out together unless
+   * one has the literal's two rarest characters ({@link #first}, {@link #second}) in place, found
+   * by a zero-byte test of two words; then each such start is compared. -1 when none. No copy of
+   * the bytes (as fast as the JVM's string search of a Latin-1 copy, without the copy).
+   */
+  private int indexOf(byte[] b, int n, int lit, int from) {
+    byte[] l = bytes[lit];
+    int len = l.length;
+    int q1 = first[lit];
+    int q2 = second[lit];
+    // A letter's case bit is set in the text's bytes before they are compared (up to case).
+    long fold1 = asciiCases && isLetter(l[q1]) ? ONES * 0x20 : 0;
+    long fold2 = asciiCases && isLetter(l[q2]) ? ONES * 0x20 : 0;
+    long want1 = ONES * (l[q1] & 0xFF);
+    long want2 = ONES * (l[q2] & 0xFF);
+    int last = n - len; // the last possible start
+    int s = Math.max(0, from);
+    int reach = Math.max(q1, q2) + Long.BYTES;
+    for (; s <= last && s + reach <= n; s += Long.BYTES) {
+      long w = (((long) LONGS.get(b, s + q1) | fold1) ^ want1)
+          | (((long) LONGS.get(b, s + q2) | fold2) ^ want2);
+      // 0x80 at least in the lowest zero byte of w (higher ones may be false: each is compared).
+      long zero = (w - ONES) & ~w & HIGHS;
+      while (zero != 0) {
+        int at = s + (Long.numberOfTrailingZeros(zero) >>> 3);
+        if (at <= last && matchesAt(b, at, l)) {
+          return at;
+        }
+        zero &= zero - 1;
+      }
+    }
+    for (; s <= last; s++) {
+      if (matchesAt(b, s, l)) {
+        return s;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean isLetter(byte c) {
+    return c >= 'a' && c <= 'z';
+  }
+
+  /** Whether {@code b} holds literal {@code l} at {@code at} (up to ASCII case when folding). */
+  private boolean matchesAt(byte[] b, int at, byte[] l) {
+    for (int j = 0; j < l.length; j++) {
+      byte c = b[at + j];
+      byte want = l[j];
+      if (c != want && !(asciiCases && isLetter(want) && c == want - 32)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

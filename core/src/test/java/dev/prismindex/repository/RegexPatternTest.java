@@ -223,7 +223,7 @@ class RegexPatternTest {
   void lineFeedsAreCountedEightBytesAtATimeAsOneByOne() {
     java.util.Random random = new java.util.Random(77);
     for (int round = 0; round < 2000; round++) {
-      byte[] b = new byte[random.nextInt(40)];
+      byte[] b = new byte[random.nextInt(120)];
       for (int i = 0; i < b.length; i++) {
         int r = random.nextInt(6);
         b[i] = (byte) (r == 0 ? '\n' : r == 1 ? 0x8A : r == 2 ? 0x0B : r == 3 ? 0x09

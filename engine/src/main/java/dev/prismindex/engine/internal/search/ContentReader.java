@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,19 +49,52 @@ public interface ContentReader {
     if (bytes == null) {
       return false;
     }
-    into.set(bytes, bytes.length, false);
+    into.set(bytes, bytes.length);
     return true;
   }
 
   /**
    * The bytes of one file after another ({@link #read(String, Map, Buffer)}): the first
-   * {@link #length()} of {@link #bytes()}, valid until the next read into it. Not thread-safe.
+   * {@link #length()} of {@link #bytes()}, valid until the next read into it. Files of up to
+   * {@value #KEPT_BYTES} bytes are read into one array of its own, kept from file to file; a larger
+   * file gets an array of its own size, dropped after it (so no buffer holds a large array from
+   * one search to the next). Not thread-safe; {@link #take} and {@link #release} share a few
+   * buffers between the searches of a process.
    */
   final class Buffer {
+    /** The largest array a buffer keeps. */
+    static final int KEPT_BYTES = 256 * 1024;
+    /** The most buffers kept between searches (one a verifying thread, and the caller's). */
+    private static final int POOLED = OrderedVerify.THREADS + 1;
+
+    private static final ConcurrentLinkedQueue<Buffer> POOL = new ConcurrentLinkedQueue<>();
+    private static final AtomicInteger POOL_SIZE = new AtomicInteger();
+
     private byte[] bytes = new byte[0];
     private int length;
-    /** Whether {@link #bytes} is this buffer's own (so it may be read into again). */
-    private boolean own;
+    /** The array kept from file to file (at most {@link #KEPT_BYTES}). */
+    private byte[] spare = new byte[0];
+
+    /** A buffer of the pool's, or a new one; {@link #release} it when done. */
+    static Buffer take() {
+      Buffer b = POOL.poll();
+      if (b == null) {
+        return new Buffer();
+      }
+      POOL_SIZE.decrementAndGet();
+      return b;
+    }
+
+    /** Gives this buffer back to the pool (kept when the pool has room): no longer used here. */
+    void release() {
+      bytes = spare;
+      length = 0;
+      if (POOL_SIZE.incrementAndGet() <= POOLED) {
+        POOL.offer(this);
+      } else {
+        POOL_SIZE.decrementAndGet();
+      }
+    }
 
     public byte[] bytes() {
       return bytes;
@@ -69,25 +104,25 @@ public interface ContentReader {
       return length;
     }
 
-    void set(byte[] value, int valueLength, boolean owned) {
+    void set(byte[] value, int valueLength) {
       bytes = value;
       length = valueLength;
-      own = owned;
     }
 
     /**
-     * An array of this buffer's own of at least {@code size} bytes (its content not kept): a new
-     * one at least twice the last, so a run of ever larger files allocates few.
+     * An array of at least {@code size} bytes that is this buffer's (its content not kept, never
+     * an array {@link #set} gave): the kept one, a new one at least twice the last up to {@link
+     * #KEPT_BYTES} (so a run of ever larger files allocates few), or one of {@code size} bytes
+     * for a larger file.
      */
     byte[] room(int size) {
-      if (!own) {
-        bytes = new byte[size];
-        own = true;
-      } else if (bytes.length < size) {
-        bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 16,
-            Math.max(size, 2L * bytes.length))];
+      if (size > KEPT_BYTES) {
+        return new byte[size];
       }
-      return bytes;
+      if (spare.length < size) {
+        spare = new byte[Math.min(KEPT_BYTES, Math.max(size, 2 * spare.length))];
+      }
+      return spare;
     }
 
     /** The bytes as an array of their own length. */
@@ -128,7 +163,7 @@ public interface ContentReader {
             int n = in.readNBytes(buffer, 0, (int) a.size());
             int more = in.read();
             if (more < 0) {
-              into.set(buffer, n, true);
+              into.set(buffer, n);
             } else {
               // It grew since the stat: read on, up to the cap.
               ByteArrayOutputStream all = new ByteArrayOutputStream(n + 1024);
@@ -136,7 +171,7 @@ public interface ContentReader {
               all.write(more);
               all.write(in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, maxFileBytes - n)));
               byte[] grown = all.toByteArray();
-              into.set(grown, grown.length, true);
+              into.set(grown, grown.length);
             }
           }
           return text(into.bytes(), into.length(), maxFileBytes, notSearched);

@@ -37,8 +37,6 @@ public final class ExactSearch {
   private final LiteralSearcher literal;
   private final RegexSearcher regex;
 
-  /** What one thread verifies regex candidates with. */
-  private record Verifier(RegexPattern.Matcher matcher, ContentReader.Buffer buffer) {}
 
   public ExactSearch(LiteralSearcher literal) {
     this.literal = literal;
@@ -78,16 +76,27 @@ public final class ExactSearch {
     if (pattern instanceof RegexPattern rp) {
       RegexSearcher.Candidates c = RegexSearcher.candidates(store, rp, files);
       long[] emitted = {0};
-      // One matcher and one read buffer a thread for the whole search (the runs of one thread
-      // are verified one after another), not one a run of files; held by this search only, so
-      // no thread keeps a buffer once it ends (a ThreadLocal a search would leave stale entries
-      // with their buffers in the pool's threads).
-      Map<Thread, Verifier> verifiers = new ConcurrentHashMap<>();
+      // One matcher a thread for the whole search (the runs of one thread are verified one
+      // after another), held by this search only (a ThreadLocal would leave stale entries in
+      // the pool's threads); one read buffer a run, from the few the process keeps between
+      // searches (ContentReader.Buffer.take: a buffer made a search would be promoted to the
+      // old generation by a collection during the answer, and fill it answer after answer).
+      Map<Thread, RegexPattern.Matcher> matchers = new ConcurrentHashMap<>();
       boolean all = OrderedVerify.run(c.paths(), () -> {
-        Verifier v = verifiers.computeIfAbsent(Thread.currentThread(),
-            t -> new Verifier(rp.matcher(), new ContentReader.Buffer()));
-        return (path, skipped) -> regex.verify(path, rp, v.matcher(), v.buffer(), before, after,
-            skipped);
+        RegexPattern.Matcher matcher =
+            matchers.computeIfAbsent(Thread.currentThread(), t -> rp.matcher());
+        ContentReader.Buffer buffer = ContentReader.Buffer.take();
+        return new OrderedVerify.FileCheck<LiteralMatch>() {
+          @Override
+          public List<LiteralMatch> check(String path, Map<String, Integer> skipped) {
+            return regex.verify(path, rp, matcher, buffer, before, after, skipped);
+          }
+
+          @Override
+          public void done() {
+            buffer.release();
+          }
+        };
       }, notSearched, signal, (path, matches) -> {
         int fromFile = 0;
         for (LiteralMatch m : matches) {

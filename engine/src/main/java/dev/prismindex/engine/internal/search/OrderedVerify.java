@@ -29,6 +29,9 @@ final class OrderedVerify {
   @FunctionalInterface
   interface FileCheck<M> {
     List<M> check(String path, Map<String, Integer> notSearched);
+
+    /** Called once its run is verified (or stopped): what it holds may go to another run. */
+    default void done() {}
   }
 
   /** A fresh {@link FileCheck} for one run of files (so a run's state is its own thread's). */
@@ -151,12 +154,16 @@ final class OrderedVerify {
 
   private static <M> boolean sequential(List<String> paths, FileCheck<M> check,
       Map<String, Integer> notSearched, AbortSignal signal, FileMatches<M> each) {
-    for (String path : paths) {
-      if (signal.isAborted() || !each.accept(path, check.check(path, notSearched))) {
-        return false;
+    try {
+      for (String path : paths) {
+        if (signal.isAborted() || !each.accept(path, check.check(path, notSearched))) {
+          return false;
+        }
       }
+      return true;
+    } finally {
+      check.done();
     }
-    return true;
   }
 
   /**
@@ -170,15 +177,19 @@ final class OrderedVerify {
     List<List<M>> matches = new ArrayList<>(paths.size());
     List<Map<String, Integer>> skipped = new ArrayList<>(paths.size());
     Map<String, Integer> notSearched = new TreeMap<>();
-    for (String path : paths) {
-      if (signal.isAborted()) {
-        break;
+    try {
+      for (String path : paths) {
+        if (signal.isAborted()) {
+          break;
+        }
+        matches.add(check.check(path, notSearched));
+        skipped.add(notSearched.isEmpty() ? null : notSearched);
+        if (!notSearched.isEmpty()) {
+          notSearched = new TreeMap<>();
+        }
       }
-      matches.add(check.check(path, notSearched));
-      skipped.add(notSearched.isEmpty() ? null : notSearched);
-      if (!notSearched.isEmpty()) {
-        notSearched = new TreeMap<>();
-      }
+    } finally {
+      check.done();
     }
     return new Run<>(paths, matches, skipped);
   }

@@ -100,9 +100,16 @@ public final class RegexSearcher {
     List<LiteralMatch> out = new ArrayList<>();
     matcher.forEachMatchingLine(buffer.bytes(), buffer.length(), (line, text, spans, count) -> {
       String readable = RegexPattern.readable(text);
-      List<MatchSpan> list = new ArrayList<>(count / 2);
-      for (int i = 0; i < count; i += 2) {
-        list.add(MatchSpan.in(readable, spans[i], spans[i + 1]));
+      // An immutable list, so neither the match nor its hit copies it again.
+      List<MatchSpan> list;
+      if (count == 2) {
+        list = List.of(MatchSpan.in(readable, spans[0], spans[1]));
+      } else {
+        MatchSpan[] all = new MatchSpan[count / 2];
+        for (int i = 0; i < count; i += 2) {
+          all[i / 2] = MatchSpan.in(readable, spans[i], spans[i + 1]);
+        }
+        list = List.of(all);
       }
       int col = list.get(0).column();
       out.add(new LiteralMatch(path, line, col,

@@ -53,6 +53,45 @@ class ContentReaderTest {
     assertThat(reader.read("b", new TreeMap<>(), buffer)).isFalse();
   }
 
+  @Test
+  void aFileOverTheKeptSizeGetsAnArrayOfItsOwnAndTheNextSmallFileTheKeptOne() throws Exception {
+    int large = ContentReader.Buffer.KEPT_BYTES + 1000;
+    Files.writeString(root.resolve("large.txt"), "y".repeat(large - 8) + "\nreturn\n");
+    Files.writeString(root.resolve("small.txt"), "return small\n");
+    ContentReader reader = ContentReader.tree(root, 1 << 20);
+    ContentReader.Buffer buffer = new ContentReader.Buffer();
+    Map<String, Integer> notSearched = new TreeMap<>();
+
+    assertThat(reader.read("small.txt", notSearched, buffer)).isTrue();
+    byte[] kept = buffer.bytes();
+    assertThat(reader.read("large.txt", notSearched, buffer)).isTrue();
+    assertThat(buffer.length()).isEqualTo(large);
+    assertThat(buffer.bytes()).isNotSameAs(kept).hasSize(large);
+    assertThat(content(buffer)).endsWith("\nreturn\n");
+    // The large array is not kept: the next file goes back into the kept one.
+    assertThat(reader.read("small.txt", notSearched, buffer)).isTrue();
+    assertThat(buffer.bytes()).isSameAs(kept);
+    assertThat(buffer.room(large - 1)).hasSize(large - 1);
+    int kept2 = ContentReader.Buffer.KEPT_BYTES;
+    assertThat(buffer.room(kept2)).hasSize(kept2);
+    assertThat(notSearched).isEmpty();
+  }
+
+  @Test
+  void aReleasedBufferIsTakenAgainEmpty() throws Exception {
+    Files.writeString(root.resolve("small.txt"), "return small\n");
+    ContentReader reader = ContentReader.tree(root, 1 << 20);
+    ContentReader.Buffer buffer = ContentReader.Buffer.take();
+    assertThat(reader.read("small.txt", new TreeMap<>(), buffer)).isTrue();
+    buffer.release();
+    assertThat(buffer.length()).isZero();
+    ContentReader.Buffer again = ContentReader.Buffer.take();
+    assertThat(again.length()).isZero();
+    assertThat(reader.read("small.txt", new TreeMap<>(), again)).isTrue();
+    assertThat(content(again)).isEqualTo("return small\n");
+    again.release();
+  }
+
   private static String content(ContentReader.Buffer b) {
     return new String(Arrays.copyOf(b.bytes(), b.length()), StandardCharsets.UTF_8);
   }
