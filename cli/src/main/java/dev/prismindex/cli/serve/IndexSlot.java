@@ -48,6 +48,23 @@ final class IndexSlot {
     return !writes.isLocked() && HybridIndex.commitGeneration(target.home()) != generation;
   }
 
+  /**
+   * Takes the right to write for a watch's refresh, waiting for any write of this process. Unlike
+   * an indexing run ({@link IndexAccess.Lease#write}) it is a catch-up: a search's catch-up ({@link
+   * IndexAccess.Lease#tryWrite}) waits for it, then finds those changes indexed, instead of
+   * answering from the previous commit. Given back by the lease's {@code endWrite}.
+   *
+   * @throws InterruptedIOException when interrupted while waiting
+   */
+  void catchUp() throws InterruptedIOException {
+    try {
+      writes.lockInterruptibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting to catch up");
+    }
+  }
+
   /** A lease on the open index; the caller holds {@link #use}'s read lock, which it releases. */
   IndexAccess.Lease lease(Target target) {
     return new Lease(this, target, index);

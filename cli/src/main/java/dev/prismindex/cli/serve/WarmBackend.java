@@ -69,6 +69,8 @@ public final class WarmBackend implements Backend, AutoCloseable {
   private volatile boolean closed;
   /** Runs on a watch's starting thread between starting the watch and publishing it; tests only. */
   volatile Runnable beforeWatchPublished = () -> { };
+  /** Runs on a watch's thread when a refresh holds the right to write, before it runs; tests only. */
+  volatile Runnable duringWatchRefresh = () -> { };
 
   /**
    * A backend for {@code env}'s model, which is found once here (it loads on first use and stays
@@ -303,15 +305,17 @@ public final class WarmBackend implements Backend, AutoCloseable {
   /**
    * Starts the watch of {@code target} on a thread of its own (registering a large tree takes
    * seconds; until the watch is current, searches run the full probe). Its refreshes write
-   * through a lease, as an indexing run of this process does.
+   * through a lease as catch-ups ({@link IndexSlot#catchUp}): a search that probes meanwhile (the
+   * watch not yet published) waits for the refresh instead of answering from the previous commit.
    */
   private void startWatch(IndexSlot slot, Target target, HybridIndexOptions options) {
     Thread t = new Thread(() -> {
       try {
         IndexWatch watch = IndexWatch.start(watchOptions(slot, options), refresh -> {
           try (IndexAccess.Lease lease = open(target, options)) {
-            lease.write();
+            slot.catchUp();
             try {
+              duringWatchRefresh.run();
               return lease.index().refresh(refresh);
             } finally {
               lease.endWrite();

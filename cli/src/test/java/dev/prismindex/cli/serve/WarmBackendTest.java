@@ -286,6 +286,48 @@ public class WarmBackendTest {
   }
 
   @Test
+  void aSearchWhileTheWatchStartsWaitsForTheWatchsRefresh() throws Exception {
+    // Seen under load (ResidentServerTest, a file written before the server started): the first
+    // search probed while the new watch's first refresh held the right to write; the search took
+    // that refresh for an indexing run, skipped its catch-up and answered from the old commit.
+    WarmBackend watching = WarmBackend.watching(cli.environment(), "serve", Duration.ofMinutes(10));
+    CountDownLatch published = new CountDownLatch(1);
+    watching.beforeWatchPublished = () -> await(published);
+    CountDownLatch refreshing = new CountDownLatch(1);
+    CountDownLatch refresh = new CountDownLatch(1);
+    watching.duringWatchRefresh = () -> {
+      refreshing.countDown();
+      await(refresh);
+    };
+    cli.backends = env -> watching;
+    try {
+      assertThat(cli.run("search", "parse", "--json").exit()).isZero();
+      assertThat(refreshing.await(30, TimeUnit.SECONDS)).as("the watch's first refresh").isTrue();
+      cli.write("notes/late.txt", "a zqxLateNeedle line\n");
+      CompletableFuture<Result> search = CompletableFuture.supplyAsync(
+          () -> cli.run("search", "zqxLateNeedle", "--mode", "literal", "--json"));
+      Thread.sleep(500); // the search probes the tree and finds the new file meanwhile
+      refresh.countDown();
+      Result r = search.get(30, TimeUnit.SECONDS);
+      assertThat(r.exit()).as(r.err()).isZero();
+      assertThat(r.json()).as(r.err()).extracting(h -> h.get("path").asText())
+          .containsExactly("notes/late.txt");
+    } finally {
+      refresh.countDown();
+      published.countDown();
+      watching.close();
+    }
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Test
   void closedBackendRefusesCalls() throws Exception {
     assertThat(warm("search", "parse", "--json").exit()).isZero();
     warm.close();
