@@ -177,7 +177,7 @@ final class DefinitionMatch {
    * declaration (a semicolon), at most four lines.
    */
   static List<String> signature(List<String> file, int line) {
-    int from = Math.max(0, line - 1);
+    int from = Math.min(Math.max(0, line - 1), file.size());
     int to = from;
     while (to < file.size() && to < from + 4) {
       String t = file.get(to++).strip();

@@ -151,6 +151,7 @@ class DefinitionMatchTest {
     assertThat(DefinitionMatch.signature(file, 2)).containsExactly(file.get(1), file.get(2));
     assertThat(DefinitionMatch.signature(file, 6)).containsExactly(file.get(5));
     assertThat(DefinitionMatch.signature(file, 7)).containsExactly(file.get(6), file.get(7));
+    assertThat(DefinitionMatch.signature(file, 40)).isEmpty();
   }
 
   @Test
