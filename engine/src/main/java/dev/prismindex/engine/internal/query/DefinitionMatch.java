@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -145,12 +146,14 @@ final class DefinitionMatch {
    * files keep their places.
    */
   private static void fileOrder(List<HybridFuser.Fused> fused, Map<Integer, Double> factors,
-      Chunks chunks) throws IOException {
+      Chunks chunks, IntFunction<@Nullable String> repos) throws IOException {
     int n = Math.min(CODE_DEPTH, fused.size());
     Map<String, List<Integer>> places = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
-      places.computeIfAbsent(chunks.chunk(fused.get(i).doc()).path(), k -> new ArrayList<>())
-          .add(i);
+      int doc = fused.get(i).doc();
+      String repo = repos.apply(doc);
+      String file = (repo == null ? "" : repo) + '\0' + chunks.chunk(doc).path();
+      places.computeIfAbsent(file, k -> new ArrayList<>()).add(i);
     }
     for (List<Integer> at : places.values()) {
       if (at.size() < 2) {
@@ -244,10 +247,11 @@ final class DefinitionMatch {
   /**
    * Re-scores {@code fused} in place by the definition prior for {@code query} and sorts it again
    * by {@link HybridFuser#ORDER}, the fusion's own order; leaves it as it is when the query is not
-   * a sentence.
+   * a sentence. {@code repos} gives a chunk's repository in a workspace (null in one repository),
+   * so that two repositories' files at one path are two files.
    */
   static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
-      CodeAnalyzer analyzer) throws IOException {
+      IntFunction<@Nullable String> repos, CodeAnalyzer analyzer) throws IOException {
     if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 && CODE_WEIGHT == 0 && SIGNATURE_WEIGHT == 0
         || !LexicalSearcher.isProse(query)) {
       return;
@@ -283,7 +287,7 @@ final class DefinitionMatch {
     }
     fused.sort(HybridFuser.ORDER);
     if (FILE_WEIGHT > 0) {
-      fileOrder(fused, factors, chunks);
+      fileOrder(fused, factors, chunks, repos);
     }
     double top = fused.isEmpty() ? 1 : fused.get(0).score();
     if (top > 1) { // back into [0, 1]

@@ -116,7 +116,7 @@ class DefinitionMatchTest {
     List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9));
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(fused);
     DefinitionMatch.apply(ranked, "Strips whitespace from the end of a string", chunks::get,
-        doc -> file, ANALYZER);
+        doc -> file, doc -> null, ANALYZER);
     // first's code says "string" (1 of 4 stems), its doc does not count; second's says all 4.
     assertThat(order(ranked)).containsExactly(2, 1);
     // Without its file (changed since indexed) a candidate keeps its score.
@@ -165,7 +165,7 @@ class DefinitionMatchTest {
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
         List.of(fused(1, 1.0), fused(2, 0.95)));
     DefinitionMatch.apply(ranked, "Obtains the current instant from the specified clock",
-        chunks::get, doc -> file, ANALYZER);
+        chunks::get, doc -> file, doc -> null, ANALYZER);
     // Both codes say instant and clock (2 of 5 stems: x 1.4); the signatures say instant and
     // clock (x 1.2) and instant alone (x 1.1): 0.95 x 1.68 passes 1.0 x 1.54.
     assertThat(order(ranked)).containsExactly(2, 1);
@@ -187,6 +187,11 @@ class DefinitionMatchTest {
     assertThat(order(ranked)).containsExactly(2, 3, 1);
     assertThat(ranked.get(0).score()).isEqualTo(1.0);
     assertThat(ranked.get(2).score()).isCloseTo(0.975, within(1e-9));
+    // In a workspace, Queue.java of two repositories is two files: each keeps its place.
+    List<HybridFuser.Fused> workspace = new java.util.ArrayList<>(fused);
+    DefinitionMatch.apply(workspace, "Returns the number of elements waiting", chunks::get,
+        doc -> null, doc -> doc == 2 ? "b" : "a", ANALYZER);
+    assertThat(order(workspace)).containsExactly(1, 3, 2);
   }
 
   @Test
@@ -202,7 +207,7 @@ class DefinitionMatchTest {
   private static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
       Map<Integer, ChunkDoc> chunks) throws IOException {
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(fused);
-    DefinitionMatch.apply(ranked, query, chunks::get, doc -> null, ANALYZER);
+    DefinitionMatch.apply(ranked, query, chunks::get, doc -> null, doc -> null, ANALYZER);
     return ranked;
   }
 }
