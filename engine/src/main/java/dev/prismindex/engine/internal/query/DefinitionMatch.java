@@ -5,8 +5,14 @@ import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.ChunkDoc;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -17,17 +23,21 @@ import org.jspecify.annotations.Nullable;
  * similar fused score the definition whose own name and code say the sentence comes first. A
  * function's fused score is multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its
  * definition's name words (split at case changes, digits and underscores, stemmed as English
- * prose) found among the query's prose stems; a chunk of a type (its header, the lines between its
+ * prose) found among the query's prose stems (a name word of three letters or more also when it
+ * begins one: {@code dir}, "directory"); a chunk of a type (its header, the lines between its
  * members) by {@link #TYPE_WEIGHT} (0.8), whether or not the sentence names the type: a sentence
  * describes what a function does, and the type it names is usually the one the function works on
  * ({@code "Returns a copy of this OffsetDateTime with ..."}); a type's name alone is the identifier
- * guard's. The first {@link #CODE_DEPTH} candidates are then multiplied by 1 + {@link
- * #CODE_WEIGHT} (1) x the share of the query's stems their code says ({@link #codeShare}: the
- * chunk's lines in the working tree, comment lines and docstrings left out), so that a sibling
- * whose doc comment resembles the sentence does not pass the function whose code does what it
- * says; a candidate whose file changed since it was indexed keeps its score there. Then the list
- * is sorted again (stable) and brought back into [0, 1]. Sentences only: an identifier or a name
- * phrase is the identifier guard's.
+ * guard's. For the same reason a constructor's name (its type's) does not count. The first {@link
+ * #CODE_DEPTH} candidates are then multiplied by 1 + {@link #CODE_WEIGHT} (1) x the share of the
+ * query's stems their code says ({@link #codeShare}: the chunk's lines in the working tree, comment
+ * lines and docstrings left out), so that a sibling whose doc comment resembles the sentence does
+ * not pass the function whose code does what it says, and by 1 + {@link #SIGNATURE_WEIGHT} (0.5)
+ * x the share its declaration says ({@link #signature}: an overload's parameter types); a
+ * candidate whose file changed since it was indexed keeps its score there. Then the list is sorted
+ * again (stable), the places each file holds among the first {@link #CODE_DEPTH} are given to its
+ * candidates by their factor once more ({@link #fileOrder}), and the scores brought back into [0,
+ * 1]. Sentences only: an identifier or a name phrase is the identifier guard's.
  */
 final class DefinitionMatch {
 
@@ -59,6 +69,22 @@ final class DefinitionMatch {
    */
   static final double CODE_WEIGHT =
       Double.parseDouble(System.getProperty("prism.rank.codeWeight", "1"));
+
+  /**
+   * The weight of the share of the sentence's stems that a candidate's signature says (its
+   * declaration, {@link #signature}), for the first {@link #CODE_DEPTH} candidates: its score
+   * times 1 + this x the share. 0 turns it off. The property is for measuring.
+   */
+  static final double SIGNATURE_WEIGHT =
+      Double.parseDouble(System.getProperty("prism.rank.signatureWeight", "0.5"));
+
+  /**
+   * How much more the definition prior's factor counts between candidates of one file: the places
+   * a file holds among the first {@link #CODE_DEPTH} go to its candidates in the order of score x
+   * factor^this ({@link #fileOrder}). 0 turns it off. The property is for measuring.
+   */
+  static final double FILE_WEIGHT =
+      Double.parseDouble(System.getProperty("prism.rank.fileWeight", "1"));
 
   /** How many of the first fused candidates the code share is read for. */
   static final int CODE_DEPTH = 30;
@@ -112,6 +138,60 @@ final class DefinitionMatch {
   }
 
   /**
+   * Gives the places each file holds among the first {@link #CODE_DEPTH} candidates to that file's
+   * candidates in the order of score x factor^{@link #FILE_WEIGHT} (higher first, stable), each
+   * taking the score of its place: between the definitions of one file, what each one's own
+   * name, signature and code say counts twice (with the weight 1), so that a sibling whose doc
+   * comment resembles the sentence passes the definition the sentence describes less often. The
+   * files keep their places.
+   */
+  private static void fileOrder(List<HybridFuser.Fused> fused, Map<Integer, Double> factors,
+      Chunks chunks, IntFunction<@Nullable String> repos) throws IOException {
+    int n = Math.min(CODE_DEPTH, fused.size());
+    Map<String, List<Integer>> places = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      int doc = fused.get(i).doc();
+      String repo = repos.apply(doc);
+      String file = (repo == null ? "" : repo) + '\0' + chunks.chunk(doc).path();
+      places.computeIfAbsent(file, k -> new ArrayList<>()).add(i);
+    }
+    for (List<Integer> at : places.values()) {
+      if (at.size() < 2) {
+        continue;
+      }
+      List<HybridFuser.Fused> group = new ArrayList<>();
+      for (int i : at) {
+        group.add(fused.get(i));
+      }
+      List<HybridFuser.Fused> sorted = new ArrayList<>(group);
+      sorted.sort(Comparator.comparingDouble((HybridFuser.Fused f) ->
+          f.score() * Math.pow(factors.getOrDefault(f.doc(), 1.0), FILE_WEIGHT)).reversed());
+      for (int k = 0; k < at.size(); k++) {
+        HybridFuser.Fused f = sorted.get(k);
+        fused.set(at.get(k), new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
+            group.get(k).score()));
+      }
+    }
+  }
+
+  /**
+   * The declaration at {@code line} (1-based) of {@code file}: that line and the next ones up to
+   * the one that opens the body (it holds an opening brace or ends with a colon) or ends the
+   * declaration (a semicolon), at most four lines.
+   */
+  static List<String> signature(List<String> file, int line) {
+    int from = Math.min(Math.max(0, line - 1), file.size());
+    int to = from;
+    while (to < file.size() && to < from + 4) {
+      String t = file.get(to++).strip();
+      if (t.contains("{") || t.endsWith(":") || t.endsWith(";")) {
+        break;
+      }
+    }
+    return file.subList(from, Math.min(to, file.size()));
+  }
+
+  /**
    * The share of the words of {@code name} (an identifier) whose prose stem is in {@code
    * queryStems}; 0 for an empty name.
    */
@@ -125,11 +205,21 @@ final class DefinitionMatch {
     }
     int said = 0;
     for (String s : stems) {
-      if (queryStems.contains(s)) {
+      if (queryStems.contains(s) || s.length() >= 3 && begins(s, queryStems)) {
         said++;
       }
     }
     return (double) said / stems.size();
+  }
+
+  /** Whether {@code prefix} begins one of {@code stems}. */
+  private static boolean begins(String prefix, Set<String> stems) {
+    for (String s : stems) {
+      if (s.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -157,33 +247,48 @@ final class DefinitionMatch {
   /**
    * Re-scores {@code fused} in place by the definition prior for {@code query} and sorts it again
    * by {@link HybridFuser#ORDER}, the fusion's own order; leaves it as it is when the query is not
-   * a sentence.
+   * a sentence. {@code repos} gives a chunk's repository in a workspace (null in one repository),
+   * so that two repositories' files at one path are two files.
    */
   static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
-      CodeAnalyzer analyzer) throws IOException {
-    if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 && CODE_WEIGHT == 0
+      IntFunction<@Nullable String> repos, CodeAnalyzer analyzer) throws IOException {
+    if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 && CODE_WEIGHT == 0 && SIGNATURE_WEIGHT == 0
         || !LexicalSearcher.isProse(query)) {
       return;
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
+    Map<Integer, Double> factors = new HashMap<>();
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);
       ChunkDoc c = chunks.chunk(f.doc());
       double share =
           c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, analyzer);
-      double factor = isType(c) ? TYPE_WEIGHT : 1 + NAME_WEIGHT * share;
-      if (CODE_WEIGHT > 0 && i < CODE_DEPTH) {
+      double factor = isType(c) ? TYPE_WEIGHT
+          : RankFeatures.kind(c) == 2 ? 1 : 1 + NAME_WEIGHT * share;
+      if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && i < CODE_DEPTH) {
         List<String> file = lines.lines(f.doc());
         if (file != null && c.end() <= file.size()) {
-          factor *= 1 + CODE_WEIGHT * codeShare(file.subList(c.start() - 1, c.end()), stems,
-              analyzer);
+          if (CODE_WEIGHT > 0) {
+            factor *= 1 + CODE_WEIGHT * codeShare(file.subList(c.start() - 1, c.end()), stems,
+                analyzer);
+          }
+          if (SIGNATURE_WEIGHT > 0 && c.symbolLines().length > 0) {
+            factor *= 1 + SIGNATURE_WEIGHT * codeShare(signature(file, c.symbolLine()), stems,
+                analyzer);
+          }
         }
+      }
+      if (i < CODE_DEPTH) {
+        factors.put(f.doc(), factor);
       }
       if (factor != 1) {
         fused.set(i, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() * factor));
       }
     }
     fused.sort(HybridFuser.ORDER);
+    if (FILE_WEIGHT > 0) {
+      fileOrder(fused, factors, chunks, repos);
+    }
     double top = fused.isEmpty() ? 1 : fused.get(0).score();
     if (top > 1) { // back into [0, 1]
       fused.replaceAll(f ->

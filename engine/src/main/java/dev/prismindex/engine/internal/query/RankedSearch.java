@@ -232,7 +232,8 @@ public final class RankedSearch {
             PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
       }
       fused.sort(HybridFuser.ORDER);
-      DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, analyzer);
+      DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, sources::repo,
+          analyzer);
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,

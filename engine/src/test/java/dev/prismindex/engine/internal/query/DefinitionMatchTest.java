@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
@@ -115,7 +116,7 @@ class DefinitionMatchTest {
     List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9));
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(fused);
     DefinitionMatch.apply(ranked, "Strips whitespace from the end of a string", chunks::get,
-        doc -> file, ANALYZER);
+        doc -> file, doc -> null, ANALYZER);
     // first's code says "string" (1 of 4 stems), its doc does not count; second's says all 4.
     assertThat(order(ranked)).containsExactly(2, 1);
     // Without its file (changed since indexed) a candidate keeps its score.
@@ -130,11 +131,83 @@ class DefinitionMatchTest {
         List.of("Route"), "go", null))).isFalse();
   }
 
+  @Test
+  void aConstructorIsNotLiftedByTheTypeNameTheSentenceSays() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 10, 3, "Stopwatch", "Stopwatch"),   // the constructor
+        2, chunk(2, 11, 20, 12, "elapsed", "Stopwatch"));
+    List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9));
+    // The sentence names the type the method works on, not the constructor: Stopwatch keeps
+    // 1.0 (it was 1.5 when its name counted), elapsed 0.9 x 1.5.
+    assertThat(order(apply(fused, "Returns the time elapsed on this stopwatch", chunks)))
+        .containsExactly(2, 1);
+  }
+
+  @Test
+  void theSignatureOfADeclarationEndsWhereItsBodyOpens() {
+    List<String> file = List.of("  /** Doc. */", "  static Instant now(Clock clock,",
+        "      ZoneId zone) {", "    return clock.instant();", "  }", "  abstract int size();",
+        "  def run(self,", "          args):", "    pass");
+    assertThat(DefinitionMatch.signature(file, 2)).containsExactly(file.get(1), file.get(2));
+    assertThat(DefinitionMatch.signature(file, 6)).containsExactly(file.get(5));
+    assertThat(DefinitionMatch.signature(file, 7)).containsExactly(file.get(6), file.get(7));
+    assertThat(DefinitionMatch.signature(file, 40)).isEmpty();
+  }
+
+  @Test
+  void theOverloadWhoseSignatureSaysTheSentenceRisesAboveItsSibling() throws IOException {
+    List<String> file = List.of("class Clocks {", "  /**", "   * Obtains the current instant.",
+        "   */", "  static Instant now() {", "    return now(Clock.systemUTC());", "  }",
+        "  static Instant now(Clock clock) {", "    return clock.instant();", "  }", "}");
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 2, 7, 5, "now", "Clocks"),
+        2, chunk(2, 8, 10, 8, "now", "Clocks"));
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
+        List.of(fused(1, 1.0), fused(2, 0.95)));
+    DefinitionMatch.apply(ranked, "Obtains the current instant from the specified clock",
+        chunks::get, doc -> file, doc -> null, ANALYZER);
+    // Both codes say instant and clock (2 of 5 stems: x 1.4); the signatures say instant and
+    // clock (x 1.2) and instant alone (x 1.1): 0.95 x 1.68 passes 1.0 x 1.54.
+    assertThat(order(ranked)).containsExactly(2, 1);
+  }
+
+  @Test
+  void withinAFileTheDefinitionsOwnWordsDecideTheOrderOfItsPlaces() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 10, 3, "peek", "Queue"),
+        2, chunk(2, 11, 20, 12, "elementCount", "Queue"),
+        3, new ChunkDoc("src/Other.java#3", "src/Other.java", 1, 10, new int[] {2},
+            List.of("drain"), "java", "Other"));
+    List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(3, 0.99), fused(2, 0.78));
+    List<HybridFuser.Fused> ranked =
+        apply(fused, "Returns the number of elements waiting", chunks);
+    // elementCount: 0.78 x 1.25 = 0.975, third after the fusion and the name share; between
+    // Queue's two places its factor counts once more (1.22 against peek's 1.0): it takes the
+    // first place and its score, peek the third; Other.java keeps the second.
+    assertThat(order(ranked)).containsExactly(2, 3, 1);
+    assertThat(ranked.get(0).score()).isEqualTo(1.0);
+    assertThat(ranked.get(2).score()).isCloseTo(0.975, within(1e-9));
+    // In a workspace, Queue.java of two repositories is two files: each keeps its place.
+    List<HybridFuser.Fused> workspace = new java.util.ArrayList<>(fused);
+    DefinitionMatch.apply(workspace, "Returns the number of elements waiting", chunks::get,
+        doc -> null, doc -> doc == 2 ? "b" : "a", ANALYZER);
+    assertThat(order(workspace)).containsExactly(1, 3, 2);
+  }
+
+  @Test
+  void aNameWordThatBeginsAWordOfTheSentenceIsSaid() {
+    Set<String> q = stems("Gets the user directory as a File");
+    assertThat(DefinitionMatch.nameShare("getUserDir", q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.nameShare("getUserHome", q, ANALYZER)).isEqualTo(2.0 / 3);
+    // Two letters are too few to count as a word's beginning.
+    assertThat(DefinitionMatch.nameShare("getDi", q, ANALYZER)).isEqualTo(0.5);
+  }
+
   /** {@link DefinitionMatch#apply} on a copy of {@code fused}, which it re-ranks in place. */
   private static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
       Map<Integer, ChunkDoc> chunks) throws IOException {
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(fused);
-    DefinitionMatch.apply(ranked, query, chunks::get, doc -> null, ANALYZER);
+    DefinitionMatch.apply(ranked, query, chunks::get, doc -> null, doc -> null, ANALYZER);
     return ranked;
   }
 }
