@@ -195,6 +195,26 @@ class DefinitionMatchTest {
   }
 
   @Test
+  void theCodeShareReachesTheFiftiethCandidate() throws IOException {
+    // 45 candidates, each its own file; the 41st's code says the sentence, the others' files
+    // changed since indexing (no code read).
+    List<String> file = List.of("static String stripEnd(String str) {",
+        "  return stripWhitespace(str, END);", "}");
+    Map<Integer, ChunkDoc> chunks = new java.util.HashMap<>();
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>();
+    for (int i = 0; i < 45; i++) {
+      chunks.put(i, new ChunkDoc("src/F" + i + ".java#" + i, "src/F" + i + ".java", 1, 3,
+          new int[] {1}, List.of("other"), "java", null));
+      ranked.add(fused(i, 1.0 - i * 0.01));
+    }
+    DefinitionMatch.apply(ranked, "Strips whitespace from the end of a string", chunks::get,
+        doc -> doc == 40 ? file : null, doc -> null, ANALYZER);
+    // 0.60 x 2 (code) x 1.25 (signature: strip, string) = 1.5: first. At a depth of 30 the 41st
+    // kept its place.
+    assertThat(order(ranked).get(0)).isEqualTo(40);
+  }
+
+  @Test
   void aNameWordThatBeginsAWordOfTheSentenceIsSaid() {
     Set<String> q = stems("Gets the user directory as a File");
     assertThat(DefinitionMatch.nameShare("getUserDir", q, ANALYZER)).isEqualTo(1.0);
