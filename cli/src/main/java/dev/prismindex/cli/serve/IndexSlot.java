@@ -61,7 +61,7 @@ final class IndexSlot {
       writes.lockInterruptibly();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while waiting to catch up");
+      throw new InterruptedIOException("interrupted while waiting to write the index");
     }
   }
 
@@ -109,12 +109,7 @@ final class IndexSlot {
 
     @Override
     public void write() throws IOException {
-      try {
-        slot.writes.lockInterruptibly();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while waiting to write the index");
-      }
+      slot.catchUp();
       slot.indexing = true;
     }
 
