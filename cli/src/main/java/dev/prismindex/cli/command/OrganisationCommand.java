@@ -42,21 +42,17 @@ import org.jspecify.annotations.Nullable;
  * {@code status --all-repos} (the repositories and their records), {@code index --repo-name NAME}
  * and {@code index --repo-list FILE} (into the organisation, several at a time, a bound on bulk
  * requests in flight). What a caller may search comes from the deployment's {@link AccessFile}.
+ * Made by {@link #of}, which checks the flags and the organisation's name.
+ *
+ * @param flags the subcommand's flags ({@link SearchFlags}, {@link StatusFlags} or {@link
+ *     IndexFlags})
+ * @param organisation the organisation's name
+ * @param env the command line's environment (the model, the access file)
  */
-public final class OrganisationCommand {
+public record OrganisationCommand(Object flags, String organisation, Environment env) {
 
   /** The environment variable naming the organisation (overridden by {@code --organisation}). */
   public static final String ORGANISATION_VARIABLE = "PRISM_INDEX_ORGANISATION";
-
-  private final Object flags;
-  private final String organisation;
-  private final Environment env;
-
-  private OrganisationCommand(Object flags, String organisation, Environment env) {
-    this.flags = flags;
-    this.organisation = organisation;
-    this.env = env;
-  }
 
   /**
    * The organisation command of a command line, or null when it asks nothing of an organisation.
