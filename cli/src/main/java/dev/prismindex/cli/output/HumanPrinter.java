@@ -7,7 +7,6 @@ import static dev.prismindex.cli.output.Notes.repairedNote;
 import static dev.prismindex.cli.output.Style.Role.BOLD;
 import static dev.prismindex.cli.output.Style.Role.DIM;
 import static dev.prismindex.cli.output.Style.Role.LINE;
-import static dev.prismindex.cli.output.Style.Role.MATCH;
 import static dev.prismindex.cli.output.Style.Role.PATH;
 import static dev.prismindex.cli.output.Style.Role.SCORE;
 import static dev.prismindex.cli.output.Style.Role.WARN;
@@ -17,10 +16,7 @@ import dev.prismindex.cli.output.Results.IndexSummary;
 import dev.prismindex.cli.output.Results.SearchAnswer;
 import dev.prismindex.cli.output.Results.StatusReport;
 import dev.prismindex.engine.Hit;
-import dev.prismindex.tool.SafeText;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -213,7 +209,7 @@ public final class HumanPrinter implements Printer {
       if (layout != Layout.LINES) {
         line.text(Integer.toString(h.column())).text(":");
       }
-      return marked(line, text, h);
+      return Marks.matches(style, line, text, h);
     }
 
     /** {@code -c}: the count of the file just done, if any. */
@@ -244,47 +240,6 @@ public final class HumanPrinter implements Printer {
             + "; --limit to see more");
       }
     }
-  }
-
-  /**
-   * Appends {@code text} to {@code line} (a tab shown as a space), the texts of the hit's matches
-   * marked in it (colour only).
-   */
-  private Line marked(Line line, String text, Hit h) {
-    String shown = SafeText.escape(text.replace('\t', ' '));
-    if (!style.on() || h.matches().isEmpty()) {
-      return line.escaped(shown); // escaped, and no tab left: escapeField would keep it as it is
-    }
-    boolean[] marked = new boolean[shown.length()];
-    for (dev.prismindex.repository.MatchSpan span : h.matches()) {
-      String needle = SafeText.escape(span.text().replace('\t', ' '));
-      if (needle.isEmpty()) {
-        continue;
-      }
-      for (int i = shown.indexOf(needle); i >= 0; i = shown.indexOf(needle, i + 1)) {
-        java.util.Arrays.fill(marked, i, Math.min(marked.length, i + needle.length()), true);
-      }
-    }
-    return painted(line, shown, marked);
-  }
-
-  /** Appends {@code shown} to {@code line}, its {@code marked} characters in the match style. */
-  private Line painted(Line line, String shown, boolean[] marked) {
-    int i = 0;
-    while (i < shown.length()) {
-      int j = i;
-      while (j < shown.length() && marked[j] == marked[i]) {
-        j++;
-      }
-      String part = shown.substring(i, j);
-      if (marked[i]) {
-        line.text(MATCH, part);
-      } else {
-        line.text(part);
-      }
-      i = j;
-    }
-    return line;
   }
 
   /**
@@ -321,132 +276,41 @@ public final class HumanPrinter implements Printer {
       first.text("  ").text(SCORE, String.format(Locale.ROOT, "%.3f", h.score()));
       emit(line());
       emit(first);
-      emit(highlight(line().text("    "), h.snippet(), r.query(), h.mode().wireName()));
+      emit(Marks.query(style, line().text("    "), h.snippet(), r.query(),
+          h.mode().wireName()));
     }
   }
 
   /**
    * Hits with their context, grep-style: {@code path:line:text} for a hit's line,
-   * {@code path-line-text} for a line around it, {@code --} between groups. The hits of one file
-   * whose lines overlap or touch form one group, each line printed once (a line that is a hit
-   * shows as one, also inside another hit's context); groups come in the order of their best hit,
-   * and within a group lines are in file order.
+   * {@code path-line-text} for a line around it, {@code --} between the groups of {@link
+   * HitGroups} (the hits of one file whose lines overlap or touch, best group first).
    */
   private void grep(SearchAnswer r) {
-    List<Group> groups = new ArrayList<>();
-    Map<String, List<Integer>> byPath = new LinkedHashMap<>();
-    List<Hit> hits = r.hits();
-    for (int i = 0; i < hits.size(); i++) {
-      byPath.computeIfAbsent(shown(hits.get(i)), k -> new ArrayList<>()).add(i);
-    }
-    for (Map.Entry<String, List<Integer>> e : byPath.entrySet()) {
-      List<Integer> ranks = new ArrayList<>(e.getValue());
-      ranks.sort(Comparator.comparingInt((Integer i) -> hits.get(i).line()));
-      Group current = null;
-      for (int rank : ranks) {
-        Hit h = hits.get(rank);
-        Hit.Context c = h.context();
-        int start = h.line() - (c == null ? 0 : c.before().size());
-        if (current == null || start > current.end + 1) {
-          current = new Group(e.getKey(), rank);
-          groups.add(current);
-        }
-        current.add(h, rank);
-      }
-    }
-    groups.sort(Comparator.comparingInt(g -> g.rank));
+    List<HitGroups.Group> groups = HitGroups.of(r.hits());
     if (!layout.plain()) {
       emit(line());
     }
-    boolean separate = hits.stream().anyMatch(h -> h.context() != null);
+    boolean separate = r.hits().stream().anyMatch(h -> h.context() != null);
     boolean first = true;
-    for (Group g : groups) {
+    for (HitGroups.Group g : groups) {
       if (!first && separate) {
         emit(line().text(DIM, "--"));
       }
       first = false;
-      for (Map.Entry<Integer, GroupLine> e : g.lines.entrySet()) {
-        GroupLine gl = e.getValue();
+      for (Map.Entry<Integer, HitGroups.GroupLine> e : g.lines.entrySet()) {
+        HitGroups.GroupLine gl = e.getValue();
+        Hit hit = gl.hit();
         Line line = line().text(PATH, g.path)
-            .text(gl.hit == null ? "-" : ":").text(LINE, Integer.toString(e.getKey()))
-            .text(gl.hit == null ? "-" : ":");
-        if (gl.hit == null) {
-          emit(line.text(gl.text.replace('\t', ' ')));
+            .text(hit == null ? "-" : ":").text(LINE, Integer.toString(e.getKey()))
+            .text(hit == null ? "-" : ":");
+        if (hit == null) {
+          emit(line.text(gl.text().replace('\t', ' ')));
         } else {
-          emit(highlight(line, gl.text, r.query(), gl.hit.mode().wireName()));
+          emit(Marks.query(style, line, gl.text(), r.query(), hit.mode().wireName()));
         }
       }
     }
-  }
-
-  /** One line of a group: its text, and the hit whose line it is (null for context). */
-  private record GroupLine(String text, @Nullable Hit hit) {}
-
-  /** The lines of one file around hits whose contexts overlap or touch. */
-  private static final class Group {
-    final String path;
-    int rank;
-    final TreeMap<Integer, GroupLine> lines = new TreeMap<>();
-    int end;
-
-    Group(String path, int rank) {
-      this.path = path;
-      this.rank = rank;
-    }
-
-    void add(Hit h, int hitRank) {
-      rank = Math.min(rank, hitRank);
-      Hit.Context c = h.context();
-      String text = c == null ? h.snippet() : c.text();
-      GroupLine existing = lines.get(h.line());
-      if (existing == null || existing.hit() == null) {
-        lines.put(h.line(), new GroupLine(text, h));
-      }
-      if (c != null) {
-        for (int i = 0; i < c.before().size(); i++) {
-          lines.putIfAbsent(h.line() - c.before().size() + i, new GroupLine(c.before().get(i),
-              null));
-        }
-        for (int i = 0; i < c.after().size(); i++) {
-          lines.putIfAbsent(h.line() + 1 + i, new GroupLine(c.after().get(i), null));
-        }
-      }
-      end = Math.max(end, h.line() + (c == null ? 0 : c.after().size()));
-    }
-  }
-
-  /**
-   * Appends the snippet to {@code line} (a tab shown as a space), the query marked in it (colour
-   * only): the whole query in literal mode, else each query word of two or more letters or digits,
-   * case-insensitively. Marks are found in the escaped snippet, with the needles escaped alike.
-   */
-  Line highlight(Line line, String snippet, String query, String mode) {
-    String shown = SafeText.escape(snippet.replace('\t', ' '));
-    if (!style.on()) {
-      return line.text(shown);
-    }
-    List<String> needles = new ArrayList<>();
-    if (mode.equals("literal")) {
-      needles.add(SafeText.escape(query.replace('\t', ' ')));
-    } else {
-      for (String word : query.split("[^\\p{L}\\p{N}_]+")) {
-        if (word.length() >= 2) {
-          needles.add(word);
-        }
-      }
-    }
-    String lower = shown.toLowerCase(Locale.ROOT);
-    boolean[] marked = new boolean[shown.length()];
-    for (String needle : needles) {
-      String n = needle.toLowerCase(Locale.ROOT);
-      if (n.isEmpty() || n.length() != needle.length()) {
-        continue;
-      }
-      for (int i = lower.indexOf(n); i >= 0; i = lower.indexOf(n, i + 1)) {
-        java.util.Arrays.fill(marked, i, Math.min(marked.length, i + n.length()), true);
-      }
-    }
-    return painted(line, shown, marked);
   }
 
   private void notes(SearchAnswer r) {
