@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +29,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import org.jspecify.annotations.Nullable;
@@ -75,25 +73,16 @@ public final class Indexer {
   private final Map<String, FileEntry> written = new ConcurrentHashMap<>();
   private final Set<String> removed = ConcurrentHashMap.newKeySet();
 
-  final AtomicInteger hashed = new AtomicInteger();
-  final AtomicInteger added = new AtomicInteger();
-  final AtomicInteger changed = new AtomicInteger();
-  final AtomicInteger deleted = new AtomicInteger();
-  final AtomicInteger unchanged = new AtomicInteger();
-  final AtomicInteger restat = new AtomicInteger();
-  final AtomicLong chunksWritten = new AtomicLong();
+  private final RunCounters count = new RunCounters();
   private final AtomicInteger filesDone = new AtomicInteger();
   private ChunkKeys keys = ChunkKeys.always();
   private IntConsumer fileDone = done -> {};
-  private final Map<SkipReason, AtomicInteger> skipped = new ConcurrentHashMap<>();
   /** Paths of the manifest whose chunks this run deleted (changed or deleted files). */
   private final Set<String> replaced = ConcurrentHashMap.newKeySet();
   /** The remembered content skips of the last commit ({@link #rememberSkipped}). */
   private Map<String, SkippedFile> skippedBefore = Map.of();
   /** Paths of {@link #skippedBefore} whose SKIPPED document this run kept or replaced. */
   private final Set<String> skipsSeen = ConcurrentHashMap.newKeySet();
-  /** SKIPPED documents added, replaced or deleted. */
-  private final AtomicInteger skipWrites = new AtomicInteger();
 
   /**
    * @param sink the store the run writes to
@@ -147,10 +136,7 @@ public final class Indexer {
 
   /** The counters so far. */
   public Counters counters() {
-    Map<SkipReason, Integer> s = new EnumMap<>(SkipReason.class);
-    skipped.forEach((k, v) -> s.put(k, v.get()));
-    return new Counters(hashed.get(), added.get(), changed.get(), deleted.get(), unchanged.get(),
-        restat.get(), s, chunksWritten.get(), keys.reused(), skipWrites.get());
+    return count.snapshot(keys.reused());
   }
 
   /**
@@ -184,7 +170,7 @@ public final class Indexer {
 
   /** Counts a skip decided outside the indexer (by the walk). */
   public void countSkips(Map<SkipReason, Integer> walkSkips) {
-    walkSkips.forEach((k, v) -> skipped.computeIfAbsent(k, x -> new AtomicInteger()).addAndGet(v));
+    count.skips(walkSkips);
   }
 
   /**
@@ -209,7 +195,7 @@ public final class Indexer {
     for (String path : skippedBefore.keySet()) {
       if (!skipsSeen.contains(path)) {
         sink.deleteSkip(path);
-        skipWrites.incrementAndGet();
+        count.skipWrites.incrementAndGet();
       }
     }
   }
@@ -230,7 +216,7 @@ public final class Indexer {
     for (String path : new LinkedHashSet<>(upserts)) {
       SkipReason reason = rules.skipByName(path);
       if ((reason != null && !FileRules.literalOnly(reason)) || rules.underPrunedDirectory(path)) {
-        skip(reason == null ? SkipReason.GLOB : reason);
+        count.skip(reason == null ? SkipReason.GLOB : reason);
       } else {
         named.add(path);
       }
@@ -289,25 +275,25 @@ public final class Indexer {
       if (stat.error() != null) {
         LOG.warn("cannot stat {}: {}", path, stat.error());
       }
-      skip(stat.skip());
+      count.skip(stat.skip());
       return false;
     }
     long mtimeNs = stat.mtimeNs();
     long recordedMs = clock.millis();
     boolean rekey = keys.rekey();
     if (old != null && !verify && !rekey && stat.provesUnchanged(old)) {
-      unchanged.incrementAndGet();
+      count.unchanged.incrementAndGet();
       return true;
     }
     if (wasSkipped != null && !verify
         && wasSkipped.statProvesUnchanged(stat.size(), stat.mtimeNs())) {
       skipsSeen.add(path); // the same bytes: the same verdict, without reading them
-      skip(wasSkipped.reason());
+      count.skip(wasSkipped.reason());
       return false;
     }
     Path file = FileNames.resolve(root, path);
     if (file == null) {
-      skip(SkipReason.UNREADABLE); // a walk or a stat named it: this JVM could, until now
+      count.skip(SkipReason.UNREADABLE); // a walk or a stat named it: this JVM could, until now
       return false;
     }
     byte[] bytes;
@@ -317,11 +303,11 @@ public final class Indexer {
       return false;
     } catch (IOException e) {
       LOG.warn("cannot read {}: {}", path, e.toString());
-      skip(SkipReason.UNREADABLE);
+      count.skip(SkipReason.UNREADABLE);
       return false;
     }
     if (bytes == null) {
-      skip(SkipReason.OVERSIZE);
+      count.skip(SkipReason.OVERSIZE);
       return false;
     }
     SkipReason secret = rules.skipByContent(path, bytes, bytes.length);
@@ -329,10 +315,10 @@ public final class Indexer {
       // before the hash check: a file indexed before the rule existed is dropped
       return rememberSkip(path, old, wasSkipped, secret, bytes.length, mtimeNs, recordedMs);
     }
-    hashed.incrementAndGet();
+    count.hashed.incrementAndGet();
     String hash = Hashing.blake3(bytes, bytes.length);
     if (old != null && !rekey && old.hash().equals(hash)) {
-      unchanged.incrementAndGet();
+      count.unchanged.incrementAndGet();
       if (!old.statMatches(bytes.length, mtimeNs)) {
         restat(old, bytes, mtimeNs, recordedMs);
       }
@@ -359,7 +345,7 @@ public final class Indexer {
   private boolean rememberSkip(String path, @Nullable FileEntry old,
       @Nullable SkippedFile wasSkipped, SkipReason reason, long size, long mtimeNs,
       long recordedMs) throws IOException {
-    skip(reason);
+    count.skip(reason);
     skipsSeen.add(path);
     SkippedFile now = new SkippedFile(path, reason, size, mtimeNs, recordedMs);
     if (old == null && wasSkipped != null && wasSkipped.reason() == reason
@@ -371,9 +357,9 @@ public final class Indexer {
     if (old != null) {
       entryRemoved(path);
       replaced.add(path);
-      deleted.incrementAndGet();
+      count.deleted.incrementAndGet();
     }
-    skipWrites.incrementAndGet();
+    count.skipWrites.incrementAndGet();
     return true;
   }
 
@@ -384,7 +370,7 @@ public final class Indexer {
         old.language(), old.chunks());
     sink.restat(entry, grams(bytes, null, old.path()), bytes);
     entryWritten(entry);
-    restat.incrementAndGet();
+    count.restat.incrementAndGet();
   }
 
   /**
@@ -404,13 +390,13 @@ public final class Indexer {
         stat.recordedMs(), language, chunks.size());
     sink.putFile(entry, grams(bytes, text, path), chunks, keys.of(path, chunks), old,
         wasSkipped, bytes);
-    chunksWritten.addAndGet(chunks.size());
+    count.chunksWritten.addAndGet(chunks.size());
     entryWritten(entry);
     if (old == null) {
-      added.incrementAndGet();
+      count.added.incrementAndGet();
     } else {
       replaced.add(path);
-      changed.incrementAndGet();
+      count.changed.incrementAndGet();
     }
   }
 
@@ -448,10 +434,6 @@ public final class Indexer {
     sink.deletePath(before.get(path));
     entryRemoved(path);
     replaced.add(path);
-    deleted.incrementAndGet();
-  }
-
-  private void skip(SkipReason reason) {
-    skipped.computeIfAbsent(reason, k -> new AtomicInteger()).incrementAndGet();
+    count.deleted.incrementAndGet();
   }
 }
