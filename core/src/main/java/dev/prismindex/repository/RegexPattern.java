@@ -284,17 +284,11 @@ public final class RegexPattern {
     /** The prefilter's literals and how they are looked for (none without one). */
     private final RequiredLiterals literals;
     /**
-     * Without a required literal, for a pattern whose matches start with a run of {@link
-     * #runLength} code points in known classes ({@link Prefilter#startSequence}, the first one
-     * {@link RegexMatcher#first}): per byte value, bit {@code k} set when that ASCII character is
-     * in the run's class {@code k}, and every bit for a byte of a non-ASCII character (which this
-     * byte-level test leaves to the matcher); null when a match may be empty or a literal is
-     * required.
+     * Without a required literal, for a pattern whose matches start with code points of known
+     * classes (the first one {@link RegexMatcher#first}): where such a run may start in the bytes;
+     * null when a match may be empty or a literal is required.
      */
-    private final int @Nullable [] byteClasses;
-    /** Per byte value, 1 when {@link #byteClasses} has a bit for it (a byte in any class). */
-    private final byte @Nullable [] inRun;
-    private final int runLength;
+    private final @Nullable ClassRuns runs;
     /**
      * Whether the literals are looked for in the bytes ({@link #forEachCandidateLine}): every one
      * ASCII, looked for as it is or up to ASCII case.
@@ -319,25 +313,7 @@ public final class RegexPattern {
       this.inBytes = prefilter != null && (asciiCases || !prefilter.lowered())
           && literals.allAscii();
       CodePointSet first = matcher.first();
-      if (prefilter == null && first != null) {
-        this.runLength = then.length + 1;
-        this.byteClasses = new int[256];
-        this.inRun = new byte[256];
-        for (int c = 0; c < 256; c++) {
-          int bits = 0;
-          for (int k = 0; k < runLength; k++) {
-            if (c >= 128 || (k == 0 ? first : then[k - 1]).contains(c)) {
-              bits |= 1 << k;
-            }
-          }
-          byteClasses[c] = bits;
-          inRun[c] = (byte) (bits != 0 ? 1 : 0);
-        }
-      } else {
-        this.runLength = 0;
-        this.byteClasses = null;
-        this.inRun = null;
-      }
+      this.runs = prefilter == null && first != null ? new ClassRuns(first, then) : null;
     }
 
     /**
@@ -358,8 +334,10 @@ public final class RegexPattern {
      */
     public void forEachMatchingLine(byte[] content, int length, LineVisitor visitor) {
       Objects.checkFromIndexSize(0, length, content.length);
-      if (byteClasses != null) {
-        forEachCandidateLine(content, length, from -> nextRun(content, length, from), visitor);
+      ClassRuns classRuns = runs;
+      if (classRuns != null) {
+        forEachCandidateLine(content, length, from -> classRuns.next(content, length, from),
+            visitor);
         return;
       }
       if (inBytes) {
@@ -427,7 +405,7 @@ public final class RegexPattern {
 
     /**
      * {@link #forEachMatchingLine} over the bytes, for a pattern whose possible starts are found
-     * there ({@link #nextRun}, or the ASCII required literals: an ASCII byte of UTF-8 is always
+     * there ({@link ClassRuns}, or the ASCII required literals: an ASCII byte of UTF-8 is always
      * that character, never part of a longer one nor of an ill-formed subsequence, so their
      * occurrences in the bytes are those in the decoded text): only a line holding a candidate is
      * decoded and matched, and line feeds are counted only up to the lines that hold a match.
@@ -463,59 +441,6 @@ public final class RegexPattern {
         }
         floor = end + 1;
       }
-    }
-
-    /**
-     * For a pattern without a required literal whose matches start with {@link #runLength} code
-     * points of known classes ({@link #byteClasses}): the first byte in [{@code i}, {@code n}) where
-     * such a run may start, -1 when none. A byte {@code m - 1} ahead of a possible start that is
-     * ASCII and in none of the run's classes rules out the {@code m} starts up to it (the run's
-     * {@code m} code points take at least {@code m} bytes, every one of them ASCII in its class or
-     * part of a non-ASCII character), so where the text holds no run one byte in {@code m} is
-     * looked at (Horspool's skip, for classes).
-     */
-    private int nextRun(byte[] b, int n, int i) {
-      int[] table = byteClasses;
-      byte[] any = inRun;
-      int m = runLength;
-      while (i + m <= n) {
-        // The common case first, in a loop of its own: the window's last byte rules it out.
-        if (any[b[i + m - 1] & 0xFF] == 0) {
-          i += m;
-          continue;
-        }
-        int j = i + m - 2;
-        while (j >= i && any[b[j] & 0xFF] != 0) {
-          j--;
-        }
-        if (j >= i) {
-          i = j + 1;
-          continue;
-        }
-        if (runAt(b, i, m, table)) {
-          return i;
-        }
-        i++;
-      }
-      return -1; // fewer than m bytes left: no run fits
-    }
-
-
-    /**
-     * Whether a run may start at byte {@code i}: each of the {@code m} bytes from it in its class,
-     * up to the first byte of a non-ASCII character (from there on the matcher decides).
-     */
-    private static boolean runAt(byte[] b, int i, int m, int[] table) {
-      for (int k = 0; k < m; k++) {
-        int c = b[i + k] & 0xFF;
-        if (c >= 128) {
-          return true;
-        }
-        if ((table[c] & (1 << k)) == 0) {
-          return false;
-        }
-      }
-      return true;
     }
 
     /**
