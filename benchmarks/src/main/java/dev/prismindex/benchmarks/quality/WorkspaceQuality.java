@@ -13,6 +13,7 @@ import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -106,6 +107,8 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
         auxiliaryWeight);
     int queries = 0;
     int firstInRepo = 0;
+    double[] lost = new double[KINDS.size()];
+    int[] lostQueries = new int[KINDS.size()];
     List<String> parts = new ArrayList<>();
     for (CorpusResult r : results) {
       Map<String, Integer> above = new TreeMap<>();
@@ -126,6 +129,9 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
             above.merge(h.repo(), 1, Integer::sum);
           }
         }
+        int kind = kind(hits.subList(0, end), r.name(), o.target());
+        lost[kind] += 1.0 / own - (workspace == 0 ? 0 : 1.0 / workspace);
+        lostQueries[kind]++;
       }
       List<Map.Entry<String, Integer>> top = above.entrySet().stream()
           .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(3).toList();
@@ -138,6 +144,55 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
         + " (above the tenth when it lost it), the three most frequent by corpus: %s.",
         100.0 * firstInRepo / Math.max(1, queries), queries, String.join("; ", parts)));
     line("");
+    double gross = Arrays.stream(lost).sum();
+    List<String> kinds = new ArrayList<>();
+    for (int k = 0; k < KINDS.size(); k++) {
+      kinds.add(String.format(Locale.ROOT, "%s %d queries, %.4f (%.0f %%)", KINDS.get(k),
+          lostQueries[k], lost[k] / Math.max(1, queries), 100 * lost[k] / Math.max(1e-9, gross)));
+    }
+    line(String.format(Locale.ROOT, "What ranks above a target the workspace ranks lower (MRR@10"
+        + " lost over the %d queries, %.4f in all, by the first that applies to the hits above"
+        + " it): %s.", queries, gross / Math.max(1, queries), String.join("; ", kinds)));
+    line("");
+  }
+
+  /** The kinds of {@link #kind}, in its order. */
+  static final List<String> KINDS = List.of("a definition of the same name in another repository",
+      "another repository's code in the target's language", "another language's code only",
+      "the target's repository's own hits only");
+
+  /**
+   * What ranks above a target the workspace ranks lower ({@code above}: the hits before it, all
+   * ten when it lost it), as an index of {@link #KINDS}: another repository's definition whose
+   * name is the target's (case, underscores and a qualifier aside: toolz's {@code take} and
+   * more-itertools' {@code take}), else another repository's hit in the target's language, else
+   * another language's hit, else only hits of the target's own repository (the merge reordered
+   * them: each signal's ranks interleave with the other repositories' candidates).
+   */
+  static int kind(List<Hit> above, String repo, Definition target) {
+    boolean sameLanguage = false;
+    boolean foreign = false;
+    for (Hit h : above) {
+      if (repo.equals(h.repo())) {
+        continue;
+      }
+      foreign = true;
+      if (h.symbol() != null && sameName(h.symbol(), target.name())) {
+        return 0;
+      }
+      sameLanguage |= target.language().id().equalsIgnoreCase(h.language());
+    }
+    return sameLanguage ? 1 : foreign ? 2 : 3;
+  }
+
+  /** Whether two definition names are one, case, underscores and a qualifier aside. */
+  static boolean sameName(String a, String b) {
+    return simple(a).equals(simple(b));
+  }
+
+  private static String simple(String name) {
+    String s = name.substring(Math.max(name.lastIndexOf('.'), name.lastIndexOf(':')) + 1);
+    return s.replace("_", "").toLowerCase(Locale.ROOT);
   }
 
   private void row(String name, List<Outcome> alone, List<Outcome> together,
