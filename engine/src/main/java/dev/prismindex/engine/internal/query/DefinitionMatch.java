@@ -39,7 +39,8 @@ import org.jspecify.annotations.Nullable;
  * candidate whose file changed since it was indexed keeps its score there. Then the list is sorted
  * again (stable), the places each file holds among the first {@link #CODE_DEPTH} are given to its
  * candidates by their factor once more ({@link #fileOrder}), and the scores brought back into [0,
- * 1]. Sentences only: an identifier or a name phrase is the identifier guard's.
+ * 1]. Last, {@link #promoteInFile} lets the first hit's file's best-said function take the first
+ * place. Sentences only: an identifier or a name phrase is the identifier guard's.
  */
 final class DefinitionMatch {
 
