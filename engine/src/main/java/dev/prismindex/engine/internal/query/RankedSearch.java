@@ -12,6 +12,7 @@ import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.Candidate;
 import dev.prismindex.engine.spi.ChunkDoc;
 import dev.prismindex.engine.spi.LexicalQuery;
+import dev.prismindex.engine.spi.StoreFields;
 import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.engine.spi.VectorQuery;
 import dev.prismindex.repository.SearchMode;
@@ -23,7 +24,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -234,6 +237,13 @@ public final class RankedSearch {
       fused.sort(HybridFuser.ORDER);
       DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, sources::repo,
           analyzer);
+      DefinitionMatch.promoteInFile(fused, query, locator::chunk, locator::freshLines,
+          sources::repo, (first, n) -> {
+            LexicalQuery inFile = lexical.request(query, n,
+                new TermQuery(new Term(StoreFields.PATH, first.path())));
+            return inFile == null ? List.of()
+                : index.lexical(inFile).stream().map(Candidate::chunk).toList();
+          }, analyzer);
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,

@@ -223,6 +223,67 @@ class DefinitionMatchTest {
     assertThat(DefinitionMatch.nameShare("getDi", q, ANALYZER)).isEqualTo(0.5);
   }
 
+  @Test
+  void aDefinitionOfTheFirstHitsFileThatSaysTheSentenceBetterTakesTheFirstPlace()
+      throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 10, 3, "peek", "Queue"),
+        2, chunk(2, 11, 20, 12, "elementCount", "Queue"),
+        3, new ChunkDoc("src/Other.java#3", "src/Other.java", 1, 10, new int[] {2},
+            List.of("drain"), "java", "Other"),
+        4, chunk(4, 21, 30, 22, "Queue", null));
+    String query = "Returns the number of elements waiting";
+    // Neither engine's cut reached elementCount: only the lexical engine asked within
+    // Queue.java finds it (and Queue's header, a type, which does not compete).
+    List<HybridFuser.Fused> ranked =
+        apply(List.of(fused(1, 1.0), fused(3, 0.99), fused(4, 0.5)), query, chunks);
+    assertThat(order(ranked)).containsExactly(1, 3, 4);
+    DefinitionMatch.promoteInFile(ranked, query, chunks::get, doc -> null, doc -> null,
+        (first, depth) -> first.path().equals("src/Queue.java") ? List.of(4, 2, 1) : List.of(),
+        ANALYZER);
+    // elementCount's name says "element" (1.25 against peek's 1.0): first, with peek's score.
+    assertThat(order(ranked)).containsExactly(2, 1, 3, 4);
+    assertThat(ranked.get(0).score()).isEqualTo(ranked.get(1).score());
+    // A definition of another file, or none saying more than the first hit, changes nothing.
+    List<HybridFuser.Fused> other = new java.util.ArrayList<>(
+        List.of(fused(3, 1.0), fused(1, 0.9)));
+    DefinitionMatch.promoteInFile(other, query, chunks::get, doc -> null, doc -> null,
+        (first, depth) -> List.of(2), ANALYZER);
+    assertThat(order(other)).containsExactly(3, 1);
+    // An identifier is the identifier guard's.
+    List<HybridFuser.Fused> name = new java.util.ArrayList<>(
+        List.of(fused(1, 1.0), fused(3, 0.9)));
+    DefinitionMatch.promoteInFile(name, "elementCount", chunks::get, doc -> null, doc -> null,
+        (first, depth) -> List.of(2), ANALYZER);
+    assertThat(order(name)).containsExactly(1, 3);
+  }
+
+  @Test
+  void afterATypesHeaderTheFilesWeighedCandidatesCompeteToo() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 10, 3, "peek", "Queue"),
+        2, chunk(2, 11, 20, 12, "elementCount", "Queue"),
+        4, chunk(4, 21, 30, 22, "Queue", null),
+        5, new ChunkDoc("src/Queue.java#5", "src/Queue.java", 31, 40, new int[] {32},
+            List.of("constructor"), "typescript", "Queue"));
+    String query = "Returns the number of elements waiting";
+    // Queue's header first; elementCount third, among the first 50: weighed already, but the
+    // header is no function, so it competes; the hook "constructor" never does.
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
+        List.of(fused(4, 1.0), fused(1, 0.9), fused(2, 0.8), fused(5, 0.7)));
+    DefinitionMatch.promoteInFile(ranked, query, chunks::get, doc -> null, doc -> null,
+        (first, depth) -> List.of(5, 2), ANALYZER);
+    assertThat(order(ranked)).containsExactly(2, 4, 1, 5);
+    // After a function, the first 50 candidates keep their order.
+    List<HybridFuser.Fused> function = new java.util.ArrayList<>(
+        List.of(fused(1, 1.0), fused(2, 0.8)));
+    DefinitionMatch.promoteInFile(function, query, chunks::get, doc -> null, doc -> null,
+        (first, depth) -> List.of(2), ANALYZER);
+    assertThat(order(function)).containsExactly(1, 2);
+    assertThat(DefinitionMatch.hook("__iter__")).isTrue();
+    assertThat(DefinitionMatch.hook("__")).isFalse();
+  }
+
   /** {@link DefinitionMatch#apply} on a copy of {@code fused}, which it re-ranks in place. */
   private static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
       Map<Integer, ChunkDoc> chunks) throws IOException {
