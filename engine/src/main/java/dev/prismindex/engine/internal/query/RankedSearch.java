@@ -44,9 +44,6 @@ public final class RankedSearch {
   /** The candidate depth of every ranked search with a limit up to it (see {@link #depth}). */
   static final int MIN_DEPTH = 50;
 
-  /** Each engine's best definitions HYBRID keeps among its first ten hits (0: none). */
-  static final int KEEP_TOPS = Integer.getInteger("prism.rank.keepTops", 2);
-
   /**
    * The hits of a ranked search.
    *
@@ -237,17 +234,6 @@ public final class RankedSearch {
       fused.sort(HybridFuser.ORDER);
       DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, sources::repo,
           analyzer);
-      if (KEEP_TOPS > 0) {
-        HybridFuser.keepEngineTops(fused, KEEP_TOPS, 10, doc -> {
-          ChunkDoc c;
-          try {
-            c = locator.chunk(doc);
-          } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-          }
-          return prior < 1 && PathPrior.auxiliary(c.path()) ? null : definition(sources, doc, c);
-        });
-      }
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,

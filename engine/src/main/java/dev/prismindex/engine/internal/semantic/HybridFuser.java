@@ -4,12 +4,9 @@ import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.spi.Candidate;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -73,93 +70,5 @@ public final class HybridFuser {
     }
     out.sort(ORDER);
     return out;
-  }
-
-  /**
-   * Keeps each engine's best {@code perEngine} definitions among the first {@code places}
-   * definitions of {@code fused} (in place): a definition one engine ranks first or second that the
-   * fusion, the priors after it, pushed below {@code places} moves up to the last places of the
-   * first {@code places}, in the fused order among themselves, each with the score of the place it
-   * takes (scores stay sorted); the definitions it passes move down one place. {@code definition}
-   * maps a chunk to its definition (one hit per definition), or null for a chunk no engine's top may
-   * claim (an auxiliary file under the path prior).
-   */
-  public static void keepEngineTops(List<Fused> fused, int perEngine, int places,
-      IntFunction<@Nullable String> definition) {
-    Set<String> kept = new HashSet<>();
-    for (int engine = 0; engine < 2; engine++) {
-      int side = engine;
-      List<Fused> byEngine = new ArrayList<>();
-      for (Fused f : fused) {
-        if ((side == 0 ? f.lexical() : f.semantic()) != null) {
-          byEngine.add(f);
-        }
-      }
-      byEngine.sort(Comparator.comparingInt(
-          f -> side == 0 ? f.lexical().rank() : f.semantic().rank()));
-      Set<String> seen = new HashSet<>();
-      for (Fused f : byEngine) {
-        if (seen.size() == perEngine) {
-          break;
-        }
-        String d = definition.apply(f.doc());
-        if (d != null && seen.add(d)) {
-          kept.add(d);
-        }
-      }
-    }
-    // The definitions in the fused order, each with its chunks (only a definition's first chunk
-    // can give its hit, so moving its chunks together changes no hit).
-    Map<String, List<Fused>> groups = new LinkedHashMap<>();
-    for (Fused f : fused) {
-      String d = definition.apply(f.doc());
-      groups.computeIfAbsent(d == null ? "\0" + f.doc() : d, k -> new ArrayList<>()).add(f);
-    }
-    if (groups.size() <= places) {
-      return;
-    }
-    List<String> order = new ArrayList<>(groups.keySet());
-    List<String> top = new ArrayList<>(order.subList(0, places));
-    List<String> rest = new ArrayList<>(order.subList(places, order.size()));
-    List<String> below = new ArrayList<>();
-    for (String d : rest) {
-      if (kept.contains(d)) {
-        below.add(d);
-      }
-    }
-    int inside = 0;
-    for (String d : top) {
-      if (kept.contains(d)) {
-        inside++;
-      }
-    }
-    int moving = Math.min(below.size(), places - inside);
-    if (moving == 0) {
-      return;
-    }
-    // The last definitions of the top that no engine's top claims give up their places.
-    List<String> displaced = new ArrayList<>();
-    for (int h = places - 1; h >= 0 && displaced.size() < moving; h--) {
-      if (!kept.contains(top.get(h))) {
-        displaced.add(0, top.get(h));
-      }
-    }
-    List<String> moved = below.subList(0, moving);
-    top.removeAll(displaced);
-    top.addAll(moved);
-    rest.removeAll(moved);
-    rest.addAll(0, displaced);
-    top.addAll(rest);
-    fused.clear();
-    double previous = Double.POSITIVE_INFINITY;
-    for (String d : top) {
-      List<Fused> chunks = groups.get(d);
-      Fused first = chunks.get(0);
-      double score = Math.min(previous, first.score());
-      fused.add(score == first.score() ? first
-          : new Fused(first.doc(), first.lexical(), first.semantic(), score));
-      fused.addAll(chunks.subList(1, chunks.size()));
-      previous = score;
-    }
   }
 }

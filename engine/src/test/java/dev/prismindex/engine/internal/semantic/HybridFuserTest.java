@@ -59,54 +59,6 @@ class HybridFuserTest {
     assertThat(f.get(position(f, 0)).score()).isEqualTo(Fusion.rrf().normalised(1, 51));
   }
 
-  @Test
-  void eachEnginesBestTwoDefinitionsStayInTheFirstTen() {
-    // Lexical ranks docs 0..49; semantic ranks doc 100 first, doc 101 second (neither listed by
-    // lexical), then docs 0..47: at k = 60 fusion puts 100 and 101 below every doc both engines
-    // list in their first 17.
-    List<Candidate> semantic = new ArrayList<>();
-    semantic.add(new Candidate(100, 1, 0.9));
-    semantic.add(new Candidate(101, 2, 0.8));
-    for (int i = 0; i < 48; i++) {
-      semantic.add(new Candidate(i, i + 3, 0.5));
-    }
-    List<HybridFuser.Fused> fused = HybridFuser.fuse(ranking(0, 50), semantic,
-        new Fusion(60, 1, 1), 50);
-    assertThat(position(fused, 100)).isGreaterThan(9);
-    List<Integer> before = new ArrayList<>();
-    fused.forEach(f -> before.add(f.doc()));
-    // Docs 20 and 21 are two chunks of one definition: one hit.
-    HybridFuser.keepEngineTops(fused, 2, 10, doc -> doc == 21 ? "d20" : "d" + doc);
-    List<Integer> hits = new ArrayList<>();
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    for (HybridFuser.Fused f : fused) {
-      if (seen.add(f.doc() == 21 ? "d20" : "d" + f.doc())) {
-        hits.add(f.doc());
-      }
-    }
-    // 100 and 101 take the last two places of the first ten, in the fused order; the two
-    // definitions they pass come next, and every other hit keeps its place.
-    List<Integer> beforeHits = new ArrayList<>();
-    seen.clear();
-    for (int doc : before) {
-      if (seen.add(doc == 21 ? "d20" : "d" + doc)) {
-        beforeHits.add(doc);
-      }
-    }
-    assertThat(hits.subList(0, 8)).isEqualTo(beforeHits.subList(0, 8));
-    assertThat(hits.subList(8, 12)).containsExactly(100, 101, beforeHits.get(8),
-        beforeHits.get(9));
-    assertThat(fused).hasSize(before.size());
-    for (int i = 1; i < hits.size(); i++) {
-      assertThat(fused.get(position(fused, hits.get(i))).score())
-          .isLessThanOrEqualTo(fused.get(position(fused, hits.get(i - 1))).score());
-    }
-    // Already in the first ten: nothing moves.
-    List<HybridFuser.Fused> again = new ArrayList<>(fused);
-    HybridFuser.keepEngineTops(again, 2, 10, doc -> doc == 21 ? "d20" : "d" + doc);
-    assertThat(again).isEqualTo(fused);
-  }
-
   private static int position(List<HybridFuser.Fused> fused, int doc) {
     for (int i = 0; i < fused.size(); i++) {
       if (fused.get(i).doc() == doc) {
