@@ -305,7 +305,9 @@ final class DefinitionMatch {
    * is second. Competing are the functions the first {@link #CODE_DEPTH} candidates do not hold
    * (those were weighed with their factor already: {@link #apply}); when the first hit is not a
    * function's (a plain window, a constructor, a type, a language hook: {@link #hook}) the file's
-   * candidates among them too. Constructors and hooks never compete. {@code fused} is in its
+   * candidates among them too, and otherwise the first hit's overloads among them ({@link
+   * #overload}: the same name; siblings of other names keep their places). Constructors and hooks
+   * never compete. {@code fused} is in its
    * final order ({@link #apply}).
    */
   static void promoteInFile(List<HybridFuser.Fused> fused, String query, Chunks chunks,
@@ -327,13 +329,18 @@ final class DefinitionMatch {
     for (int i = 1; i < fused.size(); i++) {
       places.put(fused.get(i).doc(), i);
     }
+    String topName = top.symbolNames().isEmpty() ? "" : top.symbolNames().get(0);
     Set<Integer> rivals = new LinkedHashSet<>();
-    for (int i = weighed; i < fused.size(); i++) {
-      rivals.add(fused.get(i).doc());
+    for (int i = 1; i < fused.size(); i++) {
+      int doc = fused.get(i).doc();
+      if (i >= weighed || OVERLOADS && overload(chunks.chunk(doc), top, topName)) {
+        rivals.add(doc);
+      }
     }
     for (int doc : inFile.chunks(top, IN_FILE_DEPTH)) {
       Integer place = places.get(doc);
-      if (place == null || place >= weighed) {
+      if (place == null || place >= weighed
+          || OVERLOADS && overload(chunks.chunk(doc), top, topName)) {
         rivals.add(doc);
       }
     }
@@ -363,6 +370,23 @@ final class DefinitionMatch {
     fused.add(0, new HybridFuser.Fused(promoted.doc(), promoted.lexical(), promoted.semantic(),
         first.score()));
   }
+
+  /**
+   * Whether {@code c} is another definition of the first hit's name in its file (an overload:
+   * {@code swap(float[], int, int)} beside {@code swap(float[], int, int, int)}), which competes
+   * with the first hit in {@link #promoteInFile} even when the first {@link #CODE_DEPTH}
+   * candidates hold it: overloads share their name, their doc comments and most of their code, so
+   * the fusion cannot tell them apart and their signatures and code decide. The property is for
+   * measuring.
+   */
+  private static boolean overload(ChunkDoc c, ChunkDoc top, String topName) {
+    return !topName.isEmpty() && !c.symbolNames().isEmpty()
+        && topName.equals(c.symbolNames().get(0)) && top.path().equals(c.path());
+  }
+
+  /** Whether {@link #promoteInFile} lets the first hit's overloads compete ({@link #overload}). */
+  static final boolean OVERLOADS =
+      Boolean.parseBoolean(System.getProperty("prism.rank.overloads", "true"));
 
   /**
    * Whether {@code name} is one the language calls rather than one that says what the code does: a

@@ -284,6 +284,42 @@ class DefinitionMatchTest {
     assertThat(DefinitionMatch.hook("__")).isFalse();
   }
 
+  @Test
+  void afterAFunctionItsOverloadsCompeteAndSiblingsOfOtherNamesDoNot() throws IOException {
+    List<String> file = List.of(
+        "  public static void swap(final float[] array, final int offset1, final int offset2) {",
+        "    swap(array, offset1, offset2, 1);",
+        "  }",
+        "  public static void swap(final float[] array, int offset1, int offset2, int length) {",
+        "    for (int i = 0; i < length; i++) { exchange(array, offset1 + i, offset2 + i); }",
+        "  }",
+        "  static float[] seriesOfElements(final float[] array, int length) {",
+        "    return series(array, length, elements(array));",
+        "  }");
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 3, 1, "swap", "ArrayUtils"),
+        2, chunk(2, 4, 6, 4, "swap", "ArrayUtils"),
+        3, chunk(3, 7, 9, 7, "seriesOfElements", "ArrayUtils"),
+        4, new ChunkDoc("src/Other.java#4", "src/Other.java", 4, 6, new int[] {4},
+            List.of("swap"), "java", "Other"));
+    String query = "Swaps a series of elements of the given length in the array";
+    // All three among the first 50, the three-argument swap first: its four-argument overload's
+    // signature and code say "length" too, so it takes the first place; the sibling
+    // seriesOfElements says still more, but another name is not the first hit's overload.
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
+        List.of(fused(1, 1.0), fused(3, 0.9), fused(2, 0.8)));
+    DefinitionMatch.promoteInFile(ranked, query, chunks::get, doc -> file, doc -> null,
+        (first, depth) -> List.of(3, 2, 1), ANALYZER);
+    assertThat(order(ranked)).containsExactly(2, 1, 3);
+    assertThat(ranked.get(0).score()).isEqualTo(1.0);
+    // A definition of that name in another file is not an overload.
+    List<HybridFuser.Fused> other = new java.util.ArrayList<>(
+        List.of(fused(1, 1.0), fused(4, 0.8)));
+    DefinitionMatch.promoteInFile(other, query, chunks::get, doc -> file, doc -> null,
+        (first, depth) -> List.of(), ANALYZER);
+    assertThat(order(other)).containsExactly(1, 4);
+  }
+
   /** {@link DefinitionMatch#apply} on a copy of {@code fused}, which it re-ranks in place. */
   private static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
       Map<Integer, ChunkDoc> chunks) throws IOException {
