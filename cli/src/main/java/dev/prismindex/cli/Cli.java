@@ -313,7 +313,26 @@ final class Cli {
     CommandLine cl = new CommandLine(new Flags.RootFlags());
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setOverwrittenOptionsAllowed(true);
+    inFixedOrder(cl.getCommandSpec());
     return cl;
+  }
+
+  /**
+   * Puts the options of annotated methods ({@code -i}, {@code -s}, {@code -S}) after the others in
+   * the order of their longest names: picocli lists them in the order reflection returns methods,
+   * which HotSpot does not fix (it differs with and without a CDS archive), so help and the
+   * completion scripts came out in a different order from one JVM to another.
+   */
+  private static void inFixedOrder(CommandLine.Model.CommandSpec spec) {
+    List<CommandLine.Model.OptionSpec> methods = spec.options().stream()
+        .filter(o -> o.userObject() instanceof java.lang.reflect.Method)
+        .sorted(java.util.Comparator.comparing(CommandLine.Model.OptionSpec::longestName))
+        .toList();
+    for (CommandLine.Model.OptionSpec option : methods) {
+      spec.remove(option);
+      spec.addOption(option);
+    }
+    spec.subcommands().values().forEach(sub -> inFixedOrder(sub.getCommandSpec()));
   }
 
   /**

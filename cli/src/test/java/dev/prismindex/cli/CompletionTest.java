@@ -68,6 +68,20 @@ class CompletionTest {
   }
 
   @Test
+  void optionsOfAnnotatedMethodsComeInAFixedOrderWhateverTheJvm() {
+    // Reflection's order of methods varies between JVMs (CDS or not): the archive's completion
+    // script and the launcher's once differed in the places of -s and -S.
+    CommandSpec search = Cli.parser().getSubcommands().get("search").getCommandSpec();
+    List<String> methods = search.options().stream()
+        .filter(o -> o.userObject() instanceof java.lang.reflect.Method)
+        .map(OptionSpec::longestName).toList();
+    assertThat(methods).containsExactly("--case-sensitive", "--ignore-case", "--smart-case");
+    List<OptionSpec> all = search.options();
+    assertThat(all.subList(all.size() - 3, all.size())).extracting(OptionSpec::longestName)
+        .containsExactlyElementsOf(methods);
+  }
+
+  @Test
   void theBashScriptOffersEveryOptionOfSearchInItsSearchFunction() {
     String bash = script("bash");
     Matcher fn = Pattern.compile("function _picocli_prism-index_search\\(\\) \\{(.*?)\\n\\}",
