@@ -1,30 +1,12 @@
 package dev.prismindex.engine;
 
-import dev.prismindex.embed.Embedder;
-import dev.prismindex.engine.internal.EngineContext;
-import dev.prismindex.engine.internal.PluggedStore;
-import dev.prismindex.engine.internal.StoreAccess;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.chunk.Chunker;
-import dev.prismindex.engine.internal.query.QueryPlanner;
 import dev.prismindex.engine.internal.query.WorkspaceSearch;
 import dev.prismindex.engine.internal.run.CorpusView;
-import dev.prismindex.engine.internal.run.IndexJobs;
-import dev.prismindex.engine.internal.run.Runs;
-import dev.prismindex.engine.internal.run.StalenessProbe;
-import dev.prismindex.engine.internal.run.StoreRun;
 import dev.prismindex.engine.internal.run.WarmUp;
-import dev.prismindex.engine.internal.seam.SeamAdapter;
 import dev.prismindex.engine.internal.search.LiteralResult;
-import dev.prismindex.engine.internal.semantic.SemanticAvailability.Verdict;
-import dev.prismindex.engine.internal.semantic.ModelChoice;
-import dev.prismindex.engine.internal.semantic.SemanticAvailability;
 import dev.prismindex.engine.internal.semantic.VectorCatalog;
-import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexFiles;
-import dev.prismindex.engine.internal.store.IndexStore;
-import dev.prismindex.engine.internal.store.Schema;
-import dev.prismindex.engine.internal.walk.FileRules;
 import dev.prismindex.engine.spi.CommitRecord;
 import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.engine.spi.Store;
@@ -37,10 +19,7 @@ import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.index.RepositoryIndexBackend;
 import dev.prismindex.repository.AbortSignal;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -83,21 +62,10 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public static final String ANALYZER_VERSION = CodeAnalyzer.VERSION;
 
-  private final EngineContext ctx;
-  private final Runs runs;
-  private final StalenessProbe probe;
-  private final QueryPlanner planner;
-  private final SeamAdapter seam;
-  /** The local Lucene store, or null for a plugged one. */
-  private final @Nullable IndexStore local;
+  private final IndexParts parts;
 
-  private HybridIndex(EngineContext ctx, Runs runs, @Nullable IndexStore local) {
-    this.ctx = ctx;
-    this.runs = runs;
-    this.local = local;
-    this.probe = new StalenessProbe(ctx);
-    this.planner = new QueryPlanner(ctx);
-    this.seam = new SeamAdapter(ctx, runs, planner);
+  private HybridIndex(IndexParts parts) {
+    this.parts = parts;
   }
 
   /**
@@ -112,19 +80,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public static HybridIndex open(HybridIndexOptions options) throws IOException {
     Objects.requireNonNull(options, "options");
-    if (!Files.isDirectory(options.root())) {
-      throw new NoSuchFileException(options.root().toString(), null,
-          "repository root is not a directory");
-    }
-    IndexStore store = IndexStore.open(options.home());
-    EngineContext ctx;
-    try {
-      ctx = context(options, store, store.record());
-    } catch (IOException | RuntimeException e) {
-      store.close();
-      throw e;
-    }
-    return new HybridIndex(ctx, new IndexJobs(ctx, store), store);
+    return new HybridIndex(IndexParts.local(options));
   }
 
   /**
@@ -143,40 +99,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   public static HybridIndex open(HybridIndexOptions options, Store store) throws IOException {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(store, "store");
-    try {
-      if (!Files.isDirectory(options.root())) {
-        throw new NoSuchFileException(options.root().toString(), null,
-            "repository root is not a directory");
-      }
-      CommitRecord record = store.record();
-      String analyzer = record == null ? null : record.get(CommitRecord.ANALYZER);
-      if (analyzer != null && !analyzer.equals(CodeAnalyzer.VERSION)) {
-        throw new IncompatibleIndexException("analyzer of " + store.describe(), analyzer,
-            CodeAnalyzer.VERSION);
-      }
-      EngineContext ctx = context(options, new PluggedStore(store), record);
-      return new HybridIndex(ctx, new StoreRun(ctx, store), null);
-    } catch (IOException | RuntimeException e) {
-      store.close();
-      throw e;
-    }
+    return new HybridIndex(IndexParts.plugged(options, store));
   }
 
-  /**
-   * The parts an index over {@code store} shares; the model is found here, unless off: the one
-   * the options name, else the index's own (the one {@code record} names) when this process has
-   * it, else the class path's default (see {@link HybridIndexOptions#embedder()}).
-   */
-  private static EngineContext context(HybridIndexOptions options, StoreAccess store,
-      @Nullable CommitRecord record) {
-    Embedder embedder = null;
-    if (options.semantic()) {
-      embedder = options.embedder() != null ? options.embedder() : ModelChoice.forIndex(record);
-    }
-    return new EngineContext(options, store,
-        new SemanticAvailability(options.semantic(), embedder), new CodeAnalyzer(), new Chunker(),
-        FileRules.of(options));
-  }
 
   /**
    * Opens the index of the repository at {@code root} in its default home
@@ -253,7 +178,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
 
   /** The options this index was opened with. */
   public HybridIndexOptions options() {
-    return ctx.options();
+    return parts.ctx().options();
   }
 
   /**
@@ -278,7 +203,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   public IndexRunStats refresh(RefreshOptions refresh) throws IOException {
     Objects.requireNonNull(refresh, "refresh");
     ensureOpen();
-    return runs.refresh(refresh);
+    return parts.runs().refresh(refresh);
   }
 
   /**
@@ -302,7 +227,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    * @throws IOException when the walk or the index fails
    */
   public Staleness staleness() throws IOException {
-    return probe.probe();
+    return parts.probe().probe();
   }
 
   /**
@@ -312,23 +237,9 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public EngineStatus engineStatus() throws IOException {
     ensureOpen();
-    StoreAccess store = ctx.store();
-    CommitRecord record = store.record();
-    Map<String, String> data = record == null ? Map.of() : record.values();
-    String updated = data.get(Schema.META_UPDATED_AT);
-    String dim = data.getOrDefault(Schema.META_EMBEDDER_DIM, "");
-    String embedderId = data.getOrDefault(Schema.META_EMBEDDER_ID, "");
-    Verdict s = ctx.semantic().check(data);
-    return new EngineStatus(ctx.options().home(), record != null,
-        CommitMeta.parseLong(data.get(Schema.META_FILES)),
-        CommitMeta.parseLong(data.get(Schema.META_CHUNKS)), data.get(Schema.META_REVISION),
-        updated == null ? null : Instant.ofEpochMilli(Long.parseLong(updated)),
-        store.health().sizeBytes(), data.get(Schema.META_FORMAT), data.get(Schema.META_ANALYZER),
-        embedderId.isEmpty() ? null : embedderId, dim.isEmpty() ? 0 : Integer.parseInt(dim),
-        CommitMeta.parseLong(data.get(Schema.META_CHUNKS_EMBEDDED)),
-        CommitMeta.parseLong(data.get(Schema.META_VECTORS)), s.state(), s.message(),
-        ModelChoice.tiers(data, ctx.semantic().embedder(), s.state()));
+    return parts.engineStatus();
   }
+
 
   /**
    * Verifies the last commit without taking the write lock: the checksum of every index file (a
@@ -344,7 +255,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public void verify(boolean thorough) throws IOException {
     ensureOpen();
-    ctx.store().verify(thorough);
+    parts.ctx().store().verify(thorough);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -403,7 +314,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(opts, "opts");
     ensureOpen();
-    return planner.search(query, opts);
+    return parts.planner().search(query, opts);
   }
 
   /**
@@ -429,7 +340,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     Objects.requireNonNull(opts, "opts");
     Objects.requireNonNull(sink, "sink");
     ensureOpen();
-    return planner.stream(query, opts, sink);
+    return parts.planner().stream(query, opts, sink);
   }
 
   /**
@@ -442,7 +353,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   public Map<String, Integer> notIndexed() throws IOException {
     ensureOpen();
-    return planner.notIndexed();
+    return parts.planner().notIndexed();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -455,7 +366,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   @Override
   public IndexCapabilities capabilities() {
-    return seam.capabilities();
+    return parts.seam().capabilities();
   }
 
   /**
@@ -464,13 +375,13 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
    */
   @Override
   public void update(IndexUpdateRequest request) throws IOException {
-    seam.update(request);
+    parts.seam().update(request);
   }
 
   /** Drops the paths; commits only when something was removed. */
   @Override
   public void remove(IndexRemoveRequest request) throws IOException {
-    seam.remove(request);
+    parts.seam().remove(request);
   }
 
   /**
@@ -485,7 +396,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   @Override
   public IndexQueryResult search(IndexQuery query) throws IOException {
     ensureOpen();
-    return seam.search(query);
+    return parts.seam().search(query);
   }
 
   /**
@@ -500,7 +411,7 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   @Override
   public IndexStatus status() throws IOException {
     ensureOpen();
-    return seam.status();
+    return parts.seam().status();
   }
 
   @Override
@@ -511,58 +422,19 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
   /** Closes the searcher and the directory (or the plugged store) and the parsers. Idempotent. */
   @Override
   public void close() throws IOException {
-    runs.close(() -> {
-      ctx.chunker().close();
-      ctx.store().close();
-      LOG.debug("closed index at {}", ctx.options().home());
+    parts.runs().close(() -> {
+      parts.ctx().chunker().close();
+      parts.ctx().store().close();
+      LOG.debug("closed index at {}", parts.ctx().options().home());
     });
   }
 
   private void ensureOpen() {
-    if (runs.closed()) {
-      throw new IllegalStateException("index is closed");
-    }
+    parts.ensureOpen();
   }
 
-  /**
-   * This index as the repository {@code name} of a {@link Workspace}.
-   *
-   * @throws IllegalArgumentException when the index is kept by a plugged store: a workspace merges
-   *     the statistics of local indexes (a cluster ranks its repositories as one itself)
-   */
-  WorkspaceSearch.Member workspaceMember(String name) {
-    ensureOpen();
-    if (local == null) {
-      throw new IllegalArgumentException("repository " + name + ": a workspace holds local"
-          + " indexes only, not " + options().root() + "'s index in a plugged store");
-    }
-    return new WorkspaceSearch.Member(name, ctx, local, planner);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // For tests in this package
-
-  /** Literal matches as the literal searcher returns them (for tests comparing with the scanner). */
-  LiteralResult literalSearch(String query, boolean caseSensitive, @Nullable String scope,
-      int maxMatches, boolean onePerFile, AbortSignal signal) throws IOException {
-    ensureOpen();
-    return planner.literalMatches(query, caseSensitive, scope, maxMatches, onePerFile, signal);
-  }
-
-  /** Coverage and vector counts computed from the last commit's documents. */
-  VectorCatalog.Stats vectorStats() throws IOException {
-    return Objects.requireNonNull(local, "a plugged store").withSearcher(
-        s -> VectorCatalog.stats(s.getIndexReader()), new VectorCatalog.Stats(0, 0, 0, 0));
-  }
-
-  /** The manifest of the last commit. */
-  Map<String, FileEntry> manifest() throws IOException {
-    return ctx.store().manifest();
-  }
-
-  /** The metadata of the last commit. */
-  Map<String, String> commitData() throws IOException {
-    CommitRecord record = ctx.store().record();
-    return record == null ? Map.of() : record.values();
+  /** The parts of this index (a {@link Workspace}'s member, the tests of this package). */
+  IndexParts parts() {
+    return parts;
   }
 }

@@ -1,6 +1,7 @@
 package dev.prismindex.engine;
 
 import dev.prismindex.engine.internal.query.WorkspaceSearch;
+import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.internal.Closing;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -212,8 +213,25 @@ public final class Workspace implements CodeSearch, AutoCloseable {
   /** The search over the indexes as they are now (each checked open and local). */
   private WorkspaceSearch search() {
     List<WorkspaceSearch.Member> members = new ArrayList<>();
-    indexes.forEach((name, index) -> members.add(index.workspaceMember(name)));
+    indexes.forEach((name, index) -> members.add(member(name, index)));
     return new WorkspaceSearch(members, repositoryPrior);
+  }
+
+  /**
+   * {@code index} as the repository {@code name} of a workspace.
+   *
+   * @throws IllegalArgumentException when the index is kept by a plugged store: a workspace merges
+   *     the statistics of local indexes (a cluster ranks its repositories as one itself)
+   */
+  private static WorkspaceSearch.Member member(String name, HybridIndex index) {
+    IndexParts parts = index.parts();
+    parts.ensureOpen();
+    IndexStore local = parts.local();
+    if (local == null) {
+      throw new IllegalArgumentException("repository " + name + ": a workspace holds local"
+          + " indexes only, not " + index.options().root() + "'s index in a plugged store");
+    }
+    return new WorkspaceSearch.Member(name, parts.ctx(), local, parts.planner());
   }
 
   /** Closes the indexes {@link #open} opened; a workspace {@link #of} indexes closes nothing. */

@@ -72,7 +72,7 @@ class CoverageTest {
       assertThat(status.chunksEmbedded()).isBetween(10L, 3L * FILES - 1);
       assertThat(status.coverage().complete()).isFalse();
       assertThat(status.coverage().ratio()).isStrictlyBetween(0.0, 1.0);
-      assertThat(index.vectorStats().chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
       assertThat(index.status().state()).isEqualTo(IndexState.READY);
 
       SearchResult semantic = index.searchResult("latency", SearchOpts.semantic(5));
@@ -107,7 +107,7 @@ class CoverageTest {
       EngineStatus status = index.engineStatus();
       assertThat(status.files()).isEqualTo(FILES);
       assertThat(status.chunksEmbedded()).isLessThan(status.chunks());
-      assertThat(index.vectorStats().chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
       assertThat(index.status().state()).isEqualTo(IndexState.READY);
       assertThat(index.search("gamma_4", SearchOpts.lexical(1))).extracting(Hit::symbol)
           .containsExactly("gamma_4");

@@ -117,19 +117,19 @@ class CrashSafetyTest {
         }
         if (status.hasCommit()) {
           // The commit's metadata and its documents agree: no half-written run is visible.
-          assertThat(index.manifest()).as(msg).hasSize((int) status.files());
-          long chunks = index.manifest().values().stream().mapToLong(e -> e.chunks()).sum();
+          assertThat(IndexInternals.manifest(index)).as(msg).hasSize((int) status.files());
+          long chunks = IndexInternals.manifest(index).values().stream().mapToLong(e -> e.chunks()).sum();
           assertThat(chunks).as(msg).isEqualTo(status.chunks());
           // The coverage and vector counts of the commit describe its documents exactly.
-          assertThat(index.vectorStats().chunksEmbedded()).as(msg)
+          assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).as(msg)
               .isEqualTo(status.chunksEmbedded());
-          assertThat(index.vectorStats().vectors()).as(msg).isEqualTo(status.vectors());
-          assertThat(index.vectorStats().chunks()).as(msg).isEqualTo(status.chunks());
+          assertThat(IndexInternals.vectorStats(index).vectors()).as(msg).isEqualTo(status.vectors());
+          assertThat(IndexInternals.vectorStats(index).chunks()).as(msg).isEqualTo(status.chunks());
           assertThat(status.sourceRevision()).as(msg).startsWith("manifest:");
           if (status.files() > 0) {
             assertThat(index.search("compute1Value", SearchOpts.lexical(5))).as(msg)
                 .isNotEmpty();
-            assertThat(index.literalSearch("crashNeedle", false, null, 5, true,
+            assertThat(IndexInternals.literalSearch(index, "crashNeedle", false, null, 5, true,
                 AbortSignal.create()).matches()).as(msg).isNotEmpty();
           }
         }

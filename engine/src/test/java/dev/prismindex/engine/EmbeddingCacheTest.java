@@ -55,7 +55,7 @@ class EmbeddingCacheTest {
       assertThat(status.coverage().complete()).isTrue();
       // The edited version's vector stays as cache.
       assertThat(status.vectors()).isEqualTo(5);
-      assertThat(index.vectorStats().unreferencedVectors()).isEqualTo(1);
+      assertThat(IndexInternals.vectorStats(index).unreferencedVectors()).isEqualTo(1);
     }
   }
 
@@ -154,10 +154,10 @@ class EmbeddingCacheTest {
       keptChunks = status.chunks();
       assertThat(status.coverage().complete()).isTrue();
       // The oldest unused vectors went; half as many unused vectors as used ones remain.
-      assertThat(index.vectorStats().referencedVectors()).isEqualTo(keptChunks);
-      assertThat(index.vectorStats().unreferencedVectors()).isEqualTo(keptChunks / 2);
+      assertThat(IndexInternals.vectorStats(index).referencedVectors()).isEqualTo(keptChunks);
+      assertThat(IndexInternals.vectorStats(index).unreferencedVectors()).isEqualTo(keptChunks / 2);
       assertThat(status.vectors()).isEqualTo(keptChunks + keptChunks / 2);
-      assertThat(index.vectorStats().vectors()).isEqualTo(status.vectors());
+      assertThat(IndexInternals.vectorStats(index).vectors()).isEqualTo(status.vectors());
     }
   }
 }

@@ -50,7 +50,7 @@ class IncrementalTest {
       assertThat(first.added()).isEqualTo(3);
       assertThat(first.hashed()).isEqualTo(3);
       assertThat(first.committed()).isTrue();
-      Map<String, FileEntry> before = index.manifest();
+      Map<String, FileEntry> before = IndexInternals.manifest(index);
 
       write(root, "b.java", "class B { void betaRenamedMethod() {} }\n");
       IndexRunStats second = index.refresh(RefreshOptions.INCREMENTAL);
@@ -60,7 +60,7 @@ class IncrementalTest {
       assertThat(second.unchanged()).isEqualTo(2);
       assertThat(second.hashed()).as("only the edited file is hashed").isEqualTo(1);
       assertThat(second.chunksWritten()).isEqualTo(1);
-      Map<String, FileEntry> after = index.manifest();
+      Map<String, FileEntry> after = IndexInternals.manifest(index);
       assertThat(after.get("a.java")).isEqualTo(before.get("a.java"));
       assertThat(after.get("c.py")).isEqualTo(before.get("c.py"));
       assertThat(after.get("b.java").hash()).isNotEqualTo(before.get("b.java").hash());
@@ -145,7 +145,7 @@ class IncrementalTest {
       IndexRunStats r = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(r.deleted()).isEqualTo(2);
       assertThat(r.added()).isEqualTo(1);
-      assertThat(index.manifest()).containsOnlyKeys("keep.txt", "new/name.txt");
+      assertThat(IndexInternals.manifest(index)).containsOnlyKeys("keep.txt", "new/name.txt");
       assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
           .containsExactly("new/name.txt");
     }

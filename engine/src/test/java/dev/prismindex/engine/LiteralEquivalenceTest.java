@@ -51,7 +51,7 @@ class LiteralEquivalenceTest {
       Path tree = root.resolve("round" + round);
       try (HybridIndex index = RandomTrees.indexed(tree, root.resolve("home" + round), random,
           WORDS, "")) {
-        Set<String> indexed = index.manifest().keySet();
+        Set<String> indexed = IndexInternals.manifest(index).keySet();
         List<String> queries = queries(tree, indexed, random);
         RepositoryOperations scanner = RepositoryOperations.local(RepositoryLimits.builder()
             .maxMatches(10_000).maxFiles(100_000).maxEntries(100_000).build());
@@ -59,7 +59,7 @@ class LiteralEquivalenceTest {
           for (boolean cs : new boolean[] {false, true}) {
             String msg = "seed " + seed + " round " + round + " query [" + q + "] caseSensitive "
                 + cs;
-            LiteralResult got = index.literalSearch(q, cs, null, 10_000, false,
+            LiteralResult got = IndexInternals.literalSearch(index, q, cs, null, 10_000, false,
                 AbortSignal.create());
             List<M> engine = got.matches().stream().filter(m -> !m.pathOnly())
                 .map(m -> new M(m.path(), m.line(), m.column())).toList();
@@ -75,7 +75,7 @@ class LiteralEquivalenceTest {
               assertThat(engine).as(msg + " (core scanner)").isEqualTo(real);
             }
             // The seam serves the first match of each file, capped, with a truncation flag.
-            LiteralResult firstPerFile = index.literalSearch(q, cs, null, 3, true,
+            LiteralResult firstPerFile = IndexInternals.literalSearch(index, q, cs, null, 3, true,
                 AbortSignal.create());
             List<String> files = got.matches().stream().map(LiteralMatch::path).distinct()
                 .toList();
@@ -95,13 +95,13 @@ class LiteralEquivalenceTest {
     TestRepos.write(root, "docs/needle-notes.md", "\nsecond\n");
     try (HybridIndex index = TestRepos.open(root)) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      LiteralResult r = index.literalSearch("needle", false, null, 10, true, AbortSignal.create());
+      LiteralResult r = IndexInternals.literalSearch(index, "needle", false, null, 10, true, AbortSignal.create());
       assertThat(r.matches()).containsExactly(
           new LiteralMatch("docs/needle-notes.md", 1, 0, "docs/needle-notes.md"),
           new LiteralMatch("src/NeedleFinder.java", 1, 0, "class X {}"));
-      assertThat(index.literalSearch("needle", true, null, 10, true, AbortSignal.create())
+      assertThat(IndexInternals.literalSearch(index, "needle", true, null, 10, true, AbortSignal.create())
           .matches()).extracting(LiteralMatch::path).containsExactly("docs/needle-notes.md");
-      assertThat(index.literalSearch("e", false, "src", 10, true, AbortSignal.create())
+      assertThat(IndexInternals.literalSearch(index, "e", false, "src", 10, true, AbortSignal.create())
           .matches()).extracting(LiteralMatch::path)
           .containsExactly("src/NeedleFinder.java", "src/empty.txt");
     }
@@ -116,7 +116,7 @@ class LiteralEquivalenceTest {
     try (HybridIndex index = TestRepos.open(root)) {
       index.refresh(RefreshOptions.INCREMENTAL);
       int column = line.indexOf("UniqueTermDeepInside") + 1;
-      LiteralResult r = index.literalSearch("uniquetermdeepinside", false, null, 10, false,
+      LiteralResult r = IndexInternals.literalSearch(index, "uniquetermdeepinside", false, null, 10, false,
           AbortSignal.create());
       assertThat(r.matches()).hasSize(1);
       LiteralMatch m = r.matches().get(0);
@@ -128,7 +128,7 @@ class LiteralEquivalenceTest {
       assertThat(m.text().substring(column - 1 - m.textStart()))
           .startsWith("UniqueTermDeepInside");
       assertThat(r.notSearched()).isEmpty();
-      assertThat(index.literalSearch("LockOnlyTerm", true, null, 10, false, AbortSignal.create())
+      assertThat(IndexInternals.literalSearch(index, "LockOnlyTerm", true, null, 10, false, AbortSignal.create())
           .matches()).containsExactly(new LiteralMatch("pnpm-lock.yaml", 3, 36,
               "    resolution: {integrity: sha512-LockOnlyTerm}"));
 
@@ -153,7 +153,7 @@ class LiteralEquivalenceTest {
     }
     try (HybridIndex index = TestRepos.open(root)) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      LiteralResult r = index.literalSearch("needle", false, null, 100, true,
+      LiteralResult r = IndexInternals.literalSearch(index, "needle", false, null, 100, true,
           AbortSignal.aborted());
       assertThat(r.matches()).isEmpty();
       assertThat(r.truncated()).isTrue();

@@ -81,7 +81,7 @@ class PrismIgnoreTest {
       Staleness s = index.staleness();
       assertThat(s.deleted()).as("the ignored file counts as deleted").isEqualTo(1);
       index.refresh(RefreshOptions.INCREMENTAL);
-      assertThat(index.manifest()).containsOnlyKeys(".prismignore", "src/Main.java");
+      assertThat(IndexInternals.manifest(index)).containsOnlyKeys(".prismignore", "src/Main.java");
       assertThat(paths(index, "generatedParser")).isEmpty();
       assertThat(index.searchResult("generatedParser", SearchOpts.literal(5, false)).hits())
           .isEmpty();
@@ -100,7 +100,7 @@ class PrismIgnoreTest {
       index.refresh(RefreshOptions.INCREMENTAL);
       write(root, "src/.prismignore", "Scratch.java\n");
       index.refresh(RefreshOptions.INCREMENTAL.withScope(Set.of("src")));
-      assertThat(index.manifest()).containsOnlyKeys("src/.prismignore", "src/Main.java");
+      assertThat(IndexInternals.manifest(index)).containsOnlyKeys("src/.prismignore", "src/Main.java");
     }
   }
 

@@ -54,7 +54,7 @@ class RegexEquivalenceTest {
       Path tree = root.resolve("round" + round);
       try (HybridIndex index = RandomTrees.indexed(tree, root.resolve("home" + round), random,
           WORDS, " parseDuration")) {
-        Set<String> indexed = index.manifest().keySet();
+        Set<String> indexed = IndexInternals.manifest(index).keySet();
         for (String pattern : PATTERNS) {
           for (int variant = 0; variant < 3; variant++) {
             boolean cs = variant != 1;

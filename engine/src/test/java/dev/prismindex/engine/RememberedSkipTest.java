@@ -99,7 +99,7 @@ class RememberedSkipTest {
       assertThat(second.deleted()).isEqualTo(1);
       assertThat(second.skipped()).containsOnly(Map.entry(SkipReason.BINARY, 1));
       assertThat(index.search("findme", SearchOpts.lexical(5))).isEmpty();
-      assertThat(index.manifest()).containsOnlyKeys("b.txt");
+      assertThat(IndexInternals.manifest(index)).containsOnlyKeys("b.txt");
       IndexRunStats third = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(third.hashed()).isZero();
       assertThat(third.skipped()).containsOnly(Map.entry(SkipReason.BINARY, 1));

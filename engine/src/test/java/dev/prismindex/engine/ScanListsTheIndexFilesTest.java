@@ -59,7 +59,7 @@ class ScanListsTheIndexFilesTest {
     try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root)
         .semantic(false).build())) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      indexed = new TreeSet<>(index.manifest().keySet());
+      indexed = new TreeSet<>(IndexInternals.manifest(index).keySet());
       Set<String> found = new TreeSet<>();
       index.searchResult("needle", SearchOpts.literal(1_000, false)).hits()
           .forEach(h -> found.add(h.path()));

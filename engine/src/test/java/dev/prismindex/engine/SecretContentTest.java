@@ -142,7 +142,7 @@ class SecretContentTest {
     try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root)
         .embedder(TestEmbedders.fake()).threads(1).build())) {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
-      List<String> indexed = new ArrayList<>(index.manifest().keySet());
+      List<String> indexed = new ArrayList<>(IndexInternals.manifest(index).keySet());
       assertThat(indexed).as("no secret is indexed")
           .doesNotContainAnyElementsOf(secrets.keySet());
       assertThat(indexed).as("look-alikes are indexed")

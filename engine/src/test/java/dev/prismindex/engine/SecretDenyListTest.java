@@ -73,7 +73,7 @@ class SecretDenyListTest {
         SearchOpts.hybrid(50))) {
       index.search(MARKER, opts).forEach(h -> out.add(h.path()));
     }
-    index.literalSearch(MARKER, false, null, 1000, false, AbortSignal.create()).matches()
+    IndexInternals.literalSearch(index, MARKER, false, null, 1000, false, AbortSignal.create()).matches()
         .forEach(m -> out.add(m.path()));
     for (SearchMode mode : List.of(SearchMode.INDEXED_LITERAL, SearchMode.SEMANTIC)) {
       index.search(new IndexQuery(MARKER, mode, null, 100, false, AbortSignal.create(), 30_000))

@@ -57,8 +57,8 @@ class StaticTierTest {
       assertThat(status.coverage().complete()).isTrue();
       assertThat(status.vectors()).isEqualTo(3L * FILES);
       assertThat(status.embedderId()).isEqualTo(FakeEmbedder.ID);
-      assertThat(index.vectorStats().chunksEmbedded()).isEqualTo(status.chunksEmbedded());
-      assertThat(index.commitData()).containsEntry("prism.embedder.kind", "static");
+      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(IndexInternals.commitData(index)).containsEntry("prism.embedder.kind", "static");
       assertThat(status.tiers()).containsExactly(new SemanticTier(FakeEmbedder.ID,
           Embedder.Kind.STATIC, FakeEmbedder.DIMENSION, 3L * FILES, 3L * FILES,
           SemanticTier.State.READY));
@@ -78,8 +78,8 @@ class StaticTierTest {
       assertThat(scoped.chunksEmbedded()).isEqualTo(2);
       EngineStatus status = index.engineStatus();
       assertThat(status.coverage().complete()).isTrue();
-      assertThat(index.vectorStats().chunksEmbedded()).isEqualTo(status.chunksEmbedded());
-      assertThat(index.vectorStats().vectors()).isEqualTo(status.vectors());
+      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(IndexInternals.vectorStats(index).vectors()).isEqualTo(status.vectors());
       assertThat(index.search("epsilon jitter", SearchOpts.semantic(1)).get(0).path())
           .isEqualTo("new.py");
     }
@@ -114,7 +114,7 @@ class StaticTierTest {
       assertThat(status.files()).isEqualTo(FILES);
       // Two workers embed side by side: about 25 texts got their vector before the failure.
       assertThat(status.chunksEmbedded()).isBetween(20L, 30L);
-      assertThat(index.vectorStats().chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
       assertThat(status.tiers().get(0).state()).isEqualTo(SemanticTier.State.PARTIAL);
       assertThat(index.search("beta_9", SearchOpts.lexical(1))).isNotEmpty();
       embeddedBefore = status.chunksEmbedded();
@@ -123,7 +123,7 @@ class StaticTierTest {
       IndexRunStats next = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(next.chunksEmbedded()).isEqualTo(3L * FILES - embeddedBefore);
       assertThat(index.engineStatus().coverage().complete()).isTrue();
-      assertThat(index.vectorStats().chunksEmbedded()).isEqualTo(3L * FILES);
+      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(3L * FILES);
     }
   }
 

@@ -69,7 +69,7 @@ class ThreadCountDeterminismTest {
     try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root).home(home)
         .threads(threads).clock(clock).semantic(false).build())) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      out.put("manifest", new TreeMap<>(index.manifest()));
+      out.put("manifest", new TreeMap<>(IndexInternals.manifest(index)));
     }
     try (FSDirectory dir = FSDirectory.open(home.resolve("lucene"));
         DirectoryReader reader = DirectoryReader.open(dir)) {

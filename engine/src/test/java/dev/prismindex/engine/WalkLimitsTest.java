@@ -87,7 +87,7 @@ class WalkLimitsTest {
       assertThat(stats.skipped()).containsEntry(SkipReason.TOO_DEEP, 1);
       assertThat(index.search("deepmarker", SearchOpts.lexical(10))).extracting(Hit::path)
           .containsExactlyInAnyOrder("top.txt", kept);
-      assertThat(index.literalSearch("deepmarker", true, null, 100, false, AbortSignal.create())
+      assertThat(IndexInternals.literalSearch(index, "deepmarker", true, null, 100, false, AbortSignal.create())
           .matches()).extracting(m -> m.path()).containsExactlyInAnyOrder("top.txt", kept);
 
       Staleness probe = index.staleness();

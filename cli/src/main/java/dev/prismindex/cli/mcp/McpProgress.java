@@ -3,6 +3,7 @@ package dev.prismindex.cli.mcp;
 import dev.prismindex.cli.output.Progress;
 import dev.prismindex.engine.IndexProgress;
 import dev.prismindex.engine.IndexProgress.Phase;
+import dev.prismindex.internal.Throttle;
 
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
@@ -30,8 +31,8 @@ final class McpProgress implements Progress {
   private final Object token;
   /** The phase of the latest snapshot, null before the first. */
   private @Nullable Phase phase;
+  private final Throttle throttle = new Throttle(INTERVAL_MS * 1_000_000);
   private long sent;
-  private long lastSentNanos;
   private boolean broken;
 
   private McpProgress(McpSyncServerExchange exchange, Object token) {
@@ -66,14 +67,12 @@ final class McpProgress implements Progress {
   }
 
   private void send(IndexProgress p, boolean phaseBegins) {
-    long now = System.nanoTime();
-    if (broken || (!phaseBegins && sent > 0 && now - lastSentNanos < INTERVAL_MS * 1_000_000)) {
+    if (broken || !throttle.pass(System.nanoTime(), phaseBegins)) {
       return;
     }
     try {
       exchange.progressNotification(new ProgressNotification(token, (double) ++sent, null,
           message(p)));
-      lastSentNanos = now;
     } catch (RuntimeException e) {
       broken = true;
       LOG.debug("progress notifications stopped: {}", e.toString());

@@ -3,9 +3,14 @@ package dev.prismindex.engine.internal.run;
 import dev.prismindex.engine.IndexProgress;
 import dev.prismindex.engine.IndexProgress.Phase;
 import dev.prismindex.engine.IndexProgressListener;
+import dev.prismindex.internal.Throttle;
 import java.util.concurrent.TimeUnit;
 
-/** Serialises and throttles the progress callbacks of one run ({@link IndexProgressListener}). */
+/**
+ * Serialises and throttles the progress callbacks of one run ({@link IndexProgressListener}): a
+ * phase's first snapshot and the last of the embedding always, else one per 100 ms ({@link
+ * Throttle}).
+ */
 final class RunProgress {
 
   private static final long THROTTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -17,8 +22,7 @@ final class RunProgress {
   private int filesTotal;
   private long embedded;
   private long toEmbed;
-  private long lastEmit;
-  private boolean emittedOnce;
+  private final Throttle throttle = new Throttle(THROTTLE_NANOS);
 
   public RunProgress(IndexProgressListener listener, long startNanos) {
     this.listener = listener;
@@ -50,11 +54,9 @@ final class RunProgress {
       return;
     }
     long now = System.nanoTime();
-    if (!force && emittedOnce && now - lastEmit < THROTTLE_NANOS) {
+    if (!throttle.pass(now, force)) {
       return;
     }
-    lastEmit = now;
-    emittedOnce = true;
     listener.onProgress(new IndexProgress(phase, filesDone, filesTotal, embedded, toEmbed,
         TimeUnit.NANOSECONDS.toMillis(now - startNanos)));
   }
