@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.vectorStats;
 import static dev.prismindex.engine.TestRepos.pyFunction;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,7 +73,7 @@ class CoverageTest {
       assertThat(status.chunksEmbedded()).isBetween(10L, 3L * FILES - 1);
       assertThat(status.coverage().complete()).isFalse();
       assertThat(status.coverage().ratio()).isStrictlyBetween(0.0, 1.0);
-      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
       assertThat(index.status().state()).isEqualTo(IndexState.READY);
 
       SearchResult semantic = index.searchResult("latency", SearchOpts.semantic(5));
@@ -107,7 +108,7 @@ class CoverageTest {
       EngineStatus status = index.engineStatus();
       assertThat(status.files()).isEqualTo(FILES);
       assertThat(status.chunksEmbedded()).isLessThan(status.chunks());
-      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
       assertThat(index.status().state()).isEqualTo(IndexState.READY);
       assertThat(index.search("gamma_4", SearchOpts.lexical(1))).extracting(Hit::symbol)
           .containsExactly("gamma_4");

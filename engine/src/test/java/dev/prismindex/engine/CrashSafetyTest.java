@@ -1,5 +1,8 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.literalSearch;
+import static dev.prismindex.engine.IndexInternals.manifest;
+import static dev.prismindex.engine.IndexInternals.vectorStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.index.IndexState;
@@ -117,19 +120,19 @@ class CrashSafetyTest {
         }
         if (status.hasCommit()) {
           // The commit's metadata and its documents agree: no half-written run is visible.
-          assertThat(IndexInternals.manifest(index)).as(msg).hasSize((int) status.files());
-          long chunks = IndexInternals.manifest(index).values().stream().mapToLong(e -> e.chunks()).sum();
+          assertThat(manifest(index)).as(msg).hasSize((int) status.files());
+          long chunks = manifest(index).values().stream().mapToLong(e -> e.chunks()).sum();
           assertThat(chunks).as(msg).isEqualTo(status.chunks());
           // The coverage and vector counts of the commit describe its documents exactly.
-          assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).as(msg)
+          assertThat(vectorStats(index).chunksEmbedded()).as(msg)
               .isEqualTo(status.chunksEmbedded());
-          assertThat(IndexInternals.vectorStats(index).vectors()).as(msg).isEqualTo(status.vectors());
-          assertThat(IndexInternals.vectorStats(index).chunks()).as(msg).isEqualTo(status.chunks());
+          assertThat(vectorStats(index).vectors()).as(msg).isEqualTo(status.vectors());
+          assertThat(vectorStats(index).chunks()).as(msg).isEqualTo(status.chunks());
           assertThat(status.sourceRevision()).as(msg).startsWith("manifest:");
           if (status.files() > 0) {
             assertThat(index.search("compute1Value", SearchOpts.lexical(5))).as(msg)
                 .isNotEmpty();
-            assertThat(IndexInternals.literalSearch(index, "crashNeedle", false, null, 5, true,
+            assertThat(literalSearch(index, "crashNeedle", false, null, 5, true,
                 AbortSignal.create()).matches()).as(msg).isNotEmpty();
           }
         }

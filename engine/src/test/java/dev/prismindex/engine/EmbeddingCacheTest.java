@@ -1,6 +1,7 @@
 package dev.prismindex.engine;
 
 import dev.prismindex.engine.internal.run.EmbedPhase;
+import static dev.prismindex.engine.IndexInternals.vectorStats;
 import static dev.prismindex.engine.TestRepos.pyFunction;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,7 +56,7 @@ class EmbeddingCacheTest {
       assertThat(status.coverage().complete()).isTrue();
       // The edited version's vector stays as cache.
       assertThat(status.vectors()).isEqualTo(5);
-      assertThat(IndexInternals.vectorStats(index).unreferencedVectors()).isEqualTo(1);
+      assertThat(vectorStats(index).unreferencedVectors()).isEqualTo(1);
     }
   }
 
@@ -154,10 +155,10 @@ class EmbeddingCacheTest {
       keptChunks = status.chunks();
       assertThat(status.coverage().complete()).isTrue();
       // The oldest unused vectors went; half as many unused vectors as used ones remain.
-      assertThat(IndexInternals.vectorStats(index).referencedVectors()).isEqualTo(keptChunks);
-      assertThat(IndexInternals.vectorStats(index).unreferencedVectors()).isEqualTo(keptChunks / 2);
+      assertThat(vectorStats(index).referencedVectors()).isEqualTo(keptChunks);
+      assertThat(vectorStats(index).unreferencedVectors()).isEqualTo(keptChunks / 2);
       assertThat(status.vectors()).isEqualTo(keptChunks + keptChunks / 2);
-      assertThat(IndexInternals.vectorStats(index).vectors()).isEqualTo(status.vectors());
+      assertThat(vectorStats(index).vectors()).isEqualTo(status.vectors());
     }
   }
 }

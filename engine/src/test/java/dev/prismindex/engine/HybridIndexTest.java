@@ -1,6 +1,8 @@
 package dev.prismindex.engine;
 
 import dev.prismindex.repository.SearchMode;
+import static dev.prismindex.engine.IndexInternals.literalSearch;
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -118,10 +120,10 @@ class HybridIndexTest {
         List<Hit> hits = index.search(q, SearchOpts.lexical(10));
         assertThat(hits).isNotNull();
         if (q.length() <= 4096) {
-          assertThat(IndexInternals.literalSearch(index, q, false, null, 10, false,
+          assertThat(literalSearch(index, q, false, null, 10, false,
               dev.prismindex.repository.AbortSignal.create()).matches()).isNotNull();
         } else {
-          assertThatThrownBy(() -> IndexInternals.literalSearch(index, q, false, null, 10, false,
+          assertThatThrownBy(() -> literalSearch(index, q, false, null, 10, false,
               dev.prismindex.repository.AbortSignal.create()))
               .isInstanceOf(IllegalArgumentException.class)
               .hasMessageContaining("byte pattern limit");
@@ -198,19 +200,19 @@ class HybridIndexTest {
       assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
           .containsExactly("ok.txt");
       // Lock files and minified files are searched by literal search only.
-      LiteralResult literal = IndexInternals.literalSearch(index, "needle", false, null, 10, true,
+      LiteralResult literal = literalSearch(index, "needle", false, null, 10, true,
           AbortSignal.create());
       assertThat(literal.matches()).extracting(LiteralMatch::path)
           .containsExactly("app.min.js", "bundle.js", "ok.txt", "package-lock.json");
       assertThat(literal.notSearched())
           .containsExactly(Map.entry("binary", 1), Map.entry("oversize", 1),
               Map.entry("secret", 1));
-      assertThat(IndexInternals.manifest(index).get("package-lock.json").chunks()).isZero();
+      assertThat(manifest(index).get("package-lock.json").chunks()).isZero();
       assertThat(index.staleness().added()).isZero();
       // A new binary file changes no document, but the run records the new count.
       TestRepos.writeBytes(root, "bin2.dat", bin);
       assertThat(index.refresh(RefreshOptions.INCREMENTAL).committed()).isTrue();
-      assertThat(IndexInternals.literalSearch(index, "needle", false, null, 10, true, AbortSignal.create())
+      assertThat(literalSearch(index, "needle", false, null, 10, true, AbortSignal.create())
           .notSearched()).containsEntry("binary", 2);
     }
   }

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,7 +51,7 @@ class IncrementalTest {
       assertThat(first.added()).isEqualTo(3);
       assertThat(first.hashed()).isEqualTo(3);
       assertThat(first.committed()).isTrue();
-      Map<String, FileEntry> before = IndexInternals.manifest(index);
+      Map<String, FileEntry> before = manifest(index);
 
       write(root, "b.java", "class B { void betaRenamedMethod() {} }\n");
       IndexRunStats second = index.refresh(RefreshOptions.INCREMENTAL);
@@ -60,7 +61,7 @@ class IncrementalTest {
       assertThat(second.unchanged()).isEqualTo(2);
       assertThat(second.hashed()).as("only the edited file is hashed").isEqualTo(1);
       assertThat(second.chunksWritten()).isEqualTo(1);
-      Map<String, FileEntry> after = IndexInternals.manifest(index);
+      Map<String, FileEntry> after = manifest(index);
       assertThat(after.get("a.java")).isEqualTo(before.get("a.java"));
       assertThat(after.get("c.py")).isEqualTo(before.get("c.py"));
       assertThat(after.get("b.java").hash()).isNotEqualTo(before.get("b.java").hash());
@@ -145,7 +146,7 @@ class IncrementalTest {
       IndexRunStats r = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(r.deleted()).isEqualTo(2);
       assertThat(r.added()).isEqualTo(1);
-      assertThat(IndexInternals.manifest(index)).containsOnlyKeys("keep.txt", "new/name.txt");
+      assertThat(manifest(index)).containsOnlyKeys("keep.txt", "new/name.txt");
       assertThat(index.search("needle", SearchOpts.lexical(10))).extracting(Hit::path)
           .containsExactly("new/name.txt");
     }

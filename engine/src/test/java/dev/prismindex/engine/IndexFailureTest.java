@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.literalSearch;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -124,13 +125,13 @@ class IndexFailureTest {
     rewriteMetadata(Schema.META_ANALYZER, "code-1+prose-1");
     try (HybridIndex index = TestRepos.open(root)) {
       assertThat(index.engineStatus().analyzerVersion()).isEqualTo("code-1+prose-1");
-      assertThat(IndexInternals.literalSearch(index, "needle", false, null, 10, false, AbortSignal.create())
+      assertThat(literalSearch(index, "needle", false, null, 10, false, AbortSignal.create())
           .matches()).extracting(LiteralMatch::path).containsExactly("a.txt");
       write(root, "b.txt", "import needle\n");
       index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(index.engineStatus().analyzerVersion()).isEqualTo(HybridIndex.ANALYZER_VERSION)
           .isNotEqualTo("code-1+prose-1");
-      assertThat(IndexInternals.literalSearch(index, "import", false, null, 10, false, AbortSignal.create())
+      assertThat(literalSearch(index, "import", false, null, 10, false, AbortSignal.create())
           .matches()).extracting(LiteralMatch::path).containsExactly("b.txt");
     }
   }

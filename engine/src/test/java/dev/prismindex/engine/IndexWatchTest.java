@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -131,7 +132,7 @@ class IndexWatchTest {
     write(root, "moved/three.txt", "travelling\n");
     startLexical();
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).hasSize(4);
+    assertThat(manifest(index)).hasSize(4);
 
     write(root, "a/new.txt", "newcomer\n");
     write(root, "fresh/dir/four.txt", "brandnew\n"); // a new directory tree
@@ -140,13 +141,13 @@ class IndexWatchTest {
     Path outside = dir.resolve("outside");
     Files.move(root.resolve("moved"), outside); // mv out of the root
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys("a/new.txt", "fresh/dir/four.txt");
+    assertThat(manifest(index)).containsOnlyKeys("a/new.txt", "fresh/dir/four.txt");
     assertThat(hits("brandnew")).containsExactly("fresh/dir/four.txt");
 
     write(root, "fresh/dir/five.txt", "watchedtoo\n"); // the new directory is watched
     Files.move(outside, root.resolve("back")); // mv into the root
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys("a/new.txt", "fresh/dir/four.txt",
+    assertThat(manifest(index)).containsOnlyKeys("a/new.txt", "fresh/dir/four.txt",
         "fresh/dir/five.txt", "back/three.txt");
     write(root, "back/three.txt", "arrived\n"); // the moved-in directory is watched
     assertCurrent();
@@ -162,12 +163,12 @@ class IndexWatchTest {
     write(root, "src/trace.log", "tracing\n");
     startLexical();
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys(".gitignore", "src/Main.java");
+    assertThat(manifest(index)).containsOnlyKeys(".gitignore", "src/Main.java");
     int watched = watch.status().watchedDirectories();
 
     write(root, ".gitignore", "# nothing ignored\n");
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys(".gitignore", "src/Main.java", "out/Gen.java",
+    assertThat(manifest(index)).containsOnlyKeys(".gitignore", "src/Main.java", "out/Gen.java",
         "src/trace.log");
     assertThat(watch.status().watchedDirectories()).isEqualTo(watched + 1);
     write(root, "out/Gen.java", "class Gen { void regenerated() {} }\n");
@@ -176,7 +177,7 @@ class IndexWatchTest {
 
     write(root, "src/.gitignore", "*.java\n");
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys(".gitignore", "src/.gitignore",
+    assertThat(manifest(index)).containsOnlyKeys(".gitignore", "src/.gitignore",
         "out/Gen.java", "src/trace.log");
   }
 
@@ -186,12 +187,12 @@ class IndexWatchTest {
     write(root, "gen/Gen.java", "class Gen { void generated() {} }\n");
     startLexical();
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys("src/Main.java", "gen/Gen.java");
+    assertThat(manifest(index)).containsOnlyKeys("src/Main.java", "gen/Gen.java");
 
     // ".*" leaves out the .prismignore itself: its later edits must still be seen.
     write(root, ".prismignore", ".*\ngen/\n");
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys("src/Main.java");
+    assertThat(manifest(index)).containsOnlyKeys("src/Main.java");
     assertThat(hits("generated")).isEmpty();
 
     // Un-ignoring gen/ re-watches the tree during a whole refresh, and so did ignoring it above: a
@@ -199,7 +200,7 @@ class IndexWatchTest {
     // with the old one (PENDING with nothing pending, twice in CI); the pass now makes a new file.
     write(root, ".prismignore", ".*\n");
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys("src/Main.java", "gen/Gen.java");
+    assertThat(manifest(index)).containsOnlyKeys("src/Main.java", "gen/Gen.java");
     write(root, "gen/Gen.java", "class Gen { void regenerated() {} }\n");
     assertCurrent();
     assertThat(hits("regenerated")).as("gen/ is watched now").containsExactly("gen/Gen.java");
@@ -230,7 +231,7 @@ class IndexWatchTest {
 
     assertThat(calls).as("no refresh for ignored or pruned paths").hasSize(before);
     assertThat(watch.status().eventsSeen()).as("the .log files were seen").isPositive();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys(".gitignore", "src/Main.java");
+    assertThat(manifest(index)).containsOnlyKeys(".gitignore", "src/Main.java");
   }
 
   @Test
@@ -246,7 +247,7 @@ class IndexWatchTest {
     Sync s = sync();
 
     assertThat(s.state()).isEqualTo(State.CURRENT);
-    assertThat(IndexInternals.manifest(index)).hasSize(501);
+    assertThat(manifest(index)).hasSize(501);
     assertThat(hits("burstword499")).first().isEqualTo("burst/d9/f499.txt");
     assertThat(calls.size() - before).as("refreshes for 500 files").isBetween(1, 100);
   }
@@ -283,7 +284,7 @@ class IndexWatchTest {
     await("the watch to register the root again",
         () -> watch.status().state() != State.UNWATCHED);
     assertCurrent();
-    assertThat(IndexInternals.manifest(index)).containsOnlyKeys("new.txt");
+    assertThat(manifest(index)).containsOnlyKeys("new.txt");
 
     Path away = dir.resolve("away");
     Files.move(root, away); // moved away: its watches would follow it

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -75,8 +76,8 @@ class LargeFileLiteralOnlyTest {
 
       assertThat(index.searchResult("bigFileNeedle", SearchOpts.lexical(10)).hits())
           .extracting(Hit::path).containsExactly("src/Small.java");
-      assertThat(IndexInternals.manifest(index).get("data/big.txt").chunks()).isZero();
-      assertThat(IndexInternals.manifest(index)).doesNotContainKey("data/huge.txt");
+      assertThat(manifest(index).get("data/big.txt").chunks()).isZero();
+      assertThat(manifest(index)).doesNotContainKey("data/huge.txt");
       assertThat(index.staleness().isStale()).isFalse();
     }
   }
@@ -102,13 +103,13 @@ class LargeFileLiteralOnlyTest {
       assertThat(index.searchResult("late grow[a-z]+Needle", regex()).hits())
           .extracting(Hit::line).containsExactly(12_002);
       assertThat(index.searchResult("growingNeedle", SearchOpts.lexical(10)).hits()).isEmpty();
-      assertThat(IndexInternals.manifest(index).get("notes/grow.txt").chunks()).isZero();
+      assertThat(manifest(index).get("notes/grow.txt").chunks()).isZero();
 
       Files.writeString(grow, "a growingNeedle to rank again\n");
       index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(index.searchResult("growingNeedle", SearchOpts.lexical(10)).hits())
           .extracting(Hit::path).containsExactly("notes/grow.txt");
-      assertThat(IndexInternals.manifest(index).get("notes/grow.txt").chunks()).isPositive();
+      assertThat(manifest(index).get("notes/grow.txt").chunks()).isPositive();
       assertThat(index.searchResult("growingNeedle", SearchOpts.literal(10, true)).hits())
           .extracting(Hit::line).containsExactly(1);
     }

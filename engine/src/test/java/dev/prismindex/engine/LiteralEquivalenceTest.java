@@ -1,5 +1,7 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.literalSearch;
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.internal.search.LiteralMatch;
@@ -51,7 +53,7 @@ class LiteralEquivalenceTest {
       Path tree = root.resolve("round" + round);
       try (HybridIndex index = RandomTrees.indexed(tree, root.resolve("home" + round), random,
           WORDS, "")) {
-        Set<String> indexed = IndexInternals.manifest(index).keySet();
+        Set<String> indexed = manifest(index).keySet();
         List<String> queries = queries(tree, indexed, random);
         RepositoryOperations scanner = RepositoryOperations.local(RepositoryLimits.builder()
             .maxMatches(10_000).maxFiles(100_000).maxEntries(100_000).build());
@@ -59,7 +61,7 @@ class LiteralEquivalenceTest {
           for (boolean cs : new boolean[] {false, true}) {
             String msg = "seed " + seed + " round " + round + " query [" + q + "] caseSensitive "
                 + cs;
-            LiteralResult got = IndexInternals.literalSearch(index, q, cs, null, 10_000, false,
+            LiteralResult got = literalSearch(index, q, cs, null, 10_000, false,
                 AbortSignal.create());
             List<M> engine = got.matches().stream().filter(m -> !m.pathOnly())
                 .map(m -> new M(m.path(), m.line(), m.column())).toList();
@@ -75,7 +77,7 @@ class LiteralEquivalenceTest {
               assertThat(engine).as(msg + " (core scanner)").isEqualTo(real);
             }
             // The seam serves the first match of each file, capped, with a truncation flag.
-            LiteralResult firstPerFile = IndexInternals.literalSearch(index, q, cs, null, 3, true,
+            LiteralResult firstPerFile = literalSearch(index, q, cs, null, 3, true,
                 AbortSignal.create());
             List<String> files = got.matches().stream().map(LiteralMatch::path).distinct()
                 .toList();
@@ -95,13 +97,13 @@ class LiteralEquivalenceTest {
     TestRepos.write(root, "docs/needle-notes.md", "\nsecond\n");
     try (HybridIndex index = TestRepos.open(root)) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      LiteralResult r = IndexInternals.literalSearch(index, "needle", false, null, 10, true, AbortSignal.create());
+      LiteralResult r = literalSearch(index, "needle", false, null, 10, true, AbortSignal.create());
       assertThat(r.matches()).containsExactly(
           new LiteralMatch("docs/needle-notes.md", 1, 0, "docs/needle-notes.md"),
           new LiteralMatch("src/NeedleFinder.java", 1, 0, "class X {}"));
-      assertThat(IndexInternals.literalSearch(index, "needle", true, null, 10, true, AbortSignal.create())
+      assertThat(literalSearch(index, "needle", true, null, 10, true, AbortSignal.create())
           .matches()).extracting(LiteralMatch::path).containsExactly("docs/needle-notes.md");
-      assertThat(IndexInternals.literalSearch(index, "e", false, "src", 10, true, AbortSignal.create())
+      assertThat(literalSearch(index, "e", false, "src", 10, true, AbortSignal.create())
           .matches()).extracting(LiteralMatch::path)
           .containsExactly("src/NeedleFinder.java", "src/empty.txt");
     }
@@ -116,7 +118,7 @@ class LiteralEquivalenceTest {
     try (HybridIndex index = TestRepos.open(root)) {
       index.refresh(RefreshOptions.INCREMENTAL);
       int column = line.indexOf("UniqueTermDeepInside") + 1;
-      LiteralResult r = IndexInternals.literalSearch(index, "uniquetermdeepinside", false, null, 10, false,
+      LiteralResult r = literalSearch(index, "uniquetermdeepinside", false, null, 10, false,
           AbortSignal.create());
       assertThat(r.matches()).hasSize(1);
       LiteralMatch m = r.matches().get(0);
@@ -128,7 +130,7 @@ class LiteralEquivalenceTest {
       assertThat(m.text().substring(column - 1 - m.textStart()))
           .startsWith("UniqueTermDeepInside");
       assertThat(r.notSearched()).isEmpty();
-      assertThat(IndexInternals.literalSearch(index, "LockOnlyTerm", true, null, 10, false, AbortSignal.create())
+      assertThat(literalSearch(index, "LockOnlyTerm", true, null, 10, false, AbortSignal.create())
           .matches()).containsExactly(new LiteralMatch("pnpm-lock.yaml", 3, 36,
               "    resolution: {integrity: sha512-LockOnlyTerm}"));
 
@@ -153,7 +155,7 @@ class LiteralEquivalenceTest {
     }
     try (HybridIndex index = TestRepos.open(root)) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      LiteralResult r = IndexInternals.literalSearch(index, "needle", false, null, 100, true,
+      LiteralResult r = literalSearch(index, "needle", false, null, 100, true,
           AbortSignal.aborted());
       assertThat(r.matches()).isEmpty();
       assertThat(r.truncated()).isTrue();

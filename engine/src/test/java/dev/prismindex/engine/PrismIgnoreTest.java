@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -81,7 +82,7 @@ class PrismIgnoreTest {
       Staleness s = index.staleness();
       assertThat(s.deleted()).as("the ignored file counts as deleted").isEqualTo(1);
       index.refresh(RefreshOptions.INCREMENTAL);
-      assertThat(IndexInternals.manifest(index)).containsOnlyKeys(".prismignore", "src/Main.java");
+      assertThat(manifest(index)).containsOnlyKeys(".prismignore", "src/Main.java");
       assertThat(paths(index, "generatedParser")).isEmpty();
       assertThat(index.searchResult("generatedParser", SearchOpts.literal(5, false)).hits())
           .isEmpty();
@@ -100,7 +101,7 @@ class PrismIgnoreTest {
       index.refresh(RefreshOptions.INCREMENTAL);
       write(root, "src/.prismignore", "Scratch.java\n");
       index.refresh(RefreshOptions.INCREMENTAL.withScope(Set.of("src")));
-      assertThat(IndexInternals.manifest(index)).containsOnlyKeys("src/.prismignore", "src/Main.java");
+      assertThat(manifest(index)).containsOnlyKeys("src/.prismignore", "src/Main.java");
     }
   }
 

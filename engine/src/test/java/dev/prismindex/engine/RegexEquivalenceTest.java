@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -54,7 +55,7 @@ class RegexEquivalenceTest {
       Path tree = root.resolve("round" + round);
       try (HybridIndex index = RandomTrees.indexed(tree, root.resolve("home" + round), random,
           WORDS, " parseDuration")) {
-        Set<String> indexed = IndexInternals.manifest(index).keySet();
+        Set<String> indexed = manifest(index).keySet();
         for (String pattern : PATTERNS) {
           for (int variant = 0; variant < 3; variant++) {
             boolean cs = variant != 1;

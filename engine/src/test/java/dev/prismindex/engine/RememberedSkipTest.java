@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -99,7 +100,7 @@ class RememberedSkipTest {
       assertThat(second.deleted()).isEqualTo(1);
       assertThat(second.skipped()).containsOnly(Map.entry(SkipReason.BINARY, 1));
       assertThat(index.search("findme", SearchOpts.lexical(5))).isEmpty();
-      assertThat(IndexInternals.manifest(index)).containsOnlyKeys("b.txt");
+      assertThat(manifest(index)).containsOnlyKeys("b.txt");
       IndexRunStats third = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(third.hashed()).isZero();
       assertThat(third.skipped()).containsOnly(Map.entry(SkipReason.BINARY, 1));

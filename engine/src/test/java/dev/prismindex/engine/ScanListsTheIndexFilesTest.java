@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,7 +60,7 @@ class ScanListsTheIndexFilesTest {
     try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root)
         .semantic(false).build())) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      indexed = new TreeSet<>(IndexInternals.manifest(index).keySet());
+      indexed = new TreeSet<>(manifest(index).keySet());
       Set<String> found = new TreeSet<>();
       index.searchResult("needle", SearchOpts.literal(1_000, false)).hits()
           .forEach(h -> found.add(h.path()));

@@ -1,5 +1,8 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.commitData;
+import static dev.prismindex.engine.IndexInternals.manifest;
+import static dev.prismindex.engine.IndexInternals.vectorStats;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -61,10 +64,10 @@ class ScopedRefreshTest {
   /** What a run leaves in the index that does not depend on when it ran. */
   private static Map<String, String> contentOf(HybridIndex index) throws IOException {
     Map<String, String> out = new TreeMap<>();
-    for (FileEntry e : IndexInternals.manifest(index).values()) {
+    for (FileEntry e : manifest(index).values()) {
       out.put(e.path(), e.hash() + " " + e.size() + " " + e.language() + " " + e.chunks());
     }
-    Map<String, String> data = IndexInternals.commitData(index);
+    Map<String, String> data = commitData(index);
     for (String key : List.of(Schema.META_FILES, Schema.META_CHUNKS, Schema.META_REVISION,
         Schema.META_SKIPPED, Schema.META_RULES)) {
       out.put("meta " + key, data.get(key));
@@ -97,7 +100,7 @@ class ScopedRefreshTest {
       assertThat(s.changed()).isEqualTo(1);
       assertThat(s.deleted()).isEqualTo(2);
       assertThat(contentOf(scoped)).isEqualTo(contentOf(whole));
-      assertThat(IndexInternals.manifest(scoped)).containsOnlyKeys(".gitignore", "src/main/.gitignore",
+      assertThat(manifest(scoped)).containsOnlyKeys(".gitignore", "src/main/.gitignore",
           "src/main/App.java", "src/main/New.java", "docs/guide.md", "docs/gone.md");
       assertThat(scoped.search("startAgain", SearchOpts.lexical(5))).extracting(Hit::path)
           .containsExactly("src/main/App.java");
@@ -110,7 +113,7 @@ class ScopedRefreshTest {
     ageFiles();
     try (HybridIndex index = open("home")) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      Map<String, FileEntry> before = IndexInternals.manifest(index);
+      Map<String, FileEntry> before = manifest(index);
       write(root, "docs/guide.md", "# Guide\nAn edit outside the scope.\n");
       Files.delete(root.resolve("docs/gone.md"));
       write(root, "src/main/App.java", "class App { void restart() {} }\n");
@@ -122,7 +125,7 @@ class ScopedRefreshTest {
       assertThat(s.hashed()).as("the unchanged file in scope is proven by stat").isEqualTo(1);
       assertThat(s.changed()).isEqualTo(1);
       assertThat(s.deleted()).isZero();
-      Map<String, FileEntry> after = IndexInternals.manifest(index);
+      Map<String, FileEntry> after = manifest(index);
       assertThat(after.get("docs/guide.md")).isEqualTo(before.get("docs/guide.md"));
       assertThat(after).containsKey("docs/gone.md");
       assertThat(index.engineStatus().files()).isEqualTo(after.size());
@@ -150,7 +153,7 @@ class ScopedRefreshTest {
       s = index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false)
           .withScope(List.of("src/main")));
       assertThat(s.deleted()).isEqualTo(1);
-      assertThat(IndexInternals.manifest(index)).doesNotContainKey("src/main/App.java")
+      assertThat(manifest(index)).doesNotContainKey("src/main/App.java")
           .containsKey("src/main/Util.java");
     }
   }
@@ -161,7 +164,7 @@ class ScopedRefreshTest {
     write(root, "config/.env", "TOKEN=1\n");
     try (HybridIndex index = open("home")) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      Map<String, String> before = IndexInternals.commitData(index);
+      Map<String, String> before = commitData(index);
       assertThat(before.get(Schema.META_SKIPPED)).isEqualTo("secret=1");
 
       write(root, "src/main/.env.local", "TOKEN=2\n");
@@ -171,7 +174,7 @@ class ScopedRefreshTest {
 
       assertThat(s.committed()).isTrue();
       assertThat(s.skipped()).containsEntry(SkipReason.SECRET, 1);
-      Map<String, String> after = IndexInternals.commitData(index);
+      Map<String, String> after = commitData(index);
       assertThat(after.get(Schema.META_SKIPPED)).isEqualTo(before.get(Schema.META_SKIPPED));
       assertThat(after.get(Schema.META_RULES)).isEqualTo(before.get(Schema.META_RULES));
     }
@@ -200,7 +203,7 @@ class ScopedRefreshTest {
       assertThat(s.changed()).isEqualTo(1);
       assertThat(s.deleted()).isEqualTo(1);
       assertThat(contentOf(scoped)).isEqualTo(contentOf(whole));
-      assertThat(IndexInternals.manifest(scoped)).containsOnlyKeys("a/b/two.txt", "a/b/five.txt",
+      assertThat(manifest(scoped)).containsOnlyKeys("a/b/two.txt", "a/b/five.txt",
           "c/three.txt");
     }
   }
@@ -224,8 +227,8 @@ class ScopedRefreshTest {
       index.refresh(RefreshOptions.INCREMENTAL.withEmbedding(false)
           .withScope(List.of("a.py", "b.py", "d.py")));
 
-      var truth = IndexInternals.vectorStats(index);
-      Map<String, String> data = IndexInternals.commitData(index);
+      var truth = vectorStats(index);
+      Map<String, String> data = commitData(index);
       assertThat(truth.chunks()).isEqualTo(4);
       assertThat(truth.chunksEmbedded()).isEqualTo(2); // a.py's first, c.py's
       assertThat(data.get(Schema.META_CHUNKS)).isEqualTo("4");
@@ -235,7 +238,7 @@ class ScopedRefreshTest {
 
       index.refresh(RefreshOptions.INCREMENTAL.withScope(List.of("a.py", "d.py")));
       assertThat(index.engineStatus().coverage().complete()).isTrue();
-      assertThat(IndexInternals.commitData(index).get(Schema.META_CHUNKS_EMBEDDED)).isEqualTo("4");
+      assertThat(commitData(index).get(Schema.META_CHUNKS_EMBEDDED)).isEqualTo("4");
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -142,7 +143,7 @@ class SecretContentTest {
     try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root)
         .embedder(TestEmbedders.fake()).threads(1).build())) {
       IndexRunStats stats = index.refresh(RefreshOptions.INCREMENTAL);
-      List<String> indexed = new ArrayList<>(IndexInternals.manifest(index).keySet());
+      List<String> indexed = new ArrayList<>(manifest(index).keySet());
       assertThat(indexed).as("no secret is indexed")
           .doesNotContainAnyElementsOf(secrets.keySet());
       assertThat(indexed).as("look-alikes are indexed")

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.literalSearch;
 import static dev.prismindex.engine.TestRepos.git;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,7 +74,7 @@ class SecretDenyListTest {
         SearchOpts.hybrid(50))) {
       index.search(MARKER, opts).forEach(h -> out.add(h.path()));
     }
-    IndexInternals.literalSearch(index, MARKER, false, null, 1000, false, AbortSignal.create()).matches()
+    literalSearch(index, MARKER, false, null, 1000, false, AbortSignal.create()).matches()
         .forEach(m -> out.add(m.path()));
     for (SearchMode mode : List.of(SearchMode.INDEXED_LITERAL, SearchMode.SEMANTIC)) {
       index.search(new IndexQuery(MARKER, mode, null, 100, false, AbortSignal.create(), 30_000))

@@ -1,5 +1,7 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.commitData;
+import static dev.prismindex.engine.IndexInternals.vectorStats;
 import static dev.prismindex.engine.TestRepos.pyFunction;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,8 +59,8 @@ class StaticTierTest {
       assertThat(status.coverage().complete()).isTrue();
       assertThat(status.vectors()).isEqualTo(3L * FILES);
       assertThat(status.embedderId()).isEqualTo(FakeEmbedder.ID);
-      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
-      assertThat(IndexInternals.commitData(index)).containsEntry("prism.embedder.kind", "static");
+      assertThat(vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(commitData(index)).containsEntry("prism.embedder.kind", "static");
       assertThat(status.tiers()).containsExactly(new SemanticTier(FakeEmbedder.ID,
           Embedder.Kind.STATIC, FakeEmbedder.DIMENSION, 3L * FILES, 3L * FILES,
           SemanticTier.State.READY));
@@ -78,8 +80,8 @@ class StaticTierTest {
       assertThat(scoped.chunksEmbedded()).isEqualTo(2);
       EngineStatus status = index.engineStatus();
       assertThat(status.coverage().complete()).isTrue();
-      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
-      assertThat(IndexInternals.vectorStats(index).vectors()).isEqualTo(status.vectors());
+      assertThat(vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(vectorStats(index).vectors()).isEqualTo(status.vectors());
       assertThat(index.search("epsilon jitter", SearchOpts.semantic(1)).get(0).path())
           .isEqualTo("new.py");
     }
@@ -114,7 +116,7 @@ class StaticTierTest {
       assertThat(status.files()).isEqualTo(FILES);
       // Two workers embed side by side: about 25 texts got their vector before the failure.
       assertThat(status.chunksEmbedded()).isBetween(20L, 30L);
-      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
+      assertThat(vectorStats(index).chunksEmbedded()).isEqualTo(status.chunksEmbedded());
       assertThat(status.tiers().get(0).state()).isEqualTo(SemanticTier.State.PARTIAL);
       assertThat(index.search("beta_9", SearchOpts.lexical(1))).isNotEmpty();
       embeddedBefore = status.chunksEmbedded();
@@ -123,7 +125,7 @@ class StaticTierTest {
       IndexRunStats next = index.refresh(RefreshOptions.INCREMENTAL);
       assertThat(next.chunksEmbedded()).isEqualTo(3L * FILES - embeddedBefore);
       assertThat(index.engineStatus().coverage().complete()).isTrue();
-      assertThat(IndexInternals.vectorStats(index).chunksEmbedded()).isEqualTo(3L * FILES);
+      assertThat(vectorStats(index).chunksEmbedded()).isEqualTo(3L * FILES);
     }
   }
 

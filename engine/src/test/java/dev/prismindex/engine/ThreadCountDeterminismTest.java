@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.manifest;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,7 +70,7 @@ class ThreadCountDeterminismTest {
     try (HybridIndex index = HybridIndex.open(HybridIndexOptions.builder(root).home(home)
         .threads(threads).clock(clock).semantic(false).build())) {
       index.refresh(RefreshOptions.INCREMENTAL);
-      out.put("manifest", new TreeMap<>(IndexInternals.manifest(index)));
+      out.put("manifest", new TreeMap<>(manifest(index)));
     }
     try (FSDirectory dir = FSDirectory.open(home.resolve("lucene"));
         DirectoryReader reader = DirectoryReader.open(dir)) {

@@ -1,5 +1,6 @@
 package dev.prismindex.engine;
 
+import static dev.prismindex.engine.IndexInternals.literalSearch;
 import static dev.prismindex.engine.TestRepos.git;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -87,7 +88,7 @@ class WalkLimitsTest {
       assertThat(stats.skipped()).containsEntry(SkipReason.TOO_DEEP, 1);
       assertThat(index.search("deepmarker", SearchOpts.lexical(10))).extracting(Hit::path)
           .containsExactlyInAnyOrder("top.txt", kept);
-      assertThat(IndexInternals.literalSearch(index, "deepmarker", true, null, 100, false, AbortSignal.create())
+      assertThat(literalSearch(index, "deepmarker", true, null, 100, false, AbortSignal.create())
           .matches()).extracting(m -> m.path()).containsExactlyInAnyOrder("top.txt", kept);
 
       Staleness probe = index.staleness();
