@@ -16,11 +16,12 @@
  * {@link dev.prismindex.engine.IndexLockedException},
  * {@link dev.prismindex.engine.SemanticSearchUnavailableException}).
  *
- * <p>This package holds the API only: no public method here takes or returns an internal type.
- * {@code HybridIndex} is the kernel: the one place an index is assembled from a store (the local
- * Lucene index, or a store of the published SPI, {@code dev.prismindex.engine.spi}: {@link
+ * <p>This package holds the API only (and the package-private {@code IndexParts}): no public
+ * method here takes or returns an internal type. {@code HybridIndex} is the kernel: the one place
+ * an index is assembled from a store (the local Lucene index, or a store of the published SPI,
+ * {@code dev.prismindex.engine.spi}: {@link
  * dev.prismindex.engine.HybridIndex#open(HybridIndexOptions, dev.prismindex.engine.spi.Store)}),
- * and a facade over parts in {@code dev.prismindex.engine.internal}: {@code walk} lists files
+ * in its {@code IndexParts}, and a facade over parts in {@code dev.prismindex.engine.internal}: {@code walk} lists files
  * (git's ignore rules and {@code .prismignore} files via JGit), {@code pipeline} hashes them
  * against the manifest and hands each file's documents to the store, {@code store} is the local
  * Lucene store (its documents, manifest and one commit per run) with our own formats in {@code
