@@ -1,14 +1,9 @@
 package dev.prismindex.engine;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
-import dev.prismindex.engine.internal.query.WorkspaceSearch;
 import dev.prismindex.engine.internal.run.CorpusView;
 import dev.prismindex.engine.internal.run.WarmUp;
-import dev.prismindex.engine.internal.search.LiteralResult;
-import dev.prismindex.engine.internal.semantic.VectorCatalog;
 import dev.prismindex.engine.internal.store.IndexFiles;
-import dev.prismindex.engine.spi.CommitRecord;
-import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.engine.spi.Store;
 import dev.prismindex.index.IndexCapabilities;
 import dev.prismindex.index.IndexQuery;
@@ -17,14 +12,12 @@ import dev.prismindex.index.IndexRemoveRequest;
 import dev.prismindex.index.IndexStatus;
 import dev.prismindex.index.IndexUpdateRequest;
 import dev.prismindex.index.RepositoryIndexBackend;
-import dev.prismindex.repository.AbortSignal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,7 +94,6 @@ public final class HybridIndex implements RepositoryIndexBackend, CodeSearch, Au
     Objects.requireNonNull(store, "store");
     return new HybridIndex(IndexParts.plugged(options, store));
   }
-
 
   /**
    * Opens the index of the repository at {@code root} in its default home
