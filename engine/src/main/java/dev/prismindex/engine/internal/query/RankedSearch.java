@@ -235,6 +235,8 @@ public final class RankedSearch {
             PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
       }
       fused.sort(HybridFuser.ORDER);
+      FileCoherence.apply(fused, query, locator::chunk, sources::repo, FileCoherence.WEIGHT,
+          FileCoherence.DEPTH);
       DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, sources::repo,
           analyzer);
       DefinitionMatch.promoteInFile(fused, query, locator::chunk, locator::freshLines,
