@@ -5,8 +5,10 @@ import dev.prismindex.engine.internal.semantic.HybridFuser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
@@ -39,6 +41,14 @@ final class FileCoherence {
    */
   static final String MODE = System.getProperty("prism.rank.fileCoherenceMode", "sum");
 
+  /**
+   * Whether a definition counts once in its file's aggregate (its best candidate: the pieces of
+   * one definition, its doc comment and the windows of its body, are no agreement of several).
+   * The property is for measuring.
+   */
+  static final boolean PER_DEFINITION =
+      Boolean.parseBoolean(System.getProperty("prism.rank.fileCoherencePerDefinition", "false"));
+
   private FileCoherence() {}
 
   /**
@@ -56,6 +66,7 @@ final class FileCoherence {
     List<String> files = new ArrayList<>(fused.size());
     Map<String, Double> aggregate = new HashMap<>();
     Map<String, Double> lexical = new HashMap<>();
+    Set<String> definitions = new HashSet<>();
     Map<String, Double> semantic = new HashMap<>();
     for (int i = 0; i < fused.size(); i++) {
       int doc = fused.get(i).doc();
@@ -71,7 +82,8 @@ final class FileCoherence {
         if (f.semantic() != null && f.semantic().rank() <= cut) {
           semantic.merge(file, 1.0 / (10 + f.semantic().rank()), Double::sum);
         }
-      } else if (i < n) {
+      } else if (i < n && (!PER_DEFINITION
+          || definitions.add(file + '\0' + RankedSearch.definition(chunks.chunk(doc))))) {
         aggregate.merge(file, fused.get(i).score(), Double::sum);
       }
     }
