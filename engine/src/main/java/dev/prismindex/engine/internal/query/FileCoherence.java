@@ -5,92 +5,65 @@ import dev.prismindex.engine.internal.semantic.HybridFuser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
  * File coherence of a HYBRID search for a sentence ({@link LexicalSearcher#isProse}): a function in
- * a file that both engines return many good candidates of is more likely the described one than an
- * isolated hit in another file. Each candidate's fused score is multiplied by 1 + {@link #WEIGHT} x
- * its file's aggregate (the sum of the fused scores of the first {@link #DEPTH} candidates that
- * share its file) over the largest file aggregate, so the boost is bounded by 1 + {@link #WEIGHT}
- * and the order within a file is unchanged. Runs after the fusion and the path prior, before the
- * definition prior ({@link DefinitionMatch#apply}).
+ * a file of which several candidates rank high is more likely the described one than an isolated
+ * candidate of another file. Each candidate's score is multiplied by 1 + {@link #WEIGHT} x its
+ * file's aggregate (the sum of the scores of the first {@link #DEPTH} candidates of its file) over
+ * the largest file aggregate, so the boost is at most 1 + {@link #WEIGHT} and the order within a
+ * file is unchanged; the first hit keeps its place (the in-file promotion then decides it within
+ * its file: {@link DefinitionMatch#promoteInFile}). Runs after the definition prior ({@link
+ * DefinitionMatch#apply}).
  */
 final class FileCoherence {
 
   /** The weight of the file aggregate; 0 turns it off. The property is for measuring. */
   static final double WEIGHT =
-      Double.parseDouble(System.getProperty("prism.rank.fileCoherence", "0"));
+      Double.parseDouble(System.getProperty("prism.rank.fileCoherence", "0.5"));
 
   /**
-   * How many of the first fused candidates count in the file aggregates (0: all of them). The
-   * property is for measuring.
+   * How many of the first candidates count in the file aggregates (0: all of them). The property
+   * is for measuring.
    */
-  static final int DEPTH = Integer.getInteger("prism.rank.fileCoherenceDepth", 0);
+  static final int DEPTH = Integer.getInteger("prism.rank.fileCoherenceDepth", 5);
 
   /**
-   * How a file's aggregate is formed: {@code sum}, the sum of the fused scores of its first
-   * {@link #DEPTH} candidates; {@code agree}, what both engines agree on: the smaller of its
-   * chunks' lexical and semantic reciprocal ranks summed per engine (ranks up to {@link #DEPTH}).
-   * The property is for measuring.
+   * Whether the first hit keeps its place (otherwise it competes like the others). The property is
+   * for measuring.
    */
-  static final String MODE = System.getProperty("prism.rank.fileCoherenceMode", "sum");
-
-  /**
-   * Whether a definition counts once in its file's aggregate (its best candidate: the pieces of
-   * one definition, its doc comment and the windows of its body, are no agreement of several).
-   * The property is for measuring.
-   */
-  static final boolean PER_DEFINITION =
-      Boolean.parseBoolean(System.getProperty("prism.rank.fileCoherencePerDefinition", "false"));
+  static final boolean KEEP_FIRST =
+      Boolean.parseBoolean(System.getProperty("prism.rank.fileCoherenceKeepFirst", "true"));
 
   private FileCoherence() {}
 
   /**
    * Re-scores {@code fused} (in {@link HybridFuser#ORDER}) in place by file coherence for {@code
-   * query} with {@code weight} and sorts it again; leaves it as it is when the query is not a
-   * sentence or the weight is 0. {@code repos} gives a chunk's repository in a workspace (null in
-   * one repository).
+   * query} with {@code weight} over the first {@code depth} candidates, sorts it again and, when
+   * {@code keepFirst}, puts the former first hit back in the first place (with the best score);
+   * leaves it as it is when the query is not a sentence or the weight is 0. {@code repos} gives a
+   * chunk's repository in a workspace (null in one repository).
    */
   static void apply(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
-      IntFunction<@Nullable String> repos, double weight, int depth) throws IOException {
-    if (weight <= 0 || fused.isEmpty() || !LexicalSearcher.isProse(query)) {
+      IntFunction<@Nullable String> repos, double weight, int depth, boolean keepFirst)
+      throws IOException {
+    if (weight <= 0 || fused.size() < 2 || !LexicalSearcher.isProse(query)) {
       return;
     }
     int n = depth <= 0 ? fused.size() : Math.min(depth, fused.size());
     List<String> files = new ArrayList<>(fused.size());
     Map<String, Double> aggregate = new HashMap<>();
-    Map<String, Double> lexical = new HashMap<>();
-    Set<String> definitions = new HashSet<>();
-    Map<String, Double> semantic = new HashMap<>();
     for (int i = 0; i < fused.size(); i++) {
       int doc = fused.get(i).doc();
       String repo = repos.apply(doc);
       String file = (repo == null ? "" : repo) + '\0' + chunks.chunk(doc).path();
       files.add(file);
-      if (MODE.equals("agree")) {
-        HybridFuser.Fused f = fused.get(i);
-        int cut = depth <= 0 ? Integer.MAX_VALUE : depth;
-        if (f.lexical() != null && f.lexical().rank() <= cut) {
-          lexical.merge(file, 1.0 / (10 + f.lexical().rank()), Double::sum);
-        }
-        if (f.semantic() != null && f.semantic().rank() <= cut) {
-          semantic.merge(file, 1.0 / (10 + f.semantic().rank()), Double::sum);
-        }
-      } else if (i < n && (!PER_DEFINITION
-          || definitions.add(file + '\0' + RankedSearch.definition(chunks.chunk(doc))))) {
+      if (i < n) {
         aggregate.merge(file, fused.get(i).score(), Double::sum);
-      }
-    }
-    for (Map.Entry<String, Double> e : lexical.entrySet()) {
-      Double s = semantic.get(e.getKey());
-      if (s != null) {
-        aggregate.put(e.getKey(), Math.min(e.getValue(), s));
       }
     }
     double max = 0;
@@ -100,16 +73,26 @@ final class FileCoherence {
     if (max <= 0) {
       return;
     }
-    double top = 0;
+    HybridFuser.Fused first = null;
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);
-      double score = f.score() * (1 + weight * aggregate.getOrDefault(files.get(i), 0.0) / max);
-      top = Math.max(top, score);
-      fused.set(i, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), score));
+      HybridFuser.Fused boosted = new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
+          f.score() * (1 + weight * aggregate.getOrDefault(files.get(i), 0.0) / max));
+      fused.set(i, boosted);
+      if (i == 0) {
+        first = boosted;
+      }
     }
-    double scale = top > 1 ? top : 1; // back into [0, 1]
-    fused.replaceAll(f ->
-        new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() / scale));
     fused.sort(HybridFuser.ORDER);
+    if (keepFirst && fused.get(0) != first) {
+      fused.remove(first);
+      fused.add(0, new HybridFuser.Fused(first.doc(), first.lexical(), first.semantic(),
+          fused.get(0).score()));
+    }
+    double top = fused.get(0).score();
+    if (top > 1) { // back into [0, 1]
+      fused.replaceAll(f ->
+          new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() / top));
+    }
   }
 }

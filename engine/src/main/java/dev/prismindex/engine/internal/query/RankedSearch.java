@@ -235,10 +235,10 @@ public final class RankedSearch {
             PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
       }
       fused.sort(HybridFuser.ORDER);
-      FileCoherence.apply(fused, query, locator::chunk, sources::repo, FileCoherence.WEIGHT,
-          FileCoherence.DEPTH);
       DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, sources::repo,
           analyzer);
+      FileCoherence.apply(fused, query, locator::chunk, sources::repo, FileCoherence.WEIGHT,
+          FileCoherence.DEPTH, FileCoherence.KEEP_FIRST);
       DefinitionMatch.promoteInFile(fused, query, locator::chunk, locator::freshLines,
           sources::repo, (first, n) -> {
             LexicalQuery inFile = lexical.request(query, n,
