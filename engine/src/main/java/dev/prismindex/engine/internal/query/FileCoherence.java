@@ -13,12 +13,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * File coherence of a HYBRID search for a sentence ({@link LexicalSearcher#isProse}): a function in
  * a file of which several candidates rank high is more likely the described one than an isolated
- * candidate of another file. Each candidate's score is multiplied by 1 + {@link #WEIGHT} x its
- * file's aggregate (the sum of the scores of the first {@link #DEPTH} candidates of its file) over
- * the largest file aggregate, so the boost is at most 1 + {@link #WEIGHT} and the order within a
- * file is unchanged; the first hit keeps its place (the in-file promotion then decides it within
- * its file: {@link DefinitionMatch#promoteInFile}). Runs after the definition prior ({@link
- * DefinitionMatch#apply}).
+ * candidate of another file. Each fused candidate's score is multiplied by 1 + {@link #WEIGHT}
+ * (0.5) x its file's aggregate (the sum of the fused scores of the first {@link #DEPTH} (5)
+ * candidates in its file) over the largest file aggregate, so the boost is at most 1 + {@link
+ * #WEIGHT} and the order within a file is unchanged; then the definition prior ({@link
+ * DefinitionMatch#apply}) runs as before, and the first hit of the ranking without coherence
+ * keeps the first place ({@link #putFirst}; the in-file promotion then decides it within its
+ * file: {@link DefinitionMatch#promoteInFile}): coherence is evidence about where the rest of the
+ * list should look, not about which single chunk answers (let it take the first place and it
+ * passes a right first hit in a small file with a larger file's pair: Go, TypeScript worse).
  */
 final class FileCoherence {
 
@@ -39,7 +42,28 @@ final class FileCoherence {
   static final boolean KEEP_FIRST =
       Boolean.parseBoolean(System.getProperty("prism.rank.fileCoherenceKeepFirst", "true"));
 
+  /**
+   * Whether coherence runs before the definition prior, the first hit of the ranking without it
+   * kept first ({@link #putFirst}; the default), rather than after it ({@link #KEEP_FIRST}: that
+   * first hit kept or not). The property is for measuring.
+   */
+  static final boolean BEFORE =
+      Boolean.parseBoolean(System.getProperty("prism.rank.fileCoherenceBefore", "true"));
+
   private FileCoherence() {}
+
+  /** Moves candidate {@code doc} (when listed) to the first place with the best score. */
+  static void putFirst(List<HybridFuser.Fused> fused, int doc) {
+    for (int i = 1; i < fused.size(); i++) {
+      HybridFuser.Fused f = fused.get(i);
+      if (f.doc() == doc) {
+        fused.remove(i);
+        fused.add(0, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
+            fused.get(0).score()));
+        return;
+      }
+    }
+  }
 
   /**
    * Re-scores {@code fused} (in {@link HybridFuser#ORDER}) in place by file coherence for {@code

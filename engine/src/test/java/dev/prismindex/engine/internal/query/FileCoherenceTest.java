@@ -29,9 +29,11 @@ class FileCoherenceTest {
 
   private static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
       Map<Integer, ChunkDoc> chunks) throws IOException {
+    // As HYBRID does: coherence, then the first hit of the order without it back in first place.
     List<HybridFuser.Fused> ranked = new ArrayList<>(fused);
     FileCoherence.apply(ranked, query, chunks::get, doc -> null, FileCoherence.WEIGHT,
-        FileCoherence.DEPTH, FileCoherence.KEEP_FIRST);
+        FileCoherence.DEPTH, false);
+    FileCoherence.putFirst(ranked, fused.get(0).doc());
     return ranked;
   }
 
