@@ -35,21 +35,6 @@ final class FileCoherence {
    */
   static final int DEPTH = Integer.getInteger("prism.rank.fileCoherenceDepth", 5);
 
-  /**
-   * Whether the first hit keeps its place (otherwise it competes like the others). The property is
-   * for measuring.
-   */
-  static final boolean KEEP_FIRST =
-      Boolean.parseBoolean(System.getProperty("prism.rank.fileCoherenceKeepFirst", "true"));
-
-  /**
-   * Whether coherence runs before the definition prior, the first hit of the ranking without it
-   * kept first ({@link #putFirst}; the default), rather than after it ({@link #KEEP_FIRST}: that
-   * first hit kept or not). The property is for measuring.
-   */
-  static final boolean BEFORE =
-      Boolean.parseBoolean(System.getProperty("prism.rank.fileCoherenceBefore", "true"));
-
   private FileCoherence() {}
 
   /** Moves candidate {@code doc} (when listed) to the first place with the best score. */
@@ -67,14 +52,12 @@ final class FileCoherence {
 
   /**
    * Re-scores {@code fused} (in {@link HybridFuser#ORDER}) in place by file coherence for {@code
-   * query} with {@code weight} over the first {@code depth} candidates, sorts it again and, when
-   * {@code keepFirst}, puts the former first hit back in the first place (with the best score);
-   * leaves it as it is when the query is not a sentence or the weight is 0. {@code repos} gives a
-   * chunk's repository in a workspace (null in one repository).
+   * query} with {@code weight} over the first {@code depth} candidates and sorts it again; leaves it
+   * as it is when the query is not a sentence or the weight is 0. {@code repos} gives a chunk's
+   * repository in a workspace (null in one repository).
    */
   static void apply(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
-      IntFunction<@Nullable String> repos, double weight, int depth, boolean keepFirst)
-      throws IOException {
+      IntFunction<@Nullable String> repos, double weight, int depth) throws IOException {
     if (weight <= 0 || fused.size() < 2 || !LexicalSearcher.isProse(query)) {
       return;
     }
@@ -97,22 +80,12 @@ final class FileCoherence {
     if (max <= 0) {
       return;
     }
-    HybridFuser.Fused first = null;
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);
-      HybridFuser.Fused boosted = new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
-          f.score() * (1 + weight * aggregate.getOrDefault(files.get(i), 0.0) / max));
-      fused.set(i, boosted);
-      if (i == 0) {
-        first = boosted;
-      }
+      fused.set(i, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
+          f.score() * (1 + weight * aggregate.getOrDefault(files.get(i), 0.0) / max)));
     }
     fused.sort(HybridFuser.ORDER);
-    if (keepFirst && fused.get(0) != first) {
-      fused.remove(first);
-      fused.add(0, new HybridFuser.Fused(first.doc(), first.lexical(), first.semantic(),
-          fused.get(0).score()));
-    }
     double top = fused.get(0).score();
     if (top > 1) { // back into [0, 1]
       fused.replaceAll(f ->

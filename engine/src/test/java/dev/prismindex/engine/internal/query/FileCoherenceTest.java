@@ -32,7 +32,7 @@ class FileCoherenceTest {
     // As HYBRID does: coherence, then the first hit of the order without it back in first place.
     List<HybridFuser.Fused> ranked = new ArrayList<>(fused);
     FileCoherence.apply(ranked, query, chunks::get, doc -> null, FileCoherence.WEIGHT,
-        FileCoherence.DEPTH, false);
+        FileCoherence.DEPTH);
     FileCoherence.putFirst(ranked, fused.get(0).doc());
     return ranked;
   }
