@@ -235,8 +235,20 @@ public final class RankedSearch {
             PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
       }
       fused.sort(HybridFuser.ORDER);
+      // File coherence, then the definition prior; the first hit of the definition prior's order
+      // without coherence keeps the first place.
+      int plainFirst = -1;
+      if (FileCoherence.WEIGHT > 0 && LexicalSearcher.isProse(query)) {
+        List<HybridFuser.Fused> plain = new ArrayList<>(fused);
+        DefinitionMatch.apply(plain, query, locator::chunk, locator::freshLines, sources::repo,
+            analyzer);
+        plainFirst = plain.isEmpty() ? -1 : plain.get(0).doc();
+        FileCoherence.apply(fused, query, locator::chunk, sources::repo, FileCoherence.WEIGHT,
+            FileCoherence.DEPTH);
+      }
       DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, sources::repo,
           analyzer);
+      FileCoherence.putFirst(fused, plainFirst);
       DefinitionMatch.promoteInFile(fused, query, locator::chunk, locator::freshLines,
           sources::repo, (first, n) -> {
             LexicalQuery inFile = lexical.request(query, n,
