@@ -8,15 +8,21 @@ import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.search.FileSource;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.LuceneReader;
 import dev.prismindex.engine.internal.store.MergedStatistics;
+import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.internal.Closing;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +48,17 @@ public final class WorkspaceSearch {
    * @param planner the index's own planner (its literal answers)
    */
   public record Member(String name, EngineContext ctx, IndexStore store, QueryPlanner planner) {}
+
+  /**
+   * Whether a hybrid search keeps each repository's own order of its hits ({@link #ownOrder});
+   * the property is for measuring.
+   */
+  static final String OWN_ORDER = System.getProperty("prism.workspace.ownOrder", "off");
+
+  /** Measuring: how much a repository whose engines agree gains in the slots' order. */
+  static final double AGREEMENT = Double.parseDouble(
+      System.getProperty("prism.workspace.agreement", "0"));
+  static final int AGREEMENT_TOP = Integer.getInteger("prism.workspace.agreementTop", 5);
 
   private final List<Member> members;
   private final boolean repositoryPrior;
@@ -117,11 +134,90 @@ public final class WorkspaceSearch {
       WorkspaceReader workspace = new WorkspaceReader(parts);
       RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
       RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
-      return new SearchResult(r.hits(), mode, new SemanticCoverage(chunks, embedded), Map.of(),
+      List<Hit> hits = r.hits();
+      if (!OWN_ORDER.equals("off") && mode == SearchMode.HYBRID) {
+        List<StoreReader> own = new ArrayList<>();
+        for (int i = 0; i < held.size(); i++) {
+          own.add(OWN_ORDER.equals("merged") ? parts.get(i).reader()
+              : new LuceneReader(searchers.get(i)));
+        }
+        hits = ownOrder(hits, held, own, ranked, query, unit, opts);
+      }
+      return new SearchResult(hits, mode, new SemanticCoverage(chunks, embedded), Map.of(),
           r.truncated());
     } finally {
       Closing.closeAll(leases);
     }
+  }
+
+  /**
+   * {@code pooled} with each repository's slots (the places its hits hold) filled with its hits in
+   * the order its own search gives ({@link QueryPlanner#search}: its own statistics, fusion,
+   * priors, promotion and identifier guard): the pooled merge decides which repository holds each
+   * place, never the order of one repository's hits. A slot keeps the pooled hit's score (the list
+   * stays in score order); a repository whose own search yields fewer hits than it holds places
+   * keeps its pooled hits not yet given.
+   */
+  private static List<Hit> ownOrder(List<Hit> pooled, List<Member> held,
+      List<StoreReader> readers, RankedSearch ranked, String query, float @Nullable [] unit,
+      SearchOpts opts) throws IOException {
+    Map<String, Integer> slots = new HashMap<>();
+    for (Hit h : pooled) {
+      slots.merge(h.repo(), 1, Integer::sum);
+    }
+    Map<String, Iterator<Hit>> own = new HashMap<>();
+    Map<String, Double> agreement = new HashMap<>();
+    for (int i = 0; i < held.size(); i++) {
+      Member m = held.get(i);
+      if (!slots.containsKey(m.name())) {
+        continue;
+      }
+      StoreReader reader = readers.get(i);
+      FileSource files = FileSource.of(m.ctx().options().root(), reader,
+          m.ctx().options().exactMaxFileBytes());
+      List<Hit> alone = ranked.hits(reader, files, query, unit,
+          withLimit(opts, AGREEMENT > 0 ? Math.max(opts.limit(), AGREEMENT_TOP)
+              : slots.get(m.name()))).hits();
+      own.put(m.name(), alone.iterator());
+      if (AGREEMENT > 0) {
+        int both = 0;
+        for (Hit h : alone) {
+          if (h.lexical() != null && h.semantic() != null && h.lexical().rank() <= AGREEMENT_TOP
+              && h.semantic().rank() <= AGREEMENT_TOP) {
+            both++;
+          }
+        }
+        agreement.put(m.name(), 1 + AGREEMENT * Math.min(1.0, both / (double) AGREEMENT_TOP));
+      }
+    }
+    List<Hit> order = new ArrayList<>(pooled);
+    if (AGREEMENT > 0) {
+      order.sort(Comparator.comparingDouble(
+          (Hit h) -> h.score() * agreement.getOrDefault(h.repo(), 1.0)).reversed());
+    }
+    Set<String> given = new HashSet<>();
+    List<Hit> out = new ArrayList<>(pooled.size());
+    for (Hit slot : order) {
+      Iterator<Hit> mine = own.get(slot.repo());
+      Hit next = null;
+      while (next == null && mine != null && mine.hasNext()) {
+        Hit h = mine.next();
+        if (!given.contains(key(slot.repo(), h))) {
+          next = h.withRepo(slot.repo()).withScore(slot.score());
+        }
+      }
+      if (next == null) {
+        next = slot;
+      }
+      if (given.add(key(slot.repo(), next))) {
+        out.add(next);
+      }
+    }
+    return out;
+  }
+
+  private static String key(@Nullable String repo, Hit h) {
+    return repo + '\0' + h.path() + ':' + h.line();
   }
 
   /**
