@@ -50,15 +50,22 @@ public final class WorkspaceSearch {
   public record Member(String name, EngineContext ctx, IndexStore store, QueryPlanner planner) {}
 
   /**
-   * Whether a hybrid search keeps each repository's own order of its hits ({@link #ownOrder});
-   * the property is for measuring.
+   * Whether a hybrid search keeps each repository's own order of its hits ({@link #ownOrder}; the
+   * property, for measuring, turns it off).
    */
-  static final String OWN_ORDER = System.getProperty("prism.workspace.ownOrder", "off");
+  static final boolean OWN_ORDER =
+      Boolean.parseBoolean(System.getProperty("prism.workspace.ownOrder", "true"));
 
-  /** Measuring: how much a repository whose engines agree gains in the slots' order. */
+  /**
+   * How much a repository's places gain when its engines agree fully ({@link #agreement}): its
+   * places' scores are weighed by {@code 1 + AGREEMENT x agreement} (the property is for
+   * measuring; 0: the pooled order of places).
+   */
   static final double AGREEMENT = Double.parseDouble(
-      System.getProperty("prism.workspace.agreement", "0"));
-  static final int AGREEMENT_TOP = Integer.getInteger("prism.workspace.agreementTop", 5);
+      System.getProperty("prism.workspace.agreement", "0.5"));
+
+  /** The places of each engine's ranking {@link #agreement} looks at. */
+  static final int AGREEMENT_TOP = 5;
 
   private final List<Member> members;
   private final boolean repositoryPrior;
@@ -135,11 +142,10 @@ public final class WorkspaceSearch {
       RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
       RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
       List<Hit> hits = r.hits();
-      if (!OWN_ORDER.equals("off") && mode == SearchMode.HYBRID) {
+      if (OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1) {
         List<StoreReader> own = new ArrayList<>();
-        for (int i = 0; i < held.size(); i++) {
-          own.add(OWN_ORDER.equals("merged") ? parts.get(i).reader()
-              : new LuceneReader(searchers.get(i)));
+        for (IndexSearcher s : searchers) {
+          own.add(new LuceneReader(s));
         }
         hits = ownOrder(hits, held, own, ranked, query, unit, opts);
       }
@@ -151,73 +157,95 @@ public final class WorkspaceSearch {
   }
 
   /**
-   * {@code pooled} with each repository's slots (the places its hits hold) filled with its hits in
-   * the order its own search gives ({@link QueryPlanner#search}: its own statistics, fusion,
-   * priors, promotion and identifier guard): the pooled merge decides which repository holds each
-   * place, never the order of one repository's hits. A slot keeps the pooled hit's score (the list
-   * stays in score order); a repository whose own search yields fewer hits than it holds places
-   * keeps its pooled hits not yet given.
+   * {@code pooled} (a hybrid answer) with each repository's places filled with its hits in the
+   * order its own search gives them ({@link QueryPlanner#search}: its own statistics, fusion,
+   * priors, promotion and identifier guard), so a workspace never reorders one repository's hits:
+   * rank fusion over the pooled lists would (each signal's ranks interleave with the other
+   * repositories' candidates in its own way). The pooled answer decides which repository holds
+   * each place, its repositories ordered by their places' scores weighed by how much their engines
+   * agree ({@link #agreement}); each place keeps its score (the list stays in score order). A
+   * repository whose own search yields fewer hits than it holds places keeps its pooled hits not
+   * yet given.
+   *
+   * @param readers each held index's reader with its own statistics, in {@code held}'s order
    */
   private static List<Hit> ownOrder(List<Hit> pooled, List<Member> held,
       List<StoreReader> readers, RankedSearch ranked, String query, float @Nullable [] unit,
       SearchOpts opts) throws IOException {
-    Map<String, Integer> slots = new HashMap<>();
+    Map<String, Integer> places = new HashMap<>();
     for (Hit h : pooled) {
-      slots.merge(h.repo(), 1, Integer::sum);
+      places.merge(h.repo(), 1, Integer::sum);
     }
     Map<String, Iterator<Hit>> own = new HashMap<>();
-    Map<String, Double> agreement = new HashMap<>();
+    Map<String, Double> agreements = new HashMap<>();
     for (int i = 0; i < held.size(); i++) {
       Member m = held.get(i);
-      if (!slots.containsKey(m.name())) {
+      if (!places.containsKey(m.name())) {
         continue;
       }
       StoreReader reader = readers.get(i);
       FileSource files = FileSource.of(m.ctx().options().root(), reader,
           m.ctx().options().exactMaxFileBytes());
-      List<Hit> alone = ranked.hits(reader, files, query, unit,
-          withLimit(opts, AGREEMENT > 0 ? Math.max(opts.limit(), AGREEMENT_TOP)
-              : slots.get(m.name()))).hits();
+      int limit = AGREEMENT > 0 ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP)
+          : places.get(m.name());
+      List<Hit> alone = ranked.hits(reader, files, query, unit, withLimit(opts, limit)).hits();
       own.put(m.name(), alone.iterator());
-      if (AGREEMENT > 0) {
-        int both = 0;
-        for (Hit h : alone) {
-          if (h.lexical() != null && h.semantic() != null && h.lexical().rank() <= AGREEMENT_TOP
-              && h.semantic().rank() <= AGREEMENT_TOP) {
-            both++;
-          }
-        }
-        agreement.put(m.name(), 1 + AGREEMENT * Math.min(1.0, both / (double) AGREEMENT_TOP));
-      }
-    }
-    List<Hit> order = new ArrayList<>(pooled);
-    if (AGREEMENT > 0) {
-      order.sort(Comparator.comparingDouble(
-          (Hit h) -> h.score() * agreement.getOrDefault(h.repo(), 1.0)).reversed());
+      agreements.put(m.name(), agreement(alone));
     }
     Set<String> given = new HashSet<>();
     List<Hit> out = new ArrayList<>(pooled.size());
-    for (Hit slot : order) {
-      Iterator<Hit> mine = own.get(slot.repo());
+    for (Hit place : places(pooled, agreements)) {
+      Iterator<Hit> mine = own.get(place.repo());
       Hit next = null;
-      while (next == null && mine != null && mine.hasNext()) {
-        Hit h = mine.next();
-        if (!given.contains(key(slot.repo(), h))) {
-          next = h.withRepo(slot.repo()).withScore(slot.score());
+      while (next == null && mine.hasNext()) {
+        Hit h = mine.next().withRepo(place.repo());
+        if (!given.contains(key(h))) {
+          next = h;
         }
       }
       if (next == null) {
-        next = slot;
+        next = place;
       }
-      if (given.add(key(slot.repo(), next))) {
-        out.add(next);
+      if (given.add(key(next))) {
+        out.add(next.withScore(pooled.get(out.size()).score()));
       }
     }
     return out;
   }
 
-  private static String key(@Nullable String repo, Hit h) {
-    return repo + '\0' + h.path() + ':' + h.line();
+  /**
+   * The places of {@code pooled} (hits in score order, each naming its repository) in the order
+   * their repositories take them: by score weighed by {@code 1 + AGREEMENT x} the repository's
+   * {@code agreement} ({@link #agreement}; stable: equal weighed scores keep their order).
+   */
+  static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement) {
+    List<Hit> order = new ArrayList<>(pooled);
+    if (AGREEMENT > 0) {
+      order.sort(Comparator.comparingDouble((Hit h) -> h.score()
+          * (1 + AGREEMENT * agreement.getOrDefault(h.repo(), 0.0))).reversed());
+    }
+    return order;
+  }
+
+  /**
+   * How much a repository's engines agree on a query, in [0, 1]: the share of the first {@link
+   * #AGREEMENT_TOP} places of each engine's ranking in that repository (its own search's ranks)
+   * that its first hits hold in both. A repository whose lexical and semantic bests are the same
+   * chunks answers the query more surely than one where each engine finds something else.
+   */
+  static double agreement(List<Hit> alone) {
+    int both = 0;
+    for (Hit h : alone) {
+      if (h.lexical() != null && h.semantic() != null && h.lexical().rank() <= AGREEMENT_TOP
+          && h.semantic().rank() <= AGREEMENT_TOP) {
+        both++;
+      }
+    }
+    return Math.min(1.0, both / (double) AGREEMENT_TOP);
+  }
+
+  private static String key(Hit h) {
+    return h.repo() + '\0' + h.path() + ':' + h.line();
   }
 
   /**
