@@ -173,7 +173,10 @@ public final class Workspace implements CodeSearch, AutoCloseable {
    * repository's documents (merged BM25 statistics; each index's own k-NN, cosines compared;
    * each repository's scores weighed by the query's words first; the same fusion, path prior
    * and identifier guard), each hit checked against its own
-   * repository's working tree; ties between repositories go to the one first by name. Exact
+   * repository's working tree; ties between repositories go to the one first by name. Hybrid:
+   * that answer decides which repository holds each place (its places' scores weighed by how much
+   * the repository's engines agree), and each repository's places hold its hits in the order its
+   * own index alone ranks them, so the workspace never reorders one repository's hits. Exact
    * modes: each repository's matches in path, line order, repositories by name ({@link #stream}
    * collected); {@link
    * SearchResult#notSearched()} sums the repositories' counts. The coverage sums every index's.

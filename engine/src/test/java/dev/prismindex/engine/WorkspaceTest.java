@@ -182,11 +182,16 @@ class WorkspaceTest {
       Hit first = shared(hits, "alpha");
       Hit second = shared(hits, "zeta");
       assertThat(hits.indexOf(first)).isLessThan(hits.indexOf(second));
-      assertThat(first.lexical().score()).isEqualTo(second.lexical().score());
       if (mode == SearchMode.LEXICAL) {
+        assertThat(first.lexical().score()).isEqualTo(second.lexical().score());
         assertThat(hits.indexOf(second)).isEqualTo(hits.indexOf(first) + 1);
         assertThat(first.score()).isEqualTo(second.score());
       } else {
+        // A hybrid hit's engine scores and ranks are its repository's own search's (the merge
+        // decides the places, each repository's own search their hits: see
+        // aHybridSearchKeepsEachRepositorysOwnOrder).
+        assertThat(first.lexical().score()).isEqualTo(ownLarge);
+        assertThat(second.lexical().score()).isEqualTo(ownSmall);
         assertThat(first.semantic().score()).isEqualTo(second.semantic().score());
       }
     }
@@ -265,6 +270,46 @@ class WorkspaceTest {
             .as(mode.wireName()).containsExactly("strong:src/Cache0.java",
                 "strong:src/Cache1.java", "strong:src/Cache2.java");
       }
+    }
+  }
+
+  /**
+   * A hybrid search never reorders a repository's own hits: the merge decides which repository
+   * holds each place, and each repository's places hold its hits in the order its index alone
+   * gives them (rank fusion over the pooled lists would reorder them: each signal's ranks
+   * interleave with the other repositories' candidates differently).
+   */
+  @Test
+  void aHybridSearchKeepsEachRepositorysOwnOrder() throws Exception {
+    Path a = Files.createDirectory(dir.resolve("a"));
+    Path b = Files.createDirectory(dir.resolve("b"));
+    Random r = new Random(11);
+    for (int i = 0; i < 30; i++) {
+      write(a, "src/A" + i + ".java", javaFile("A" + i, r));
+      write(b, "src/B" + i + ".java", javaFile("B" + i, r));
+    }
+    try (HybridIndex ia = indexed(a); HybridIndex ib = indexed(b)) {
+      Map<String, HybridIndex> byName = Map.of("a", ia, "b", ib);
+      Workspace workspace = Workspace.of(byName);
+      SearchOpts opts = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10).build();
+      int queries = 0;
+      for (int q = 0; q < 12; q++) {
+        String query = WORDS.get(q * 5 % WORDS.size()) + " of a " + WORDS.get(q * 7 % WORDS.size())
+            + " " + WORDS.get(q * 11 % WORDS.size());
+        List<Hit> hits = workspace.search(query, opts);
+        for (Map.Entry<String, HybridIndex> e : byName.entrySet()) {
+          List<String> mine = hits.stream().filter(h -> e.getKey().equals(h.repo()))
+              .map(h -> h.path() + ":" + h.line()).toList();
+          List<String> alone = e.getValue().search(query, opts).stream()
+              .map(h -> h.path() + ":" + h.line()).toList();
+          assertThat(mine).as(e.getKey() + ": " + query)
+              .containsExactlyElementsOf(alone.subList(0, mine.size()));
+          queries += mine.size() > 1 ? 1 : 0;
+        }
+        assertThat(hits).extracting(Hit::score).as(query)
+            .isSortedAccordingTo(java.util.Comparator.reverseOrder());
+      }
+      assertThat(queries).as("answers holding several hits of a repository").isGreaterThan(12);
     }
   }
 

@@ -8,15 +8,21 @@ import dev.prismindex.engine.SemanticCoverage;
 import dev.prismindex.engine.SemanticSearchUnavailableException;
 import dev.prismindex.engine.SemanticState;
 import dev.prismindex.engine.internal.EngineContext;
+import dev.prismindex.engine.internal.search.FileSource;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.store.CommitMeta;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.engine.internal.store.LuceneReader;
 import dev.prismindex.engine.internal.store.MergedStatistics;
+import dev.prismindex.engine.spi.StoreReader;
 import dev.prismindex.internal.Closing;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +48,24 @@ public final class WorkspaceSearch {
    * @param planner the index's own planner (its literal answers)
    */
   public record Member(String name, EngineContext ctx, IndexStore store, QueryPlanner planner) {}
+
+  /**
+   * Whether a hybrid search keeps each repository's own order of its hits ({@link #ownOrder}; the
+   * property, for measuring, turns it off).
+   */
+  static final boolean OWN_ORDER =
+      Boolean.parseBoolean(System.getProperty("prism.workspace.ownOrder", "true"));
+
+  /**
+   * How much a repository's places gain when its engines agree fully ({@link #agreement}): its
+   * places' scores are weighed by {@code 1 + AGREEMENT x agreement} (the property is for
+   * measuring; 0: the pooled order of places).
+   */
+  static final double AGREEMENT = Double.parseDouble(
+      System.getProperty("prism.workspace.agreement", "0.5"));
+
+  /** The places of each engine's ranking {@link #agreement} looks at. */
+  static final int AGREEMENT_TOP = 5;
 
   private final List<Member> members;
   private final boolean repositoryPrior;
@@ -117,11 +141,111 @@ public final class WorkspaceSearch {
       WorkspaceReader workspace = new WorkspaceReader(parts);
       RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
       RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
-      return new SearchResult(r.hits(), mode, new SemanticCoverage(chunks, embedded), Map.of(),
+      List<Hit> hits = r.hits();
+      if (OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1) {
+        List<StoreReader> own = new ArrayList<>();
+        for (IndexSearcher s : searchers) {
+          own.add(new LuceneReader(s));
+        }
+        hits = ownOrder(hits, held, own, ranked, query, unit, opts);
+      }
+      return new SearchResult(hits, mode, new SemanticCoverage(chunks, embedded), Map.of(),
           r.truncated());
     } finally {
       Closing.closeAll(leases);
     }
+  }
+
+  /**
+   * {@code pooled} (a hybrid answer) with each repository's places filled with its hits in the
+   * order its own search gives them ({@link QueryPlanner#search}: its own statistics, fusion,
+   * priors, promotion and identifier guard), so a workspace never reorders one repository's hits:
+   * rank fusion over the pooled lists would (each signal's ranks interleave with the other
+   * repositories' candidates in its own way). The pooled answer decides which repository holds
+   * each place, its repositories ordered by their places' scores weighed by how much their engines
+   * agree ({@link #agreement}); each place keeps its score (the list stays in score order). A
+   * repository whose own search yields fewer hits than it holds places keeps its pooled hits not
+   * yet given.
+   *
+   * @param readers each held index's reader with its own statistics, in {@code held}'s order
+   */
+  private static List<Hit> ownOrder(List<Hit> pooled, List<Member> held,
+      List<StoreReader> readers, RankedSearch ranked, String query, float @Nullable [] unit,
+      SearchOpts opts) throws IOException {
+    Map<String, Integer> places = new HashMap<>();
+    for (Hit h : pooled) {
+      places.merge(h.repo(), 1, Integer::sum);
+    }
+    Map<String, Iterator<Hit>> own = new HashMap<>();
+    Map<String, Double> agreements = new HashMap<>();
+    for (int i = 0; i < held.size(); i++) {
+      Member m = held.get(i);
+      if (!places.containsKey(m.name())) {
+        continue;
+      }
+      StoreReader reader = readers.get(i);
+      FileSource files = FileSource.of(m.ctx().options().root(), reader,
+          m.ctx().options().exactMaxFileBytes());
+      int limit = AGREEMENT > 0 ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP)
+          : places.get(m.name());
+      List<Hit> alone = ranked.hits(reader, files, query, unit, withLimit(opts, limit)).hits();
+      own.put(m.name(), alone.iterator());
+      agreements.put(m.name(), agreement(alone));
+    }
+    Set<String> given = new HashSet<>();
+    List<Hit> out = new ArrayList<>(pooled.size());
+    for (Hit place : places(pooled, agreements)) {
+      Iterator<Hit> mine = own.get(place.repo());
+      Hit next = null;
+      while (next == null && mine.hasNext()) {
+        Hit h = mine.next().withRepo(place.repo());
+        if (!given.contains(key(h))) {
+          next = h;
+        }
+      }
+      if (next == null) {
+        next = place;
+      }
+      if (given.add(key(next))) {
+        out.add(next.withScore(pooled.get(out.size()).score()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The places of {@code pooled} (hits in score order, each naming its repository) in the order
+   * their repositories take them: by score weighed by {@code 1 + AGREEMENT x} the repository's
+   * {@code agreement} ({@link #agreement}; stable: equal weighed scores keep their order).
+   */
+  static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement) {
+    List<Hit> order = new ArrayList<>(pooled);
+    if (AGREEMENT > 0) {
+      order.sort(Comparator.comparingDouble((Hit h) -> h.score()
+          * (1 + AGREEMENT * agreement.getOrDefault(h.repo(), 0.0))).reversed());
+    }
+    return order;
+  }
+
+  /**
+   * How much a repository's engines agree on a query, in [0, 1]: the share of the first {@link
+   * #AGREEMENT_TOP} places of each engine's ranking in that repository (its own search's ranks)
+   * that its first hits hold in both. A repository whose lexical and semantic bests are the same
+   * chunks answers the query more surely than one where each engine finds something else.
+   */
+  static double agreement(List<Hit> alone) {
+    int both = 0;
+    for (Hit h : alone) {
+      if (h.lexical() != null && h.semantic() != null && h.lexical().rank() <= AGREEMENT_TOP
+          && h.semantic().rank() <= AGREEMENT_TOP) {
+        both++;
+      }
+    }
+    return Math.min(1.0, both / (double) AGREEMENT_TOP);
+  }
+
+  private static String key(Hit h) {
+    return h.repo() + '\0' + h.path() + ':' + h.line();
   }
 
   /**
