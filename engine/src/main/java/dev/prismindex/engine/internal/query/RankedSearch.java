@@ -256,7 +256,6 @@ public final class RankedSearch {
             return inFile == null ? List.of()
                 : index.lexical(inFile).stream().map(Candidate::chunk).toList();
           }, analyzer);
-      EngineFirst.apply(fused, query, lex, sem, locator::chunk, sources::repo);
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,
