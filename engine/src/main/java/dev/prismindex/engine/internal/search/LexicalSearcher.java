@@ -7,8 +7,6 @@ import dev.prismindex.engine.spi.LexicalQuery;
 import dev.prismindex.engine.spi.StoreFields;
 import dev.prismindex.engine.spi.StoreReader;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -111,17 +109,6 @@ public final class LexicalSearcher {
       symbol.add(field(StoreFields.SYMBOL, t, folded, SYMBOL_BOOST), BooleanClause.Occur.SHOULD);
       path.add(field(StoreFields.PATH_TEXT, t, folded, PATH_BOOST), BooleanClause.Occur.SHOULD);
     }
-    if (prose && (PAIR_BODY_BOOST > 0 || PAIR_SYMBOL_BOOST > 0)) {
-      for (String[] pair : pairs(text)) {
-        if (PAIR_BODY_BOOST > 0) {
-          body.add(pairField(StoreFields.BODY, pair, PAIR_BODY_BOOST), BooleanClause.Occur.SHOULD);
-        }
-        if (PAIR_SYMBOL_BOOST > 0) {
-          symbol.add(pairField(StoreFields.SYMBOL, pair, PAIR_SYMBOL_BOOST),
-              BooleanClause.Occur.SHOULD);
-        }
-      }
-    }
     if (prose) {
       for (String stem : analyzer.proseTerms(text, MAX_TERMS)) {
         proseField.add(field(StoreFields.PROSE, stem, null, PROSE_BOOST),
@@ -130,67 +117,6 @@ public final class LexicalSearcher {
     }
     return List.of(body.build(), symbol.build(), path.build(),
         prose ? proseField.build() : new MatchNoDocsQuery());
-  }
-
-  /**
-   * The boost on {@code body} of two adjacent words of a prose query joined as one identifier
-   * ({@code "event listener"} meets {@code EventListener}, whose whole lower-cased identifier the
-   * code analyzer indexes); 0: none.
-   */
-  static final float PAIR_BODY_BOOST = pairBoost(0);
-  /** The same on {@code symbol}; 0: none. */
-  static final float PAIR_SYMBOL_BOOST = pairBoost(1);
-
-  /** Whether a pair never spans punctuation ({@code , ; : . ! ? ( ) "}). */
-  static final boolean PAIRS_WITHIN_CLAUSE = Boolean.getBoolean("prism.rank.prosePairsInClause");
-
-  private static float pairBoost(int i) {
-    String[] v = System.getProperty("prism.rank.prosePairs", "0,0").split(",");
-    return i < v.length ? Float.parseFloat(v[i].strip()) : 0f;
-  }
-
-  /**
-   * The adjacent word pairs of a prose text, each as its joined forms: both words as written
-   * (lower-cased), the second singular, the first singular ({@code "user entries"}: {@code
-   * userentries, userentry}); pairs with a {@link #STOP_WORDS} word skipped, each joined form once.
-   */
-  static List<String[]> pairs(String text) {
-    List<String[]> out = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    String[] clauses = PAIRS_WITHIN_CLAUSE ? text.split("[,;:!?()\"]|\\.(?=\\s|$)")
-        : new String[] {text};
-    for (String clause : clauses) {
-      String[] w = clause.split("[^\\p{L}\\p{N}_]+");
-      for (int i = 0; i + 1 < w.length && out.size() < MAX_TERMS; i++) {
-        String a = w[i].toLowerCase(Locale.ROOT);
-        String b = w[i + 1].toLowerCase(Locale.ROOT);
-        if (a.isEmpty() || b.isEmpty() || STOP_WORDS.contains(a) || STOP_WORDS.contains(b)
-            || !seen.add(a + b)) {
-          continue;
-        }
-        Set<String> forms = new LinkedHashSet<>();
-        forms.add(a + b);
-        String sb = singular(b);
-        if (sb != null) {
-          forms.add(a + sb);
-        }
-        String sa = singular(a);
-        if (sa != null) {
-          forms.add(sa + b);
-        }
-        out.add(forms.toArray(String[]::new));
-      }
-    }
-    return out;
-  }
-
-  private static Query pairField(String field, String[] forms, float boost) {
-    List<Query> any = new ArrayList<>(forms.length);
-    for (String f : forms) {
-      any.add(new TermQuery(new Term(field, f)));
-    }
-    Query q = any.size() == 1 ? any.get(0) : new DisjunctionMaxQuery(any, 0f);
-    return boost == 1f ? q : new BoostQuery(q, boost);
   }
 
   /** How many parts {@link #parts} has, and the index of each. */
