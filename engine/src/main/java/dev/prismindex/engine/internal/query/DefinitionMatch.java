@@ -280,6 +280,15 @@ final class DefinitionMatch {
   static final Lead LEAD = Lead.valueOf(
       System.getProperty("prism.rank.lead", "off").toUpperCase(java.util.Locale.ROOT));
 
+  /**
+   * What "Returns ..." implies: {@code get} ("get"), {@code get} for "Returns the ..." only
+   * ("the"), or nothing ("none"). The property is for measuring.
+   */
+  static final String RETURNS = System.getProperty("prism.rank.leadReturns", "get");
+
+  /** Whether "Returns / Obtains an instance ..." implies a factory. For measuring. */
+  static final boolean INSTANCE = Boolean.getBoolean("prism.rank.leadInstance");
+
   /** A predicate's first name words: {@code isEmpty}, {@code hasNext}, {@code canRead}. */
   private static final Set<String> PREDICATE =
       Set.of("is", "has", "can", "should", "are", "was", "does");
@@ -317,6 +326,17 @@ final class DefinitionMatch {
    * get} for "Returns / Gets / Retrieves / Fetches / Obtains ..."; {@code set} for "Sets ...".
    */
   static Set<String> lead(String sentence) {
+    Set<String> lead = implied(sentence);
+    String cls = lead == PREDICATE ? "is" : lead == CONVERSION ? "to" : lead == FACTORY ? "new"
+        : lead.isEmpty() ? "" : lead.iterator().next();
+    return cls.isEmpty() || CLASSES.contains(cls) ? lead : Set.of();
+  }
+
+  /** The classes of openings {@link #lead} reads (is, to, new, get, set). For measuring. */
+  static final Set<String> CLASSES =
+      Set.of(System.getProperty("prism.rank.leadClasses", "is,to,new,get,set").split(","));
+
+  private static Set<String> implied(String sentence) {
     String[] w = sentence.strip().toLowerCase(java.util.Locale.ROOT).split("[^a-z]+", 4);
     if (w.length == 0 || w[0].isEmpty()) {
       return Set.of();
@@ -337,8 +357,18 @@ final class DefinitionMatch {
         return FACTORY;
       case "return", "returns", "get", "gets", "retrieve", "retrieves", "fetch", "fetches",
           "obtain", "obtains":
-        return next.equals("new") || (next.equals("a") || next.equals("an")) && third.equals("new")
-            ? FACTORY : Set.of("get");
+        if (next.equals("new") || (next.equals("a") || next.equals("an"))
+            && (third.equals("new") || INSTANCE && third.equals("instance"))) {
+          return FACTORY;
+        }
+        if (verb.startsWith("return")) {
+          return switch (RETURNS) {
+            case "get" -> Set.of("get");
+            case "the" -> next.equals("the") ? Set.of("get") : Set.of();
+            default -> Set.of();
+          };
+        }
+        return Set.of("get");
       case "set", "sets":
         return Set.of("set");
       default:
