@@ -26,7 +26,10 @@ import org.jspecify.annotations.Nullable;
  * function's fused score is multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its
  * definition's name words (split at case changes, digits and underscores, stemmed as English
  * prose) found among the query's prose stems (a name word of three letters or more also when it
- * begins one: {@code dir}, "directory"); a chunk of a type (its header, the lines between its
+ * begins one: {@code dir}, "directory"), its first word by the code conventions when it is one
+ * of theirs ({@link #lead}: {@code hasPrevious} for "Checks whether there are any previous
+ * tokens", {@code toPrimitive} not for "Checks if an array is empty", though "is" and "to" are
+ * no stems); a chunk of a type (its header, the lines between its
  * members) by {@link #TYPE_WEIGHT} (0.8), whether or not the sentence names the type: a sentence
  * describes what a function does, and the type it names is usually the one the function works on
  * ({@code "Returns a copy of this OffsetDateTime with ..."}); a type's name alone is the identifier
@@ -276,18 +279,12 @@ final class DefinitionMatch {
     AGREE
   }
 
-  /** How the sentence's opening counts; the property is for measuring. */
-  static final Lead LEAD = Lead.valueOf(
-      System.getProperty("prism.rank.lead", "off").toUpperCase(java.util.Locale.ROOT));
-
   /**
-   * What "Returns ..." implies: {@code get} ("get"), {@code get} for "Returns the ..." only
-   * ("the"), or nothing ("none"). The property is for measuring.
+   * How the sentence's opening counts (agree; add, off: measured, section 5 of benchmarks.md); the
+   * property is for measuring.
    */
-  static final String RETURNS = System.getProperty("prism.rank.leadReturns", "get");
-
-  /** Whether "Returns / Obtains an instance ..." implies a factory. For measuring. */
-  static final boolean INSTANCE = Boolean.getBoolean("prism.rank.leadInstance");
+  static final Lead LEAD = Lead.valueOf(
+      System.getProperty("prism.rank.lead", "agree").toUpperCase(java.util.Locale.ROOT));
 
   /** A predicate's first name words: {@code isEmpty}, {@code hasNext}, {@code canRead}. */
   private static final Set<String> PREDICATE =
@@ -322,21 +319,13 @@ final class DefinitionMatch {
    * ..." and "Checks / Tests / Determines / Reports / Returns whether / if / true ..."; a
    * conversion's ({@code to}, {@code as}, {@code into}) for "Converts / Casts ..."; a factory's
    * ({@code new}, {@code create}, {@code make}, {@code build}, {@code of}, {@code from}) for
-   * "Creates / Constructs / Builds / Makes / Instantiates ..." and "Returns a new ..."; {@code
-   * get} for "Returns / Gets / Retrieves / Fetches / Obtains ..."; {@code set} for "Sets ...".
+   * "Creates / Constructs / Builds / Makes / Instantiates ..." and "Returns / Gets / Obtains a
+   * new ... / an instance ..."; {@code get} for "Gets / Retrieves / Fetches / Obtains ..." and
+   * "Returns the ..." (a property; "Returns a ..." opens docs of every kind of function and
+   * implies nothing: measured, {@code get} for every "Returns" lost as many answers as it won);
+   * {@code set} for "Sets ...".
    */
   static Set<String> lead(String sentence) {
-    Set<String> lead = implied(sentence);
-    String cls = lead == PREDICATE ? "is" : lead == CONVERSION ? "to" : lead == FACTORY ? "new"
-        : lead.isEmpty() ? "" : lead.iterator().next();
-    return cls.isEmpty() || CLASSES.contains(cls) ? lead : Set.of();
-  }
-
-  /** The classes of openings {@link #lead} reads (is, to, new, get, set). For measuring. */
-  static final Set<String> CLASSES =
-      Set.of(System.getProperty("prism.rank.leadClasses", "is,to,new,get,set").split(","));
-
-  private static Set<String> implied(String sentence) {
     String[] w = sentence.strip().toLowerCase(java.util.Locale.ROOT).split("[^a-z]+", 4);
     if (w.length == 0 || w[0].isEmpty()) {
       return Set.of();
@@ -358,17 +347,10 @@ final class DefinitionMatch {
       case "return", "returns", "get", "gets", "retrieve", "retrieves", "fetch", "fetches",
           "obtain", "obtains":
         if (next.equals("new") || (next.equals("a") || next.equals("an"))
-            && (third.equals("new") || INSTANCE && third.equals("instance"))) {
+            && (third.equals("new") || third.equals("instance"))) {
           return FACTORY;
         }
-        if (verb.startsWith("return")) {
-          return switch (RETURNS) {
-            case "get" -> Set.of("get");
-            case "the" -> next.equals("the") ? Set.of("get") : Set.of();
-            default -> Set.of();
-          };
-        }
-        return Set.of("get");
+        return !verb.startsWith("return") || next.equals("the") ? Set.of("get") : Set.of();
       case "set", "sets":
         return Set.of("set");
       default:
@@ -413,6 +395,30 @@ final class DefinitionMatch {
    * share (or a type's {@link #TYPE_WEIGHT}; a constructor 1), times its code and signature
    * shares when {@code lines} is given and its file is unchanged.
    */
+  private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
+      @Nullable Lines lines, CodeAnalyzer analyzer, Factors memo) throws IOException {
+    Map<Integer, Double> known = lines == null ? memo.named : memo.read;
+    Double f = known.get(doc);
+    if (f == null) {
+      f = factor(doc, c, stems, lead, lines, analyzer);
+      known.put(doc, f);
+    }
+    return f;
+  }
+
+  /**
+   * The definition prior's factors of one search's candidates ({@link #factor}), each computed
+   * once: with file coherence a sentence's candidates are weighed twice (for the order without
+   * coherence, then with it) and the in-file promotion weighs the first ones again. One per
+   * search: its query's.
+   */
+  static final class Factors {
+    /** Factors without the code and signature shares (beyond {@link #CODE_DEPTH}). */
+    private final Map<Integer, Double> named = new HashMap<>();
+    /** Factors with them, when the file is unchanged. */
+    private final Map<Integer, Double> read = new HashMap<>();
+  }
+
   private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
       @Nullable Lines lines, CodeAnalyzer analyzer) throws IOException {
     double share =
@@ -470,6 +476,13 @@ final class DefinitionMatch {
   static void promoteInFile(List<HybridFuser.Fused> fused, String query, Chunks chunks,
       Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
       CodeAnalyzer analyzer) throws IOException {
+    promoteInFile(fused, query, chunks, lines, repos, inFile, analyzer, new Factors());
+  }
+
+  /** {@link #promoteInFile} with the search's {@code factors} (its query's). */
+  static void promoteInFile(List<HybridFuser.Fused> fused, String query, Chunks chunks,
+      Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
+      CodeAnalyzer analyzer, Factors factors) throws IOException {
     if (!IN_FILE || fused.isEmpty() || !LexicalSearcher.isProse(query)) {
       return;
     }
@@ -503,7 +516,7 @@ final class DefinitionMatch {
       }
     }
     int best = -1;
-    double bestFactor = factor(first.doc(), top, stems, lead, lines, analyzer);
+    double bestFactor = factor(first.doc(), top, stems, lead, lines, analyzer, factors);
     for (int doc : rivals) {
       ChunkDoc c = chunks.chunk(doc);
       int kind = RankFeatures.kind(c);
@@ -513,7 +526,7 @@ final class DefinitionMatch {
           || RankedSearch.definition(c).equals(topDefinition)) {
         continue;
       }
-      double f = factor(doc, c, stems, lead, lines, analyzer);
+      double f = factor(doc, c, stems, lead, lines, analyzer, factors);
       if (f > bestFactor) {
         best = doc;
         bestFactor = f;
@@ -564,6 +577,16 @@ final class DefinitionMatch {
    */
   static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
       IntFunction<@Nullable String> repos, CodeAnalyzer analyzer) throws IOException {
+    apply(fused, query, chunks, lines, repos, analyzer, new Factors());
+  }
+
+  /**
+   * {@link #apply} with the search's {@code memo} (its query's): a candidate weighed before is
+   * not weighed again.
+   */
+  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
+      IntFunction<@Nullable String> repos, CodeAnalyzer analyzer, Factors memo)
+      throws IOException {
     if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 && CODE_WEIGHT == 0 && SIGNATURE_WEIGHT == 0
         || !LexicalSearcher.isProse(query)) {
       return;
@@ -574,7 +597,7 @@ final class DefinitionMatch {
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);
       double factor = factor(f.doc(), chunks.chunk(f.doc()), stems, lead,
-          i < CODE_DEPTH ? lines : null, analyzer);
+          i < CODE_DEPTH ? lines : null, analyzer, memo);
       if (i < CODE_DEPTH) {
         factors.put(f.doc(), factor);
       }
