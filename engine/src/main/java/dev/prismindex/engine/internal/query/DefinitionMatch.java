@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -229,7 +231,7 @@ final class DefinitionMatch {
         continue;
       }
       if (first.isEmpty() && rest.isEmpty()) {
-        first = w.toLowerCase(java.util.Locale.ROOT);
+        first = w.toLowerCase(Locale.ROOT);
       } else {
         rest.add(w);
       }
@@ -284,7 +286,7 @@ final class DefinitionMatch {
    * property is for measuring.
    */
   static final Lead LEAD = Lead.valueOf(
-      System.getProperty("prism.rank.lead", "agree").toUpperCase(java.util.Locale.ROOT));
+      System.getProperty("prism.rank.lead", "agree").toUpperCase(Locale.ROOT));
 
   /** A predicate's first name words: {@code isEmpty}, {@code hasNext}, {@code canRead}. */
   private static final Set<String> PREDICATE =
@@ -301,7 +303,7 @@ final class DefinitionMatch {
   static final Set<String> CONVENTION_WORDS;
 
   static {
-    Set<String> all = new java.util.HashSet<>(PREDICATE);
+    Set<String> all = new HashSet<>(PREDICATE);
     all.addAll(CONVERSION);
     all.addAll(FACTORY);
     all.add("get");
@@ -326,7 +328,7 @@ final class DefinitionMatch {
    * {@code set} for "Sets ...".
    */
   static Set<String> lead(String sentence) {
-    String[] w = sentence.strip().toLowerCase(java.util.Locale.ROOT).split("[^a-z]+", 4);
+    String[] w = sentence.strip().toLowerCase(Locale.ROOT).split("[^a-z]+", 4);
     if (w.length == 0 || w[0].isEmpty()) {
       return Set.of();
     }

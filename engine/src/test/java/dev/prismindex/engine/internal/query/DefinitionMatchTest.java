@@ -116,6 +116,30 @@ class DefinitionMatchTest {
   }
 
   @Test
+  void aSearchWeighsEachCandidateOnce() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 3, 1, "toPrimitive", "ArrayUtils"),
+        2, chunk(2, 4, 6, 4, "isEmpty", "ArrayUtils"));
+    List<String> file = List.of("static long[] toPrimitive(Long[] a) {", "  return null;", "}",
+        "static boolean isEmpty(long[] a) {", "  return a == null;", "}");
+    int[] reads = new int[1];
+    DefinitionMatch.Lines lines = doc -> {
+      reads[0]++;
+      return file;
+    };
+    String sentence = "Checks if an array of primitive longs is empty or null";
+    DefinitionMatch.Factors factors = new DefinitionMatch.Factors();
+    List<HybridFuser.Fused> first = new java.util.ArrayList<>(List.of(fused(1, 1.0),
+        fused(2, 0.9)));
+    List<HybridFuser.Fused> again = new java.util.ArrayList<>(first);
+    DefinitionMatch.apply(first, sentence, chunks::get, lines, doc -> null, ANALYZER, factors);
+    DefinitionMatch.apply(again, sentence, chunks::get, lines, doc -> null, ANALYZER, factors);
+    // Each candidate's code read once (its factor computed once), the same order both times.
+    assertThat(reads[0]).isEqualTo(2);
+    assertThat(order(again)).isEqualTo(order(first));
+  }
+
+  @Test
   void aSentenceLiftsTheDefinitionItNamesAboveItsNeighbours() throws IOException {
     Map<Integer, ChunkDoc> chunks = Map.of(
         1, chunk(1, 1, 20, 5, "Queue", null),           // the type's header
