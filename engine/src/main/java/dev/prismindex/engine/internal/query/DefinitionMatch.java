@@ -248,8 +248,7 @@ final class DefinitionMatch {
       if (lead.contains(first)) {
         said++;
         words++;
-      } else if (LEAD == Lead.AGREE && (GET_AGREES || !lead.equals(Set.of("get")))
-          || !firstStems.isEmpty()) { // else by its stem
+      } else if (LEAD == Lead.AGREE || !firstStems.isEmpty()) { // else by its stem
         words++;
         if (!firstStems.isEmpty() && said(firstStems.iterator().next(), queryStems)) {
           said++;
@@ -288,13 +287,6 @@ final class DefinitionMatch {
    */
   static final Lead LEAD = Lead.valueOf(
       System.getProperty("prism.rank.lead", "agree").toUpperCase(Locale.ROOT));
-
-  /**
-   * Whether a {@code get} opening ("Gets ...", "Returns the ...") makes another convention word not
-   * said under {@link Lead#AGREE} (false: only the stronger openings do). For measuring.
-   */
-  static final boolean GET_AGREES =
-      Boolean.parseBoolean(System.getProperty("prism.rank.leadGetAgrees", "true"));
 
   /** A predicate's first name words: {@code isEmpty}, {@code hasNext}, {@code canRead}. */
   private static final Set<String> PREDICATE =
