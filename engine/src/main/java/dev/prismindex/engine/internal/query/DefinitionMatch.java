@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -26,7 +28,10 @@ import org.jspecify.annotations.Nullable;
  * function's fused score is multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its
  * definition's name words (split at case changes, digits and underscores, stemmed as English
  * prose) found among the query's prose stems (a name word of three letters or more also when it
- * begins one: {@code dir}, "directory"); a chunk of a type (its header, the lines between its
+ * begins one: {@code dir}, "directory"), its first word by the code conventions when it is one
+ * of theirs ({@link #lead}: {@code hasPrevious} for "Checks whether there are any previous
+ * tokens", {@code toPrimitive} not for "Checks if an array is empty", though "is" and "to" are
+ * no stems); a chunk of a type (its header, the lines between its
  * members) by {@link #TYPE_WEIGHT} (0.8), whether or not the sentence names the type: a sentence
  * describes what a function does, and the type it names is usually the one the function works on
  * ({@code "Returns a copy of this OffsetDateTime with ..."}); a type's name alone is the identifier
@@ -203,20 +208,156 @@ final class DefinitionMatch {
    * queryStems}; 0 for an empty name.
    */
   static double nameShare(String name, Set<String> queryStems, CodeAnalyzer analyzer) {
+    return nameShare(name, queryStems, Set.of(), analyzer);
+  }
+
+  /**
+   * The share of the words of {@code name} (an identifier) said by the sentence: a word whose
+   * prose stem is in {@code queryStems}, and its first word when it is one of {@code lead} (the
+   * name words the sentence's opening implies, {@link #lead}). With {@link #LEAD} {@code agree},
+   * a first word of the conventions ({@link #CONVENTION_WORDS}) that is not in a non-empty {@code
+   * lead} counts as a word not said even when it is an English function word ({@code is}, {@code
+   * to}), which the prose stems leave out. 0 for an empty name.
+   */
+  static double nameShare(String name, Set<String> queryStems, Set<String> lead,
+      CodeAnalyzer analyzer) {
     if (name.isEmpty() || queryStems.isEmpty()) {
       return 0;
     }
-    Set<String> stems = analyzer.proseTerms(String.join(" ", WORDS.split(name)), MAX_TERMS);
-    if (stems.isEmpty()) {
+    String first = "";
+    List<String> rest = new ArrayList<>();
+    for (String w : WORDS.split(name)) {
+      if (w.isEmpty()) {
+        continue;
+      }
+      if (first.isEmpty() && rest.isEmpty()) {
+        first = w.toLowerCase(Locale.ROOT);
+      } else {
+        rest.add(w);
+      }
+    }
+    boolean convention = !lead.isEmpty() && LEAD != Lead.OFF && CONVENTION_WORDS.contains(first);
+    Set<String> stems = analyzer.proseTerms(convention ? String.join(" ", rest)
+        : String.join(" ", WORDS.split(name)), MAX_TERMS);
+    int said = 0;
+    int words = stems.size();
+    if (convention) {
+      Set<String> firstStems = analyzer.proseTerms(first, MAX_TERMS);
+      stems.removeAll(firstStems); // a later word of the same stem is the first's
+      words = stems.size();
+      if (lead.contains(first)) {
+        said++;
+        words++;
+      } else if (LEAD == Lead.AGREE || !firstStems.isEmpty()) { // else by its stem
+        words++;
+        if (!firstStems.isEmpty() && said(firstStems.iterator().next(), queryStems)) {
+          said++;
+        }
+      }
+    }
+    if (words == 0) {
       return 0;
     }
-    int said = 0;
     for (String s : stems) {
-      if (queryStems.contains(s) || s.length() >= 3 && begins(s, queryStems)) {
+      if (said(s, queryStems)) {
         said++;
       }
     }
-    return (double) said / stems.size();
+    return (double) said / words;
+  }
+
+  /** Whether name stem {@code s} is said by {@code queryStems}. */
+  private static boolean said(String s, Set<String> queryStems) {
+    return queryStems.contains(s) || s.length() >= 3 && begins(s, queryStems);
+  }
+
+  /** How the sentence's opening counts in the name share ({@link #nameShare}). */
+  enum Lead {
+    /** Not at all: stems only. */
+    OFF,
+    /** A name's first word the opening implies is said. */
+    ADD,
+    /** And a convention first word it does not imply is not said, function word or not. */
+    AGREE
+  }
+
+  /**
+   * How the sentence's opening counts (agree; add, off: measured, section 5 of benchmarks.md); the
+   * property is for measuring.
+   */
+  static final Lead LEAD = Lead.valueOf(
+      System.getProperty("prism.rank.lead", "agree").toUpperCase(Locale.ROOT));
+
+  /** A predicate's first name words: {@code isEmpty}, {@code hasNext}, {@code canRead}. */
+  private static final Set<String> PREDICATE =
+      Set.of("is", "has", "can", "should", "are", "was", "does");
+
+  /** A conversion's first name words: {@code toMillis}, {@code asList}, {@code into_std}. */
+  private static final Set<String> CONVERSION = Set.of("to", "as", "into");
+
+  /** A factory's first name words: {@code newInstance}, {@code of}, {@code from_str}. */
+  private static final Set<String> FACTORY =
+      Set.of("new", "create", "make", "build", "of", "from");
+
+  /** The first name words the code conventions give a meaning ({@link #lead}). */
+  static final Set<String> CONVENTION_WORDS;
+
+  static {
+    Set<String> all = new HashSet<>(PREDICATE);
+    all.addAll(CONVERSION);
+    all.addAll(FACTORY);
+    all.add("get");
+    all.add("set");
+    CONVENTION_WORDS = Set.copyOf(all);
+  }
+
+  /** Words after a predicate's verb: "Checks whether", "Returns true if". */
+  private static final Set<String> PREDICATE_NEXT =
+      Set.of("if", "whether", "true", "false", "when", "iff");
+
+  /**
+   * The first name words the opening of {@code sentence} implies by common code conventions (empty
+   * when it implies none): a predicate's ({@code is}, {@code has}, {@code can}, ...) for "Whether
+   * ..." and "Checks / Tests / Determines / Reports / Returns whether / if / true ..."; a
+   * conversion's ({@code to}, {@code as}, {@code into}) for "Converts / Casts ..."; a factory's
+   * ({@code new}, {@code create}, {@code make}, {@code build}, {@code of}, {@code from}) for
+   * "Creates / Constructs / Builds / Makes / Instantiates ..." and "Returns / Gets / Obtains a
+   * new ... / an instance ..."; {@code get} for "Gets / Retrieves / Fetches / Obtains ..." and
+   * "Returns the ..." (a property; "Returns a ..." opens docs of every kind of function and
+   * implies nothing: measured, {@code get} for every "Returns" lost as many answers as it won);
+   * {@code set} for "Sets ...".
+   */
+  static Set<String> lead(String sentence) {
+    String[] w = sentence.strip().toLowerCase(Locale.ROOT).split("[^a-z]+", 4);
+    if (w.length == 0 || w[0].isEmpty()) {
+      return Set.of();
+    }
+    String verb = w[0];
+    String next = w.length > 1 ? w[1] : "";
+    String third = w.length > 2 ? w[2] : "";
+    if (verb.equals("whether") || PREDICATE_NEXT.contains(next) && Set.of("check", "checks",
+        "test", "tests", "determine", "determines", "report", "reports", "indicate", "indicates",
+        "tell", "tells", "return", "returns").contains(verb)) {
+      return PREDICATE;
+    }
+    switch (verb) {
+      case "convert", "converts", "cast", "casts":
+        return CONVERSION;
+      case "create", "creates", "construct", "constructs", "build", "builds", "make", "makes",
+          "instantiate", "instantiates":
+        return FACTORY;
+      case "return", "returns", "get", "gets", "retrieve", "retrieves", "fetch", "fetches",
+          "obtain", "obtains":
+        if (next.equals("new") || (next.equals("a") || next.equals("an"))
+            && (third.equals("new") || third.equals("instance"))) {
+          return FACTORY;
+        }
+        return !verb.startsWith("return") || next.equals("the") ? Set.of("get") : Set.of();
+      case "set", "sets":
+        return Set.of("set");
+      default:
+        return Set.of();
+    }
   }
 
   /** Whether {@code prefix} begins one of {@code stems}. */
@@ -256,10 +397,34 @@ final class DefinitionMatch {
    * share (or a type's {@link #TYPE_WEIGHT}; a constructor 1), times its code and signature
    * shares when {@code lines} is given and its file is unchanged.
    */
-  private static double factor(int doc, ChunkDoc c, Set<String> stems, @Nullable Lines lines,
-      CodeAnalyzer analyzer) throws IOException {
+  private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
+      @Nullable Lines lines, CodeAnalyzer analyzer, Factors memo) throws IOException {
+    Map<Integer, Double> known = lines == null ? memo.named : memo.read;
+    Double f = known.get(doc);
+    if (f == null) {
+      f = factor(doc, c, stems, lead, lines, analyzer);
+      known.put(doc, f);
+    }
+    return f;
+  }
+
+  /**
+   * The definition prior's factors of one search's candidates ({@link #factor}), each computed
+   * once: with file coherence a sentence's candidates are weighed twice (for the order without
+   * coherence, then with it) and the in-file promotion weighs the first ones again. One per
+   * search: its query's.
+   */
+  static final class Factors {
+    /** Factors without the code and signature shares (beyond {@link #CODE_DEPTH}). */
+    private final Map<Integer, Double> named = new HashMap<>();
+    /** Factors with them, when the file is unchanged. */
+    private final Map<Integer, Double> read = new HashMap<>();
+  }
+
+  private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
+      @Nullable Lines lines, CodeAnalyzer analyzer) throws IOException {
     double share =
-        c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, analyzer);
+        c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     double factor = isType(c) ? TYPE_WEIGHT
         : RankFeatures.kind(c) == 2 ? 1 : 1 + NAME_WEIGHT * share;
     if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && lines != null) {
@@ -313,10 +478,18 @@ final class DefinitionMatch {
   static void promoteInFile(List<HybridFuser.Fused> fused, String query, Chunks chunks,
       Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
       CodeAnalyzer analyzer) throws IOException {
+    promoteInFile(fused, query, chunks, lines, repos, inFile, analyzer, new Factors());
+  }
+
+  /** {@link #promoteInFile} with the search's {@code factors} (its query's). */
+  static void promoteInFile(List<HybridFuser.Fused> fused, String query, Chunks chunks,
+      Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
+      CodeAnalyzer analyzer, Factors factors) throws IOException {
     if (!IN_FILE || fused.isEmpty() || !LexicalSearcher.isProse(query)) {
       return;
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
+    Set<String> lead = lead(query);
     HybridFuser.Fused first = fused.get(0);
     ChunkDoc top = chunks.chunk(first.doc());
     String repo = repos.apply(first.doc());
@@ -345,7 +518,7 @@ final class DefinitionMatch {
       }
     }
     int best = -1;
-    double bestFactor = factor(first.doc(), top, stems, lines, analyzer);
+    double bestFactor = factor(first.doc(), top, stems, lead, lines, analyzer, factors);
     for (int doc : rivals) {
       ChunkDoc c = chunks.chunk(doc);
       int kind = RankFeatures.kind(c);
@@ -355,7 +528,7 @@ final class DefinitionMatch {
           || RankedSearch.definition(c).equals(topDefinition)) {
         continue;
       }
-      double f = factor(doc, c, stems, lines, analyzer);
+      double f = factor(doc, c, stems, lead, lines, analyzer, factors);
       if (f > bestFactor) {
         best = doc;
         bestFactor = f;
@@ -406,16 +579,27 @@ final class DefinitionMatch {
    */
   static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
       IntFunction<@Nullable String> repos, CodeAnalyzer analyzer) throws IOException {
+    apply(fused, query, chunks, lines, repos, analyzer, new Factors());
+  }
+
+  /**
+   * {@link #apply} with the search's {@code memo} (its query's): a candidate weighed before is
+   * not weighed again.
+   */
+  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
+      IntFunction<@Nullable String> repos, CodeAnalyzer analyzer, Factors memo)
+      throws IOException {
     if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 && CODE_WEIGHT == 0 && SIGNATURE_WEIGHT == 0
         || !LexicalSearcher.isProse(query)) {
       return;
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
+    Set<String> lead = lead(query);
     Map<Integer, Double> factors = new HashMap<>();
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);
-      double factor = factor(f.doc(), chunks.chunk(f.doc()), stems, i < CODE_DEPTH ? lines : null,
-          analyzer);
+      double factor = factor(f.doc(), chunks.chunk(f.doc()), stems, lead,
+          i < CODE_DEPTH ? lines : null, analyzer, memo);
       if (i < CODE_DEPTH) {
         factors.put(f.doc(), factor);
       }

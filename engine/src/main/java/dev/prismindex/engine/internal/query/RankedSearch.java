@@ -238,16 +238,17 @@ public final class RankedSearch {
       // File coherence, then the definition prior; the first hit of the definition prior's order
       // without coherence keeps the first place.
       int plainFirst = -1;
+      DefinitionMatch.Factors factors = new DefinitionMatch.Factors();
       if (FileCoherence.WEIGHT > 0 && LexicalSearcher.isProse(query)) {
         List<HybridFuser.Fused> plain = new ArrayList<>(fused);
         DefinitionMatch.apply(plain, query, locator::chunk, locator::freshLines, sources::repo,
-            analyzer);
+            analyzer, factors);
         plainFirst = plain.isEmpty() ? -1 : plain.get(0).doc();
         FileCoherence.apply(fused, query, locator::chunk, sources::repo, FileCoherence.WEIGHT,
             FileCoherence.DEPTH);
       }
       DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, sources::repo,
-          analyzer);
+          analyzer, factors);
       FileCoherence.putFirst(fused, plainFirst);
       DefinitionMatch.promoteInFile(fused, query, locator::chunk, locator::freshLines,
           sources::repo, (first, n) -> {
@@ -255,7 +256,7 @@ public final class RankedSearch {
                 new TermQuery(new Term(StoreFields.PATH, first.path())));
             return inFile == null ? List.of()
                 : index.lexical(inFile).stream().map(Candidate::chunk).toList();
-          }, analyzer);
+          }, analyzer, factors);
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,

@@ -62,6 +62,84 @@ class DefinitionMatchTest {
   }
 
   @Test
+  void aSentencesOpeningImpliesANamesConventionalFirstWord() {
+    assertThat(DefinitionMatch.lead("Checks whether there are any previous tokens"))
+        .contains("is", "has", "can");
+    assertThat(DefinitionMatch.lead("Returns true if the queue has entries that can be stolen"))
+        .contains("is", "has");
+    assertThat(DefinitionMatch.lead("reports whether the route matches")).contains("is");
+    assertThat(DefinitionMatch.lead("Converts a String to a Boolean")).contains("to", "as");
+    assertThat(DefinitionMatch.lead("Creates a mutable pair of two objects"))
+        .contains("new", "of", "from");
+    assertThat(DefinitionMatch.lead("Sets the name of the thread")).containsExactly("set");
+    assertThat(DefinitionMatch.lead("Obtains an instance of ZoneOffset using an offset"))
+        .contains("of", "from");
+    assertThat(DefinitionMatch.lead("Returns the name of the attribute")).containsExactly("get");
+    // "Returns a ..." opens docs of every kind of function: it implies nothing (measured).
+    assertThat(DefinitionMatch.lead("Returns a set with the names of all initializers")).isEmpty();
+    assertThat(DefinitionMatch.lead("Strips whitespace from the end")).isEmpty();
+    assertThat(DefinitionMatch.lead("")).isEmpty();
+  }
+
+  @Test
+  void aNamesConventionalFirstWordCountsAsTheSentencesOpeningSaysIt() {
+    String predicate = "Checks if an array of primitive longs is empty or null";
+    Set<String> q = stems(predicate);
+    Set<String> lead = DefinitionMatch.lead(predicate);
+    // is: said by the opening; to: a conversion the sentence does not open with, not said,
+    // though the prose stems leave both out ("is", "to" are function words).
+    assertThat(DefinitionMatch.nameShare("isEmpty", q, lead, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.nameShare("toPrimitive", q, lead, ANALYZER)).isEqualTo(0.5);
+    String whether = "Checks whether there are any previous tokens";
+    assertThat(DefinitionMatch.nameShare("hasPrevious", stems(whether),
+        DefinitionMatch.lead(whether), ANALYZER)).isEqualTo(1.0);
+    // Without an opening of the conventions the stems alone count, as before.
+    Set<String> plain = stems("Strips whitespace from the end of a string");
+    assertThat(DefinitionMatch.nameShare("toStrip", plain, Set.of(), ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.nameShare("getStrip", plain, Set.of(), ANALYZER)).isEqualTo(0.5);
+  }
+
+  @Test
+  void aPredicateSentenceLiftsAPredicateAboveAConversionOfTheSameWords() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, new ChunkDoc("src/A.java#1", "src/A.java", 1, 5, new int[] {1},
+            List.of("toPrimitive"), "java", "ArrayUtils"),
+        2, new ChunkDoc("src/B.java#2", "src/B.java", 1, 5, new int[] {1},
+            List.of("isEmpty"), "java", "ArrayUtils"));
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(List.of(fused(1, 1.0),
+        fused(2, 0.9)));
+    DefinitionMatch.apply(ranked, "Checks if an array of primitive longs is empty or null",
+        chunks::get, doc -> null, doc -> null, ANALYZER);
+    // isEmpty 0.9 x (1 + 0.5 x 1) = 1.35 passes toPrimitive 1.0 x (1 + 0.5 x 1/2) = 1.25; by
+    // the stems alone toPrimitive kept 1.5.
+    assertThat(order(ranked)).containsExactly(2, 1);
+  }
+
+  @Test
+  void aSearchWeighsEachCandidateOnce() throws IOException {
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 1, 3, 1, "toPrimitive", "ArrayUtils"),
+        2, chunk(2, 4, 6, 4, "isEmpty", "ArrayUtils"));
+    List<String> file = List.of("static long[] toPrimitive(Long[] a) {", "  return null;", "}",
+        "static boolean isEmpty(long[] a) {", "  return a == null;", "}");
+    int[] reads = new int[1];
+    DefinitionMatch.Lines lines = doc -> {
+      reads[0]++;
+      return file;
+    };
+    String sentence = "Checks if an array of primitive longs is empty or null";
+    DefinitionMatch.Factors factors = new DefinitionMatch.Factors();
+    List<HybridFuser.Fused> first = new java.util.ArrayList<>(List.of(fused(1, 1.0),
+        fused(2, 0.9)));
+    List<HybridFuser.Fused> again = new java.util.ArrayList<>(first);
+    DefinitionMatch.apply(first, sentence, chunks::get, lines, doc -> null, ANALYZER, factors);
+    DefinitionMatch.apply(again, sentence, chunks::get, lines, doc -> null, ANALYZER, factors);
+    // Each candidate's code read once (its factor computed once), the same order both times.
+    assertThat(reads[0]).isEqualTo(2);
+    assertThat(order(again)).isEqualTo(order(first));
+  }
+
+  @Test
   void aSentenceLiftsTheDefinitionItNamesAboveItsNeighbours() throws IOException {
     Map<Integer, ChunkDoc> chunks = Map.of(
         1, chunk(1, 1, 20, 5, "Queue", null),           // the type's header
