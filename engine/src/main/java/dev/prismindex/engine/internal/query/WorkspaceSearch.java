@@ -67,6 +67,22 @@ public final class WorkspaceSearch {
   /** The places of each engine's ranking {@link #agreement} looks at. */
   static final int AGREEMENT_TOP = 5;
 
+  /**
+   * Experiment (0: off): a repository's places are also weighed by {@code 1 + PEAK x} how peaked
+   * its own answer is ({@link #peak}). The property is for measuring.
+   */
+  static final double PEAK = Double.parseDouble(System.getProperty("prism.workspace.peak", "0"));
+
+  /** Which peakedness {@link #peak} measures: "mean" or "fifth". For measuring. */
+  static final String PEAK_KIND = System.getProperty("prism.workspace.peakKind", "mean");
+
+  /**
+   * Experiment (0: off): a repository's places are also weighed by its own first hit's definition
+   * factor ({@link RankedSearch.Ranking#firstFactor}) to this power. The property is for measuring.
+   */
+  static final double DEFINITION =
+      Double.parseDouble(System.getProperty("prism.workspace.definition", "0"));
+
   private final List<Member> members;
   private final boolean repositoryPrior;
 
@@ -178,6 +194,7 @@ public final class WorkspaceSearch {
     }
     Map<String, Iterator<Hit>> own = new HashMap<>();
     Map<String, Double> agreements = new HashMap<>();
+    Map<String, Double> extras = new HashMap<>();
     for (int i = 0; i < held.size(); i++) {
       Member m = held.get(i);
       if (!places.containsKey(m.name())) {
@@ -186,15 +203,25 @@ public final class WorkspaceSearch {
       StoreReader reader = readers.get(i);
       FileSource files = FileSource.of(m.ctx().options().root(), reader,
           m.ctx().options().exactMaxFileBytes());
-      int limit = AGREEMENT > 0 ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP)
-          : places.get(m.name());
-      List<Hit> alone = ranked.hits(reader, files, query, unit, withLimit(opts, limit)).hits();
+      int limit = AGREEMENT > 0 || PEAK > 0
+          ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP) : places.get(m.name());
+      RankedSearch.Ranking ranking = ranked.hits(reader, files, query, unit,
+          withLimit(opts, limit));
+      List<Hit> alone = ranking.hits();
       own.put(m.name(), alone.iterator());
       agreements.put(m.name(), agreement(alone));
+      double extra = 1;
+      if (PEAK > 0) {
+        extra *= 1 + PEAK * peak(alone);
+      }
+      if (DEFINITION > 0) {
+        extra *= Math.pow(ranking.firstFactor(), DEFINITION);
+      }
+      extras.put(m.name(), extra);
     }
     Set<String> given = new HashSet<>();
     List<Hit> out = new ArrayList<>(pooled.size());
-    for (Hit place : places(pooled, agreements)) {
+    for (Hit place : places(pooled, agreements, extras)) {
       Iterator<Hit> mine = own.get(place.repo());
       Hit next = null;
       while (next == null && mine.hasNext()) {
@@ -219,12 +246,40 @@ public final class WorkspaceSearch {
    * {@code agreement} ({@link #agreement}; stable: equal weighed scores keep their order).
    */
   static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement) {
+    return places(pooled, agreement, Map.of());
+  }
+
+  /** As {@link #places(List, Map)}, each score also multiplied by its repository's {@code extra}. */
+  static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement,
+      Map<String, Double> extra) {
     List<Hit> order = new ArrayList<>(pooled);
-    if (AGREEMENT > 0) {
+    if (AGREEMENT > 0 || !extra.isEmpty()) {
       order.sort(Comparator.comparingDouble((Hit h) -> h.score()
-          * (1 + AGREEMENT * agreement.getOrDefault(h.repo(), 0.0))).reversed());
+          * (1 + AGREEMENT * agreement.getOrDefault(h.repo(), 0.0))
+          * extra.getOrDefault(h.repo(), 1.0)).reversed());
     }
     return order;
+  }
+
+  /**
+   * How peaked a repository's own answer is, in [0, 1): "mean", 1 - the mean score of its first
+   * {@code 2 x AGREEMENT_TOP} hits / its first hit's score; "fifth", 1 - its fifth hit's score /
+   * its first's (a missing fifth scores 0). Ratios: the answer's rescaling into [0, 1] cancels.
+   */
+  static double peak(List<Hit> alone) {
+    if (alone.isEmpty() || alone.get(0).score() <= 0) {
+      return 0;
+    }
+    double first = alone.get(0).score();
+    if (PEAK_KIND.equals("fifth")) {
+      return alone.size() < 5 ? 1 : Math.max(0, 1 - alone.get(4).score() / first);
+    }
+    int n = Math.min(alone.size(), 2 * AGREEMENT_TOP);
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      sum += alone.get(i).score();
+    }
+    return Math.max(0, 1 - sum / n / first);
   }
 
   /**
