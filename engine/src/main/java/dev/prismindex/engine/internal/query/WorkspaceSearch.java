@@ -19,6 +19,7 @@ import dev.prismindex.internal.Closing;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -219,10 +220,21 @@ public final class WorkspaceSearch {
       }
       extras.put(m.name(), extra);
     }
+    return fill(pooled, places(pooled, agreements, extras), own);
+  }
+
+  /**
+   * The answer of {@code pooled} (hits in score order) whose places, taken in {@code order} (a
+   * permutation of {@code pooled}), each get their repository's next hit of {@code own} (its own
+   * search's, best first) not yet given; the {@code i}-th hit keeps the {@code i}-th pooled score.
+   * A repository whose own hits run out fills its remaining places with its pooled hits not yet
+   * given, in pooled order: as many hits as {@code pooled}, none twice.
+   */
+  static List<Hit> fill(List<Hit> pooled, List<Hit> order, Map<String, Iterator<Hit>> own) {
     Set<String> given = new HashSet<>();
     List<Hit> out = new ArrayList<>(pooled.size());
-    for (Hit place : places(pooled, agreements, extras)) {
-      Iterator<Hit> mine = own.get(place.repo());
+    for (Hit place : order) {
+      Iterator<Hit> mine = own.getOrDefault(place.repo(), Collections.emptyIterator());
       Hit next = null;
       while (next == null && mine.hasNext()) {
         Hit h = mine.next().withRepo(place.repo());
@@ -230,10 +242,13 @@ public final class WorkspaceSearch {
           next = h;
         }
       }
-      if (next == null) {
-        next = place;
+      for (Iterator<Hit> left = pooled.iterator(); next == null && left.hasNext(); ) {
+        Hit h = left.next();
+        if (place.repo().equals(h.repo()) && !given.contains(key(h))) {
+          next = h;
+        }
       }
-      if (given.add(key(next))) {
+      if (next != null && given.add(key(next))) {
         out.add(next.withScore(pooled.get(out.size()).score()));
       }
     }
