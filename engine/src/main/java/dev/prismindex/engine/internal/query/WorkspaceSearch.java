@@ -84,6 +84,13 @@ public final class WorkspaceSearch {
   static final double DEFINITION =
       Double.parseDouble(System.getProperty("prism.workspace.definition", "0"));
 
+  /**
+   * Experiment (1: off): the pooled answer is asked for this many times the limit's hits, and the
+   * limit's places are the best of them by weighed score ({@link #places}), so a repository just
+   * below the pooled cut whose own answer is surer can take a place. For measuring.
+   */
+  static final int PLACE_DEPTH = Integer.getInteger("prism.workspace.placeDepth", 1);
+
   private final List<Member> members;
   private final boolean repositoryPrior;
 
@@ -157,17 +164,24 @@ public final class WorkspaceSearch {
       }
       WorkspaceReader workspace = new WorkspaceReader(parts);
       RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
-      RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
+      boolean own = OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1;
+      boolean deeper = own && PLACE_DEPTH > 1;
+      RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit,
+          deeper ? withLimit(opts, opts.limit() * PLACE_DEPTH) : opts);
       List<Hit> hits = r.hits();
-      if (OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1) {
-        List<StoreReader> own = new ArrayList<>();
+      boolean truncated = r.truncated() || hits.size() > opts.limit();
+      if (own) {
+        List<StoreReader> ownReaders = new ArrayList<>();
         for (IndexSearcher s : searchers) {
-          own.add(new LuceneReader(s));
+          ownReaders.add(new LuceneReader(s));
         }
-        hits = ownOrder(hits, held, own, ranked, query, unit, opts);
+        hits = ownOrder(hits, held, ownReaders, ranked, query, unit, opts);
+      }
+      if (hits.size() > opts.limit()) {
+        hits = List.copyOf(hits.subList(0, opts.limit()));
       }
       return new SearchResult(hits, mode, new SemanticCoverage(chunks, embedded), Map.of(),
-          r.truncated());
+          truncated);
     } finally {
       Closing.closeAll(leases);
     }
@@ -220,7 +234,11 @@ public final class WorkspaceSearch {
       }
       extras.put(m.name(), extra);
     }
-    return fill(pooled, places(pooled, agreements, extras), own);
+    List<Hit> order = places(pooled, agreements, extras);
+    if (order.size() > opts.limit()) {
+      order = order.subList(0, opts.limit());
+    }
+    return fill(pooled, order, own);
   }
 
   /**
