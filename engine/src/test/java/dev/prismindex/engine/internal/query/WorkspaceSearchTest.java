@@ -45,6 +45,21 @@ class WorkspaceSearchTest {
         Map.of("split", 0.4, "sure", 0.4))).containsExactly(split, sure, far);
   }
 
+  /**
+   * Each repository's extra weight (its own first hit's definition factor) multiplies its places'
+   * scores with the agreement's.
+   */
+  @Test
+  void aRepositoryWhoseFirstHitTheSentenceDescribesTakesItsPlacesFirst() {
+    Hit plain = hit("plain", 0.50, 1, 1);
+    Hit named = hit("named", 0.40, 1, 1);
+    Map<String, Double> agree = Map.of("plain", 0.0, "named", 0.0);
+    assertThat(WorkspaceSearch.places(List.of(plain, named), agree,
+        Map.of("plain", 1.0, "named", 1.5))).containsExactly(named, plain);
+    assertThat(WorkspaceSearch.places(List.of(plain, named), agree,
+        Map.of("plain", 1.0, "named", 1.2))).containsExactly(plain, named);
+  }
+
   private static Hit at(String repo, String path, double score) {
     return new Hit(path, 1, 2, 0, "x", score, SearchMode.HYBRID, "java", null, null, null, null)
         .withRepo(repo);
