@@ -69,15 +69,6 @@ public final class WorkspaceSearch {
   static final int AGREEMENT_TOP = 5;
 
   /**
-   * Experiment (0: off): a repository's places are also weighed by {@code 1 + PEAK x} how peaked
-   * its own answer is ({@link #peak}). The property is for measuring.
-   */
-  static final double PEAK = Double.parseDouble(System.getProperty("prism.workspace.peak", "0"));
-
-  /** Which peakedness {@link #peak} measures: "mean" or "fifth". For measuring. */
-  static final String PEAK_KIND = System.getProperty("prism.workspace.peakKind", "mean");
-
-  /**
    * A repository's places are also weighed by its own first hit's definition prior factor ({@link
    * RankedSearch.Ranking#firstFactor}: name, code and signature shares of the sentence) to this
    * power: a sentence that says a function's name and its code's words is evidence for the
@@ -86,13 +77,6 @@ public final class WorkspaceSearch {
    */
   static final double DEFINITION =
       Double.parseDouble(System.getProperty("prism.workspace.definition", "1"));
-
-  /**
-   * Experiment (1: off): the pooled answer is asked for this many times the limit's hits, and the
-   * limit's places are the best of them by weighed score ({@link #places}), so a repository just
-   * below the pooled cut whose own answer is surer can take a place. For measuring.
-   */
-  static final int PLACE_DEPTH = Integer.getInteger("prism.workspace.placeDepth", 1);
 
   private final List<Member> members;
   private final boolean repositoryPrior;
@@ -167,24 +151,17 @@ public final class WorkspaceSearch {
       }
       WorkspaceReader workspace = new WorkspaceReader(parts);
       RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
-      boolean own = OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1;
-      boolean deeper = own && PLACE_DEPTH > 1;
-      RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit,
-          deeper ? withLimit(opts, opts.limit() * PLACE_DEPTH) : opts);
+      RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
       List<Hit> hits = r.hits();
-      boolean truncated = r.truncated() || hits.size() > opts.limit();
-      if (own) {
-        List<StoreReader> ownReaders = new ArrayList<>();
+      if (OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1) {
+        List<StoreReader> own = new ArrayList<>();
         for (IndexSearcher s : searchers) {
-          ownReaders.add(new LuceneReader(s));
+          own.add(new LuceneReader(s));
         }
-        hits = ownOrder(hits, held, ownReaders, ranked, query, unit, opts);
-      }
-      if (hits.size() > opts.limit()) {
-        hits = List.copyOf(hits.subList(0, opts.limit()));
+        hits = ownOrder(hits, held, own, ranked, query, unit, opts);
       }
       return new SearchResult(hits, mode, new SemanticCoverage(chunks, embedded), Map.of(),
-          truncated);
+          r.truncated());
     } finally {
       Closing.closeAll(leases);
     }
@@ -222,27 +199,16 @@ public final class WorkspaceSearch {
       StoreReader reader = readers.get(i);
       FileSource files = FileSource.of(m.ctx().options().root(), reader,
           m.ctx().options().exactMaxFileBytes());
-      int limit = AGREEMENT > 0 || PEAK > 0
-          ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP) : places.get(m.name());
+      int limit = AGREEMENT > 0 ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP)
+          : places.get(m.name());
       RankedSearch.Ranking ranking = ranked.hits(reader, files, query, unit,
           withLimit(opts, limit));
       List<Hit> alone = ranking.hits();
       own.put(m.name(), alone.iterator());
       agreements.put(m.name(), agreement(alone));
-      double extra = 1;
-      if (PEAK > 0) {
-        extra *= 1 + PEAK * peak(alone);
-      }
-      if (DEFINITION > 0) {
-        extra *= Math.pow(ranking.firstFactor(), DEFINITION);
-      }
-      extras.put(m.name(), extra);
+      extras.put(m.name(), DEFINITION > 0 ? Math.pow(ranking.firstFactor(), DEFINITION) : 1.0);
     }
-    List<Hit> order = places(pooled, agreements, extras);
-    if (order.size() > opts.limit()) {
-      order = order.subList(0, opts.limit());
-    }
-    return fill(pooled, order, own);
+    return fill(pooled, places(pooled, agreements, extras), own);
   }
 
   /**
@@ -296,27 +262,6 @@ public final class WorkspaceSearch {
           * extra.getOrDefault(h.repo(), 1.0)).reversed());
     }
     return order;
-  }
-
-  /**
-   * How peaked a repository's own answer is, in [0, 1): "mean", 1 - the mean score of its first
-   * {@code 2 x AGREEMENT_TOP} hits / its first hit's score; "fifth", 1 - its fifth hit's score /
-   * its first's (a missing fifth scores 0). Ratios: the answer's rescaling into [0, 1] cancels.
-   */
-  static double peak(List<Hit> alone) {
-    if (alone.isEmpty() || alone.get(0).score() <= 0) {
-      return 0;
-    }
-    double first = alone.get(0).score();
-    if (PEAK_KIND.equals("fifth")) {
-      return alone.size() < 5 ? 1 : Math.max(0, 1 - alone.get(4).score() / first);
-    }
-    int n = Math.min(alone.size(), 2 * AGREEMENT_TOP);
-    double sum = 0;
-    for (int i = 0; i < n; i++) {
-      sum += alone.get(i).score();
-    }
-    return Math.max(0, 1 - sum / n / first);
   }
 
   /**
