@@ -576,22 +576,25 @@ final class DefinitionMatch {
    * by {@link HybridFuser#ORDER}, the fusion's own order; leaves it as it is when the query is not
    * a sentence. {@code repos} gives a chunk's repository in a workspace (null in one repository),
    * so that two repositories' files at one path are two files.
+   *
+   * @return the factor of each of the first {@link #CODE_DEPTH} candidates by chunk (empty when
+   *     the query is not a sentence)
    */
-  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
-      IntFunction<@Nullable String> repos, CodeAnalyzer analyzer) throws IOException {
-    apply(fused, query, chunks, lines, repos, analyzer, new Factors());
+  static Map<Integer, Double> apply(List<HybridFuser.Fused> fused, String query, Chunks chunks,
+      Lines lines, IntFunction<@Nullable String> repos, CodeAnalyzer analyzer) throws IOException {
+    return apply(fused, query, chunks, lines, repos, analyzer, new Factors());
   }
 
   /**
    * {@link #apply} with the search's {@code memo} (its query's): a candidate weighed before is
    * not weighed again.
    */
-  static void apply(List<HybridFuser.Fused> fused, String query, Chunks chunks, Lines lines,
-      IntFunction<@Nullable String> repos, CodeAnalyzer analyzer, Factors memo)
+  static Map<Integer, Double> apply(List<HybridFuser.Fused> fused, String query, Chunks chunks,
+      Lines lines, IntFunction<@Nullable String> repos, CodeAnalyzer analyzer, Factors memo)
       throws IOException {
     if (NAME_WEIGHT == 0 && TYPE_WEIGHT == 1 && CODE_WEIGHT == 0 && SIGNATURE_WEIGHT == 0
         || !LexicalSearcher.isProse(query)) {
-      return;
+      return Map.of();
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
     Set<String> lead = lead(query);
@@ -616,5 +619,6 @@ final class DefinitionMatch {
       fused.replaceAll(f ->
           new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() / top));
     }
+    return factors;
   }
 }

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
@@ -51,8 +52,16 @@ public final class RankedSearch {
    * The hits of a ranked search.
    *
    * @param truncated whether a further candidate yields a hit (the limit cut the answer)
+   * @param firstFactor the definition prior's factor ({@link DefinitionMatch}) of the first hit of
+   *     a hybrid answer to a sentence; 1 otherwise
    */
-  public record Ranking(List<Hit> hits, boolean truncated) {}
+  public record Ranking(List<Hit> hits, boolean truncated, double firstFactor) {
+
+    /** A ranking whose first hit has no definition factor (1). */
+    public Ranking(List<Hit> hits, boolean truncated) {
+      this(hits, truncated, 1.0);
+    }
+  }
 
   private final CodeAnalyzer analyzer;
   private final LexicalSearcher lexical;
@@ -221,6 +230,7 @@ public final class RankedSearch {
     HitLocator locator = locator(index, sources, SearchMode.HYBRID, query, opts);
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
+    Map<Integer, Double> factors = Map.of();
     if (opts.fusion().ranker()) {
       List<RankFeatures.Row> rows = RankFeatures.of(query, terms, lex, sem, depth, locator::chunk,
           analyzer, prior);
@@ -238,17 +248,17 @@ public final class RankedSearch {
       // File coherence, then the definition prior; the first hit of the definition prior's order
       // without coherence keeps the first place.
       int plainFirst = -1;
-      DefinitionMatch.Factors factors = new DefinitionMatch.Factors();
+      DefinitionMatch.Factors memo = new DefinitionMatch.Factors();
       if (FileCoherence.WEIGHT > 0 && LexicalSearcher.isProse(query)) {
         List<HybridFuser.Fused> plain = new ArrayList<>(fused);
         DefinitionMatch.apply(plain, query, locator::chunk, locator::freshLines, sources::repo,
-            analyzer, factors);
+            analyzer, memo);
         plainFirst = plain.isEmpty() ? -1 : plain.get(0).doc();
         FileCoherence.apply(fused, query, locator::chunk, sources::repo, FileCoherence.WEIGHT,
             FileCoherence.DEPTH);
       }
-      DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines, sources::repo,
-          analyzer, factors);
+      factors = DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines,
+          sources::repo, analyzer, memo);
       FileCoherence.putFirst(fused, plainFirst);
       DefinitionMatch.promoteInFile(fused, query, locator::chunk, locator::freshLines,
           sources::repo, (first, n) -> {
@@ -256,7 +266,7 @@ public final class RankedSearch {
                 new TermQuery(new Term(StoreFields.PATH, first.path())));
             return inFile == null ? List.of()
                 : index.lexical(inFile).stream().map(Candidate::chunk).toList();
-          }, analyzer, factors);
+          }, analyzer, memo);
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,
@@ -269,17 +279,25 @@ public final class RankedSearch {
       fused.add(0, pinned);
     }
     double pinnedHitScore = pinnedScore;
-    return firstHits(fused, HybridFuser.Fused::doc, sources, locator, opts.limit(), (f, chunk) -> {
+    int[] firstDoc = {-1};
+    Ranking ranking = firstHits(fused, HybridFuser.Fused::doc, sources, locator, opts.limit(),
+        (f, chunk) -> {
       Set<String> hitTerms = f.lexical() != null || f == pinned ? terms : Set.of();
       EngineScore lexicalScore = f.lexical() == null ? null
           : new EngineScore(f.lexical().rank(), f.lexical().score());
       EngineScore semanticScore = f.semantic() == null ? null
           : new EngineScore(f.semantic().rank(), f.semantic().score());
-      return f == pinned
+      Hit hit = f == pinned
           ? locator.locate(f.doc(), hitTerms, IdentifierGuard.definitionLine(chunk, query),
               pinnedHitScore, lexicalScore, semanticScore)
           : locator.locate(f.doc(), hitTerms, f.score(), lexicalScore, semanticScore);
+      if (hit != null && firstDoc[0] < 0) {
+        firstDoc[0] = f.doc();
+      }
+      return hit;
     });
+    return new Ranking(ranking.hits(), ranking.truncated(),
+        factors.getOrDefault(firstDoc[0], 1.0));
   }
 
   /** Locates the hit of one candidate in its chunk; null when the candidate yields none. */

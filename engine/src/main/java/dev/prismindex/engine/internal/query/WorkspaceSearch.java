@@ -19,6 +19,7 @@ import dev.prismindex.internal.Closing;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -66,6 +67,16 @@ public final class WorkspaceSearch {
 
   /** The places of each engine's ranking {@link #agreement} looks at. */
   static final int AGREEMENT_TOP = 5;
+
+  /**
+   * A repository's places are also weighed by its own first hit's definition prior factor ({@link
+   * RankedSearch.Ranking#firstFactor}: name, code and signature shares of the sentence) to this
+   * power: a sentence that says a function's name and its code's words is evidence for the
+   * repository holding it (quality benchmark's workspace, hybrid NL MRR@10 0.460 to 0.462, every
+   * language up: docs/benchmarks.md, section 11). 0 turns it off; the property is for measuring.
+   */
+  static final double DEFINITION =
+      Double.parseDouble(System.getProperty("prism.workspace.definition", "1"));
 
   private final List<Member> members;
   private final boolean repositoryPrior;
@@ -163,7 +174,8 @@ public final class WorkspaceSearch {
    * rank fusion over the pooled lists would (each signal's ranks interleave with the other
    * repositories' candidates in its own way). The pooled answer decides which repository holds
    * each place, its repositories ordered by their places' scores weighed by how much their engines
-   * agree ({@link #agreement}); each place keeps its score (the list stays in score order). A
+   * agree ({@link #agreement}) and by their own first hit's definition factor ({@link
+   * #DEFINITION}); each place keeps its score (the list stays in score order). A
    * repository whose own search yields fewer hits than it holds places keeps its pooled hits not
    * yet given.
    *
@@ -178,6 +190,7 @@ public final class WorkspaceSearch {
     }
     Map<String, Iterator<Hit>> own = new HashMap<>();
     Map<String, Double> agreements = new HashMap<>();
+    Map<String, Double> extras = new HashMap<>();
     for (int i = 0; i < held.size(); i++) {
       Member m = held.get(i);
       if (!places.containsKey(m.name())) {
@@ -188,14 +201,28 @@ public final class WorkspaceSearch {
           m.ctx().options().exactMaxFileBytes());
       int limit = AGREEMENT > 0 ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP)
           : places.get(m.name());
-      List<Hit> alone = ranked.hits(reader, files, query, unit, withLimit(opts, limit)).hits();
+      RankedSearch.Ranking ranking = ranked.hits(reader, files, query, unit,
+          withLimit(opts, limit));
+      List<Hit> alone = ranking.hits();
       own.put(m.name(), alone.iterator());
       agreements.put(m.name(), agreement(alone));
+      extras.put(m.name(), DEFINITION > 0 ? Math.pow(ranking.firstFactor(), DEFINITION) : 1.0);
     }
+    return fill(pooled, places(pooled, agreements, extras), own);
+  }
+
+  /**
+   * The answer of {@code pooled} (hits in score order) whose places, taken in {@code order} (a
+   * permutation of {@code pooled}), each get their repository's next hit of {@code own} (its own
+   * search's, best first) not yet given; the {@code i}-th hit keeps the {@code i}-th pooled score.
+   * A repository whose own hits run out fills its remaining places with its pooled hits not yet
+   * given, in pooled order: as many hits as {@code pooled}, none twice.
+   */
+  static List<Hit> fill(List<Hit> pooled, List<Hit> order, Map<String, Iterator<Hit>> own) {
     Set<String> given = new HashSet<>();
     List<Hit> out = new ArrayList<>(pooled.size());
-    for (Hit place : places(pooled, agreements)) {
-      Iterator<Hit> mine = own.get(place.repo());
+    for (Hit place : order) {
+      Iterator<Hit> mine = own.getOrDefault(place.repo(), Collections.emptyIterator());
       Hit next = null;
       while (next == null && mine.hasNext()) {
         Hit h = mine.next().withRepo(place.repo());
@@ -203,10 +230,13 @@ public final class WorkspaceSearch {
           next = h;
         }
       }
-      if (next == null) {
-        next = place;
+      for (Iterator<Hit> left = pooled.iterator(); next == null && left.hasNext(); ) {
+        Hit h = left.next();
+        if (place.repo().equals(h.repo()) && !given.contains(key(h))) {
+          next = h;
+        }
       }
-      if (given.add(key(next))) {
+      if (next != null && given.add(key(next))) {
         out.add(next.withScore(pooled.get(out.size()).score()));
       }
     }
@@ -219,10 +249,17 @@ public final class WorkspaceSearch {
    * {@code agreement} ({@link #agreement}; stable: equal weighed scores keep their order).
    */
   static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement) {
+    return places(pooled, agreement, Map.of());
+  }
+
+  /** As {@link #places(List, Map)}, each score also multiplied by its repository's {@code extra}. */
+  static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement,
+      Map<String, Double> extra) {
     List<Hit> order = new ArrayList<>(pooled);
-    if (AGREEMENT > 0) {
+    if (AGREEMENT > 0 || !extra.isEmpty()) {
       order.sort(Comparator.comparingDouble((Hit h) -> h.score()
-          * (1 + AGREEMENT * agreement.getOrDefault(h.repo(), 0.0))).reversed());
+          * (1 + AGREEMENT * agreement.getOrDefault(h.repo(), 0.0))
+          * extra.getOrDefault(h.repo(), 1.0)).reversed());
     }
     return order;
   }
