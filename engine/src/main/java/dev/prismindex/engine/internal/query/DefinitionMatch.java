@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,10 +28,10 @@ import org.jspecify.annotations.Nullable;
  * definition's name words (split at case changes, digits and underscores, stemmed as English
  * prose) found among the query's prose stems (a name word of three letters or more also when it
  * begins one: {@code dir}, "directory"), its first word by the code conventions when it is one
- * of theirs ({@link #lead}: {@code hasPrevious} for "Checks whether there are any previous
- * tokens", {@code toPrimitive} not for "Checks if an array is empty", though "is" and "to" are
- * no stems); a chunk of a type (its header, the lines between its
- * members) by {@link #TYPE_WEIGHT} (0.8), whether or not the sentence names the type: a sentence
+ * of theirs ({@link NameConventions#lead}: {@code hasPrevious} for "Checks whether there are any
+ * previous tokens", {@code toPrimitive} not for "Checks if an array is empty", though "is" and
+ * "to" are no stems); a chunk of a type (its header, the lines between its members) by {@link
+ * #TYPE_WEIGHT} (0.8), whether or not the sentence names the type: a sentence
  * describes what a function does, and the type it names is usually the one the function works on
  * ({@code "Returns a copy of this OffsetDateTime with ..."}); a type's name alone is the identifier
  * guard's. For the same reason a constructor's name (its type's) does not count. The first {@link
@@ -214,10 +213,10 @@ final class DefinitionMatch {
   /**
    * The share of the words of {@code name} (an identifier) said by the sentence: a word whose
    * prose stem is in {@code queryStems}, and its first word when it is one of {@code lead} (the
-   * name words the sentence's opening implies, {@link #lead}). With {@link #LEAD} {@code agree},
-   * a first word of the conventions ({@link #CONVENTION_WORDS}) that is not in a non-empty {@code
-   * lead} counts as a word not said even when it is an English function word ({@code is}, {@code
-   * to}), which the prose stems leave out. 0 for an empty name.
+   * name words the sentence's opening implies, {@link NameConventions#lead}). With {@link #LEAD}
+   * {@code agree}, a first word of the conventions ({@link NameConventions#FIRST_WORDS}) that is
+   * not in a non-empty {@code lead} counts as a word not said even when it is an English function
+   * word ({@code is}, {@code to}), which the prose stems leave out. 0 for an empty name.
    */
   static double nameShare(String name, Set<String> queryStems, Set<String> lead,
       CodeAnalyzer analyzer) {
@@ -236,7 +235,8 @@ final class DefinitionMatch {
         rest.add(w);
       }
     }
-    boolean convention = !lead.isEmpty() && LEAD != Lead.OFF && CONVENTION_WORDS.contains(first);
+    boolean convention = !lead.isEmpty() && LEAD != Lead.OFF
+        && NameConventions.FIRST_WORDS.contains(first);
     Set<String> stems = analyzer.proseTerms(convention ? String.join(" ", rest)
         : String.join(" ", WORDS.split(name)), MAX_TERMS);
     int said = 0;
@@ -287,78 +287,6 @@ final class DefinitionMatch {
    */
   static final Lead LEAD = Lead.valueOf(
       System.getProperty("prism.rank.lead", "agree").toUpperCase(Locale.ROOT));
-
-  /** A predicate's first name words: {@code isEmpty}, {@code hasNext}, {@code canRead}. */
-  private static final Set<String> PREDICATE =
-      Set.of("is", "has", "can", "should", "are", "was", "does");
-
-  /** A conversion's first name words: {@code toMillis}, {@code asList}, {@code into_std}. */
-  private static final Set<String> CONVERSION = Set.of("to", "as", "into");
-
-  /** A factory's first name words: {@code newInstance}, {@code of}, {@code from_str}. */
-  private static final Set<String> FACTORY =
-      Set.of("new", "create", "make", "build", "of", "from");
-
-  /** The first name words the code conventions give a meaning ({@link #lead}). */
-  static final Set<String> CONVENTION_WORDS;
-
-  static {
-    Set<String> all = new HashSet<>(PREDICATE);
-    all.addAll(CONVERSION);
-    all.addAll(FACTORY);
-    all.add("get");
-    all.add("set");
-    CONVENTION_WORDS = Set.copyOf(all);
-  }
-
-  /** Words after a predicate's verb: "Checks whether", "Returns true if". */
-  private static final Set<String> PREDICATE_NEXT =
-      Set.of("if", "whether", "true", "false", "when", "iff");
-
-  /**
-   * The first name words the opening of {@code sentence} implies by common code conventions (empty
-   * when it implies none): a predicate's ({@code is}, {@code has}, {@code can}, ...) for "Whether
-   * ..." and "Checks / Tests / Determines / Reports / Returns whether / if / true ..."; a
-   * conversion's ({@code to}, {@code as}, {@code into}) for "Converts / Casts ..."; a factory's
-   * ({@code new}, {@code create}, {@code make}, {@code build}, {@code of}, {@code from}) for
-   * "Creates / Constructs / Builds / Makes / Instantiates ..." and "Returns / Gets / Obtains a
-   * new ... / an instance ..."; {@code get} for "Gets / Retrieves / Fetches / Obtains ..." and
-   * "Returns the ..." (a property; "Returns a ..." opens docs of every kind of function and
-   * implies nothing: measured, {@code get} for every "Returns" lost as many answers as it won);
-   * {@code set} for "Sets ...".
-   */
-  static Set<String> lead(String sentence) {
-    String[] w = sentence.strip().toLowerCase(Locale.ROOT).split("[^a-z]+", 4);
-    if (w.length == 0 || w[0].isEmpty()) {
-      return Set.of();
-    }
-    String verb = w[0];
-    String next = w.length > 1 ? w[1] : "";
-    String third = w.length > 2 ? w[2] : "";
-    if (verb.equals("whether") || PREDICATE_NEXT.contains(next) && Set.of("check", "checks",
-        "test", "tests", "determine", "determines", "report", "reports", "indicate", "indicates",
-        "tell", "tells", "return", "returns").contains(verb)) {
-      return PREDICATE;
-    }
-    switch (verb) {
-      case "convert", "converts", "cast", "casts":
-        return CONVERSION;
-      case "create", "creates", "construct", "constructs", "build", "builds", "make", "makes",
-          "instantiate", "instantiates":
-        return FACTORY;
-      case "return", "returns", "get", "gets", "retrieve", "retrieves", "fetch", "fetches",
-          "obtain", "obtains":
-        if (next.equals("new") || (next.equals("a") || next.equals("an"))
-            && (third.equals("new") || third.equals("instance"))) {
-          return FACTORY;
-        }
-        return !verb.startsWith("return") || next.equals("the") ? Set.of("get") : Set.of();
-      case "set", "sets":
-        return Set.of("set");
-      default:
-        return Set.of();
-    }
-  }
 
   /** Whether {@code prefix} begins one of {@code stems}. */
   private static boolean begins(String prefix, Set<String> stems) {
@@ -489,7 +417,7 @@ final class DefinitionMatch {
       return;
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
-    Set<String> lead = lead(query);
+    Set<String> lead = NameConventions.lead(query);
     HybridFuser.Fused first = fused.get(0);
     ChunkDoc top = chunks.chunk(first.doc());
     String repo = repos.apply(first.doc());
@@ -597,7 +525,7 @@ final class DefinitionMatch {
       return Map.of();
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
-    Set<String> lead = lead(query);
+    Set<String> lead = NameConventions.lead(query);
     Map<Integer, Double> factors = new HashMap<>();
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);

@@ -63,36 +63,36 @@ class DefinitionMatchTest {
 
   @Test
   void aSentencesOpeningImpliesANamesConventionalFirstWord() {
-    assertThat(DefinitionMatch.lead("Checks whether there are any previous tokens"))
+    assertThat(NameConventions.lead("Checks whether there are any previous tokens"))
         .contains("is", "has", "can");
-    assertThat(DefinitionMatch.lead("Returns true if the queue has entries that can be stolen"))
+    assertThat(NameConventions.lead("Returns true if the queue has entries that can be stolen"))
         .contains("is", "has");
-    assertThat(DefinitionMatch.lead("reports whether the route matches")).contains("is");
-    assertThat(DefinitionMatch.lead("Converts a String to a Boolean")).contains("to", "as");
-    assertThat(DefinitionMatch.lead("Creates a mutable pair of two objects"))
+    assertThat(NameConventions.lead("reports whether the route matches")).contains("is");
+    assertThat(NameConventions.lead("Converts a String to a Boolean")).contains("to", "as");
+    assertThat(NameConventions.lead("Creates a mutable pair of two objects"))
         .contains("new", "of", "from");
-    assertThat(DefinitionMatch.lead("Sets the name of the thread")).containsExactly("set");
-    assertThat(DefinitionMatch.lead("Obtains an instance of ZoneOffset using an offset"))
+    assertThat(NameConventions.lead("Sets the name of the thread")).containsExactly("set");
+    assertThat(NameConventions.lead("Obtains an instance of ZoneOffset using an offset"))
         .contains("of", "from");
-    assertThat(DefinitionMatch.lead("Returns the name of the attribute")).containsExactly("get");
+    assertThat(NameConventions.lead("Returns the name of the attribute")).containsExactly("get");
     // "Returns a ..." opens docs of every kind of function: it implies nothing (measured).
-    assertThat(DefinitionMatch.lead("Returns a set with the names of all initializers")).isEmpty();
-    assertThat(DefinitionMatch.lead("Strips whitespace from the end")).isEmpty();
-    assertThat(DefinitionMatch.lead("")).isEmpty();
+    assertThat(NameConventions.lead("Returns a set with the names of all initializers")).isEmpty();
+    assertThat(NameConventions.lead("Strips whitespace from the end")).isEmpty();
+    assertThat(NameConventions.lead("")).isEmpty();
   }
 
   @Test
   void aNamesConventionalFirstWordCountsAsTheSentencesOpeningSaysIt() {
     String predicate = "Checks if an array of primitive longs is empty or null";
     Set<String> q = stems(predicate);
-    Set<String> lead = DefinitionMatch.lead(predicate);
+    Set<String> lead = NameConventions.lead(predicate);
     // is: said by the opening; to: a conversion the sentence does not open with, not said,
     // though the prose stems leave both out ("is", "to" are function words).
     assertThat(DefinitionMatch.nameShare("isEmpty", q, lead, ANALYZER)).isEqualTo(1.0);
     assertThat(DefinitionMatch.nameShare("toPrimitive", q, lead, ANALYZER)).isEqualTo(0.5);
     String whether = "Checks whether there are any previous tokens";
     assertThat(DefinitionMatch.nameShare("hasPrevious", stems(whether),
-        DefinitionMatch.lead(whether), ANALYZER)).isEqualTo(1.0);
+        NameConventions.lead(whether), ANALYZER)).isEqualTo(1.0);
     // Without an opening of the conventions the stems alone count, as before.
     Set<String> plain = stems("Strips whitespace from the end of a string");
     assertThat(DefinitionMatch.nameShare("toStrip", plain, Set.of(), ANALYZER)).isEqualTo(1.0);
