@@ -9,11 +9,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
@@ -43,8 +41,8 @@ import org.jspecify.annotations.Nullable;
  * candidate whose file changed since it was indexed keeps its score there. Then the list is sorted
  * again (stable), the places each file holds among the first {@link #CODE_DEPTH} are given to its
  * candidates by their factor once more ({@link #fileOrder}), and the scores brought back into [0,
- * 1]. Last, {@link #promoteInFile} lets the first hit's file's best-said function take the first
- * place. Sentences only: an identifier or a name phrase is the identifier guard's.
+ * 1]. Last, {@link InFilePromotion#promote} lets the first hit's file's best-said function take
+ * the first place. Sentences only: an identifier or a name phrase is the identifier guard's.
  */
 final class DefinitionMatch {
 
@@ -59,7 +57,7 @@ final class DefinitionMatch {
   private static final Pattern WORDS =
       Pattern.compile("(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|[^A-Za-z]+");
 
-  private static final int MAX_TERMS = 64;
+  static final int MAX_TERMS = 64;
 
   /**
    * The factor of a type's chunk (its header, or the lines between its members; {@link #isType})
@@ -325,7 +323,7 @@ final class DefinitionMatch {
    * share (or a type's {@link #TYPE_WEIGHT}; a constructor 1), times its code and signature
    * shares when {@code lines} is given and its file is unchanged.
    */
-  private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
+  static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
       @Nullable Lines lines, CodeAnalyzer analyzer, Factors memo) throws IOException {
     Map<Integer, Double> known = lines == null ? memo.named : memo.read;
     Double f = known.get(doc);
@@ -369,134 +367,6 @@ final class DefinitionMatch {
       }
     }
     return factor;
-  }
-
-  /**
-   * Whether the in-file promotion runs ({@link #promoteInFile}). The property is for measuring.
-   */
-  static final boolean IN_FILE =
-      Boolean.parseBoolean(System.getProperty("prism.rank.inFile", "true"));
-
-  /** How many chunks of the first hit's file {@link #promoteInFile} asks the lexical engine for. */
-  static final int IN_FILE_DEPTH = Integer.getInteger("prism.rank.inFileDepth", 20);
-
-  /** The lexical engine's chunks of the file of {@code first} for the query, best first. */
-  @FunctionalInterface
-  interface FileChunks {
-    List<Integer> chunks(ChunkDoc first, int depth) throws IOException;
-  }
-
-  /**
-   * For a sentence, the first hit's file is more often right than the first hit: a type's header,
-   * a constructor, a window between definitions or a sibling whose doc comment resembles the
-   * sentence comes first, while the described function, whose own doc says nothing more, ranks
-   * lower or not at all (neither engine's cut reached it). So the first hit's file is asked of
-   * the lexical engine once more ({@code inFile}, {@link #IN_FILE_DEPTH} chunks), and its
-   * functions and members compete with the first hit by the definition prior's factor alone
-   * ({@link #factor}: name, code and signature shares): the one whose factor is the largest,
-   * when it exceeds the first hit's, takes the first place and its score; the former first hit
-   * is second. Competing are the functions the first {@link #CODE_DEPTH} candidates do not hold
-   * (those were weighed with their factor already: {@link #apply}); when the first hit is not a
-   * function's (a plain window, a constructor, a type, a language hook: {@link #hook}) the file's
-   * candidates among them too, and otherwise the first hit's overloads among them ({@link
-   * #overload}: the same name; siblings of other names keep their places). Constructors and hooks
-   * never compete. {@code fused} is in its
-   * final order ({@link #apply}).
-   */
-  static void promoteInFile(List<HybridFuser.Fused> fused, String query, Chunks chunks,
-      Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
-      CodeAnalyzer analyzer) throws IOException {
-    promoteInFile(fused, query, chunks, lines, repos, inFile, analyzer, new Factors());
-  }
-
-  /** {@link #promoteInFile} with the search's {@code factors} (its query's). */
-  static void promoteInFile(List<HybridFuser.Fused> fused, String query, Chunks chunks,
-      Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
-      CodeAnalyzer analyzer, Factors factors) throws IOException {
-    if (!IN_FILE || fused.isEmpty() || !LexicalSearcher.isProse(query)) {
-      return;
-    }
-    Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
-    Set<String> lead = NameConventions.lead(query);
-    HybridFuser.Fused first = fused.get(0);
-    ChunkDoc top = chunks.chunk(first.doc());
-    String repo = repos.apply(first.doc());
-    String topDefinition = RankedSearch.definition(top);
-    int topKind = RankFeatures.kind(top);
-    boolean weakTop = topKind == 0 || topKind == 2 || isType(top)
-        || hook(top.symbolNames().get(0));
-    int weighed = weakTop ? 1 : Math.min(CODE_DEPTH, fused.size());
-    Map<Integer, Integer> places = new HashMap<>();
-    for (int i = 1; i < fused.size(); i++) {
-      places.put(fused.get(i).doc(), i);
-    }
-    String topName = top.symbolNames().isEmpty() ? "" : top.symbolNames().get(0);
-    Set<Integer> rivals = new LinkedHashSet<>();
-    for (int i = 1; i < fused.size(); i++) {
-      int doc = fused.get(i).doc();
-      if (i >= weighed || OVERLOADS && overload(chunks.chunk(doc), top, topName)) {
-        rivals.add(doc);
-      }
-    }
-    for (int doc : inFile.chunks(top, IN_FILE_DEPTH)) {
-      Integer place = places.get(doc);
-      if (place == null || place >= weighed
-          || OVERLOADS && overload(chunks.chunk(doc), top, topName)) {
-        rivals.add(doc);
-      }
-    }
-    int best = -1;
-    double bestFactor = factor(first.doc(), top, stems, lead, lines, analyzer, factors);
-    for (int doc : rivals) {
-      ChunkDoc c = chunks.chunk(doc);
-      int kind = RankFeatures.kind(c);
-      if (doc == first.doc() || kind != 4 && kind != 5 || isType(c)
-          || hook(c.symbolNames().get(0)) || !top.path().equals(c.path())
-          || !Objects.equals(repo, repos.apply(doc))
-          || RankedSearch.definition(c).equals(topDefinition)) {
-        continue;
-      }
-      double f = factor(doc, c, stems, lead, lines, analyzer, factors);
-      if (f > bestFactor) {
-        best = doc;
-        bestFactor = f;
-      }
-    }
-    if (best < 0) {
-      return;
-    }
-    Integer at = places.get(best);
-    HybridFuser.Fused promoted = at == null ? new HybridFuser.Fused(best, null, null, 0)
-        : fused.remove((int) at);
-    fused.add(0, new HybridFuser.Fused(promoted.doc(), promoted.lexical(), promoted.semantic(),
-        first.score()));
-  }
-
-  /**
-   * Whether {@code c} is another definition of the first hit's name in its file (an overload:
-   * {@code swap(float[], int, int)} beside {@code swap(float[], int, int, int)}), which competes
-   * with the first hit in {@link #promoteInFile} even when the first {@link #CODE_DEPTH}
-   * candidates hold it: overloads share their name, their doc comments and most of their code, so
-   * the fusion cannot tell them apart and their signatures and code decide. The property is for
-   * measuring.
-   */
-  private static boolean overload(ChunkDoc c, ChunkDoc top, String topName) {
-    return !topName.isEmpty() && !c.symbolNames().isEmpty()
-        && topName.equals(c.symbolNames().get(0)) && top.path().equals(c.path());
-  }
-
-  /** Whether {@link #promoteInFile} lets the first hit's overloads compete ({@link #overload}). */
-  static final boolean OVERLOADS =
-      Boolean.parseBoolean(System.getProperty("prism.rank.overloads", "true"));
-
-  /**
-   * Whether {@code name} is one the language calls rather than one that says what the code does: a
-   * TypeScript or JavaScript {@code constructor}, a Python special method ({@code __init__},
-   * {@code __iter__}).
-   */
-  static boolean hook(String name) {
-    return name.equals("constructor")
-        || name.length() > 4 && name.startsWith("__") && name.endsWith("__");
   }
 
   /**

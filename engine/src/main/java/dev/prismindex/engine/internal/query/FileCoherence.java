@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * #WEIGHT} and the order within a file is unchanged; then the definition prior ({@link
  * DefinitionMatch#apply}) runs as before, and the first hit of the ranking without coherence
  * keeps the first place ({@link #putFirst}; the in-file promotion then decides it within its
- * file: {@link DefinitionMatch#promoteInFile}): coherence is evidence about where the rest of the
+ * file: {@link InFilePromotion#promote}): coherence is evidence about where the rest of the
  * list should look, not about which single chunk answers (let it take the first place and it
  * passes a right first hit in a small file with a larger file's pair: Go, TypeScript worse).
  */

@@ -260,7 +260,7 @@ public final class RankedSearch {
       factors = DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines,
           sources::repo, analyzer, memo);
       FileCoherence.putFirst(fused, plainFirst);
-      DefinitionMatch.promoteInFile(fused, query, locator::chunk, locator::freshLines,
+      InFilePromotion.promote(fused, query, locator::chunk, locator::freshLines,
           sources::repo, (first, n) -> {
             LexicalQuery inFile = lexical.request(query, n,
                 new TermQuery(new Term(StoreFields.PATH, first.path())));

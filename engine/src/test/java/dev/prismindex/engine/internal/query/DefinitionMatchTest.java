@@ -316,7 +316,7 @@ class DefinitionMatchTest {
     List<HybridFuser.Fused> ranked =
         apply(List.of(fused(1, 1.0), fused(3, 0.99), fused(4, 0.5)), query, chunks);
     assertThat(order(ranked)).containsExactly(1, 3, 4);
-    DefinitionMatch.promoteInFile(ranked, query, chunks::get, doc -> null, doc -> null,
+    InFilePromotion.promote(ranked, query, chunks::get, doc -> null, doc -> null,
         (first, depth) -> first.path().equals("src/Queue.java") ? List.of(4, 2, 1) : List.of(),
         ANALYZER);
     // elementCount's name says "element" (1.25 against peek's 1.0): first, with peek's score.
@@ -325,13 +325,13 @@ class DefinitionMatchTest {
     // A definition of another file, or none saying more than the first hit, changes nothing.
     List<HybridFuser.Fused> other = new java.util.ArrayList<>(
         List.of(fused(3, 1.0), fused(1, 0.9)));
-    DefinitionMatch.promoteInFile(other, query, chunks::get, doc -> null, doc -> null,
+    InFilePromotion.promote(other, query, chunks::get, doc -> null, doc -> null,
         (first, depth) -> List.of(2), ANALYZER);
     assertThat(order(other)).containsExactly(3, 1);
     // An identifier is the identifier guard's.
     List<HybridFuser.Fused> name = new java.util.ArrayList<>(
         List.of(fused(1, 1.0), fused(3, 0.9)));
-    DefinitionMatch.promoteInFile(name, "elementCount", chunks::get, doc -> null, doc -> null,
+    InFilePromotion.promote(name, "elementCount", chunks::get, doc -> null, doc -> null,
         (first, depth) -> List.of(2), ANALYZER);
     assertThat(order(name)).containsExactly(1, 3);
   }
@@ -349,17 +349,17 @@ class DefinitionMatchTest {
     // header is no function, so it competes; the hook "constructor" never does.
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
         List.of(fused(4, 1.0), fused(1, 0.9), fused(2, 0.8), fused(5, 0.7)));
-    DefinitionMatch.promoteInFile(ranked, query, chunks::get, doc -> null, doc -> null,
+    InFilePromotion.promote(ranked, query, chunks::get, doc -> null, doc -> null,
         (first, depth) -> List.of(5, 2), ANALYZER);
     assertThat(order(ranked)).containsExactly(2, 4, 1, 5);
     // After a function, the first 50 candidates keep their order.
     List<HybridFuser.Fused> function = new java.util.ArrayList<>(
         List.of(fused(1, 1.0), fused(2, 0.8)));
-    DefinitionMatch.promoteInFile(function, query, chunks::get, doc -> null, doc -> null,
+    InFilePromotion.promote(function, query, chunks::get, doc -> null, doc -> null,
         (first, depth) -> List.of(2), ANALYZER);
     assertThat(order(function)).containsExactly(1, 2);
-    assertThat(DefinitionMatch.hook("__iter__")).isTrue();
-    assertThat(DefinitionMatch.hook("__")).isFalse();
+    assertThat(InFilePromotion.hook("__iter__")).isTrue();
+    assertThat(InFilePromotion.hook("__")).isFalse();
   }
 
   @Test
@@ -386,14 +386,14 @@ class DefinitionMatchTest {
     // seriesOfElements says still more, but another name is not the first hit's overload.
     List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
         List.of(fused(1, 1.0), fused(3, 0.9), fused(2, 0.8)));
-    DefinitionMatch.promoteInFile(ranked, query, chunks::get, doc -> file, doc -> null,
+    InFilePromotion.promote(ranked, query, chunks::get, doc -> file, doc -> null,
         (first, depth) -> List.of(3, 2, 1), ANALYZER);
     assertThat(order(ranked)).containsExactly(2, 1, 3);
     assertThat(ranked.get(0).score()).isEqualTo(1.0);
     // A definition of that name in another file is not an overload.
     List<HybridFuser.Fused> other = new java.util.ArrayList<>(
         List.of(fused(1, 1.0), fused(4, 0.8)));
-    DefinitionMatch.promoteInFile(other, query, chunks::get, doc -> file, doc -> null,
+    InFilePromotion.promote(other, query, chunks::get, doc -> file, doc -> null,
         (first, depth) -> List.of(), ANALYZER);
     assertThat(order(other)).containsExactly(1, 4);
   }
