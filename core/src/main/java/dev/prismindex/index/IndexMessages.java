@@ -55,16 +55,12 @@ final class IndexMessages {
     return name + " exceeds the identity bound";
   }
 
-  static String changeCap(int maxUpdateFiles) {
-    return "update exceeds the " + maxUpdateFiles + " change cap";
-  }
-
-  static String byteCap(long maxUpdateBytes) {
-    return "update exceeds the " + maxUpdateBytes + " byte cap";
-  }
-
-  static String removeCap(int maxUpdateFiles) {
-    return "remove exceeds the " + maxUpdateFiles + " path cap";
+  /**
+   * An {@code operation} ({@code update}, {@code remove}) over its cap of {@code n} of a {@code
+   * unit} ({@code change}, {@code byte}, {@code path}): {@code update exceeds the 100 change cap}.
+   */
+  static String cap(String operation, long n, String unit) {
+    return operation + " exceeds the " + n + " " + unit + " cap";
   }
 
   static final String CHANGE_BYTES = "change bytes must be a non-negative finite number";

@@ -73,7 +73,7 @@ final class UpdateValidator {
         + identityBytes("worktreeId", request.worktreeId());
     List<@Nullable IndexFileChange> changes = request.changes();
     if (changes == null || changes.size() > limits.maxUpdateFiles()) {
-      throw limit(IndexMessages.changeCap(limits.maxUpdateFiles()));
+      throw limit(IndexMessages.cap("update", limits.maxUpdateFiles(), "change"));
     }
     long budget = Utf8.byteLength(revision) + identityBytes;
     requireWithinByteCap(budget);
@@ -126,7 +126,7 @@ final class UpdateValidator {
   List<String> validate(IndexRemoveRequest request) {
     List<@Nullable String> paths = request.paths();
     if (paths == null || paths.size() > limits.maxUpdateFiles()) {
-      throw limit(IndexMessages.removeCap(limits.maxUpdateFiles()));
+      throw limit(IndexMessages.cap("remove", limits.maxUpdateFiles(), "path"));
     }
     Set<String> normalised = new LinkedHashSet<>();
     for (String path : paths) {
@@ -148,7 +148,7 @@ final class UpdateValidator {
 
   private void requireWithinByteCap(long budget) {
     if (budget > limits.maxUpdateBytes()) {
-      throw limit(IndexMessages.byteCap(limits.maxUpdateBytes()));
+      throw limit(IndexMessages.cap("update", limits.maxUpdateBytes(), "byte"));
     }
   }
 
