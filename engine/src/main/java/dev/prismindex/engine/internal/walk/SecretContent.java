@@ -24,30 +24,52 @@ final class SecretContent {
     return new Format(name, anchor, Pattern.compile(regex));
   }
 
-  /** The token formats, each anchored on its fixed start. */
+  /**
+   * A format anchored on the literal its pattern starts with: the letters, digits, {@code _} and
+   * {@code -} before the first other character (less the last when a quantifier follows it).
+   */
+  private static Format format(String name, String regex) {
+    int end = 0;
+    while (end < regex.length() && (Character.isLetterOrDigit(regex.charAt(end))
+        || regex.charAt(end) == '_' || regex.charAt(end) == '-')) {
+      end++;
+    }
+    if (end < regex.length() && "?*+{".indexOf(regex.charAt(end)) >= 0) {
+      end--;
+    }
+    if (end < 1) {
+      throw new IllegalArgumentException("no literal start: " + regex);
+    }
+    return format(name, regex.substring(0, end), regex);
+  }
+
+  /**
+   * The token formats, each anchored on its fixed start: the pattern's own where it starts with a
+   * literal, else the one given.
+   */
   private static final List<Format> FORMATS = List.of(
-      format("AWS access key id", "AKIA", "AKIA[0-9A-Z]{16}(?![0-9A-Za-z])"),
-      format("AWS temporary access key id", "ASIA", "ASIA[0-9A-Z]{16}(?![0-9A-Za-z])"),
-      format("GitHub token", "ghp_", "ghp_[0-9A-Za-z]{36}"),
-      format("GitHub OAuth token", "gho_", "gho_[0-9A-Za-z]{36}"),
-      format("GitHub user-to-server token", "ghu_", "ghu_[0-9A-Za-z]{36}"),
-      format("GitHub server-to-server token", "ghs_", "ghs_[0-9A-Za-z]{36}"),
-      format("GitHub refresh token", "ghr_", "ghr_[0-9A-Za-z]{36}"),
-      format("GitHub fine-grained token", "github_pat_", "github_pat_[0-9A-Za-z_]{60,255}"),
-      format("GitLab token", "glpat-", "glpat-[0-9A-Za-z_-]{20,}"),
-      format("GitLab deploy token", "gldt-", "gldt-[0-9A-Za-z_-]{20,}"),
-      format("GitLab runner token", "glrt-", "glrt-[0-9A-Za-z_-]{20,}"),
-      format("Slack token", "xox", "xox[abposr]-[0-9A-Za-z]{6,}-[0-9A-Za-z-]{6,}"),
+      format("AWS access key id", "AKIA[0-9A-Z]{16}(?![0-9A-Za-z])"),
+      format("AWS temporary access key id", "ASIA[0-9A-Z]{16}(?![0-9A-Za-z])"),
+      format("GitHub token", "ghp_[0-9A-Za-z]{36}"),
+      format("GitHub OAuth token", "gho_[0-9A-Za-z]{36}"),
+      format("GitHub user-to-server token", "ghu_[0-9A-Za-z]{36}"),
+      format("GitHub server-to-server token", "ghs_[0-9A-Za-z]{36}"),
+      format("GitHub refresh token", "ghr_[0-9A-Za-z]{36}"),
+      format("GitHub fine-grained token", "github_pat_[0-9A-Za-z_]{60,255}"),
+      format("GitLab token", "glpat-[0-9A-Za-z_-]{20,}"),
+      format("GitLab deploy token", "gldt-[0-9A-Za-z_-]{20,}"),
+      format("GitLab runner token", "glrt-[0-9A-Za-z_-]{20,}"),
+      format("Slack token", "xox[abposr]-[0-9A-Za-z]{6,}-[0-9A-Za-z-]{6,}"),
       format("Slack webhook", "hooks.slack.com/",
           "hooks\\.slack\\.com/(?:services|workflows)/T[0-9A-Z]{6,}/[0-9A-Za-z/]{16,}"),
-      format("npm token", "npm_", "npm_[0-9A-Za-z]{36}(?![0-9A-Za-z])"),
-      format("PyPI token", "pypi-", "pypi-AgEIcHlwaS5vcmc[0-9A-Za-z_-]{50,}"),
+      format("npm token", "npm_[0-9A-Za-z]{36}(?![0-9A-Za-z])"),
+      format("PyPI token", "pypi-AgEIcHlwaS5vcmc[0-9A-Za-z_-]{50,}"),
       format("Stripe live key", "_live_", "(?:sk|rk)_live_[0-9A-Za-z]{20,}"),
       format("Stripe test key", "_test_", "(?:sk|rk)_test_[0-9A-Za-z]{20,}"),
-      format("Google API key", "AIza", "AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"),
-      format("Google OAuth client secret", "GOCSPX-", "GOCSPX-[0-9A-Za-z_-]{28}"),
+      format("Google API key", "AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"),
+      format("Google OAuth client secret", "GOCSPX-[0-9A-Za-z_-]{28}"),
       format("SendGrid key", "SG.", "SG\\.[0-9A-Za-z_-]{22}\\.[0-9A-Za-z_-]{43}"),
-      format("JSON web token", "eyJ",
+      format("JSON web token",
           "eyJ[0-9A-Za-z_-]{10,}\\.eyJ[0-9A-Za-z_-]{10,}\\.[0-9A-Za-z_-]{16,}"),
       // Key material, also inside a JSON string (a cloud service account): a header followed by
       // base64, which a parser's string constant is not.
