@@ -9,6 +9,7 @@ import dev.prismindex.engine.spi.DocumentSink;
 import dev.prismindex.engine.spi.FileEntry;
 import dev.prismindex.engine.spi.FileGrams;
 import dev.prismindex.engine.spi.SkippedFile;
+import dev.prismindex.engine.spi.StoreFields;
 import dev.prismindex.engine.spi.VectorCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -130,10 +131,10 @@ final class ClusterSink implements DocumentSink {
         symbols.add(s.line() + ":" + s.name());
         names.append(names.length() == 0 ? "" : " ").append(s.name());
       }
-      d.put(IndexLayout.BODY, IndexLayout.tokens(analyzer, IndexLayout.BODY, c.text()));
-      d.put(IndexLayout.SYMBOL, IndexLayout.tokens(analyzer, IndexLayout.SYMBOL, names.toString()));
-      d.put(IndexLayout.PATH_TEXT, IndexLayout.tokens(analyzer, IndexLayout.PATH_TEXT, pathText));
-      d.put(IndexLayout.PROSE, IndexLayout.tokens(analyzer, IndexLayout.PROSE, c.text()));
+      d.put(StoreFields.BODY, IndexLayout.tokens(analyzer, StoreFields.BODY, c.text()));
+      d.put(StoreFields.SYMBOL, IndexLayout.tokens(analyzer, StoreFields.SYMBOL, names.toString()));
+      d.put(StoreFields.PATH_TEXT, IndexLayout.tokens(analyzer, StoreFields.PATH_TEXT, pathText));
+      d.put(StoreFields.PROSE, IndexLayout.tokens(analyzer, StoreFields.PROSE, c.text()));
       if (vectors != null) {
         unembedded.add(d);
         unembeddedTexts.add(vectors.text(path, c));

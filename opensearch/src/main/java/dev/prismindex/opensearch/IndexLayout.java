@@ -7,6 +7,7 @@ import dev.prismindex.engine.spi.StoreFields;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -53,10 +54,9 @@ final class IndexLayout {
   static final String END_LINE = "end_line";
   static final String SYMBOLS = "symbols";
   static final String PARENT = "parent";
-  static final String BODY = StoreFields.BODY;
-  static final String SYMBOL = StoreFields.SYMBOL;
-  static final String PATH_TEXT = StoreFields.PATH_TEXT;
-  static final String PROSE = StoreFields.PROSE;
+  /** The ranked fields, by the kernel's names ({@link StoreFields}); sent pre-analyzed. */
+  static final List<String> RANKED = List.of(StoreFields.BODY, StoreFields.SYMBOL,
+      StoreFields.PATH_TEXT, StoreFields.PROSE);
 
   static final String META_TYPE = "meta";
   static final String STATE = "state";
@@ -120,10 +120,8 @@ final class IndexLayout {
     meta.put(CommitRecord.EMBEDDER_DIM, modelId == null ? 0 : dimension);
     meta.put(CommitRecord.CONTENT, o.storeContent() ? "stored" : "none");
     ArrayNode excludes = mappings.putObject("_source").putArray("excludes");
-    for (String f : new String[] {BODY, SYMBOL, PATH_TEXT, PROSE,
-        GRAMS}) {
-      excludes.add(f);
-    }
+    RANKED.forEach(excludes::add);
+    excludes.add(GRAMS);
     ObjectNode p = mappings.putObject("properties");
     keyword(p, TYPE, true);
     keyword(p, REPOSITORY, true);
@@ -146,7 +144,7 @@ final class IndexLayout {
     keyword(p, PARENT, false);
     p.putObject(CONTENT).put("type", "text").put("index", false).put("norms", false);
     p.putObject(CONTENT_BYTES).put("type", "binary");
-    for (String f : new String[] {BODY, SYMBOL, PATH_TEXT, PROSE}) {
+    for (String f : RANKED) {
       p.putObject(f).put("type", "text").put("analyzer", STACKED)
           .put("index_options", "freqs");
     }
