@@ -17,7 +17,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class SecretContent {
 
-  /** One format: the literal its matches start with (case-sensitive), and the whole pattern. */
+  /**
+   * One format: the kind it reports, a literal every match holds (case-sensitive; most start with
+   * it, and a match is looked for from 64 characters before it), and the whole pattern.
+   */
   private record Format(String name, String anchor, Pattern pattern) {}
 
   private static Format format(String name, String anchor, String regex) {
@@ -44,8 +47,8 @@ final class SecretContent {
   }
 
   /**
-   * The token formats, each anchored on its fixed start: the pattern's own where it starts with a
-   * literal, else the one given.
+   * The token formats, each anchored on the literal its pattern starts with, or on the one given
+   * (longer than that, or inside the match).
    */
   private static final List<Format> FORMATS = List.of(
       format("AWS access key id", "AKIA[0-9A-Z]{16}(?![0-9A-Za-z])"),
