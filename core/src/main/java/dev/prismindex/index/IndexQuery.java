@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  *     only when declared)
  * @param scope a normalised repository-relative directory or file the hits must lie in; {@code null}
  *     for the whole repository
- * @param maxResults the most hits the composite will serve; a backend should return no more
+ * @param maxResults the most hits the composite will serve, at least 1; a backend should return no
+ *     more
  * @param caseSensitive whether {@code indexed_literal} must match case exactly
  * @param signal aborted when the caller cancels or the composite's deadline passes; backends should
  *     check it
@@ -33,5 +34,8 @@ public record IndexQuery(
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(signal, "signal");
+    if (maxResults < 1) {
+      throw new IllegalArgumentException("maxResults must be positive: " + maxResults);
+    }
   }
 }

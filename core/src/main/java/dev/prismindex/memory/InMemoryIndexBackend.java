@@ -284,9 +284,6 @@ public final class InMemoryIndexBackend implements InMemoryIndex {
     Objects.requireNonNull(query, "query");
     Snapshot snapshot = requireOpen().snapshot;
     MemoryLiteralSearcher.checkAbort(query.signal());
-    if (query.maxResults() < 1) {
-      throw new IllegalArgumentException("maxResults must be positive");
-    }
     if (query.mode() == SearchMode.INDEXED_LITERAL) {
       return MemoryLiteralSearcher.search(snapshot, query, maxLineBytes);
     }

@@ -165,7 +165,7 @@ public record SeamAdapter(EngineContext ctx, Runs runs, QueryPlanner planner) {
   /** A ranked answer in {@code mode}, one hit per file (its best), {@code truncated} at the cap. */
   private IndexQueryResult ranked(IndexQuery query, SearchMode mode) throws IOException {
     int cap = RepositoryLimits.HARD_MAX_SEARCH_MATCHES;
-    int max = Math.max(1, Math.min(query.maxResults(), cap));
+    int max = Math.min(query.maxResults(), cap);
     SearchOpts opts = new SearchOpts(Math.min(cap, max * 3), mode,
         query.scope());
     List<IndexSearchHit> hits = new ArrayList<>();
