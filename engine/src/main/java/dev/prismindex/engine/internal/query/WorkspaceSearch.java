@@ -23,7 +23,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -78,28 +77,6 @@ public final class WorkspaceSearch {
    */
   static final double DEFINITION =
       Double.parseDouble(System.getProperty("prism.workspace.definition", "1"));
-
-  /**
-   * At most this many of a hybrid answer's places go to one repository while other repositories
-   * have hits among the pooled candidates ({@link #choose}); 0: no cap. For measuring.
-   */
-  static final int CAP = Integer.getInteger("prism.workspace.cap", 0);
-
-  /**
-   * Each further place of the same repository weighs this much less ({@link #choose}, {@link
-   * #places}: a place's score x {@code DECAY^k}, k the places its repository took before); 1: none.
-   */
-  static final double DECAY =
-      Double.parseDouble(System.getProperty("prism.workspace.decay", "1"));
-
-  /**
-   * When one repository would take every place, the best pooled hit of another takes the last
-   * place and moves to this rank ({@link #choose}, {@link #ownOrder}); 0: none. For measuring.
-   */
-  static final int SECOND = Integer.getInteger("prism.workspace.second", 0);
-
-  /** The pooled hits a hybrid answer chooses its places among, as a multiple of the limit. */
-  static final int POOL = CAP > 0 || DECAY < 1 || SECOND > 0 ? 2 : 1;
 
   private final List<Member> members;
   private final boolean repositoryPrior;
@@ -174,21 +151,17 @@ public final class WorkspaceSearch {
       }
       WorkspaceReader workspace = new WorkspaceReader(parts);
       RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
-      boolean places = OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1;
-      RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit,
-          places && POOL > 1 ? withLimit(opts, POOL * opts.limit()) : opts);
+      RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
       List<Hit> hits = r.hits();
-      boolean truncated = r.truncated();
-      if (places) {
+      if (OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1) {
         List<StoreReader> own = new ArrayList<>();
         for (IndexSearcher s : searchers) {
           own.add(new LuceneReader(s));
         }
-        truncated |= hits.size() > opts.limit();
-        hits = ownOrder(choose(hits, opts.limit(), CAP, DECAY, SECOND), held, own, ranked, query, unit, opts);
+        hits = ownOrder(hits, held, own, ranked, query, unit, opts);
       }
       return new SearchResult(hits, mode, new SemanticCoverage(chunks, embedded), Map.of(),
-          truncated);
+          r.truncated());
     } finally {
       Closing.closeAll(leases);
     }
@@ -235,73 +208,7 @@ public final class WorkspaceSearch {
       agreements.put(m.name(), agreement(alone));
       extras.put(m.name(), DEFINITION > 0 ? Math.pow(ranking.firstFactor(), DEFINITION) : 1.0);
     }
-    List<Hit> order = places(pooled, agreements, extras);
-    if (SECOND > 0 && places.size() == 2 && pooled.size() > SECOND) {
-      // A repository with one place beside one that took every other: its place at rank SECOND.
-      for (int i = SECOND; i < order.size(); i++) {
-        Hit h = order.get(i);
-        if (places.get(h.repo()) == 1) {
-          order.remove(i);
-          order.add(SECOND - 1, h);
-          break;
-        }
-      }
-    }
-    return fill(pooled, order, own);
-  }
-
-  /**
-   * The places of a hybrid answer of {@code limit} hits among {@code pooled} (hits in score order,
-   * each naming its repository; more than the limit when {@link #POOL} is above 1), in pooled
-   * order: the best score x {@code decay^k} (k: the places its repository took before) first, a
-   * repository that took {@code cap} places (0: no cap) skipped while another has a hit left; with
-   * {@code second} above 0, when one repository would take every place, another's best takes the
-   * last ({@link #CAP}, {@link #DECAY}, {@link #SECOND}).
-   */
-  static List<Hit> choose(List<Hit> pooled, int limit, int cap, double decay, int second) {
-    if (pooled.size() <= limit) {
-      return pooled;
-    }
-    if (cap <= 0 && decay >= 1) {
-      List<Hit> top = new ArrayList<>(pooled.subList(0, limit));
-      String first = top.get(0).repo();
-      if (second > 0 && top.stream().allMatch(h -> h.repo().equals(first))) {
-        for (Hit h : pooled.subList(limit, pooled.size())) {
-          if (!h.repo().equals(first)) {
-            top.set(limit - 1, h);
-            break;
-          }
-        }
-      }
-      return top;
-    }
-    List<Hit> left = new ArrayList<>(pooled);
-    Map<String, Integer> taken = new HashMap<>();
-    Set<Hit> chosen = Collections.newSetFromMap(new IdentityHashMap<>());
-    while (chosen.size() < limit && !left.isEmpty()) {
-      Set<String> seen = new HashSet<>();
-      Hit best = null;
-      double bestKey = 0;
-      boolean bestUnderCap = false;
-      for (Hit h : left) {
-        if (!seen.add(h.repo())) {
-          continue;
-        }
-        int k = taken.getOrDefault(h.repo(), 0);
-        boolean underCap = cap <= 0 || k < cap;
-        double key = h.score() * Math.pow(decay, k);
-        if (best == null || (underCap && !bestUnderCap)
-            || (underCap == bestUnderCap && key > bestKey)) {
-          best = h;
-          bestKey = key;
-          bestUnderCap = underCap;
-        }
-      }
-      left.remove(best);
-      chosen.add(best);
-      taken.merge(best.repo(), 1, Integer::sum);
-    }
-    return pooled.stream().filter(chosen::contains).toList();
+    return fill(pooled, places(pooled, agreements, extras), own);
   }
 
   /**
@@ -339,22 +246,16 @@ public final class WorkspaceSearch {
   /**
    * The places of {@code pooled} (hits in score order, each naming its repository) in the order
    * their repositories take them: by score weighed by {@code 1 + AGREEMENT x} the repository's
-   * {@code agreement} ({@link #agreement}), by its {@code extra} (1 when absent) and by {@link
-   * #DECAY}{@code ^k}, k the places of its repository before it (stable: equal weighed scores
-   * keep their order).
+   * {@code agreement} ({@link #agreement}) and by its {@code extra} (1 when absent; stable: equal
+   * weighed scores keep their order).
    */
   static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement,
       Map<String, Double> extra) {
     List<Hit> order = new ArrayList<>(pooled);
-    if (AGREEMENT > 0 || !extra.isEmpty() || DECAY < 1) {
-      Map<Hit, Double> weighed = new IdentityHashMap<>();
-      Map<String, Integer> before = new HashMap<>();
-      for (Hit h : pooled) {
-        int k = before.merge(h.repo(), 1, Integer::sum) - 1;
-        weighed.put(h, h.score() * (1 + AGREEMENT * agreement.getOrDefault(h.repo(), 0.0))
-            * extra.getOrDefault(h.repo(), 1.0) * Math.pow(DECAY, k));
-      }
-      order.sort(Comparator.comparingDouble((Hit h) -> weighed.get(h)).reversed());
+    if (AGREEMENT > 0 || !extra.isEmpty()) {
+      order.sort(Comparator.comparingDouble((Hit h) -> h.score()
+          * (1 + AGREEMENT * agreement.getOrDefault(h.repo(), 0.0))
+          * extra.getOrDefault(h.repo(), 1.0)).reversed());
     }
     return order;
   }

@@ -106,31 +106,4 @@ class WorkspaceSearchTest {
         .containsExactly("b:B1.java@0.9", "b:B2.java@0.8", "a:A2.java@0.7", "a:A1.java@0.6",
             "a:A3.java@0.5");
   }
-
-  /**
-   * A big repository whose pooled hits come first cannot take every place while another
-   * repository has pooled hits: with a cap, the other's best pooled hit gets a place (the places
-   * stay in pooled order); without one, or without another repository, the first ones stay.
-   */
-  @Test
-  void aBigRepositoryCannotTakeEveryPlaceWhileAnotherHasHits() {
-    Hit a1 = at("big", "A1.java", 0.9);
-    Hit a2 = at("big", "A2.java", 0.8);
-    Hit a3 = at("big", "A3.java", 0.7);
-    Hit a4 = at("big", "A4.java", 0.6);
-    Hit b1 = at("small", "B1.java", 0.5);
-    Hit b2 = at("small", "B2.java", 0.4);
-    List<Hit> pooled = List.of(a1, a2, a3, a4, b1, b2);
-    assertThat(WorkspaceSearch.choose(pooled, 3, 0, 1, 0)).containsExactly(a1, a2, a3);
-    assertThat(WorkspaceSearch.choose(pooled, 3, 2, 1, 0)).containsExactly(a1, a2, b1);
-    assertThat(WorkspaceSearch.choose(pooled, 4, 2, 1, 0)).containsExactly(a1, a2, b1, b2);
-    // Every repository at its cap: the best scores take the places left.
-    assertThat(WorkspaceSearch.choose(pooled, 4, 1, 1, 0)).containsExactly(a1, a2, a3, b1);
-    // Alone in the pool, a repository takes every place whatever the cap.
-    assertThat(WorkspaceSearch.choose(List.of(a1, a2, a3, a4), 3, 1, 1, 0))
-        .containsExactly(a1, a2, a3);
-    // Each further place of a repository weighs less: 0.7 x 0.8^2 = 0.448 < 0.5.
-    assertThat(WorkspaceSearch.choose(pooled, 3, 0, 0.8, 0)).containsExactly(a1, a2, b1);
-    assertThat(WorkspaceSearch.choose(pooled, 3, 0, 0.9, 0)).containsExactly(a1, a2, a3);
-  }
 }
