@@ -246,13 +246,9 @@ public final class WorkspaceSearch {
   /**
    * The places of {@code pooled} (hits in score order, each naming its repository) in the order
    * their repositories take them: by score weighed by {@code 1 + AGREEMENT x} the repository's
-   * {@code agreement} ({@link #agreement}; stable: equal weighed scores keep their order).
+   * {@code agreement} ({@link #agreement}) and by its {@code extra} (1 when absent; stable: equal
+   * weighed scores keep their order).
    */
-  static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement) {
-    return places(pooled, agreement, Map.of());
-  }
-
-  /** As {@link #places(List, Map)}, each score also multiplied by its repository's {@code extra}. */
   static List<Hit> places(List<Hit> pooled, Map<String, Double> agreement,
       Map<String, Double> extra) {
     List<Hit> order = new ArrayList<>(pooled);

@@ -38,11 +38,11 @@ class WorkspaceSearchTest {
     Hit sure = hit("sure", 0.45, 1, 1);
     Hit far = hit("split", 0.20, null, 2);
     List<Hit> order = WorkspaceSearch.places(List.of(split, sure, far),
-        Map.of("split", 0.0, "sure", 1.0));
+        Map.of("split", 0.0, "sure", 1.0), Map.of());
     assertThat(order).containsExactly(sure, split, far);
     // Agreeing alike, the pooled order stays.
     assertThat(WorkspaceSearch.places(List.of(split, sure, far),
-        Map.of("split", 0.4, "sure", 0.4))).containsExactly(split, sure, far);
+        Map.of("split", 0.4, "sure", 0.4), Map.of())).containsExactly(split, sure, far);
   }
 
   /**
