@@ -37,7 +37,9 @@ import org.jspecify.annotations.Nullable;
  * query's stems their code says ({@link #codeShare}: the chunk's lines in the working tree, comment
  * lines and docstrings left out), so that a sibling whose doc comment resembles the sentence does
  * not pass the function whose code does what it says, and by 1 + {@link #SIGNATURE_WEIGHT} (0.5)
- * x the share its declaration says ({@link #signature}: an overload's parameter types); a
+ * x the share its declaration says ({@link #signature}: an overload's parameter types), and for a
+ * sentence that describes a predicate by 1 + {@link #PREDICATE_WEIGHT} (0.5) when that declaration
+ * returns a boolean ({@link #returnsBoolean}); a
  * candidate whose file changed since it was indexed keeps its score there. Then the list is sorted
  * again (stable), the places each file holds among the first {@link #CODE_DEPTH} are given to its
  * candidates by their factor once more ({@link #fileOrder}), and the scores brought back into [0,
@@ -82,6 +84,32 @@ final class DefinitionMatch {
    */
   static final double SIGNATURE_WEIGHT =
       Double.parseDouble(System.getProperty("prism.rank.signatureWeight", "0.5"));
+
+  /**
+   * The weight of a declared boolean result for a sentence that describes a predicate ("Returns
+   * true if ...", "Checks whether ...": {@link NameConventions#predicate}): the candidate's factor
+   * times 1 + this when its declaration returns a boolean ({@link #returnsBoolean}). 0 turns it
+   * off. The property is for measuring.
+   */
+  static final double PREDICATE_WEIGHT =
+      Double.parseDouble(System.getProperty("prism.rank.predicateWeight", "0.5"));
+
+  /**
+   * A declaration's boolean result: Java's {@code boolean name(}, Go's {@code ) bool} or {@code )
+   * (bool, ...}, Rust's and Python's {@code -> bool}, TypeScript's {@code ): boolean} and type
+   * guard {@code ): x is T}.
+   */
+  private static final Pattern BOOLEAN_RESULT = Pattern.compile(
+      "\\bboolean\\s+\\w+\\s*\\(|\\)\\s*(?:->|:)\\s*(?:bool|boolean)\\b"
+          + "|\\)\\s*:\\s*\\w+\\s+is\\s|\\)\\s*\\(?\\s*bool\\b");
+
+  /**
+   * Whether {@code declaration} (a definition's declaration lines, {@link #signature}) declares a
+   * boolean result ({@link #BOOLEAN_RESULT}); false when it declares none or another.
+   */
+  static boolean returnsBoolean(List<String> declaration) {
+    return BOOLEAN_RESULT.matcher(String.join(" ", declaration)).find();
+  }
 
   /**
    * How much more the definition prior's factor counts between candidates of one file: the places
@@ -363,6 +391,11 @@ final class DefinitionMatch {
         if (SIGNATURE_WEIGHT > 0 && c.symbolLines().length > 0) {
           factor *= 1 + SIGNATURE_WEIGHT * codeShare(signature(file, c.symbolLine()), stems,
               analyzer);
+        }
+        if (PREDICATE_WEIGHT > 0 && c.symbolLines().length > 0
+            && NameConventions.predicate(lead)
+            && returnsBoolean(signature(file, c.symbolLine()))) {
+          factor *= 1 + PREDICATE_WEIGHT;
         }
       }
     }

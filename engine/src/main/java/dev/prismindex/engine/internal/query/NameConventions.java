@@ -38,6 +38,11 @@ final class NameConventions {
     FIRST_WORDS = Set.copyOf(all);
   }
 
+  /** Whether {@code lead} ({@link #lead}'s) is a predicate's: the sentence describes a test. */
+  static boolean predicate(Set<String> lead) {
+    return PREDICATE.equals(lead);
+  }
+
   /** Words after a predicate's verb: "Checks whether", "Returns true if". */
   private static final Set<String> PREDICATE_NEXT =
       Set.of("if", "whether", "true", "false", "when", "iff");

@@ -233,6 +233,55 @@ class DefinitionMatchTest {
   }
 
   @Test
+  void aDeclarationsBooleanResultIsReadInEachLanguage() {
+    assertThat(DefinitionMatch.returnsBoolean(List.of("  public static <T> boolean isEmpty(",
+        "      final T[] array) {"))).isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("func (c *Command) HasParent() bool {")))
+        .isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("func (r *Route) ok() (bool, error) {")))
+        .isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("pub fn is_closed(&self) -> bool {")))
+        .isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("def is_even(n) -> bool:"))).isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("function isType(x: unknown): boolean {")))
+        .isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of(
+        "export function isSource(source: unknown): source is Source {"))).isTrue();
+    // A boolean parameter, another result or none is no boolean result.
+    assertThat(DefinitionMatch.returnsBoolean(List.of(
+        "  public static String toString(boolean flag) {"))).isFalse();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("func (c *Command) SetFlag(b bool) {")))
+        .isFalse();
+    assertThat(DefinitionMatch.returnsBoolean(List.of(
+        "pub fn has_changed(&self) -> Result<bool, RecvError> {"))).isFalse();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("def is_even(n):"))).isFalse();
+  }
+
+  @Test
+  void aPredicateSentenceLiftsTheDefinitionDeclaredToReturnABoolean() throws IOException {
+    List<String> file = List.of("class Scanner {",
+        "  public byte nextByte(int radix) {", "    return parse(next(), radix);", "  }",
+        "  public boolean hasNextByte(int radix) {", "    return test(next(), radix);", "  }",
+        "}");
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, chunk(1, 2, 4, 2, "nextByte", "Scanner"),
+        2, chunk(2, 5, 7, 5, "hasNextByte", "Scanner"));
+    String query = "Returns true if the next token can be interpreted as a byte value";
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
+        List.of(fused(1, 1.0), fused(2, 0.9)));
+    DefinitionMatch.apply(ranked, query, chunks::get, doc -> file, doc -> null, ANALYZER);
+    // Both names are said in full and both codes say "next" and "byte"; the predicate declared
+    // boolean (x 1.5) passes the parser of the same words.
+    assertThat(order(ranked)).containsExactly(2, 1);
+    // A sentence that describes no predicate keeps the fused order.
+    List<HybridFuser.Fused> parse = new java.util.ArrayList<>(
+        List.of(fused(1, 1.0), fused(2, 0.9)));
+    DefinitionMatch.apply(parse, "Scans the next token of the input as a byte value",
+        chunks::get, doc -> file, doc -> null, ANALYZER);
+    assertThat(order(parse)).containsExactly(1, 2);
+  }
+
+  @Test
   void theOverloadWhoseSignatureSaysTheSentenceRisesAboveItsSibling() throws IOException {
     List<String> file = List.of("class Clocks {", "  /**", "   * Obtains the current instant.",
         "   */", "  static Instant now() {", "    return now(Clock.systemUTC());", "  }",
