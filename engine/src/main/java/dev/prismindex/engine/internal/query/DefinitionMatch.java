@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -110,57 +109,6 @@ final class DefinitionMatch {
    */
   static boolean returnsBoolean(List<String> declaration) {
     return BOOLEAN_RESULT.matcher(String.join(" ", declaration)).find();
-  }
-
-  /**
-   * How much less a declaration without a result weighs for a sentence that describes a result
-   * ("Returns ...", "Gets ...": {@link NameConventions#value}): the candidate's factor times 1 -
-   * this when its declaration returns nothing ({@link #returnsNothing}). 0 turns it off. The
-   * property is for measuring.
-   */
-  static final double VOID_WEIGHT =
-      Double.parseDouble(System.getProperty("prism.rank.voidWeight", "0"));
-
-  /** Java's and TypeScript's {@code void} result, Python's {@code -> None}. */
-  private static final Pattern VOID_RESULT = Pattern.compile(
-      "\\bvoid\\s+\\w+\\s*(?:<[^>]*>\\s*)?\\(|\\)\\s*:\\s*void\\b|\\)\\s*->\\s*None\\b");
-
-  /** A Go declaration up to its parameters: {@code func (r *T) Name(}. */
-  private static final Pattern GO_FUNC =
-      Pattern.compile("^\\s*func\\s*(?:\\([^)]*\\)\\s*)?\\w+\\s*(?:\\[[^\\]]*\\]\\s*)?\\(");
-
-  /** A Rust declaration up to its name: {@code pub fn name}. */
-  private static final Pattern RUST_FN = Pattern.compile("\\bfn\\s+\\w+");
-
-  /**
-   * Whether {@code declaration} (a definition's declaration lines, {@link #signature}, whole: up
-   * to its body's opening brace) declares no result: Java's or TypeScript's {@code void},
-   * Python's {@code -> None}, a Go {@code func} with nothing between its parameters and its body,
-   * a Rust {@code fn} without {@code ->}. False when it declares one, or cannot tell.
-   */
-  static boolean returnsNothing(List<String> declaration) {
-    String d = String.join(" ", declaration);
-    if (VOID_RESULT.matcher(d).find()) {
-      return true;
-    }
-    int brace = d.indexOf('{');
-    if (brace < 0) {
-      return false;
-    }
-    Matcher go = GO_FUNC.matcher(d);
-    if (go.find()) {
-      int depth = 1;
-      int i = go.end();
-      while (i < d.length() && depth > 0) {
-        char ch = d.charAt(i++);
-        depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
-      }
-      return depth == 0 && d.substring(i, Math.max(i, d.indexOf('{', i))).isBlank()
-          && d.indexOf('{', i) >= 0;
-    }
-    Matcher rust = RUST_FN.matcher(d);
-    return rust.find() && d.indexOf("->", rust.end()) < 0
-        && !d.substring(rust.end(), brace).contains(" where ");
   }
 
   /**
@@ -403,12 +351,12 @@ final class DefinitionMatch {
    * share (or a type's {@link #TYPE_WEIGHT}; a constructor 1), times its code and signature
    * shares when {@code lines} is given and its file is unchanged.
    */
-  static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead, boolean value,
+  static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
       @Nullable Lines lines, CodeAnalyzer analyzer, Factors memo) throws IOException {
     Map<Integer, Double> known = lines == null ? memo.named : memo.read;
     Double f = known.get(doc);
     if (f == null) {
-      f = factor(doc, c, stems, lead, value, lines, analyzer);
+      f = factor(doc, c, stems, lead, lines, analyzer);
       known.put(doc, f);
     }
     return f;
@@ -428,7 +376,7 @@ final class DefinitionMatch {
   }
 
   private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
-      boolean value, @Nullable Lines lines, CodeAnalyzer analyzer) throws IOException {
+      @Nullable Lines lines, CodeAnalyzer analyzer) throws IOException {
     double share =
         c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     double factor = isType(c) ? TYPE_WEIGHT
@@ -448,10 +396,6 @@ final class DefinitionMatch {
             && NameConventions.predicate(lead)
             && returnsBoolean(signature(file, c.symbolLine()))) {
           factor *= 1 + PREDICATE_WEIGHT;
-        }
-        if (VOID_WEIGHT > 0 && c.symbolLines().length > 0 && value
-            && returnsNothing(signature(file, c.symbolLine()))) {
-          factor *= 1 - VOID_WEIGHT;
         }
       }
     }
@@ -485,11 +429,10 @@ final class DefinitionMatch {
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
-    boolean value = NameConventions.value(query);
     Map<Integer, Double> factors = new HashMap<>();
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);
-      double factor = factor(f.doc(), chunks.chunk(f.doc()), stems, lead, value,
+      double factor = factor(f.doc(), chunks.chunk(f.doc()), stems, lead,
           i < CODE_DEPTH ? lines : null, analyzer, memo);
       if (i < CODE_DEPTH) {
         factors.put(f.doc(), factor);

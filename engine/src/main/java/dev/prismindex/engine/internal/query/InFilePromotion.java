@@ -6,15 +6,12 @@ import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.ChunkDoc;
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -73,7 +70,6 @@ final class InFilePromotion {
     }
     Set<String> stems = analyzer.proseTerms(query, DefinitionMatch.MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
-    boolean value = NameConventions.value(query);
     HybridFuser.Fused first = fused.get(0);
     ChunkDoc top = chunks.chunk(first.doc());
     String repo = repos.apply(first.doc());
@@ -87,26 +83,23 @@ final class InFilePromotion {
       places.put(fused.get(i).doc(), i);
     }
     String topName = top.symbolNames().isEmpty() ? "" : top.symbolNames().get(0);
-    Set<String> called = CALLEES && !weakTop ? called(top, lines.lines(first.doc())) : Set.of();
     Set<Integer> rivals = new LinkedHashSet<>();
     for (int i = 1; i < fused.size(); i++) {
       int doc = fused.get(i).doc();
-      if (i >= weighed || OVERLOADS && overload(chunks.chunk(doc), top, topName)
-          || callee(chunks.chunk(doc), called)) {
+      if (i >= weighed || OVERLOADS && overload(chunks.chunk(doc), top, topName)) {
         rivals.add(doc);
       }
     }
     for (int doc : inFile.chunks(top, IN_FILE_DEPTH)) {
       Integer place = places.get(doc);
       if (place == null || place >= weighed
-          || OVERLOADS && overload(chunks.chunk(doc), top, topName)
-          || callee(chunks.chunk(doc), called)) {
+          || OVERLOADS && overload(chunks.chunk(doc), top, topName)) {
         rivals.add(doc);
       }
     }
     int best = -1;
     double bestFactor =
-        DefinitionMatch.factor(first.doc(), top, stems, lead, value, lines, analyzer, factors);
+        DefinitionMatch.factor(first.doc(), top, stems, lead, lines, analyzer, factors);
     for (int doc : rivals) {
       ChunkDoc c = chunks.chunk(doc);
       int kind = RankFeatures.kind(c);
@@ -116,7 +109,7 @@ final class InFilePromotion {
           || RankedSearch.definition(c).equals(topDefinition)) {
         continue;
       }
-      double f = DefinitionMatch.factor(doc, c, stems, lead, value, lines, analyzer, factors);
+      double f = DefinitionMatch.factor(doc, c, stems, lead, lines, analyzer, factors);
       if (f > bestFactor) {
         best = doc;
         bestFactor = f;
@@ -143,43 +136,6 @@ final class InFilePromotion {
   private static boolean overload(ChunkDoc c, ChunkDoc top, String topName) {
     return !topName.isEmpty() && !c.symbolNames().isEmpty()
         && topName.equals(c.symbolNames().get(0)) && top.path().equals(c.path());
-  }
-
-  /**
-   * Whether {@link #promote} lets the functions the first hit calls compete ({@link #called}):
-   * a function that delegates its work to another of its file ({@code writeAll} looping over
-   * {@code write}) resembles the sentence that describes the callee. The property is for
-   * measuring.
-   */
-  static final boolean CALLEES =
-      Boolean.parseBoolean(System.getProperty("prism.rank.callees", "false"));
-
-  /** A name called: an identifier before an opening parenthesis. */
-  private static final Pattern CALL = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
-
-  /**
-   * The names {@code top}'s code calls after its declaration line ({@link #CALL}), from {@code
-   * file} (its file's lines; none when its file changed since it was indexed).
-   */
-  static Set<String> called(ChunkDoc top, @Nullable List<String> file) {
-    if (file == null || top.end() > file.size() || top.symbolLine() < top.start()
-        || top.symbolLine() >= top.end()) {
-      return Set.of();
-    }
-    Set<String> names = new HashSet<>();
-    for (String line : file.subList(top.symbolLine(), top.end())) {
-      Matcher m = CALL.matcher(line);
-      while (m.find()) {
-        names.add(m.group(1));
-      }
-    }
-    return names;
-  }
-
-  /** Whether {@code c} defines one of the names in {@code called}. */
-  private static boolean callee(ChunkDoc c, Set<String> called) {
-    return !called.isEmpty() && !c.symbolNames().isEmpty()
-        && called.contains(c.symbolNames().get(0));
   }
 
   /** Whether {@link #promote} lets the first hit's overloads compete ({@link #overload}). */

@@ -43,16 +43,6 @@ final class NameConventions {
     return PREDICATE.equals(lead);
   }
 
-  /**
-   * Whether {@code sentence} describes a function's result: it opens with "Returns", "Gets",
-   * "Retrieves", "Fetches" or "Obtains" (each also without its "s") and describes no predicate.
-   */
-  static boolean value(String sentence) {
-    String[] w = sentence.strip().toLowerCase(Locale.ROOT).split("[^a-z]+", 2);
-    return w.length > 0 && Set.of("return", "returns", "get", "gets", "retrieve", "retrieves",
-        "fetch", "fetches", "obtain", "obtains").contains(w[0]) && !predicate(lead(sentence));
-  }
-
   /** Words after a predicate's verb: "Checks whether", "Returns true if". */
   private static final Set<String> PREDICATE_NEXT =
       Set.of("if", "whether", "true", "false", "when", "iff");
