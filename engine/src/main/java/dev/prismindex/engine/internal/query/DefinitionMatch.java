@@ -112,32 +112,6 @@ final class DefinitionMatch {
   }
 
   /**
-   * How much less a name weighs whose first word is another convention's than the one the
-   * sentence's opening implies ({@link #contrary}): its factor times 1 - this. 0 turns it off.
-   * The property is for measuring.
-   */
-  static final double CONTRARY_WEIGHT =
-      Double.parseDouble(System.getProperty("prism.rank.contraryWeight", "0"));
-
-  /**
-   * Whether {@code name}'s first word is one of the code conventions' ({@link
-   * NameConventions#FIRST_WORDS}) but not one of {@code lead} (non-empty: the words the sentence's
-   * opening implies): {@code setIgnoredMatcher} for "Gets the ignored character matcher".
-   */
-  static boolean contrary(String name, Set<String> lead) {
-    if (lead.isEmpty()) {
-      return false;
-    }
-    for (String w : WORDS.split(name)) {
-      if (!w.isEmpty()) {
-        String first = w.toLowerCase(Locale.ROOT);
-        return NameConventions.FIRST_WORDS.contains(first) && !lead.contains(first);
-      }
-    }
-    return false;
-  }
-
-  /**
    * How much more the definition prior's factor counts between candidates of one file: the places
    * a file holds among the first {@link #CODE_DEPTH} go to its candidates in the order of score x
    * factor^this ({@link #fileOrder}). 0 turns it off. The property is for measuring.
@@ -407,10 +381,6 @@ final class DefinitionMatch {
         c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     double factor = isType(c) ? TYPE_WEIGHT
         : RankFeatures.kind(c) == 2 ? 1 : 1 + NAME_WEIGHT * share;
-    if (CONTRARY_WEIGHT > 0 && !isType(c) && RankFeatures.kind(c) != 2
-        && !c.symbolNames().isEmpty() && contrary(c.symbolNames().get(0), lead)) {
-      factor *= 1 - CONTRARY_WEIGHT;
-    }
     if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && lines != null) {
       List<String> file = lines.lines(doc);
       if (file != null && c.end() <= file.size()) {
