@@ -127,6 +127,12 @@ class DefinitionMatchTest {
     Map<Integer, ChunkDoc> bytes = Map.of(
         1, chunk(1, 2, 4, 2, "nextByte", "Scanner"),
         2, chunk(2, 5, 7, 5, "hasNextByte", "Scanner"));
+    List<String> pool = List.of("class Pool {",
+        "  public List<Task> pendingTasks(Queue queue) {", "    return queue.drain(pending);", "  }",
+        "  public int pendingTasks() {", "    return pending.size();", "  }", "}");
+    Map<Integer, ChunkDoc> pending = Map.of(
+        1, chunk(1, 2, 4, 2, "pendingTasks", "Pool"),
+        2, chunk(2, 5, 7, 5, "pendingTasks", "Pool"));
     return Stream.of(
         // isEmpty 0.9 x (1 + 0.5 x 1) = 1.35 passes toPrimitive 1.0 x (1 + 0.5 x 1/2) = 1.25; by
         // the stems alone toPrimitive kept 1.5.
@@ -143,6 +149,10 @@ class DefinitionMatchTest {
         Arguments.of("a predicate sentence lifts the definition declared to return a boolean",
             bytes, scanner, 0.9,
             "Returns true if the next token can be interpreted as a byte value", List.of(2, 1)),
+        // Both say the name, "pending" and "tasks" in code and signature; the one declared to
+        // return an integer (x 1.5) is the count.
+        Arguments.of("a count sentence lifts the definition declared to return an integer",
+            pending, pool, 0.9, "Returns the number of pending tasks", List.of(2, 1)),
         Arguments.of("a sentence that describes no predicate keeps those two in order",
             bytes, scanner, 0.9, "Scans the next token of the input as a byte value",
             List.of(1, 2)));
@@ -274,6 +284,25 @@ class DefinitionMatchTest {
     assertThat(DefinitionMatch.signature(file, 6)).containsExactly(file.get(5));
     assertThat(DefinitionMatch.signature(file, 7)).containsExactly(file.get(6), file.get(7));
     assertThat(DefinitionMatch.signature(file, 40)).isEmpty();
+  }
+
+  @Test
+  void aDeclarationsIntegerResultIsReadInEachLanguage() {
+    assertThat(DefinitionMatch.returnsInteger(List.of("  public int size() {"))).isTrue();
+    assertThat(DefinitionMatch.returnsInteger(List.of("func (c *Cache) Len() int {"))).isTrue();
+    assertThat(DefinitionMatch.returnsInteger(List.of("pub fn len(&self) -> usize {"))).isTrue();
+    assertThat(DefinitionMatch.returnsInteger(List.of("def count(self) -> int:"))).isTrue();
+    assertThat(DefinitionMatch.returnsInteger(List.of("get length(): number {"))).isTrue();
+    // An array of integers, an integer parameter or another result is none.
+    assertThat(DefinitionMatch.returnsInteger(List.of(
+        "  public static long[] toPrimitive(final Long[] array) {"))).isFalse();
+    assertThat(DefinitionMatch.returnsInteger(List.of("pub fn nth(&self, n: usize) -> bool {")))
+        .isFalse();
+    assertThat(DefinitionMatch.returnsInteger(List.of("func (s *Set) Add(n int) error {")))
+        .isFalse();
+    assertThat(NameConventions.count("Returns the number of elements in this list")).isTrue();
+    assertThat(NameConventions.count("Gets the size of the map")).isTrue();
+    assertThat(NameConventions.count("Returns the name of the map")).isFalse();
   }
 
   @Test
