@@ -70,6 +70,7 @@ final class InFilePromotion {
     }
     Set<String> stems = analyzer.proseTerms(query, DefinitionMatch.MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
+    boolean count = NameConventions.count(query);
     HybridFuser.Fused first = fused.get(0);
     ChunkDoc top = chunks.chunk(first.doc());
     String repo = repos.apply(first.doc());
@@ -99,7 +100,7 @@ final class InFilePromotion {
     }
     int best = -1;
     double bestFactor =
-        DefinitionMatch.factor(first.doc(), top, stems, lead, lines, analyzer, factors);
+        DefinitionMatch.factor(first.doc(), top, stems, lead, count, lines, analyzer, factors);
     for (int doc : rivals) {
       ChunkDoc c = chunks.chunk(doc);
       int kind = RankFeatures.kind(c);
@@ -109,7 +110,7 @@ final class InFilePromotion {
           || RankedSearch.definition(c).equals(topDefinition)) {
         continue;
       }
-      double f = DefinitionMatch.factor(doc, c, stems, lead, lines, analyzer, factors);
+      double f = DefinitionMatch.factor(doc, c, stems, lead, count, lines, analyzer, factors);
       if (f > bestFactor) {
         best = doc;
         bestFactor = f;

@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.query;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The first words that code conventions give a function's name ({@code isEmpty}, {@code toMillis},
@@ -36,6 +37,21 @@ final class NameConventions {
     all.add("get");
     all.add("set");
     FIRST_WORDS = Set.copyOf(all);
+  }
+
+  /** Whether {@code lead} ({@link #lead}'s) is a predicate's: the sentence describes a test. */
+  static boolean predicate(Set<String> lead) {
+    return PREDICATE.equals(lead);
+  }
+
+  /** A count's opening: "Returns the number of", "Gets the total count of", "Counts the". */
+  private static final Pattern COUNT = Pattern.compile(
+      "(?i)(?:(?:returns?|gets?|computes?)\\s+(?:the\\s+|a\\s+)?(?:total\\s+)?"
+          + "(?:number|count|size|length)\\b|counts?\\s).*");
+
+  /** Whether {@code sentence} describes a count: it opens as {@link #COUNT}. */
+  static boolean count(String sentence) {
+    return COUNT.matcher(sentence.strip()).matches();
   }
 
   /** Words after a predicate's verb: "Checks whether", "Returns true if". */

@@ -10,8 +10,12 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class DefinitionMatchTest {
 
@@ -99,20 +103,70 @@ class DefinitionMatchTest {
     assertThat(DefinitionMatch.nameShare("getStrip", plain, Set.of(), ANALYZER)).isEqualTo(0.5);
   }
 
-  @Test
-  void aPredicateSentenceLiftsAPredicateAboveAConversionOfTheSameWords() throws IOException {
-    Map<Integer, ChunkDoc> chunks = Map.of(
+  /**
+   * Two candidates in the fused order 1 then 2 (scores 1.0 and {@code second}) and the order the
+   * definition prior gives them for {@code query}, with {@code file} the lines both are read from
+   * (none: names only).
+   */
+  static Stream<Arguments> twoCandidates() {
+    Map<Integer, ChunkDoc> arrays = Map.of(
         1, new ChunkDoc("src/A.java#1", "src/A.java", 1, 5, new int[] {1},
             List.of("toPrimitive"), "java", "ArrayUtils"),
         2, new ChunkDoc("src/B.java#2", "src/B.java", 1, 5, new int[] {1},
             List.of("isEmpty"), "java", "ArrayUtils"));
-    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(List.of(fused(1, 1.0),
-        fused(2, 0.9)));
-    DefinitionMatch.apply(ranked, "Checks if an array of primitive longs is empty or null",
-        chunks::get, doc -> null, doc -> null, ANALYZER);
-    // isEmpty 0.9 x (1 + 0.5 x 1) = 1.35 passes toPrimitive 1.0 x (1 + 0.5 x 1/2) = 1.25; by
-    // the stems alone toPrimitive kept 1.5.
-    assertThat(order(ranked)).containsExactly(2, 1);
+    List<String> clocks = List.of("class Clocks {", "  /**", "   * Obtains the current instant.",
+        "   */", "  static Instant now() {", "    return now(Clock.systemUTC());", "  }",
+        "  static Instant now(Clock clock) {", "    return clock.instant();", "  }", "}");
+    Map<Integer, ChunkDoc> nows = Map.of(
+        1, chunk(1, 2, 7, 5, "now", "Clocks"),
+        2, chunk(2, 8, 10, 8, "now", "Clocks"));
+    List<String> scanner = List.of("class Scanner {",
+        "  public byte nextByte(int radix) {", "    return parse(next(), radix);", "  }",
+        "  public boolean hasNextByte(int radix) {", "    return test(next(), radix);", "  }",
+        "}");
+    Map<Integer, ChunkDoc> bytes = Map.of(
+        1, chunk(1, 2, 4, 2, "nextByte", "Scanner"),
+        2, chunk(2, 5, 7, 5, "hasNextByte", "Scanner"));
+    List<String> pool = List.of("class Pool {",
+        "  public List<Task> pendingTasks(Queue queue) {", "    return queue.drain(pending);", "  }",
+        "  public int pendingTasks() {", "    return pending.size();", "  }", "}");
+    Map<Integer, ChunkDoc> pending = Map.of(
+        1, chunk(1, 2, 4, 2, "pendingTasks", "Pool"),
+        2, chunk(2, 5, 7, 5, "pendingTasks", "Pool"));
+    return Stream.of(
+        // isEmpty 0.9 x (1 + 0.5 x 1) = 1.35 passes toPrimitive 1.0 x (1 + 0.5 x 1/2) = 1.25; by
+        // the stems alone toPrimitive kept 1.5.
+        Arguments.of("a predicate sentence lifts a predicate above a conversion of its words",
+            arrays, null, 0.9, "Checks if an array of primitive longs is empty or null",
+            List.of(2, 1)),
+        // Both codes say instant and clock (2 of 5 stems: x 1.4); the signatures say instant and
+        // clock (x 1.2) and instant alone (x 1.1): 0.95 x 1.68 passes 1.0 x 1.54.
+        Arguments.of("the overload whose signature says the sentence rises above its sibling",
+            nows, clocks, 0.95, "Obtains the current instant from the specified clock",
+            List.of(2, 1)),
+        // Both names are said in full and both codes say "next" and "byte"; the predicate
+        // declared boolean (x 1.5) passes the parser of the same words.
+        Arguments.of("a predicate sentence lifts the definition declared to return a boolean",
+            bytes, scanner, 0.9,
+            "Returns true if the next token can be interpreted as a byte value", List.of(2, 1)),
+        // Both say the name, "pending" and "tasks" in code and signature; the one declared to
+        // return an integer (x 1.5) is the count.
+        Arguments.of("a count sentence lifts the definition declared to return an integer",
+            pending, pool, 0.9, "Returns the number of pending tasks", List.of(2, 1)),
+        Arguments.of("a sentence that describes no predicate keeps those two in order",
+            bytes, scanner, 0.9, "Scans the next token of the input as a byte value",
+            List.of(1, 2)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("twoCandidates")
+  void theDefinitionPriorOrdersTwoCandidates(String why, Map<Integer, ChunkDoc> chunks,
+      @Nullable List<String> file, double second, String query, List<Integer> expected)
+      throws IOException {
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
+        List.of(fused(1, 1.0), fused(2, second)));
+    DefinitionMatch.apply(ranked, query, chunks::get, doc -> file, doc -> null, ANALYZER);
+    assertThat(order(ranked)).as(why).isEqualTo(expected);
   }
 
   @Test
@@ -233,20 +287,47 @@ class DefinitionMatchTest {
   }
 
   @Test
-  void theOverloadWhoseSignatureSaysTheSentenceRisesAboveItsSibling() throws IOException {
-    List<String> file = List.of("class Clocks {", "  /**", "   * Obtains the current instant.",
-        "   */", "  static Instant now() {", "    return now(Clock.systemUTC());", "  }",
-        "  static Instant now(Clock clock) {", "    return clock.instant();", "  }", "}");
-    Map<Integer, ChunkDoc> chunks = Map.of(
-        1, chunk(1, 2, 7, 5, "now", "Clocks"),
-        2, chunk(2, 8, 10, 8, "now", "Clocks"));
-    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
-        List.of(fused(1, 1.0), fused(2, 0.95)));
-    DefinitionMatch.apply(ranked, "Obtains the current instant from the specified clock",
-        chunks::get, doc -> file, doc -> null, ANALYZER);
-    // Both codes say instant and clock (2 of 5 stems: x 1.4); the signatures say instant and
-    // clock (x 1.2) and instant alone (x 1.1): 0.95 x 1.68 passes 1.0 x 1.54.
-    assertThat(order(ranked)).containsExactly(2, 1);
+  void aDeclarationsIntegerResultIsReadInEachLanguage() {
+    assertThat(DefinitionMatch.returnsInteger(List.of("  public int size() {"))).isTrue();
+    assertThat(DefinitionMatch.returnsInteger(List.of("func (c *Cache) Len() int {"))).isTrue();
+    assertThat(DefinitionMatch.returnsInteger(List.of("pub fn len(&self) -> usize {"))).isTrue();
+    assertThat(DefinitionMatch.returnsInteger(List.of("def count(self) -> int:"))).isTrue();
+    assertThat(DefinitionMatch.returnsInteger(List.of("get length(): number {"))).isTrue();
+    // An array of integers, an integer parameter or another result is none.
+    assertThat(DefinitionMatch.returnsInteger(List.of(
+        "  public static long[] toPrimitive(final Long[] array) {"))).isFalse();
+    assertThat(DefinitionMatch.returnsInteger(List.of("pub fn nth(&self, n: usize) -> bool {")))
+        .isFalse();
+    assertThat(DefinitionMatch.returnsInteger(List.of("func (s *Set) Add(n int) error {")))
+        .isFalse();
+    assertThat(NameConventions.count("Returns the number of elements in this list")).isTrue();
+    assertThat(NameConventions.count("Gets the size of the map")).isTrue();
+    assertThat(NameConventions.count("Returns the name of the map")).isFalse();
+  }
+
+  @Test
+  void aDeclarationsBooleanResultIsReadInEachLanguage() {
+    assertThat(DefinitionMatch.returnsBoolean(List.of("  public static <T> boolean isEmpty(",
+        "      final T[] array) {"))).isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("func (c *Command) HasParent() bool {")))
+        .isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("func (r *Route) ok() (bool, error) {")))
+        .isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("pub fn is_closed(&self) -> bool {")))
+        .isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("def is_even(n) -> bool:"))).isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("function isType(x: unknown): boolean {")))
+        .isTrue();
+    assertThat(DefinitionMatch.returnsBoolean(List.of(
+        "export function isSource(source: unknown): source is Source {"))).isTrue();
+    // A boolean parameter, another result or none is no boolean result.
+    assertThat(DefinitionMatch.returnsBoolean(List.of(
+        "  public static String toString(boolean flag) {"))).isFalse();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("func (c *Command) SetFlag(b bool) {")))
+        .isFalse();
+    assertThat(DefinitionMatch.returnsBoolean(List.of(
+        "pub fn has_changed(&self) -> Result<bool, RecvError> {"))).isFalse();
+    assertThat(DefinitionMatch.returnsBoolean(List.of("def is_even(n):"))).isFalse();
   }
 
   @Test
