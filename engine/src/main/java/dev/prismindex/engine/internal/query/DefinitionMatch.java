@@ -349,24 +349,46 @@ final class DefinitionMatch {
 
   private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
       @Nullable Lines lines, CodeAnalyzer analyzer) throws IOException {
+    return shares(doc, c, stems, lead, lines, analyzer)[FACTOR];
+  }
+
+  /** Where {@link #shares} puts the name, code and signature shares and their factor. */
+  static final int NAME = 0;
+  static final int CODE = 1;
+  static final int SIGNATURE = 2;
+  static final int FACTOR = 3;
+
+  /**
+   * What the definition prior weighs of chunk {@code c} for a sentence of {@code stems}: its name
+   * share ({@link #nameShare}), the shares its code and its signature say ({@link #codeShare}; 0
+   * when {@code lines} is null, its file changed since indexing or the weight is 0), and the
+   * factor they give ({@link #factor}: 1 + {@link #NAME_WEIGHT} x the name share, or a type's
+   * {@link #TYPE_WEIGHT}, a constructor's 1, times 1 + {@link #CODE_WEIGHT} x the code share times
+   * 1 + {@link #SIGNATURE_WEIGHT} x the signature share), at {@link #NAME}, {@link #CODE}, {@link
+   * #SIGNATURE} and {@link #FACTOR}.
+   */
+  static double[] shares(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
+      @Nullable Lines lines, CodeAnalyzer analyzer) throws IOException {
     double share =
         c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     double factor = isType(c) ? TYPE_WEIGHT
         : RankFeatures.kind(c) == 2 ? 1 : 1 + NAME_WEIGHT * share;
+    double code = 0;
+    double signature = 0;
     if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && lines != null) {
       List<String> file = lines.lines(doc);
       if (file != null && c.end() <= file.size()) {
         if (CODE_WEIGHT > 0) {
-          factor *= 1 + CODE_WEIGHT * codeShare(file.subList(c.start() - 1, c.end()), stems,
-              analyzer);
+          code = codeShare(file.subList(c.start() - 1, c.end()), stems, analyzer);
+          factor *= 1 + CODE_WEIGHT * code;
         }
         if (SIGNATURE_WEIGHT > 0 && c.symbolLines().length > 0) {
-          factor *= 1 + SIGNATURE_WEIGHT * codeShare(signature(file, c.symbolLine()), stems,
-              analyzer);
+          signature = codeShare(signature(file, c.symbolLine()), stems, analyzer);
+          factor *= 1 + SIGNATURE_WEIGHT * signature;
         }
       }
     }
-    return factor;
+    return new double[] {share, code, signature, factor};
   }
 
   /**

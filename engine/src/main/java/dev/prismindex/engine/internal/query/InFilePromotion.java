@@ -54,19 +54,21 @@ final class InFilePromotion {
    * #overload}: the same name; siblings of other names keep their places). Constructors and hooks
    * never compete. {@code fused} is in its
    * final order ({@link DefinitionMatch#apply}).
+   *
+   * @return the chunk that took the first place, -1 when none did
    */
-  static void promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
+  static int promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
       DefinitionMatch.Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
       CodeAnalyzer analyzer) throws IOException {
-    promote(fused, query, chunks, lines, repos, inFile, analyzer, new DefinitionMatch.Factors());
+    return promote(fused, query, chunks, lines, repos, inFile, analyzer, new DefinitionMatch.Factors());
   }
 
   /** {@link #promote} with the search's {@code factors} (its query's). */
-  static void promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
+  static int promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
       DefinitionMatch.Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
       CodeAnalyzer analyzer, DefinitionMatch.Factors factors) throws IOException {
     if (!IN_FILE || fused.isEmpty() || !LexicalSearcher.isProse(query)) {
-      return;
+      return -1;
     }
     Set<String> stems = analyzer.proseTerms(query, DefinitionMatch.MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
@@ -116,13 +118,14 @@ final class InFilePromotion {
       }
     }
     if (best < 0) {
-      return;
+      return -1;
     }
     Integer at = places.get(best);
     HybridFuser.Fused promoted = at == null ? new HybridFuser.Fused(best, null, null, 0)
         : fused.remove((int) at);
     fused.add(0, new HybridFuser.Fused(promoted.doc(), promoted.lexical(), promoted.semantic(),
         first.score()));
+    return best;
   }
 
   /**
