@@ -3,8 +3,11 @@ package dev.prismindex.engine;
 import static dev.prismindex.engine.TestRepos.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prismindex.engine.testing.EngineProbes;
 import dev.prismindex.repository.SearchMode;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -114,6 +117,45 @@ class DefinitionHitTest {
       Hit quoted = index.search("long finalLapTotal = total", SearchOpts.lexical(10)).stream()
           .filter(h -> "splitLaps".equals(h.symbol())).findFirst().orElseThrow();
       assertThat(quoted.line()).isEqualTo(lineOf("long finalLapTotal = total * 2;"));
+    }
+  }
+
+  /**
+   * The learned ranker's feature {@code hand_rrf} is each candidate's place in the default stack's
+   * order (RRF, file coherence, the definition prior, the in-file promotion), computed in the same
+   * search: ordered by it, the candidates give the default search's hits, for sentences (a name is
+   * the identifier guard's, after either order).
+   */
+  @Test
+  void theLearnedRankersHandStackFeatureIsTheDefaultOrder() throws Exception {
+    corpus();
+    try (HybridIndex index = TestRepos.open(root, TestEmbedders.fake())) {
+      index.refresh(RefreshOptions.INCREMENTAL);
+      List<String> names = EngineProbes.rankerFeatures();
+      int hand = names.indexOf("hand_rrf");
+      for (String query : List.of("records the split time of the stop watch laps",
+          "the lap duration total of the split laps", "times a run of the watch for the user")) {
+        // The default order's hits, one per definition, as path and symbol.
+        List<String> expected = new ArrayList<>();
+        for (Hit h : index.search(query, SearchOpts.hybrid(10))) {
+          expected.add(h.path() + ":" + h.symbol());
+        }
+        // The learned ranker's candidates ordered by their place in the hand stack.
+        List<EngineProbes.RankerCandidate> rows =
+            new ArrayList<>(EngineProbes.rankerCandidates(index, query, 10));
+        assertThat(rows).allSatisfy(r -> assertThat(r.features()[hand]).isPositive());
+        rows.sort(Comparator.comparingDouble(
+            (EngineProbes.RankerCandidate r) -> r.features()[hand]).reversed());
+        List<String> actual = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (EngineProbes.RankerCandidate r : rows) {
+          String key = r.symbolLine() == 0 ? r.chunkId() : r.path() + "#" + r.symbolLine();
+          if (seen.add(key) && actual.size() < expected.size()) {
+            actual.add(r.path() + ":" + r.symbolName());
+          }
+        }
+        assertThat(actual).as(query).isEqualTo(expected);
+      }
     }
   }
 

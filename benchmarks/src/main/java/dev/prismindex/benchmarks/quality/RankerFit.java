@@ -95,7 +95,17 @@ final class RankerFit {
    * counted as the engine's) times 0.5 in an auxiliary file.
    */
   static double[] evaluate(List<Query> queries, String set, double[] w) {
+    return evaluate(queries, set, w, false);
+  }
+
+  /**
+   * {@link #evaluate}, or when {@code hand} (and {@code w} null) ranked as the engine's default
+   * stack ranked them (RRF, file coherence, the definition prior, the in-file promotion: the
+   * feature {@code hand_rrf}).
+   */
+  static double[] evaluate(List<Query> queries, String set, double[] w, boolean hand) {
     List<String> names = EngineProbes.rankerFeatures();
+    int handRrf = names.indexOf("hand_rrf");
     int lexRrf = names.indexOf("lex_rrf");
     int semRrf = names.indexOf("sem_rrf");
     int aux = names.indexOf("auxiliary");
@@ -113,7 +123,8 @@ final class RankerFit {
       for (int i = 0; i < len; i++) {
         order[i] = i;
         double[] x = q.x()[i];
-        s[i] = w != null ? dot(w, x) : (x[lexRrf] + x[semRrf]) * (x[aux] > 0 ? 0.5 : 1);
+        s[i] = w != null ? dot(w, x) : hand ? x[handRrf]
+            : (x[lexRrf] + x[semRrf]) * (x[aux] > 0 ? 0.5 : 1);
       }
       // Stable: equal scores keep the candidates' order (lexical first), as the engine's ties.
       Arrays.sort(order, (a, b) -> Double.compare(s[b], s[a]));

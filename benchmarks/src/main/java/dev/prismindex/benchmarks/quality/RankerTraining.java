@@ -49,8 +49,9 @@ import java.util.zip.GZIPOutputStream;
  * query's candidates; the targets' share of the probability mass), full-batch Adam with L2, from
  * zero weights (deterministic: no sampling). Validation leaves one language out: a model fitted on
  * the other languages' trees is evaluated on that language's queries (MRR@10 of one hit per
- * definition, as the engine returns them) next to the hand-set fusion (RRF k = 10 with the path
- * prior 0.5) on the same candidates. The model fitted on every tree is written as the engine's
+ * definition, as the engine returns them) next to the plain fusion (RRF k = 10 with the path
+ * prior 0.5) and the engine's default hand-set stack (its final order, feature {@code hand_rrf})
+ * on the same candidates. The model fitted on every tree is written as the engine's
  * weights resource with its version.
  */
 public final class RankerTraining {
@@ -254,29 +255,36 @@ public final class RankerTraining {
         + " seed %d, %d epochs, L2 %s%n%n", queries.size(),
         queries.stream().filter(q -> q.set().equals("nl")).count(),
         trees.values().stream().mapToInt(Set::size).sum(), names.size(), seed, epochs, l2);
-    System.out.println("| held-out language | trees | NL queries | RRF MRR@10 | ranker MRR@10 |"
-        + " RRF R@10 | ranker R@10 | phrase MRR@10 RRF / ranker |");
-    System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    double[] pooled = new double[5];
+    System.out.println("| held-out language | trees | NL queries | RRF MRR@10 | hand stack MRR@10"
+        + " | ranker MRR@10 | RRF R@10 | hand stack R@10 | ranker R@10"
+        + " | phrase MRR@10 RRF / hand / ranker |");
+    System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    double[] pooled = new double[7];
     for (String g : groups) {
       List<RankerFit.Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
       List<RankerFit.Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
       double[] w = RankerFit.fit(train, names.size(), epochs, l2);
       double[] nlR = RankerFit.evaluate(test, "nl", w);
       double[] nlB = RankerFit.evaluate(test, "nl", null);
+      double[] nlH = RankerFit.evaluate(test, "nl", null, true);
       double[] phR = RankerFit.evaluate(test, "nav-phrase", w);
       double[] phB = RankerFit.evaluate(test, "nav-phrase", null);
-      System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f | %.2f | %.2f | %.3f / %.3f |%n",
-          g, trees.get(g).size(), nlR[2], nlB[0], nlR[0], nlB[1], nlR[1], phB[0], phR[0]);
+      double[] phH = RankerFit.evaluate(test, "nav-phrase", null, true);
+      System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f"
+          + " | %.3f / %.3f / %.3f |%n", g, trees.get(g).size(), nlR[2], nlB[0], nlH[0], nlR[0],
+          nlB[1], nlH[1], nlR[1], phB[0], phH[0], phR[0]);
       pooled[0] += nlB[0] * nlR[2];
       pooled[1] += nlR[0] * nlR[2];
       pooled[2] += nlB[1] * nlR[2];
       pooled[3] += nlR[1] * nlR[2];
       pooled[4] += nlR[2];
+      pooled[5] += nlH[0] * nlR[2];
+      pooled[6] += nlH[1] * nlR[2];
     }
-    System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f | %.2f | %.2f | |%n%n",
-        trees.values().stream().mapToInt(Set::size).sum(), pooled[4], pooled[0] / pooled[4],
-        pooled[1] / pooled[4], pooled[2] / pooled[4], pooled[3] / pooled[4]);
+    System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f"
+        + " | |%n%n", trees.values().stream().mapToInt(Set::size).sum(), pooled[4],
+        pooled[0] / pooled[4], pooled[5] / pooled[4], pooled[1] / pooled[4],
+        pooled[2] / pooled[4], pooled[6] / pooled[4], pooled[3] / pooled[4]);
     double[] w = RankerFit.fit(queries, names.size(), epochs, l2);
     double[] all = RankerFit.evaluate(queries, "nl", w);
     System.out.printf(Locale.ROOT, "Fitted on every tree: NL MRR@10 %.3f on its own training"

@@ -1,14 +1,17 @@
 package dev.prismindex.engine.testing;
 
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.query.LearnedRanker;
 import dev.prismindex.engine.internal.query.RankFeatures;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
+import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.Candidate;
 import dev.prismindex.engine.spi.ChunkDoc;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -71,7 +74,9 @@ public final class RankerWorkload {
   }
 
   private List<RankFeatures.Row> rows() throws IOException {
-    return RankFeatures.of(QUERY, terms, lexical, semantic, depth, doc -> chunks[doc], analyzer, 1);
+    return RankFeatures.of(QUERY, terms, lexical, semantic, depth, doc -> chunks[doc], analyzer, 1,
+        new RankFeatures.Hand(HybridFuser.fuse(lexical, semantic, Fusion.rrf(), depth), -1,
+            Map.of(), doc -> null));
   }
 
   /** The features of every candidate and the model's order of them, as a hybrid search does. */

@@ -37,11 +37,9 @@ import org.jspecify.annotations.Nullable;
  * query's stems their code says ({@link #codeShare}: the chunk's lines in the working tree, comment
  * lines and docstrings left out), so that a sibling whose doc comment resembles the sentence does
  * not pass the function whose code does what it says, and by 1 + {@link #SIGNATURE_WEIGHT} (0.5)
- * x the share its declaration says ({@link #signature}: an overload's parameter types), and for a
- * sentence that describes a predicate by 1 + {@link #PREDICATE_WEIGHT} (0.5) when that declaration
- * returns a boolean ({@link #returnsBoolean}), for one that describes a count by 1 + {@link
- * #COUNT_WEIGHT} (0.5) when it returns an integer ({@link #returnsInteger}); a
- * candidate whose file changed since it was indexed keeps its score there. Then the list is sorted
+ * x the share its declaration says ({@link #signature}: an overload's parameter types), and by 1 +
+ * 0.5 when that declaration returns the result the sentence implies ({@link ResultType}: a
+ * predicate's boolean, a count's integer); a candidate whose file changed since it was indexed keeps its score there. Then the list is sorted
  * again (stable), the places each file holds among the first {@link #CODE_DEPTH} are given to its
  * candidates by their factor once more ({@link #fileOrder}), and the scores brought back into [0,
  * 1]. Last, {@link InFilePromotion#promote} lets the first hit's file's best-said function take
@@ -85,54 +83,6 @@ final class DefinitionMatch {
    */
   static final double SIGNATURE_WEIGHT =
       Double.parseDouble(System.getProperty("prism.rank.signatureWeight", "0.5"));
-
-  /**
-   * The weight of a declared boolean result for a sentence that describes a predicate ("Returns
-   * true if ...", "Checks whether ...": {@link NameConventions#predicate}): the candidate's factor
-   * times 1 + this when its declaration returns a boolean ({@link #returnsBoolean}). 0 turns it
-   * off. The property is for measuring.
-   */
-  static final double PREDICATE_WEIGHT =
-      Double.parseDouble(System.getProperty("prism.rank.predicateWeight", "0.5"));
-
-  /**
-   * A declaration's boolean result: Java's {@code boolean name(}, Go's {@code ) bool} or {@code )
-   * (bool, ...}, Rust's and Python's {@code -> bool}, TypeScript's {@code ): boolean} and type
-   * guard {@code ): x is T}.
-   */
-  private static final Pattern BOOLEAN_RESULT = Pattern.compile(
-      "\\bboolean\\s+\\w+\\s*\\(|\\)\\s*(?:->|:)\\s*(?:bool|boolean)\\b"
-          + "|\\)\\s*:\\s*\\w+\\s+is\\s|\\)\\s*\\(?\\s*bool\\b");
-
-  /**
-   * Whether {@code declaration} (a definition's declaration lines, {@link #signature}) declares a
-   * boolean result ({@link #BOOLEAN_RESULT}); false when it declares none or another.
-   */
-  static boolean returnsBoolean(List<String> declaration) {
-    return BOOLEAN_RESULT.matcher(String.join(" ", declaration)).find();
-  }
-
-  /**
-   * The weight of a declared integer result for a sentence that describes a count ("Returns the
-   * number of ...": {@link NameConventions#count}): the candidate's factor times 1 + this when its
-   * declaration returns an integer ({@link #returnsInteger}). 0 turns it off. The property is for
-   * measuring.
-   */
-  static final double COUNT_WEIGHT =
-      Double.parseDouble(System.getProperty("prism.rank.countWeight", "0.5"));
-
-  /**
-   * A declaration's integer result: Java's {@code int}, {@code long} or {@code short} before the
-   * name, Go's, Rust's, Python's and TypeScript's integer types after the parameters.
-   */
-  private static final Pattern INTEGER_RESULT = Pattern.compile(
-      "\\b(?:int|long|short)\\s+\\w+\\s*\\(|\\)\\s*(?:->|:)?\\s*\\(?\\s*"
-          + "(?:u?int(?:8|16|32|64)?|[ui](?:8|16|32|64|128|size)|number|bigint)\\b");
-
-  /** Whether {@code declaration} ({@link #signature}) declares an integer result. */
-  static boolean returnsInteger(List<String> declaration) {
-    return INTEGER_RESULT.matcher(String.join(" ", declaration)).find();
-  }
 
   /**
    * How much more the definition prior's factor counts between candidates of one file: the places
@@ -374,12 +324,13 @@ final class DefinitionMatch {
    * share (or a type's {@link #TYPE_WEIGHT}; a constructor 1), times its code and signature
    * shares when {@code lines} is given and its file is unchanged.
    */
-  static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead, boolean count,
-      @Nullable Lines lines, CodeAnalyzer analyzer, Factors memo) throws IOException {
+  static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
+      @Nullable ResultType result, @Nullable Lines lines, CodeAnalyzer analyzer, Factors memo)
+      throws IOException {
     Map<Integer, Double> known = lines == null ? memo.named : memo.read;
     Double f = known.get(doc);
     if (f == null) {
-      f = factor(doc, c, stems, lead, count, lines, analyzer);
+      f = factor(doc, c, stems, lead, result, lines, analyzer);
       known.put(doc, f);
     }
     return f;
@@ -399,34 +350,49 @@ final class DefinitionMatch {
   }
 
   private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
-      boolean count, @Nullable Lines lines, CodeAnalyzer analyzer) throws IOException {
+      @Nullable ResultType result, @Nullable Lines lines, CodeAnalyzer analyzer)
+      throws IOException {
+    return shares(doc, c, stems, lead, result, lines, analyzer).factor();
+  }
+
+  /**
+   * What the definition prior weighs of one chunk for a sentence: its name share ({@link
+   * #nameShare}), the shares its code and its signature say ({@link #codeShare}; 0 when its lines
+   * are not given, its file changed since indexing or the weight is 0), and the factor they give
+   * (1 + {@link #NAME_WEIGHT} x the name share, or a type's {@link #TYPE_WEIGHT}, a constructor's
+   * 1; times 1 + {@link #CODE_WEIGHT} x the code share, times 1 + {@link #SIGNATURE_WEIGHT} x the
+   * signature share, times 1 + the implied result's weight when its declaration returns it).
+   */
+  record Shares(double name, double code, double signature, double factor) {}
+
+  /** The {@link Shares} of chunk {@code c} for a sentence of {@code stems}. */
+  static Shares shares(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
+      @Nullable ResultType result, @Nullable Lines lines, CodeAnalyzer analyzer)
+      throws IOException {
     double share =
         c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     double factor = isType(c) ? TYPE_WEIGHT
         : RankFeatures.kind(c) == 2 ? 1 : 1 + NAME_WEIGHT * share;
+    double code = 0;
+    double signature = 0;
     if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && lines != null) {
       List<String> file = lines.lines(doc);
       if (file != null && c.end() <= file.size()) {
         if (CODE_WEIGHT > 0) {
-          factor *= 1 + CODE_WEIGHT * codeShare(file.subList(c.start() - 1, c.end()), stems,
-              analyzer);
+          code = codeShare(file.subList(c.start() - 1, c.end()), stems, analyzer);
+          factor *= 1 + CODE_WEIGHT * code;
         }
         if (SIGNATURE_WEIGHT > 0 && c.symbolLines().length > 0) {
-          factor *= 1 + SIGNATURE_WEIGHT * codeShare(signature(file, c.symbolLine()), stems,
-              analyzer);
+          signature = codeShare(signature(file, c.symbolLine()), stems, analyzer);
+          factor *= 1 + SIGNATURE_WEIGHT * signature;
         }
-        if (PREDICATE_WEIGHT > 0 && c.symbolLines().length > 0
-            && NameConventions.predicate(lead)
-            && returnsBoolean(signature(file, c.symbolLine()))) {
-          factor *= 1 + PREDICATE_WEIGHT;
-        }
-        if (COUNT_WEIGHT > 0 && count && c.symbolLines().length > 0
-            && returnsInteger(signature(file, c.symbolLine()))) {
-          factor *= 1 + COUNT_WEIGHT;
+        if (result != null && c.symbolLines().length > 0
+            && result.declaredBy(signature(file, c.symbolLine()))) {
+          factor *= 1 + result.weight;
         }
       }
     }
-    return factor;
+    return new Shares(share, code, signature, factor);
   }
 
   /**
@@ -456,11 +422,11 @@ final class DefinitionMatch {
     }
     Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
-    boolean count = NameConventions.count(query);
+    ResultType result = ResultType.implied(query, lead);
     Map<Integer, Double> factors = new HashMap<>();
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);
-      double factor = factor(f.doc(), chunks.chunk(f.doc()), stems, lead, count,
+      double factor = factor(f.doc(), chunks.chunk(f.doc()), stems, lead, result,
           i < CODE_DEPTH ? lines : null, analyzer, memo);
       if (i < CODE_DEPTH) {
         factors.put(f.doc(), factor);

@@ -55,11 +55,14 @@ final class FileCoherence {
    * query} with {@code weight} over the first {@code depth} candidates and sorts it again; leaves it
    * as it is when the query is not a sentence or the weight is 0. {@code repos} gives a chunk's
    * repository in a workspace (null in one repository).
+   *
+   * @return each candidate's factor by chunk (empty when it leaves the list as it is)
    */
-  static void apply(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
-      IntFunction<@Nullable String> repos, double weight, int depth) throws IOException {
+  static Map<Integer, Double> apply(List<HybridFuser.Fused> fused, String query,
+      DefinitionMatch.Chunks chunks, IntFunction<@Nullable String> repos, double weight,
+      int depth) throws IOException {
     if (weight <= 0 || fused.size() < 2 || !LexicalSearcher.isProse(query)) {
-      return;
+      return Map.of();
     }
     int n = depth <= 0 ? fused.size() : Math.min(depth, fused.size());
     List<String> files = new ArrayList<>(fused.size());
@@ -78,12 +81,14 @@ final class FileCoherence {
       max = Math.max(max, a);
     }
     if (max <= 0) {
-      return;
+      return Map.of();
     }
+    Map<Integer, Double> factors = new HashMap<>();
     for (int i = 0; i < fused.size(); i++) {
       HybridFuser.Fused f = fused.get(i);
-      fused.set(i, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
-          f.score() * (1 + weight * aggregate.getOrDefault(files.get(i), 0.0) / max)));
+      double factor = 1 + weight * aggregate.getOrDefault(files.get(i), 0.0) / max;
+      factors.put(f.doc(), factor);
+      fused.set(i, new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() * factor));
     }
     fused.sort(HybridFuser.ORDER);
     double top = fused.get(0).score();
@@ -91,5 +96,6 @@ final class FileCoherence {
       fused.replaceAll(f ->
           new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(), f.score() / top));
     }
+    return factors;
   }
 }

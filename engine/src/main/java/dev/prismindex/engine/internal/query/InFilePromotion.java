@@ -54,23 +54,25 @@ final class InFilePromotion {
    * #overload}: the same name; siblings of other names keep their places). Constructors and hooks
    * never compete. {@code fused} is in its
    * final order ({@link DefinitionMatch#apply}).
+   *
+   * @return the chunk that took the first place, -1 when none did
    */
-  static void promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
+  static int promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
       DefinitionMatch.Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
       CodeAnalyzer analyzer) throws IOException {
-    promote(fused, query, chunks, lines, repos, inFile, analyzer, new DefinitionMatch.Factors());
+    return promote(fused, query, chunks, lines, repos, inFile, analyzer, new DefinitionMatch.Factors());
   }
 
   /** {@link #promote} with the search's {@code factors} (its query's). */
-  static void promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
+  static int promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
       DefinitionMatch.Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
       CodeAnalyzer analyzer, DefinitionMatch.Factors factors) throws IOException {
     if (!IN_FILE || fused.isEmpty() || !LexicalSearcher.isProse(query)) {
-      return;
+      return -1;
     }
     Set<String> stems = analyzer.proseTerms(query, DefinitionMatch.MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
-    boolean count = NameConventions.count(query);
+    ResultType result = ResultType.implied(query, lead);
     HybridFuser.Fused first = fused.get(0);
     ChunkDoc top = chunks.chunk(first.doc());
     String repo = repos.apply(first.doc());
@@ -100,7 +102,7 @@ final class InFilePromotion {
     }
     int best = -1;
     double bestFactor =
-        DefinitionMatch.factor(first.doc(), top, stems, lead, count, lines, analyzer, factors);
+        DefinitionMatch.factor(first.doc(), top, stems, lead, result, lines, analyzer, factors);
     for (int doc : rivals) {
       ChunkDoc c = chunks.chunk(doc);
       int kind = RankFeatures.kind(c);
@@ -110,20 +112,21 @@ final class InFilePromotion {
           || RankedSearch.definition(c).equals(topDefinition)) {
         continue;
       }
-      double f = DefinitionMatch.factor(doc, c, stems, lead, count, lines, analyzer, factors);
+      double f = DefinitionMatch.factor(doc, c, stems, lead, result, lines, analyzer, factors);
       if (f > bestFactor) {
         best = doc;
         bestFactor = f;
       }
     }
     if (best < 0) {
-      return;
+      return -1;
     }
     Integer at = places.get(best);
     HybridFuser.Fused promoted = at == null ? new HybridFuser.Fused(best, null, null, 0)
         : fused.remove((int) at);
     fused.add(0, new HybridFuser.Fused(promoted.doc(), promoted.lexical(), promoted.semantic(),
         first.score()));
+    return best;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
+import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.Candidate;
 import dev.prismindex.engine.spi.ChunkDoc;
 import java.io.IOException;
@@ -30,7 +31,14 @@ import org.jspecify.annotations.Nullable;
  * query's terms in its definition's name; the definition kind (a plain window, a piece of a
  * definition without its header, a constructor, a type, a member, a free function); whether its file is
  * auxiliary (the path prior, when it applies); the other candidates of its file (file coherence);
- * the chunk's length.
+ * the chunk's length. Then what the hand-set stack (the default order: RRF, file coherence, the
+ * definition prior and the in-file promotion, {@link Hand}) knows of it: its place in that
+ * stack's final order ({@code 11 / (10 + place)}, and whether it is first), whether the in-file
+ * promotion chose it, and for a sentence the definition prior's factor (its log) with its parts
+ * (the name, code and signature shares), whether it is a type's chunk or a language hook, and the
+ * file coherence factor (its log). The hand stack runs over the same candidates on every store,
+ * so these too are the same for any store that returns them; a function the in-file promotion
+ * brought from the first hit's file that neither engine returned is a candidate too.
  */
 public final class RankFeatures {
 
@@ -38,7 +46,12 @@ public final class RankFeatures {
   static final List<String> BASE = List.of("lex_in", "lex_rrf", "lex_norm", "bm25_body",
       "bm25_symbol", "bm25_path", "bm25_prose", "sem_in", "sem_rrf", "sem_cos", "sem_gap", "both",
       "defines", "name_terms", "kind_window", "kind_inside", "kind_constructor", "kind_type",
-      "kind_member", "kind_function", "auxiliary", "file_count", "file_share", "length");
+      "kind_member", "kind_function", "auxiliary", "file_count", "file_share", "length",
+      "hand_rrf", "hand_first", "promoted", "def_factor", "name_share", "code_share",
+      "signature_share", "type_chunk", "hook", "coherence");
+
+  /** The index of the first of the hand stack's features ({@link Hand}) in {@link #BASE}. */
+  static final int HAND = 24;
 
   /** Every feature's name, in the order of {@link Row#features()}. */
   public static final List<String> NAMES = names();
@@ -79,6 +92,24 @@ public final class RankFeatures {
   private RankFeatures() {}
 
   /**
+   * The hand-set stack's result for one search, as its features read it.
+   *
+   * @param order its final order (after the in-file promotion), every candidate of the union and
+   *     the promoted function
+   * @param promoted the chunk the in-file promotion put first, -1 when none
+   * @param coherence the file coherence factor of each candidate (empty: none applied)
+   * @param lines the chunks' lines in the working tree (the definition prior's code shares)
+   */
+  public record Hand(List<HybridFuser.Fused> order, int promoted, Map<Integer, Double> coherence,
+      Lines lines) {}
+
+  /** How the search reads a chunk's lines: null when its file changed since it was indexed. */
+  @FunctionalInterface
+  public interface Lines {
+    @Nullable List<String> lines(int doc) throws IOException;
+  }
+
+  /**
    * The candidates of one search with their features, lexical candidates first (in their order),
    * then the semantic ones the lexical engine did not return.
    *
@@ -86,10 +117,11 @@ public final class RankFeatures {
    * @param terms its analyzed terms ({@link LexicalSearcher#terms})
    * @param depth the depth both rankings were asked for (the cut rule)
    * @param prior the path-prior weight, 1 when the prior does not apply
+   * @param hand the hand-set stack's order of the same candidates
    */
   public static List<Row> of(String query, Set<String> terms, List<Candidate> lexical,
-      List<Candidate> semantic, int depth, Chunks chunks, CodeAnalyzer analyzer, double prior)
-      throws IOException {
+      List<Candidate> semantic, int depth, Chunks chunks, CodeAnalyzer analyzer, double prior,
+      Hand hand) throws IOException {
     Map<Integer, Candidate[]> byChunk = new LinkedHashMap<>();
     for (Candidate c : lexical) {
       byChunk.computeIfAbsent(c.chunk(), k -> new Candidate[2])[0] = c;
@@ -97,10 +129,18 @@ public final class RankFeatures {
     for (Candidate c : semantic) {
       byChunk.computeIfAbsent(c.chunk(), k -> new Candidate[2])[1] = c;
     }
+    Map<Integer, Integer> handPlace = new HashMap<>();
+    for (HybridFuser.Fused f : hand.order()) {
+      handPlace.putIfAbsent(f.doc(), handPlace.size() + 1);
+      byChunk.computeIfAbsent(f.doc(), k -> new Candidate[2]);
+    }
     String id = query.strip();
     String phrase = IdentifierGuard.namePhrase(id);
     boolean name = phrase != null || IdentifierGuard.isIdentifier(id);
     boolean prose = LexicalSearcher.isProse(query);
+    Set<String> stems = prose ? analyzer.proseTerms(query, DefinitionMatch.MAX_TERMS) : Set.of();
+    Set<String> lead = prose ? NameConventions.lead(query) : Set.of();
+    ResultType result = prose ? ResultType.implied(query, lead) : null;
     double lexTop = lexical.isEmpty() ? 1 : Math.max(1e-9, lexical.get(0).score());
     double semTop = semantic.isEmpty() ? 0 : semantic.get(0).score();
     double semLast = semantic.isEmpty() ? 0 : semantic.get(semantic.size() - 1).score();
@@ -158,6 +198,22 @@ public final class RankFeatures {
       x[21] = Math.log1p(f[0] - 1) / Math.log(2 * depth);
       x[22] = total > 0 ? f[1] / total : 0;
       x[23] = Math.log(Math.max(1, c.end() - c.start() + 1)) / Math.log(60);
+      Integer place = handPlace.get(e.getKey());
+      x[HAND] = place == null ? 0 : rrf(place);
+      x[HAND + 1] = place != null && place == 1 ? 1 : 0;
+      x[HAND + 2] = e.getKey() == hand.promoted() ? 1 : 0;
+      if (prose) {
+        DefinitionMatch.Shares d = DefinitionMatch.shares(e.getKey(), c, stems, lead, result,
+            hand.lines()::lines, analyzer);
+        x[HAND + 3] = Math.log(d.factor());
+        x[HAND + 4] = d.name();
+        x[HAND + 5] = d.code();
+        x[HAND + 6] = d.signature();
+        x[HAND + 9] = Math.log(hand.coherence().getOrDefault(e.getKey(), 1.0));
+      }
+      x[HAND + 7] = DefinitionMatch.isType(c) ? 1 : 0;
+      x[HAND + 8] = !c.symbolNames().isEmpty() && InFilePromotion.hook(c.symbolNames().get(0))
+          ? 1 : 0;
       if (prose) {
         for (int j = 0; j < n; j++) {
           x[n + j] = x[j];

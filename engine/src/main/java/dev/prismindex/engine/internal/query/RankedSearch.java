@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.engine.EngineScore;
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
@@ -231,42 +232,20 @@ public final class RankedSearch {
     double prior = prior(terms, opts);
     List<HybridFuser.Fused> fused = new ArrayList<>();
     Map<Integer, Double> factors = Map.of();
+    HandStack hand = handStack(index, sources, query, lex, sem, opts.fusion().ranker()
+        ? Fusion.rrf() : opts.fusion(), depth, locator, prior);
     if (opts.fusion().ranker()) {
       List<RankFeatures.Row> rows = RankFeatures.of(query, terms, lex, sem, depth, locator::chunk,
-          analyzer, prior);
+          analyzer, prior, new RankFeatures.Hand(hand.order(), hand.promoted(), hand.coherence(),
+              locator::freshLines));
       Consumer<List<RankFeatures.Row>> trace = TRACE.get();
       if (trace != null) {
         trace.accept(rows);
       }
       fused.addAll(LearnedRanker.shipped().rank(rows));
     } else {
-      for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, opts.fusion(), depth)) {
-        fused.add(prior >= 1 ? f : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
-            PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
-      }
-      fused.sort(HybridFuser.ORDER);
-      // File coherence, then the definition prior; the first hit of the definition prior's order
-      // without coherence keeps the first place.
-      int plainFirst = -1;
-      DefinitionMatch.Factors memo = new DefinitionMatch.Factors();
-      if (FileCoherence.WEIGHT > 0 && LexicalSearcher.isProse(query)) {
-        List<HybridFuser.Fused> plain = new ArrayList<>(fused);
-        DefinitionMatch.apply(plain, query, locator::chunk, locator::freshLines, sources::repo,
-            analyzer, memo);
-        plainFirst = plain.isEmpty() ? -1 : plain.get(0).doc();
-        FileCoherence.apply(fused, query, locator::chunk, sources::repo, FileCoherence.WEIGHT,
-            FileCoherence.DEPTH);
-      }
-      factors = DefinitionMatch.apply(fused, query, locator::chunk, locator::freshLines,
-          sources::repo, analyzer, memo);
-      FileCoherence.putFirst(fused, plainFirst);
-      InFilePromotion.promote(fused, query, locator::chunk, locator::freshLines,
-          sources::repo, (first, n) -> {
-            LexicalQuery inFile = lexical.request(query, n,
-                new TermQuery(new Term(StoreFields.PATH, first.path())));
-            return inFile == null ? List.of()
-                : index.lexical(inFile).stream().map(Candidate::chunk).toList();
-          }, analyzer, memo);
+      fused = hand.order();
+      factors = hand.factors();
     }
     index.prefetchFiles(fused.stream().map(HybridFuser.Fused::doc).toList());
     HybridFuser.Fused pinned = IdentifierGuard.pinned(query, index,
@@ -298,6 +277,54 @@ public final class RankedSearch {
     });
     return new Ranking(ranking.hits(), ranking.truncated(),
         factors.getOrDefault(firstDoc[0], 1.0));
+  }
+
+  /**
+   * The hand-set stack's order of one HYBRID search (the default): the fusion of both engines'
+   * candidates with the path prior, then for a sentence file coherence, the definition prior and
+   * the in-file promotion (docs/engine.md, "Ranking").
+   *
+   * @param order the candidates in their final order
+   * @param factors the definition prior's factor of each of its first candidates by chunk
+   * @param promoted the chunk the in-file promotion put first, -1 when none
+   * @param coherence the file coherence factor of each candidate by chunk (empty: none applied)
+   */
+  private record HandStack(List<HybridFuser.Fused> order, Map<Integer, Double> factors,
+      int promoted, Map<Integer, Double> coherence) {}
+
+  private HandStack handStack(StoreReader index, FileSource sources, String query,
+      List<Candidate> lex, List<Candidate> sem, Fusion fusion, int depth, HitLocator locator,
+      double prior) throws IOException {
+    List<HybridFuser.Fused> fused = new ArrayList<>();
+    for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, fusion, depth)) {
+      fused.add(prior >= 1 ? f : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
+          PathPrior.apply(f.score(), locator.chunk(f.doc()).path(), prior)));
+    }
+    fused.sort(HybridFuser.ORDER);
+    // File coherence, then the definition prior; the first hit of the definition prior's order
+    // without coherence keeps the first place.
+    int plainFirst = -1;
+    Map<Integer, Double> coherence = Map.of();
+    DefinitionMatch.Factors memo = new DefinitionMatch.Factors();
+    if (FileCoherence.WEIGHT > 0 && LexicalSearcher.isProse(query)) {
+      List<HybridFuser.Fused> plain = new ArrayList<>(fused);
+      DefinitionMatch.apply(plain, query, locator::chunk, locator::freshLines, sources::repo,
+          analyzer, memo);
+      plainFirst = plain.isEmpty() ? -1 : plain.get(0).doc();
+      coherence = FileCoherence.apply(fused, query, locator::chunk, sources::repo,
+          FileCoherence.WEIGHT, FileCoherence.DEPTH);
+    }
+    Map<Integer, Double> factors = DefinitionMatch.apply(fused, query, locator::chunk,
+        locator::freshLines, sources::repo, analyzer, memo);
+    FileCoherence.putFirst(fused, plainFirst);
+    int promoted = InFilePromotion.promote(fused, query, locator::chunk, locator::freshLines,
+        sources::repo, (first, n) -> {
+          LexicalQuery inFile = lexical.request(query, n,
+              new TermQuery(new Term(StoreFields.PATH, first.path())));
+          return inFile == null ? List.of()
+              : index.lexical(inFile).stream().map(Candidate::chunk).toList();
+        }, analyzer, memo);
+    return new HandStack(fused, factors, promoted, coherence);
   }
 
   /** Locates the hit of one candidate in its chunk; null when the candidate yields none. */

@@ -288,17 +288,17 @@ class DefinitionMatchTest {
 
   @Test
   void aDeclarationsIntegerResultIsReadInEachLanguage() {
-    assertThat(DefinitionMatch.returnsInteger(List.of("  public int size() {"))).isTrue();
-    assertThat(DefinitionMatch.returnsInteger(List.of("func (c *Cache) Len() int {"))).isTrue();
-    assertThat(DefinitionMatch.returnsInteger(List.of("pub fn len(&self) -> usize {"))).isTrue();
-    assertThat(DefinitionMatch.returnsInteger(List.of("def count(self) -> int:"))).isTrue();
-    assertThat(DefinitionMatch.returnsInteger(List.of("get length(): number {"))).isTrue();
+    assertThat(ResultType.INTEGER.declaredBy(List.of("  public int size() {"))).isTrue();
+    assertThat(ResultType.INTEGER.declaredBy(List.of("func (c *Cache) Len() int {"))).isTrue();
+    assertThat(ResultType.INTEGER.declaredBy(List.of("pub fn len(&self) -> usize {"))).isTrue();
+    assertThat(ResultType.INTEGER.declaredBy(List.of("def count(self) -> int:"))).isTrue();
+    assertThat(ResultType.INTEGER.declaredBy(List.of("get length(): number {"))).isTrue();
     // An array of integers, an integer parameter or another result is none.
-    assertThat(DefinitionMatch.returnsInteger(List.of(
+    assertThat(ResultType.INTEGER.declaredBy(List.of(
         "  public static long[] toPrimitive(final Long[] array) {"))).isFalse();
-    assertThat(DefinitionMatch.returnsInteger(List.of("pub fn nth(&self, n: usize) -> bool {")))
+    assertThat(ResultType.INTEGER.declaredBy(List.of("pub fn nth(&self, n: usize) -> bool {")))
         .isFalse();
-    assertThat(DefinitionMatch.returnsInteger(List.of("func (s *Set) Add(n int) error {")))
+    assertThat(ResultType.INTEGER.declaredBy(List.of("func (s *Set) Add(n int) error {")))
         .isFalse();
     assertThat(NameConventions.count("Returns the number of elements in this list")).isTrue();
     assertThat(NameConventions.count("Gets the size of the map")).isTrue();
@@ -307,27 +307,27 @@ class DefinitionMatchTest {
 
   @Test
   void aDeclarationsBooleanResultIsReadInEachLanguage() {
-    assertThat(DefinitionMatch.returnsBoolean(List.of("  public static <T> boolean isEmpty(",
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of("  public static <T> boolean isEmpty(",
         "      final T[] array) {"))).isTrue();
-    assertThat(DefinitionMatch.returnsBoolean(List.of("func (c *Command) HasParent() bool {")))
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of("func (c *Command) HasParent() bool {")))
         .isTrue();
-    assertThat(DefinitionMatch.returnsBoolean(List.of("func (r *Route) ok() (bool, error) {")))
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of("func (r *Route) ok() (bool, error) {")))
         .isTrue();
-    assertThat(DefinitionMatch.returnsBoolean(List.of("pub fn is_closed(&self) -> bool {")))
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of("pub fn is_closed(&self) -> bool {")))
         .isTrue();
-    assertThat(DefinitionMatch.returnsBoolean(List.of("def is_even(n) -> bool:"))).isTrue();
-    assertThat(DefinitionMatch.returnsBoolean(List.of("function isType(x: unknown): boolean {")))
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of("def is_even(n) -> bool:"))).isTrue();
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of("function isType(x: unknown): boolean {")))
         .isTrue();
-    assertThat(DefinitionMatch.returnsBoolean(List.of(
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of(
         "export function isSource(source: unknown): source is Source {"))).isTrue();
     // A boolean parameter, another result or none is no boolean result.
-    assertThat(DefinitionMatch.returnsBoolean(List.of(
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of(
         "  public static String toString(boolean flag) {"))).isFalse();
-    assertThat(DefinitionMatch.returnsBoolean(List.of("func (c *Command) SetFlag(b bool) {")))
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of("func (c *Command) SetFlag(b bool) {")))
         .isFalse();
-    assertThat(DefinitionMatch.returnsBoolean(List.of(
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of(
         "pub fn has_changed(&self) -> Result<bool, RecvError> {"))).isFalse();
-    assertThat(DefinitionMatch.returnsBoolean(List.of("def is_even(n):"))).isFalse();
+    assertThat(ResultType.BOOLEAN.declaredBy(List.of("def is_even(n):"))).isFalse();
   }
 
   @Test

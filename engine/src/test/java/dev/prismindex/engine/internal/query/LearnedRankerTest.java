@@ -3,6 +3,7 @@ package dev.prismindex.engine.internal.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.Candidate;
@@ -55,7 +56,7 @@ class LearnedRankerTest {
     List<Candidate> sem = List.of(new Candidate(0, 1, 0.8), new Candidate(2, 2, 0.6),
         new Candidate(1, 3, 0.5));
     List<RankFeatures.Row> rows = RankFeatures.of("StopWatch", Set.of("stopwatch", "stop",
-        "watch"), lex, sem, 50, docs::get, ANALYZER, 0.5);
+        "watch"), lex, sem, 50, docs::get, ANALYZER, 0.5, hand(lex, sem));
     assertThat(rows).extracting(RankFeatures.Row::doc).containsExactly(2, 3, 0, 1);
     double[] split = rows.get(0).features();
     assertThat(f(split, "lex_in")).isEqualTo(1);
@@ -94,11 +95,96 @@ class LearnedRankerTest {
     ChunkDoc c = doc("0", "src/A.java", 1, 10, 2, "split", "A");
     List<RankFeatures.Row> rows = RankFeatures.of("Splits the time of the watch into laps",
         Set.of("splits", "time", "watch", "laps"), List.of(new Candidate(0, 1, 2,
-            new double[] {1, 1, 0, 0})), List.of(), 50, d -> c, ANALYZER, 1);
+            new double[] {1, 1, 0, 0})), List.of(), 50, d -> c, ANALYZER, 1,
+        hand(List.of(new Candidate(0, 1, 2, new double[] {1, 1, 0, 0})), List.of()));
     double[] x = rows.get(0).features();
     for (String b : RankFeatures.BASE) {
       assertThat(f(x, b + "_p")).as(b).isEqualTo(f(x, b));
     }
+  }
+
+  @Test
+  void theHandStacksSignalsAreFeaturesOfEachCandidate() throws IOException {
+    String query = "Splits the time of the watch into laps";
+    List<String> file = List.of(
+        "class Watch {",
+        "  /** Splits the time into laps. */",
+        "  void splitLaps(long time) {",
+        "    laps.add(time);",
+        "  }",
+        "  void reset() {",
+        "    laps.clear();",
+        "  }",
+        "}");
+    Map<Integer, ChunkDoc> docs = Map.of(
+        0, doc("0", "src/Watch.java", 2, 5, 3, "splitLaps", "Watch"),
+        1, doc("1", "src/Watch.java", 1, 1, 1, "Watch", null),
+        2, new ChunkDoc("src/w.py#2", "src/w.py", 1, 2, new int[] {1}, List.of("__iter__"),
+            "python", "Watch"),
+        3, doc("3", "src/Watch.java", 6, 8, 6, "reset", "Watch"));
+    List<Candidate> lex = List.of(new Candidate(1, 1, 8, new double[] {4, 4, 0, 0}),
+        new Candidate(2, 2, 4, new double[] {4, 0, 0, 0}), new Candidate(3, 3, 2,
+            new double[] {2, 0, 0, 0}));
+    List<Candidate> sem = List.of(new Candidate(2, 1, 0.8));
+    // The hand stack's final order: the in-file promotion put splitLaps (returned by neither
+    // engine) first; file coherence weighed the type's chunk by 1.25.
+    List<HybridFuser.Fused> order = List.of(new HybridFuser.Fused(0, null, null, 1),
+        new HybridFuser.Fused(1, lex.get(0), null, 0.9),
+        new HybridFuser.Fused(3, lex.get(2), null, 0.5),
+        new HybridFuser.Fused(2, lex.get(1), sem.get(0), 0.4));
+    RankFeatures.Lines lines = d -> d == 2 ? null : file;
+    List<RankFeatures.Row> rows = RankFeatures.of(query, ANALYZER.terms(query, 64), lex, sem, 50,
+        docs::get, ANALYZER, 1, new RankFeatures.Hand(order, 0, Map.of(1, 1.25), lines));
+    // The union (lexical first, then semantic), then the promoted function neither returned.
+    assertThat(rows).extracting(RankFeatures.Row::doc).containsExactly(1, 2, 3, 0);
+    double[] promoted = rows.get(3).features();
+    assertThat(f(promoted, "hand_rrf")).isEqualTo(1);
+    assertThat(f(promoted, "hand_first")).isEqualTo(1);
+    assertThat(f(promoted, "promoted")).isEqualTo(1);
+    assertThat(f(promoted, "lex_in")).isZero();
+    assertThat(f(promoted, "sem_in")).isZero();
+    // splitLaps: both name words said; its code (comment left out) and signature say some stems.
+    Set<String> stems = ANALYZER.proseTerms(query, DefinitionMatch.MAX_TERMS);
+    Set<String> lead = NameConventions.lead(query);
+    DefinitionMatch.Shares shares = DefinitionMatch.shares(0, docs.get(0), stems, lead,
+        ResultType.implied(query, lead), lines::lines, ANALYZER);
+    assertThat(f(promoted, "name_share")).isEqualTo(1);
+    assertThat(f(promoted, "code_share")).isEqualTo(shares.code()).isPositive();
+    assertThat(f(promoted, "signature_share")).isEqualTo(shares.signature())
+        .isPositive();
+    assertThat(f(promoted, "def_factor")).isCloseTo(Math.log((1 + DefinitionMatch.NAME_WEIGHT)
+        * (1 + DefinitionMatch.CODE_WEIGHT * shares.code())
+        * (1 + DefinitionMatch.SIGNATURE_WEIGHT * shares.signature())),
+        org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(f(promoted, "coherence")).isZero();
+    double[] type = rows.get(0).features();
+    assertThat(f(type, "hand_rrf")).isEqualTo(11.0 / 12);
+    assertThat(f(type, "hand_first")).isZero();
+    assertThat(f(type, "promoted")).isZero();
+    assertThat(f(type, "type_chunk")).isEqualTo(1);
+    assertThat(f(type, "def_factor")).isCloseTo(Math.log(DefinitionMatch.TYPE_WEIGHT
+        * (1 + DefinitionMatch.CODE_WEIGHT * f(type, "code_share"))
+        * (1 + DefinitionMatch.SIGNATURE_WEIGHT * f(type, "signature_share"))),
+        org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(f(type, "coherence")).isEqualTo(Math.log(1.25));
+    double[] hook = rows.get(1).features();
+    assertThat(f(hook, "hook")).isEqualTo(1);
+    assertThat(f(hook, "hand_rrf")).isEqualTo(11.0 / 14);
+    // a file changed since indexing: no code or signature share
+    assertThat(f(hook, "code_share")).isZero();
+    assertThat(f(hook, "signature_share")).isZero();
+    assertThat(f(rows.get(2).features(), "hand_rrf")).isEqualTo(11.0 / 13);
+    assertThat(f(rows.get(2).features(), "name_share")).isZero();
+    // A sentence: the prose copies are the features.
+    for (String b : RankFeatures.BASE) {
+      assertThat(f(promoted, b + "_p")).as(b).isEqualTo(f(promoted, b));
+    }
+  }
+
+  /** The plain fusion's order of the candidates as the hand stack's, nothing promoted. */
+  private static RankFeatures.Hand hand(List<Candidate> lex, List<Candidate> sem) {
+    return new RankFeatures.Hand(HybridFuser.fuse(lex, sem, Fusion.rrf(), 50), -1, Map.of(),
+        d -> null);
   }
 
   private static double f(double[] x, String name) {

@@ -1,0 +1,36 @@
+package dev.prismindex.benchmarks.quality;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prismindex.engine.testing.EngineProbes;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The held-out table's orders: the plain fusion's, the hand-set stack's, a model's. */
+class RankerFitTest {
+
+  private static double[] row(double lexRrf, double semRrf, double handRrf) {
+    List<String> names = EngineProbes.rankerFeatures();
+    double[] x = new double[names.size()];
+    x[names.indexOf("lex_rrf")] = lexRrf;
+    x[names.indexOf("sem_rrf")] = semRrf;
+    x[names.indexOf("hand_rrf")] = handRrf;
+    return x;
+  }
+
+  @Test
+  void theHandStacksOrderIsItsPlaceFeature() {
+    // The plain fusion ranks the sibling first; the hand stack (the definition prior, the in-file
+    // promotion) the target; a second piece of the sibling's definition counts once.
+    RankerFit.Query q = new RankerFit.Query("t", "go", "nl", new double[][] {
+        row(1, 1, 11.0 / 12), row(1, 0.9, 11.0 / 13), row(0.5, 0.5, 1)},
+        new boolean[] {false, false, true}, new String[] {"a.go#3:sibling", "a.go#3:sibling",
+            "a.go#9:target"});
+    assertThat(RankerFit.evaluate(List.of(q), "nl", null)).containsExactly(0.5, 1, 1);
+    assertThat(RankerFit.evaluate(List.of(q), "nl", null, true)).containsExactly(1, 1, 1);
+    assertThat(RankerFit.evaluate(List.of(q), "nav-phrase", null, true)).containsExactly(0, 0, 0);
+    double[] w = new double[EngineProbes.rankerFeatures().size()];
+    w[EngineProbes.rankerFeatures().indexOf("lex_rrf")] = 1;
+    assertThat(RankerFit.evaluate(List.of(q), "nl", w)).containsExactly(0.5, 1, 1);
+  }
+}
