@@ -39,10 +39,10 @@ import org.jspecify.annotations.Nullable;
  * not pass the function whose code does what it says, and by 1 + {@link #SIGNATURE_WEIGHT} (0.5)
  * x the share its declaration says ({@link #signature}: an overload's parameter types), and by 1 +
  * 0.5 when that declaration returns the result the sentence implies ({@link ResultType}: a
- * predicate's boolean, a count's integer); a candidate whose file changed since it was indexed keeps its score there. Then the list is sorted
- * again (stable), the places each file holds among the first {@link #CODE_DEPTH} are given to its
- * candidates by their factor once more ({@link #fileOrder}), and the scores brought back into [0,
- * 1]. Last, {@link InFilePromotion#promote} lets the first hit's file's best-said function take
+ * predicate's boolean, a count's integer); a candidate whose file changed since it was indexed
+ * keeps its score there. Then the list is sorted again (stable), the places each file holds among
+ * the first {@link #CODE_DEPTH} are given to its candidates by their factor once more ({@link
+ * #fileOrder}), and the scores brought back into [0, 1]. Last, {@link InFilePromotion#promote} lets the first hit's file's best-said function take
  * the first place. Sentences only: an identifier or a name phrase is the identifier guard's.
  */
 final class DefinitionMatch {

@@ -60,7 +60,8 @@ final class InFilePromotion {
   static int promote(List<HybridFuser.Fused> fused, String query, DefinitionMatch.Chunks chunks,
       DefinitionMatch.Lines lines, IntFunction<@Nullable String> repos, FileChunks inFile,
       CodeAnalyzer analyzer) throws IOException {
-    return promote(fused, query, chunks, lines, repos, inFile, analyzer, new DefinitionMatch.Factors());
+    return promote(fused, query, chunks, lines, repos, inFile, analyzer,
+        new DefinitionMatch.Factors());
   }
 
   /** {@link #promote} with the search's {@code factors} (its query's). */
