@@ -37,6 +37,8 @@ public final class ClusterGroup implements RepositoryGroup {
   private final RepositoryFilter allowed;
   private final RepositoryFilter selected;
   private final String where;
+  /** The records {@link #records} read last (null before). */
+  private volatile @Nullable SortedMap<String, Repository> last;
 
   ClusterGroup(Cluster cluster, String index, RepositoryFilter allowed, RepositoryFilter filter,
       String where) {
@@ -141,6 +143,7 @@ public final class ClusterGroup implements RepositoryGroup {
     SortedMap<String, Repository> out = new TreeMap<>();
     JsonNode mapping = mappings.path(index);
     if (mapping.isMissingNode()) {
+      last = out;
       return out;
     }
     Map<String, String> layout = new HashMap<>();
@@ -170,9 +173,29 @@ public final class ClusterGroup implements RepositoryGroup {
         after = h.path("sort");
       }
       if (hits.size() < PAGE) {
+        last = out;
         return out;
       }
     }
+  }
+
+  /**
+   * The chunks of the group's repositories, as their commit records count them: those {@link
+   * #records} read last (a search reads them first), read now when none was read. Bounds the
+   * CHUNK documents a request of the group accepts, so that a k-NN request of a group of at most
+   * {@value ClusterReader#MAX_K} chunks is exact ({@link ClusterReader#knnBody(
+   * dev.prismindex.engine.spi.VectorQuery, ObjectNode, long)}).
+   */
+  long chunks() throws IOException {
+    SortedMap<String, Repository> records = last;
+    if (records == null) {
+      records = records();
+    }
+    long n = 0;
+    for (Repository r : records.values()) {
+      n += r.record().count(CommitRecord.CHUNKS);
+    }
+    return n;
   }
 
   @Override

@@ -174,9 +174,23 @@ final class ClusterReader implements StoreReader {
    * {@code also} (when not null), with their chunk fields and vectors.
    */
   static ObjectNode knnBody(VectorQuery query, @Nullable ObjectNode also) {
-    int k = Math.min(query.fetch(), MAX_K);
+    return knnBody(query, also, 0);
+  }
+
+  /**
+   * {@link #knnBody(VectorQuery, ObjectNode)} of a request whose filter accepts at most {@code
+   * chunks} CHUNK documents: when they are at most {@value #MAX_K}, {@code k} (the vectors each
+   * segment gives) covers them all, so each segment's search is exact (Lucene scores every
+   * vector a k-NN filter accepts when they are at most {@code k}, instead of searching the HNSW
+   * graph with {@code k} candidates); the request still returns the {@code query.fetch()} best.
+   * The answer is then the same whichever repositories the filter names and however the graphs
+   * were built. More chunks (or 0, unknown): the graph, {@code k} = {@code query.fetch()}.
+   */
+  static ObjectNode knnBody(VectorQuery query, @Nullable ObjectNode also, long chunks) {
+    int size = Math.min(query.fetch(), MAX_K);
+    int k = chunks > size && chunks <= MAX_K ? (int) chunks : size;
     ObjectNode body = Cluster.JSON.createObjectNode();
-    body.put("size", k);
+    body.put("size", size);
     ObjectNode knn = body.putObject("query").putObject("knn").putObject(IndexLayout.VECTOR);
     ArrayNode v = knn.putArray("vector");
     for (byte x : VectorCodes.int8(query.unit())) {

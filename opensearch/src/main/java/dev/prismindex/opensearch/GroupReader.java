@@ -114,8 +114,8 @@ final class GroupReader implements StoreReader {
     if (sent != null) {
       return sent;
     }
-    return nearest(query, search(ClusterReader.knnBody(query, group.repositoryFilter()),
-        Map.of()));
+    return nearest(query, search(ClusterReader.knnBody(query, group.repositoryFilter(),
+        group.chunks()), Map.of()));
   }
 
   private List<Candidate> nearest(VectorQuery query, JsonNode reply) {
@@ -149,7 +149,7 @@ final class GroupReader implements StoreReader {
     if (vector != null && !ranked.containsKey(vector)) {
       queries.add(vector);
       ndjson.append("{}\n").append(Cluster.JSON.writeValueAsString(ClusterReader.knnBody(vector,
-          group.repositoryFilter()))).append('\n');
+          group.repositoryFilter(), group.chunks()))).append('\n');
     }
     if (queries.size() < 2) {
       return;

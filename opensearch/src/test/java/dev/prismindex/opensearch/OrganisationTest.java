@@ -2,25 +2,34 @@ package dev.prismindex.opensearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.embed.HashingEmbedder;
-import dev.prismindex.engine.GroupSearch.Verification;
 import dev.prismindex.engine.GroupSearch;
+import dev.prismindex.engine.GroupSearch.Verification;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.RefreshOptions;
 import dev.prismindex.engine.RepositoryFilter;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
+import dev.prismindex.engine.spi.Candidate;
+import dev.prismindex.engine.spi.ChunkDoc;
+import dev.prismindex.engine.spi.StoreReader;
+import dev.prismindex.engine.spi.VectorCodes;
+import dev.prismindex.engine.spi.VectorQuery;
 import dev.prismindex.repository.SearchMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -144,6 +153,88 @@ class OrganisationTest {
     assertThat(together).isNotEmpty();
     assertThat(together).allSatisfy(h -> assertThat(h.repo()).isIn(trees.keySet()));
     assertThat(describe(together)).isEqualTo(describe(merged));
+  }
+
+  /**
+   * The k-NN candidates of one request over the organisation (or some of its repositories) are
+   * the exact nearest chunks of the query, whatever the HNSW graphs of the shards' segments look
+   * like (they depend on how the load's bulks interleaved): the cluster's own score of each chunk
+   * (Lucene's cosine of the int8 codes), best first, ties by path and ordinal, the first {@code
+   * fetch}, then rescored by the float query's cosine. A request that searched the graph (the
+   * approximate search, with as many candidates as it returns) missed some of them; a repository
+   * searched alone (a filter accepting at most {@code k} chunks of a segment) was exact, so the
+   * two disagreed.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("knnGroups")
+  void aKnnRequestFindsTheExactNearestChunksOfItsRepositories(String filter) throws IOException {
+    RepositoryFilter repositories = filter.equals("*") ? RepositoryFilter.ALL
+        : RepositoryFilter.of(List.of(filter));
+    List<Object[]> every = new ArrayList<>(); // repository, path, ordinal, int8 vector
+    ObjectNode body = Organisation.object();
+    body.put("size", 10_000);
+    body.putObject("query").putObject("bool").putArray("filter").addObject().putObject("term")
+        .put(IndexLayout.TYPE, IndexLayout.TYPE_CHUNK);
+    body.putArray("_source").add(IndexLayout.REPOSITORY).add(IndexLayout.PATH)
+        .add(IndexLayout.ORDINAL).add(IndexLayout.VECTOR);
+    for (JsonNode h : two.cluster().call("POST", "/" + Organisation.indexName("t1") + "/_search",
+        Map.of(), body).path("hits").path("hits")) {
+      JsonNode src = h.path("_source");
+      String repo = src.path(IndexLayout.REPOSITORY).asText();
+      if (!repositories.matches(repo)) {
+        continue;
+      }
+      JsonNode v = src.path(IndexLayout.VECTOR);
+      byte[] codes = new byte[v.size()];
+      for (int i = 0; i < codes.length; i++) {
+        codes[i] = (byte) v.get(i).asInt();
+      }
+      every.add(new Object[] {repo, src.path(IndexLayout.PATH).asText(),
+          src.path(IndexLayout.ORDINAL).asInt(), codes});
+    }
+    assertThat(every).hasSizeGreaterThan(8);
+    HashingEmbedder embedder = new HashingEmbedder();
+    ClusterGroup group = two.group(repositories);
+    group.repositories(); // as a search does first
+    for (String query : List.of("retry with backoff", "where is the stale index check",
+        "literal pattern", "the backend is not fresh", "load report json", "relative path",
+        "close the index", "parse the options", "count the files", "snippet of a line")) {
+      float[] unit = embedder.embedQuery(query);
+      double norm = 0;
+      for (float x : unit) {
+        norm += x * x;
+      }
+      for (int i = 0; i < unit.length; i++) {
+        unit[i] = (float) (unit[i] / Math.sqrt(norm));
+      }
+      byte[] codes = VectorCodes.int8(unit);
+      int fetch = 8;
+      List<Object[]> byCluster = new ArrayList<>(every);
+      Map<Object[], Float> score = new java.util.IdentityHashMap<>();
+      byCluster.forEach(c -> score.put(c, VectorSimilarityFunction.COSINE.compare(codes,
+          (byte[]) c[3])));
+      byCluster.sort(Comparator.comparingDouble((Object[] c) -> score.get(c)).reversed()
+          .thenComparing(c -> (String) c[1]).thenComparingInt(c -> (Integer) c[2]));
+      List<Object[]> fetched = new ArrayList<>(byCluster.subList(0, Math.min(fetch,
+          byCluster.size())));
+      fetched.sort(Comparator.comparingDouble((Object[] c) -> VectorCodes.cosine(unit,
+          (byte[]) c[3])).reversed().thenComparing(c -> (String) c[1])
+          .thenComparingInt(c -> (Integer) c[2]).thenComparing(c -> (String) c[0]));
+      List<String> expected = fetched.stream().map(c -> c[0] + ":" + c[1] + ":" + c[2])
+          .toList();
+      List<String> found = new ArrayList<>();
+      try (StoreReader reader = group.reader()) {
+        for (Candidate c : reader.nearest(new VectorQuery(unit, fetch, fetch, null, p -> true))) {
+          ChunkDoc d = reader.chunk(c.chunk());
+          found.add(d.repository() + ":" + d.path() + ":" + d.ordinal());
+        }
+      }
+      assertThat(found).as("%s in %s", query, filter).isEqualTo(expected);
+    }
+  }
+
+  static Stream<String> knnGroups() {
+    return Stream.of("*", "core-*", "!core-repository");
   }
 
   @ParameterizedTest(name = "{1} {0}")
