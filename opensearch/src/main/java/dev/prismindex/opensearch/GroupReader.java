@@ -32,8 +32,10 @@ import org.jspecify.annotations.Nullable;
  * organisation's index, filtered inside the query to the group's repositories ({@code
  * dfs_query_then_fetch}: the index's term statistics), as {@link ClusterReader} does for one;
  * chunks carry their repository, manifest entries and stored contents are read by repository
- * ({@code _mget} with each one's routing), exact-search candidates come by repository. Ties are broken by path, chunk ordinal, then repository. One thread at a
- * time.
+ * ({@code _mget} with each one's routing), exact-search candidates come by repository. Ties are broken by path, chunk ordinal, then repository. The k-NN
+ * request is exact while the group's repositories count at most {@value ClusterReader#MAX_K}
+ * chunks ({@link ClusterGroup#chunks}), so it finds what each repository's own request finds.
+ * One thread at a time.
  */
 final class GroupReader implements StoreReader {
 
