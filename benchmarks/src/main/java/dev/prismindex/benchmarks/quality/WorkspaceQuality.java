@@ -91,8 +91,9 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
         + " corpus searched alone (above). The single-corpus rules apply across the workspace: a"
         + " query whose sentence is the first sentence of another corpus's documented function,"
         + " or stands word for word in another corpus's source, is asked of neither (" + String
-        .format(Locale.ROOT, "%d of the %d queries: %s", droppedCount, total, String.join(", ",
-        dropped.entrySet().stream().filter(e -> !e.getValue().isEmpty())
+        .format(Locale.ROOT, "%d of the %d queries%s", droppedCount, total, droppedCount == 0
+        ? "" : ": " + String.join(", ", dropped.entrySet().stream()
+        .filter(e -> !e.getValue().isEmpty())
         .map(e -> e.getKey() + " " + e.getValue().size()).toList())) + "). MRR@10:");
     line("");
     line("| corpus | queries | " + String.join(" | ", modes.stream().map(m -> Tables.name(m)
