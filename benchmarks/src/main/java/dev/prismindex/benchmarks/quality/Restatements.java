@@ -60,6 +60,24 @@ final class Restatements {
     return out;
   }
 
+  /**
+   * Whether {@code sentence}'s words stand in {@code text} word for word (its markup reduced as
+   * {@link #ambiguous} reduces a source file's).
+   */
+  static boolean standsIn(String sentence, String text) {
+    List<String> query = words(sentence).stream().map(Word::text).toList();
+    if (query.isEmpty()) {
+      return false;
+    }
+    List<Word> words = words(DocSentence.reduceMarkup(text));
+    for (int i = 0; i < words.size(); i++) {
+      if (matches(words, i, query)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean matches(List<Word> text, int from, List<String> query) {
     if (from + query.size() > text.size()) {
       return false;

@@ -61,10 +61,15 @@ public final class RetrievalQuality {
   /** A corpus: the JDK selection of a src.zip, or a repository directory. */
   private record Corpus(String name, Language language, @Nullable Path srcZip, @Nullable Path dir) {}
 
-  /** What one corpus gave, for the overall section. */
+  /**
+   * What one corpus gave, for the overall section; {@code pristine} (the tree before any doc is
+   * blanked), its {@code sources} (relative paths) and {@code defs} let the workspace run apply
+   * the query-set rules across corpora.
+   */
   record CorpusResult(String name, Language language, int files, int definitions,
       int documented, List<Outcome> nl, List<Outcome> nav, long chunks, double indexMb,
-      double buildSeconds, @Nullable Latency latency) {}
+      double buildSeconds, @Nullable Latency latency, Path pristine, List<String> sources,
+      List<Definition> defs) {}
 
   private final Path work;
   private final int nlCount;
@@ -328,7 +333,8 @@ public final class RetrievalQuality {
       Details.write(tsv, all);
       log(c.name + ": per-query ranks in " + tsv);
       results.add(new CorpusResult(c.name, c.language, files.size(), defs.size(),
-          nlSet.documented(), nlOut, navOut, status.chunks(), mb, seconds, latency));
+          nlSet.documented(), nlOut, navOut, status.chunks(), mb, seconds, latency, pristine,
+          sources, defs));
     }
   }
 
