@@ -1,10 +1,13 @@
 package dev.prismindex.benchmarks.quality;
 
 import dev.prismindex.engine.testing.EngineProbes;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The learned ranker's arithmetic, for {@link RankerTraining}'s {@code train} step: a linear model
@@ -96,6 +99,31 @@ final class RankerFit {
    */
   static double[] evaluate(List<Query> queries, String set, double[] w) {
     return evaluate(queries, set, w, false);
+  }
+
+  /**
+   * The trees of {@code queries} on whose {@code set} queries the model {@code w} ranks worse than
+   * the hand-set stack (MRR@10 of each tree's queries), each with the difference, worst first: a
+   * model that wins pooled can still lose whole corpora, as the quality benchmark counts them (two
+   * corpora a language).
+   */
+  static List<Map.Entry<String, Double>> treesBelowHand(List<Query> queries, String set,
+      double[] w) {
+    Map<String, List<Query>> byTree = new TreeMap<>();
+    for (Query q : queries) {
+      if (q.set().equals(set)) {
+        byTree.computeIfAbsent(q.tree(), k -> new ArrayList<>()).add(q);
+      }
+    }
+    List<Map.Entry<String, Double>> out = new ArrayList<>();
+    for (Map.Entry<String, List<Query>> e : byTree.entrySet()) {
+      double d = evaluate(e.getValue(), set, w)[0] - evaluate(e.getValue(), set, null, true)[0];
+      if (d < -1e-9) {
+        out.add(Map.entry(e.getKey(), d));
+      }
+    }
+    out.sort(Map.Entry.comparingByValue());
+    return out;
   }
 
   /**

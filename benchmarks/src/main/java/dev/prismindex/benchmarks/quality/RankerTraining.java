@@ -257,9 +257,10 @@ public final class RankerTraining {
         trees.values().stream().mapToInt(Set::size).sum(), names.size(), seed, epochs, l2);
     System.out.println("| held-out language | trees | NL queries | RRF MRR@10 | hand stack MRR@10"
         + " | ranker MRR@10 | RRF R@10 | hand stack R@10 | ranker R@10"
-        + " | phrase MRR@10 RRF / hand / ranker |");
-    System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        + " | phrase MRR@10 RRF / hand / ranker | trees below the hand stack |");
+    System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
     double[] pooled = new double[7];
+    int below = 0;
     for (String g : groups) {
       List<RankerFit.Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
       List<RankerFit.Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
@@ -270,9 +271,16 @@ public final class RankerTraining {
       double[] phR = RankerFit.evaluate(test, "nav-phrase", w);
       double[] phB = RankerFit.evaluate(test, "nav-phrase", null);
       double[] phH = RankerFit.evaluate(test, "nav-phrase", null, true);
+      List<Map.Entry<String, Double>> lost = RankerFit.treesBelowHand(test, "nl", w);
+      below += lost.size();
+      StringBuilder lostText = new StringBuilder().append(lost.size());
+      for (Map.Entry<String, Double> e : lost) {
+        lostText.append(lostText.length() == 1 ? ": " : ", ").append(e.getKey())
+            .append(String.format(Locale.ROOT, " %+.3f", e.getValue()));
+      }
       System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f"
-          + " | %.3f / %.3f / %.3f |%n", g, trees.get(g).size(), nlR[2], nlB[0], nlH[0], nlR[0],
-          nlB[1], nlH[1], nlR[1], phB[0], phH[0], phR[0]);
+          + " | %.3f / %.3f / %.3f | %s |%n", g, trees.get(g).size(), nlR[2], nlB[0], nlH[0],
+          nlR[0], nlB[1], nlH[1], nlR[1], phB[0], phH[0], phR[0], lostText);
       pooled[0] += nlB[0] * nlR[2];
       pooled[1] += nlR[0] * nlR[2];
       pooled[2] += nlB[1] * nlR[2];
@@ -282,9 +290,9 @@ public final class RankerTraining {
       pooled[6] += nlH[1] * nlR[2];
     }
     System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f"
-        + " | |%n%n", trees.values().stream().mapToInt(Set::size).sum(), pooled[4],
+        + " | | %d |%n%n", trees.values().stream().mapToInt(Set::size).sum(), pooled[4],
         pooled[0] / pooled[4], pooled[5] / pooled[4], pooled[1] / pooled[4],
-        pooled[2] / pooled[4], pooled[6] / pooled[4], pooled[3] / pooled[4]);
+        pooled[2] / pooled[4], pooled[6] / pooled[4], pooled[3] / pooled[4], below);
     double[] w = RankerFit.fit(queries, names.size(), epochs, l2);
     double[] all = RankerFit.evaluate(queries, "nl", w);
     System.out.printf(Locale.ROOT, "Fitted on every tree: NL MRR@10 %.3f on its own training"

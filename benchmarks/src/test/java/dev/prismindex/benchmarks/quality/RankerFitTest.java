@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prismindex.engine.testing.EngineProbes;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The held-out table's orders: the plain fusion's, the hand-set stack's, a model's. */
@@ -32,5 +33,25 @@ class RankerFitTest {
     double[] w = new double[EngineProbes.rankerFeatures().size()];
     w[EngineProbes.rankerFeatures().indexOf("lex_rrf")] = 1;
     assertThat(RankerFit.evaluate(List.of(q), "nl", w)).containsExactly(0.5, 1, 1);
+  }
+
+  @Test
+  void aModelThatWinsPooledCanLoseATree() {
+    // Tree "a": the hand stack ranks the target first, the model (lex_rrf) second. Tree "b": the
+    // hand stack second, the model first, on two queries: pooled the model wins (0.833 vs 0.667),
+    // and tree "a" is reported below the hand stack by 0.5.
+    RankerFit.Query a = new RankerFit.Query("a", "go", "nl", new double[][] {
+        row(1, 0, 11.0 / 12), row(0.5, 0, 1)}, new boolean[] {false, true},
+        new String[] {"a.go#1:x", "a.go#5:y"});
+    RankerFit.Query b = new RankerFit.Query("b", "go", "nl", new double[][] {
+        row(1, 0, 11.0 / 12), row(0.5, 0, 1)}, new boolean[] {true, false},
+        new String[] {"b.go#1:x", "b.go#5:y"});
+    double[] w = new double[EngineProbes.rankerFeatures().size()];
+    w[EngineProbes.rankerFeatures().indexOf("lex_rrf")] = 1;
+    List<RankerFit.Query> qs = List.of(a, b, b);
+    assertThat(RankerFit.evaluate(qs, "nl", w)[0])
+        .isGreaterThan(RankerFit.evaluate(qs, "nl", null, true)[0]);
+    assertThat(RankerFit.treesBelowHand(qs, "nl", w)).containsExactly(Map.entry("a", -0.5));
+    assertThat(RankerFit.treesBelowHand(qs, "nav-phrase", w)).isEmpty();
   }
 }
