@@ -297,15 +297,6 @@ final class DefinitionMatch {
     return false;
   }
 
-  /** {@link #isType(ChunkDoc, RankFeatures.FileLines)} without the file: by the name alone. */
-  static boolean isType(ChunkDoc c) {
-    try {
-      return isType(c, RankFeatures.FileLines.NONE);
-    } catch (IOException e) {
-      throw new AssertionError(e); // no file is read
-    }
-  }
-
   /**
    * Whether the chunk belongs to a type rather than a function (its header, or a piece of it
    * without the header): its definition is a type by {@link RankFeatures#capitalisedType(ChunkDoc,
@@ -384,7 +375,7 @@ final class DefinitionMatch {
     RankFeatures.FileLines read =
         lines == null ? RankFeatures.FileLines.NONE : RankFeatures.once(() -> lines.lines(doc));
     double factor = isType(c, read) ? TYPE_WEIGHT
-        : RankFeatures.kind(c) == 2 ? 1 : 1 + NAME_WEIGHT * share;
+        : RankFeatures.kind(c, read) == 2 ? 1 : 1 + NAME_WEIGHT * share;
     double code = 0;
     double signature = 0;
     if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && lines != null) {

@@ -287,15 +287,6 @@ public final class RankFeatures {
   private static final Pattern TYPE_KEYWORD = Pattern.compile(
       "(?<![\\w$@.])@?(class|interface|enum|record|type|struct|trait|union|mod|impl)(?![\\w$])");
 
-  /** {@link #capitalisedType(ChunkDoc, FileLines)} without the file: by the name alone. */
-  static boolean capitalisedType(ChunkDoc c) {
-    try {
-      return capitalisedType(c, FileLines.NONE);
-    } catch (IOException e) {
-      throw new AssertionError(e); // no file is read
-    }
-  }
-
   /**
    * Whether the chunk's definition is a type: its name is capitalised, in a language that
    * capitalises types ({@link #CAPITALISED_TYPES}), it is not a constructor (named as the type it
@@ -323,15 +314,6 @@ public final class RankFeatures {
     Matcher at = Pattern.compile("(?<![\\w$])" + Pattern.quote(name) + "(?![\\w$])")
         .matcher(declaration);
     return !at.find() || TYPE_KEYWORD.matcher(declaration.substring(0, at.start())).find();
-  }
-
-  /** {@link #kind(ChunkDoc, FileLines)} without the file: a type by its name alone. */
-  static int kind(ChunkDoc c) {
-    try {
-      return kind(c, FileLines.NONE);
-    } catch (IOException e) {
-      throw new AssertionError(e); // no file is read
-    }
   }
 
   /**

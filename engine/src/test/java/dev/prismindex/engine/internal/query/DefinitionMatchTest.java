@@ -21,6 +21,9 @@ class DefinitionMatchTest {
 
   private static final CodeAnalyzer ANALYZER = new CodeAnalyzer();
 
+  /** No file: a type by its capitalised name alone. */
+  private static final RankFeatures.FileLines NO_FILE = RankFeatures.FileLines.NONE;
+
   private static ChunkDoc chunk(int id, int start, int end, int line, String name,
       @Nullable String parent) {
     return new ChunkDoc("src/Queue.java#" + id, "src/Queue.java", start, end, new int[] {line},
@@ -226,9 +229,9 @@ class DefinitionMatchTest {
         2, chunk(2, 60, 70, 52, "Stopwatch", null),     // lines between its members
         3, chunk(3, 21, 30, 24, "lap", "Stopwatch"));
     List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9), fused(3, 0.85));
-    assertThat(DefinitionMatch.isType(chunks.get(1))).isTrue();
-    assertThat(DefinitionMatch.isType(chunks.get(2))).isTrue();
-    assertThat(DefinitionMatch.isType(chunks.get(3))).isFalse();
+    assertThat(DefinitionMatch.isType(chunks.get(1), NO_FILE)).isTrue();
+    assertThat(DefinitionMatch.isType(chunks.get(2), NO_FILE)).isTrue();
+    assertThat(DefinitionMatch.isType(chunks.get(3), NO_FILE)).isFalse();
     assertThat(order(apply(fused, "Records the time of one round of the race", chunks)))
         .containsExactly(3, 1, 2);
     // A sentence that names the type too: the type is what the described function works on.
@@ -257,10 +260,10 @@ class DefinitionMatchTest {
   }
 
   @Test
-  void aConstructorOrAGoTypeIsNotATypeChunk() {
-    assertThat(DefinitionMatch.isType(chunk(1, 1, 5, 2, "Queue", "Queue"))).isFalse();
+  void aConstructorOrAGoTypeIsNotATypeChunk() throws IOException {
+    assertThat(DefinitionMatch.isType(chunk(1, 1, 5, 2, "Queue", "Queue"), NO_FILE)).isFalse();
     assertThat(DefinitionMatch.isType(new ChunkDoc("a.go#1", "a.go", 1, 5, new int[] {1},
-        List.of("Route"), "go", null))).isFalse();
+        List.of("Route"), "go", null), NO_FILE)).isFalse();
   }
 
   /** A chunk of {@code path} in {@code language} whose definition {@code name} is on line 1. */
@@ -313,7 +316,7 @@ class DefinitionMatchTest {
       assertThat(typeDeclared(t[0], t[1], t[2])).as(t[1]).isTrue();
     }
     // Without the file (changed since indexed, or not read) the capitalised name decides.
-    assertThat(DefinitionMatch.isType(get)).isTrue();
+    assertThat(DefinitionMatch.isType(get, NO_FILE)).isTrue();
     assertThat(DefinitionMatch.isType(get, () -> null)).isTrue();
   }
 
