@@ -298,13 +298,14 @@ final class DefinitionMatch {
   }
 
   /**
-   * Whether the chunk belongs to a type rather than a function: its definition's name is
-   * capitalised in a language that capitalises types and not functions ({@link RankFeatures#kind}),
-   * and it is not a constructor.
+   * Whether the chunk belongs to a type rather than a function (its header, or a piece of it
+   * without the header): its definition is a type by {@link RankFeatures#capitalisedType(ChunkDoc,
+   * RankFeatures.FileLines)} (a capitalised name in a language that capitalises types, not a
+   * constructor, and a type's keyword on its declaration's line when {@code file} gives it).
    */
-  static boolean isType(ChunkDoc c) {
-    int kind = RankFeatures.kind(c);
-    return kind == 3 || kind == 1 && RankFeatures.capitalisedType(c);
+  static boolean isType(ChunkDoc c, RankFeatures.FileLines file) throws IOException {
+    int kind = RankFeatures.kind(c, file);
+    return kind == 3 || kind == 1 && RankFeatures.capitalisedType(c, file);
   }
 
   /** How the search reads a chunk's stored fields. */
@@ -371,12 +372,14 @@ final class DefinitionMatch {
       throws IOException {
     double share =
         c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
-    double factor = isType(c) ? TYPE_WEIGHT
-        : RankFeatures.kind(c) == 2 ? 1 : 1 + NAME_WEIGHT * share;
+    RankFeatures.FileLines read =
+        lines == null ? RankFeatures.FileLines.NONE : RankFeatures.once(() -> lines.lines(doc));
+    double factor = isType(c, read) ? TYPE_WEIGHT
+        : RankFeatures.kind(c, read) == 2 ? 1 : 1 + NAME_WEIGHT * share;
     double code = 0;
     double signature = 0;
     if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && lines != null) {
-      List<String> file = lines.lines(doc);
+      List<String> file = read.lines();
       if (file != null && c.end() <= file.size()) {
         if (CODE_WEIGHT > 0) {
           code = codeShare(file.subList(c.start() - 1, c.end()), stems, analyzer);

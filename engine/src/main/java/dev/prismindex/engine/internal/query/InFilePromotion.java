@@ -78,8 +78,9 @@ final class InFilePromotion {
     ChunkDoc top = chunks.chunk(first.doc());
     String repo = repos.apply(first.doc());
     String topDefinition = RankedSearch.definition(top);
-    int topKind = RankFeatures.kind(top);
-    boolean weakTop = topKind == 0 || topKind == 2 || DefinitionMatch.isType(top)
+    RankFeatures.FileLines topFile = RankFeatures.once(() -> lines.lines(first.doc()));
+    int topKind = RankFeatures.kind(top, topFile);
+    boolean weakTop = topKind == 0 || topKind == 2 || DefinitionMatch.isType(top, topFile)
         || hook(top.symbolNames().get(0));
     int weighed = weakTop ? 1 : Math.min(DefinitionMatch.CODE_DEPTH, fused.size());
     Map<Integer, Integer> places = new HashMap<>();
@@ -106,8 +107,9 @@ final class InFilePromotion {
         DefinitionMatch.factor(first.doc(), top, stems, lead, result, lines, analyzer, factors);
     for (int doc : rivals) {
       ChunkDoc c = chunks.chunk(doc);
-      int kind = RankFeatures.kind(c);
-      if (doc == first.doc() || kind != 4 && kind != 5 || DefinitionMatch.isType(c)
+      RankFeatures.FileLines file = RankFeatures.once(() -> lines.lines(doc));
+      int kind = RankFeatures.kind(c, file);
+      if (doc == first.doc() || kind != 4 && kind != 5 || DefinitionMatch.isType(c, file)
           || hook(c.symbolNames().get(0)) || !top.path().equals(c.path())
           || !Objects.equals(repo, repos.apply(doc))
           || RankedSearch.definition(c).equals(topDefinition)) {

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -64,7 +66,11 @@ public final class RankFeatures {
     return List.copyOf(n);
   }
 
-  /** Languages whose type names start with a capital and whose functions' names do not. */
+  /**
+   * Languages whose type names start with a capital and whose functions' names mostly do not (a
+   * capitalised function is told by its declaration, {@link #capitalisedType(ChunkDoc,
+   * FileLines)}).
+   */
   private static final Set<String> CAPITALISED_TYPES = Set.of("java", "python", "typescript",
       "tsx", "javascript", "rust");
 
@@ -192,7 +198,9 @@ public final class RankFeatures {
       x[11] = x[0] * x[7];
       x[12] = name && IdentifierGuard.defines(c, id, phrase) ? 1 : 0;
       x[13] = nameTerms(c, terms, analyzer);
-      x[14 + kind(c)] = 1;
+      int doc = e.getKey();
+      FileLines file = once(() -> hand.lines().lines(doc));
+      x[14 + kind(c, file)] = 1;
       x[20] = PathPrior.factor(c.path(), prior) < 1 ? 1 : 0;
       double[] f = files.get(c.path());
       x[21] = Math.log1p(f[0] - 1) / Math.log(2 * depth);
@@ -211,7 +219,7 @@ public final class RankFeatures {
         x[HAND + 6] = d.signature();
         x[HAND + 9] = Math.log(hand.coherence().getOrDefault(e.getKey(), 1.0));
       }
-      x[HAND + 7] = DefinitionMatch.isType(c) ? 1 : 0;
+      x[HAND + 7] = DefinitionMatch.isType(c, file) ? 1 : 0;
       x[HAND + 8] = !c.symbolNames().isEmpty() && InFilePromotion.hook(c.symbolNames().get(0))
           ? 1 : 0;
       if (prose) {
@@ -223,6 +231,23 @@ public final class RankFeatures {
       i++;
     }
     return rows;
+  }
+
+  /** {@code lines}, read at most once. */
+  static FileLines once(FileLines lines) {
+    return new FileLines() {
+      private boolean read;
+      private @Nullable List<String> file;
+
+      @Override
+      public @Nullable List<String> lines() throws IOException {
+        if (!read) {
+          file = lines.lines();
+          read = true;
+        }
+        return file;
+      }
+    };
   }
 
   /** {@code (K + 1) / (K + rank)}: 1 at rank 1. */
@@ -245,27 +270,61 @@ public final class RankFeatures {
     return (double) hit / terms.size();
   }
 
+  /** How a decision reads the lines of a chunk's file: null when it cannot (changed, unread). */
+  @FunctionalInterface
+  interface FileLines {
+    @Nullable List<String> lines() throws IOException;
+
+    /** No lines: the decision goes by the name alone. */
+    FileLines NONE = () -> null;
+  }
+
   /**
-   * Whether the chunk's definition's name is capitalised, in a language that capitalises types and
-   * not functions, and is not a constructor (named as the type it sits in).
+   * A type's keyword before the name on its declaration's line: {@code class}, {@code interface},
+   * {@code enum}, {@code record}, {@code type} (a TypeScript alias), {@code struct}, {@code trait},
+   * {@code union}, {@code mod}, {@code impl}.
    */
-  static boolean capitalisedType(ChunkDoc c) {
+  private static final Pattern TYPE_KEYWORD = Pattern.compile(
+      "(?<![\\w$@.])@?(class|interface|enum|record|type|struct|trait|union|mod|impl)(?![\\w$])");
+
+  /**
+   * Whether the chunk's definition is a type: its name is capitalised, in a language that
+   * capitalises types ({@link #CAPITALISED_TYPES}), it is not a constructor (named as the type it
+   * sits in), and, when {@code file} gives the file's lines, its declaration's line says a type's
+   * keyword before the name ({@link #TYPE_KEYWORD}): a function some library names in PascalCase
+   * (TypeScript's {@code export function Get(...)}, a method {@code Clone()}) is a function. Where
+   * the lines are not given, or the name is not on its line, the name decides. The one rule for
+   * "is this a type" of the ranking ({@link #kind}, {@link DefinitionMatch#isType}).
+   */
+  static boolean capitalisedType(ChunkDoc c, FileLines file) throws IOException {
     if (c.symbolNames().isEmpty()) {
       return false;
     }
     String name = c.symbolNames().get(0);
-    return !name.isEmpty() && Character.isUpperCase(name.charAt(0)) && !name.equals(c.parent())
-        && CAPITALISED_TYPES.contains(c.language().toLowerCase(Locale.ROOT));
+    if (name.isEmpty() || !Character.isUpperCase(name.charAt(0)) || name.equals(c.parent())
+        || !CAPITALISED_TYPES.contains(c.language().toLowerCase(Locale.ROOT))) {
+      return false;
+    }
+    List<String> lines = file.lines();
+    int line = c.symbolLine();
+    if (lines == null || line < 1 || line > lines.size()) {
+      return true;
+    }
+    String declaration = lines.get(line - 1);
+    Matcher at = Pattern.compile("(?<![\\w$])" + Pattern.quote(name) + "(?![\\w$])")
+        .matcher(declaration);
+    return !at.find() || TYPE_KEYWORD.matcher(declaration.substring(0, at.start())).find();
   }
 
   /**
    * The kind of the chunk's definition: 0 a plain window (no definition), 1 a piece of a
    * definition without its header (a doc comment, a window of a long body, the lines of a type
-   * between its members), 2 a constructor (named as the type it sits in), 3 a type (by its
-   * capitalised name, in the languages that capitalise types and not functions), 4 a member, 5 a
-   * free function.
+   * between its members), 2 a constructor (named as the type it sits in), 3 a type ({@link
+   * #capitalisedType(ChunkDoc, FileLines)}: by its capitalised name in the languages that
+   * capitalise types, and its declaration's keyword when {@code file} gives its lines), 4 a
+   * member, 5 a free function.
    */
-  static int kind(ChunkDoc c) {
+  static int kind(ChunkDoc c, FileLines file) throws IOException {
     if (c.symbolLines().length == 0) {
       return 0;
     }
@@ -277,7 +336,7 @@ public final class RankFeatures {
     if (name.equals(c.parent())) {
       return 2;
     }
-    if (capitalisedType(c)) {
+    if (capitalisedType(c, file)) {
       return 3;
     }
     return c.parent() != null ? 4 : 5;

@@ -21,6 +21,9 @@ class DefinitionMatchTest {
 
   private static final CodeAnalyzer ANALYZER = new CodeAnalyzer();
 
+  /** No file: a type by its capitalised name alone. */
+  private static final RankFeatures.FileLines NO_FILE = RankFeatures.FileLines.NONE;
+
   private static ChunkDoc chunk(int id, int start, int end, int line, String name,
       @Nullable String parent) {
     return new ChunkDoc("src/Queue.java#" + id, "src/Queue.java", start, end, new int[] {line},
@@ -226,9 +229,9 @@ class DefinitionMatchTest {
         2, chunk(2, 60, 70, 52, "Stopwatch", null),     // lines between its members
         3, chunk(3, 21, 30, 24, "lap", "Stopwatch"));
     List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9), fused(3, 0.85));
-    assertThat(DefinitionMatch.isType(chunks.get(1))).isTrue();
-    assertThat(DefinitionMatch.isType(chunks.get(2))).isTrue();
-    assertThat(DefinitionMatch.isType(chunks.get(3))).isFalse();
+    assertThat(DefinitionMatch.isType(chunks.get(1), NO_FILE)).isTrue();
+    assertThat(DefinitionMatch.isType(chunks.get(2), NO_FILE)).isTrue();
+    assertThat(DefinitionMatch.isType(chunks.get(3), NO_FILE)).isFalse();
     assertThat(order(apply(fused, "Records the time of one round of the race", chunks)))
         .containsExactly(3, 1, 2);
     // A sentence that names the type too: the type is what the described function works on.
@@ -257,10 +260,91 @@ class DefinitionMatchTest {
   }
 
   @Test
-  void aConstructorOrAGoTypeIsNotATypeChunk() {
-    assertThat(DefinitionMatch.isType(chunk(1, 1, 5, 2, "Queue", "Queue"))).isFalse();
+  void aConstructorOrAGoTypeIsNotATypeChunk() throws IOException {
+    assertThat(DefinitionMatch.isType(chunk(1, 1, 5, 2, "Queue", "Queue"), NO_FILE)).isFalse();
     assertThat(DefinitionMatch.isType(new ChunkDoc("a.go#1", "a.go", 1, 5, new int[] {1},
-        List.of("Route"), "go", null))).isFalse();
+        List.of("Route"), "go", null), NO_FILE)).isFalse();
+  }
+
+  /** A chunk of {@code path} in {@code language} whose definition {@code name} is on line 1. */
+  private static ChunkDoc declared(String path, String language, String name,
+      @Nullable String parent) {
+    return new ChunkDoc(path + "#0", path, 1, 5, new int[] {1}, List.of(name), language, parent);
+  }
+
+  /** Whether the declaration {@code line} of {@code name} is a type's, with its file given. */
+  private static boolean typeDeclared(String language, String line, String name)
+      throws IOException {
+    ChunkDoc c = declared("src/a." + language, language, name, null);
+    return DefinitionMatch.isType(c, () -> List.of(line))
+        && RankFeatures.kind(c, () -> List.of(line)) == 3;
+  }
+
+  @Test
+  void aCapitalisedFunctionIsAFunctionWhenItsDeclarationIsRead() throws IOException {
+    // typebox names its functions in PascalCase; a C#-like method too.
+    assertThat(typeDeclared("typescript", "export function Get<T>(type: T): T {", "Get")).isFalse();
+    assertThat(typeDeclared("typescript", "export const Clone = (value: any) => {", "Clone"))
+        .isFalse();
+    assertThat(typeDeclared("javascript", "  static Create(type) {", "Create")).isFalse();
+    assertThat(typeDeclared("python", "def Parse(text):", "Parse")).isFalse();
+    assertThat(typeDeclared("java", "  public static Builder Of(Class<?> type) {", "Of")).isFalse();
+    assertThat(typeDeclared("rust", "pub fn New() -> Self {", "New")).isFalse();
+    ChunkDoc get = declared("src/get.ts", "typescript", "Get", null);
+    assertThat(RankFeatures.kind(get, () -> List.of("export function Get(x) {"))).isEqualTo(5);
+    ChunkDoc member = declared("src/a.ts", "typescript", "Check", "TypeCompiler");
+    assertThat(RankFeatures.kind(member, () -> List.of("  public static Check(x) {")))
+        .isEqualTo(4);
+    // Types stay types, in every language that capitalises them.
+    for (String[] t : new String[][] {
+        {"typescript", "export class TypeBuilder<T> {", "TypeBuilder"},
+        {"typescript", "export abstract class Value {", "Value"},
+        {"typescript", "export interface TBoolean extends TSchema {", "TBoolean"},
+        {"typescript", "export type Static<T> = T['static']", "Static"},
+        {"typescript", "export enum Kind {", "Kind"},
+        {"tsx", "export default class App extends Component {", "App"},
+        {"python", "class OrderedSet(MutableSet):", "OrderedSet"},
+        {"rust", "pub struct Span {", "Span"},
+        {"rust", "pub(crate) enum State {", "State"},
+        {"rust", "pub trait Visitor<'de>: Sized {", "Visitor"},
+        {"rust", "impl<T: Display> fmt::Debug for Wrapper<T> {", "Wrapper"},
+        {"java", "public final class Stopwatch {", "Stopwatch"},
+        {"java", "sealed interface Shape permits Circle {", "Shape"},
+        {"java", "public record Point(int x, int y) {", "Point"},
+        {"java", "public @interface Nullable {", "Nullable"},
+        {"java", "  enum Unit {", "Unit"}}) {
+      assertThat(typeDeclared(t[0], t[1], t[2])).as(t[1]).isTrue();
+    }
+    // Without the file (changed since indexed, or not read) the capitalised name decides.
+    assertThat(DefinitionMatch.isType(get, NO_FILE)).isTrue();
+    assertThat(DefinitionMatch.isType(get, () -> null)).isTrue();
+  }
+
+  @Test
+  void aCapitalisedFunctionIsWeighedByItsNameAndCompetesInItsFile() throws IOException {
+    List<String> file = List.of("export function Clone(value: unknown) {",
+        "  return structuredClone(value)", "}", "export class ValueGuard {",
+        "  static check(value: unknown) { return true }", "}");
+    Map<Integer, ChunkDoc> chunks = Map.of(
+        1, new ChunkDoc("src/value.ts#1", "src/value.ts", 1, 3, new int[] {1}, List.of("Clone"),
+            "typescript", null),
+        2, new ChunkDoc("src/value.ts#2", "src/value.ts", 4, 6, new int[] {4},
+            List.of("ValueGuard"), "typescript", null),
+        3, new ChunkDoc("src/other.ts#3", "src/other.ts", 1, 3, new int[] {1}, List.of("visit"),
+            "typescript", null));
+    String query = "Returns a deep clone of the given value";
+    // Clone's name says "clone": 1 + 0.5 x 1 (not a type's 0.8), times its code and signature.
+    DefinitionMatch.Shares s = DefinitionMatch.shares(1, chunks.get(1), stems(query), Set.of(),
+        null, doc -> file, ANALYZER);
+    assertThat(s.name()).isEqualTo(1.0);
+    assertThat(s.factor())
+        .isCloseTo(1.5 * (1 + s.code()) * (1 + 0.5 * s.signature()), within(1e-9));
+    // The type's header first: Clone, a function of its file that says the sentence, competes.
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(
+        List.of(fused(2, 1.0), fused(3, 0.9)));
+    InFilePromotion.promote(ranked, query, chunks::get, doc -> file, doc -> null,
+        (first, depth) -> List.of(2, 1), ANALYZER);
+    assertThat(order(ranked)).containsExactly(1, 2, 3);
   }
 
   @Test
