@@ -297,17 +297,6 @@ final class DefinitionMatch {
     return false;
   }
 
-  /**
-   * Whether the chunk belongs to a type rather than a function (its header, or a piece of it
-   * without the header): its definition is a type by {@link RankFeatures#capitalisedType(ChunkDoc,
-   * RankFeatures.FileLines)} (a capitalised name in a language that capitalises types, not a
-   * constructor, and a type's keyword on its declaration's line when {@code file} gives it).
-   */
-  static boolean isType(ChunkDoc c, RankFeatures.FileLines file) throws IOException {
-    int kind = RankFeatures.kind(c, file);
-    return kind == 3 || kind == 1 && RankFeatures.capitalisedType(c, file);
-  }
-
   /** How the search reads a chunk's stored fields. */
   @FunctionalInterface
   interface Chunks {
@@ -374,7 +363,7 @@ final class DefinitionMatch {
         c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     RankFeatures.FileLines read =
         lines == null ? RankFeatures.FileLines.NONE : RankFeatures.once(() -> lines.lines(doc));
-    double factor = isType(c, read) ? TYPE_WEIGHT
+    double factor = RankFeatures.isType(c, read) ? TYPE_WEIGHT
         : RankFeatures.kind(c, read) == 2 ? 1 : 1 + NAME_WEIGHT * share;
     double code = 0;
     double signature = 0;

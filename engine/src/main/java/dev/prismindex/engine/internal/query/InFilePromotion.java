@@ -80,7 +80,7 @@ final class InFilePromotion {
     String topDefinition = RankedSearch.definition(top);
     RankFeatures.FileLines topFile = RankFeatures.once(() -> lines.lines(first.doc()));
     int topKind = RankFeatures.kind(top, topFile);
-    boolean weakTop = topKind == 0 || topKind == 2 || DefinitionMatch.isType(top, topFile)
+    boolean weakTop = topKind == 0 || topKind == 2 || RankFeatures.isType(top, topFile)
         || hook(top.symbolNames().get(0));
     int weighed = weakTop ? 1 : Math.min(DefinitionMatch.CODE_DEPTH, fused.size());
     Map<Integer, Integer> places = new HashMap<>();
@@ -109,7 +109,7 @@ final class InFilePromotion {
       ChunkDoc c = chunks.chunk(doc);
       RankFeatures.FileLines file = RankFeatures.once(() -> lines.lines(doc));
       int kind = RankFeatures.kind(c, file);
-      if (doc == first.doc() || kind != 4 && kind != 5 || DefinitionMatch.isType(c, file)
+      if (doc == first.doc() || kind != 4 && kind != 5 || RankFeatures.isType(c, file)
           || hook(c.symbolNames().get(0)) || !top.path().equals(c.path())
           || !Objects.equals(repo, repos.apply(doc))
           || RankedSearch.definition(c).equals(topDefinition)) {

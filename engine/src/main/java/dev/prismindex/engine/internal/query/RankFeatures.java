@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -219,7 +218,7 @@ public final class RankFeatures {
         x[HAND + 6] = d.signature();
         x[HAND + 9] = Math.log(hand.coherence().getOrDefault(e.getKey(), 1.0));
       }
-      x[HAND + 7] = DefinitionMatch.isType(c, file) ? 1 : 0;
+      x[HAND + 7] = isType(c, file) ? 1 : 0;
       x[HAND + 8] = !c.symbolNames().isEmpty() && InFilePromotion.hook(c.symbolNames().get(0))
           ? 1 : 0;
       if (prose) {
@@ -294,7 +293,7 @@ public final class RankFeatures {
    * keyword before the name ({@link #TYPE_KEYWORD}): a function some library names in PascalCase
    * (TypeScript's {@code export function Get(...)}, a method {@code Clone()}) is a function. Where
    * the lines are not given, or the name is not on its line, the name decides. The one rule for
-   * "is this a type" of the ranking ({@link #kind}, {@link DefinitionMatch#isType}).
+   * "is this a type" of the ranking ({@link #kind}, {@link #isType}).
    */
   static boolean capitalisedType(ChunkDoc c, FileLines file) throws IOException {
     if (c.symbolNames().isEmpty()) {
@@ -311,9 +310,35 @@ public final class RankFeatures {
       return true;
     }
     String declaration = lines.get(line - 1);
-    Matcher at = Pattern.compile("(?<![\\w$])" + Pattern.quote(name) + "(?![\\w$])")
-        .matcher(declaration);
-    return !at.find() || TYPE_KEYWORD.matcher(declaration.substring(0, at.start())).find();
+    int at = wordAt(declaration, name);
+    return at < 0 || TYPE_KEYWORD.matcher(declaration.substring(0, at)).find();
+  }
+
+  /**
+   * Whether the chunk belongs to a type rather than a function (its header, or a piece of it
+   * without the header): its definition is a type by {@link #capitalisedType(ChunkDoc,
+   * FileLines)} (a capitalised name in a language that capitalises types, not a
+   * constructor, and a type's keyword on its declaration's line when {@code file} gives it).
+   */
+  static boolean isType(ChunkDoc c, FileLines file) throws IOException {
+    int kind = kind(c, file);
+    return kind == 3 || kind == 1 && capitalisedType(c, file);
+  }
+
+  /** Where {@code word} first stands in {@code line} as a whole identifier, -1 when nowhere. */
+  private static int wordAt(String line, String word) {
+    for (int at = line.indexOf(word); at >= 0; at = line.indexOf(word, at + 1)) {
+      int end = at + word.length();
+      if ((at == 0 || !identifierPart(line.charAt(at - 1)))
+          && (end == line.length() || !identifierPart(line.charAt(end)))) {
+        return at;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean identifierPart(char ch) {
+    return ch == '$' || ch == '_' || Character.isLetterOrDigit(ch);
   }
 
   /**

@@ -229,9 +229,9 @@ class DefinitionMatchTest {
         2, chunk(2, 60, 70, 52, "Stopwatch", null),     // lines between its members
         3, chunk(3, 21, 30, 24, "lap", "Stopwatch"));
     List<HybridFuser.Fused> fused = List.of(fused(1, 1.0), fused(2, 0.9), fused(3, 0.85));
-    assertThat(DefinitionMatch.isType(chunks.get(1), NO_FILE)).isTrue();
-    assertThat(DefinitionMatch.isType(chunks.get(2), NO_FILE)).isTrue();
-    assertThat(DefinitionMatch.isType(chunks.get(3), NO_FILE)).isFalse();
+    assertThat(RankFeatures.isType(chunks.get(1), NO_FILE)).isTrue();
+    assertThat(RankFeatures.isType(chunks.get(2), NO_FILE)).isTrue();
+    assertThat(RankFeatures.isType(chunks.get(3), NO_FILE)).isFalse();
     assertThat(order(apply(fused, "Records the time of one round of the race", chunks)))
         .containsExactly(3, 1, 2);
     // A sentence that names the type too: the type is what the described function works on.
@@ -261,8 +261,8 @@ class DefinitionMatchTest {
 
   @Test
   void aConstructorOrAGoTypeIsNotATypeChunk() throws IOException {
-    assertThat(DefinitionMatch.isType(chunk(1, 1, 5, 2, "Queue", "Queue"), NO_FILE)).isFalse();
-    assertThat(DefinitionMatch.isType(new ChunkDoc("a.go#1", "a.go", 1, 5, new int[] {1},
+    assertThat(RankFeatures.isType(chunk(1, 1, 5, 2, "Queue", "Queue"), NO_FILE)).isFalse();
+    assertThat(RankFeatures.isType(new ChunkDoc("a.go#1", "a.go", 1, 5, new int[] {1},
         List.of("Route"), "go", null), NO_FILE)).isFalse();
   }
 
@@ -276,7 +276,7 @@ class DefinitionMatchTest {
   private static boolean typeDeclared(String language, String line, String name)
       throws IOException {
     ChunkDoc c = declared("src/a." + language, language, name, null);
-    return DefinitionMatch.isType(c, () -> List.of(line))
+    return RankFeatures.isType(c, () -> List.of(line))
         && RankFeatures.kind(c, () -> List.of(line)) == 3;
   }
 
@@ -316,8 +316,8 @@ class DefinitionMatchTest {
       assertThat(typeDeclared(t[0], t[1], t[2])).as(t[1]).isTrue();
     }
     // Without the file (changed since indexed, or not read) the capitalised name decides.
-    assertThat(DefinitionMatch.isType(get, NO_FILE)).isTrue();
-    assertThat(DefinitionMatch.isType(get, () -> null)).isTrue();
+    assertThat(RankFeatures.isType(get, NO_FILE)).isTrue();
+    assertThat(RankFeatures.isType(get, () -> null)).isTrue();
   }
 
   @Test
