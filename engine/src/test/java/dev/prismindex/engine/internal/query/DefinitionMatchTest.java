@@ -318,6 +318,15 @@ class DefinitionMatchTest {
     // Without the file (changed since indexed, or not read) the capitalised name decides.
     assertThat(RankFeatures.isType(get, NO_FILE)).isTrue();
     assertThat(RankFeatures.isType(get, () -> null)).isTrue();
+    // The name as a whole word only: a longer identifier that starts with it does not count.
+    assertThat(typeDeclared("typescript", "const Getter = 1; export class Get {", "Get")).isTrue();
+    assertThat(typeDeclared("typescript", "export const Getter = function Get() {", "Get"))
+        .isFalse();
+    // Not on its line, or its line past the file's end (the file changed): the name decides.
+    assertThat(typeDeclared("typescript", "export default function (x) {", "Get")).isTrue();
+    ChunkDoc past = new ChunkDoc("src/a.ts#0", "src/a.ts", 7, 9, new int[] {7}, List.of("Get"),
+        "typescript", null);
+    assertThat(RankFeatures.isType(past, () -> List.of("export function Get() {"))).isTrue();
   }
 
   @Test
