@@ -114,21 +114,6 @@ final class DefinitionMatch {
     if (queryStems.isEmpty()) {
       return 0;
     }
-    Set<String> stems = codeStems(lines, analyzer);
-    int said = 0;
-    for (String q : queryStems) {
-      if (stems.contains(q)) {
-        said++;
-      }
-    }
-    return (double) said / queryStems.size();
-  }
-
-  /**
-   * The prose stems of {@code lines} (a chunk's, in order) once comment lines and Python
-   * docstrings are left out ({@link #codeShare}).
-   */
-  static Set<String> codeStems(List<String> lines, CodeAnalyzer analyzer) {
     StringBuilder code = new StringBuilder();
     String docstring = null;
     for (String line : lines) {
@@ -152,98 +137,26 @@ final class DefinitionMatch {
       }
       code.append(line).append('\n');
     }
-    return analyzer.proseTerms(code.toString(), MAX_CODE_TERMS);
-  }
-
-  /**
-   * The weight of a definition's in-file specific share ({@link #specificShares}) where the
-   * definitions of one file compete ({@link #fileOrder}, {@link InFilePromotion#promote}): each
-   * one's factor is multiplied by 1 + this x its share there. 0 turns it off. The property is
-   * for measuring.
-   */
-  static final double SPECIFIC_WEIGHT =
-      Double.parseDouble(System.getProperty("prism.rank.specificWeight", "1"));
-
-  /**
-   * The in-file specific shares of {@code docs}, chunks of one file competing for its places:
-   * siblings share their file's vocabulary, so a stem of the sentence that every one of them says
-   * in its code (comment lines and docstrings left out, {@link #codeStems}) tells nothing about
-   * which one the sentence describes, and one that only one of them says tells most. Each stem of
-   * the sentence weighs ln(n / d) / ln(n) among the n chunks read (a chunk whose file changed
-   * since indexing is not read and gets no share), d of them saying it: 1 when one says it, 0 when
-   * all do; a chunk's share is the weight of the stems its code says over the number of the
-   * sentence's stems any of them says: {@code isAsciiAlphaLower} against {@code isAsciiAlpha},
-   * for "Checks whether the character is ASCII 7 bit alphabetic lower case", where every sibling
-   * says "ascii" and only the one says "lower" (1/2 against 0). Empty when no stem tells them
-   * apart.
-   */
-  static Map<Integer, Double> specificShares(List<Integer> docs, Set<String> stems,
-      Chunks chunks, Lines lines, CodeAnalyzer analyzer, Factors memo) throws IOException {
-    Map<Integer, Set<String>> said = new LinkedHashMap<>();
-    for (int doc : docs) {
-      if (said.containsKey(doc)) {
-        continue;
-      }
-      Set<String> code = memo.code.get(doc);
-      if (code == null && !memo.code.containsKey(doc)) {
-        ChunkDoc c = chunks.chunk(doc);
-        List<String> file = memo.cached(lines).lines(doc);
-        code = file == null || c.end() > file.size() || c.start() < 1 ? null
-            : codeStems(file.subList(c.start() - 1, c.end()), analyzer);
-        memo.code.put(doc, code);
-      }
-      if (code != null) {
-        said.put(doc, code);
+    Set<String> stems = analyzer.proseTerms(code.toString(), MAX_CODE_TERMS);
+    int said = 0;
+    for (String q : queryStems) {
+      if (stems.contains(q)) {
+        said++;
       }
     }
-    Map<Integer, Double> shares = new HashMap<>();
-    int n = said.size();
-    if (n < 2) {
-      return shares;
-    }
-    Map<String, Double> weight = new HashMap<>();
-    int spoken = 0;
-    for (String s : stems) {
-      int d = 0;
-      for (Set<String> code : said.values()) {
-        if (code.contains(s)) {
-          d++;
-        }
-      }
-      if (d > 0) {
-        spoken++;
-      }
-      if (d > 0 && d < n) {
-        weight.put(s, Math.log((double) n / d) / Math.log(n));
-      }
-    }
-    if (weight.isEmpty()) {
-      return shares;
-    }
-    for (Map.Entry<Integer, Set<String>> e : said.entrySet()) {
-      double w = 0;
-      for (Map.Entry<String, Double> s : weight.entrySet()) {
-        if (e.getValue().contains(s.getKey())) {
-          w += s.getValue();
-        }
-      }
-      shares.put(e.getKey(), w / spoken);
-    }
-    return shares;
+    return (double) said / queryStems.size();
   }
 
   /**
    * Gives the places each file holds among the first {@link #CODE_DEPTH} candidates to that file's
-   * candidates in the order of score x (factor x (1 + {@link #SPECIFIC_WEIGHT} x specific
-   * share))^{@link #FILE_WEIGHT} (higher first, stable), each taking the score of its place:
-   * between the definitions of one file, what each one's own name, signature and code say counts
-   * twice (with the weight 1), and the stems of the sentence that only some of them say count
-   * most ({@link #specificShares}), so that a sibling whose doc comment resembles the sentence
-   * passes the definition the sentence describes less often. The files keep their places.
+   * candidates in the order of score x factor^{@link #FILE_WEIGHT} (higher first, stable), each
+   * taking the score of its place: between the definitions of one file, what each one's own
+   * name, signature and code say counts twice (with the weight 1), so that a sibling whose doc
+   * comment resembles the sentence passes the definition the sentence describes less often. The
+   * files keep their places.
    */
   private static void fileOrder(List<HybridFuser.Fused> fused, Map<Integer, Double> factors,
-      Chunks chunks, Lines lines, IntFunction<@Nullable String> repos, Set<String> stems,
-      CodeAnalyzer analyzer, Factors memo) throws IOException {
+      Chunks chunks, IntFunction<@Nullable String> repos) throws IOException {
     int n = Math.min(CODE_DEPTH, fused.size());
     Map<String, List<Integer>> places = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
@@ -260,14 +173,9 @@ final class DefinitionMatch {
       for (int i : at) {
         group.add(fused.get(i));
       }
-      Map<Integer, Double> specific = SPECIFIC_WEIGHT == 0 ? Map.of() : specificShares(
-          group.stream().map(HybridFuser.Fused::doc).toList(), stems, chunks, lines, analyzer,
-          memo);
       List<HybridFuser.Fused> sorted = new ArrayList<>(group);
       sorted.sort(Comparator.comparingDouble((HybridFuser.Fused f) ->
-          f.score() * Math.pow(factors.getOrDefault(f.doc(), 1.0)
-              * (1 + SPECIFIC_WEIGHT * specific.getOrDefault(f.doc(), 0.0)), FILE_WEIGHT))
-          .reversed());
+          f.score() * Math.pow(factors.getOrDefault(f.doc(), 1.0), FILE_WEIGHT)).reversed());
       for (int k = 0; k < at.size(); k++) {
         HybridFuser.Fused f = sorted.get(k);
         fused.set(at.get(k), new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
@@ -412,8 +320,7 @@ final class DefinitionMatch {
     Map<Integer, Double> known = lines == null ? memo.named : memo.read;
     Double f = known.get(doc);
     if (f == null) {
-      f = factor(doc, c, stems, lead, result, lines == null ? null : memo.cached(lines),
-          analyzer);
+      f = factor(doc, c, stems, lead, result, lines, analyzer);
       known.put(doc, f);
     }
     return f;
@@ -430,22 +337,6 @@ final class DefinitionMatch {
     private final Map<Integer, Double> named = new HashMap<>();
     /** Factors with them, when the file is unchanged. */
     private final Map<Integer, Double> read = new HashMap<>();
-    /** The stems of each chunk's code ({@link #codeStems}; null: its file changed). */
-    private final Map<Integer, @Nullable Set<String>> code = new HashMap<>();
-    /** Each chunk's file lines as read (null: its file changed). */
-    private final Map<Integer, @Nullable List<String>> files = new HashMap<>();
-
-    /** {@code lines}, each chunk's read once per search. */
-    Lines cached(Lines lines) {
-      return doc -> {
-        if (files.containsKey(doc)) {
-          return files.get(doc);
-        }
-        List<String> file = lines.lines(doc);
-        files.put(doc, file);
-        return file;
-      };
-    }
   }
 
   private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
@@ -538,7 +429,7 @@ final class DefinitionMatch {
     }
     fused.sort(HybridFuser.ORDER);
     if (FILE_WEIGHT > 0) {
-      fileOrder(fused, factors, chunks, lines, repos, stems, analyzer, memo);
+      fileOrder(fused, factors, chunks, repos);
     }
     double top = fused.isEmpty() ? 1 : fused.get(0).score();
     if (top > 1) { // back into [0, 1]

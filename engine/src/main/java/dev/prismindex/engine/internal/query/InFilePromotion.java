@@ -5,7 +5,6 @@ import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.ChunkDoc;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,9 +44,8 @@ final class InFilePromotion {
    * lower or not at all (neither engine's cut reached it). So the first hit's file is asked of
    * the lexical engine once more ({@code inFile}, {@link #IN_FILE_DEPTH} chunks), and its
    * functions and members compete with the first hit by the definition prior's factor alone
-   * ({@link DefinitionMatch#factor}: name, code and signature shares; times 1 + {@link
-   * DefinitionMatch#SPECIFIC_WEIGHT} x the in-file specific share among the competing chunks and
-   * the first hit, {@link DefinitionMatch#specificShares}): the one whose factor is the largest, when it exceeds the first hit's, takes the first place and its score; the former
+   * ({@link DefinitionMatch#factor}: name, code and signature shares): the one whose factor is
+   * the largest, when it exceeds the first hit's, takes the first place and its score; the former
    * first hit is second. Competing are the functions the first {@link DefinitionMatch#CODE_DEPTH}
    * candidates do not hold (those were weighed with their factor already: {@link
    * DefinitionMatch#apply}); when the first hit is not a function's (a plain window, a
@@ -104,8 +102,9 @@ final class InFilePromotion {
         rivals.add(doc);
       }
     }
-    List<Integer> competing = new ArrayList<>();
-    competing.add(first.doc());
+    int best = -1;
+    double bestFactor =
+        DefinitionMatch.factor(first.doc(), top, stems, lead, result, lines, analyzer, factors);
     for (int doc : rivals) {
       ChunkDoc c = chunks.chunk(doc);
       RankFeatures.FileLines file = RankFeatures.once(() -> lines.lines(doc));
@@ -116,19 +115,7 @@ final class InFilePromotion {
           || RankedSearch.definition(c).equals(topDefinition)) {
         continue;
       }
-      competing.add(doc);
-    }
-    Map<Integer, Double> specific = !SPECIFIC || competing.size() < 2
-        ? Map.of()
-        : DefinitionMatch.specificShares(competing, stems, chunks, lines, analyzer, factors);
-    int best = -1;
-    double bestFactor =
-        DefinitionMatch.factor(first.doc(), top, stems, lead, result, lines, analyzer, factors)
-            * (1 + DefinitionMatch.SPECIFIC_WEIGHT * specific.getOrDefault(first.doc(), 0.0));
-    for (int doc : competing.subList(1, competing.size())) {
-      ChunkDoc c = chunks.chunk(doc);
-      double f = DefinitionMatch.factor(doc, c, stems, lead, result, lines, analyzer, factors)
-          * (1 + DefinitionMatch.SPECIFIC_WEIGHT * specific.getOrDefault(doc, 0.0));
+      double f = DefinitionMatch.factor(doc, c, stems, lead, result, lines, analyzer, factors);
       if (f > bestFactor) {
         best = doc;
         bestFactor = f;
@@ -157,13 +144,6 @@ final class InFilePromotion {
     return !topName.isEmpty() && !c.symbolNames().isEmpty()
         && topName.equals(c.symbolNames().get(0)) && top.path().equals(c.path());
   }
-
-  /**
-   * Whether {@link #promote} weighs the competing chunks' in-file specific shares ({@link
-   * DefinitionMatch#specificShares}). The property is for measuring.
-   */
-  static final boolean SPECIFIC = DefinitionMatch.SPECIFIC_WEIGHT > 0
-      && Boolean.parseBoolean(System.getProperty("prism.rank.specificInPromotion", "true"));
 
   /** Whether {@link #promote} lets the first hit's overloads compete ({@link #overload}). */
   static final boolean OVERLOADS =

@@ -446,62 +446,6 @@ class DefinitionMatchTest {
     assertThat(order(workspace)).containsExactly(1, 3, 2);
   }
 
-  /** CharUtils' ASCII predicates: every one says "ascii", one "lower". */
-  private static final List<String> CHAR_UTILS = List.of("class CharUtils {",
-      "  public static boolean isAsciiAlpha(final char ch) {",
-      "    return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');", "  }",
-      "  public static boolean isAsciiAlphaLower(final char ch) {",
-      "    return ch >= 'a' && ch <= 'z';", "  }",
-      "  public static boolean isAsciiNumeric(final char ch) {",
-      "    return ch >= '0' && ch <= '9';", "  }",
-      "  public static boolean isAsciiPrintable(final char ch) {",
-      "    return ch >= 32 && ch < 127;", "  }", "}");
-
-  private static Map<Integer, ChunkDoc> charUtils() {
-    return Map.of(
-        1, charUtils(1, 2, 4, "isAsciiAlpha"),
-        2, charUtils(2, 5, 7, "isAsciiAlphaLower"),
-        3, charUtils(3, 8, 10, "isAsciiNumeric"),
-        4, charUtils(4, 11, 13, "isAsciiPrintable"));
-  }
-
-  private static ChunkDoc charUtils(int id, int start, int end, String name) {
-    return new ChunkDoc("src/CharUtils.java#" + id, "src/CharUtils.java", start, end,
-        new int[] {start}, List.of(name), "java", "CharUtils");
-  }
-
-  @Test
-  void aStemOnlySomeOfAFilesDefinitionsSayWeighsMostBetweenThem() throws IOException {
-    String query = "Checks whether the character is ASCII 7 bit alphabetic lower case";
-    // All four say "ascii" (ln 4/4 = 0: nothing), only isAsciiAlphaLower "lower" (ln 4/1 / ln 4 =
-    // 1): of the two stems the file says, its share is 1/2, the others' 0.
-    Map<Integer, Double> shares = DefinitionMatch.specificShares(List.of(1, 2, 3, 4),
-        stems(query), charUtils()::get, doc -> CHAR_UTILS, ANALYZER,
-        new DefinitionMatch.Factors());
-    assertThat(shares).containsOnly(Map.entry(1, 0.0), Map.entry(2, 0.5), Map.entry(3, 0.0),
-        Map.entry(4, 0.0));
-    // A stem all of them say, or none, tells nothing; a file changed since indexing is not read.
-    assertThat(DefinitionMatch.specificShares(List.of(1, 2, 3, 4), stems("Checks an ASCII value"),
-        charUtils()::get, doc -> CHAR_UTILS, ANALYZER, new DefinitionMatch.Factors())).isEmpty();
-    assertThat(DefinitionMatch.specificShares(List.of(1, 2, 3, 4), stems(query),
-        charUtils()::get, doc -> null, ANALYZER, new DefinitionMatch.Factors())).isEmpty();
-  }
-
-  @Test
-  void withinAFileTheStemOnlyTheDescribedDefinitionSaysDecides() throws IOException {
-    String query = "Checks whether the character is ASCII 7 bit alphabetic lower case";
-    // The sibling isAsciiAlpha, whose doc comment resembles the sentence, first by the fusion.
-    // Both names are said in full and both declared boolean; isAsciiAlphaLower's code and
-    // signature say "lower" too: factor 3.06 against 2.64, which counted twice does not make up
-    // for 0.6 against 1.0 (0.6 x 3.06^2 = 5.6 < 6.96). Only it says "lower", every one of them
-    // "ascii": x 1.5 between them (5.6 x 1.5 = 8.4), and it takes the file's first place.
-    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(List.of(fused(1, 1.0),
-        fused(2, 0.6), fused(3, 0.55), fused(4, 0.5)));
-    DefinitionMatch.apply(ranked, query, charUtils()::get, doc -> CHAR_UTILS, doc -> null,
-        ANALYZER);
-    assertThat(order(ranked).subList(0, 2)).containsExactly(2, 1);
-  }
-
   @Test
   void theCodeShareReachesTheFiftiethCandidate() throws IOException {
     // 45 candidates, each its own file; the 41st's code says the sentence, the others' files
