@@ -140,29 +140,11 @@ final class DefinitionMatch {
     Set<String> stems = analyzer.proseTerms(code.toString(), MAX_CODE_TERMS);
     int said = 0;
     for (String q : queryStems) {
-      if (stems.contains(q) || CODE_PREFIX && begun(q, stems)) {
+      if (stems.contains(q)) {
         said++;
       }
     }
     return (double) said / queryStems.size();
-  }
-
-  /**
-   * Whether the code and signature shares count a sentence's stem as said when a code stem of
-   * three letters or more begins it, as the name share does ({@code exact} for "exactly", whose
-   * stem is "exactli"; {@code alpha} for "alphabetic"). The property is for measuring.
-   */
-  static final boolean CODE_PREFIX =
-      Boolean.parseBoolean(System.getProperty("prism.rank.codePrefix", "true"));
-
-  /** Whether one of {@code stems} of three letters or more begins {@code q} (and is shorter). */
-  private static boolean begun(String q, Set<String> stems) {
-    for (int k = 3; k < q.length(); k++) {
-      if (stems.contains(q.substring(0, k))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

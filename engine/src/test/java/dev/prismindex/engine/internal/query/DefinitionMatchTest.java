@@ -59,19 +59,6 @@ class DefinitionMatchTest {
   }
 
   @Test
-  void aCodeStemThatBeginsAStemOfTheSentenceIsSaid() {
-    // invok, method, paramet, type, match, exactli, given: the declaration says "invok",
-    // "method", and "exact", which begins "exactli" ("exactly"), as a name's word would.
-    Set<String> q = stems("Invokes a method whose parameter types match exactly");
-    List<String> exact = List.of(
-        "  public static Object invokeExactMethod(final Object object, final String name) {");
-    assertThat(DefinitionMatch.codeShare(exact, q, ANALYZER)).isCloseTo(3.0 / 6, within(1e-9));
-    // Two letters are too few.
-    assertThat(DefinitionMatch.codeShare(List.of("int ex;"), stems("Exactly"), ANALYZER))
-        .isZero();
-  }
-
-  @Test
   void theShareOfANamesWordsThatASentenceSays() {
     Set<String> q = stems("Resumes the stopwatch after a suspension");
     assertThat(DefinitionMatch.nameShare("resume", q, ANALYZER)).isEqualTo(1.0);
