@@ -247,28 +247,19 @@ public final class WorkspaceSearch {
           ranking.firstFactor(), priors.getOrDefault(m.name(), 1.0),
           sizes.getOrDefault(m.name(), 0L), at.get(m.name()), pooledLexical.get(m.name())));
     }
-    if (probe != null) {
-      probe = new LearnedMerge.Probe(fill(pooled, places(pooled, agreements, extras), own),
-          LearnedMerge.candidates(repos, pooled.size()), pooled.size());
-      return pooled;
-    }
-    return merge(pooled, repos, agreements, extras, own, learned);
-  }
-
-  /**
-   * The places of {@code pooled} filled with each repository's own hits ({@link #fill}): in the
-   * order of the learned merge ({@link LearnedMerge}: {@code repos}' candidates scored by its
-   * model) when {@code learned}, else by pooled scores weighed by agreement and the extra factor
-   * ({@link #places}).
-   */
-  static List<Hit> merge(List<Hit> pooled, List<LearnedMerge.Repository> repos,
-      Map<String, Double> agreements, Map<String, Double> extras,
-      Map<String, Iterator<Hit>> own, boolean learned) {
     if (!learned) {
       return fill(pooled, places(pooled, agreements, extras), own);
     }
-    return fill(pooled, LearnedMerge.order(LearnedMerge.candidates(repos, pooled.size()),
-        LearnedMerge.weights(), pooled.size()), own);
+    List<LearnedMerge.Candidate> candidates = LearnedMerge.candidates(repos, pooled.size());
+    if (probe != null) {
+      Map<String, Iterator<Hit>> again = new HashMap<>();
+      repos.forEach(r -> again.put(r.name(), r.own().iterator()));
+      probe = new LearnedMerge.Probe(fill(pooled, places(pooled, agreements, extras), again),
+          candidates, pooled.size());
+      return pooled;
+    }
+    return fill(pooled, LearnedMerge.order(candidates, LearnedMerge.weights(), pooled.size()),
+        own);
   }
 
   /**

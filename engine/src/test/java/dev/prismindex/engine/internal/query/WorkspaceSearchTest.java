@@ -106,33 +106,4 @@ class WorkspaceSearchTest {
         .containsExactly("b:B1.java@0.9", "b:B2.java@0.8", "a:A2.java@0.7", "a:A1.java@0.6",
             "a:A3.java@0.5");
   }
-
-  private static Hit own(String path, double score, int rank, double cosine) {
-    return new Hit(path, 1, 2, 0, "x", score, SearchMode.HYBRID, "java", null,
-        new EngineScore(rank, 5.0 / rank), new EngineScore(rank, cosine), null);
-  }
-
-  /**
-   * The learned merge (the default; {@code -Dprism.workspace.merge=pooled} turns it off and this
-   * test fails): a repository whose own hits lie far nearer the sentence takes the first place
-   * from one that holds the pooled answer's first and most places.
-   */
-  @Test
-  void theRepositoryWhoseOwnHitsAreNearestTheSentenceTakesTheFirstPlace() {
-    List<Hit> pooled = List.of(at("far", "F1.java", 0.5), at("near", "N1.java", 0.45),
-        at("far", "F2.java", 0.4));
-    List<Hit> far = List.of(own("F1.java", 0.5, 1, 0.30), own("F2.java", 0.4, 2, 0.28));
-    List<Hit> near = List.of(own("N1.java", 0.45, 1, 0.80), own("N2.java", 0.3, 2, 0.75));
-    List<LearnedMerge.Repository> repos = List.of(
-        new LearnedMerge.Repository("far", far, 0.4, 1.0, 1.0, 1000, List.of(0, 2), 5.0),
-        new LearnedMerge.Repository("near", near, 0.4, 1.0, 1.0, 1000, List.of(1), 5.0));
-    List<Hit> out = WorkspaceSearch.merge(pooled, repos, Map.of("far", 0.4, "near", 0.4),
-        Map.of(), Map.of("far", far.iterator(), "near", near.iterator()), LearnedMerge.ENABLED);
-    assertThat(keys(out)).containsExactly("near:N1.java@0.5", "near:N2.java@0.45",
-        "far:F1.java@0.4");
-    // By pooled scores, the repository holding the first place keeps it.
-    assertThat(keys(WorkspaceSearch.merge(pooled, repos, Map.of("far", 0.4, "near", 0.4),
-        Map.of(), Map.of("far", far.iterator(), "near", near.iterator()), false)))
-        .containsExactly("far:F1.java@0.5", "near:N1.java@0.45", "far:F2.java@0.4");
-  }
 }
