@@ -1,6 +1,5 @@
 package dev.prismindex.engine;
 
-import dev.prismindex.engine.internal.query.LearnedMerge;
 import dev.prismindex.engine.internal.query.WorkspaceSearch;
 import dev.prismindex.engine.internal.store.IndexStore;
 import dev.prismindex.internal.Closing;
@@ -15,7 +14,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Several repositories searched as one. Each keeps its own {@link HybridIndex} (its own walk,
@@ -213,16 +211,6 @@ public final class Workspace implements CodeSearch, AutoCloseable {
     Objects.requireNonNull(opts, "opts");
     Objects.requireNonNull(sink, "sink");
     return search().stream(query, opts, sink);
-  }
-
-  /**
-   * A hybrid search's merge as the learned merge sees it (its training, benchmarks' {@code
-   * WorkspaceMergeTraining}): the default answer and every repository's own hits with their
-   * features; null when the search merges nothing (fewer than two repositories answer).
-   */
-  public LearnedMerge.@Nullable Probe mergeProbe(String query, SearchOpts opts)
-      throws IOException {
-    return search().probe(query, opts);
   }
 
   /** The search over the indexes as they are now (each checked open and local). */

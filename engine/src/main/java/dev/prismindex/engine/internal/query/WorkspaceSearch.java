@@ -80,7 +80,6 @@ public final class WorkspaceSearch {
 
   private final List<Member> members;
   private final boolean repositoryPrior;
-  private LearnedMerge.@Nullable Probe probe;
 
   /**
    * A search over {@code members}, in that order (ties and literal answers follow it).
@@ -94,27 +93,6 @@ public final class WorkspaceSearch {
     }
     this.members = List.copyOf(members);
     this.repositoryPrior = repositoryPrior;
-  }
-
-  /**
-   * A hybrid search's merge as the learned merge sees it: the default answer (places by pooled
-   * scores) and every candidate with its features ({@link LearnedMerge}); null when the search
-   * does not merge (fewer than two repositories hold indexes, or none holds a place).
-   */
-  public LearnedMerge.@Nullable Probe probe(String query, SearchOpts opts) throws IOException {
-    if (opts.mode() != SearchMode.HYBRID) {
-      throw new IllegalArgumentException("only a hybrid search merges");
-    }
-    probe = null;
-    LearnedMerge.Probe[] seen = {null};
-    try {
-      probe = new LearnedMerge.Probe(List.of(), List.of(), 0);
-      ranked(query, opts);
-      seen[0] = probe.size() == 0 ? null : probe;
-    } finally {
-      probe = null;
-    }
-    return seen[0];
   }
 
   /** See {@code Workspace.searchResult}. */
@@ -149,8 +127,6 @@ public final class WorkspaceSearch {
       List<Map<String, String>> records = new ArrayList<>();
       long chunks = 0;
       long embedded = 0;
-      Map<String, Long> sizes = new HashMap<>();
-      Map<String, Double> priors = new HashMap<>();
       double[] weights = RepositoryPrior.weights(readers, repositoryPrior
           ? new LexicalSearcher(members.get(0).ctx().analyzer()).terms(query) : Set.of());
       for (int i = 0; i < held.size(); i++) {
@@ -161,8 +137,6 @@ public final class WorkspaceSearch {
         SemanticCoverage c = CommitMeta.coverage(data);
         chunks += c.chunks();
         embedded += c.chunksEmbedded();
-        sizes.put(m.name(), c.chunks());
-        priors.put(m.name(), weights[i]);
         parts.add(new WorkspaceReader.Part(m.name(), m.ctx().options().root(),
             m.ctx().options().exactMaxFileBytes(), reader, m.store()::corruption, weights[i]));
       }
@@ -184,7 +158,7 @@ public final class WorkspaceSearch {
         for (IndexSearcher s : searchers) {
           own.add(new LuceneReader(s));
         }
-        hits = ownOrder(hits, held, own, ranked, query, unit, opts, sizes, priors);
+        hits = ownOrder(hits, held, own, ranked, query, unit, opts);
       }
       return new SearchResult(hits, mode, new SemanticCoverage(chunks, embedded), Map.of(),
           r.truncated());
@@ -207,20 +181,13 @@ public final class WorkspaceSearch {
    *
    * @param readers each held index's reader with its own statistics, in {@code held}'s order
    */
-  private List<Hit> ownOrder(List<Hit> pooled, List<Member> held,
+  private static List<Hit> ownOrder(List<Hit> pooled, List<Member> held,
       List<StoreReader> readers, RankedSearch ranked, String query, float @Nullable [] unit,
-      SearchOpts opts, Map<String, Long> sizes, Map<String, Double> priors) throws IOException {
+      SearchOpts opts) throws IOException {
     Map<String, Integer> places = new HashMap<>();
-    Map<String, List<Integer>> at = new HashMap<>();
-    Map<String, Double> pooledLexical = new HashMap<>();
-    for (int i = 0; i < pooled.size(); i++) {
-      Hit h = pooled.get(i);
+    for (Hit h : pooled) {
       places.merge(h.repo(), 1, Integer::sum);
-      at.computeIfAbsent(h.repo(), k -> new ArrayList<>()).add(i);
-      pooledLexical.merge(h.repo(), h.lexical() == null ? 0.0 : h.lexical().score(), Math::max);
     }
-    boolean learned = LearnedMerge.ENABLED || probe != null;
-    List<LearnedMerge.Repository> repos = new ArrayList<>();
     Map<String, Iterator<Hit>> own = new HashMap<>();
     Map<String, Double> agreements = new HashMap<>();
     Map<String, Double> extras = new HashMap<>();
@@ -232,34 +199,16 @@ public final class WorkspaceSearch {
       StoreReader reader = readers.get(i);
       FileSource files = FileSource.of(m.ctx().options().root(), reader,
           m.ctx().options().exactMaxFileBytes());
-      int limit = AGREEMENT > 0 || learned ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP)
+      int limit = AGREEMENT > 0 ? Math.max(places.get(m.name()), 2 * AGREEMENT_TOP)
           : places.get(m.name());
-      if (learned) {
-        limit = Math.max(limit, opts.limit());
-      }
       RankedSearch.Ranking ranking = ranked.hits(reader, files, query, unit,
           withLimit(opts, limit));
       List<Hit> alone = ranking.hits();
       own.put(m.name(), alone.iterator());
       agreements.put(m.name(), agreement(alone));
       extras.put(m.name(), DEFINITION > 0 ? Math.pow(ranking.firstFactor(), DEFINITION) : 1.0);
-      repos.add(new LearnedMerge.Repository(m.name(), alone, agreements.get(m.name()),
-          ranking.firstFactor(), priors.getOrDefault(m.name(), 1.0),
-          sizes.getOrDefault(m.name(), 0L), at.get(m.name()), pooledLexical.get(m.name())));
     }
-    if (!learned) {
-      return fill(pooled, places(pooled, agreements, extras), own);
-    }
-    List<LearnedMerge.Candidate> candidates = LearnedMerge.candidates(repos, pooled.size());
-    if (probe != null) {
-      Map<String, Iterator<Hit>> again = new HashMap<>();
-      repos.forEach(r -> again.put(r.name(), r.own().iterator()));
-      probe = new LearnedMerge.Probe(fill(pooled, places(pooled, agreements, extras), again),
-          candidates, pooled.size());
-      return pooled;
-    }
-    return fill(pooled, LearnedMerge.order(candidates, LearnedMerge.weights(), pooled.size()),
-        own);
+    return fill(pooled, places(pooled, agreements, extras), own);
   }
 
   /**
