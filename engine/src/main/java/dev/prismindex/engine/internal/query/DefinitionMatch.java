@@ -202,87 +202,6 @@ final class DefinitionMatch {
   }
 
   /**
-   * The share of the words of the parameter list of the declaration {@code signature} (its lines,
-   * {@link #signature}; the parenthesised list after the first {@code name}) that the sentence of
-   * {@code queryStems} says (a word of three letters or more also when it begins one of the
-   * sentence's: {@code str}, "string"); 1 without a parameter word (nothing left unsaid) or
-   * without a list. Between overloads, which share name, doc and most code, the one whose
-   * parameters the sentence does not mention is the less likely described: {@code swap(float[]
-   * array, int offset1, int offset2, int len)} says {@code len}, "Swaps two elements in the given
-   * float array" does not.
-   */
-  static double parameterShare(List<String> signature, String name, Set<String> queryStems,
-      CodeAnalyzer analyzer) {
-    String text = String.join("\n", signature);
-    int at = name.isEmpty() ? -1 : text.indexOf(name);
-    int open = text.indexOf('(', Math.max(0, at < 0 ? 0 : at + name.length()));
-    if (open < 0) {
-      return 1;
-    }
-    int depth = 0;
-    int close = text.length();
-    for (int i = open; i < text.length(); i++) {
-      char ch = text.charAt(i);
-      if (ch == '(') {
-        depth++;
-      } else if (ch == ')' && --depth == 0) {
-        close = i;
-        break;
-      }
-    }
-    Set<String> words = analyzer.proseTerms(text.substring(open + 1, close), MAX_TERMS);
-    if (words.isEmpty()) {
-      return 1;
-    }
-    int said = 0;
-    for (String w : words) {
-      if (said(w, queryStems)) {
-        said++;
-      }
-    }
-    return (double) said / words.size();
-  }
-
-  /**
-   * Whether the definition prior weighs chunk {@code c} as a type's ({@link #TYPE_WEIGHT}): a
-   * type's header ({@link RankFeatures#isType}) or, with {@link #TYPE_BODY}, a type's lines
-   * between its members ({@link #typeBody}).
-   */
-  static boolean typeChunk(ChunkDoc c, RankFeatures.FileLines file) throws IOException {
-    return RankFeatures.isType(c, file) || TYPE_BODY && typeBody(c, file);
-  }
-
-  /**
-   * Whether {@code c} is a type's lines between its members: a piece of a definition without its
-   * header whose definition is the type it sits in (its name is its parent's, which {@link
-   * RankFeatures#isType} takes for a constructor's) and is declared as a type ({@link
-   * RankFeatures#capitalisedType}: a type's keyword before the name on its declaration's line,
-   * read from {@code file}; a long constructor's window is declared without one). False when the
-   * file's lines are not given.
-   */
-  static boolean typeBody(ChunkDoc c, RankFeatures.FileLines file) throws IOException {
-    if (c.symbolLines().length == 0 || c.symbolNames().isEmpty()
-        || c.symbolLine() >= c.start() && c.symbolLine() <= c.end()
-        || !c.symbolNames().get(0).equals(c.parent())) {
-      return false;
-    }
-    List<String> lines = file.lines();
-    if (lines == null || c.symbolLine() < 1 || c.symbolLine() > lines.size()) {
-      return false;
-    }
-    ChunkDoc declared = new ChunkDoc(c.chunkId(), c.path(), c.start(), c.end(), c.symbolLines(),
-        c.symbolNames(), c.language(), null);
-    return RankFeatures.capitalisedType(declared, () -> lines);
-  }
-
-  /**
-   * Whether a type's lines between its members count as the type's chunk ({@link #typeBody}).
-   * The property is for measuring.
-   */
-  static final boolean TYPE_BODY =
-      Boolean.parseBoolean(System.getProperty("prism.rank.typeBody", "false"));
-
-  /**
    * The share of the words of {@code name} (an identifier) whose prose stem is in {@code
    * queryStems}; 0 for an empty name.
    */
@@ -444,7 +363,7 @@ final class DefinitionMatch {
         c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     RankFeatures.FileLines read =
         lines == null ? RankFeatures.FileLines.NONE : RankFeatures.once(() -> lines.lines(doc));
-    double factor = typeChunk(c, read) ? TYPE_WEIGHT
+    double factor = RankFeatures.isType(c, read) ? TYPE_WEIGHT
         : RankFeatures.kind(c, read) == 2 ? 1 : 1 + NAME_WEIGHT * share;
     double code = 0;
     double signature = 0;

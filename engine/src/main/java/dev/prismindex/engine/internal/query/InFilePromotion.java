@@ -80,10 +80,7 @@ final class InFilePromotion {
     String topDefinition = RankedSearch.definition(top);
     RankFeatures.FileLines topFile = RankFeatures.once(() -> lines.lines(first.doc()));
     int topKind = RankFeatures.kind(top, topFile);
-    boolean yields = TYPE_YIELDS
-        && (RankFeatures.isType(top, topFile) || DefinitionMatch.typeBody(top, topFile));
-    boolean weakTop = topKind == 0 || topKind == 2 || yields
-        || DefinitionMatch.typeChunk(top, topFile)
+    boolean weakTop = topKind == 0 || topKind == 2 || RankFeatures.isType(top, topFile)
         || hook(top.symbolNames().get(0));
     int weighed = weakTop ? 1 : Math.min(DefinitionMatch.CODE_DEPTH, fused.size());
     Map<Integer, Integer> places = new HashMap<>();
@@ -114,9 +111,8 @@ final class InFilePromotion {
       }
     }
     int best = -1;
-    double bestFactor = yields ? 0
-        : DefinitionMatch.factor(first.doc(), top, stems, lead, result, lines, analyzer, factors);
-    double topParameters = PARAMETER_WEIGHT > 0 ? parameters(top, topFile, stems, analyzer) : 0;
+    double bestFactor =
+        DefinitionMatch.factor(first.doc(), top, stems, lead, result, lines, analyzer, factors);
     for (int doc : rivals) {
       ChunkDoc c = chunks.chunk(doc);
       RankFeatures.FileLines file = RankFeatures.once(() -> lines.lines(doc));
@@ -128,10 +124,6 @@ final class InFilePromotion {
         continue;
       }
       double f = DefinitionMatch.factor(doc, c, stems, lead, result, lines, analyzer, factors);
-      if (PARAMETER_WEIGHT > 0 && overload(c, top, topName)) {
-        f *= (1 + PARAMETER_WEIGHT * parameters(c, file, stems, analyzer))
-            / (1 + PARAMETER_WEIGHT * topParameters);
-      }
       if (f > bestFactor) {
         best = doc;
         bestFactor = f;
@@ -162,43 +154,14 @@ final class InFilePromotion {
   }
 
   /**
-   * Whether a type's chunk (its header or the lines between its members) as the first hit yields
-   * the first place to its file's best-said function whatever the type's own factor: a sentence
-   * describes what a function does, not a type, and a type's header and fields say many of a
-   * file's words. The property is for measuring.
-   */
-  static final boolean TYPE_YIELDS =
-      Boolean.parseBoolean(System.getProperty("prism.rank.typeYields", "false"));
-
-  /**
-   * The weight of the share of an overload's parameter words that the sentence says ({@link
-   * DefinitionMatch#parameterShare}) when the first hit's overloads compete with it: an overload's
-   * factor times (1 + this x its share) / (1 + this x the first hit's). 0 turns it off. The
-   * property is for measuring.
-   */
-  static final double PARAMETER_WEIGHT =
-      Double.parseDouble(System.getProperty("prism.rank.parameterWeight", "0"));
-
-  /** The parameter share of {@code c}'s declaration ({@link DefinitionMatch#parameterShare}). */
-  private static double parameters(ChunkDoc c, RankFeatures.FileLines file, Set<String> stems,
-      CodeAnalyzer analyzer) throws IOException {
-    List<String> lines = file.lines();
-    if (lines == null || c.symbolLines().length == 0 || c.symbolLine() > lines.size()
-        || c.symbolNames().isEmpty()) {
-      return 1;
-    }
-    return DefinitionMatch.parameterShare(DefinitionMatch.signature(lines, c.symbolLine()),
-        c.symbolNames().get(0), stems, analyzer);
-  }
-
-  /**
    * How many chunks of the first hit's file {@link #promote} asks for to find its overloads
    * ({@link #overload}; the first {@link #IN_FILE_DEPTH} compete whatever their name): overloads
    * share name, doc and most code, so the lexical engine cannot tell them apart either, and in a
    * long file of many (ArrayUtils's {@code isEmpty} for each array type) the one a sentence
-   * describes is often below the first 20. The property is for measuring.
+   * describes is often below the first 20 (ArrayUtils: 435 chunks, 9 of them {@code isEmpty}).
+   * The property is for measuring.
    */
-  static final int OVERLOAD_DEPTH = Integer.getInteger("prism.rank.overloadDepth", 20);
+  static final int OVERLOAD_DEPTH = Integer.getInteger("prism.rank.overloadDepth", 100);
 
   /** Whether {@link #promote} lets the first hit's overloads compete ({@link #overload}). */
   static final boolean OVERLOADS =
