@@ -95,7 +95,15 @@ final class InFilePromotion {
         rivals.add(doc);
       }
     }
-    for (int doc : inFile.chunks(top, IN_FILE_DEPTH)) {
+    List<Integer> found = inFile.chunks(top, Math.max(IN_FILE_DEPTH, OVERLOAD_DEPTH));
+    for (int k = 0; k < found.size(); k++) {
+      int doc = found.get(k);
+      if (k >= IN_FILE_DEPTH) { // deeper, only the first hit's overloads
+        if (OVERLOADS && overload(chunks.chunk(doc), top, topName)) {
+          rivals.add(doc);
+        }
+        continue;
+      }
       Integer place = places.get(doc);
       if (place == null || place >= weighed
           || OVERLOADS && overload(chunks.chunk(doc), top, topName)) {
@@ -144,6 +152,16 @@ final class InFilePromotion {
     return !topName.isEmpty() && !c.symbolNames().isEmpty()
         && topName.equals(c.symbolNames().get(0)) && top.path().equals(c.path());
   }
+
+  /**
+   * How many chunks of the first hit's file {@link #promote} asks for to find its overloads
+   * ({@link #overload}; the first {@link #IN_FILE_DEPTH} compete whatever their name): overloads
+   * share name, doc and most code, so the lexical engine cannot tell them apart either, and in a
+   * long file of many (ArrayUtils's {@code isEmpty} for each array type) the one a sentence
+   * describes is often below the first 20 (ArrayUtils: 435 chunks, 9 of them {@code isEmpty}).
+   * The property is for measuring.
+   */
+  static final int OVERLOAD_DEPTH = Integer.getInteger("prism.rank.overloadDepth", 100);
 
   /** Whether {@link #promote} lets the first hit's overloads compete ({@link #overload}). */
   static final boolean OVERLOADS =

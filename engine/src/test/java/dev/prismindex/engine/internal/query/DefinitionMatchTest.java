@@ -572,6 +572,33 @@ class DefinitionMatchTest {
     assertThat(order(other)).containsExactly(1, 4);
   }
 
+  @Test
+  void theFirstHitsOverloadsBelowTheFilesFirstTwentyChunksCompeteToo() throws IOException {
+    List<String> file = new java.util.ArrayList<>(List.of(
+        "  public static void swap(final float[] array, final int offset1, final int offset2) {",
+        "    swap(array, offset1, offset2, 1);",
+        "  }",
+        "  public static void swap(final float[] array, int offset1, int offset2, int length) {",
+        "    for (int i = 0; i < length; i++) { exchange(array, offset1 + i, offset2 + i); }",
+        "  }"));
+    Map<Integer, ChunkDoc> chunks = new java.util.HashMap<>(Map.of(
+        1, chunk(1, 1, 3, 1, "swap", "ArrayUtils"),
+        2, chunk(2, 4, 6, 4, "swap", "ArrayUtils")));
+    List<Integer> inFile = new java.util.ArrayList<>();
+    for (int i = 0; i < 21; i++) { // siblings the sentence does not describe
+      file.add("  void other" + i + "() {}");
+      chunks.put(10 + i, chunk(10 + i, file.size(), file.size(), file.size(), "other" + i,
+          "ArrayUtils"));
+      inFile.add(10 + i);
+    }
+    inFile.add(2); // the four-argument swap, 22nd in the file for the lexical engine
+    String query = "Swaps a series of elements of the given length in the array";
+    List<HybridFuser.Fused> ranked = new java.util.ArrayList<>(List.of(fused(1, 1.0)));
+    InFilePromotion.promote(ranked, query, chunks::get, doc -> file, doc -> null,
+        (first, depth) -> inFile.subList(0, Math.min(depth, inFile.size())), ANALYZER);
+    assertThat(order(ranked)).containsExactly(2, 1);
+  }
+
   /** {@link DefinitionMatch#apply} on a copy of {@code fused}, which it re-ranks in place. */
   private static List<HybridFuser.Fused> apply(List<HybridFuser.Fused> fused, String query,
       Map<Integer, ChunkDoc> chunks) throws IOException {
