@@ -27,6 +27,18 @@ final class RankerFit {
    * probability mass of a query's target candidates, plus {@code l2} times the squared weights.
    */
   static double[] fit(List<Query> queries, int dim, int epochs, double l2) {
+    return fit(queries, dim, epochs, l2, 0, 0);
+  }
+
+  /**
+   * {@link #fit(List, int, int, double)} around a fixed term: every candidate's score starts at
+   * {@code offset} times its feature {@code fixed} (the hand-set stack's place, {@code hand_rrf}:
+   * the model learns what to change in that order, and L2 pulls it towards the order, not towards
+   * nothing); the returned weights hold the offset ({@code w[fixed] + offset}), so the engine
+   * scores them as any weights.
+   */
+  static double[] fit(List<Query> queries, int dim, int epochs, double l2, int fixed,
+      double offset) {
     double[] w = new double[dim];
     double[] m = new double[dim];
     double[] v = new double[dim];
@@ -49,7 +61,7 @@ final class RankerFit {
         double[] s = new double[n];
         double max = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
-          s[i] = dot(w, q.x()[i]);
+          s[i] = dot(w, q.x()[i]) + offset * q.x()[i][fixed];
           max = Math.max(max, s[i]);
         }
         double z = 0;
@@ -81,6 +93,7 @@ final class RankerFit {
         w[j] -= lr * mh / (Math.sqrt(vh) + 1e-8);
       }
     }
+    w[fixed] += offset;
     return w;
   }
 

@@ -61,7 +61,7 @@ public final class RankerTraining {
   /**
    * {@code collect --training FILE --quality FILE --trees DIR --work DIR --out FILE [--nl N]
    * [--nav N] [--max-trees-per-language N] [--max-bytes B] [--seed S]} or {@code train --features
-   * FILE --out FILE --version ID [--seed S] [--epochs N]}.
+   * FILE --out FILE --version ID [--seed S] [--epochs N] [--l2 L] [--offset B]}.
    */
   public static void main(String[] args) throws IOException {
     if (args.length == 0) {
@@ -243,7 +243,9 @@ public final class RankerTraining {
     long seed = Long.parseLong(o.getOrDefault("seed", "38"));
     int epochs = Integer.parseInt(o.getOrDefault("epochs", "300"));
     double l2 = Double.parseDouble(o.getOrDefault("l2", "0.001"));
+    double offset = Double.parseDouble(o.getOrDefault("offset", "0"));
     List<String> names = EngineProbes.rankerFeatures();
+    int hand = names.indexOf("hand_rrf");
     List<RankerFit.Query> queries = read(features, names);
     Set<String> groups = new TreeSet<>();
     Map<String, Set<String>> trees = new TreeMap<>();
@@ -252,9 +254,10 @@ public final class RankerTraining {
       trees.computeIfAbsent(q.group(), k -> new TreeSet<>()).add(q.tree());
     }
     System.out.printf(Locale.ROOT, "%d queries (%d natural language) from %d trees; features %d;"
-        + " seed %d, %d epochs, L2 %s%n%n", queries.size(),
+        + " seed %d, %d epochs, L2 %s, offset %s x hand_rrf%n%n", queries.size(),
         queries.stream().filter(q -> q.set().equals("nl")).count(),
-        trees.values().stream().mapToInt(Set::size).sum(), names.size(), seed, epochs, l2);
+        trees.values().stream().mapToInt(Set::size).sum(), names.size(), seed, epochs, l2,
+        offset);
     System.out.println("| held-out language | trees | NL queries | RRF MRR@10 | hand stack MRR@10"
         + " | ranker MRR@10 | RRF R@10 | hand stack R@10 | ranker R@10"
         + " | phrase MRR@10 RRF / hand / ranker | trees below the hand stack |");
@@ -264,7 +267,7 @@ public final class RankerTraining {
     for (String g : groups) {
       List<RankerFit.Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
       List<RankerFit.Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
-      double[] w = RankerFit.fit(train, names.size(), epochs, l2);
+      double[] w = RankerFit.fit(train, names.size(), epochs, l2, hand, offset);
       double[] nlR = RankerFit.evaluate(test, "nl", w);
       double[] nlB = RankerFit.evaluate(test, "nl", null);
       double[] nlH = RankerFit.evaluate(test, "nl", null, true);
@@ -293,14 +296,15 @@ public final class RankerTraining {
         + " | | %d |%n%n", trees.values().stream().mapToInt(Set::size).sum(), pooled[4],
         pooled[0] / pooled[4], pooled[5] / pooled[4], pooled[1] / pooled[4],
         pooled[2] / pooled[4], pooled[6] / pooled[4], pooled[3] / pooled[4], below);
-    double[] w = RankerFit.fit(queries, names.size(), epochs, l2);
+    double[] w = RankerFit.fit(queries, names.size(), epochs, l2, hand, offset);
     double[] all = RankerFit.evaluate(queries, "nl", w);
     System.out.printf(Locale.ROOT, "Fitted on every tree: NL MRR@10 %.3f on its own training"
         + " queries.%n", all[0]);
     StringBuilder sb = new StringBuilder();
     sb.append("# The learned ranker's weights (docs/engine.md, \"The ranker\"), written by\n")
         .append("# scripts/train-ranker (RankerTraining train, seed ").append(seed).append(", ")
-        .append(epochs).append(" epochs, L2 ").append(l2).append(") from ").append(queries.size())
+        .append(epochs).append(" epochs, L2 ").append(l2).append(", offset ").append(offset)
+        .append(" x hand_rrf) from ").append(queries.size())
         .append(" queries of ").append(trees.values().stream().mapToInt(Set::size).sum())
         .append(" training trees (").append(trees.keySet()).append(").\n")
         .append("version\t").append(version).append('\n')

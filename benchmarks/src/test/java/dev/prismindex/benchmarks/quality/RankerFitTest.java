@@ -54,4 +54,22 @@ class RankerFitTest {
     assertThat(RankerFit.treesBelowHand(qs, "nl", w)).containsExactly(Map.entry("a", -0.5));
     assertThat(RankerFit.treesBelowHand(qs, "nav-phrase", w)).isEmpty();
   }
+  @Test
+  void aFitAroundTheHandStacksPlaceKeepsItsOrderWhereNothingSaysOtherwise() {
+    // The hand stack is right on both queries and no other feature tells the candidates apart:
+    // fitted around 10 x hand_rrf, the weights hold that offset (the engine scores them as any
+    // weights) and keep the hand stack's order; fitted from nothing with a large L2 the weight
+    // stays near zero (the offset 0 is the plain fit).
+    List<String> names = EngineProbes.rankerFeatures();
+    int hand = names.indexOf("hand_rrf");
+    RankerFit.Query q = new RankerFit.Query("t", "go", "nl", new double[][] {
+        row(1, 1, 11.0 / 12), row(1, 1, 1)}, new boolean[] {false, true},
+        new String[] {"a.go#1:x", "a.go#5:y"});
+    double[] around = RankerFit.fit(List.of(q, q), names.size(), 50, 10, hand, 10);
+    assertThat(around[hand]).isGreaterThan(9);
+    assertThat(RankerFit.evaluate(List.of(q), "nl", around)).containsExactly(1, 1, 1);
+    double[] plain = RankerFit.fit(List.of(q, q), names.size(), 50, 10, hand, 0);
+    assertThat(plain[hand]).isLessThan(1);
+    assertThat(RankerFit.fit(List.of(q, q), names.size(), 50, 10)).containsExactly(plain);
+  }
 }

@@ -199,7 +199,7 @@ public final class RankFeatures {
       x[13] = nameTerms(c, terms, analyzer);
       int doc = e.getKey();
       FileLines file = once(() -> hand.lines().lines(doc));
-      x[14 + kind(c, file)] = 1;
+      x[14 + featureKind(c, file)] = 1;
       x[20] = PathPrior.factor(c.path(), prior) < 1 ? 1 : 0;
       double[] f = files.get(c.path());
       x[21] = Math.log1p(f[0] - 1) / Math.log(2 * depth);
@@ -315,6 +315,40 @@ public final class RankFeatures {
   }
 
   /**
+   * Whether the hand-set stack takes a Go type ({@link #goType}) for a type, as the ranker's
+   * features always do ({@link #featureKind}); {@code -Dprism.rank.goTypes=false} turns it off
+   * (docs/engine.md, the definition prior).
+   */
+  private static final boolean HAND_GO_TYPES =
+      Boolean.parseBoolean(System.getProperty("prism.rank.goTypes", "true"));
+
+  /**
+   * A Go type's declaration before its name: {@code type}, or nothing (a spec of a {@code type
+   * (...)} group); a function's or method's says {@code func}.
+   */
+  private static final Pattern GO_TYPE_PREFIX = Pattern.compile("\\s*(type\\s+)?");
+
+  /**
+   * Whether the chunk's definition is a Go type ({@code type Router struct}, {@code type Handler
+   * interface}, a spec of a {@code type (...)} group), read from its declaration's line; without
+   * {@code file}'s lines, or the name not on its line, it is not (Go capitalises exported
+   * functions and types alike, so the name cannot tell).
+   */
+  static boolean goType(ChunkDoc c, FileLines file) throws IOException {
+    if (c.symbolNames().isEmpty() || !"go".equalsIgnoreCase(c.language())) {
+      return false;
+    }
+    List<String> lines = file.lines();
+    int line = c.symbolLine();
+    if (lines == null || line < 1 || line > lines.size()) {
+      return false;
+    }
+    String declaration = lines.get(line - 1);
+    int at = wordAt(declaration, c.symbolNames().get(0));
+    return at >= 0 && GO_TYPE_PREFIX.matcher(declaration.substring(0, at)).matches();
+  }
+
+  /**
    * Whether the chunk belongs to a type rather than a function (its header, or a piece of it
    * without the header): its definition is a type by {@link #capitalisedType(ChunkDoc,
    * FileLines)} (a capitalised name in a language that capitalises types, not a
@@ -322,7 +356,8 @@ public final class RankFeatures {
    */
   static boolean isType(ChunkDoc c, FileLines file) throws IOException {
     int kind = kind(c, file);
-    return kind == 3 || kind == 1 && capitalisedType(c, file);
+    return kind == 3
+        || kind == 1 && (capitalisedType(c, file) || HAND_GO_TYPES && goType(c, file));
   }
 
   /** Where {@code word} first stands in {@code line} as a whole identifier, -1 when nowhere. */
@@ -350,6 +385,18 @@ public final class RankFeatures {
    * member, 5 a free function.
    */
   static int kind(ChunkDoc c, FileLines file) throws IOException {
+    return kind(c, file, HAND_GO_TYPES);
+  }
+
+  /**
+   * The kind of the chunk's definition as the ranker's features tell it: {@link #kind}, and a Go
+   * type ({@link #goType}) is a type where its file is read.
+   */
+  static int featureKind(ChunkDoc c, FileLines file) throws IOException {
+    return kind(c, file, true);
+  }
+
+  private static int kind(ChunkDoc c, FileLines file, boolean goTypes) throws IOException {
     if (c.symbolLines().length == 0) {
       return 0;
     }
@@ -361,7 +408,7 @@ public final class RankFeatures {
     if (name.equals(c.parent())) {
       return 2;
     }
-    if (capitalisedType(c, file)) {
+    if (capitalisedType(c, file) || goTypes && goType(c, file)) {
       return 3;
     }
     return c.parent() != null ? 4 : 5;

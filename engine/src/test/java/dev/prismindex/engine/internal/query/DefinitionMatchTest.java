@@ -266,6 +266,34 @@ class DefinitionMatchTest {
         List.of("Route"), "go", null), NO_FILE)).isFalse();
   }
 
+  @Test
+  void aGoTypeIsATypeChunkWhereItsFileIsRead() throws IOException {
+    // Go capitalises exported functions and types alike: its declaration's line tells them.
+    List<String> file = List.of("type Route struct {", "  name string", "}",
+        "func (r *Route) Name() string {", "  return r.name", "}",
+        "func NewRoute() *Route {", "  return &Route{}", "}",
+        "type (", "  matcher interface {", "    Match() bool", "  }", ")");
+    ChunkDoc route = new ChunkDoc("a.go#1", "a.go", 1, 3, new int[] {1}, List.of("Route"), "go",
+        null);
+    ChunkDoc matcher = new ChunkDoc("a.go#4", "a.go", 10, 14, new int[] {11},
+        List.of("matcher"), "go", null);
+    ChunkDoc name = new ChunkDoc("a.go#2", "a.go", 4, 6, new int[] {4}, List.of("Name"), "go",
+        null);
+    ChunkDoc newRoute = new ChunkDoc("a.go#3", "a.go", 7, 9, new int[] {7},
+        List.of("NewRoute"), "go", null);
+    assertThat(RankFeatures.isType(route, () -> file)).isTrue();
+    assertThat(RankFeatures.kind(route, () -> file)).isEqualTo(3);
+    assertThat(RankFeatures.isType(matcher, () -> file)).isTrue();
+    assertThat(RankFeatures.isType(name, () -> file)).isFalse();
+    assertThat(RankFeatures.kind(newRoute, () -> file)).isEqualTo(5);
+    // Its doc comment (a piece without the header) is a type's too; without the file, not.
+    ChunkDoc doc = new ChunkDoc("a.go#0", "a.go", 1, 1, new int[] {2}, List.of("Route"), "go",
+        null);
+    assertThat(RankFeatures.isType(doc, () -> List.of("// Route is a route.", "type Route struct"
+        + " {"))).isTrue();
+    assertThat(RankFeatures.isType(route, NO_FILE)).isFalse();
+  }
+
   /** A chunk of {@code path} in {@code language} whose definition {@code name} is on line 1. */
   private static ChunkDoc declared(String path, String language, String name,
       @Nullable String parent) {

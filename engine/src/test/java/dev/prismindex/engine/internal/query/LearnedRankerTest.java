@@ -181,6 +181,51 @@ class LearnedRankerTest {
     }
   }
 
+  @Test
+  void aGoTypeIsATypeWhereItsFileIsRead() throws IOException {
+    List<String> file = List.of(
+        "package mux",
+        "type Router struct {",
+        "  routes []Route",
+        "}",
+        "func (r *Router) Handle(p string) {",
+        "}",
+        "func NewRouter() *Router {",
+        "}",
+        "type (",
+        "  Handler interface {",
+        "    Serve()",
+        "  }",
+        ")");
+    Map<Integer, ChunkDoc> docs = Map.of(
+        0, go("0", 2, 4, 2, "Router"),
+        1, go("1", 5, 6, 5, "Handle"),
+        2, go("2", 7, 8, 7, "NewRouter"),
+        3, go("3", 9, 13, 10, "Handler"));
+    List<Candidate> lex = List.of(new Candidate(0, 1, 8, new double[] {4, 4, 0, 0}),
+        new Candidate(1, 2, 6, new double[] {4, 2, 0, 0}),
+        new Candidate(2, 3, 4, new double[] {4, 0, 0, 0}),
+        new Candidate(3, 4, 2, new double[] {2, 0, 0, 0}));
+    String query = "Router";
+    List<RankFeatures.Row> read = RankFeatures.of(query, ANALYZER.terms(query, 64), lex,
+        List.of(), 50, docs::get, ANALYZER, 1, new RankFeatures.Hand(
+            HybridFuser.fuse(lex, List.of(), Fusion.rrf(), 50), -1, Map.of(), d -> file));
+    assertThat(read).extracting(r -> f(r.features(), "kind_type"))
+        .containsExactly(1.0, 0.0, 0.0, 1.0);
+    assertThat(read).extracting(r -> f(r.features(), "kind_function"))
+        .containsExactly(0.0, 1.0, 1.0, 0.0);
+    // Without the file (changed since indexing) the name cannot tell: Go capitalises both.
+    List<RankFeatures.Row> unread = RankFeatures.of(query, ANALYZER.terms(query, 64), lex,
+        List.of(), 50, docs::get, ANALYZER, 1, hand(lex, List.of()));
+    assertThat(unread).extracting(r -> f(r.features(), "kind_function"))
+        .containsExactly(1.0, 1.0, 1.0, 1.0);
+  }
+
+  private static ChunkDoc go(String id, int start, int end, int line, String name) {
+    return new ChunkDoc("mux.go#" + id, "mux.go", start, end, new int[] {line}, List.of(name),
+        "go", null);
+  }
+
   /** The plain fusion's order of the candidates as the hand stack's, nothing promoted. */
   private static RankFeatures.Hand hand(List<Candidate> lex, List<Candidate> sem) {
     return new RankFeatures.Hand(HybridFuser.fuse(lex, sem, Fusion.rrf(), 50), -1, Map.of(),
