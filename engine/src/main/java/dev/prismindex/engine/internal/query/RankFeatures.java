@@ -304,14 +304,8 @@ public final class RankFeatures {
         || !CAPITALISED_TYPES.contains(c.language().toLowerCase(Locale.ROOT))) {
       return false;
     }
-    List<String> lines = file.lines();
-    int line = c.symbolLine();
-    if (lines == null || line < 1 || line > lines.size()) {
-      return true;
-    }
-    String declaration = lines.get(line - 1);
-    int at = wordAt(declaration, name);
-    return at < 0 || TYPE_KEYWORD.matcher(declaration.substring(0, at)).find();
+    String before = beforeName(c, file);
+    return before == null || TYPE_KEYWORD.matcher(before).find();
   }
 
   /**
@@ -338,14 +332,24 @@ public final class RankFeatures {
     if (c.symbolNames().isEmpty() || !"go".equalsIgnoreCase(c.language())) {
       return false;
     }
+    String before = beforeName(c, file);
+    return before != null && GO_TYPE_PREFIX.matcher(before).matches();
+  }
+
+  /**
+   * The text of the chunk's declaration's line before its definition's name (the name found as a
+   * whole word), or null when {@code file} gives no lines, the line lies past the file's end or
+   * the name is not on it.
+   */
+  private static @Nullable String beforeName(ChunkDoc c, FileLines file) throws IOException {
     List<String> lines = file.lines();
     int line = c.symbolLine();
     if (lines == null || line < 1 || line > lines.size()) {
-      return false;
+      return null;
     }
     String declaration = lines.get(line - 1);
     int at = wordAt(declaration, c.symbolNames().get(0));
-    return at >= 0 && GO_TYPE_PREFIX.matcher(declaration.substring(0, at)).matches();
+    return at < 0 ? null : declaration.substring(0, at);
   }
 
   /**
