@@ -54,8 +54,6 @@ public final class LexicalSearcher {
   public static final int RELOCATE_WINDOW = HitLocator.RELOCATE_WINDOW;
   /** The fewest words a query has to read as prose ({@link #isProse}). */
   public static final int PROSE_MIN_WORDS = 4;
-  /** The fewest {@link #STOP_WORDS} among them ({@link #isProse}). */
-  static final int PROSE_MIN_STOP_WORDS = Integer.getInteger("prism.rank.proseStopWords", 2);
   /** English function words: dropped from prose queries, they only add noise to BM25. */
   public static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "of", "to", "in", "on",
       "at", "by", "for", "from", "with", "and", "or", "is", "are", "be", "been", "was", "were",
@@ -158,7 +156,7 @@ public final class LexicalSearcher {
         stop++;
       }
     }
-    return stop >= PROSE_MIN_STOP_WORDS;
+    return stop >= 2;
   }
 
   /**
