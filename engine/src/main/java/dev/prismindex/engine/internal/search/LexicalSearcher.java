@@ -98,7 +98,7 @@ public final class LexicalSearcher {
     if (terms.isEmpty()) {
       return List.of();
     }
-    boolean prose = isProse(text, LEXICAL_STOP_WORDS);
+    boolean prose = isProse(text);
     BooleanQuery.Builder body = new BooleanQuery.Builder();
     BooleanQuery.Builder symbol = new BooleanQuery.Builder();
     BooleanQuery.Builder path = new BooleanQuery.Builder();
@@ -140,16 +140,7 @@ public final class LexicalSearcher {
    * {@value #PROSE_MIN_WORDS} space-separated words, at least two of them {@link #STOP_WORDS}, and
    * none of the characters {@code = ; { } < > [ ]}.
    */
-  /** For measuring: the stop words the lexical query's prose shape wants ({@link #terms}). */
-  static final int LEXICAL_STOP_WORDS = Integer.getInteger("prism.rank.lexicalProseStopWords", 2);
-  /** For measuring: the stop words the ranking stack's prose wants ({@link #isProse(String)}). */
-  static final int RANKING_STOP_WORDS = Integer.getInteger("prism.rank.proseStopWords", 2);
-
   public static boolean isProse(String text) {
-    return isProse(text, RANKING_STOP_WORDS);
-  }
-
-  static boolean isProse(String text, int minStopWords) {
     String[] words = text.strip().split("\\s+");
     if (words.length < PROSE_MIN_WORDS) {
       return false;
@@ -165,7 +156,7 @@ public final class LexicalSearcher {
         stop++;
       }
     }
-    return stop >= minStopWords;
+    return stop >= 2;
   }
 
   /**
@@ -193,7 +184,7 @@ public final class LexicalSearcher {
    */
   public Set<String> terms(String text) {
     Set<String> terms = analyzer.terms(text, MAX_TERMS);
-    if (isProse(text, LEXICAL_STOP_WORDS)) {
+    if (isProse(text)) {
       Set<String> content = new LinkedHashSet<>(terms);
       content.removeAll(STOP_WORDS);
       if (!content.isEmpty()) {
