@@ -24,18 +24,12 @@ final class RankerFit {
 
   /**
    * Fits the weights by full-batch Adam on the mean listwise softmax loss, {@code -log} of the
-   * probability mass of a query's target candidates, plus {@code l2} times the squared weights.
-   */
-  static double[] fit(List<Query> queries, int dim, int epochs, double l2) {
-    return fit(queries, dim, epochs, l2, 0, 0);
-  }
-
-  /**
-   * {@link #fit(List, int, int, double)} around a fixed term: every candidate's score starts at
-   * {@code offset} times its feature {@code fixed} (the hand-set stack's place, {@code hand_rrf}:
-   * the model learns what to change in that order, and L2 pulls it towards the order, not towards
-   * nothing); the returned weights hold the offset ({@code w[fixed] + offset}), so the engine
-   * scores them as any weights.
+   * probability mass of a query's target candidates, plus {@code l2} times the squared weights,
+   * around a fixed term: every candidate's score starts at {@code offset} times its feature
+   * {@code fixed} (the hand-set stack's place, {@code hand_rrf}: the model learns what to change in
+   * that order, and L2 pulls it towards the order, not towards nothing; offset 0 is the plain fit);
+   * the returned weights hold the offset ({@code w[fixed] + offset}), so the engine scores them as
+   * any weights.
    */
   static double[] fit(List<Query> queries, int dim, int epochs, double l2, int fixed,
       double offset) {

@@ -70,6 +70,5 @@ class RankerFitTest {
     assertThat(RankerFit.evaluate(List.of(q), "nl", around)).containsExactly(1, 1, 1);
     double[] plain = RankerFit.fit(List.of(q, q), names.size(), 50, 10, hand, 0);
     assertThat(plain[hand]).isLessThan(1);
-    assertThat(RankerFit.fit(List.of(q, q), names.size(), 50, 10)).containsExactly(plain);
   }
 }
