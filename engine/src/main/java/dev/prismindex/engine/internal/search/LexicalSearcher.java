@@ -138,17 +138,23 @@ public final class LexicalSearcher {
   /**
    * Whether {@code text} reads as an English sentence rather than code or an identifier: at least
    * {@value #PROSE_MIN_WORDS} space-separated words, at least two of them {@link #STOP_WORDS}, and
-   * none of the characters {@code = ; { } < > [ ]}.
+   * more than half of them holding a letter. So a sentence keeps its punctuation ("is true;
+   * otherwise throws", "(char <= 32)", "the { errors, data } response") while a line of operators
+   * does not read as prose.
    */
   public static boolean isProse(String text) {
     String[] words = text.strip().split("\\s+");
     if (words.length < PROSE_MIN_WORDS) {
       return false;
     }
-    for (int i = 0; i < text.length(); i++) {
-      if ("=;{}<>[]".indexOf(text.charAt(i)) >= 0) {
-        return false;
+    int worded = 0;
+    for (String w : words) {
+      if (w.chars().anyMatch(Character::isLetter)) {
+        worded++;
       }
+    }
+    if (worded * 2 <= words.length) {
+      return false;
     }
     int stop = 0;
     for (String w : words) {

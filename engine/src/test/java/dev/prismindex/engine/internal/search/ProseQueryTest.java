@@ -13,12 +13,23 @@ class ProseQueryTest {
       new LexicalSearcher(new CodeAnalyzer());
 
   @Test
-  void proseNeedsFourWordsTwoStopWordsAndNoCodePunctuation() {
+  void proseNeedsFourWordsTwoStopWordsAndMostlyWords() {
     assertThat(LexicalSearcher.isProse("Gets the rounding mode used in this format")).isTrue();
     assertThat(LexicalSearcher.isProse("the rounding mode")).isFalse(); // three words
     assertThat(LexicalSearcher.isProse("parse duration config string")).isFalse(); // no stop word
     assertThat(LexicalSearcher.isProse("if (this.a == the) return it;")).isFalse(); // code
+    assertThat(LexicalSearcher.isProse("0 == 1 || the != it && 2 <= 3")).isFalse(); // operators
     assertThat(LexicalSearcher.isProse("  ")).isFalse();
+  }
+
+  @Test
+  void aSentenceKeepsItsPunctuation() {
+    assertThat(LexicalSearcher.isProse("Validate that the stateful condition is true; otherwise "
+        + "throwing an exception with the specified message")).isTrue();
+    assertThat(LexicalSearcher.isProse(
+        "Removes control characters (char <= 32) from both ends of this String")).isTrue();
+    assertThat(LexicalSearcher.isProse("Given a completed execution context and data, build the "
+        + "{ errors, data } response")).isTrue();
   }
 
   @Test
