@@ -219,17 +219,6 @@ final class DefinitionMatch {
    */
   static double nameShare(String name, Set<String> queryStems, Set<String> lead,
       CodeAnalyzer analyzer) {
-    return nameShare(name, queryStems, lead, analyzer, NameNeighbours.NONE);
-  }
-
-  /**
-   * {@link #nameShare(String, Set, Set, CodeAnalyzer)} with a soft share: a word not said (a
-   * convention first word aside, which the opening decides) counts as much as {@code near} says
-   * ({@link NameNeighbours#closeness}: its token vector's cosine with the closest word of the
-   * sentence, from a threshold).
-   */
-  static double nameShare(String name, Set<String> queryStems, Set<String> lead,
-      CodeAnalyzer analyzer, NameNeighbours near) {
     if (name.isEmpty() || queryStems.isEmpty()) {
       return 0;
     }
@@ -249,7 +238,7 @@ final class DefinitionMatch {
         && NameConventions.FIRST_WORDS.contains(first);
     Set<String> stems = analyzer.proseTerms(convention ? String.join(" ", rest)
         : String.join(" ", WORDS.split(name)), MAX_TERMS);
-    double said = 0;
+    int said = 0;
     int words = stems.size();
     if (convention) {
       Set<String> firstStems = analyzer.proseTerms(first, MAX_TERMS);
@@ -268,42 +257,12 @@ final class DefinitionMatch {
     if (words == 0) {
       return 0;
     }
-    Map<String, Integer> spelt = near == NameNeighbours.NONE ? Map.of() : spelt(name, analyzer);
-    List<String> spellings = near == NameNeighbours.NONE ? List.of() : spellings(name);
     for (String s : stems) {
       if (said(s, queryStems)) {
         said++;
-      } else {
-        Integer at = spelt.get(s);
-        if (at != null && near.counts(at)) {
-          said += near.closeness(spellings.get(at));
-        }
       }
     }
-    return said / words;
-  }
-
-  /** The words of identifier {@code name} as it spells them, in order. */
-  private static List<String> spellings(String name) {
-    List<String> out = new ArrayList<>();
-    for (String w : WORDS.split(name)) {
-      if (!w.isEmpty()) {
-        out.add(w);
-      }
-    }
-    return out;
-  }
-
-  /** Each prose stem of {@code name}'s words with the place of the first word that gives it. */
-  private static Map<String, Integer> spelt(String name, CodeAnalyzer analyzer) {
-    Map<String, Integer> out = new HashMap<>();
-    List<String> words = spellings(name);
-    for (int i = 0; i < words.size(); i++) {
-      for (String s : analyzer.proseTerms(words.get(i), MAX_TERMS)) {
-        out.putIfAbsent(s, i);
-      }
-    }
-    return out;
+    return (double) said / words;
   }
 
   /** Whether name stem {@code s} is said by {@code queryStems}. */
@@ -361,7 +320,7 @@ final class DefinitionMatch {
     Map<Integer, Double> known = lines == null ? memo.named : memo.read;
     Double f = known.get(doc);
     if (f == null) {
-      f = shares(doc, c, stems, lead, result, lines, analyzer, memo.near).factor();
+      f = factor(doc, c, stems, lead, result, lines, analyzer);
       known.put(doc, f);
     }
     return f;
@@ -371,25 +330,19 @@ final class DefinitionMatch {
    * The definition prior's factors of one search's candidates ({@link #factor}), each computed
    * once: with file coherence a sentence's candidates are weighed twice (for the order without
    * coherence, then with it) and the in-file promotion weighs the first ones again. One per
-   * search: its query's, with its query's soft name share ({@link NameNeighbours}).
+   * search: its query's.
    */
   static final class Factors {
-    /** The soft name share of the search's sentence. */
-    private final NameNeighbours near;
-
-    /** Factors without a soft name share. */
-    Factors() {
-      this(NameNeighbours.NONE);
-    }
-
-    Factors(NameNeighbours near) {
-      this.near = near;
-    }
-
     /** Factors without the code and signature shares (beyond {@link #CODE_DEPTH}). */
     private final Map<Integer, Double> named = new HashMap<>();
     /** Factors with them, when the file is unchanged. */
     private final Map<Integer, Double> read = new HashMap<>();
+  }
+
+  private static double factor(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
+      @Nullable ResultType result, @Nullable Lines lines, CodeAnalyzer analyzer)
+      throws IOException {
+    return shares(doc, c, stems, lead, result, lines, analyzer).factor();
   }
 
   /**
@@ -406,15 +359,8 @@ final class DefinitionMatch {
   static Shares shares(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
       @Nullable ResultType result, @Nullable Lines lines, CodeAnalyzer analyzer)
       throws IOException {
-    return shares(doc, c, stems, lead, result, lines, analyzer, NameNeighbours.NONE);
-  }
-
-  /** {@link #shares} with the soft name share {@code near} ({@link NameNeighbours}). */
-  static Shares shares(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
-      @Nullable ResultType result, @Nullable Lines lines, CodeAnalyzer analyzer,
-      NameNeighbours near) throws IOException {
-    double share = c.symbolNames().isEmpty() ? 0
-        : nameShare(c.symbolNames().get(0), stems, lead, analyzer, near);
+    double share =
+        c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     RankFeatures.FileLines read =
         lines == null ? RankFeatures.FileLines.NONE : RankFeatures.once(() -> lines.lines(doc));
     double factor = RankFeatures.isType(c, read) ? TYPE_WEIGHT

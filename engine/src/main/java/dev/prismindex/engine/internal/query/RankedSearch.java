@@ -1,6 +1,5 @@
 package dev.prismindex.engine.internal.query;
 
-import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.Hit;
@@ -82,22 +81,12 @@ public final class RankedSearch {
    */
   public Ranking hits(StoreReader index, FileSource sources, String query,
       float @Nullable [] unitQuery, SearchOpts opts) throws IOException {
-    return hits(index, sources, query, unitQuery, null, opts);
-  }
-
-  /**
-   * {@link #hits(StoreReader, FileSource, String, float[], SearchOpts)} with the {@code model}
-   * that embedded the query: a static model's token vectors give the definition prior its soft
-   * name share ({@link NameNeighbours}); null: none.
-   */
-  public Ranking hits(StoreReader index, FileSource sources, String query,
-      float @Nullable [] unitQuery, @Nullable Embedder model, SearchOpts opts) throws IOException {
     FileMatcher files = FileMatcher.of(opts.files());
     Query fileQuery = files.query(index);
     return switch (opts.mode()) {
       case LEXICAL -> lexicalHits(index, sources, query, opts, fileQuery);
       case SEMANTIC -> semanticHits(index, sources, unitQuery, query, opts, files, fileQuery);
-      case HYBRID -> hybridHits(index, sources, query, unitQuery, model, opts, files, fileQuery);
+      case HYBRID -> hybridHits(index, sources, query, unitQuery, opts, files, fileQuery);
       default -> throw new IllegalArgumentException("not a ranked mode: " + opts.mode());
     };
   }
@@ -220,8 +209,8 @@ public final class RankedSearch {
   }
 
   private Ranking hybridHits(StoreReader index, FileSource sources, String query,
-      float @Nullable [] q, @Nullable Embedder model, SearchOpts opts, FileMatcher files,
-      @Nullable Query fileQuery) throws IOException {
+      float @Nullable [] q, SearchOpts opts, FileMatcher files, @Nullable Query fileQuery)
+      throws IOException {
     int depth = depth(opts.limit());
     Set<String> terms = lexical.terms(query);
     LexicalQuery lexQuery = terms.isEmpty() ? null : lexical.request(query, depth, fileQuery);
@@ -244,7 +233,7 @@ public final class RankedSearch {
     List<HybridFuser.Fused> fused = new ArrayList<>();
     Map<Integer, Double> factors = Map.of();
     HandStack hand = handStack(index, sources, query, lex, sem, opts.fusion().ranker()
-        ? Fusion.rrf() : opts.fusion(), depth, locator, prior, model);
+        ? Fusion.rrf() : opts.fusion(), depth, locator, prior);
     if (opts.fusion().ranker()) {
       List<RankFeatures.Row> rows = RankFeatures.of(query, terms, lex, sem, depth, locator::chunk,
           analyzer, prior, new RankFeatures.Hand(hand.order(), hand.promoted(), hand.coherence(),
@@ -305,7 +294,7 @@ public final class RankedSearch {
 
   private HandStack handStack(StoreReader index, FileSource sources, String query,
       List<Candidate> lex, List<Candidate> sem, Fusion fusion, int depth, HitLocator locator,
-      double prior, @Nullable Embedder model) throws IOException {
+      double prior) throws IOException {
     List<HybridFuser.Fused> fused = new ArrayList<>();
     for (HybridFuser.Fused f : HybridFuser.fuse(lex, sem, fusion, depth)) {
       fused.add(prior >= 1 ? f : new HybridFuser.Fused(f.doc(), f.lexical(), f.semantic(),
@@ -316,8 +305,7 @@ public final class RankedSearch {
     // without coherence keeps the first place.
     int plainFirst = -1;
     Map<Integer, Double> coherence = Map.of();
-    DefinitionMatch.Factors memo = new DefinitionMatch.Factors(LexicalSearcher.isProse(query)
-        ? NameNeighbours.of(model, query, analyzer) : NameNeighbours.NONE);
+    DefinitionMatch.Factors memo = new DefinitionMatch.Factors();
     if (FileCoherence.WEIGHT > 0 && LexicalSearcher.isProse(query)) {
       List<HybridFuser.Fused> plain = new ArrayList<>(fused);
       DefinitionMatch.apply(plain, query, locator::chunk, locator::freshLines, sources::repo,

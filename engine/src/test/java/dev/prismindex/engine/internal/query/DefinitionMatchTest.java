@@ -3,9 +3,6 @@ package dev.prismindex.engine.internal.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.prismindex.embed.Embedder;
-import dev.prismindex.embed.EmbedderProvider;
-import dev.prismindex.engine.TestEmbedders;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
 import dev.prismindex.engine.spi.ChunkDoc;
@@ -173,50 +170,6 @@ class DefinitionMatchTest {
         List.of(fused(1, 1.0), fused(2, second)));
     DefinitionMatch.apply(ranked, query, chunks::get, doc -> file, doc -> null, ANALYZER);
     assertThat(order(ranked)).as(why).isEqualTo(expected);
-  }
-
-  /** The shipped static code model (prism-code-v1), whose token vectors give the soft share. */
-  private static Embedder codeModel() {
-    return EmbedderProvider.find("prism-code-v1-t1").orElseThrow().create();
-  }
-
-  @Test
-  void aNameWordTheSentenceSaysWithAnotherWordCountsByItsTokensCosine() {
-    String sentence = "Removes every entry from the cache";
-    NameNeighbours near = NameNeighbours.of(codeModel(), sentence, ANALYZER);
-    double clear = near.closeness("clear"); // "removes": a neighbour in the token table
-    assertThat(clear).isBetween(NameNeighbours.THRESHOLD, 0.99);
-    assertThat(near.closeness("Clear")).isEqualTo(clear);
-    assertThat(near.closeness("stopwatch")).isZero(); // no word of the sentence near it
-    assertThat(DefinitionMatch.nameShare("clearCache", stems(sentence), Set.of(), ANALYZER, near))
-        .isCloseTo((1 + clear) / 2, within(1e-9));
-    assertThat(DefinitionMatch.nameShare("clearCache", stems(sentence), Set.of(), ANALYZER))
-        .isEqualTo(0.5);
-    // A transformer model, or none, gives no soft share.
-    assertThat(NameNeighbours.of(null, sentence, ANALYZER)).isSameAs(NameNeighbours.NONE);
-    assertThat(NameNeighbours.of(TestEmbedders.fake(), sentence, ANALYZER).closeness("clear"))
-        .isZero();
-  }
-
-  @Test
-  void aSentenceSayingASynonymOfANamesVerbRanksItAboveASiblingThatSaysMoreOnlyLiterally()
-      throws IOException {
-    Map<Integer, ChunkDoc> chunks = Map.of(
-        1, chunk(1, 1, 3, 1, "cacheEntryCount", "Store"),
-        2, chunk(2, 4, 6, 4, "clearCache", "Store"));
-    String sentence = "Removes every entry from the cache";
-    // Literally the sibling says two of its three words (x 1.33), the target one of two (x 1.25).
-    List<HybridFuser.Fused> literal = new java.util.ArrayList<>(List.of(fused(1, 1.0),
-        fused(2, 0.98)));
-    DefinitionMatch.apply(literal, sentence, chunks::get, doc -> null, doc -> null, ANALYZER,
-        new DefinitionMatch.Factors());
-    assertThat(order(literal)).containsExactly(1, 2);
-    // "removes" says "clear" in part (its cosine in the shipped model's token table).
-    List<HybridFuser.Fused> soft = new java.util.ArrayList<>(List.of(fused(1, 1.0),
-        fused(2, 0.98)));
-    DefinitionMatch.apply(soft, sentence, chunks::get, doc -> null, doc -> null, ANALYZER,
-        new DefinitionMatch.Factors(NameNeighbours.of(codeModel(), sentence, ANALYZER)));
-    assertThat(order(soft)).containsExactly(2, 1);
   }
 
   @Test
