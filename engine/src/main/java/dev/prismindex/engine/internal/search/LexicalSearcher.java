@@ -138,9 +138,9 @@ public final class LexicalSearcher {
   /**
    * Whether {@code text} reads as an English sentence rather than code or an identifier: at least
    * {@value #PROSE_MIN_WORDS} space-separated words, at least two of them {@link #STOP_WORDS}, and
-   * more than half of them holding a letter. So a sentence keeps its punctuation ("is true;
-   * otherwise throws", "(char <= 32)", "the { errors, data } response") while a line of operators
-   * does not read as prose.
+   * more than half of them holding a letter. So a sentence keeps its punctuation ({@code is true;
+   * otherwise throws}, {@code (char <= 32)}, {@code the [errors, data] response}) while a line of
+   * operators does not read as prose.
    */
   public static boolean isProse(String text) {
     String[] words = text.strip().split("\\s+");
