@@ -351,41 +351,6 @@ class WorkspaceTest {
     }
   }
 
-  /**
-   * Each repository's background scores are learned once per commit of its index and kept in its
-   * index home: a second search reads them (the file is not rewritten), a commit that changes the
-   * index learns them again under its own key.
-   */
-  @Test
-  void backgroundScoresAreKeptBesideTheIndexAndLearnedAgainAfterACommit() throws Exception {
-    Path a = Files.createDirectory(dir.resolve("a"));
-    Path b = Files.createDirectory(dir.resolve("b"));
-    Random r = new Random(5);
-    for (int i = 0; i < 8; i++) {
-      write(a, "src/A" + i + ".java", javaFile("A" + i, r));
-      write(b, "src/B" + i + ".java", javaFile("B" + i, r));
-    }
-    try (HybridIndex ia = indexed(a); HybridIndex ib = indexed(b)) {
-      Workspace workspace = Workspace.of(Map.of("a", ia, "b", ib));
-      SearchOpts opts = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10).build();
-      String query = WORDS.get(0) + " of a " + WORDS.get(1);
-      workspace.search(query, opts);
-      Path file = a.resolve(HybridIndexOptions.DEFAULT_HOME_NAME).resolve("background-scores");
-      assertThat(file).exists();
-      List<String> first = Files.readAllLines(file);
-      assertThat(first).hasSize(2);
-      Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(0));
-      workspace.search(query, opts);
-      assertThat(Files.getLastModifiedTime(file).toMillis()).as("read, not rewritten").isZero();
-
-      write(a, "src/A99.java", javaFile("A99", r));
-      ia.refresh(RefreshOptions.INCREMENTAL);
-      workspace.search(query, opts);
-      List<String> second = Files.readAllLines(file);
-      assertThat(second.get(0)).as("the new commit's key").isNotEqualTo(first.get(0));
-    }
-  }
-
   /** The hit of {@code src/Shared.java} (of repository {@code repo}, when not null). */
   private static Hit shared(List<Hit> hits, @org.jspecify.annotations.Nullable String repo) {
     return hits.stream().filter(h -> h.path().equals("src/Shared.java")

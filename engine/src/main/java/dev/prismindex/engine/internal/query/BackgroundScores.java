@@ -50,12 +50,6 @@ record BackgroundScores(double lexicalMean, double lexicalSd, double semanticMea
   /** The smallest spread a z-score divides by (a repository answering every sentence alike). */
   private static final double MIN_SD = 1e-6;
 
-  /**
-   * Which engines' best scores {@link #z} averages: {@code both} (the default), {@code semantic}
-   * or {@code lexical}; the property is for measuring.
-   */
-  static final String ENGINES = System.getProperty("prism.workspace.calibration.engines", "both");
-
   private static final List<String> SENTENCES = sentences();
 
   private static final Map<Path, Cached> CACHE = new ConcurrentHashMap<>();
@@ -107,11 +101,7 @@ record BackgroundScores(double lexicalMean, double lexicalSd, double semanticMea
   double z(List<Hit> hits) {
     double lexical = (best(hits, true) - lexicalMean) / Math.max(lexicalSd, MIN_SD);
     double semantic = (best(hits, false) - semanticMean) / Math.max(semanticSd, MIN_SD);
-    return switch (ENGINES) {
-      case "semantic" -> semantic;
-      case "lexical" -> lexical;
-      default -> (lexical + semantic) / 2;
-    };
+    return (lexical + semantic) / 2;
   }
 
   /** The best raw score of one engine among {@code hits} (0 when none has one). */
@@ -167,21 +157,13 @@ record BackgroundScores(double lexicalMean, double lexicalSd, double semanticMea
   }
 
   private static void write(Path file, String key, BackgroundScores s) {
-    Path tmp = null;
     try {
-      tmp = Files.createTempFile(file.getParent(), FILE, ".tmp");
+      Path tmp = Files.createTempFile(file.getParent(), FILE, ".tmp");
       Files.writeString(tmp, key + "\n" + s.lexicalMean() + "\t" + s.lexicalSd() + "\t"
           + s.semanticMean() + "\t" + s.semanticSd() + "\n", StandardCharsets.UTF_8);
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException | RuntimeException e) {
       // a home that cannot be written to: learned again by the next process
-      if (tmp != null) {
-        try {
-          Files.deleteIfExists(tmp);
-        } catch (IOException ignored) {
-          // nothing more to do
-        }
-      }
     }
   }
 
