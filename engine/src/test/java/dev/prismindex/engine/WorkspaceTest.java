@@ -313,44 +313,6 @@ class WorkspaceTest {
     }
   }
 
-  /**
-   * A small repository's right answer is not buried by a large repository's ordinary hits, on
-   * real files: this module's own sources, its package {@code internal/watch} (12 files) as the
-   * small repository and every other file (about 190) as the large one. A sentence of {@code
-   * PathTriage}'s doc comments finds {@code PathTriage} first alone; the large repository, which
-   * holds something about paths and events for any sentence, ranks an ordinary hit of its own above
-   * it in the pooled answer. Weighed by how far each repository's best scores stand above those
-   * it reaches for background sentences ({@code BackgroundScores}), the small repository's place
-   * comes first; without it ({@code -Dprism.workspace.calibration=false}) second.
-   */
-  @Test
-  void aSmallRepositorysAnswerIsNotBuriedByALargeOnesOrdinaryHits() throws Exception {
-    Path src = Path.of("src/main/java/dev/prismindex/engine");
-    Path large = Files.createDirectory(dir.resolve("large"));
-    Path small = Files.createDirectory(dir.resolve("small"));
-    try (java.util.stream.Stream<Path> files = Files.walk(src)) {
-      for (Path f : files.filter(Files::isRegularFile).toList()) {
-        String rel = src.relativize(f).toString().replace('\\', '/');
-        boolean watch = rel.startsWith("internal/watch/")
-            && rel.indexOf('/', "internal/watch/".length()) < 0;
-        write(watch ? small : large, rel, Files.readString(f));
-      }
-    }
-    try (HybridIndex l = indexed(large); HybridIndex s = indexed(small)) {
-      Workspace workspace = Workspace.of(Map.of("large", l, "small", s));
-      SearchOpts opts = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10).build();
-      for (String query : List.of(
-          "The cheap check of one event's path (repository-relative, not empty).",
-          "Directories a walk did not enter: ignored and untracked, pruned, over the limits.")) {
-        assertThat(s.search(query, opts).get(0).path()).as("alone: " + query)
-            .isEqualTo("internal/watch/PathTriage.java");
-        Hit first = workspace.search(query, opts).get(0);
-        assertThat(first.repo() + ":" + first.path()).as(query)
-            .isEqualTo("small:internal/watch/PathTriage.java");
-      }
-    }
-  }
-
   /** The hit of {@code src/Shared.java} (of repository {@code repo}, when not null). */
   private static Hit shared(List<Hit> hits, @org.jspecify.annotations.Nullable String repo) {
     return hits.stream().filter(h -> h.path().equals("src/Shared.java")

@@ -29,7 +29,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.jspecify.annotations.Nullable;
@@ -79,17 +78,6 @@ public final class WorkspaceSearch {
   static final double DEFINITION =
       Double.parseDouble(System.getProperty("prism.workspace.definition", "1"));
 
-  /**
-   * Whether a repository's places are also weighed by how far its own best scores for the query
-   * stand above those it reaches for background sentences ({@link BackgroundScores}): by the
-   * standard normal distribution function of that z-score, so a repository whose best hits are
-   * only as good as its best hits for any sentence (a large one's ordinary hits) weighs about half
-   * as much as one whose best stands far above its background. Part of the repository prior: a
-   * workspace without it weighs every repository 1. The property is for measuring.
-   */
-  static final boolean CALIBRATION =
-      Boolean.parseBoolean(System.getProperty("prism.workspace.calibration", "true"));
-
   private final List<Member> members;
   private final boolean repositoryPrior;
 
@@ -97,9 +85,7 @@ public final class WorkspaceSearch {
    * A search over {@code members}, in that order (ties and literal answers follow it).
    *
    * @param repositoryPrior whether the ranked modes weigh each repository by how typical the
-   *     query's words are of it ({@link RepositoryPrior}) and a hybrid search's places by how far
-   *     its best scores stand above its background ({@link #CALIBRATION}); false: every
-   *     repository weighs 1
+   *     query's words are of it ({@link RepositoryPrior}); false: every repository weighs 1
    */
   public WorkspaceSearch(List<Member> members, boolean repositoryPrior) {
     if (members.isEmpty()) {
@@ -155,9 +141,8 @@ public final class WorkspaceSearch {
             m.ctx().options().exactMaxFileBytes(), reader, m.store()::corruption, weights[i]));
       }
       float[] unit = null;
-      Embedder model = null;
       if (mode.needsSemantic()) {
-        model = model(held.isEmpty() ? members : held,
+        Embedder model = model(held.isEmpty() ? members : held,
             held.isEmpty() ? null : records);
         unit = QueryPlanner.embedQuery(model, query);
       }
@@ -173,12 +158,7 @@ public final class WorkspaceSearch {
         for (IndexSearcher s : searchers) {
           own.add(new LuceneReader(s));
         }
-        List<Long> versions = new ArrayList<>();
-        for (IndexReader reader : readers) {
-          versions.add(reader instanceof DirectoryReader d ? d.getVersion() : -1L);
-        }
-        hits = ownOrder(hits, held, own, versions, CALIBRATION && repositoryPrior ? model : null,
-            CALIBRATION && repositoryPrior, ranked, query, unit, opts);
+        hits = ownOrder(hits, held, own, ranked, query, unit, opts);
       }
       return new SearchResult(hits, mode, new SemanticCoverage(chunks, embedded), Map.of(),
           r.truncated());
@@ -200,14 +180,10 @@ public final class WorkspaceSearch {
    * yet given.
    *
    * @param readers each held index's reader with its own statistics, in {@code held}'s order
-   * @param versions each held index's commit version (its {@link BackgroundScores}' key)
-   * @param model the query's embedding model (null: lexical only)
-   * @param calibrate whether places are weighed by their repository's {@link BackgroundScores}
    */
   private static List<Hit> ownOrder(List<Hit> pooled, List<Member> held,
-      List<StoreReader> readers, List<Long> versions, @Nullable Embedder model,
-      boolean calibrate, RankedSearch ranked, String query, float @Nullable [] unit, SearchOpts opts)
-      throws IOException {
+      List<StoreReader> readers, RankedSearch ranked, String query, float @Nullable [] unit,
+      SearchOpts opts) throws IOException {
     Map<String, Integer> places = new HashMap<>();
     for (Hit h : pooled) {
       places.merge(h.repo(), 1, Integer::sum);
@@ -230,13 +206,7 @@ public final class WorkspaceSearch {
       List<Hit> alone = ranking.hits();
       own.put(m.name(), alone.iterator());
       agreements.put(m.name(), agreement(alone));
-      double extra = DEFINITION > 0 ? Math.pow(ranking.firstFactor(), DEFINITION) : 1.0;
-      if (calibrate) {
-        BackgroundScores background = BackgroundScores.of(m.store().home(), versions.get(i),
-            model, reader, files, ranked);
-        extra *= BackgroundScores.normal(background.z(alone));
-      }
-      extras.put(m.name(), extra);
+      extras.put(m.name(), DEFINITION > 0 ? Math.pow(ranking.firstFactor(), DEFINITION) : 1.0);
     }
     return fill(pooled, places(pooled, agreements, extras), own);
   }
