@@ -81,6 +81,27 @@ public final class RankerTraining {
     }
   }
 
+  /**
+   * The option {@code key} as a finite number >= 0, {@code fallback} when absent: a negative or
+   * not-a-number L2 or offset would write weights that rank nothing, so it is refused.
+   */
+  static double atLeastZero(Map<String, String> o, String key, double fallback) {
+    String v = o.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    try {
+      double d = Double.parseDouble(v);
+      if (Double.isFinite(d) && d >= 0) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new IllegalArgumentException("train-ranker: --" + key + " wants a number >= 0, not "
+        + v);
+  }
+
   private static String need(Map<String, String> o, String key) {
     String v = o.get(key);
     if (v == null) {
@@ -242,8 +263,8 @@ public final class RankerTraining {
     String version = need(o, "version");
     long seed = Long.parseLong(o.getOrDefault("seed", "38"));
     int epochs = Integer.parseInt(o.getOrDefault("epochs", "300"));
-    double l2 = Double.parseDouble(o.getOrDefault("l2", "0.001"));
-    double offset = Double.parseDouble(o.getOrDefault("offset", "0"));
+    double l2 = atLeastZero(o, "l2", 0.001);
+    double offset = atLeastZero(o, "offset", 0);
     List<String> names = EngineProbes.rankerFeatures();
     int hand = names.indexOf("hand_rrf");
     List<RankerFit.Query> queries = read(features, names);

@@ -54,6 +54,7 @@ class RankerFitTest {
     assertThat(RankerFit.treesBelowHand(qs, "nl", w)).containsExactly(Map.entry("a", -0.5));
     assertThat(RankerFit.treesBelowHand(qs, "nav-phrase", w)).isEmpty();
   }
+
   @Test
   void aFitAroundTheHandStacksPlaceKeepsItsOrderWhereNothingSaysOtherwise() {
     // The hand stack is right on both queries and no other feature tells the candidates apart:

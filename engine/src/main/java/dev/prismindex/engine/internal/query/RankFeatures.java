@@ -292,8 +292,8 @@ public final class RankFeatures {
    * sits in), and, when {@code file} gives the file's lines, its declaration's line says a type's
    * keyword before the name ({@link #TYPE_KEYWORD}): a function some library names in PascalCase
    * (TypeScript's {@code export function Get(...)}, a method {@code Clone()}) is a function. Where
-   * the lines are not given, or the name is not on its line, the name decides. The one rule for
-   * "is this a type" of the ranking ({@link #kind}, {@link #isType}).
+   * the lines are not given, or the name is not on its line, the name decides. With {@link #goType},
+   * the ranking's "is this a type" ({@link #typeDefinition}).
    */
   static boolean capitalisedType(ChunkDoc c, FileLines file) throws IOException {
     if (c.symbolNames().isEmpty()) {
@@ -354,14 +354,22 @@ public final class RankFeatures {
 
   /**
    * Whether the chunk belongs to a type rather than a function (its header, or a piece of it
-   * without the header): its definition is a type by {@link #capitalisedType(ChunkDoc,
-   * FileLines)} (a capitalised name in a language that capitalises types, not a
-   * constructor, and a type's keyword on its declaration's line when {@code file} gives it).
+   * without the header): its definition is a type by {@link #typeDefinition}.
    */
   static boolean isType(ChunkDoc c, FileLines file) throws IOException {
     int kind = kind(c, file);
-    return kind == 3
-        || kind == 1 && (capitalisedType(c, file) || HAND_GO_TYPES && goType(c, file));
+    return kind == 3 || kind == 1 && typeDefinition(c, file, HAND_GO_TYPES);
+  }
+
+  /**
+   * Whether the chunk's definition is a type: {@link #capitalisedType(ChunkDoc, FileLines)} (a
+   * capitalised name in a language that capitalises types, not a constructor, and a type's keyword
+   * on its declaration's line when {@code file} gives it), or, with {@code goTypes}, a Go type
+   * ({@link #goType}).
+   */
+  private static boolean typeDefinition(ChunkDoc c, FileLines file, boolean goTypes)
+      throws IOException {
+    return capitalisedType(c, file) || goTypes && goType(c, file);
   }
 
   /** Where {@code word} first stands in {@code line} as a whole identifier, -1 when nowhere. */
@@ -384,9 +392,9 @@ public final class RankFeatures {
    * The kind of the chunk's definition: 0 a plain window (no definition), 1 a piece of a
    * definition without its header (a doc comment, a window of a long body, the lines of a type
    * between its members), 2 a constructor (named as the type it sits in), 3 a type ({@link
-   * #capitalisedType(ChunkDoc, FileLines)}: by its capitalised name in the languages that
-   * capitalise types, and its declaration's keyword when {@code file} gives its lines), 4 a
-   * member, 5 a free function.
+   * #typeDefinition}: by its capitalised name in the languages that capitalise types, and its
+   * declaration's keyword when {@code file} gives its lines; a Go type by its declaration's line),
+   * 4 a member, 5 a free function.
    */
   static int kind(ChunkDoc c, FileLines file) throws IOException {
     return kind(c, file, HAND_GO_TYPES);
@@ -412,7 +420,7 @@ public final class RankFeatures {
     if (name.equals(c.parent())) {
       return 2;
     }
-    if (capitalisedType(c, file) || goTypes && goType(c, file)) {
+    if (typeDefinition(c, file, goTypes)) {
       return 3;
     }
     return c.parent() != null ? 4 : 5;

@@ -148,21 +148,16 @@ public final class LexicalSearcher {
       return false;
     }
     int worded = 0;
+    int stop = 0;
     for (String w : words) {
       if (w.chars().anyMatch(Character::isLetter)) {
         worded++;
       }
-    }
-    if (worded * 2 <= words.length) {
-      return false;
-    }
-    int stop = 0;
-    for (String w : words) {
       if (STOP_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
         stop++;
       }
     }
-    return stop >= 2;
+    return worded * 2 > words.length && stop >= 2;
   }
 
   /**
