@@ -32,6 +32,9 @@ import org.jspecify.annotations.Nullable;
  * statistics, one ranking, no merge: against each corpus alone it measures what the larger
  * haystack costs; against the workspace, what the merge costs on top. Per-query ranks go to
  * {@code WORK/combined-details.tsv} (answers' and first hits' paths under their subdirectory).
+ * With one corpus it measures what the subdirectory alone costs (nothing, when no ranking signal
+ * reads the path's first directory). With {@code reuse}, the combined index is kept only when it
+ * holds the same corpora ({@code WORK/combined.corpora}).
  *
  * @param reuse keep an existing combined index (as {@code --reuse} keeps each corpus's)
  */
@@ -44,7 +47,7 @@ record CombinedQuality(List<CorpusResult> results, Path work, boolean semantic,
 
   /** Builds (or reuses) the combined index, asks the queries and appends the section. */
   void run() throws IOException {
-    if (results.size() < 2) {
+    if (results.isEmpty()) {
       return;
     }
     boolean hybrid = results.stream().allMatch(r -> r.latency() != null);
@@ -52,13 +55,19 @@ record CombinedQuality(List<CorpusResult> results, Path work, boolean semantic,
         ? List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
         : List.of(SearchMode.LEXICAL);
     Path root = work.resolve(DIR);
-    boolean fresh = !(reuse && Files.isDirectory(root.resolve(".prism-index")));
+    // The corpora the combined tree holds, beside it (inside, the engine would index it).
+    Path marker = work.resolve(DIR + ".corpora");
+    String names = String.join("\n", results.stream().map(CorpusResult::name).toList());
+    boolean fresh = !(reuse && Files.isDirectory(root.resolve(".prism-index"))
+        && Files.isRegularFile(marker) && Files.readString(marker).equals(names));
     if (fresh) {
       Trees.delete(root);
+      Files.deleteIfExists(marker);
       for (CorpusResult r : results) {
         int n = CorpusFiles.copyTree(work.resolve(r.name()), root.resolve(r.name()));
         RetrievalQuality.log("combined: " + n + " files of " + r.name() + " copied");
       }
+      Files.writeString(marker, names);
     } else {
       RetrievalQuality.log("combined: reusing " + root + " and its index");
     }

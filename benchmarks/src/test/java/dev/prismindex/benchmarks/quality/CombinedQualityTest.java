@@ -79,5 +79,11 @@ class CombinedQualityTest {
     assertThat(report.toString()).contains("## Combined").contains("| **pooled** | 2 |");
     assertThat(Arrays.asList(report.toString().split("\n")))
         .anyMatch(l -> l.startsWith("| python | 2 | 1.000 | 0.750 |"));
+
+    // Reused only when it holds the same corpora: one corpus alone is rebuilt without b.
+    new CombinedQuality(results.subList(0, 1), work, false, null, Fusion.rrf(),
+        SearchOpts.DEFAULT_AUXILIARY_WEIGHT, true, new StringBuilder()).run();
+    assertThat(root.resolve("b")).doesNotExist();
+    assertThat(Files.readAllLines(work.resolve("combined-details.tsv"))).hasSize(2);
   }
 }
