@@ -29,6 +29,8 @@ final class Options {
   boolean queriesOnly;
   /** Also search every corpus's queries in one workspace of all the corpora. */
   boolean workspace;
+  /** Also search them in one repository index over all the corpora (the haystack control). */
+  boolean combined;
   /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
   java.net.URI openSearch;
   Fusion fusion = Fusion.rrf();
@@ -65,6 +67,7 @@ final class Options {
         case "--opensearch-url" -> o.openSearch = java.net.URI.create(value(args, ++i, a));
         case "--queries-only" -> o.queriesOnly = true;
         case "--workspace" -> o.workspace = true;
+        case "--combined" -> o.combined = true;
         case "--embedder" -> o.embedder = value(args, ++i, a);
         case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
         case "--auxiliary-weight" -> {

@@ -50,7 +50,8 @@ import org.jspecify.annotations.Nullable;
  * --queries-only} (extract and print the query sets' counts, no index), {@code --embedder ID} (the
  * embedding model by its provider id, e.g. {@code prism-code-v1-t1}; default the engine's first
  * provider, MiniLM), {@code --workspace} (also ask every corpus's natural-language queries of one
- * workspace of all the corpora).
+ * workspace of all the corpora), {@code --combined} (also ask them of one repository index over
+ * all the corpora: {@link CombinedQuality}).
  */
 public final class RetrievalQuality {
 
@@ -130,6 +131,10 @@ public final class RetrievalQuality {
       if (o.workspace) {
         new WorkspaceQuality(q.results, q.work, q.semantic, q.embedder, q.fusion,
             q.auxiliaryWeight, q.report).run();
+      }
+      if (o.combined) {
+        new CombinedQuality(q.results, q.work, q.semantic, q.embedder, q.fusion,
+            q.auxiliaryWeight, q.reuse, q.report).run();
       }
     }
     String md = q.report.toString();

@@ -51,7 +51,6 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
         ? List.of(SearchMode.LEXICAL, SearchMode.SEMANTIC, SearchMode.HYBRID)
         : List.of(SearchMode.LEXICAL);
     Map<String, HybridIndexOptions> repos = new LinkedHashMap<>();
-    List<CorpusText> texts = new ArrayList<>();
     for (CorpusResult r : results) {
       HybridIndexOptions.Builder builder = HybridIndexOptions.builder(work.resolve(r.name()))
           .semantic(semantic);
@@ -59,23 +58,10 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
         builder.embedder(EmbedderProvider.find(embedder).orElseThrow().create());
       }
       repos.put(r.name(), builder.build());
-      texts.add(new CorpusText(r.name(), r.defs(),
-          RetrievalQuality.texts(r.pristine(), r.sources()), r.pristine()));
     }
-    Map<String, Set<Outcome>> dropped = new LinkedHashMap<>();
-    int droppedCount = 0;
-    for (CorpusResult r : results) {
-      Set<NlQuery> across = ambiguousAcross(r.name(), r.nl().stream()
-          .map(o -> new NlQuery(o.query(), o.target())).toList(), texts);
-      Set<Outcome> d = new HashSet<>();
-      for (Outcome o : r.nl()) {
-        if (across.contains(new NlQuery(o.query(), o.target()))) {
-          d.add(o);
-        }
-      }
-      dropped.put(r.name(), d);
-      droppedCount += d.size();
-    }
+    List<CorpusText> texts = texts(results);
+    Map<String, Set<Outcome>> dropped = droppedAcross(results, texts);
+    int droppedCount = dropped.values().stream().mapToInt(Set::size).sum();
     int total = results.stream().mapToInt(r -> r.nl().size()).sum();
     List<Outcome> alone = new ArrayList<>();
     List<Outcome> together = new ArrayList<>();
@@ -151,6 +137,42 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
     Details.write(work.resolve("workspace-dropped-details.tsv"), droppedOut);
     RetrievalQuality.log("workspace: per-query ranks in " + tsv + " (the queries the rule drops:"
         + " workspace-dropped-details.tsv)");
+  }
+
+  /** Each corpus's text for the rules across corpora. */
+  static List<CorpusText> texts(List<CorpusResult> results) throws IOException {
+    List<CorpusText> texts = new ArrayList<>();
+    for (CorpusResult r : results) {
+      texts.add(new CorpusText(r.name(), r.defs(),
+          RetrievalQuality.texts(r.pristine(), r.sources()), r.pristine()));
+    }
+    return texts;
+  }
+
+  /** {@link #droppedAcross(List, List)} with the corpora's texts read. */
+  static Map<String, Set<Outcome>> droppedAcross(List<CorpusResult> results) throws IOException {
+    return droppedAcross(results, texts(results));
+  }
+
+  /**
+   * By corpus, its natural-language outcomes (alone) whose queries the rule across corpora
+   * ({@link #ambiguousAcross}) drops: asked of neither the workspace nor the combined index.
+   */
+  static Map<String, Set<Outcome>> droppedAcross(List<CorpusResult> results,
+      List<CorpusText> texts) {
+    Map<String, Set<Outcome>> dropped = new LinkedHashMap<>();
+    for (CorpusResult r : results) {
+      Set<NlQuery> across = ambiguousAcross(r.name(), r.nl().stream()
+          .map(o -> new NlQuery(o.query(), o.target())).toList(), texts);
+      Set<Outcome> d = new HashSet<>();
+      for (Outcome o : r.nl()) {
+        if (across.contains(new NlQuery(o.query(), o.target()))) {
+          d.add(o);
+        }
+      }
+      dropped.put(r.name(), d);
+    }
+    return dropped;
   }
 
   private static double mrr(List<Outcome> outcomes, SearchMode mode) {
