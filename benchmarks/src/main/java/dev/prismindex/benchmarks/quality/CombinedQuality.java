@@ -99,9 +99,7 @@ record CombinedQuality(List<CorpusResult> results, Path work, boolean semantic,
           status.sizeOnDiskBytes() / 1e6, seconds, fresh ? " from empty" : " (reused)",
           RetrievalQuality.loadAverage()));
       line("");
-      line("| corpus | queries | " + String.join(" | ", modes.stream().map(m -> Tables.name(m)
-          + " alone | " + Tables.name(m) + " combined | difference").toList()) + " |");
-      line("| --- | ---: |" + " ---: | ---: | ---: |".repeat(modes.size()));
+      line(Tables.comparisonHeader("combined", modes));
       for (CorpusResult r : results) {
         Set<Outcome> d = dropped.get(r.name());
         List<Outcome> kept = r.nl().stream().filter(o -> !d.contains(o)).toList();
@@ -115,12 +113,13 @@ record CombinedQuality(List<CorpusResult> results, Path work, boolean semantic,
         aloneByLanguage.computeIfAbsent(r.language().id(), k -> new ArrayList<>()).addAll(kept);
         togetherByLanguage.computeIfAbsent(r.language().id(), k -> new ArrayList<>())
             .addAll(out);
-        row(r.name(), kept, out, modes);
+        line(Tables.comparisonRow(r.name(), kept, out, modes));
         RetrievalQuality.log("combined: " + r.name() + " asked");
       }
-      row("**pooled**", alone, together, modes);
+      line(Tables.comparisonRow("**pooled**", alone, together, modes));
       for (String language : aloneByLanguage.keySet()) {
-        row(language, aloneByLanguage.get(language), togetherByLanguage.get(language), modes);
+        line(Tables.comparisonRow(language, aloneByLanguage.get(language),
+            togetherByLanguage.get(language), modes));
       }
       line("");
       SearchMode last = modes.get(modes.size() - 1);
@@ -149,17 +148,6 @@ record CombinedQuality(List<CorpusResult> results, Path work, boolean semantic,
     return new Definition(corpus + "/" + target.path(), target.language(), target.kind(),
         target.name(), target.nameLine(), target.startLine(), target.endLine(),
         target.hasBody(), target.doc(), target.docSpans());
-  }
-
-  private void row(String name, List<Outcome> alone, List<Outcome> together,
-      List<SearchMode> modes) {
-    StringBuilder row = new StringBuilder("| " + name + " | " + alone.size() + " |");
-    for (SearchMode m : modes) {
-      double a = Ranking.Metrics.of(Tables.ranks(alone, m)).mrr();
-      double b = Ranking.Metrics.of(Tables.ranks(together, m)).mrr();
-      row.append(String.format(Locale.ROOT, " %.3f | %.3f | %+.3f |", a, b, b - a));
-    }
-    line(row.toString());
   }
 
   private void line(String s) {

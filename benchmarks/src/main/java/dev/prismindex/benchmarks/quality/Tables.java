@@ -164,6 +164,28 @@ final class Tables {
     return m.name().toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * The header (two lines) of a table comparing each corpus alone with {@code together} (the
+   * workspace, the combined index): per mode, MRR@10 alone, together and the difference.
+   */
+  static String comparisonHeader(String together, List<SearchMode> modes) {
+    return "| corpus | queries | " + String.join(" | ", modes.stream().map(m -> name(m)
+        + " alone | " + name(m) + " " + together + " | difference").toList()) + " |\n"
+        + "| --- | ---: |" + " ---: | ---: | ---: |".repeat(modes.size());
+  }
+
+  /** One row of {@link #comparisonHeader}'s table: {@code alone} and {@code together}'s MRR@10. */
+  static String comparisonRow(String name, List<Outcome> alone, List<Outcome> together,
+      List<SearchMode> modes) {
+    StringBuilder row = new StringBuilder("| " + name + " | " + alone.size() + " |");
+    for (SearchMode m : modes) {
+      double a = Ranking.Metrics.of(ranks(alone, m)).mrr();
+      double b = Ranking.Metrics.of(ranks(together, m)).mrr();
+      row.append(String.format(Locale.ROOT, " %.3f | %.3f | %+.3f |", a, b, b - a));
+    }
+    return row.toString();
+  }
+
   static String pct(double share) {
     return String.format(Locale.ROOT, "%.1f %%", share * 100);
   }

@@ -82,9 +82,7 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
         .filter(e -> !e.getValue().isEmpty())
         .map(e -> e.getKey() + " " + e.getValue().size()).toList())) + "). MRR@10:");
     line("");
-    line("| corpus | queries | " + String.join(" | ", modes.stream().map(m -> Tables.name(m)
-        + " alone | " + Tables.name(m) + " workspace | difference").toList()) + " |");
-    line("| --- | ---: |" + " ---: | ---: | ---: |".repeat(modes.size()));
+    line(Tables.comparisonHeader("workspace", modes));
     SearchMode last = modes.get(modes.size() - 1);
     try (Workspace ws = Workspace.open(repos)) {
       List<String> queries = new ArrayList<>();
@@ -110,12 +108,12 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
         together.addAll(keptTogether);
         aloneAll.addAll(r.nl());
         togetherAll.addAll(out);
-        row(r.name(), keptAlone, keptTogether, modes);
+        line(Tables.comparisonRow(r.name(), keptAlone, keptTogether, modes));
         before.add(String.format(Locale.ROOT, "%s %d %.3f / %.3f", r.name(), out.size(),
             mrr(r.nl(), last), mrr(out, last)));
         RetrievalQuality.log("workspace: " + r.name() + " asked");
       }
-      row("**pooled**", alone, together, modes);
+      line(Tables.comparisonRow("**pooled**", alone, together, modes));
       line("");
       line(String.format(Locale.ROOT, "Before that rule (all %d queries), %s MRR@10 alone /"
           + " workspace: pooled %.3f / %.3f (%+.3f); %s.", total, Tables.name(last),
@@ -413,17 +411,6 @@ record WorkspaceQuality(List<CorpusResult> results, Path work, boolean semantic,
   private static String simple(String name) {
     String s = name.substring(Math.max(name.lastIndexOf('.'), name.lastIndexOf(':')) + 1);
     return s.replace("_", "").toLowerCase(Locale.ROOT);
-  }
-
-  private void row(String name, List<Outcome> alone, List<Outcome> together,
-      List<SearchMode> modes) {
-    StringBuilder row = new StringBuilder("| " + name + " | " + alone.size() + " |");
-    for (SearchMode m : modes) {
-      double a = Ranking.Metrics.of(Tables.ranks(alone, m)).mrr();
-      double b = Ranking.Metrics.of(Tables.ranks(together, m)).mrr();
-      row.append(String.format(Locale.ROOT, " %.3f | %.3f | %+.3f |", a, b, b - a));
-    }
-    line(row.toString());
   }
 
   private void line(String s) {
