@@ -1,5 +1,6 @@
 package dev.prismindex.benchmarks.quality;
 
+import dev.prismindex.engine.internal.query.LearnedRanker;
 import dev.prismindex.engine.testing.EngineProbes;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,6 +92,212 @@ final class RankerFit {
     return w;
   }
 
+  /** The boosted part's settings: trees, their depth, shrinkage, L2 on leaves, least hessian. */
+  record Boost(int trees, int depth, double rate, double lambda, double minHessian) {
+    static final Boost NONE = new Boost(0, 3, 0.1, 1, 5);
+  }
+
+  /** How many thresholds a feature's splits choose from (quantiles of its values). */
+  private static final int BINS = 63;
+
+  /**
+   * Fits {@code boost.trees()} regression trees to what the linear model {@code w} (as {@link
+   * #fit} returns it) gets wrong, by gradient boosting on the same listwise softmax loss: each tree
+   * fitted to the loss's gradients and hessians at the current scores (second-order leaves {@code
+   * -G / (H + lambda)} times the rate, splits by the usual gain, each side holding a hessian of at
+   * least {@code minHessian}), its thresholds among {@value #BINS} quantiles of each feature. No
+   * sampling: the same queries give the same trees.
+   */
+  static List<LearnedRanker.Tree> boost(List<Query> queries, double[] w, Boost boost) {
+    List<Query> fitted = queries.stream().filter(RankerFit::hasTarget).toList();
+    int rows = 0;
+    for (Query q : fitted) {
+      rows += q.x().length;
+    }
+    int dim = w.length;
+    double[][] thresholds = new double[dim][];
+    byte[][] bin = new byte[dim][rows];
+    for (int f = 0; f < dim; f++) {
+      double[] v = new double[rows];
+      int r = 0;
+      for (Query q : fitted) {
+        for (double[] x : q.x()) {
+          v[r++] = x[f];
+        }
+      }
+      thresholds[f] = thresholds(v);
+      for (int i = 0; i < rows; i++) {
+        bin[f][i] = (byte) binOf(thresholds[f], v[i]);
+      }
+    }
+    double[] score = new double[rows];
+    int r = 0;
+    for (Query q : fitted) {
+      for (double[] x : q.x()) {
+        score[r++] = dot(w, x);
+      }
+    }
+    double[] g = new double[rows];
+    double[] h = new double[rows];
+    int[] node = new int[rows];
+    List<LearnedRanker.Tree> trees = new ArrayList<>();
+    int splits = (1 << boost.depth()) - 1;
+    for (int t = 0; t < boost.trees(); t++) {
+      gradients(fitted, score, g, h);
+      java.util.Arrays.fill(node, 0);
+      int[] feature = new int[splits];
+      int[] splitBin = new int[splits];
+      double[] threshold = new double[splits];
+      java.util.Arrays.fill(feature, -1);
+      for (int level = 0; level < boost.depth(); level++) {
+        int first = (1 << level) - 1;
+        int width = 1 << level;
+        double[][][] gh = new double[width][dim][2 * (BINS + 1)];
+        for (int i = 0; i < rows; i++) {
+          double[][] hist = gh[node[i] - first];
+          for (int f = 0; f < dim; f++) {
+            int b = 2 * (bin[f][i] & 0xff);
+            hist[f][b] += g[i];
+            hist[f][b + 1] += h[i];
+          }
+        }
+        for (int n = 0; n < width; n++) {
+          double bestGain = 1e-9;
+          for (int f = 0; f < dim; f++) {
+            double[] hist = gh[n][f];
+            double gAll = 0;
+            double hAll = 0;
+            for (int b = 0; b <= BINS; b++) {
+              gAll += hist[2 * b];
+              hAll += hist[2 * b + 1];
+            }
+            double gl = 0;
+            double hl = 0;
+            for (int b = 0; b < thresholds[f].length; b++) {
+              gl += hist[2 * b];
+              hl += hist[2 * b + 1];
+              double hr = hAll - hl;
+              if (hl < boost.minHessian() || hr < boost.minHessian()) {
+                continue;
+              }
+              double gr = gAll - gl;
+              double gain = gl * gl / (hl + boost.lambda()) + gr * gr / (hr + boost.lambda())
+                  - gAll * gAll / (hAll + boost.lambda());
+              if (gain > bestGain) {
+                bestGain = gain;
+                feature[first + n] = f;
+                splitBin[first + n] = b;
+                threshold[first + n] = thresholds[f][b];
+              }
+            }
+          }
+        }
+        for (int i = 0; i < rows; i++) {
+          int f = feature[node[i]];
+          // right when x > thresholds[f][b], i.e. its bin is above b
+          int right = f >= 0 && (bin[f][i] & 0xff) > splitBin[node[i]] ? 2 : 1;
+          node[i] = 2 * node[i] + right;
+        }
+      }
+      double[] gLeaf = new double[splits + 1];
+      double[] hLeaf = new double[splits + 1];
+      for (int i = 0; i < rows; i++) {
+        gLeaf[node[i] - splits] += g[i];
+        hLeaf[node[i] - splits] += h[i];
+      }
+      double[] leaf = new double[splits + 1];
+      for (int l = 0; l <= splits; l++) {
+        leaf[l] = -boost.rate() * gLeaf[l] / (hLeaf[l] + boost.lambda());
+      }
+      LearnedRanker.Tree tree = new LearnedRanker.Tree(boost.depth(), feature, threshold, leaf);
+      trees.add(tree);
+      for (int i = 0; i < rows; i++) {
+        score[i] += leaf[node[i] - splits];
+      }
+    }
+    return trees;
+  }
+
+  /** Whether a query has a target among its candidates (else it teaches no order). */
+  private static boolean hasTarget(Query q) {
+    for (boolean b : q.label()) {
+      if (b) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The listwise softmax loss's gradient and (diagonal, Gauss-Newton) hessian per candidate at
+   * {@code score}: {@code p - q} and {@code p (1 - p)}, {@code p} the candidate's softmax share,
+   * {@code q} its share of the targets' mass.
+   */
+  private static void gradients(List<Query> fitted, double[] score, double[] g, double[] h) {
+    int r = 0;
+    for (Query q : fitted) {
+      int n = q.x().length;
+      double max = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < n; i++) {
+        max = Math.max(max, score[r + i]);
+      }
+      double z = 0;
+      double zPos = 0;
+      for (int i = 0; i < n; i++) {
+        double e = Math.exp(score[r + i] - max);
+        z += e;
+        zPos += q.label()[i] ? e : 0;
+      }
+      for (int i = 0; i < n; i++) {
+        double e = Math.exp(score[r + i] - max);
+        double p = e / z;
+        g[r + i] = p - (q.label()[i] ? e / zPos : 0);
+        h[r + i] = Math.max(p * (1 - p), 1e-6);
+      }
+      r += n;
+    }
+  }
+
+  /**
+   * Up to {@value #BINS} thresholds of a feature, ascending: between neighbouring values when it
+   * takes few, else its quantiles.
+   */
+  private static double[] thresholds(double[] values) {
+    double[] v = values.clone();
+    java.util.Arrays.sort(v);
+    double[] distinct = java.util.Arrays.stream(v).distinct().toArray();
+    if (distinct.length <= BINS + 1) {
+      double[] t = new double[Math.max(0, distinct.length - 1)];
+      for (int i = 0; i < t.length; i++) {
+        t[i] = (distinct[i] + distinct[i + 1]) / 2;
+      }
+      return t;
+    }
+    java.util.TreeSet<Double> t = new java.util.TreeSet<>();
+    for (int i = 1; i <= BINS; i++) {
+      double q = v[(int) ((long) i * (v.length - 1) / (BINS + 1))];
+      if (q < v[v.length - 1]) {
+        t.add(q);
+      }
+    }
+    return t.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** The bin of {@code x}: how many thresholds it exceeds. */
+  private static int binOf(double[] thresholds, double x) {
+    int lo = 0;
+    int hi = thresholds.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (x > thresholds[mid]) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
   private static double dot(double[] w, double[] x) {
     double s = 0;
     for (int i = 0; i < w.length; i++) {
@@ -101,21 +308,21 @@ final class RankerFit {
 
   /**
    * MRR@10, R@10 and the query count of the queries of {@code set}, one hit per definition, ranked
-   * by {@code w} or, when null, by the hand-set fusion: RRF k = 10 of both ranks (a missing rank
+   * by {@code model} or, when null, by the hand-set fusion: RRF k = 10 of both ranks (a missing rank
    * counted as the engine's) times 0.5 in an auxiliary file.
    */
-  static double[] evaluate(List<Query> queries, String set, double[] w) {
-    return evaluate(queries, set, w, false);
+  static double[] evaluate(List<Query> queries, String set, LearnedRanker model) {
+    return evaluate(queries, set, model, false);
   }
 
   /**
-   * The trees of {@code queries} on whose {@code set} queries the model {@code w} ranks worse than
-   * the hand-set stack (MRR@10 of each tree's queries), each with the difference, worst first: a
-   * model that wins pooled can still lose whole corpora, as the quality benchmark counts them (two
+   * The trees of {@code queries} on whose {@code set} queries the model ranks worse than the
+   * hand-set stack (MRR@10 of each tree's queries), each with the difference, worst first: a model
+   * that wins pooled can still lose whole corpora, as the quality benchmark counts them (two
    * corpora a language).
    */
   static List<Map.Entry<String, Double>> treesBelowHand(List<Query> queries, String set,
-      double[] w) {
+      LearnedRanker model) {
     Map<String, List<Query>> byTree = new TreeMap<>();
     for (Query q : queries) {
       if (q.set().equals(set)) {
@@ -124,7 +331,8 @@ final class RankerFit {
     }
     List<Map.Entry<String, Double>> out = new ArrayList<>();
     for (Map.Entry<String, List<Query>> e : byTree.entrySet()) {
-      double d = evaluate(e.getValue(), set, w)[0] - evaluate(e.getValue(), set, null, true)[0];
+      double d = evaluate(e.getValue(), set, model)[0]
+          - evaluate(e.getValue(), set, null, true)[0];
       if (d < -1e-9) {
         out.add(Map.entry(e.getKey(), d));
       }
@@ -134,11 +342,11 @@ final class RankerFit {
   }
 
   /**
-   * {@link #evaluate}, or when {@code hand} (and {@code w} null) ranked as the engine's default
+   * {@link #evaluate}, or when {@code hand} (and {@code model} null) ranked as the engine's default
    * stack ranked them (RRF, file coherence, the definition prior, the in-file promotion: the
    * feature {@code hand_rrf}).
    */
-  static double[] evaluate(List<Query> queries, String set, double[] w, boolean hand) {
+  static double[] evaluate(List<Query> queries, String set, LearnedRanker model, boolean hand) {
     List<String> names = EngineProbes.rankerFeatures();
     int handRrf = names.indexOf("hand_rrf");
     int lexRrf = names.indexOf("lex_rrf");
@@ -158,7 +366,7 @@ final class RankerFit {
       for (int i = 0; i < len; i++) {
         order[i] = i;
         double[] x = q.x()[i];
-        s[i] = w != null ? dot(w, x) : hand ? x[handRrf]
+        s[i] = model != null ? model.score(x) : hand ? x[handRrf]
             : (x[lexRrf] + x[semRrf]) * (x[aux] > 0 ? 0.5 : 1);
       }
       // Stable: equal scores keep the candidates' order (lexical first), as the engine's ties.

@@ -7,6 +7,7 @@ import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RefreshOptions;
+import dev.prismindex.engine.internal.query.LearnedRanker;
 import dev.prismindex.engine.testing.EngineProbes;
 import dev.prismindex.engine.testing.EngineProbes.RankerCandidate;
 import java.io.BufferedReader;
@@ -47,7 +48,8 @@ import java.util.zip.GZIPOutputStream;
  *
  * <p>{@code train}: a linear model over the features, fitted by a listwise softmax loss (each
  * query's candidates; the targets' share of the probability mass), full-batch Adam with L2, from
- * zero weights (deterministic: no sampling). Validation leaves one language out: a model fitted on
+ * zero weights (deterministic: no sampling); with {@code --trees N}, then N shallow regression
+ * trees boosted on the same loss from the linear model's scores ({@link RankerFit#boost}). Validation leaves one language out: a model fitted on
  * the other languages' trees is evaluated on that language's queries (MRR@10 of one hit per
  * definition, as the engine returns them) next to the plain fusion (RRF k = 10 with the path
  * prior 0.5) and the engine's default hand-set stack (its final order, feature {@code hand_rrf})
@@ -61,7 +63,8 @@ public final class RankerTraining {
   /**
    * {@code collect --training FILE --quality FILE --trees DIR --work DIR --out FILE [--nl N]
    * [--nav N] [--max-trees-per-language N] [--max-bytes B] [--seed S]} or {@code train --features
-   * FILE --out FILE --version ID [--seed S] [--epochs N] [--l2 L] [--offset B]}.
+   * FILE --out FILE --version ID [--seed S] [--epochs N] [--l2 L] [--offset B] [--trees N]
+   * [--depth D] [--rate R]}.
    */
   public static void main(String[] args) throws IOException {
     if (args.length == 0) {
@@ -265,6 +268,14 @@ public final class RankerTraining {
     int epochs = Integer.parseInt(o.getOrDefault("epochs", "300"));
     double l2 = atLeastZero(o, "l2", 0.001);
     double offset = atLeastZero(o, "offset", 0);
+    RankerFit.Boost boost = new RankerFit.Boost((int) atLeastZero(o, "trees", 0),
+        (int) atLeastZero(o, "depth", RankerFit.Boost.NONE.depth()),
+        atLeastZero(o, "rate", RankerFit.Boost.NONE.rate()), RankerFit.Boost.NONE.lambda(),
+        RankerFit.Boost.NONE.minHessian());
+    if (boost.trees() > 0 && (boost.depth() < 1 || boost.depth() > 8)) {
+      throw new IllegalArgumentException("train-ranker: --depth wants 1 to 8, not "
+          + boost.depth());
+    }
     List<String> names = EngineProbes.rankerFeatures();
     int hand = names.indexOf("hand_rrf");
     List<RankerFit.Query> queries = read(features, names);
@@ -274,37 +285,46 @@ public final class RankerTraining {
       groups.add(q.group());
       trees.computeIfAbsent(q.group(), k -> new TreeSet<>()).add(q.tree());
     }
+    String settings = String.format(Locale.ROOT, "seed %d, %d epochs, L2 %s, offset %s x hand_rrf"
+        + "%s", seed, epochs, l2, offset, boost.trees() == 0 ? "" : String.format(Locale.ROOT,
+            ", %d trees of depth %d, rate %s, leaf L2 %s, least hessian %s", boost.trees(),
+            boost.depth(), boost.rate(), boost.lambda(), boost.minHessian()));
     System.out.printf(Locale.ROOT, "%d queries (%d natural language) from %d trees; features %d;"
-        + " seed %d, %d epochs, L2 %s, offset %s x hand_rrf%n%n", queries.size(),
-        queries.stream().filter(q -> q.set().equals("nl")).count(),
-        trees.values().stream().mapToInt(Set::size).sum(), names.size(), seed, epochs, l2,
-        offset);
+        + " %s%n%n", queries.size(), queries.stream().filter(q -> q.set().equals("nl")).count(),
+        trees.values().stream().mapToInt(Set::size).sum(), names.size(), settings);
+    boolean boosted = boost.trees() > 0;
     System.out.println("| held-out language | trees | NL queries | RRF MRR@10 | hand stack MRR@10"
-        + " | ranker MRR@10 | RRF R@10 | hand stack R@10 | ranker R@10"
-        + " | phrase MRR@10 RRF / hand / ranker | trees below the hand stack |");
-    System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
-    double[] pooled = new double[7];
+        + (boosted ? " | linear MRR@10" : "") + " | ranker MRR@10 | RRF R@10 | hand stack R@10"
+        + " | ranker R@10 | phrase MRR@10 RRF / hand / ranker | trees below the hand stack |");
+    System.out.println("| --- | ---: | ---: | ---: | ---: |" + (boosted ? " ---: |" : "")
+        + " ---: | ---: | ---: | ---: | ---: | --- |");
+    double[] pooled = new double[8];
     int below = 0;
     for (String g : groups) {
       List<RankerFit.Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
       List<RankerFit.Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
       double[] w = RankerFit.fit(train, names.size(), epochs, l2, hand, offset);
-      double[] nlR = RankerFit.evaluate(test, "nl", w);
+      LearnedRanker linear = new LearnedRanker(version, 0, w, List.of());
+      LearnedRanker model = boosted
+          ? new LearnedRanker(version, 0, w, RankerFit.boost(train, w, boost)) : linear;
+      double[] nlR = RankerFit.evaluate(test, "nl", model);
+      double[] nlL = RankerFit.evaluate(test, "nl", linear);
       double[] nlB = RankerFit.evaluate(test, "nl", null);
       double[] nlH = RankerFit.evaluate(test, "nl", null, true);
-      double[] phR = RankerFit.evaluate(test, "nav-phrase", w);
+      double[] phR = RankerFit.evaluate(test, "nav-phrase", model);
       double[] phB = RankerFit.evaluate(test, "nav-phrase", null);
       double[] phH = RankerFit.evaluate(test, "nav-phrase", null, true);
-      List<Map.Entry<String, Double>> lost = RankerFit.treesBelowHand(test, "nl", w);
+      List<Map.Entry<String, Double>> lost = RankerFit.treesBelowHand(test, "nl", model);
       below += lost.size();
       StringBuilder lostText = new StringBuilder().append(lost.size());
       for (Map.Entry<String, Double> e : lost) {
         lostText.append(lostText.length() == 1 ? ": " : ", ").append(e.getKey())
             .append(String.format(Locale.ROOT, " %+.3f", e.getValue()));
       }
-      System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f"
+      System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f |%s %.3f | %.3f | %.3f | %.3f"
           + " | %.3f / %.3f / %.3f | %s |%n", g, trees.get(g).size(), nlR[2], nlB[0], nlH[0],
-          nlR[0], nlB[1], nlH[1], nlR[1], phB[0], phH[0], phR[0], lostText);
+          boosted ? String.format(Locale.ROOT, " %.3f |", nlL[0]) : "", nlR[0], nlB[1], nlH[1],
+          nlR[1], phB[0], phH[0], phR[0], lostText);
       pooled[0] += nlB[0] * nlR[2];
       pooled[1] += nlR[0] * nlR[2];
       pooled[2] += nlB[1] * nlR[2];
@@ -312,29 +332,24 @@ public final class RankerTraining {
       pooled[4] += nlR[2];
       pooled[5] += nlH[0] * nlR[2];
       pooled[6] += nlH[1] * nlR[2];
+      pooled[7] += nlL[0] * nlR[2];
     }
-    System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f"
+    System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f |%s %.3f | %.3f | %.3f | %.3f"
         + " | | %d |%n%n", trees.values().stream().mapToInt(Set::size).sum(), pooled[4],
-        pooled[0] / pooled[4], pooled[5] / pooled[4], pooled[1] / pooled[4],
+        pooled[0] / pooled[4], pooled[5] / pooled[4], boosted ? String.format(Locale.ROOT,
+            " %.3f |", pooled[7] / pooled[4]) : "", pooled[1] / pooled[4],
         pooled[2] / pooled[4], pooled[6] / pooled[4], pooled[3] / pooled[4], below);
     double[] w = RankerFit.fit(queries, names.size(), epochs, l2, hand, offset);
-    double[] all = RankerFit.evaluate(queries, "nl", w);
+    LearnedRanker model = new LearnedRanker(version, 0, w,
+        boosted ? RankerFit.boost(queries, w, boost) : List.of());
+    double[] all = RankerFit.evaluate(queries, "nl", model);
     System.out.printf(Locale.ROOT, "Fitted on every tree: NL MRR@10 %.3f on its own training"
         + " queries.%n", all[0]);
-    StringBuilder sb = new StringBuilder();
-    sb.append("# The learned ranker's weights (docs/engine.md, \"The ranker\"), written by\n")
-        .append("# scripts/train-ranker (RankerTraining train, seed ").append(seed).append(", ")
-        .append(epochs).append(" epochs, L2 ").append(l2).append(", offset ").append(offset)
-        .append(" x hand_rrf) from ").append(queries.size())
-        .append(" queries of ").append(trees.values().stream().mapToInt(Set::size).sum())
-        .append(" training trees (").append(trees.keySet()).append(").\n")
-        .append("version\t").append(version).append('\n')
-        .append("bias\t0\n");
-    for (int i = 0; i < names.size(); i++) {
-      sb.append(names.get(i)).append('\t').append(String.format(Locale.ROOT, "%.6f", w[i]))
-          .append('\n');
-    }
-    Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
+    String header = "# The learned ranker's weights (docs/engine.md, \"The ranker\"), written by\n"
+        + "# scripts/train-ranker (RankerTraining train, " + settings + ") from " + queries.size()
+        + " queries of " + trees.values().stream().mapToInt(Set::size).sum()
+        + " training trees (" + trees.keySet() + ").\n";
+    Files.writeString(out, model.format(header), StandardCharsets.UTF_8);
     System.out.println("Weights written to " + out.getFileName() + " (version " + version + ").");
   }
 

@@ -2,6 +2,7 @@ package dev.prismindex.benchmarks.quality;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prismindex.engine.internal.query.LearnedRanker;
 import dev.prismindex.engine.testing.EngineProbes;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ class RankerFitTest {
     assertThat(RankerFit.evaluate(List.of(q), "nav-phrase", null, true)).containsExactly(0, 0, 0);
     double[] w = new double[EngineProbes.rankerFeatures().size()];
     w[EngineProbes.rankerFeatures().indexOf("lex_rrf")] = 1;
-    assertThat(RankerFit.evaluate(List.of(q), "nl", w)).containsExactly(0.5, 1, 1);
+    assertThat(RankerFit.evaluate(List.of(q), "nl", linear(w))).containsExactly(0.5, 1, 1);
   }
 
   @Test
@@ -49,10 +50,10 @@ class RankerFitTest {
     double[] w = new double[EngineProbes.rankerFeatures().size()];
     w[EngineProbes.rankerFeatures().indexOf("lex_rrf")] = 1;
     List<RankerFit.Query> qs = List.of(a, b, b);
-    assertThat(RankerFit.evaluate(qs, "nl", w)[0])
+    assertThat(RankerFit.evaluate(qs, "nl", linear(w))[0])
         .isGreaterThan(RankerFit.evaluate(qs, "nl", null, true)[0]);
-    assertThat(RankerFit.treesBelowHand(qs, "nl", w)).containsExactly(Map.entry("a", -0.5));
-    assertThat(RankerFit.treesBelowHand(qs, "nav-phrase", w)).isEmpty();
+    assertThat(RankerFit.treesBelowHand(qs, "nl", linear(w))).containsExactly(Map.entry("a", -0.5));
+    assertThat(RankerFit.treesBelowHand(qs, "nav-phrase", linear(w))).isEmpty();
   }
 
   @Test
@@ -68,8 +69,36 @@ class RankerFitTest {
         new String[] {"a.go#1:x", "a.go#5:y"});
     double[] around = RankerFit.fit(List.of(q, q), names.size(), 50, 10, hand, 10);
     assertThat(around[hand]).isGreaterThan(9);
-    assertThat(RankerFit.evaluate(List.of(q), "nl", around)).containsExactly(1, 1, 1);
+    assertThat(RankerFit.evaluate(List.of(q), "nl", linear(around))).containsExactly(1, 1, 1);
     double[] plain = RankerFit.fit(List.of(q, q), names.size(), 50, 10, hand, 0);
     assertThat(plain[hand]).isLessThan(1);
+  }
+
+  @Test
+  void boostedTreesLearnWhatNoWeightCan() {
+    // The target is the candidate whose lexical place is in the middle (0.5), never the best or
+    // the worst: no weight on lex_rrf ranks it first on every query, a tree of depth 2 does.
+    List<String> names = EngineProbes.rankerFeatures();
+    int hand = names.indexOf("hand_rrf");
+    List<RankerFit.Query> qs = new java.util.ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      double[][] x = {row(1, 0, 0), row(0.5, 0, 0), row(0.25, 0, 0)};
+      qs.add(new RankerFit.Query("t" + i, "go", "nl", x, new boolean[] {false, true, false},
+          new String[] {"a.go#1:x", "a.go#5:y", "a.go#9:z"}));
+    }
+    double[] w = RankerFit.fit(qs, names.size(), 100, 0.001, hand, 0);
+    assertThat(RankerFit.evaluate(qs, "nl", linear(w))[0]).isLessThan(1);
+    List<LearnedRanker.Tree> trees = RankerFit.boost(qs, w,
+        new RankerFit.Boost(20, 2, 0.3, 1, 0.01));
+    LearnedRanker boosted = new LearnedRanker("t", 0, w, trees);
+    assertThat(RankerFit.evaluate(qs, "nl", boosted)).containsExactly(1, 1, 6);
+    // The same queries give the same trees.
+    assertThat(RankerFit.boost(qs, w, new RankerFit.Boost(20, 2, 0.3, 1, 0.01)))
+        .extracting(LearnedRanker.Tree::format)
+        .containsExactlyElementsOf(trees.stream().map(LearnedRanker.Tree::format).toList());
+  }
+
+  private static LearnedRanker linear(double[] w) {
+    return new LearnedRanker("t", 0, w, List.of());
   }
 }

@@ -84,11 +84,11 @@ public final class RankerWorkload {
     return ranker.rank(rows());
   }
 
-  /** The model's linear score of every candidate (features computed once), summed. */
+  /** The model's score of every candidate (features computed once), summed. */
   public double score() {
     double s = 0;
     for (RankFeatures.Row r : rows) {
-      s += ranker.linear(r.features());
+      s += ranker.score(r.features());
     }
     return s;
   }

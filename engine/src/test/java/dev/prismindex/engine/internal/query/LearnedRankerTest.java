@@ -25,7 +25,7 @@ class LearnedRankerTest {
   void theShippedWeightsLoadWithTheirVersionAndOneWeightPerFeature() {
     LearnedRanker r = LearnedRanker.shipped();
     assertThat(r.version()).startsWith("prism-ranker-");
-    assertThat(r.linear(new double[RankFeatures.NAMES.size()])).isFinite();
+    assertThat(r.score(new double[RankFeatures.NAMES.size()])).isFinite();
     assertThat(RankFeatures.NAMES).hasSize(2 * RankFeatures.BASE.size()).doesNotHaveDuplicates();
   }
 
@@ -35,6 +35,46 @@ class LearnedRankerTest {
     assertThatThrownBy(() -> LearnedRanker.read(
         new ByteArrayInputStream(missing.getBytes(StandardCharsets.UTF_8))))
         .isInstanceOf(IOException.class).hasMessageContaining("lex_rrf");
+  }
+
+  @Test
+  void boostedTreesAddTheirLeavesAndSurviveTheResourcesForm() throws IOException {
+    int n = RankFeatures.NAMES.size();
+    int lex = RankFeatures.NAMES.indexOf("lex_rrf");
+    int sem = RankFeatures.NAMES.indexOf("sem_rrf");
+    double[] w = new double[n];
+    w[lex] = 2;
+    // Depth 2: the root splits on lex_rrf at 0.5, its left child on nothing (every candidate goes
+    // left), its right child on sem_rrf at 0.25.
+    LearnedRanker.Tree tree = new LearnedRanker.Tree(2, new int[] {lex, -1, sem},
+        new double[] {0.5, 0, 0.25}, new double[] {-1, 7, 0.125, 3});
+    LearnedRanker model = new LearnedRanker("prism-ranker-test", 0.5, w, List.of(tree));
+    double[] x = new double[n];
+    x[lex] = 0.4;
+    assertThat(model.score(x)).isEqualTo(0.5 + 0.8 - 1);
+    x[lex] = 0.75;
+    assertThat(model.score(x)).isEqualTo(0.5 + 1.5 + 0.125);
+    x[sem] = 0.3;
+    assertThat(model.score(x)).isEqualTo(0.5 + 1.5 + 3);
+    LearnedRanker read = LearnedRanker.read(new ByteArrayInputStream(
+        model.format("# a test\n").getBytes(StandardCharsets.UTF_8)));
+    assertThat(read.version()).isEqualTo("prism-ranker-test");
+    assertThat(read.score(x)).isEqualTo(model.score(x));
+    assertThat(read.format("")).isEqualTo(model.format(""));
+  }
+
+  @Test
+  void aTreeOfTheWrongShapeOrOnAnUnknownFeatureIsRefused() {
+    StringBuilder linear = new StringBuilder("version\tx\nbias\t0\n");
+    for (String name : RankFeatures.NAMES) {
+      linear.append(name).append("\t0\n");
+    }
+    for (String tree : List.of("tree\t1\tlex_rrf>0.5\t1", "tree\t1\tno_such>0.5\t1 2",
+        "tree\t2\tlex_rrf>0.5\t1 2 3 4", "tree\t1\tlex_rrf>0.5")) {
+      assertThatThrownBy(() -> LearnedRanker.read(new ByteArrayInputStream(
+          (linear + tree + "\n").getBytes(StandardCharsets.UTF_8))))
+          .as(tree).isInstanceOf(IOException.class).hasMessageContaining("tree");
+    }
   }
 
   private static ChunkDoc doc(String id, String path, int start, int end, int line, String name,
