@@ -153,14 +153,17 @@ final class RankerFit {
         int first = (1 << level) - 1;
         int width = 1 << level;
         double[][][] gh = new double[width][dim][2 * (BINS + 1)];
-        for (int i = 0; i < rows; i++) {
-          double[][] hist = gh[node[i] - first];
-          for (int f = 0; f < dim; f++) {
-            int b = 2 * (bin[f][i] & 0xff);
-            hist[f][b] += g[i];
-            hist[f][b + 1] += h[i];
+        int rowCount = rows;
+        // one feature a task (each writes its own histograms; sums in row order: deterministic)
+        java.util.stream.IntStream.range(0, dim).parallel().forEach(f -> {
+          byte[] bf = bin[f];
+          for (int i = 0; i < rowCount; i++) {
+            double[] hist = gh[node[i] - first][f];
+            int b = 2 * (bf[i] & 0xff);
+            hist[b] += g[i];
+            hist[b + 1] += h[i];
           }
-        }
+        });
         for (int n = 0; n < width; n++) {
           double bestGain = 1e-9;
           for (int f = 0; f < dim; f++) {

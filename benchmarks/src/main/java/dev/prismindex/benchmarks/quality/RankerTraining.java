@@ -64,7 +64,7 @@ public final class RankerTraining {
    * {@code collect --training FILE --quality FILE --trees DIR --work DIR --out FILE [--nl N]
    * [--nav N] [--max-trees-per-language N] [--max-bytes B] [--seed S]} or {@code train --features
    * FILE --out FILE --version ID [--seed S] [--epochs N] [--l2 L] [--offset B] [--trees N]
-   * [--depth D] [--rate R]}.
+   * [--depth D] [--rate R] [--validate yes|no]}.
    */
   public static void main(String[] args) throws IOException {
     if (args.length == 0) {
@@ -293,20 +293,42 @@ public final class RankerTraining {
         + " %s%n%n", queries.size(), queries.stream().filter(q -> q.set().equals("nl")).count(),
         trees.values().stream().mapToInt(Set::size).sum(), names.size(), settings);
     boolean boosted = boost.trees() > 0;
-    System.out.println("| held-out language | trees | NL queries | RRF MRR@10 | hand stack MRR@10"
-        + (boosted ? " | linear MRR@10" : "") + " | ranker MRR@10 | RRF R@10 | hand stack R@10"
-        + " | ranker R@10 | phrase MRR@10 RRF / hand / ranker | trees below the hand stack |");
-    System.out.println("| --- | ---: | ---: | ---: | ---: |" + (boosted ? " ---: |" : "")
-        + " ---: | ---: | ---: | ---: | ---: | --- |");
+    if (!o.getOrDefault("validate", "yes").equals("yes")) {
+      groups.clear(); // --validate no: the model on every tree only, no held-out table
+    }
+    if (!groups.isEmpty()) {
+      System.out.println("| held-out language | trees | NL queries | RRF MRR@10 | hand stack"
+          + " MRR@10" + (boosted ? " | linear MRR@10" : "") + " | ranker MRR@10 | RRF R@10"
+          + " | hand stack R@10 | ranker R@10 | phrase MRR@10 RRF / hand / ranker"
+          + " | trees below the hand stack |");
+      System.out.println("| --- | ---: | ---: | ---: | ---: |" + (boosted ? " ---: |" : "")
+          + " ---: | ---: | ---: | ---: | ---: | --- |");
+    }
     double[] pooled = new double[8];
     int below = 0;
+    List<Integer> checkpoints = new ArrayList<>();
+    for (int k = 25; k < boost.trees(); k *= 2) {
+      checkpoints.add(k);
+    }
+    if (boosted) {
+      checkpoints.add(boost.trees());
+    }
+    double[] byTrees = new double[checkpoints.size()];
+    List<StringBuilder> byTreesText = new ArrayList<>();
+    checkpoints.forEach(k -> byTreesText.add(new StringBuilder("| " + k + " |")));
     for (String g : groups) {
       List<RankerFit.Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
       List<RankerFit.Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
       double[] w = RankerFit.fit(train, names.size(), epochs, l2, hand, offset);
       LearnedRanker linear = new LearnedRanker(version, 0, w, List.of());
-      LearnedRanker model = boosted
-          ? new LearnedRanker(version, 0, w, RankerFit.boost(train, w, boost)) : linear;
+      List<LearnedRanker.Tree> fitted = boosted ? RankerFit.boost(train, w, boost) : List.of();
+      LearnedRanker model = new LearnedRanker(version, 0, w, fitted);
+      for (int k = 0; k < checkpoints.size(); k++) {
+        double[] c = RankerFit.evaluate(test, "nl",
+            new LearnedRanker(version, 0, w, fitted.subList(0, checkpoints.get(k))));
+        byTrees[k] += c[0] * c[2];
+        byTreesText.get(k).append(String.format(Locale.ROOT, " %.3f |", c[0]));
+      }
       double[] nlR = RankerFit.evaluate(test, "nl", model);
       double[] nlL = RankerFit.evaluate(test, "nl", linear);
       double[] nlB = RankerFit.evaluate(test, "nl", null);
@@ -334,11 +356,24 @@ public final class RankerTraining {
       pooled[6] += nlH[1] * nlR[2];
       pooled[7] += nlL[0] * nlR[2];
     }
-    System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f |%s %.3f | %.3f | %.3f | %.3f"
-        + " | | %d |%n%n", trees.values().stream().mapToInt(Set::size).sum(), pooled[4],
-        pooled[0] / pooled[4], pooled[5] / pooled[4], boosted ? String.format(Locale.ROOT,
-            " %.3f |", pooled[7] / pooled[4]) : "", pooled[1] / pooled[4],
-        pooled[2] / pooled[4], pooled[6] / pooled[4], pooled[3] / pooled[4], below);
+    if (!groups.isEmpty()) {
+      System.out.printf(Locale.ROOT, "| pooled | %d | %.0f | %.3f | %.3f |%s %.3f | %.3f | %.3f | %.3f"
+          + " | | %d |%n%n", trees.values().stream().mapToInt(Set::size).sum(), pooled[4],
+          pooled[0] / pooled[4], pooled[5] / pooled[4], boosted ? String.format(Locale.ROOT,
+              " %.3f |", pooled[7] / pooled[4]) : "", pooled[1] / pooled[4],
+          pooled[2] / pooled[4], pooled[6] / pooled[4], pooled[3] / pooled[4], below);
+      if (boosted) {
+        System.out.println("Held-out NL MRR@10 by the number of trees (the first k of each fold's):");
+        System.out.println();
+        System.out.println("| trees | " + String.join(" | ", groups) + " | pooled |");
+        System.out.println("| ---: |" + " ---: |".repeat(groups.size() + 1));
+        for (int k = 0; k < checkpoints.size(); k++) {
+          System.out.println(byTreesText.get(k).append(String.format(Locale.ROOT, " %.3f |",
+              byTrees[k] / pooled[4])));
+        }
+        System.out.println();
+      }
+    }
     double[] w = RankerFit.fit(queries, names.size(), epochs, l2, hand, offset);
     LearnedRanker model = new LearnedRanker(version, 0, w,
         boosted ? RankerFit.boost(queries, w, boost) : List.of());
