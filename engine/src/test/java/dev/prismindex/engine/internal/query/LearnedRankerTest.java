@@ -219,6 +219,23 @@ class LearnedRankerTest {
     for (String b : RankFeatures.BASE) {
       assertThat(f(promoted, b + "_p")).as(b).isEqualTo(f(promoted, b));
     }
+    // Against the others: splitLaps has the best definition factor of all and of its file, the
+    // type's header stands below it by the difference of their factors; reset, in the same file,
+    // shows its code share against splitLaps's; cosine and BM25 against the file's best where the
+    // engine returned the candidate, -1 where it did not.
+    assertThat(f(promoted, "def_gap")).isZero();
+    assertThat(f(promoted, "def_gap_file")).isZero();
+    assertThat(f(type, "def_gap_file")).isCloseTo(f(type, "def_factor") - f(promoted,
+        "def_factor"), org.assertj.core.data.Offset.offset(1e-12)).isNegative();
+    double[] reset = rows.get(2).features();
+    assertThat(f(reset, "code_gap_file")).isEqualTo(f(reset, "code_share")
+        - Math.max(f(promoted, "code_share"), f(type, "code_share")));
+    assertThat(f(type, "lex_gap_file")).isZero();
+    assertThat(f(reset, "lex_gap_file")).isEqualTo(f(reset, "lex_norm") - f(type, "lex_norm"))
+        .isNegative();
+    assertThat(f(promoted, "lex_gap_file")).isEqualTo(-1);
+    assertThat(f(promoted, "sem_gap_file")).isEqualTo(-1);
+    assertThat(f(hook, "sem_gap_file")).isZero();
   }
 
   @Test
