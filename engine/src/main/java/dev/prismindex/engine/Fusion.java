@@ -2,11 +2,11 @@ package dev.prismindex.engine;
 
 /**
  * How {@link dev.prismindex.repository.SearchMode#HYBRID} ranks the candidates of the lexical and
- * the semantic engine: weighted reciprocal rank fusion ({@link #rrf()}, the default, {@link
- * #weighted}), or the learned ranker ({@link #learned()}, an option: a trained linear model over
- * what the engine knows of each candidate, see {@code docs/engine.md}, "The ranker"; it ranks
- * Java and Rust better than RRF on the quality benchmark, Go, Python and TypeScript worse, so it
- * is not the default).
+ * the semantic engine: the learned ranker ({@link #learned()}, the default: a trained model, linear
+ * plus boosted shallow trees, over what the engine knows of each candidate, the hand-set stack's
+ * order among it; see {@code docs/engine.md}, "The ranker"; it ranks every language of the
+ * quality benchmark better than the hand-set stack), or weighted reciprocal rank fusion followed
+ * by the hand-set stack ({@link #rrf()}, {@link #weighted}).
  *
  * <p>Reciprocal rank fusion: A chunk ranked {@code rL} by the lexical engine and {@code rS} by the semantic engine
  * scores {@code lexicalWeight / (k + rL) + semanticWeight / (k + rS)} (a term is 0 when that engine
@@ -60,12 +60,15 @@ public record Fusion(int k, double lexicalWeight, double semanticWeight, boolean
     this(k, lexicalWeight, semanticWeight, false);
   }
 
-  /** The learned ranker (an option; not HYBRID's default, see the class comment). */
+  /** The learned ranker: HYBRID's default (see the class comment). */
   public static Fusion learned() {
     return LEARNED;
   }
 
-  /** Reciprocal rank fusion with k = {@value #DEFAULT_K} and equal weights: HYBRID's default. */
+  /**
+   * Reciprocal rank fusion with k = {@value #DEFAULT_K} and equal weights, then the hand-set
+   * stack (the default before the learned ranker).
+   */
   public static Fusion rrf() {
     return RRF;
   }

@@ -24,8 +24,8 @@ import org.jspecify.annotations.Nullable;
  * @param files which files the hits may come from: path scopes, languages and globs
  *     ({@link FileFilter#ALL} for every indexed file); applied inside the search, so a filtered
  *     search still returns up to {@code limit} hits when that many match
- * @param fusion how HYBRID fuses the two rankings (default {@link Fusion#rrf()}; ignored by the
- *     other modes)
+ * @param fusion how HYBRID ranks the two engines' candidates (default {@link Fusion#learned()},
+ *     the learned ranker; ignored by the other modes)
  * @param caseSensitive whether an exact mode matches case exactly (default false: case is
  *     ignored, as the scanner does); only the exact modes accept true
  * @param auxiliaryWeight the ranked modes' path prior (default {@value #DEFAULT_AUXILIARY_WEIGHT}):
@@ -120,7 +120,7 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
    * @throws IllegalArgumentException see {@link SearchOpts#SearchOpts}
    */
   public SearchOpts(int limit, @Nullable SearchMode mode, @Nullable String pathScope) {
-    this(limit, mode, pathScope, Fusion.rrf(), false);
+    this(limit, mode, pathScope, Fusion.learned(), false);
   }
 
   /**
@@ -143,14 +143,17 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
     return new SearchOpts(limit, SearchMode.SEMANTIC, null);
   }
 
-  /** Hybrid search (default ranking, {@link Fusion#rrf()}) returning at most {@code limit} hits over the whole repository. */
+  /**
+   * Hybrid search (default ranking, {@link Fusion#learned()}) returning at most {@code limit} hits
+   * over the whole repository.
+   */
   public static SearchOpts hybrid(int limit) {
     return new SearchOpts(limit, SearchMode.HYBRID, null);
   }
 
   /** Exact substring search returning at most {@code limit} matching lines of the repository. */
   public static SearchOpts literal(int limit, boolean caseSensitive) {
-    return new SearchOpts(limit, SearchMode.LITERAL, null, Fusion.rrf(), caseSensitive);
+    return new SearchOpts(limit, SearchMode.LITERAL, null, Fusion.learned(), caseSensitive);
   }
 
   /** Whether hits carry {@link Hit#context()}: a positive context before or after. */
@@ -190,7 +193,7 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
     private int limit = DEFAULT_LIMIT;
     private @Nullable SearchMode mode;
     private FileFilter files = FileFilter.ALL;
-    private Fusion fusion = Fusion.rrf();
+    private Fusion fusion = Fusion.learned();
     private boolean caseSensitive;
     private double auxiliaryWeight = DEFAULT_AUXILIARY_WEIGHT;
     private int contextBefore;
@@ -239,7 +242,7 @@ public record SearchOpts(int limit, @Nullable SearchMode mode, FileFilter files,
       return this;
     }
 
-    /** How HYBRID ranks the candidates (default {@link Fusion#rrf()}). */
+    /** How HYBRID ranks the candidates (default {@link Fusion#learned()}). */
     public Builder fusion(Fusion value) {
       this.fusion = Objects.requireNonNull(value, "fusion");
       return this;

@@ -121,10 +121,10 @@ class DefinitionHitTest {
   }
 
   /**
-   * The learned ranker's feature {@code hand_rrf} is each candidate's place in the default stack's
+   * The learned ranker's feature {@code hand_rrf} is each candidate's place in the hand-set stack's
    * order (RRF, file coherence, the definition prior, the in-file promotion), computed in the same
-   * search: ordered by it, the candidates give the default search's hits, for sentences (a name is
-   * the identifier guard's, after either order).
+   * search: ordered by it, the candidates give the hits of a search by {@code Fusion.rrf()}, for
+   * sentences (a name is the identifier guard's, after either order).
    */
   @Test
   void theLearnedRankersHandStackFeatureIsTheDefaultOrder() throws Exception {
@@ -135,9 +135,10 @@ class DefinitionHitTest {
       int hand = names.indexOf("hand_rrf");
       for (String query : List.of("records the split time of the stop watch laps",
           "the lap duration total of the split laps", "times a run of the watch for the user")) {
-        // The default order's hits, one per definition, as path and symbol.
+        // The hand-set stack's hits, one per definition, as path and symbol.
         List<String> expected = new ArrayList<>();
-        for (Hit h : index.search(query, SearchOpts.hybrid(10))) {
+        for (Hit h : index.search(query, SearchOpts.builder().limit(10).mode(SearchMode.HYBRID)
+            .fusion(Fusion.rrf()).build())) {
           expected.add(h.path() + ":" + h.symbol());
         }
         // The learned ranker's candidates ordered by their place in the hand stack.

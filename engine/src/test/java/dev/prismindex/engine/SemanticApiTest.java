@@ -67,7 +67,7 @@ class SemanticApiTest {
     assertThat(r.withEmbedding(false).embed()).isFalse();
     assertThat(RefreshOptions.FULL.fullRebuild()).isTrue();
     SearchOpts three = new SearchOpts(5, SearchMode.HYBRID, "src/");
-    assertThat(three.fusion()).isEqualTo(Fusion.rrf());
+    assertThat(three.fusion()).isEqualTo(Fusion.learned());
     assertThat(three.files().scopes()).containsExactly("src");
     assertThat(SearchOpts.hybrid(3).mode()).isEqualTo(SearchMode.HYBRID);
     assertThat(SearchOpts.semantic(3).mode()).isEqualTo(SearchMode.SEMANTIC);

@@ -33,7 +33,8 @@ final class Options {
   boolean combined;
   /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
   java.net.URI openSearch;
-  Fusion fusion = Fusion.rrf();
+  /** HYBRID's ranking: the engine's default unless {@code --fusion} says otherwise. */
+  Fusion fusion = dev.prismindex.engine.SearchOpts.hybrid(1).fusion();
   double auxiliaryWeight = dev.prismindex.engine.SearchOpts.DEFAULT_AUXILIARY_WEIGHT;
   /** The embedder's provider id ({@code --embedder}); null: the engine's default provider. */
   @Nullable String embedder;

@@ -1,7 +1,8 @@
 package dev.prismindex.benchmarks.quality;
 
-import dev.prismindex.engine.internal.query.LearnedRanker;
 import dev.prismindex.engine.testing.EngineProbes;
+import dev.prismindex.engine.testing.EngineProbes.RankerModel;
+import dev.prismindex.engine.testing.EngineProbes.RankerTree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -108,7 +109,7 @@ final class RankerFit {
    * least {@code minHessian}), its thresholds among {@value #BINS} quantiles of each feature. No
    * sampling: the same queries give the same trees.
    */
-  static List<LearnedRanker.Tree> boost(List<Query> queries, double[] w, Boost boost) {
+  static List<RankerTree> boost(List<Query> queries, double[] w, Boost boost) {
     List<Query> fitted = queries.stream().filter(RankerFit::hasTarget).toList();
     int rows = 0;
     for (Query q : fitted) {
@@ -140,7 +141,7 @@ final class RankerFit {
     double[] g = new double[rows];
     double[] h = new double[rows];
     int[] node = new int[rows];
-    List<LearnedRanker.Tree> trees = new ArrayList<>();
+    List<RankerTree> trees = new ArrayList<>();
     int splits = (1 << boost.depth()) - 1;
     for (int t = 0; t < boost.trees(); t++) {
       gradients(fitted, score, g, h);
@@ -212,7 +213,7 @@ final class RankerFit {
       for (int l = 0; l <= splits; l++) {
         leaf[l] = -boost.rate() * gLeaf[l] / (hLeaf[l] + boost.lambda());
       }
-      LearnedRanker.Tree tree = new LearnedRanker.Tree(boost.depth(), feature, threshold, leaf);
+      RankerTree tree = new RankerTree(boost.depth(), feature, threshold, leaf);
       trees.add(tree);
       for (int i = 0; i < rows; i++) {
         score[i] += leaf[node[i] - splits];
@@ -314,7 +315,7 @@ final class RankerFit {
    * by {@code model} or, when null, by the hand-set fusion: RRF k = 10 of both ranks (a missing rank
    * counted as the engine's) times 0.5 in an auxiliary file.
    */
-  static double[] evaluate(List<Query> queries, String set, LearnedRanker model) {
+  static double[] evaluate(List<Query> queries, String set, RankerModel model) {
     return evaluate(queries, set, model, false);
   }
 
@@ -325,7 +326,7 @@ final class RankerFit {
    * corpora a language).
    */
   static List<Map.Entry<String, Double>> treesBelowHand(List<Query> queries, String set,
-      LearnedRanker model) {
+      RankerModel model) {
     Map<String, List<Query>> byTree = new TreeMap<>();
     for (Query q : queries) {
       if (q.set().equals(set)) {
@@ -349,7 +350,7 @@ final class RankerFit {
    * stack ranked them (RRF, file coherence, the definition prior, the in-file promotion: the
    * feature {@code hand_rrf}).
    */
-  static double[] evaluate(List<Query> queries, String set, LearnedRanker model, boolean hand) {
+  static double[] evaluate(List<Query> queries, String set, RankerModel model, boolean hand) {
     List<String> names = EngineProbes.rankerFeatures();
     int handRrf = names.indexOf("hand_rrf");
     int lexRrf = names.indexOf("lex_rrf");

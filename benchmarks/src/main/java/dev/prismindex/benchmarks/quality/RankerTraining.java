@@ -7,9 +7,10 @@ import dev.prismindex.embed.EmbedderProvider;
 import dev.prismindex.engine.HybridIndex;
 import dev.prismindex.engine.HybridIndexOptions;
 import dev.prismindex.engine.RefreshOptions;
-import dev.prismindex.engine.internal.query.LearnedRanker;
 import dev.prismindex.engine.testing.EngineProbes;
 import dev.prismindex.engine.testing.EngineProbes.RankerCandidate;
+import dev.prismindex.engine.testing.EngineProbes.RankerModel;
+import dev.prismindex.engine.testing.EngineProbes.RankerTree;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -320,12 +321,12 @@ public final class RankerTraining {
       List<RankerFit.Query> train = queries.stream().filter(q -> !q.group().equals(g)).toList();
       List<RankerFit.Query> test = queries.stream().filter(q -> q.group().equals(g)).toList();
       double[] w = RankerFit.fit(train, names.size(), epochs, l2, hand, offset);
-      LearnedRanker linear = new LearnedRanker(version, 0, w, List.of());
-      List<LearnedRanker.Tree> fitted = boosted ? RankerFit.boost(train, w, boost) : List.of();
-      LearnedRanker model = new LearnedRanker(version, 0, w, fitted);
+      RankerModel linear = EngineProbes.rankerModel(version, 0, w, List.of());
+      List<RankerTree> fitted = boosted ? RankerFit.boost(train, w, boost) : List.of();
+      RankerModel model = EngineProbes.rankerModel(version, 0, w, fitted);
       for (int k = 0; k < checkpoints.size(); k++) {
         double[] c = RankerFit.evaluate(test, "nl",
-            new LearnedRanker(version, 0, w, fitted.subList(0, checkpoints.get(k))));
+            EngineProbes.rankerModel(version, 0, w, fitted.subList(0, checkpoints.get(k))));
         byTrees[k] += c[0] * c[2];
         byTreesText.get(k).append(String.format(Locale.ROOT, " %.3f |", c[0]));
       }
@@ -375,7 +376,7 @@ public final class RankerTraining {
       }
     }
     double[] w = RankerFit.fit(queries, names.size(), epochs, l2, hand, offset);
-    LearnedRanker model = new LearnedRanker(version, 0, w,
+    RankerModel model = EngineProbes.rankerModel(version, 0, w,
         boosted ? RankerFit.boost(queries, w, boost) : List.of());
     double[] all = RankerFit.evaluate(queries, "nl", model);
     System.out.printf(Locale.ROOT, "Fitted on every tree: NL MRR@10 %.3f on its own training"

@@ -44,8 +44,9 @@ import org.jspecify.annotations.Nullable;
  * {@code prefix/*} or {@code prefix/**}), {@code --repo NAME[:LANGUAGE]=DIR} (a further corpus: a
  * repository tree, language java by default), {@code --about NAME=TEXT} (what the corpus is, for
  * the header), {@code --work DIR}, {@code --out FILE}, {@code --nl N}, {@code --nav N}, {@code
- * --exact N} (per kind), {@code --seed S}, {@code --fusion K:WL:WS} (HYBRID's fusion as RRF, default
- * the engine's 10:1:1, or {@code learned}: the engine's learned ranker), {@code --no-semantic} (a lexical-only index), {@code --reuse} (keep an
+ * --exact N} (per kind), {@code --seed S}, {@code --fusion K:WL:WS} (HYBRID's fusion as RRF then the
+ * hand-set stack, 10:1:1 the engine's {@code Fusion.rrf()}, or {@code learned}: the engine's
+ * learned ranker, its default), {@code --no-semantic} (a lexical-only index), {@code --reuse} (keep an
  * existing work directory and index: for iterating on query-time ranking only), {@code
  * --queries-only} (extract and print the query sets' counts, no index), {@code --embedder ID} (the
  * embedding model by its provider id, e.g. {@code prism-code-v1-t1}; default the engine's first

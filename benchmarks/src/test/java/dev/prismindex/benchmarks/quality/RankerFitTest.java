@@ -2,8 +2,9 @@ package dev.prismindex.benchmarks.quality;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prismindex.engine.internal.query.LearnedRanker;
 import dev.prismindex.engine.testing.EngineProbes;
+import dev.prismindex.engine.testing.EngineProbes.RankerModel;
+import dev.prismindex.engine.testing.EngineProbes.RankerTree;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -88,17 +89,17 @@ class RankerFitTest {
     }
     double[] w = RankerFit.fit(qs, names.size(), 100, 0.001, hand, 0);
     assertThat(RankerFit.evaluate(qs, "nl", linear(w))[0]).isLessThan(1);
-    List<LearnedRanker.Tree> trees = RankerFit.boost(qs, w,
+    List<RankerTree> trees = RankerFit.boost(qs, w,
         new RankerFit.Boost(20, 2, 0.3, 1, 0.01));
-    LearnedRanker boosted = new LearnedRanker("t", 0, w, trees);
+    RankerModel boosted = EngineProbes.rankerModel("t", 0, w, trees);
     assertThat(RankerFit.evaluate(qs, "nl", boosted)).containsExactly(1, 1, 6);
     // The same queries give the same trees.
-    assertThat(RankerFit.boost(qs, w, new RankerFit.Boost(20, 2, 0.3, 1, 0.01)))
-        .extracting(LearnedRanker.Tree::format)
-        .containsExactlyElementsOf(trees.stream().map(LearnedRanker.Tree::format).toList());
+    assertThat(EngineProbes.rankerModel("t", 0, w,
+        RankerFit.boost(qs, w, new RankerFit.Boost(20, 2, 0.3, 1, 0.01))).format(""))
+        .isEqualTo(boosted.format(""));
   }
 
-  private static LearnedRanker linear(double[] w) {
-    return new LearnedRanker("t", 0, w, List.of());
+  private static RankerModel linear(double[] w) {
+    return EngineProbes.rankerModel("t", 0, w, List.of());
   }
 }

@@ -78,6 +78,45 @@ public final class EngineProbes {
     return RankFeatures.NAMES;
   }
 
+  /**
+   * One regression tree of a learned ranker: {@code depth} levels of splits stored level by level
+   * (node {@code i}'s children {@code 2i + 1} and {@code 2i + 2}; right when the candidate's
+   * feature {@code feature[i]} exceeds {@code threshold[i]}, feature -1 sends every candidate
+   * left), then {@code 2^depth} leaves added to the score.
+   */
+  public record RankerTree(int depth, int[] feature, double[] threshold, double[] leaf) {}
+
+  /** A learned ranker as the engine scores candidates with it. */
+  public interface RankerModel {
+    /** Its score of one candidate's features (before the logistic function). */
+    double score(double[] features);
+
+    /** The text of its weights resource ({@code ranker.tsv}) after the comment lines {@code header}. */
+    String format(String header);
+  }
+
+  /**
+   * The learned ranker of {@code weights} (one per {@link #rankerFeatures()}) and {@code trees},
+   * checked as the engine checks its resource.
+   */
+  public static RankerModel rankerModel(String version, double bias, double[] weights,
+      List<RankerTree> trees) {
+    LearnedRanker r = new LearnedRanker(version, bias, weights, trees.stream()
+        .map(t -> new LearnedRanker.Tree(t.depth(), t.feature(), t.threshold(), t.leaf()))
+        .toList());
+    return new RankerModel() {
+      @Override
+      public double score(double[] features) {
+        return r.score(features);
+      }
+
+      @Override
+      public String format(String header) {
+        return r.format(header);
+      }
+    };
+  }
+
   /** The shipped ranker's version. */
   public static String rankerVersion() {
     return LearnedRanker.shipped().version();

@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * HYBRID's order with {@code Fusion.learned()} (an option; RRF is the default): a linear model
+ * HYBRID's order with {@code Fusion.learned()} (the default; {@code Fusion.rrf()} keeps the
+ * hand-set stack's order): a linear model
  * over the {@link RankFeatures} of each candidate plus, optionally, a few shallow regression trees
  * fitted to what the linear model gets wrong (boosted), trained offline on doc/code pairs of the
  * training trees (never on the quality benchmark's corpora) by {@code scripts/train-ranker}. A
