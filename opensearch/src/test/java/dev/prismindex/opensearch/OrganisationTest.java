@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prismindex.embed.HashingEmbedder;
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.GroupSearch;
 import dev.prismindex.engine.GroupSearch.Verification;
 import dev.prismindex.engine.Hit;
@@ -322,25 +323,31 @@ class OrganisationTest {
       throws IOException {
     OpenSearchOptions t1 = TestCluster.options().indexName(null).organisation("t1").build();
     for (String query : List.of("LruCache", "load report json")) {
-      try (Relay relay = new Relay(TestCluster.url(0), Relay.FORWARD, Relay.AS_IS);
-          Organisation org = Organisation.connect(t1.toBuilder().urls(List.of(relay.url()))
-              .build(), RepositoryFilter.ALL);
-          GroupSearch search = org.search(RepositoryFilter.ALL, withoutTrees())) {
-        relay.requests.clear();
-        List<Hit> hits = search.search(query, ranked(SearchMode.HYBRID));
-        assertThat(hits).isNotEmpty();
-        // The records: the layout from the cluster state, the repositories' records in one
-        // search of the one index; the BM25 request (and the identifier guard's, for a name)
-        // with the k-NN one in one _msearch.
-        assertThat(relay.requests).as(query)
-            .filteredOn(r -> r.endsWith("/_search") || r.endsWith("/_msearch"))
-            .containsExactly("POST /" + Organisation.indexName("t1") + "/_search",
-                "POST /" + Organisation.indexName("t1") + "/_msearch");
-        assertThat(relay.requests).as(query).filteredOn(r -> r.endsWith("/_mapping"))
-            .hasSize(1);
-        // The first stored contents with every candidate's entry: one get.
-        assertThat(relay.requests).as(query).filteredOn(r -> r.endsWith("/_mget"))
-            .hasSize(1);
+      for (Fusion fusion : List.of(Fusion.rrf(), Fusion.learned())) {
+        try (Relay relay = new Relay(TestCluster.url(0), Relay.FORWARD, Relay.AS_IS);
+            Organisation org = Organisation.connect(t1.toBuilder().urls(List.of(relay.url()))
+                .build(), RepositoryFilter.ALL);
+            GroupSearch search = org.search(RepositoryFilter.ALL, withoutTrees())) {
+          relay.requests.clear();
+          List<Hit> hits = search.search(query, SearchOpts.builder().limit(10)
+              .mode(SearchMode.HYBRID).auxiliaryWeight(1.0).fusion(fusion).build());
+          assertThat(hits).isNotEmpty();
+          // The records: the layout from the cluster state, the repositories' records in one
+          // search of the one index; the BM25 request (and the identifier guard's, for a name)
+          // with the k-NN one in one _msearch.
+          assertThat(relay.requests).as(query)
+              .filteredOn(r -> r.endsWith("/_search") || r.endsWith("/_msearch"))
+              .containsExactly("POST /" + Organisation.indexName("t1") + "/_search",
+                  "POST /" + Organisation.indexName("t1") + "/_msearch");
+          assertThat(relay.requests).as(query).filteredOn(r -> r.endsWith("/_mapping"))
+              .hasSize(1);
+          // The first stored contents with every candidate's entry: one get. The learned ranker
+          // reads the file of every candidate of the union (up to about 100), announced in the
+          // hand-set stack's order: their contents in batches that double (16, 32, 64), then its
+          // own hits' that those lack; never a get a file (20 gets without the announcement).
+          assertThat(relay.requests).as(query + ", " + fusion)
+              .filteredOn(r -> r.endsWith("/_mget")).hasSizeBetween(1, fusion.ranker() ? 4 : 1);
+        }
       }
     }
   }

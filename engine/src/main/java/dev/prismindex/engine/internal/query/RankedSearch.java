@@ -235,6 +235,9 @@ public final class RankedSearch {
     HandStack hand = handStack(index, sources, query, lex, sem, opts.fusion().ranker()
         ? Fusion.rrf() : opts.fusion(), depth, locator, prior);
     if (opts.fusion().ranker()) {
+      // The features read every candidate's file (its kind, the definition prior's shares): its
+      // manifest entry read with the others', in the hand-set stack's order, not one at a time.
+      index.prefetchFiles(hand.order().stream().map(HybridFuser.Fused::doc).toList());
       List<RankFeatures.Row> rows = RankFeatures.of(query, terms, lex, sem, depth, locator::chunk,
           analyzer, prior, new RankFeatures.Hand(hand.order(), hand.promoted(), hand.coherence(),
               locator::freshLines));
