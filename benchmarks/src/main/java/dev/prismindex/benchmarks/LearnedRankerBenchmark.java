@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@link RankerWorkload}: those of a limit-10 hybrid search, 50 lexical and 50 semantic, 20 in
  * both, so 80). {@code rank}: every candidate's features (reciprocal ranks, BM25 parts, cosines,
  * the definition's kind, name terms, file coherence, length) and the model's order; {@code
- * score}: the linear model alone.
+ * score}: the model alone (its linear part and its trees).
  *
  * <pre>{@code java -Djmh.ignoreLock=true -jar benchmarks/target/benchmarks.jar LearnedRankerBenchmark}</pre>
  */
@@ -51,7 +51,7 @@ public class LearnedRankerBenchmark {
     return workload.rank();
   }
 
-  /** The linear model alone, per candidate. */
+  /** The model alone (linear part and trees), per candidate. */
   @Benchmark
   @OperationsPerInvocation(CANDIDATES)
   public double score() {

@@ -341,7 +341,7 @@ public final class RankerTraining {
       below += lost.size();
       StringBuilder lostText = new StringBuilder().append(lost.size());
       for (Map.Entry<String, Double> e : lost) {
-        lostText.append(lostText.length() == 1 ? ": " : ", ").append(e.getKey())
+        lostText.append(e == lost.get(0) ? ": " : ", ").append(e.getKey())
             .append(String.format(Locale.ROOT, " %+.3f", e.getValue()));
       }
       System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.3f | %.3f |%s %.3f | %.3f | %.3f | %.3f"
