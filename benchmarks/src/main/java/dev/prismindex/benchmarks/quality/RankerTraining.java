@@ -50,8 +50,8 @@ import java.util.zip.GZIPOutputStream;
  * <p>{@code train}: a linear model over the features, fitted by a listwise softmax loss (each
  * query's candidates; the targets' share of the probability mass), full-batch Adam with L2, from
  * zero weights (deterministic: no sampling); with {@code --trees N}, then N shallow regression
- * trees boosted on the same loss from the linear model's scores ({@link RankerFit#boost}). Validation leaves one language out: a model fitted on
- * the other languages' trees is evaluated on that language's queries (MRR@10 of one hit per
+ * trees boosted on the same loss from the linear model's scores ({@code RankerFit.boost}).
+ * Validation leaves one language out: a model fitted on the other languages' trees is evaluated on that language's queries (MRR@10 of one hit per
  * definition, as the engine returns them) next to the plain fusion (RRF k = 10 with the path
  * prior 0.5) and the engine's default hand-set stack (its final order, feature {@code hand_rrf})
  * on the same candidates. The model fitted on every tree is written as the engine's

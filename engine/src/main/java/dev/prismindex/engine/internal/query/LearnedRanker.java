@@ -15,8 +15,8 @@ import java.util.Map;
 
 /**
  * HYBRID's order with {@code Fusion.learned()} (the default; {@code Fusion.rrf()} keeps the
- * hand-set stack's order): a linear model
- * over the {@link RankFeatures} of each candidate plus, optionally, a few shallow regression trees
+ * hand-set stack's order): a linear model over the {@link RankFeatures} of each candidate plus,
+ * optionally, shallow regression trees
  * fitted to what the linear model gets wrong (boosted), trained offline on doc/code pairs of the
  * training trees (never on the quality benchmark's corpora) by {@code scripts/train-ranker}. A
  * candidate's score is the logistic function of {@code bias + sum(weight * feature) + sum(tree
@@ -26,7 +26,7 @@ import java.util.Map;
  * <p>The weights are the resource {@value #RESOURCE}: a {@code version} line (the model's id,
  * recorded in {@link #version()}), comment lines, {@code bias} and one {@code name<TAB>weight}
  * line per feature, in the order of {@link RankFeatures#NAMES}, then one {@code tree} line per
- * tree ({@link Tree#parse}). A resource whose names differ from the code's is refused when the
+ * tree ({@link Tree#format()}). A resource whose names differ from the code's is refused when the
  * class loads.
  */
 public final class LearnedRanker {
@@ -197,7 +197,8 @@ public final class LearnedRanker {
       String[] f = line.split("\t");
       if (f[0].equals("tree")) {
         if (f.length != 4) {
-          throw new IOException("ranker weights: not tree<TAB>depth<TAB>splits<TAB>leaves: " + line);
+          throw new IOException("ranker weights: not tree<TAB>depth<TAB>splits<TAB>leaves: "
+              + line);
         }
         try {
           trees.add(Tree.parse(f[1], f[2], f[3]));
