@@ -53,7 +53,7 @@ public final class RankFeatures {
       "code_gap_file", "sem_gap_file", "lex_gap_file");
 
   /**
-   * The index of the first feature relative to the other candidates ({@link #relative}): a
+   * The index of the first feature relative to the other candidates ({@link RelativeFeatures}): a
    * candidate's definition prior factor, code share, cosine and BM25 against the best of the
    * candidates (all of them, or its file's).
    */
@@ -232,51 +232,13 @@ public final class RankFeatures {
       rows.add(new Row(e.getKey(), l, s, c, x));
       i++;
     }
-    relative(rows);
+    RelativeFeatures.fill(rows);
     if (prose) {
       for (Row r : rows) {
         System.arraycopy(r.features(), 0, r.features(), n, n);
       }
     }
     return rows;
-  }
-
-  /**
-   * The features that compare a candidate with the others (siblings share a file's words, so what
-   * tells them apart is how each stands against the rest): its definition prior factor (log) less
-   * the best of all candidates and less the best of its file's, and likewise its code share, its
-   * cosine (semantic candidates only) and its BM25 over the query's best (lexical ones only)
-   * against its file's best. 0 for the best.
-   */
-  private static void relative(List<Row> rows) {
-    int def = HAND + 3;
-    int code = HAND + 5;
-    double bestDef = Double.NEGATIVE_INFINITY;
-    Map<String, double[]> best = new HashMap<>(); // path -> best def, code, cosine, bm25
-    for (Row r : rows) {
-      double[] x = r.features();
-      bestDef = Math.max(bestDef, x[def]);
-      double[] b = best.computeIfAbsent(r.chunk().path(), k -> new double[] {
-          Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY,
-          Double.NEGATIVE_INFINITY});
-      b[0] = Math.max(b[0], x[def]);
-      b[1] = Math.max(b[1], x[code]);
-      if (x[7] > 0) {
-        b[2] = Math.max(b[2], x[9]);
-      }
-      if (x[0] > 0) {
-        b[3] = Math.max(b[3], x[2]);
-      }
-    }
-    for (Row r : rows) {
-      double[] x = r.features();
-      double[] b = best.get(r.chunk().path());
-      x[RELATIVE] = x[def] - bestDef;
-      x[RELATIVE + 1] = x[def] - b[0];
-      x[RELATIVE + 2] = x[code] - b[1];
-      x[RELATIVE + 3] = x[7] > 0 ? x[9] - b[2] : -1;
-      x[RELATIVE + 4] = x[0] > 0 ? x[2] - b[3] : -1;
-    }
   }
 
   /** {@code lines}, read at most once. */
