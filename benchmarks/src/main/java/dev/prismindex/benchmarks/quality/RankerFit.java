@@ -111,115 +111,147 @@ final class RankerFit {
    */
   static List<RankerTree> boost(List<Query> queries, double[] w, Boost boost) {
     List<Query> fitted = queries.stream().filter(RankerFit::hasTarget).toList();
-    int rows = 0;
-    for (Query q : fitted) {
-      rows += q.x().length;
-    }
-    int dim = w.length;
-    double[][] thresholds = new double[dim][];
-    byte[][] bin = new byte[dim][rows];
-    for (int f = 0; f < dim; f++) {
-      double[] v = new double[rows];
-      int r = 0;
-      for (Query q : fitted) {
-        for (double[] x : q.x()) {
-          v[r++] = x[f];
-        }
-      }
-      thresholds[f] = thresholds(v);
-      for (int i = 0; i < rows; i++) {
-        bin[f][i] = (byte) binOf(thresholds[f], v[i]);
-      }
-    }
-    double[] score = new double[rows];
+    Bins bins = Bins.of(fitted, w.length);
+    double[] score = new double[bins.rows()];
     int r = 0;
     for (Query q : fitted) {
       for (double[] x : q.x()) {
         score[r++] = dot(w, x);
       }
     }
-    double[] g = new double[rows];
-    double[] h = new double[rows];
-    int[] node = new int[rows];
-    List<RankerTree> trees = new ArrayList<>();
+    double[] g = new double[bins.rows()];
+    double[] h = new double[bins.rows()];
+    int[] node = new int[bins.rows()];
     int splits = (1 << boost.depth()) - 1;
+    List<RankerTree> trees = new ArrayList<>();
     for (int t = 0; t < boost.trees(); t++) {
       gradients(fitted, score, g, h);
-      java.util.Arrays.fill(node, 0);
-      int[] feature = new int[splits];
-      int[] splitBin = new int[splits];
-      double[] threshold = new double[splits];
-      java.util.Arrays.fill(feature, -1);
-      for (int level = 0; level < boost.depth(); level++) {
-        int first = (1 << level) - 1;
-        int width = 1 << level;
-        double[][][] gh = new double[width][dim][2 * (BINS + 1)];
-        int rowCount = rows;
-        // one feature a task (each writes its own histograms; sums in row order: deterministic)
-        java.util.stream.IntStream.range(0, dim).parallel().forEach(f -> {
-          byte[] bf = bin[f];
-          for (int i = 0; i < rowCount; i++) {
-            double[] hist = gh[node[i] - first][f];
-            int b = 2 * (bf[i] & 0xff);
-            hist[b] += g[i];
-            hist[b + 1] += h[i];
-          }
-        });
-        for (int n = 0; n < width; n++) {
-          double bestGain = 1e-9;
-          for (int f = 0; f < dim; f++) {
-            double[] hist = gh[n][f];
-            double gAll = 0;
-            double hAll = 0;
-            for (int b = 0; b <= BINS; b++) {
-              gAll += hist[2 * b];
-              hAll += hist[2 * b + 1];
-            }
-            double gl = 0;
-            double hl = 0;
-            for (int b = 0; b < thresholds[f].length; b++) {
-              gl += hist[2 * b];
-              hl += hist[2 * b + 1];
-              double hr = hAll - hl;
-              if (hl < boost.minHessian() || hr < boost.minHessian()) {
-                continue;
-              }
-              double gr = gAll - gl;
-              double gain = gl * gl / (hl + boost.lambda()) + gr * gr / (hr + boost.lambda())
-                  - gAll * gAll / (hAll + boost.lambda());
-              if (gain > bestGain) {
-                bestGain = gain;
-                feature[first + n] = f;
-                splitBin[first + n] = b;
-                threshold[first + n] = thresholds[f][b];
-              }
-            }
-          }
-        }
-        for (int i = 0; i < rows; i++) {
-          int f = feature[node[i]];
-          // right when x > thresholds[f][b], i.e. its bin is above b
-          int right = f >= 0 && (bin[f][i] & 0xff) > splitBin[node[i]] ? 2 : 1;
-          node[i] = 2 * node[i] + right;
-        }
-      }
-      double[] gLeaf = new double[splits + 1];
-      double[] hLeaf = new double[splits + 1];
-      for (int i = 0; i < rows; i++) {
-        gLeaf[node[i] - splits] += g[i];
-        hLeaf[node[i] - splits] += h[i];
-      }
-      double[] leaf = new double[splits + 1];
-      for (int l = 0; l <= splits; l++) {
-        leaf[l] = -boost.rate() * gLeaf[l] / (hLeaf[l] + boost.lambda());
-      }
-      RankerTree tree = new RankerTree(boost.depth(), feature, threshold, leaf);
+      RankerTree tree = grow(bins, g, h, boost, node);
       trees.add(tree);
-      for (int i = 0; i < rows; i++) {
-        score[i] += leaf[node[i] - splits];
+      for (int i = 0; i < bins.rows(); i++) {
+        score[i] += tree.leaf()[node[i] - splits];
       }
     }
     return trees;
+  }
+
+  /**
+   * Every candidate's features as bins: {@code bin[f][i]}, the number of {@code thresholds[f]}
+   * (the {@value #BINS} quantiles of feature {@code f}) below candidate {@code i}'s value, the
+   * candidates of all queries in order.
+   */
+  private record Bins(double[][] thresholds, byte[][] bin, int rows) {
+
+    static Bins of(List<Query> fitted, int dim) {
+      int rows = 0;
+      for (Query q : fitted) {
+        rows += q.x().length;
+      }
+      double[][] thresholds = new double[dim][];
+      byte[][] bin = new byte[dim][rows];
+      for (int f = 0; f < dim; f++) {
+        double[] v = new double[rows];
+        int r = 0;
+        for (Query q : fitted) {
+          for (double[] x : q.x()) {
+            v[r++] = x[f];
+          }
+        }
+        thresholds[f] = RankerFit.thresholds(v);
+        for (int i = 0; i < rows; i++) {
+          bin[f][i] = (byte) binOf(thresholds[f], v[i]);
+        }
+      }
+      return new Bins(thresholds, bin, rows);
+    }
+  }
+
+  /**
+   * One tree fitted to the gradients {@code g} and hessians {@code h}, level by level; {@code
+   * node} receives each candidate's leaf (as a node number, the leaves after the splits).
+   */
+  private static RankerTree grow(Bins bins, double[] g, double[] h, Boost boost, int[] node) {
+    int dim = bins.thresholds().length;
+    int splits = (1 << boost.depth()) - 1;
+    java.util.Arrays.fill(node, 0);
+    int[] feature = new int[splits];
+    int[] splitBin = new int[splits];
+    double[] threshold = new double[splits];
+    java.util.Arrays.fill(feature, -1);
+    for (int level = 0; level < boost.depth(); level++) {
+      int first = (1 << level) - 1;
+      int width = 1 << level;
+      double[][][] gh = new double[width][dim][2 * (BINS + 1)];
+      // one feature a task (each writes its own histograms; sums in row order: deterministic)
+      java.util.stream.IntStream.range(0, dim).parallel().forEach(f -> {
+        byte[] bf = bins.bin()[f];
+        for (int i = 0; i < bins.rows(); i++) {
+          double[] hist = gh[node[i] - first][f];
+          int b = 2 * (bf[i] & 0xff);
+          hist[b] += g[i];
+          hist[b + 1] += h[i];
+        }
+      });
+      for (int n = 0; n < width; n++) {
+        split(gh[n], bins.thresholds(), boost, first + n, feature, splitBin, threshold);
+      }
+      for (int i = 0; i < bins.rows(); i++) {
+        int f = feature[node[i]];
+        // right when x > thresholds[f][b], i.e. its bin is above b
+        int right = f >= 0 && (bins.bin()[f][i] & 0xff) > splitBin[node[i]] ? 2 : 1;
+        node[i] = 2 * node[i] + right;
+      }
+    }
+    double[] gLeaf = new double[splits + 1];
+    double[] hLeaf = new double[splits + 1];
+    for (int i = 0; i < bins.rows(); i++) {
+      gLeaf[node[i] - splits] += g[i];
+      hLeaf[node[i] - splits] += h[i];
+    }
+    double[] leaf = new double[splits + 1];
+    for (int l = 0; l <= splits; l++) {
+      leaf[l] = -boost.rate() * gLeaf[l] / (hLeaf[l] + boost.lambda());
+    }
+    return new RankerTree(boost.depth(), feature, threshold, leaf);
+  }
+
+  /**
+   * The best split of node {@code at} by its histograms {@code gh} (per feature, gradient and
+   * hessian sums per bin): the feature and threshold of the largest gain whose sides each hold a
+   * hessian of at least {@code boost.minHessian()}, written to {@code feature}, {@code splitBin}
+   * and {@code threshold}; none (feature -1) when no split gains.
+   */
+  private static void split(double[][] gh, double[][] thresholds, Boost boost, int at,
+      int[] feature, int[] splitBin, double[] threshold) {
+    double bestGain = 1e-9;
+    for (int f = 0; f < gh.length; f++) {
+      double[] hist = gh[f];
+      double gAll = 0;
+      double hAll = 0;
+      for (int b = 0; b <= BINS; b++) {
+        gAll += hist[2 * b];
+        hAll += hist[2 * b + 1];
+      }
+      double gl = 0;
+      double hl = 0;
+      for (int b = 0; b < thresholds[f].length; b++) {
+        gl += hist[2 * b];
+        hl += hist[2 * b + 1];
+        double hr = hAll - hl;
+        if (hl < boost.minHessian() || hr < boost.minHessian()) {
+          continue;
+        }
+        double gr = gAll - gl;
+        double gain = gl * gl / (hl + boost.lambda()) + gr * gr / (hr + boost.lambda())
+            - gAll * gAll / (hAll + boost.lambda());
+        if (gain > bestGain) {
+          bestGain = gain;
+          feature[at] = f;
+          splitBin[at] = b;
+          threshold[at] = thresholds[f][b];
+        }
+      }
+    }
   }
 
   /** Whether a query has a target among its candidates (else it teaches no order). */

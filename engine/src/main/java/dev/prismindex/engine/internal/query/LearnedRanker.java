@@ -8,7 +8,6 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -171,7 +170,7 @@ public final class LearnedRanker {
 
   /**
    * The candidates ordered by the model, as fused entries whose score is the logistic function of
-   * the linear score (ties: lexical rank, then semantic rank).
+   * the model's score (ties: lexical rank, then semantic rank).
    */
   public List<HybridFuser.Fused> rank(List<RankFeatures.Row> rows) {
     List<HybridFuser.Fused> out = new ArrayList<>(rows.size());
@@ -237,10 +236,5 @@ public final class LearnedRanker {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  /** A comparator of rows by the model's score, best first (for tools). */
-  public Comparator<RankFeatures.Row> order() {
-    return Comparator.comparingDouble((RankFeatures.Row r) -> score(r.features())).reversed();
   }
 }
