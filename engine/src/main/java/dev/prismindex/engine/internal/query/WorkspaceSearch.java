@@ -151,24 +151,6 @@ public final class WorkspaceSearch {
       }
       WorkspaceReader workspace = new WorkspaceReader(parts);
       RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
-      String merge = System.getProperty("prism.workspace.merge", "places");
-      if (!merge.equals("places") && mode == SearchMode.HYBRID && held.size() > 1) {
-        List<Hit> all = new ArrayList<>();
-        for (int i = 0; i < held.size(); i++) {
-          Member m = held.get(i);
-          StoreReader reader = merge.equals("own") ? new LuceneReader(searchers.get(i))
-              : new LuceneReader(statistics.searcher(readers.get(i)));
-          FileSource files = FileSource.of(m.ctx().options().root(), reader,
-              m.ctx().options().exactMaxFileBytes());
-          double w = merge.equals("prior") ? weights[i] : 1.0;
-          for (Hit h : ranked.hits(reader, files, query, unit, opts).hits()) {
-            all.add(h.withRepo(m.name()).withScore(h.score() * w));
-          }
-        }
-        all.sort(Comparator.comparingDouble(Hit::score).reversed());
-        return new SearchResult(all.subList(0, Math.min(opts.limit(), all.size())), mode,
-            new SemanticCoverage(chunks, embedded), Map.of(), false);
-      }
       RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
       List<Hit> hits = r.hits();
       if (OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1) {
