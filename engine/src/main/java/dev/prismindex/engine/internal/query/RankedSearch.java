@@ -27,8 +27,6 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.jspecify.annotations.Nullable;
@@ -240,10 +238,7 @@ public final class RankedSearch {
       // The features read every candidate's file (its kind, the definition prior's shares): its
       // manifest entry read with the others', in the hand-set stack's order, not one at a time.
       index.prefetchFiles(hand.order().stream().map(HybridFuser.Fused::doc).toList());
-      List<Candidate> semantic = inFileNearest(index, q, sem, hand.order(), locator, files,
-          fileQuery, query);
-      List<RankFeatures.Row> rows = RankFeatures.of(query, terms, lex, semantic, depth,
-          locator::chunk,
+      List<RankFeatures.Row> rows = RankFeatures.of(query, terms, lex, sem, depth, locator::chunk,
           analyzer, prior, new RankFeatures.Hand(hand.order(), hand.promoted(), hand.coherence(),
               locator::freshLines));
       Consumer<List<RankFeatures.Row>> trace = TRACE.get();
@@ -285,41 +280,6 @@ public final class RankedSearch {
     });
     return new Ranking(ranking.hits(), ranking.truncated(),
         factors.getOrDefault(firstDoc[0], 1.0));
-  }
-
-  /** How many of the first hit's file's chunks nearest the query join the semantic list. */
-  static final int IN_FILE_NEAREST = Integer.getInteger("prism.rank.inFileNearest", 10);
-
-  /**
-   * {@code sem} followed by the {@link #IN_FILE_NEAREST} chunks of the hand-set order's first
-   * hit's file nearest the query that it lacks, ranked after it: a sentence's function is most often
-   * in that file, and its siblings share its words, so the semantic engine gets a look at each.
-   */
-  private static List<Candidate> inFileNearest(StoreReader index, float @Nullable [] q,
-      List<Candidate> sem, List<HybridFuser.Fused> order, HitLocator locator, FileMatcher files,
-      @Nullable Query fileQuery, String query) throws IOException {
-    if (IN_FILE_NEAREST <= 0 || q == null || order.isEmpty() || !LexicalSearcher.isProse(query)) {
-      return sem;
-    }
-    Query inFile = new TermQuery(new Term(StoreFields.PATH,
-        locator.chunk(order.get(0).doc()).path()));
-    if (fileQuery != null) {
-      inFile = new BooleanQuery.Builder().add(fileQuery, BooleanClause.Occur.FILTER)
-          .add(inFile, BooleanClause.Occur.FILTER).build();
-    }
-    List<Candidate> near = index.nearest(new VectorQuery(q, IN_FILE_NEAREST,
-        IN_FILE_NEAREST * OVER_FETCH + 10, inFile, files::test));
-    Set<Integer> have = new HashSet<>();
-    for (Candidate c : sem) {
-      have.add(c.chunk());
-    }
-    List<Candidate> out = new ArrayList<>(sem);
-    for (Candidate c : near) {
-      if (have.add(c.chunk())) {
-        out.add(new Candidate(c.chunk(), out.size() + 1, c.score(), c.parts()));
-      }
-    }
-    return out;
   }
 
   /**
