@@ -1,6 +1,7 @@
 package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.embed.Embedder;
+import dev.prismindex.engine.Fusion;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.SearchResult;
@@ -78,6 +79,20 @@ public final class WorkspaceSearch {
   static final double DEFINITION =
       Double.parseDouble(System.getProperty("prism.workspace.definition", "1"));
 
+  /**
+   * Whether the pooled answer of a sentence's HYBRID search by the learned ranker takes the
+   * hand-set stack's order ({@link Fusion#rrf()}) while each repository keeps the ranker's own
+   * order ({@link #ownOrder}): for a sentence, the ranker's scores order the candidates of one
+   * list and compare poorly across repositories, the fused ranks and priors better (quality
+   * benchmark's workspace, hybrid NL MRR@10 0.516 to 0.524, every language up: docs/benchmarks.md,
+   * section 11). A name's search keeps the ranker's pooled order, which puts the name's definitions
+   * first as each repository's own order does, so that a repository holding many of them does
+   * not give its places to them while another repository's copy of a file takes a place above its
+   * own. False, for measuring: the pooled answer by the ranker always.
+   */
+  static final boolean POOLED_HAND =
+      Boolean.parseBoolean(System.getProperty("prism.workspace.pooledHand", "true"));
+
   private final List<Member> members;
   private final boolean repositoryPrior;
 
@@ -151,9 +166,12 @@ public final class WorkspaceSearch {
       }
       WorkspaceReader workspace = new WorkspaceReader(parts);
       RankedSearch ranked = new RankedSearch(members.get(0).ctx().analyzer());
-      RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit, opts);
+      boolean merged = OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1;
+      RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit,
+          merged && POOLED_HAND && opts.fusion().ranker() && LexicalSearcher.isProse(query)
+              ? withFusion(opts, Fusion.rrf()) : opts);
       List<Hit> hits = r.hits();
-      if (OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1) {
+      if (merged) {
         List<StoreReader> own = new ArrayList<>();
         for (IndexSearcher s : searchers) {
           own.add(new LuceneReader(s));
@@ -172,8 +190,9 @@ public final class WorkspaceSearch {
    * order its own search gives them ({@link QueryPlanner#search}: its own statistics, fusion,
    * priors, promotion and identifier guard), so a workspace never reorders one repository's hits:
    * rank fusion over the pooled lists would (each signal's ranks interleave with the other
-   * repositories' candidates in its own way). The pooled answer decides which repository holds
-   * each place, its repositories ordered by their places' scores weighed by how much their engines
+   * repositories' candidates in its own way). The pooled answer (in the hand-set order when the
+   * search's is the learned ranker's, {@link #POOLED_HAND}) decides which repository holds each
+   * place, its repositories ordered by their places' scores weighed by how much their engines
    * agree ({@link #agreement}) and by their own first hit's definition factor ({@link
    * #DEFINITION}); each place keeps its score (the list stays in score order). A
    * repository whose own search yields fewer hits than it holds places keeps its pooled hits not
@@ -362,6 +381,11 @@ public final class WorkspaceSearch {
     }
     return new SearchResult(List.of(), opts.mode(), new SemanticCoverage(chunks, embedded),
         notSearched, truncated, everyFileRead);
+  }
+
+  private static SearchOpts withFusion(SearchOpts o, Fusion fusion) {
+    return new SearchOpts(o.limit(), o.mode(), o.files(), fusion, o.caseSensitive(),
+        o.auxiliaryWeight(), o.contextBefore(), o.contextAfter(), o.wholeWords(), o.maxPerFile());
   }
 
   private static SearchOpts withLimit(SearchOpts o, int limit) {
