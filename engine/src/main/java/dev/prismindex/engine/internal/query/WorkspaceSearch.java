@@ -84,7 +84,7 @@ public final class WorkspaceSearch {
    * hand-set stack's order ({@link Fusion#rrf()}) while each repository keeps the ranker's own
    * order ({@link #ownOrder}): for a sentence, the ranker's scores order the candidates of one
    * list and compare poorly across repositories, the fused ranks and priors better (quality
-   * benchmark's workspace, hybrid NL MRR@10 0.516 to 0.524, every language up: docs/benchmarks.md,
+   * benchmark's workspace, hybrid NL MRR@10 0.516 to 0.523, every language up: docs/benchmarks.md,
    * section 11). A name's search keeps the ranker's pooled order, which puts the name's definitions
    * first as each repository's own order does, so that a repository holding many of them does
    * not give its places to them while another repository's copy of a file takes a place above its
