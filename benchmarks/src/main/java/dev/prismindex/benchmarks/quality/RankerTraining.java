@@ -54,8 +54,8 @@ import java.util.zip.GZIPOutputStream;
  * Validation leaves one language out: a model fitted on the other languages' trees is evaluated
  * on that language's queries (MRR@10 of one hit per definition, as the engine returns them) next
  * to the plain fusion (RRF k = 10 with the path prior 0.5) and the hand-set stack (its final
- * order, feature {@code hand_rrf}) on the same candidates. The model fitted on every tree is written as the engine's
- * weights resource with its version.
+ * order, feature {@code hand_rrf}) on the same candidates. The model fitted on every tree is
+ * written as the engine's weights resource with its version.
  */
 public final class RankerTraining {
 

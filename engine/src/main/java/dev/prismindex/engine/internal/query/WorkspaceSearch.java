@@ -169,7 +169,7 @@ public final class WorkspaceSearch {
       boolean merged = OWN_ORDER && mode == SearchMode.HYBRID && held.size() > 1;
       RankedSearch.Ranking r = ranked.hits(workspace, workspace, query, unit,
           merged && POOLED_HAND && opts.fusion().ranker() && LexicalSearcher.isProse(query)
-              ? withFusion(opts, Fusion.rrf()) : opts);
+              ? with(opts, opts.limit(), Fusion.rrf()) : opts);
       List<Hit> hits = r.hits();
       if (merged) {
         List<StoreReader> own = new ArrayList<>();
@@ -383,13 +383,14 @@ public final class WorkspaceSearch {
         notSearched, truncated, everyFileRead);
   }
 
-  private static SearchOpts withFusion(SearchOpts o, Fusion fusion) {
-    return new SearchOpts(o.limit(), o.mode(), o.files(), fusion, o.caseSensitive(),
-        o.auxiliaryWeight(), o.contextBefore(), o.contextAfter(), o.wholeWords(), o.maxPerFile());
+  /** {@code o} with another limit. */
+  private static SearchOpts withLimit(SearchOpts o, int limit) {
+    return with(o, limit, o.fusion());
   }
 
-  private static SearchOpts withLimit(SearchOpts o, int limit) {
-    return new SearchOpts(limit, o.mode(), o.files(), o.fusion(), o.caseSensitive(),
+  /** {@code o} with another limit and fusion, every other option kept. */
+  private static SearchOpts with(SearchOpts o, int limit, Fusion fusion) {
+    return new SearchOpts(limit, o.mode(), o.files(), fusion, o.caseSensitive(),
         o.auxiliaryWeight(), o.contextBefore(), o.contextAfter(), o.wholeWords(), o.maxPerFile());
   }
 }
