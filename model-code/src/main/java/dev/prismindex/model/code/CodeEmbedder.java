@@ -28,28 +28,16 @@ final class CodeEmbedder extends AbstractEmbedder {
 
   static final String RESOURCE = "/dev/prismindex/model/code/prism-code-v1.bin";
 
-  static final String DECLARATION_ID = "prism-decl-v1-" + CodeTokenizer.VERSION;
-
-  static final String DECLARATION_RESOURCE = "/dev/prismindex/model/code/prism-decl-v1.bin";
-
-  private static final java.util.Map<String, CodeModel> SHARED =
-      new java.util.concurrent.ConcurrentHashMap<>();
-
-  private final String resource;
+  private static volatile @Nullable CodeModel shared;
 
   CodeEmbedder() {
-    this(ID, RESOURCE);
-  }
-
-  CodeEmbedder(String id, String resource) {
-    super(id, DIMENSION, Kind.STATIC);
-    this.resource = resource;
+    super(ID, DIMENSION, Kind.STATIC);
   }
 
   @Override
   public List<float[]> embed(List<String> texts) {
     Objects.requireNonNull(texts, "texts");
-    CodeModel m = model(id(), resource);
+    CodeModel m = model();
     List<float[]> out = new ArrayList<>(texts.size());
     for (String t : texts) {
       out.add(m.embed(Objects.requireNonNull(t, "text"), false));
@@ -59,7 +47,7 @@ final class CodeEmbedder extends AbstractEmbedder {
 
   @Override
   public float[] embedQuery(String query) {
-    return model(id(), resource).embed(Objects.requireNonNull(query, "query"), true);
+    return model().embed(Objects.requireNonNull(query, "query"), true);
   }
 
   /**
@@ -68,29 +56,35 @@ final class CodeEmbedder extends AbstractEmbedder {
    * @throws EmbeddingException when the resource is missing, damaged or of another model
    */
   static CodeModel model() {
-    return model(ID, RESOURCE);
+    CodeModel m = shared;
+    if (m == null) {
+      synchronized (CodeEmbedder.class) {
+        m = shared;
+        if (m == null) {
+          m = load();
+          shared = m;
+        }
+      }
+    }
+    return m;
   }
 
-  static CodeModel model(String id, String resource) {
-    return SHARED.computeIfAbsent(resource, r -> load(id, r));
-  }
-
-  private static CodeModel load(String id, String resource) {
-    try (InputStream in = CodeEmbedder.class.getResourceAsStream(resource)) {
+  private static CodeModel load() {
+    try (InputStream in = CodeEmbedder.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
-        throw new EmbeddingException("the code model resource " + resource
+        throw new EmbeddingException("the code model resource " + RESOURCE
             + " is not on the class path");
       }
       CodeModel m = CodeModel.read(in);
-      if (!m.name.equals(id) || !m.tokenizer.equals(CodeTokenizer.VERSION)
+      if (!m.name.equals(ID) || !m.tokenizer.equals(CodeTokenizer.VERSION)
           || m.dimension != DIMENSION) {
         throw new EmbeddingException("the code model resource is " + m.name + " (tokenizer "
-            + m.tokenizer + ", " + m.dimension + " dimensions), expected " + id + " ("
+            + m.tokenizer + ", " + m.dimension + " dimensions), expected " + ID + " ("
             + CodeTokenizer.VERSION + ", " + DIMENSION + ")");
       }
       return m;
     } catch (IOException e) {
-      throw new EmbeddingException("cannot read the code model " + resource + ": "
+      throw new EmbeddingException("cannot read the code model " + RESOURCE + ": "
           + e.getMessage(), e);
     }
   }

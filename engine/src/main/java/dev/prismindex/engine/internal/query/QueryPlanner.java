@@ -83,11 +83,11 @@ public final class QueryPlanner {
     }
     SearchResult result = ctx.store().read(r -> {
       Map<String, String> d = r.commit().values();
-      Embedder model = mode == SearchMode.LEXICAL ? null : ctx.semantic().require(d);
-      float[] q = model == null ? null : embedQuery(model, query);
+      float[] q = mode == SearchMode.LEXICAL ? null
+          : embedQuery(ctx.semantic().require(d), query);
       RankedSearch.Ranking ranking = ranked.hits(r,
           FileSource.of(ctx.options().root(), r,
-              ctx.options().exactMaxFileBytes()), query, q, opts, model);
+              ctx.options().exactMaxFileBytes()), query, q, opts);
       return new SearchResult(ranking.hits(), mode, CommitMeta.coverage(d), Map.of(),
           ranking.truncated());
     }, null);

@@ -1,6 +1,5 @@
 package dev.prismindex.engine.internal.query;
 
-import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
 import dev.prismindex.engine.internal.search.LexicalSearcher;
 import dev.prismindex.engine.internal.semantic.HybridFuser;
@@ -51,10 +50,7 @@ public final class RankFeatures {
       "kind_member", "kind_function", "auxiliary", "file_count", "file_share", "length",
       "hand_rrf", "hand_first", "promoted", "def_factor", "name_share", "code_share",
       "signature_share", "type_chunk", "hook", "coherence", "def_gap", "def_gap_file",
-      "code_gap_file", "sem_gap_file", "lex_gap_file", "decl_cos", "decl_gap_file");
-
-  /** The index of the first feature of the static model's cosines ({@link Meaning}). */
-  static final int MEANING = 39;
+      "code_gap_file", "sem_gap_file", "lex_gap_file");
 
   /**
    * The index of the first feature relative to the other candidates ({@link RelativeFeatures}): a
@@ -117,25 +113,6 @@ public final class RankFeatures {
    * @param coherence the file coherence factor of each candidate (empty: none applied)
    * @param lines the chunks' lines in the working tree (the definition prior's code shares)
    */
-  /**
-   * The query's unit vector and the static model that embedded it: each candidate's name and
-   * declaration are embedded too (microseconds a text) and compared with the query.
-   */
-  public record Meaning(float[] query, Embedder model) {
-
-    /** The cosine of {@code text}'s vector with the query's; 0 for an empty vector. */
-    double cosine(String text) {
-      float[] v = model.embed(List.of(text)).get(0);
-      double dot = 0;
-      double norm = 0;
-      for (int i = 0; i < v.length && i < query.length; i++) {
-        dot += v[i] * query[i];
-        norm += v[i] * v[i];
-      }
-      return norm > 0 ? dot / Math.sqrt(norm) : 0;
-    }
-  }
-
   public record Hand(List<HybridFuser.Fused> order, int promoted, Map<Integer, Double> coherence,
       Lines lines) {}
 
@@ -158,13 +135,6 @@ public final class RankFeatures {
   public static List<Row> of(String query, Set<String> terms, List<Candidate> lexical,
       List<Candidate> semantic, int depth, Chunks chunks, CodeAnalyzer analyzer, double prior,
       Hand hand) throws IOException {
-    return of(query, terms, lexical, semantic, depth, chunks, analyzer, prior, hand, null);
-  }
-
-  /** As above, with the static model's cosines of names and declarations when {@code meaning}. */
-  public static List<Row> of(String query, Set<String> terms, List<Candidate> lexical,
-      List<Candidate> semantic, int depth, Chunks chunks, CodeAnalyzer analyzer, double prior,
-      Hand hand, @Nullable Meaning meaning) throws IOException {
     Map<Integer, Candidate[]> byChunk = new LinkedHashMap<>();
     for (Candidate c : lexical) {
       byChunk.computeIfAbsent(c.chunk(), k -> new Candidate[2])[0] = c;
@@ -259,13 +229,6 @@ public final class RankFeatures {
       x[HAND + 7] = isType(c, file) ? 1 : 0;
       x[HAND + 8] = !c.symbolNames().isEmpty() && InFilePromotion.hook(c.symbolNames().get(0))
           ? 1 : 0;
-      if (meaning != null && !c.symbolNames().isEmpty()) {
-        List<String> lines = file.lines();
-        String decl = c.symbolLines().length > 0 && lines != null
-            && c.symbolLine() <= lines.size() ? lines.get(c.symbolLine() - 1).strip() : "";
-        x[MEANING] = meaning.cosine("symbol: " + c.symbolNames().get(0)
-            + (decl.isEmpty() ? "" : "\nsignature: " + decl));
-      }
       rows.add(new Row(e.getKey(), l, s, c, x));
       i++;
     }

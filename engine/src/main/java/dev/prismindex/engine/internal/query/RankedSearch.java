@@ -2,7 +2,6 @@ package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.engine.EngineScore;
 import dev.prismindex.engine.Fusion;
-import dev.prismindex.embed.Embedder;
 import dev.prismindex.engine.Hit;
 import dev.prismindex.engine.SearchOpts;
 import dev.prismindex.engine.internal.analysis.CodeAnalyzer;
@@ -82,31 +81,15 @@ public final class RankedSearch {
    */
   public Ranking hits(StoreReader index, FileSource sources, String query,
       float @Nullable [] unitQuery, SearchOpts opts) throws IOException {
-    return hits(index, sources, query, unitQuery, opts, null);
-  }
-
-  /**
-   * As above; {@code model} embedded {@code unitQuery}, and when it is a static one the learned
-   * ranker also compares each candidate's name and declaration with the query.
-   */
-  public Ranking hits(StoreReader index, FileSource sources, String query,
-      float @Nullable [] unitQuery, SearchOpts opts, @Nullable Embedder model)
-      throws IOException {
     FileMatcher files = FileMatcher.of(opts.files());
     Query fileQuery = files.query(index);
     return switch (opts.mode()) {
       case LEXICAL -> lexicalHits(index, sources, query, opts, fileQuery);
       case SEMANTIC -> semanticHits(index, sources, unitQuery, query, opts, files, fileQuery);
-      case HYBRID -> hybridHits(index, sources, query, unitQuery, opts, files, fileQuery,
-          DECLARATIONS == null ? null
-              : new RankFeatures.Meaning(DECLARATIONS.embedQuery(query), DECLARATIONS));
+      case HYBRID -> hybridHits(index, sources, query, unitQuery, opts, files, fileQuery);
       default -> throw new IllegalArgumentException("not a ranked mode: " + opts.mode());
     };
   }
-
-  /** The declaration model, when one is on the class path: the ranker's {@code decl_cos}. */
-  static final @Nullable Embedder DECLARATIONS = dev.prismindex.embed.EmbedderProvider
-      .find("prism-decl-v1-t1").map(dev.prismindex.embed.EmbedderProvider::create).orElse(null);
 
   /**
    * How many candidates each engine contributes: {@value #MIN_DEPTH}, or the limit when larger. It
@@ -226,8 +209,8 @@ public final class RankedSearch {
   }
 
   private Ranking hybridHits(StoreReader index, FileSource sources, String query,
-      float @Nullable [] q, SearchOpts opts, FileMatcher files, @Nullable Query fileQuery,
-      RankFeatures.@Nullable Meaning meaning) throws IOException {
+      float @Nullable [] q, SearchOpts opts, FileMatcher files, @Nullable Query fileQuery)
+      throws IOException {
     int depth = depth(opts.limit());
     Set<String> terms = lexical.terms(query);
     LexicalQuery lexQuery = terms.isEmpty() ? null : lexical.request(query, depth, fileQuery);
@@ -257,7 +240,7 @@ public final class RankedSearch {
       index.prefetchFiles(hand.order().stream().map(HybridFuser.Fused::doc).toList());
       List<RankFeatures.Row> rows = RankFeatures.of(query, terms, lex, sem, depth, locator::chunk,
           analyzer, prior, new RankFeatures.Hand(hand.order(), hand.promoted(), hand.coherence(),
-              locator::freshLines), meaning);
+              locator::freshLines));
       Consumer<List<RankFeatures.Row>> trace = TRACE.get();
       if (trace != null) {
         trace.accept(rows);

@@ -30,7 +30,7 @@ final class RelativeFeatures {
       bestDef = Math.max(bestDef, x[def]);
       double[] b = best.computeIfAbsent(r.chunk().path(), k -> new double[] {
           Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY,
-          Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY});
+          Double.NEGATIVE_INFINITY});
       b[0] = Math.max(b[0], x[def]);
       b[1] = Math.max(b[1], x[code]);
       if (x[7] > 0) {
@@ -39,7 +39,6 @@ final class RelativeFeatures {
       if (x[0] > 0) {
         b[3] = Math.max(b[3], x[2]);
       }
-      b[4] = Math.max(b[4], x[RankFeatures.MEANING]);
     }
     for (RankFeatures.Row r : rows) {
       double[] x = r.features();
@@ -49,6 +48,5 @@ final class RelativeFeatures {
       x[RankFeatures.RELATIVE + 2] = x[code] - b[1];
       x[RankFeatures.RELATIVE + 3] = x[7] > 0 ? x[9] - b[2] : -1;
       x[RankFeatures.RELATIVE + 4] = x[0] > 0 ? x[2] - b[3] : -1;
-      x[RankFeatures.MEANING + 1] = x[RankFeatures.MEANING] - b[4];
     }
   }}
