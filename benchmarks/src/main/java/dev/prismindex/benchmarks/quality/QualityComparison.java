@@ -23,7 +23,9 @@ import java.util.stream.Stream;
  * runs always give the same table) and how many answers rose and fell. A language whose interval
  * holds zero neither rose nor fell beyond what the choice of queries explains.
  *
- * <pre>java -cp benchmarks.jar dev.prismindex.benchmarks.quality.QualityComparison BEFORE AFTER</pre>
+ * <pre>
+ * java -cp benchmarks.jar dev.prismindex.benchmarks.quality.QualityComparison BEFORE AFTER
+ * </pre>
  *
  * <p>BEFORE and AFTER are the two runs' {@code --work} directories. Exit codes: 0 the table
  * printed, 2 bad usage or a directory without details.
@@ -37,6 +39,9 @@ final class QualityComparison {
   private static final String POOLED = "pooled";
 
   private QualityComparison() {}
+
+  /** One NL query in one run: its language and its hybrid reciprocal rank (0 outside the ten). */
+  record Answer(String language, double reciprocal) {}
 
   /** One language's comparison: its query count, both MRR@10, the interval and the moves. */
   record Row(String language, int queries, double before, double after, double low, double high,
@@ -61,12 +66,12 @@ final class QualityComparison {
   }
 
   /**
-   * The NL queries' hybrid reciprocal ranks (0 outside the ten) of every {@code *-details.tsv} in
-   * {@code work}, keyed by corpus, query and answer; each value is {language, reciprocal rank}.
+   * The NL queries' answers of every {@code *-details.tsv} in {@code work}, keyed by corpus, query
+   * and the answer's {@code path:start-end}.
    *
    * @throws IllegalArgumentException when {@code work} holds no details
    */
-  static Map<String, Object[]> read(Path work) throws IOException {
+  static Map<String, Answer> read(Path work) throws IOException {
     if (!Files.isDirectory(work)) {
       throw new IllegalArgumentException("not a directory: " + work);
     }
@@ -77,7 +82,7 @@ final class QualityComparison {
     if (files.isEmpty()) {
       throw new IllegalArgumentException("no *-details.tsv in " + work);
     }
-    Map<String, Object[]> out = new LinkedHashMap<>();
+    Map<String, Answer> out = new LinkedHashMap<>();
     for (Path f : files) {
       List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
       if (lines.isEmpty()) {
@@ -96,23 +101,23 @@ final class QualityComparison {
           continue;
         }
         out.put(r[corpus] + '\t' + r[query] + '\t' + r[answer],
-            new Object[] {r[language], reciprocal(r[rank])});
+            new Answer(r[language], reciprocal(r[rank])));
       }
     }
     return out;
   }
 
   /** The rows of the queries both runs asked: one per language, then the pooled one. */
-  static List<Row> compare(Map<String, Object[]> before, Map<String, Object[]> after) {
+  static List<Row> compare(Map<String, Answer> before, Map<String, Answer> after) {
     Map<String, List<double[]>> byLanguage = new TreeMap<>();
-    for (Map.Entry<String, Object[]> e : before.entrySet()) {
-      Object[] b = e.getValue();
-      Object[] a = after.get(e.getKey());
+    for (Map.Entry<String, Answer> e : before.entrySet()) {
+      Answer b = e.getValue();
+      Answer a = after.get(e.getKey());
       if (a == null) {
         continue;
       }
-      double[] pair = {(Double) b[1], (Double) a[1]};
-      byLanguage.computeIfAbsent((String) b[0], k -> new ArrayList<>()).add(pair);
+      double[] pair = {b.reciprocal(), a.reciprocal()};
+      byLanguage.computeIfAbsent(b.language(), k -> new ArrayList<>()).add(pair);
       byLanguage.computeIfAbsent(POOLED, k -> new ArrayList<>()).add(pair);
     }
     if (byLanguage.isEmpty()) {
