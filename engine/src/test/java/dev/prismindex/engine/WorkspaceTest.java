@@ -313,6 +313,46 @@ class WorkspaceTest {
     }
   }
 
+  /**
+   * Under the learned ranker, a sentence's places go to the repositories as the hand-set stack's
+   * pooled answer gives them (the ranker's scores compare poorly across repositories), while each
+   * repository's places keep the ranker's own order: how many hits each repository holds is what
+   * the same search under {@link Fusion#rrf()} gives, and its hits are its own learned search's.
+   */
+  @Test
+  void aSentencesPlacesFollowTheHandSetPooledAnswer() throws Exception {
+    Path a = Files.createDirectory(dir.resolve("a"));
+    Path b = Files.createDirectory(dir.resolve("b"));
+    Random r = new Random(23);
+    for (int i = 0; i < 30; i++) {
+      write(a, "src/A" + i + ".java", javaFile("A" + i, r));
+      write(b, "src/B" + i + ".java", javaFile("B" + i, r));
+    }
+    try (HybridIndex ia = indexed(a); HybridIndex ib = indexed(b)) {
+      Map<String, HybridIndex> byName = Map.of("a", ia, "b", ib);
+      Workspace workspace = Workspace.of(byName);
+      SearchOpts learned = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10).build();
+      SearchOpts hand = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10)
+          .fusion(Fusion.rrf()).build();
+      for (int q = 0; q < 12; q++) {
+        String query = "Returns the " + WORDS.get(q * 5 % WORDS.size()) + " of a "
+            + WORDS.get(q * 7 % WORDS.size()) + " for the " + WORDS.get(q * 11 % WORDS.size());
+        List<Hit> hits = workspace.search(query, learned);
+        List<Hit> byHand = workspace.search(query, hand);
+        for (Map.Entry<String, HybridIndex> e : byName.entrySet()) {
+          List<String> mine = hits.stream().filter(h -> e.getKey().equals(h.repo()))
+              .map(h -> h.path() + ":" + h.line()).toList();
+          assertThat(mine).as(e.getKey() + " places: " + query)
+              .hasSize((int) byHand.stream().filter(h -> e.getKey().equals(h.repo())).count());
+          List<String> alone = e.getValue().search(query, learned).stream()
+              .map(h -> h.path() + ":" + h.line()).toList();
+          assertThat(mine).as(e.getKey() + " order: " + query)
+              .containsExactlyElementsOf(alone.subList(0, mine.size()));
+        }
+      }
+    }
+  }
+
   /** The hit of {@code src/Shared.java} (of repository {@code repo}, when not null). */
   private static Hit shared(List<Hit> hits, @org.jspecify.annotations.Nullable String repo) {
     return hits.stream().filter(h -> h.path().equals("src/Shared.java")

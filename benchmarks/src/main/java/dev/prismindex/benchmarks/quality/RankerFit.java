@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * The learned ranker's arithmetic, for {@link RankerTraining}'s {@code train} step: a linear model
@@ -173,17 +175,16 @@ final class RankerFit {
   private static RankerTree grow(Bins bins, double[] g, double[] h, Boost boost, int[] node) {
     int dim = bins.thresholds().length;
     int splits = (1 << boost.depth()) - 1;
-    java.util.Arrays.fill(node, 0);
+    Arrays.fill(node, 0);
     int[] feature = new int[splits];
     int[] splitBin = new int[splits];
-    double[] threshold = new double[splits];
-    java.util.Arrays.fill(feature, -1);
+    Arrays.fill(feature, -1);
     for (int level = 0; level < boost.depth(); level++) {
       int first = (1 << level) - 1;
       int width = 1 << level;
       double[][][] gh = new double[width][dim][2 * (BINS + 1)];
       // one feature a task (each writes its own histograms; sums in row order: deterministic)
-      java.util.stream.IntStream.range(0, dim).parallel().forEach(f -> {
+      IntStream.range(0, dim).parallel().forEach(f -> {
         byte[] bf = bins.bin()[f];
         for (int i = 0; i < bins.rows(); i++) {
           double[] hist = gh[node[i] - first][f];
@@ -193,7 +194,7 @@ final class RankerFit {
         }
       });
       for (int n = 0; n < width; n++) {
-        split(gh[n], bins.thresholds(), boost, first + n, feature, splitBin, threshold);
+        split(gh[n], bins.thresholds(), boost, first + n, feature, splitBin);
       }
       for (int i = 0; i < bins.rows(); i++) {
         int f = feature[node[i]];
@@ -212,17 +213,22 @@ final class RankerFit {
     for (int l = 0; l <= splits; l++) {
       leaf[l] = -boost.rate() * gLeaf[l] / (hLeaf[l] + boost.lambda());
     }
+    double[] threshold = new double[splits];
+    for (int n = 0; n < splits; n++) {
+      threshold[n] = feature[n] >= 0 ? bins.thresholds()[feature[n]][splitBin[n]] : 0;
+    }
     return new RankerTree(boost.depth(), feature, threshold, leaf);
   }
 
   /**
    * The best split of node {@code at} by its histograms {@code gh} (per feature, gradient and
    * hessian sums per bin): the feature and threshold of the largest gain whose sides each hold a
-   * hessian of at least {@code boost.minHessian()}, written to {@code feature}, {@code splitBin}
-   * and {@code threshold}; none (feature -1) when no split gains.
+   * hessian of at least {@code boost.minHessian()}, written to {@code feature} and {@code
+   * splitBin} (the split's threshold is {@code thresholds[feature][splitBin]}); none (feature -1)
+   * when no split gains.
    */
   private static void split(double[][] gh, double[][] thresholds, Boost boost, int at,
-      int[] feature, int[] splitBin, double[] threshold) {
+      int[] feature, int[] splitBin) {
     double bestGain = 1e-9;
     for (int f = 0; f < gh.length; f++) {
       double[] hist = gh[f];
@@ -248,7 +254,6 @@ final class RankerFit {
           bestGain = gain;
           feature[at] = f;
           splitBin[at] = b;
-          threshold[at] = thresholds[f][b];
         }
       }
     }
@@ -300,8 +305,8 @@ final class RankerFit {
    */
   private static double[] thresholds(double[] values) {
     double[] v = values.clone();
-    java.util.Arrays.sort(v);
-    double[] distinct = java.util.Arrays.stream(v).distinct().toArray();
+    Arrays.sort(v);
+    double[] distinct = Arrays.stream(v).distinct().toArray();
     if (distinct.length <= BINS + 1) {
       double[] t = new double[Math.max(0, distinct.length - 1)];
       for (int i = 0; i < t.length; i++) {
@@ -309,7 +314,7 @@ final class RankerFit {
       }
       return t;
     }
-    java.util.TreeSet<Double> t = new java.util.TreeSet<>();
+    TreeSet<Double> t = new TreeSet<>();
     for (int i = 1; i <= BINS; i++) {
       double q = v[(int) ((long) i * (v.length - 1) / (BINS + 1))];
       if (q < v[v.length - 1]) {

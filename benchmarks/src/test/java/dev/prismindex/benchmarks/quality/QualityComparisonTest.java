@@ -103,12 +103,16 @@ class QualityComparisonTest {
   }
 
   @Test
-  void aDirectoryWithoutDetailsOrRunsSharingNoQueryIsAClearError() throws IOException {
+  void aDirectoryWithoutDetailsAColumnMissingOrRunsSharingNoQueryAreClearErrors() throws IOException {
     Path empty = Files.createDirectories(dir.resolve("empty"));
     assertThatThrownBy(() -> QualityComparison.read(empty))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no *-details.tsv");
     assertThatThrownBy(() -> QualityComparison.read(dir.resolve("missing")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a directory");
+    Path noRanks = Files.createDirectories(dir.resolve("noRanks"));
+    Files.writeString(noRanks.resolve("c-details.tsv"), "corpus\tlanguage\tset\tquery\tanswer\n");
+    assertThatThrownBy(() -> QualityComparison.read(noRanks))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rank hybrid");
     Path one = run("one", "c", nl("go", "q1", "1"));
     Path other = run("other", "c", nl("go", "q2", "1"));
     assertThatThrownBy(() -> QualityComparison.compare(QualityComparison.read(one),
