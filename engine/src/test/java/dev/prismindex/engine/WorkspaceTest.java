@@ -273,11 +273,21 @@ class WorkspaceTest {
     }
   }
 
+  /** The {@code path:line} of each of {@code hits} (of repository {@code repo}, when not null). */
+  private static List<String> places(List<Hit> hits,
+      @org.jspecify.annotations.Nullable String repo) {
+    return hits.stream().filter(h -> repo == null || repo.equals(h.repo()))
+        .map(h -> h.path() + ":" + h.line()).toList();
+  }
+
   /**
    * A hybrid search never reorders a repository's own hits: the merge decides which repository
    * holds each place, and each repository's places hold its hits in the order its index alone
    * gives them (rank fusion over the pooled lists would reorder them: each signal's ranks
-   * interleave with the other repositories' candidates differently).
+   * interleave with the other repositories' candidates differently). Under the learned ranker, a
+   * sentence's places go to the repositories as the hand-set stack's pooled answer gives them (the
+   * ranker's scores compare poorly across repositories): each repository holds as many places as
+   * in the same search under {@link Fusion#rrf()}.
    */
   @Test
   void aHybridSearchKeepsEachRepositorysOwnOrder() throws Exception {
@@ -292,64 +302,27 @@ class WorkspaceTest {
       Map<String, HybridIndex> byName = Map.of("a", ia, "b", ib);
       Workspace workspace = Workspace.of(byName);
       SearchOpts opts = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10).build();
+      SearchOpts hand = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10)
+          .fusion(Fusion.rrf()).build();
       int queries = 0;
       for (int q = 0; q < 12; q++) {
         String query = WORDS.get(q * 5 % WORDS.size()) + " of a " + WORDS.get(q * 7 % WORDS.size())
             + " " + WORDS.get(q * 11 % WORDS.size());
         List<Hit> hits = workspace.search(query, opts);
+        List<Hit> byHand = workspace.search(query, hand);
         for (Map.Entry<String, HybridIndex> e : byName.entrySet()) {
-          List<String> mine = hits.stream().filter(h -> e.getKey().equals(h.repo()))
-              .map(h -> h.path() + ":" + h.line()).toList();
-          List<String> alone = e.getValue().search(query, opts).stream()
-              .map(h -> h.path() + ":" + h.line()).toList();
+          List<String> mine = places(hits, e.getKey());
+          List<String> alone = places(e.getValue().search(query, opts), null);
           assertThat(mine).as(e.getKey() + ": " + query)
               .containsExactlyElementsOf(alone.subList(0, mine.size()));
+          assertThat(mine).as(e.getKey() + " places: " + query)
+              .hasSameSizeAs(places(byHand, e.getKey()));
           queries += mine.size() > 1 ? 1 : 0;
         }
         assertThat(hits).extracting(Hit::score).as(query)
             .isSortedAccordingTo(java.util.Comparator.reverseOrder());
       }
       assertThat(queries).as("answers holding several hits of a repository").isGreaterThan(12);
-    }
-  }
-
-  /**
-   * Under the learned ranker, a sentence's places go to the repositories as the hand-set stack's
-   * pooled answer gives them (the ranker's scores compare poorly across repositories), while each
-   * repository's places keep the ranker's own order: how many hits each repository holds is what
-   * the same search under {@link Fusion#rrf()} gives, and its hits are its own learned search's.
-   */
-  @Test
-  void aSentencesPlacesFollowTheHandSetPooledAnswer() throws Exception {
-    Path a = Files.createDirectory(dir.resolve("a"));
-    Path b = Files.createDirectory(dir.resolve("b"));
-    Random r = new Random(23);
-    for (int i = 0; i < 30; i++) {
-      write(a, "src/A" + i + ".java", javaFile("A" + i, r));
-      write(b, "src/B" + i + ".java", javaFile("B" + i, r));
-    }
-    try (HybridIndex ia = indexed(a); HybridIndex ib = indexed(b)) {
-      Map<String, HybridIndex> byName = Map.of("a", ia, "b", ib);
-      Workspace workspace = Workspace.of(byName);
-      SearchOpts learned = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10).build();
-      SearchOpts hand = SearchOpts.builder().mode(SearchMode.HYBRID).limit(10)
-          .fusion(Fusion.rrf()).build();
-      for (int q = 0; q < 12; q++) {
-        String query = "Returns the " + WORDS.get(q * 5 % WORDS.size()) + " of a "
-            + WORDS.get(q * 7 % WORDS.size()) + " for the " + WORDS.get(q * 11 % WORDS.size());
-        List<Hit> hits = workspace.search(query, learned);
-        List<Hit> byHand = workspace.search(query, hand);
-        for (Map.Entry<String, HybridIndex> e : byName.entrySet()) {
-          List<String> mine = hits.stream().filter(h -> e.getKey().equals(h.repo()))
-              .map(h -> h.path() + ":" + h.line()).toList();
-          assertThat(mine).as(e.getKey() + " places: " + query)
-              .hasSize((int) byHand.stream().filter(h -> e.getKey().equals(h.repo())).count());
-          List<String> alone = e.getValue().search(query, learned).stream()
-              .map(h -> h.path() + ":" + h.line()).toList();
-          assertThat(mine).as(e.getKey() + " order: " + query)
-              .containsExactlyElementsOf(alone.subList(0, mine.size()));
-        }
-      }
     }
   }
 
