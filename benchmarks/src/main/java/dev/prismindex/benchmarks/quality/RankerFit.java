@@ -259,28 +259,6 @@ final class RankerFit {
     }
   }
 
-  static final double IN_FILE = Double.parseDouble(System.getProperty("prism.fit.inFile", "0"));
-
-  /** Which candidates lie in a target's file. */
-  static boolean[] inTargetFile(Query q) {
-    Set<String> files = new HashSet<>();
-    for (int i = 0; i < q.label().length; i++) {
-      if (q.label()[i]) {
-        files.add(fileOf(q.definition()[i]));
-      }
-    }
-    boolean[] in = new boolean[q.label().length];
-    for (int i = 0; i < in.length; i++) {
-      in[i] = files.contains(fileOf(q.definition()[i]));
-    }
-    return in;
-  }
-
-  private static String fileOf(String definition) {
-    int hash = definition.lastIndexOf('#');
-    return hash < 0 ? definition : definition.substring(0, hash);
-  }
-
   /** Whether a query has a target among its candidates (else it teaches no order). */
   private static boolean hasTarget(Query q) {
     for (boolean b : q.label()) {
@@ -316,30 +294,6 @@ final class RankerFit {
         double p = e / z;
         g[r + i] = p - (q.label()[i] ? e / zPos : 0);
         h[r + i] = Math.max(p * (1 - p), 1e-6);
-      }
-      if (IN_FILE > 0) {
-        boolean[] in = inTargetFile(q);
-        double zf = 0;
-        double zfPos = 0;
-        int negatives = 0;
-        for (int i = 0; i < n; i++) {
-          if (in[i]) {
-            double e = Math.exp(score[r + i] - max);
-            zf += e;
-            zfPos += q.label()[i] ? e : 0;
-            negatives += q.label()[i] ? 0 : 1;
-          }
-        }
-        if (negatives > 0) {
-          for (int i = 0; i < n; i++) {
-            if (in[i]) {
-              double e = Math.exp(score[r + i] - max);
-              double p = e / zf;
-              g[r + i] += IN_FILE * (p - (q.label()[i] ? e / zfPos : 0));
-              h[r + i] += IN_FILE * Math.max(p * (1 - p), 1e-6);
-            }
-          }
-        }
       }
       r += n;
     }
