@@ -31,6 +31,8 @@ final class Options {
   boolean workspace;
   /** Also search them in one repository index over all the corpora (the haystack control). */
   boolean combined;
+  /** Keep the answers' doc comments in the indexed copy (else blanked). */
+  boolean documented;
   /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
   java.net.URI openSearch;
   /** HYBRID's ranking: the engine's default unless {@code --fusion} says otherwise. */
@@ -69,6 +71,7 @@ final class Options {
         case "--queries-only" -> o.queriesOnly = true;
         case "--workspace" -> o.workspace = true;
         case "--combined" -> o.combined = true;
+        case "--documented" -> o.documented = true;
         case "--embedder" -> o.embedder = value(args, ++i, a);
         case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
         case "--auxiliary-weight" -> {
@@ -84,6 +87,9 @@ final class Options {
         }
         default -> throw usage("unknown option " + a);
       }
+    }
+    if (o.documented && (o.workspace || o.combined)) {
+      throw usage("--documented measures each corpus alone; not with --workspace or --combined");
     }
     if (o.srcZip == null && o.repos.isEmpty()) {
       throw usage("give --src-zip (the JDK's lib/src.zip) and/or --repo NAME[:LANGUAGE]=DIR");

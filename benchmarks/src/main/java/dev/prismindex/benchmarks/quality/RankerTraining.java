@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.zip.GZIPInputStream;
@@ -41,7 +42,9 @@ import java.util.zip.GZIPOutputStream;
  * against the quality benchmark's corpora first: a contaminated list stops the run), built exactly
  * as the quality benchmark builds a corpus: its definitions of the tree's main language, a seeded
  * sample of natural-language queries (a documented library function's first doc sentence, that doc
- * blanked in the indexed copy) and of navigation queries (a unique name as the identifier and as a
+ * blanked in the indexed copy, or kept for a seeded share of them, {@code --documented SHARE}:
+ * the ranker then also learns from functions whose docs say what the sentence says, as in code
+ * that has its docs) and of navigation queries (a unique name as the identifier and as a
  * phrase); the copy indexed cold by {@link HybridIndex} with the static code model; each query
  * asked in HYBRID, and every candidate the learned ranker would order written with its features
  * ({@link EngineProbes#rankerCandidates}) and its label: 1 when the hit it gives (at its
@@ -63,7 +66,7 @@ public final class RankerTraining {
 
   /**
    * {@code collect --training FILE --quality FILE --trees DIR --work DIR --out FILE [--nl N]
-   * [--nav N] [--max-trees-per-language N] [--max-bytes B] [--seed S]} or {@code train --features
+   * [--nav N] [--documented SHARE] [--max-trees-per-language N] [--max-bytes B] [--seed S]} or {@code train --features
    * FILE --out FILE --version ID [--seed S] [--epochs N] [--l2 L] [--offset B] [--trees N]
    * [--depth D] [--rate R] [--validate yes|no]}.
    */
@@ -118,6 +121,11 @@ public final class RankerTraining {
   // collect
 
   private static void collect(Map<String, String> o) throws IOException {
+    double documented = atLeastZero(o, "documented", 0);
+    if (documented > 1) {
+      throw new IllegalArgumentException("train-ranker: --documented wants a share from 0 to 1,"
+          + " not " + o.get("documented"));
+    }
     List<TreeList> list = TreeList.readTraining(Path.of(need(o, "training")));
     List<Contamination.Finding> found = Contamination.check(list,
         TreeList.readQuality(Path.of(need(o, "quality"))));
@@ -151,7 +159,8 @@ public final class RankerTraining {
           continue;
         }
         long t0 = System.nanoTime();
-        int queries = collectTree(t, language, dir, work.resolve(t.name()), nl, nav, seed, w);
+        int queries = collectTree(t, language, dir, work.resolve(t.name()), nl, nav, documented,
+            seed, w);
         if (queries > 0) {
           taken.merge(group, 1, Integer::sum);
         }
@@ -177,7 +186,7 @@ public final class RankerTraining {
   }
 
   private static int collectTree(TreeList t, Language language, Path pristine, Path root, int nl,
-      int nav, long seed, Writer w) throws IOException {
+      int nav, double documented, long seed, Writer w) throws IOException {
     Trees.delete(root);
     CorpusFiles.copyTree(pristine, root);
     List<String> files = CorpusFiles.files(root);
@@ -191,7 +200,10 @@ public final class RankerTraining {
       Trees.delete(root);
       return 0;
     }
-    RetrievalQuality.blankAnswerDocs(root, nlQueries);
+    // Each query's doc kept with probability `documented` (seeded by the tree), else blanked.
+    SplittableRandom keep = new SplittableRandom(seed ^ t.name().hashCode());
+    RetrievalQuality.blankAnswerDocs(root, nlQueries.stream()
+        .filter(q -> keep.nextDouble() >= documented).toList());
     HybridIndexOptions options = HybridIndexOptions.builder(root).embeddingThreads(1)
         .embeddingCommitInterval(Duration.ofDays(1))
         .embedder(EmbedderProvider.find("prism-code-v1-t1").orElseThrow().create()).build();

@@ -52,7 +52,9 @@ import org.jspecify.annotations.Nullable;
  * embedding model by its provider id, e.g. {@code prism-code-v1-t1}; default the engine's first
  * provider, MiniLM), {@code --workspace} (also ask every corpus's natural-language queries of one
  * workspace of all the corpora), {@code --combined} (also ask them of one repository index over
- * all the corpora: {@link CombinedQuality}).
+ * all the corpora: {@link CombinedQuality}), {@code --documented} (the answers' doc comments stay
+ * in the indexed copy: the sentence describes a documented function, as in code that has its docs;
+ * the same queries).
  */
 public final class RetrievalQuality {
 
@@ -89,6 +91,8 @@ public final class RetrievalQuality {
   private List<String> select = DEFAULT_SELECT;
   /** The embedder's provider id, or null for the engine's default. */
   private @Nullable String embedder;
+  /** Whether the answers' doc comments stay in the indexed copy ({@code --documented}). */
+  private boolean documented;
 
   private RetrievalQuality(Path work, int nlCount, int navCount, int exactPerKind, long seed,
       boolean reuse, Fusion fusion, boolean semantic, boolean queriesOnly) {
@@ -116,6 +120,7 @@ public final class RetrievalQuality {
     q.auxiliaryWeight = o.auxiliaryWeight;
     q.openSearch = o.openSearch;
     q.embedder = o.embedder;
+    q.documented = o.documented;
     List<Corpus> corpora = new ArrayList<>();
     if (o.srcZip != null) {
       corpora.add(new Corpus("jdk", Language.JAVA, o.srcZip, null));
@@ -177,7 +182,8 @@ public final class RetrievalQuality {
     line("Queries. Natural language: the first sentence of a library function's doc comment"
         + " (CodeSearchNet style; markup reduced to text; a leading word equal to the function's"
         + " name, as Go docs start, dropped so the query does not hold the identifier), the doc"
-        + " comment blanked from the corpus. Navigation: a library definition's name, unique in"
+        + (documented ? " comment kept in the corpus (--documented)." : " comment blanked from the"
+        + " corpus.") + " Navigation: a library definition's name, unique in"
         + " the corpus, as the identifier and as its split name phrase. Targets are library source"
         + " only (no test, example, bench, doc, codegen or tool files). A query is found at rank r"
         + " when the r-th hit is in the target's file and its reported line lies within the"
@@ -238,8 +244,18 @@ public final class RetrievalQuality {
     List<Definition> defs = DefinitionExtractor.definitions(pristine, sources, c.language);
     NlSet nlSet = QuerySets.naturalLanguage(defs, texts(pristine, sources), nlCount, seed);
     List<NavQuery> nav = QuerySets.navigation(defs, navCount, seed + 1);
+    Path documentedMark = work.resolve(c.name + ".documented");
     if (fresh) {
-      blankAnswerDocs(root, nlSet.queries());
+      if (documented) {
+        Files.writeString(documentedMark, "the answers' doc comments are kept\n");
+      } else {
+        Files.deleteIfExists(documentedMark);
+        blankAnswerDocs(root, nlSet.queries());
+      }
+    } else if (Files.exists(documentedMark) != documented) {
+      throw new IllegalArgumentException("bench-quality: " + root + " was prepared "
+          + (documented ? "with the answers' doc comments blanked" : "with --documented")
+          + "; --reuse it as it was prepared, or prepare another --work");
     }
     Map<String, String> texts = new LinkedHashMap<>();
     Map<String, List<String>> sourceLines = new LinkedHashMap<>();

@@ -178,6 +178,52 @@ class QualityPartsTest {
     assertThat(QuerySets.truth("count", lines)).containsExactly("a.java", "b.java");
   }
 
+  private static final String SHAPES = "package shapes;\n\npublic final class Shapes {\n"
+      + "  /** Computes the area of a circle from its radius. */\n"
+      + "  public static double circleArea(double r) {\n    return Math.PI * r * r;\n  }\n\n"
+      + "  /** Computes the perimeter of a square from its side length. */\n"
+      + "  public static double squarePerimeter(double s) {\n    return 4 * s;\n  }\n\n"
+      + "  /** Converts an angle in degrees into radians for the trigonometry. */\n"
+      + "  public static double radians(double degrees) {\n    return degrees * Math.PI / 180;"
+      + "\n  }\n}\n";
+
+  /**
+   * {@code --documented} keeps the answers' doc comments in the indexed copy (by default they are
+   * blanked), and a prepared work directory is reused only in the mode it was prepared in.
+   */
+  @Test
+  void documentedKeepsTheAnswersDocsAndReuseKeepsItsMode() throws Exception {
+    Path repo = dir.resolve("repo/src/main/java/shapes");
+    Files.createDirectories(repo);
+    Files.writeString(repo.resolve("Shapes.java"), SHAPES);
+    String[] base = {"--repo", "shapes=" + dir.resolve("repo"), "--no-semantic", "--nl", "3",
+        "--nav", "1", "--exact", "1", "--out", dir.resolve("out.md").toString()};
+    Path indexed = dir.resolve("documented/shapes/src/main/java/shapes/Shapes.java");
+    RetrievalQuality.main(with(base, "--work", dir.resolve("documented").toString(),
+        "--documented"));
+    assertThat(Files.readString(indexed)).isEqualTo(SHAPES);
+    assertThat(Files.readString(dir.resolve("out.md"))).contains("doc comment kept");
+    assertThatThrownBy(() -> RetrievalQuality.main(with(base, "--work",
+        dir.resolve("documented").toString(), "--reuse")))
+        .hasMessageContaining("was prepared with --documented");
+
+    Path blanked = dir.resolve("blanked/shapes/src/main/java/shapes/Shapes.java");
+    RetrievalQuality.main(with(base, "--work", dir.resolve("blanked").toString()));
+    assertThat(Files.readString(blanked)).doesNotContain("Computes the area")
+        .contains("circleArea").hasSameSizeAs(SHAPES);
+    assertThatThrownBy(() -> RetrievalQuality.main(with(base, "--work",
+        dir.resolve("blanked").toString(), "--reuse", "--documented")))
+        .hasMessageContaining("with the answers' doc comments blanked");
+    assertThatThrownBy(() -> RetrievalQuality.main(with(base, "--documented", "--workspace")))
+        .hasMessageContaining("not with --workspace");
+  }
+
+  private static String[] with(String[] base, String... more) {
+    String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
+  }
+
   @Test
   void badArgumentsAreRefusedWithAMessage() {
     assertThatThrownBy(() -> RetrievalQuality.main(new String[] {"--nl", "0"}))

@@ -20,4 +20,13 @@ class RankerTrainingTest {
           .hasMessage("train-ranker: --l2 wants a number >= 0, not " + bad);
     }
   }
+
+  @Test
+  void theShareOfDocumentedTargetsIsAShare() {
+    for (String bad : List.of("1.5", "-0.5", "half")) {
+      assertThatThrownBy(() -> RankerTraining.main(new String[] {"collect", "--documented", bad}))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("--documented wants");
+    }
+  }
 }
