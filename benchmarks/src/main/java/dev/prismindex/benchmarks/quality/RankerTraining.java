@@ -66,9 +66,9 @@ public final class RankerTraining {
 
   /**
    * {@code collect --training FILE --quality FILE --trees DIR --work DIR --out FILE [--nl N]
-   * [--nav N] [--documented SHARE] [--max-trees-per-language N] [--max-bytes B] [--seed S]} or {@code train --features
-   * FILE --out FILE --version ID [--seed S] [--epochs N] [--l2 L] [--offset B] [--trees N]
-   * [--depth D] [--rate R] [--validate yes|no]}.
+   * [--nav N] [--documented SHARE] [--max-trees-per-language N] [--max-bytes B] [--seed S]} or
+   * {@code train --features FILE --out FILE --version ID [--seed S] [--epochs N] [--l2 L]
+   * [--offset B] [--trees N] [--depth D] [--rate R] [--validate yes|no]}.
    */
   public static void main(String[] args) throws IOException {
     if (args.length == 0) {
