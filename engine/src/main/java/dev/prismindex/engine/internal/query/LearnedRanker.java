@@ -1,7 +1,6 @@
 package dev.prismindex.engine.internal.query;
 
 import dev.prismindex.engine.internal.semantic.HybridFuser;
-import dev.prismindex.engine.spi.ChunkDoc;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,16 +33,7 @@ public final class LearnedRanker {
   /** The resource holding the weights. */
   static final String RESOURCE = "ranker.tsv";
 
-  /** The resource holding the weights of the model for documented code ({@link #shipped(List)}). */
-  static final String DOCUMENTED_RESOURCE = "ranker-documented.tsv";
-
-  /** From this share of the sentence's stems in a candidate's doc comment, the doc states it. */
-  static final double DOCUMENTED_SHARE =
-      Double.parseDouble(System.getProperty("prism.rank.documentedShare", "1"));
-
-  private static final LearnedRanker DEFAULT = load(RESOURCE);
-
-  private static final LearnedRanker DOCUMENTED = load(DOCUMENTED_RESOURCE);
+  private static final LearnedRanker DEFAULT = load();
 
   private final String version;
   private final double bias;
@@ -147,27 +137,6 @@ public final class LearnedRanker {
     return DEFAULT;
   }
 
-  /**
-   * The shipped model for these candidates: the model for documented code when some candidate's
-   * doc comment states every stem of the sentence (feature {@code doc_share}), else {@link
-   * #shipped()}.
-   */
-  public static LearnedRanker shipped(List<RankFeatures.Row> rows) {
-    java.util.Set<String> stated = new java.util.HashSet<>();
-    for (RankFeatures.Row r : rows) {
-      if (r.features()[RankFeatures.DOC_SHARE] >= DOCUMENTED_SHARE) {
-        ChunkDoc c = r.chunk();
-        stated.add(c.symbolLine() > 0 ? c.path() + "#" + c.symbolLine() : c.chunkId());
-      }
-    }
-    return stated.size() == 1 ? DOCUMENTED : DEFAULT;
-  }
-
-  /** The model for documented code. */
-  public static LearnedRanker documented() {
-    return DOCUMENTED;
-  }
-
   /** The model's id, from the resource's {@code version} line. */
   public String version() {
     return version;
@@ -258,10 +227,10 @@ public final class LearnedRanker {
     return new LearnedRanker(version, bias, weights, trees);
   }
 
-  private static LearnedRanker load(String resource) {
-    try (InputStream in = LearnedRanker.class.getResourceAsStream(resource)) {
+  private static LearnedRanker load() {
+    try (InputStream in = LearnedRanker.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException("the ranker's weights are missing: " + resource);
+        throw new IllegalStateException("the ranker's weights are missing: " + RESOURCE);
       }
       return read(in);
     } catch (IOException e) {

@@ -245,7 +245,7 @@ public final class RankedSearch {
       if (trace != null) {
         trace.accept(rows);
       }
-      fused.addAll(LearnedRanker.shipped(rows).rank(rows));
+      fused.addAll(LearnedRanker.shipped().rank(rows));
     } else {
       fused = hand.order();
       factors = hand.factors();
