@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The options of {@code scripts/train-ranker}'s fit ({@link RankerTraining}). */
+/** The options of {@code scripts/train-ranker} ({@link RankerTraining} and its collect step). */
 class RankerTrainingTest {
 
   @Test
@@ -19,6 +19,17 @@ class RankerTrainingTest {
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("train-ranker: --l2 wants a number >= 0, not " + bad);
     }
+  }
+
+  @Test
+  void aSeededShareOfTheTargetsKeepsItsDocs() {
+    List<Integer> queries = java.util.stream.IntStream.range(0, 1000).boxed().toList();
+    assertThat(RankerCollection.toBlank(queries, 0, 38)).isEqualTo(queries);
+    assertThat(RankerCollection.toBlank(queries, 1, 38)).isEmpty();
+    List<Integer> half = RankerCollection.toBlank(queries, 0.5, 38);
+    assertThat(half).hasSizeBetween(450, 550).isSorted()
+        .isEqualTo(RankerCollection.toBlank(queries, 0.5, 38))
+        .isNotEqualTo(RankerCollection.toBlank(queries, 0.5, 39));
   }
 
   @Test
