@@ -111,6 +111,39 @@ final class DefinitionMatch {
    * them) are left out; 0 without stems.
    */
   static double codeShare(List<String> lines, Set<String> queryStems, CodeAnalyzer analyzer) {
+    return share(lines, queryStems, analyzer, false);
+  }
+
+  /**
+   * The share of {@code queryStems} found among the prose stems of the comment lines and
+   * docstrings of {@code lines} (as {@link #codeShare} tells them), and of the comment block right
+   * above them ({@code above}: the lines before the chunk, nearest last; annotations and
+   * attributes between that block and the chunk skipped): what a definition's doc says of the
+   * sentence; 0 without stems.
+   */
+  static double docShare(List<String> lines, List<String> above, Set<String> queryStems,
+      CodeAnalyzer analyzer) {
+    int from = above.size();
+    boolean comment = false;
+    for (int i = above.size() - 1; i >= 0 && above.size() - i <= 60; i--) {
+      String t = above.get(i).strip();
+      if (t.startsWith("//") || t.startsWith("/*") || t.startsWith("*") || t.startsWith("#")
+          && !t.startsWith("#[")) {
+        comment = true;
+        from = i;
+      } else if (!comment && (t.startsWith("@") || t.startsWith("#["))) {
+        continue;
+      } else {
+        break;
+      }
+    }
+    List<String> all = new ArrayList<>(above.subList(from, above.size()));
+    all.addAll(lines);
+    return share(all, queryStems, analyzer, true);
+  }
+
+  private static double share(List<String> lines, Set<String> queryStems, CodeAnalyzer analyzer,
+      boolean comments) {
     if (queryStems.isEmpty()) {
       return 0;
     }
@@ -118,24 +151,25 @@ final class DefinitionMatch {
     String docstring = null;
     for (String line : lines) {
       String t = line.strip();
+      boolean isComment;
       if (docstring != null) {
         if (t.contains(docstring)) {
           docstring = null;
         }
-        continue;
-      }
-      if (t.startsWith("\"\"\"") || t.startsWith("'''")) {
+        isComment = true;
+      } else if (t.startsWith("\"\"\"") || t.startsWith("'''")) {
         String quote = t.substring(0, 3);
         if (t.indexOf(quote, 3) < 0) {
           docstring = quote;
         }
-        continue;
+        isComment = true;
+      } else {
+        isComment = t.startsWith("//") || t.startsWith("/*") || t.startsWith("*")
+            || t.startsWith("#") && !t.startsWith("#[");
       }
-      if (t.startsWith("//") || t.startsWith("/*") || t.startsWith("*")
-          || t.startsWith("#") && !t.startsWith("#[")) {
-        continue;
+      if (isComment == comments) {
+        code.append(line).append('\n');
       }
-      code.append(line).append('\n');
     }
     Set<String> stems = analyzer.proseTerms(code.toString(), MAX_CODE_TERMS);
     int said = 0;
@@ -353,7 +387,7 @@ final class DefinitionMatch {
    * 1; times 1 + {@link #CODE_WEIGHT} x the code share, times 1 + {@link #SIGNATURE_WEIGHT} x the
    * signature share, times 1 + the implied result's weight when its declaration returns it).
    */
-  record Shares(double name, double code, double signature, double factor) {}
+  record Shares(double name, double code, double signature, double factor, double doc) {}
 
   /** The {@link Shares} of chunk {@code c} for a sentence of {@code stems}. */
   static Shares shares(int doc, ChunkDoc c, Set<String> stems, Set<String> lead,
@@ -367,9 +401,12 @@ final class DefinitionMatch {
         : RankFeatures.kind(c, read) == 2 ? 1 : 1 + NAME_WEIGHT * share;
     double code = 0;
     double signature = 0;
+    double docs = 0;
     if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && lines != null) {
       List<String> file = read.lines();
       if (file != null && c.end() <= file.size()) {
+        docs = docShare(file.subList(c.start() - 1, c.end()), file.subList(0, c.start() - 1),
+            stems, analyzer);
         if (CODE_WEIGHT > 0) {
           code = codeShare(file.subList(c.start() - 1, c.end()), stems, analyzer);
           factor *= 1 + CODE_WEIGHT * code;
@@ -384,7 +421,7 @@ final class DefinitionMatch {
         }
       }
     }
-    return new Shares(share, code, signature, factor);
+    return new Shares(share, code, signature, factor, docs);
   }
 
   /**

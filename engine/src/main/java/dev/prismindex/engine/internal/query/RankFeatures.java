@@ -50,7 +50,7 @@ public final class RankFeatures {
       "kind_member", "kind_function", "auxiliary", "file_count", "file_share", "length",
       "hand_rrf", "hand_first", "promoted", "def_factor", "name_share", "code_share",
       "signature_share", "type_chunk", "hook", "coherence", "def_gap", "def_gap_file",
-      "code_gap_file", "sem_gap_file", "lex_gap_file");
+      "code_gap_file", "sem_gap_file", "lex_gap_file", "doc_share");
 
   /**
    * The index of the first feature relative to the other candidates ({@link RelativeFeatures}): a
@@ -58,6 +58,9 @@ public final class RankFeatures {
    * candidates (all of them, or its file's).
    */
   static final int RELATIVE = 34;
+
+  /** The index of the share of the sentence a candidate's doc comment says. */
+  static final int DOC_SHARE = 39;
 
   /** The index of the first of the hand stack's features ({@link Hand}) in {@link #BASE}. */
   static final int HAND = 24;
@@ -225,6 +228,7 @@ public final class RankFeatures {
         x[HAND + 5] = d.code();
         x[HAND + 6] = d.signature();
         x[HAND + 9] = Math.log(hand.coherence().getOrDefault(e.getKey(), 1.0));
+        x[DOC_SHARE] = d.doc();
       }
       x[HAND + 7] = isType(c, file) ? 1 : 0;
       x[HAND + 8] = !c.symbolNames().isEmpty() && InFilePromotion.hook(c.symbolNames().get(0))

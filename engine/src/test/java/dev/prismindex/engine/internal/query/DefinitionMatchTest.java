@@ -59,6 +59,28 @@ class DefinitionMatchTest {
   }
 
   @Test
+  void theShareOfASentencesStemsThatACandidatesDocSays() {
+    Set<String> q = stems("Strips whitespace from the end of a string");
+    List<String> sibling = List.of("  /**", "   * Strips whitespace from the end of a string.",
+        "   */", "  static String trim(String s) {", "    return s;", "  }");
+    List<String> target = List.of("  static String stripEnd(String str) {",
+        "    return stripWhitespace(str, END);", "  }");
+    List<String> above = List.of("  }", "", "  // Strips whitespace from a string's end.",
+        "  @Override", "  @Deprecated");
+    List<String> python = List.of("def strip_end(text):", "    \"\"\"Strips whitespace from",
+        "    the end of a string.\"\"\"", "    return text.rstrip()");
+    // strip, whitespac, end, string: only the comment lines count, the block above the chunk
+    // (over its annotations) too, not the code.
+    assertThat(DefinitionMatch.docShare(sibling, List.of(), q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.docShare(target, List.of(), q, ANALYZER)).isZero();
+    assertThat(DefinitionMatch.docShare(target, above, q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.docShare(target, List.of("  // whitespace", "  int x;"), q,
+        ANALYZER)).isZero();
+    assertThat(DefinitionMatch.docShare(python, List.of(), q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.docShare(sibling, List.of(), Set.of(), ANALYZER)).isZero();
+  }
+
+  @Test
   void theShareOfANamesWordsThatASentenceSays() {
     Set<String> q = stems("Resumes the stopwatch after a suspension");
     assertThat(DefinitionMatch.nameShare("resume", q, ANALYZER)).isEqualTo(1.0);
