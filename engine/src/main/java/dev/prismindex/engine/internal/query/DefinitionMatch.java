@@ -385,7 +385,9 @@ final class DefinitionMatch {
    * are not given, its file changed since indexing or the weight is 0), and the factor they give
    * (1 + {@link #NAME_WEIGHT} x the name share, or a type's {@link #TYPE_WEIGHT}, a constructor's
    * 1; times 1 + {@link #CODE_WEIGHT} x the code share, times 1 + {@link #SIGNATURE_WEIGHT} x the
-   * signature share, times 1 + the implied result's weight when its declaration returns it).
+   * signature share, times 1 + the implied result's weight when its declaration returns it), and
+   * the share its doc comment says ({@link #docShare}; the learned ranker's {@code doc_share},
+   * which the factor leaves out).
    */
   record Shares(double name, double code, double signature, double factor, double doc) {}
 

@@ -42,42 +42,43 @@ class DefinitionMatchTest {
     return ANALYZER.proseTerms(query, 64);
   }
 
+  /** A sentence, a documented sibling that does not do it and a Python function that does. */
+  private static final String STRIP_END = "Strips whitespace from the end of a string";
+  private static final List<String> SIBLING = List.of("  /**",
+      "   * Strips whitespace from the end of a string.", "   */",
+      "  static String trim(String s) {", "    return s;", "  }");
+  private static final List<String> PYTHON = List.of("def strip_end(text):",
+      "    \"\"\"Strips whitespace from", "    the end of a string.\"\"\"",
+      "    return text.rstrip()");
+
   @Test
   void theShareOfASentencesStemsThatACandidatesCodeSays() {
-    Set<String> q = stems("Strips whitespace from the end of a string");
-    List<String> sibling = List.of("  /**", "   * Strips whitespace from the end of a string.",
-        "   */", "  static String trim(String s) {", "    return s;", "  }");
+    Set<String> q = stems(STRIP_END);
     List<String> target = List.of("  static String stripEnd(String str) {",
         "    // drop trailing whitespace", "    return stripWhitespace(str, END);", "  }");
-    List<String> python = List.of("def strip_end(text):", "    \"\"\"Strips whitespace from",
-        "    the end of a string.\"\"\"", "    return text.rstrip()");
     // strip, whitespac, end, string: the doc comment and the plain comment do not count.
-    assertThat(DefinitionMatch.codeShare(sibling, q, ANALYZER)).isEqualTo(0.25);
+    assertThat(DefinitionMatch.codeShare(SIBLING, q, ANALYZER)).isEqualTo(0.25);
     assertThat(DefinitionMatch.codeShare(target, q, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.codeShare(python, q, ANALYZER)).isEqualTo(0.5);
+    assertThat(DefinitionMatch.codeShare(PYTHON, q, ANALYZER)).isEqualTo(0.5);
     assertThat(DefinitionMatch.codeShare(target, Set.of(), ANALYZER)).isZero();
   }
 
   @Test
   void theShareOfASentencesStemsThatACandidatesDocSays() {
-    Set<String> q = stems("Strips whitespace from the end of a string");
-    List<String> sibling = List.of("  /**", "   * Strips whitespace from the end of a string.",
-        "   */", "  static String trim(String s) {", "    return s;", "  }");
+    Set<String> q = stems(STRIP_END);
     List<String> target = List.of("  static String stripEnd(String str) {",
         "    return stripWhitespace(str, END);", "  }");
     List<String> above = List.of("  }", "", "  // Strips whitespace from a string's end.",
         "  @Override", "  @Deprecated");
-    List<String> python = List.of("def strip_end(text):", "    \"\"\"Strips whitespace from",
-        "    the end of a string.\"\"\"", "    return text.rstrip()");
     // strip, whitespac, end, string: only the comment lines count, the block above the chunk
     // (over its annotations) too, not the code.
-    assertThat(DefinitionMatch.docShare(sibling, List.of(), q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.docShare(SIBLING, List.of(), q, ANALYZER)).isEqualTo(1.0);
     assertThat(DefinitionMatch.docShare(target, List.of(), q, ANALYZER)).isZero();
     assertThat(DefinitionMatch.docShare(target, above, q, ANALYZER)).isEqualTo(1.0);
     assertThat(DefinitionMatch.docShare(target, List.of("  // whitespace", "  int x;"), q,
         ANALYZER)).isZero();
-    assertThat(DefinitionMatch.docShare(python, List.of(), q, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.docShare(sibling, List.of(), Set.of(), ANALYZER)).isZero();
+    assertThat(DefinitionMatch.docShare(PYTHON, List.of(), q, ANALYZER)).isEqualTo(1.0);
+    assertThat(DefinitionMatch.docShare(SIBLING, List.of(), Set.of(), ANALYZER)).isZero();
   }
 
   @Test
