@@ -80,8 +80,8 @@ import java.util.function.LongSupplier;
  *       backend</td><td>(<b>new</b>) another mode the backend's capabilities do not declare (e.g.
  *       {@code lexical})</td></tr>
  *   <tr><td>TIMEOUT</td><td>index query aborted</td><td>the caller's signal is aborted before the
- *       status read, while waiting for the backend, or by the time it returns; or the waiting thread is
- *       interrupted</td></tr>
+ *       status read, while waiting for the backend, or by the time it returns; or the calling
+ *       thread is interrupted (before a call, the backend is not called)</td></tr>
  *   <tr><td>TIMEOUT</td><td>index query timed out</td><td>the deadline passes while waiting for the
  *       status read or the search (returned at the deadline, not when the backend returns)</td></tr>
  *   <tr><td>TIMEOUT</td><td>index query exceeded the deadline</td><td>the backend returned, but after

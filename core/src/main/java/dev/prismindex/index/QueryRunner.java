@@ -31,9 +31,10 @@ import org.jspecify.annotations.Nullable;
  * call's FAILED message.
  *
  * <p>Outcomes of {@link Session#call}: caller's signal aborted before the call, while waiting, or
- * by the time the backend returns, or the waiting thread interrupted: TIMEOUT "index query aborted";
- * deadline passed while waiting: TIMEOUT "index query timed out"; backend returned after the deadline:
- * TIMEOUT "index query exceeded the deadline"; backend threw anything (other than
+ * by the time the backend returns, or the calling thread interrupted before the call or by the time
+ * the backend returns (the backend then not called, or its answer dropped): TIMEOUT "index query
+ * aborted"; deadline passed while waiting: TIMEOUT "index query timed out"; backend returned after
+ * the deadline: TIMEOUT "index query exceeded the deadline"; backend threw anything (other than
  * {@link OutOfMemoryError}, which propagates): FAILED with the call's fixed message (TIMEOUT "index
  * query aborted" if the caller had aborted), the backend's exception kept only as the cause.
  */
@@ -124,7 +125,7 @@ final class QueryRunner {
      *     {@link QueryRunner}
      */
     <T> T call(BackendCall<T> work, String failureMessage) {
-      if (callerAborted()) {
+      if (callerAborted() || interrupted()) {
         throw timeout(IndexMessages.QUERY_ABORTED, null);
       }
       long remaining = deadlineNanos - nanoClock.getAsLong();
@@ -151,7 +152,7 @@ final class QueryRunner {
           : callerSignal.onAbort(() -> outcome.completeExceptionally(new CallerAborted()));
       try {
         T value = outcome.get(remaining, TimeUnit.NANOSECONDS);
-        if (callerAborted()) {
+        if (callerAborted() || interrupted()) {
           throw timeout(IndexMessages.QUERY_ABORTED, null);
         }
         if (nanoClock.getAsLong() > deadlineNanos) {
@@ -194,6 +195,19 @@ final class QueryRunner {
 
     private boolean callerAborted() {
       return callerSignal != null && callerSignal.isAborted();
+    }
+
+    /**
+     * Whether the calling thread is interrupted (its status kept), the query's signal then
+     * aborted. Checked before the call and after the answer: a future that completed before the
+     * wait began returns without looking at the interrupt.
+     */
+    private boolean interrupted() {
+      if (!Thread.currentThread().isInterrupted()) {
+        return false;
+      }
+      signal.abort();
+      return true;
     }
   }
 
