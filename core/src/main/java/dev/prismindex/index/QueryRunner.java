@@ -125,7 +125,7 @@ final class QueryRunner {
      *     {@link QueryRunner}
      */
     <T> T call(BackendCall<T> work, String failureMessage) {
-      if (callerAborted() || interrupted()) {
+      if (callerAborted() || abortedByInterrupt()) {
         throw timeout(IndexMessages.QUERY_ABORTED, null);
       }
       long remaining = deadlineNanos - nanoClock.getAsLong();
@@ -152,7 +152,7 @@ final class QueryRunner {
           : callerSignal.onAbort(() -> outcome.completeExceptionally(new CallerAborted()));
       try {
         T value = outcome.get(remaining, TimeUnit.NANOSECONDS);
-        if (callerAborted() || interrupted()) {
+        if (callerAborted() || abortedByInterrupt()) {
           throw timeout(IndexMessages.QUERY_ABORTED, null);
         }
         if (nanoClock.getAsLong() > deadlineNanos) {
@@ -202,7 +202,7 @@ final class QueryRunner {
      * aborted. Checked before the call and after the answer: a future that completed before the
      * wait began returns without looking at the interrupt.
      */
-    private boolean interrupted() {
+    private boolean abortedByInterrupt() {
       if (!Thread.currentThread().isInterrupted()) {
         return false;
       }

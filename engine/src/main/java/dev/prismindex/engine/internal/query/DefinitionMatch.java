@@ -10,40 +10,39 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The definition prior of a HYBRID search for a sentence ({@link LexicalSearcher#isProse}): a
- * sentence that describes what a function does usually says its name ({@code "Resumes the
- * stopwatch after a suspend"} names {@code resume}) and words of its code, so among candidates of
- * similar fused score the definition whose own name and code say the sentence comes first. A
- * function's fused score is multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its
- * definition's name words (split at case changes, digits and underscores, stemmed as English
- * prose) found among the query's prose stems (a name word of three letters or more also when it
- * begins one: {@code dir}, "directory"), its first word by the code conventions when it is one
- * of theirs ({@link NameConventions#lead}: {@code hasPrevious} for "Checks whether there are any
- * previous tokens", {@code toPrimitive} not for "Checks if an array is empty", though "is" and
- * "to" are no stems); a chunk of a type (its header, the lines between its members) by {@link
- * #TYPE_WEIGHT} (0.8), whether or not the sentence names the type: a sentence
- * describes what a function does, and the type it names is usually the one the function works on
- * ({@code "Returns a copy of this OffsetDateTime with ..."}); a type's name alone is the identifier
- * guard's. For the same reason a constructor's name (its type's) does not count. The first {@link
- * #CODE_DEPTH} candidates are then multiplied by 1 + {@link #CODE_WEIGHT} (1) x the share of the
- * query's stems their code says ({@link #codeShare}: the chunk's lines in the working tree, comment
- * lines and docstrings left out), so that a sibling whose doc comment resembles the sentence does
- * not pass the function whose code does what it says, and by 1 + {@link #SIGNATURE_WEIGHT} (0.5)
- * x the share its declaration says ({@link #signature}: an overload's parameter types), and by 1 +
- * 0.5 when that declaration returns the result the sentence implies ({@link ResultType}: a
+ * sentence that describes what a function does usually says its name ({@code "Resumes the stopwatch
+ * after a suspend"} names {@code resume}) and words of its code, so among candidates of similar
+ * fused score the definition whose own name and code say the sentence comes first. A function's
+ * fused score is multiplied by 1 + {@link #NAME_WEIGHT} (0.5) x the share of its definition's name
+ * words (split at case changes, digits and underscores, stemmed as English prose) found among the
+ * query's prose stems (a name word of three letters or more also when it begins one: {@code dir},
+ * "directory"), its first word by the code conventions when it is one of theirs ({@link
+ * NameConventions#lead}: {@code hasPrevious} for "Checks whether there are any previous tokens",
+ * {@code toPrimitive} not for "Checks if an array is empty", though "is" and "to" are no stems); a
+ * chunk of a type (its header, the lines between its members) by {@link #TYPE_WEIGHT} (0.8),
+ * whether or not the sentence names the type: a sentence describes what a function does, and the
+ * type it names is usually the one the function works on ({@code "Returns a copy of this
+ * OffsetDateTime with ..."}); a type's name alone is the identifier guard's. For the same reason a
+ * constructor's name (its type's) does not count. The first {@link #CODE_DEPTH} candidates are then
+ * multiplied by 1 + {@link #CODE_WEIGHT} (1) x the share of the query's stems their code says
+ * ({@link SentenceShares#codeShare}: the chunk's lines in the working tree, comment lines and
+ * docstrings left out), so that a sibling whose doc comment resembles the sentence does not pass
+ * the function whose code does what it says, and by 1 + {@link #SIGNATURE_WEIGHT} (0.5) x the share
+ * its declaration says ({@link SentenceShares#signature}: an overload's parameter types), and by 1
+ * + 0.5 when that declaration returns the result the sentence implies ({@link ResultType}: a
  * predicate's boolean, a count's integer); a candidate whose file changed since it was indexed
  * keeps its score there. Then the list is sorted again (stable), the places each file holds among
  * the first {@link #CODE_DEPTH} are given to its candidates by their factor once more ({@link
- * #fileOrder}), and the scores brought back into [0, 1]. Last, {@link InFilePromotion#promote} lets the first hit's file's best-said function take
- * the first place. Sentences only: an identifier or a name phrase is the identifier guard's.
+ * #fileOrder}), and the scores brought back into [0, 1]. Last, {@link InFilePromotion#promote} lets
+ * the first hit's file's best-said function take the first place. Sentences only: an identifier or
+ * a name phrase is the identifier guard's.
  */
 final class DefinitionMatch {
 
@@ -54,12 +53,6 @@ final class DefinitionMatch {
   static final double NAME_WEIGHT =
       Double.parseDouble(System.getProperty("prism.rank.nameWeight", "0.5"));
 
-  /** Case changes, digits and separators that split an identifier into words. */
-  private static final Pattern WORDS =
-      Pattern.compile("(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|[^A-Za-z]+");
-
-  static final int MAX_TERMS = 64;
-
   /**
    * The factor of a type's chunk (its header, or the lines between its members; {@link #isType})
    * for a sentence. The property is for measuring.
@@ -68,9 +61,9 @@ final class DefinitionMatch {
       Double.parseDouble(System.getProperty("prism.rank.typeWeight", "0.8"));
 
   /**
-   * The weight of the share of the sentence's stems that a candidate's code says (its lines
-   * without comment lines and docstrings, {@link #codeShare}): its fused score times 1 + this x
-   * the share, for the first {@link #CODE_DEPTH} candidates. 0 turns it off. The property is for
+   * The weight of the share of the sentence's stems that a candidate's code says (its lines without
+   * comment lines and docstrings, {@link SentenceShares#codeShare}): its fused score times 1 + this
+   * x the share, for the first {@link #CODE_DEPTH} candidates. 0 turns it off. The property is for
    * measuring.
    */
   static final double CODE_WEIGHT =
@@ -78,8 +71,8 @@ final class DefinitionMatch {
 
   /**
    * The weight of the share of the sentence's stems that a candidate's signature says (its
-   * declaration, {@link #signature}), for the first {@link #CODE_DEPTH} candidates: its score
-   * times 1 + this x the share. 0 turns it off. The property is for measuring.
+   * declaration, {@link SentenceShares#signature}), for the first {@link #CODE_DEPTH} candidates:
+   * its score times 1 + this x the share. 0 turns it off. The property is for measuring.
    */
   static final double SIGNATURE_WEIGHT =
       Double.parseDouble(System.getProperty("prism.rank.signatureWeight", "0.5"));
@@ -99,87 +92,7 @@ final class DefinitionMatch {
    */
   static final int CODE_DEPTH = Integer.getInteger("prism.rank.codeDepth", 50);
 
-  /** Stems a chunk's code gives at most. */
-  private static final int MAX_CODE_TERMS = 4096;
-
   private DefinitionMatch() {}
-
-  /**
-   * The share of {@code queryStems} found among the prose stems of {@code lines} (a chunk's, in
-   * order) once comment lines ({@code //}, {@code /*}, {@code *}, {@code #} but not a {@code #[}
-   * attribute) and Python docstrings (a line opening with triple quotes, to the line closing
-   * them) are left out; 0 without stems.
-   */
-  static double codeShare(List<String> lines, Set<String> queryStems, CodeAnalyzer analyzer) {
-    return share(lines, queryStems, analyzer, false);
-  }
-
-  /**
-   * The share of {@code queryStems} found among the prose stems of the comment lines and
-   * docstrings of {@code lines} (as {@link #codeShare} tells them), and of the comment block right
-   * above them ({@code above}: the lines before the chunk, nearest last; annotations and
-   * attributes between that block and the chunk skipped): what a definition's doc says of the
-   * sentence; 0 without stems.
-   */
-  static double docShare(List<String> lines, List<String> above, Set<String> queryStems,
-      CodeAnalyzer analyzer) {
-    int from = above.size();
-    boolean comment = false;
-    for (int i = above.size() - 1; i >= 0 && above.size() - i <= 60; i--) {
-      String t = above.get(i).strip();
-      if (t.startsWith("//") || t.startsWith("/*") || t.startsWith("*") || t.startsWith("#")
-          && !t.startsWith("#[")) {
-        comment = true;
-        from = i;
-      } else if (!comment && (t.startsWith("@") || t.startsWith("#["))) {
-        continue;
-      } else {
-        break;
-      }
-    }
-    List<String> all = new ArrayList<>(above.subList(from, above.size()));
-    all.addAll(lines);
-    return share(all, queryStems, analyzer, true);
-  }
-
-  private static double share(List<String> lines, Set<String> queryStems, CodeAnalyzer analyzer,
-      boolean comments) {
-    if (queryStems.isEmpty()) {
-      return 0;
-    }
-    StringBuilder code = new StringBuilder();
-    String docstring = null;
-    for (String line : lines) {
-      String t = line.strip();
-      boolean isComment;
-      if (docstring != null) {
-        if (t.contains(docstring)) {
-          docstring = null;
-        }
-        isComment = true;
-      } else if (t.startsWith("\"\"\"") || t.startsWith("'''")) {
-        String quote = t.substring(0, 3);
-        if (t.indexOf(quote, 3) < 0) {
-          docstring = quote;
-        }
-        isComment = true;
-      } else {
-        isComment = t.startsWith("//") || t.startsWith("/*") || t.startsWith("*")
-            || t.startsWith("#") && !t.startsWith("#[");
-      }
-      if (isComment == comments) {
-        code.append(line).append('\n');
-      }
-    }
-    Set<String> stems = analyzer.proseTerms(code.toString(), MAX_CODE_TERMS);
-    int said = 0;
-    for (String q : queryStems) {
-      if (stems.contains(q)) {
-        said++;
-      }
-    }
-    return (double) said / queryStems.size();
-  }
 
   /**
    * Gives the places each file holds among the first {@link #CODE_DEPTH} candidates to that file's
@@ -216,119 +129,6 @@ final class DefinitionMatch {
             group.get(k).score()));
       }
     }
-  }
-
-  /**
-   * The declaration at {@code line} (1-based) of {@code file}: that line and the next ones up to
-   * the one that opens the body (it holds an opening brace or ends with a colon) or ends the
-   * declaration (a semicolon), at most four lines.
-   */
-  static List<String> signature(List<String> file, int line) {
-    int from = Math.min(Math.max(0, line - 1), file.size());
-    int to = from;
-    while (to < file.size() && to < from + 4) {
-      String t = file.get(to++).strip();
-      if (t.contains("{") || t.endsWith(":") || t.endsWith(";")) {
-        break;
-      }
-    }
-    return file.subList(from, Math.min(to, file.size()));
-  }
-
-  /**
-   * The share of the words of {@code name} (an identifier) whose prose stem is in {@code
-   * queryStems}; 0 for an empty name.
-   */
-  static double nameShare(String name, Set<String> queryStems, CodeAnalyzer analyzer) {
-    return nameShare(name, queryStems, Set.of(), analyzer);
-  }
-
-  /**
-   * The share of the words of {@code name} (an identifier) said by the sentence: a word whose
-   * prose stem is in {@code queryStems}, and its first word when it is one of {@code lead} (the
-   * name words the sentence's opening implies, {@link NameConventions#lead}). With {@link #LEAD}
-   * {@code agree}, a first word of the conventions ({@link NameConventions#FIRST_WORDS}) that is
-   * not in a non-empty {@code lead} counts as a word not said even when it is an English function
-   * word ({@code is}, {@code to}), which the prose stems leave out. 0 for an empty name.
-   */
-  static double nameShare(String name, Set<String> queryStems, Set<String> lead,
-      CodeAnalyzer analyzer) {
-    if (name.isEmpty() || queryStems.isEmpty()) {
-      return 0;
-    }
-    String first = "";
-    List<String> rest = new ArrayList<>();
-    for (String w : WORDS.split(name)) {
-      if (w.isEmpty()) {
-        continue;
-      }
-      if (first.isEmpty() && rest.isEmpty()) {
-        first = w.toLowerCase(Locale.ROOT);
-      } else {
-        rest.add(w);
-      }
-    }
-    boolean convention = !lead.isEmpty() && LEAD != Lead.OFF
-        && NameConventions.FIRST_WORDS.contains(first);
-    Set<String> stems = analyzer.proseTerms(convention ? String.join(" ", rest)
-        : String.join(" ", WORDS.split(name)), MAX_TERMS);
-    int said = 0;
-    int words = stems.size();
-    if (convention) {
-      Set<String> firstStems = analyzer.proseTerms(first, MAX_TERMS);
-      stems.removeAll(firstStems); // a later word of the same stem is the first's
-      words = stems.size();
-      if (lead.contains(first)) {
-        said++;
-        words++;
-      } else if (LEAD == Lead.AGREE || !firstStems.isEmpty()) { // else by its stem
-        words++;
-        if (!firstStems.isEmpty() && said(firstStems.iterator().next(), queryStems)) {
-          said++;
-        }
-      }
-    }
-    if (words == 0) {
-      return 0;
-    }
-    for (String s : stems) {
-      if (said(s, queryStems)) {
-        said++;
-      }
-    }
-    return (double) said / words;
-  }
-
-  /** Whether name stem {@code s} is said by {@code queryStems}. */
-  private static boolean said(String s, Set<String> queryStems) {
-    return queryStems.contains(s) || s.length() >= 3 && begins(s, queryStems);
-  }
-
-  /** How the sentence's opening counts in the name share ({@link #nameShare}). */
-  enum Lead {
-    /** Not at all: stems only. */
-    OFF,
-    /** A name's first word the opening implies is said. */
-    ADD,
-    /** And a convention first word it does not imply is not said, function word or not. */
-    AGREE
-  }
-
-  /**
-   * How the sentence's opening counts (agree; add, off: measured, section 5 of benchmarks.md); the
-   * property is for measuring.
-   */
-  static final Lead LEAD = Lead.valueOf(
-      System.getProperty("prism.rank.lead", "agree").toUpperCase(Locale.ROOT));
-
-  /** Whether {@code prefix} begins one of {@code stems}. */
-  private static boolean begins(String prefix, Set<String> stems) {
-    for (String s : stems) {
-      if (s.startsWith(prefix)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** How the search reads a chunk's stored fields. */
@@ -381,13 +181,13 @@ final class DefinitionMatch {
 
   /**
    * What the definition prior weighs of one chunk for a sentence: its name share ({@link
-   * #nameShare}), the shares its code and its signature say ({@link #codeShare}; 0 when its lines
-   * are not given, its file changed since indexing or the weight is 0), and the factor they give
-   * (1 + {@link #NAME_WEIGHT} x the name share, or a type's {@link #TYPE_WEIGHT}, a constructor's
-   * 1; times 1 + {@link #CODE_WEIGHT} x the code share, times 1 + {@link #SIGNATURE_WEIGHT} x the
-   * signature share, times 1 + the implied result's weight when its declaration returns it), and
-   * the share its doc comment says ({@link #docShare}; the learned ranker's {@code doc_share},
-   * which the factor leaves out).
+   * SentenceShares#nameShare}), the shares its code and its signature say ({@link
+   * SentenceShares#codeShare}; 0 when its lines are not given, its file changed since indexing or
+   * the weight is 0), and the factor they give (1 + {@link #NAME_WEIGHT} x the name share, or a
+   * type's {@link #TYPE_WEIGHT}, a constructor's 1; times 1 + {@link #CODE_WEIGHT} x the code
+   * share, times 1 + {@link #SIGNATURE_WEIGHT} x the signature share, times 1 + the implied
+   * result's weight when its declaration returns it), and the share its doc comment says ({@link
+   * SentenceShares#said}; the learned ranker's {@code doc_share}, which the factor leaves out).
    */
   record Shares(double name, double code, double signature, double factor, double doc) {}
 
@@ -396,7 +196,8 @@ final class DefinitionMatch {
       @Nullable ResultType result, @Nullable Lines lines, CodeAnalyzer analyzer)
       throws IOException {
     double share =
-        c.symbolNames().isEmpty() ? 0 : nameShare(c.symbolNames().get(0), stems, lead, analyzer);
+        c.symbolNames().isEmpty() ? 0
+            : SentenceShares.nameShare(c.symbolNames().get(0), stems, lead, analyzer);
     RankFeatures.FileLines read =
         lines == null ? RankFeatures.FileLines.NONE : RankFeatures.once(() -> lines.lines(doc));
     double factor = RankFeatures.isType(c, read) ? TYPE_WEIGHT
@@ -407,18 +208,20 @@ final class DefinitionMatch {
     if ((CODE_WEIGHT > 0 || SIGNATURE_WEIGHT > 0) && lines != null) {
       List<String> file = read.lines();
       if (file != null && c.end() <= file.size()) {
-        docs = docShare(file.subList(c.start() - 1, c.end()), file.subList(0, c.start() - 1),
-            stems, analyzer);
+        SentenceShares.Said said = SentenceShares.said(file.subList(c.start() - 1, c.end()),
+            file.subList(0, c.start() - 1), stems, analyzer);
+        docs = said.doc();
         if (CODE_WEIGHT > 0) {
-          code = codeShare(file.subList(c.start() - 1, c.end()), stems, analyzer);
+          code = said.code();
           factor *= 1 + CODE_WEIGHT * code;
         }
-        if (SIGNATURE_WEIGHT > 0 && c.symbolLines().length > 0) {
-          signature = codeShare(signature(file, c.symbolLine()), stems, analyzer);
+        List<String> declaration = c.symbolLines().length > 0
+            ? SentenceShares.signature(file, c.symbolLine()) : List.of();
+        if (SIGNATURE_WEIGHT > 0 && !declaration.isEmpty()) {
+          signature = SentenceShares.codeShare(declaration, stems, analyzer);
           factor *= 1 + SIGNATURE_WEIGHT * signature;
         }
-        if (result != null && c.symbolLines().length > 0
-            && result.declaredBy(signature(file, c.symbolLine()))) {
+        if (result != null && !declaration.isEmpty() && result.declaredBy(declaration)) {
           factor *= 1 + result.weight;
         }
       }
@@ -451,7 +254,7 @@ final class DefinitionMatch {
         || !LexicalSearcher.isProse(query)) {
       return Map.of();
     }
-    Set<String> stems = analyzer.proseTerms(query, MAX_TERMS);
+    Set<String> stems = analyzer.proseTerms(query, SentenceShares.MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
     ResultType result = ResultType.implied(query, lead);
     Map<Integer, Double> factors = new HashMap<>();

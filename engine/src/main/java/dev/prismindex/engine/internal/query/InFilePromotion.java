@@ -71,7 +71,7 @@ final class InFilePromotion {
     if (!IN_FILE || fused.isEmpty() || !LexicalSearcher.isProse(query)) {
       return -1;
     }
-    Set<String> stems = analyzer.proseTerms(query, DefinitionMatch.MAX_TERMS);
+    Set<String> stems = analyzer.proseTerms(query, SentenceShares.MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
     ResultType result = ResultType.implied(query, lead);
     HybridFuser.Fused first = fused.get(0);

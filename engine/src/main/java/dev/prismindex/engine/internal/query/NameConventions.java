@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * The first words that code conventions give a function's name ({@code isEmpty}, {@code toMillis},
  * {@code newInstance}, {@code getName}, {@code setName}) and the ones a sentence's opening implies
  * ("Checks whether ...", "Converts ...", "Creates ...", "Returns the ...", "Sets ..."): the table
- * {@link DefinitionMatch#nameShare} weighs a definition's name by. A fixed table of conventions,
+ * {@link SentenceShares#nameShare} weighs a definition's name by. A fixed table of conventions,
  * not learned; docs/engine.md, "Ranking".
  */
 final class NameConventions {

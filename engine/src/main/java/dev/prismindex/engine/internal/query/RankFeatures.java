@@ -154,7 +154,7 @@ public final class RankFeatures {
     String phrase = IdentifierGuard.namePhrase(id);
     boolean name = phrase != null || IdentifierGuard.isIdentifier(id);
     boolean prose = LexicalSearcher.isProse(query);
-    Set<String> stems = prose ? analyzer.proseTerms(query, DefinitionMatch.MAX_TERMS) : Set.of();
+    Set<String> stems = prose ? analyzer.proseTerms(query, SentenceShares.MAX_TERMS) : Set.of();
     Set<String> lead = prose ? NameConventions.lead(query) : Set.of();
     ResultType result = prose ? ResultType.implied(query, lead) : null;
     double lexTop = lexical.isEmpty() ? 1 : Math.max(1e-9, lexical.get(0).score());

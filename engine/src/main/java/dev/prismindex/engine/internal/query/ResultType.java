@@ -52,7 +52,7 @@ enum ResultType {
 
   /**
    * Whether {@code declaration} (a definition's declaration lines, {@link
-   * DefinitionMatch#signature}) declares this result; false when it declares none or another.
+   * SentenceShares#signature}) declares this result; false when it declares none or another.
    */
   boolean declaredBy(List<String> declaration) {
     return declared.matcher(String.join(" ", declaration)).find();

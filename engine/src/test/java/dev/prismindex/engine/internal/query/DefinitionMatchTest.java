@@ -57,10 +57,10 @@ class DefinitionMatchTest {
     List<String> target = List.of("  static String stripEnd(String str) {",
         "    // drop trailing whitespace", "    return stripWhitespace(str, END);", "  }");
     // strip, whitespac, end, string: the doc comment and the plain comment do not count.
-    assertThat(DefinitionMatch.codeShare(SIBLING, q, ANALYZER)).isEqualTo(0.25);
-    assertThat(DefinitionMatch.codeShare(target, q, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.codeShare(PYTHON, q, ANALYZER)).isEqualTo(0.5);
-    assertThat(DefinitionMatch.codeShare(target, Set.of(), ANALYZER)).isZero();
+    assertThat(SentenceShares.codeShare(SIBLING, q, ANALYZER)).isEqualTo(0.25);
+    assertThat(SentenceShares.codeShare(target, q, ANALYZER)).isEqualTo(1.0);
+    assertThat(SentenceShares.codeShare(PYTHON, q, ANALYZER)).isEqualTo(0.5);
+    assertThat(SentenceShares.codeShare(target, Set.of(), ANALYZER)).isZero();
   }
 
   @Test
@@ -72,23 +72,30 @@ class DefinitionMatchTest {
         "  @Override", "  @Deprecated");
     // strip, whitespac, end, string: only the comment lines count, the block above the chunk
     // (over its annotations) too, not the code.
-    assertThat(DefinitionMatch.docShare(SIBLING, List.of(), q, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.docShare(target, List.of(), q, ANALYZER)).isZero();
-    assertThat(DefinitionMatch.docShare(target, above, q, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.docShare(target, List.of("  // whitespace", "  int x;"), q,
-        ANALYZER)).isZero();
-    assertThat(DefinitionMatch.docShare(PYTHON, List.of(), q, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.docShare(SIBLING, List.of(), Set.of(), ANALYZER)).isZero();
+    assertThat(SentenceShares.said(SIBLING, List.of(), q, ANALYZER).doc()).isEqualTo(1.0);
+    assertThat(SentenceShares.said(target, List.of(), q, ANALYZER).doc()).isZero();
+    assertThat(SentenceShares.said(target, above, q, ANALYZER).doc()).isEqualTo(1.0);
+    assertThat(SentenceShares.said(target, List.of("  // whitespace", "  int x;"), q, ANALYZER)
+        .doc()).isZero();
+    // A comment a blank line away is not the chunk's doc.
+    assertThat(SentenceShares.said(target, List.of("  // " + STRIP_END, "", "  @Override"), q,
+        ANALYZER).doc()).isZero();
+    assertThat(SentenceShares.said(PYTHON, List.of(), q, ANALYZER).doc()).isEqualTo(1.0);
+    // One pass gives both shares: the code's as codeShare gives it.
+    assertThat(SentenceShares.said(SIBLING, List.of(), q, ANALYZER).code())
+        .isEqualTo(SentenceShares.codeShare(SIBLING, q, ANALYZER));
+    assertThat(SentenceShares.said(SIBLING, List.of(), Set.of(), ANALYZER))
+        .isEqualTo(new SentenceShares.Said(0, 0));
   }
 
   @Test
   void theShareOfANamesWordsThatASentenceSays() {
     Set<String> q = stems("Resumes the stopwatch after a suspension");
-    assertThat(DefinitionMatch.nameShare("resume", q, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.nameShare("resumeAll", q, ANALYZER)).isEqualTo(0.5);
-    assertThat(DefinitionMatch.nameShare("RESUME_TIMEOUT", q, ANALYZER)).isEqualTo(0.5);
-    assertThat(DefinitionMatch.nameShare("start", q, ANALYZER)).isZero();
-    assertThat(DefinitionMatch.nameShare("", q, ANALYZER)).isZero();
+    assertThat(SentenceShares.nameShare("resume", q, ANALYZER)).isEqualTo(1.0);
+    assertThat(SentenceShares.nameShare("resumeAll", q, ANALYZER)).isEqualTo(0.5);
+    assertThat(SentenceShares.nameShare("RESUME_TIMEOUT", q, ANALYZER)).isEqualTo(0.5);
+    assertThat(SentenceShares.nameShare("start", q, ANALYZER)).isZero();
+    assertThat(SentenceShares.nameShare("", q, ANALYZER)).isZero();
   }
 
   @Test
@@ -118,15 +125,15 @@ class DefinitionMatchTest {
     Set<String> lead = NameConventions.lead(predicate);
     // is: said by the opening; to: a conversion the sentence does not open with, not said,
     // though the prose stems leave both out ("is", "to" are function words).
-    assertThat(DefinitionMatch.nameShare("isEmpty", q, lead, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.nameShare("toPrimitive", q, lead, ANALYZER)).isEqualTo(0.5);
+    assertThat(SentenceShares.nameShare("isEmpty", q, lead, ANALYZER)).isEqualTo(1.0);
+    assertThat(SentenceShares.nameShare("toPrimitive", q, lead, ANALYZER)).isEqualTo(0.5);
     String whether = "Checks whether there are any previous tokens";
-    assertThat(DefinitionMatch.nameShare("hasPrevious", stems(whether),
+    assertThat(SentenceShares.nameShare("hasPrevious", stems(whether),
         NameConventions.lead(whether), ANALYZER)).isEqualTo(1.0);
     // Without an opening of the conventions the stems alone count, as before.
     Set<String> plain = stems("Strips whitespace from the end of a string");
-    assertThat(DefinitionMatch.nameShare("toStrip", plain, Set.of(), ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.nameShare("getStrip", plain, Set.of(), ANALYZER)).isEqualTo(0.5);
+    assertThat(SentenceShares.nameShare("toStrip", plain, Set.of(), ANALYZER)).isEqualTo(1.0);
+    assertThat(SentenceShares.nameShare("getStrip", plain, Set.of(), ANALYZER)).isEqualTo(0.5);
   }
 
   /**
@@ -424,10 +431,10 @@ class DefinitionMatchTest {
     List<String> file = List.of("  /** Doc. */", "  static Instant now(Clock clock,",
         "      ZoneId zone) {", "    return clock.instant();", "  }", "  abstract int size();",
         "  def run(self,", "          args):", "    pass");
-    assertThat(DefinitionMatch.signature(file, 2)).containsExactly(file.get(1), file.get(2));
-    assertThat(DefinitionMatch.signature(file, 6)).containsExactly(file.get(5));
-    assertThat(DefinitionMatch.signature(file, 7)).containsExactly(file.get(6), file.get(7));
-    assertThat(DefinitionMatch.signature(file, 40)).isEmpty();
+    assertThat(SentenceShares.signature(file, 2)).containsExactly(file.get(1), file.get(2));
+    assertThat(SentenceShares.signature(file, 6)).containsExactly(file.get(5));
+    assertThat(SentenceShares.signature(file, 7)).containsExactly(file.get(6), file.get(7));
+    assertThat(SentenceShares.signature(file, 40)).isEmpty();
   }
 
   @Test
@@ -520,10 +527,10 @@ class DefinitionMatchTest {
   @Test
   void aNameWordThatBeginsAWordOfTheSentenceIsSaid() {
     Set<String> q = stems("Gets the user directory as a File");
-    assertThat(DefinitionMatch.nameShare("getUserDir", q, ANALYZER)).isEqualTo(1.0);
-    assertThat(DefinitionMatch.nameShare("getUserHome", q, ANALYZER)).isEqualTo(2.0 / 3);
+    assertThat(SentenceShares.nameShare("getUserDir", q, ANALYZER)).isEqualTo(1.0);
+    assertThat(SentenceShares.nameShare("getUserHome", q, ANALYZER)).isEqualTo(2.0 / 3);
     // Two letters are too few to count as a word's beginning.
-    assertThat(DefinitionMatch.nameShare("getDi", q, ANALYZER)).isEqualTo(0.5);
+    assertThat(SentenceShares.nameShare("getDi", q, ANALYZER)).isEqualTo(0.5);
   }
 
   @Test

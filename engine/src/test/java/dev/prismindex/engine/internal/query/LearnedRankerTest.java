@@ -184,7 +184,7 @@ class LearnedRankerTest {
     assertThat(f(promoted, "lex_in")).isZero();
     assertThat(f(promoted, "sem_in")).isZero();
     // splitLaps: both name words said; its code (comment left out) and signature say some stems.
-    Set<String> stems = ANALYZER.proseTerms(query, DefinitionMatch.MAX_TERMS);
+    Set<String> stems = ANALYZER.proseTerms(query, SentenceShares.MAX_TERMS);
     Set<String> lead = NameConventions.lead(query);
     DefinitionMatch.Shares shares = DefinitionMatch.shares(0, docs.get(0), stems, lead,
         ResultType.implied(query, lead), lines::lines, ANALYZER);
