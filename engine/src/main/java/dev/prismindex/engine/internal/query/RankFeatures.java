@@ -50,8 +50,7 @@ public final class RankFeatures {
       "kind_member", "kind_function", "auxiliary", "file_count", "file_share", "length",
       "hand_rrf", "hand_first", "promoted", "def_factor", "name_share", "code_share",
       "signature_share", "type_chunk", "hook", "coherence", "def_gap", "def_gap_file",
-      "code_gap_file", "sem_gap_file", "lex_gap_file", "doc_share", "overload_sig_gap",
-      "overload_code_gap");
+      "code_gap_file", "sem_gap_file", "lex_gap_file", "doc_share");
 
   /**
    * The index of the first feature relative to the other candidates ({@link RelativeFeatures}): a
@@ -62,12 +61,6 @@ public final class RankFeatures {
 
   /** The index of the share of the sentence a candidate's doc comment says. */
   static final int DOC_SHARE = 39;
-
-  /**
-   * The index of the first feature that compares a candidate with its overloads among the
-   * candidates ({@link RelativeFeatures#overloads}).
-   */
-  static final int OVERLOADS = 40;
 
   /** The index of the first of the hand stack's features ({@link Hand}) in {@link #BASE}. */
   static final int HAND = 24;
@@ -245,7 +238,6 @@ public final class RankFeatures {
     }
     RelativeFeatures.fill(rows);
     if (prose) {
-      RelativeFeatures.overloads(rows);
       for (Row r : rows) {
         System.arraycopy(r.features(), 0, r.features(), n, n);
       }

@@ -1,6 +1,5 @@
 package dev.prismindex.engine.internal.query;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,40 +49,4 @@ final class RelativeFeatures {
       x[RankFeatures.RELATIVE + 3] = x[7] > 0 ? x[9] - b[2] : -1;
       x[RankFeatures.RELATIVE + 4] = x[0] > 0 ? x[2] - b[3] : -1;
     }
-  }
-
-  /**
-   * The features that compare a candidate with its overloads: the other candidates of its file
-   * whose definition has its name but another header line. Its signature share and its code share
-   * less the best of its overloads' (0 without overloads): a sentence that names a parameter's type
-   * or count tells one overload from the others.
-   */
-  static void overloads(List<RankFeatures.Row> rows) {
-    int code = RankFeatures.HAND + 5;
-    int signature = RankFeatures.HAND + 6;
-    Map<String, List<RankFeatures.Row>> byName = new HashMap<>();
-    for (RankFeatures.Row r : rows) {
-      if (!r.chunk().symbolNames().isEmpty()) {
-        byName.computeIfAbsent(r.chunk().path() + '\0' + r.chunk().symbolNames().get(0),
-            k -> new ArrayList<>()).add(r);
-      }
-    }
-    for (List<RankFeatures.Row> same : byName.values()) {
-      for (RankFeatures.Row r : same) {
-        double bestSignature = Double.NEGATIVE_INFINITY;
-        double bestCode = Double.NEGATIVE_INFINITY;
-        for (RankFeatures.Row o : same) {
-          if (o.chunk().symbolLine() != r.chunk().symbolLine()) {
-            bestSignature = Math.max(bestSignature, o.features()[signature]);
-            bestCode = Math.max(bestCode, o.features()[code]);
-          }
-        }
-        if (bestSignature > Double.NEGATIVE_INFINITY) {
-          double[] x = r.features();
-          x[RankFeatures.OVERLOADS] = x[signature] - bestSignature;
-          x[RankFeatures.OVERLOADS + 1] = x[code] - bestCode;
-        }
-      }
-    }
-  }
-}
+  }}
