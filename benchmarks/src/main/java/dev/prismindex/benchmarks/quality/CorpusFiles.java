@@ -120,4 +120,108 @@ final class CorpusFiles {
       }
     }
   }
+
+  /**
+   * Blanks, in place, the text of the first paragraph of the doc comment whose byte ranges are
+   * {@code spans} (in file order), and keeps the comment's markers and the rest of its text: the
+   * sentence a query asks stays out of the corpus, while the doc's further paragraphs, tags and
+   * examples stay, as in code whose doc says more than the asker. A paragraph ends at a line with
+   * no text, a tag ({@code @param}, {@code :param}, a Javadoc {@code <p>}, a markdown heading) or
+   * the comment's end; a new block comment or docstring (an overload's doc) starts another first
+   * paragraph. Line numbers are kept ({@link #blank}).
+   */
+  static void blankFirstParagraph(byte[] utf8, List<Definition.Span> spans) {
+    boolean seen = false;
+    boolean done = false;
+    for (Definition.Span span : spans) {
+      int i = span.start();
+      while (i < span.end()) {
+        int lineEnd = i;
+        while (lineEnd < span.end() && utf8[lineEnd] != '\n') {
+          lineEnd++;
+        }
+        int c = spaces(utf8, i, lineEnd);
+        int marker = marker(utf8, c, lineEnd);
+        if (marker > 0 && opensBlock(utf8, c)) {
+          seen = false;
+          done = false;
+        }
+        c = spaces(utf8, c + marker, lineEnd);
+        int stop = closer(utf8, c, lineEnd);
+        int text = stop;
+        while (text > c && (utf8[text - 1] == ' ' || utf8[text - 1] == '\t'
+            || utf8[text - 1] == '\r')) {
+          text--;
+        }
+        boolean empty = c >= text;
+        if (!done && seen && (empty || tag(utf8, c, text))) {
+          done = true;
+        }
+        if (!done && !empty) {
+          blank(utf8, c, text);
+          seen = true;
+        }
+        if (stop < lineEnd && seen) {
+          done = true; // the comment closes on this line
+        }
+        i = lineEnd + 1;
+      }
+    }
+  }
+
+  private static int spaces(byte[] b, int from, int end) {
+    while (from < end && (b[from] == ' ' || b[from] == '\t')) {
+      from++;
+    }
+    return from;
+  }
+
+  /** The comment marker's length at {@code at}: the longest of those a doc comment's line opens. */
+  private static int marker(byte[] b, int at, int end) {
+    for (String m : MARKERS) {
+      if (startsWith(b, at, end, m)) {
+        return m.length();
+      }
+    }
+    return at < end && b[at] == '*' && !startsWith(b, at, end, "*/") ? 1 : 0;
+  }
+
+  /** The markers that open a doc comment's line, longest first (and a Javadoc line's star). */
+  private static final List<String> MARKERS = List.of("r\"\"\"", "R\"\"\"", "\"\"\"", "\'\'\'",
+      "/**", "/*!", "/*", "///", "//!", "//", "#");
+
+  private static boolean opensBlock(byte[] b, int at) {
+    return b[at] == '/' && b[at + 1] == '*' || b[at] == '"' || b[at] == '\'' || b[at] == 'r'
+        || b[at] == 'R';
+  }
+
+  /** Where a line's text ends: before a comment's or docstring's closer, else at {@code end}. */
+  private static int closer(byte[] b, int from, int end) {
+    for (int i = from; i < end; i++) {
+      if (startsWith(b, i, end, "*/") || startsWith(b, i, end, "\"\"\"")
+          || startsWith(b, i, end, "\'\'\'")) {
+        return i;
+      }
+    }
+    return end;
+  }
+
+  /** Whether the text at {@code at} starts a tag, a new paragraph or a heading. */
+  private static boolean tag(byte[] b, int at, int end) {
+    return b[at] == '@' || b[at] == ':' || b[at] == '#' || startsWith(b, at, end, "<p")
+        || startsWith(b, at, end, "<P") || startsWith(b, at, end, "Args:")
+        || startsWith(b, at, end, "Returns:") || startsWith(b, at, end, "Parameters");
+  }
+
+  private static boolean startsWith(byte[] b, int at, int end, String s) {
+    if (at + s.length() > end) {
+      return false;
+    }
+    for (int k = 0; k < s.length(); k++) {
+      if (b[at + k] != s.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
 }

@@ -33,6 +33,8 @@ final class Options {
   boolean combined;
   /** Keep the answers' doc comments in the indexed copy (else blanked). */
   boolean documented;
+  /** Blank only the first paragraph of each answer's doc comment, keep the rest of it. */
+  boolean restOfDoc;
   /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
   java.net.URI openSearch;
   /** HYBRID's ranking: the engine's default unless {@code --fusion} says otherwise. */
@@ -72,6 +74,7 @@ final class Options {
         case "--workspace" -> o.workspace = true;
         case "--combined" -> o.combined = true;
         case "--documented" -> o.documented = true;
+        case "--rest-of-doc" -> o.restOfDoc = true;
         case "--embedder" -> o.embedder = value(args, ++i, a);
         case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
         case "--auxiliary-weight" -> {
@@ -88,8 +91,13 @@ final class Options {
         default -> throw usage("unknown option " + a);
       }
     }
-    if (o.documented && (o.workspace || o.combined)) {
-      throw usage("--documented measures each corpus alone; not with --workspace or --combined");
+    if ((o.documented || o.restOfDoc) && (o.workspace || o.combined)) {
+      throw usage((o.documented ? "--documented" : "--rest-of-doc")
+          + " measures each corpus alone; not with --workspace or --combined");
+    }
+    if (o.documented && o.restOfDoc) {
+      throw usage("--documented keeps each answer's doc, --rest-of-doc blanks its first paragraph:"
+          + " give one");
     }
     if (o.srcZip == null && o.repos.isEmpty()) {
       throw usage("give --src-zip (the JDK's lib/src.zip) and/or --repo NAME[:LANGUAGE]=DIR");

@@ -54,7 +54,9 @@ import org.jspecify.annotations.Nullable;
  * workspace of all the corpora), {@code --combined} (also ask them of one repository index over
  * all the corpora: {@link CombinedQuality}), {@code --documented} (the answers' doc comments stay
  * in the indexed copy: the sentence describes a documented function, as in code that has its docs;
- * the same queries).
+ * the same queries), {@code --rest-of-doc} (only the first paragraph of each answer's doc, which
+ * holds the sentence, is blanked: the doc's further paragraphs and tags stay, as in code whose doc
+ * says more than the asker).
  */
 public final class RetrievalQuality {
 
@@ -94,6 +96,9 @@ public final class RetrievalQuality {
   /** Whether the answers' doc comments stay in the indexed copy ({@code --documented}). */
   private boolean documented;
 
+  /** Whether only the first paragraph of each answer's doc is blanked ({@code --rest-of-doc}). */
+  private boolean restOfDoc;
+
   private RetrievalQuality(Path work, int nlCount, int navCount, int exactPerKind, long seed,
       boolean reuse, Fusion fusion, boolean semantic, boolean queriesOnly) {
     this.work = work;
@@ -121,6 +126,7 @@ public final class RetrievalQuality {
     q.openSearch = o.openSearch;
     q.embedder = o.embedder;
     q.documented = o.documented;
+    q.restOfDoc = o.restOfDoc;
     List<Corpus> corpora = new ArrayList<>();
     if (o.srcZip != null) {
       corpora.add(new Corpus("jdk", Language.JAVA, o.srcZip, null));
@@ -182,8 +188,9 @@ public final class RetrievalQuality {
     line("Queries. Natural language: the first sentence of a library function's doc comment"
         + " (CodeSearchNet style; markup reduced to text; a leading word equal to the function's"
         + " name, as Go docs start, dropped so the query does not hold the identifier), the doc"
-        + (documented ? " comment kept in the corpus (--documented)." : " comment blanked from the"
-        + " corpus.") + " Navigation: a library definition's name, unique in"
+        + (documented ? " comment kept in the corpus (--documented)." : restOfDoc ? " comment's"
+        + " first paragraph blanked from the corpus, the rest of it kept (--rest-of-doc)."
+        : " comment blanked from the corpus.") + " Navigation: a library definition's name, unique in"
         + " the corpus, as the identifier and as its split name phrase. Targets are library source"
         + " only (no test, example, bench, doc, codegen or tool files). A query is found at rank r"
         + " when the r-th hit is in the target's file and its reported line lies within the"
@@ -245,16 +252,22 @@ public final class RetrievalQuality {
     NlSet nlSet = QuerySets.naturalLanguage(defs, texts(pristine, sources), nlCount, seed);
     List<NavQuery> nav = QuerySets.navigation(defs, navCount, seed + 1);
     Path documentedMark = work.resolve(c.name + ".documented");
+    Path restMark = work.resolve(c.name + ".rest-of-doc");
     if (fresh) {
+      Files.deleteIfExists(documentedMark);
+      Files.deleteIfExists(restMark);
       if (documented) {
         Files.writeString(documentedMark, "the answers' doc comments are kept\n");
+      } else if (restOfDoc) {
+        Files.writeString(restMark, "the answers' first doc paragraphs are blanked\n");
+        blankFirstParagraphs(root, nlSet.queries());
       } else {
-        Files.deleteIfExists(documentedMark);
         blankAnswerDocs(root, nlSet.queries());
       }
-    } else if (Files.exists(documentedMark) != documented) {
+    } else if (Files.exists(documentedMark) != documented || Files.exists(restMark) != restOfDoc) {
       throw new IllegalArgumentException("bench-quality: " + root + " was prepared "
-          + (documented ? "with the answers' doc comments blanked" : "with --documented")
+          + (Files.exists(documentedMark) ? "with --documented" : Files.exists(restMark)
+          ? "with --rest-of-doc" : "with the answers' doc comments blanked")
           + "; --reuse it as it was prepared, or prepare another --work");
     }
     Map<String, String> texts = new LinkedHashMap<>();
@@ -379,6 +392,25 @@ public final class RetrievalQuality {
   }
 
   /** Blanks every natural-language answer's doc comment in the indexed copy (lines kept). */
+  /**
+   * Blanks the first paragraph of each answer's doc comment in the corpus copy under {@code root}
+   * ({@link CorpusFiles#blankFirstParagraph}), keeping the rest of each doc.
+   */
+  static void blankFirstParagraphs(Path root, List<NlQuery> answers) throws IOException {
+    Map<String, List<Definition>> byPath = new LinkedHashMap<>();
+    for (NlQuery q : answers) {
+      byPath.computeIfAbsent(q.target().path(), k -> new ArrayList<>()).add(q.target());
+    }
+    for (Map.Entry<String, List<Definition>> e : byPath.entrySet()) {
+      Path f = root.resolve(e.getKey());
+      byte[] data = Files.readAllBytes(f);
+      for (Definition d : e.getValue()) {
+        CorpusFiles.blankFirstParagraph(data, d.docSpans());
+      }
+      Files.write(f, data);
+    }
+  }
+
   static void blankAnswerDocs(Path root, List<NlQuery> answers) throws IOException {
     Map<String, List<Span>> byPath = new LinkedHashMap<>();
     for (NlQuery q : answers) {

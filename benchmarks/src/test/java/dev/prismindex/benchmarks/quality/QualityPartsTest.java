@@ -218,6 +218,33 @@ class QualityPartsTest {
         .hasMessageContaining("not with --workspace");
   }
 
+  /**
+   * {@code --rest-of-doc} blanks only the first paragraph of each answer's doc (its sentence) and
+   * keeps the rest; a work directory prepared so is reused only so; it takes neither
+   * {@code --documented} nor a workspace.
+   */
+  @Test
+  void restOfDocBlanksTheAnswersFirstParagraphsOnly() throws Exception {
+    Path repo = dir.resolve("repo/src/main/java/shapes");
+    Files.createDirectories(repo);
+    String shapes = SHAPES.replace("radius. */", "radius.\n   *\n   * <p>Negative radii too.\n   */");
+    Files.writeString(repo.resolve("Shapes.java"), shapes);
+    String[] base = {"--repo", "shapes=" + dir.resolve("repo"), "--no-semantic", "--nl", "3",
+        "--nav", "1", "--exact", "1", "--out", dir.resolve("out.md").toString()};
+    RetrievalQuality.main(with(base, "--work", dir.resolve("rest").toString(), "--rest-of-doc"));
+    String indexed = Files.readString(dir.resolve("rest/shapes/src/main/java/shapes/Shapes.java"));
+    assertThat(indexed).doesNotContain("Computes the area").doesNotContain("Converts an angle")
+        .contains("   * <p>Negative radii too.\n   */").contains("  /**").hasSameSizeAs(shapes);
+    assertThat(Files.readString(dir.resolve("out.md"))).contains("the rest of it kept");
+    assertThatThrownBy(() -> RetrievalQuality.main(with(base, "--work",
+        dir.resolve("rest").toString(), "--reuse")))
+        .hasMessageContaining("was prepared with --rest-of-doc");
+    assertThatThrownBy(() -> RetrievalQuality.main(with(base, "--rest-of-doc", "--documented")))
+        .hasMessageContaining("give one");
+    assertThatThrownBy(() -> RetrievalQuality.main(with(base, "--rest-of-doc", "--combined")))
+        .hasMessageContaining("--rest-of-doc measures each corpus alone");
+  }
+
   private static String[] with(String[] base, String... more) {
     String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
     System.arraycopy(more, 0, all, base.length, more.length);
