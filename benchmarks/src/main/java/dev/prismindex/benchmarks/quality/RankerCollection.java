@@ -19,6 +19,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,7 +35,9 @@ import java.util.zip.GZIPOutputStream;
  * definitions of the tree's main language, a seeded sample of natural-language queries (a
  * documented library function's first doc sentence, that doc blanked in the indexed copy, or kept
  * for a seeded share of them, {@code --documented SHARE}: the ranker then also learns from
- * functions whose docs say what the sentence says, as in code that has its docs) and of navigation
+ * functions whose docs say what the sentence says, as in code that has its docs; and for another
+ * seeded share, {@code --rest-of-doc SHARE}, only the doc's first paragraph blanked, its further
+ * paragraphs and tags kept, as in code whose doc says more than the asker) and of navigation
  * queries (a unique name as the identifier and as a phrase); the copy indexed cold by {@link
  * HybridIndex} with the static code model; each query asked in HYBRID, and every candidate the
  * learned ranker would order written with its features ({@link EngineProbes#rankerCandidates}) and
@@ -55,6 +58,11 @@ final class RankerCollection {
     if (documented > 1) {
       throw new IllegalArgumentException("train-ranker: --documented wants a share from 0 to 1,"
           + " not " + o.get("documented"));
+    }
+    double rest = RankerTraining.atLeastZero(o, "rest-of-doc", 0);
+    if (documented + rest > 1) {
+      throw new IllegalArgumentException("train-ranker: --rest-of-doc wants a share from 0 to 1"
+          + " less --documented's, not " + o.get("rest-of-doc"));
     }
     List<TreeList> list = TreeList.readTraining(Path.of(RankerTraining.need(o, "training")));
     List<Contamination.Finding> found = Contamination.check(list,
@@ -89,7 +97,7 @@ final class RankerCollection {
           continue;
         }
         long t0 = System.nanoTime();
-        int queries = collectTree(t, language, dir, work.resolve(t.name()), nl, nav, documented,
+        int queries = collectTree(t, language, dir, work.resolve(t.name()), nl, nav, documented, rest,
             seed, w);
         if (queries > 0) {
           taken.merge(group, 1, Integer::sum);
@@ -116,7 +124,7 @@ final class RankerCollection {
   }
 
   private static int collectTree(TreeList t, Language language, Path pristine, Path root, int nl,
-      int nav, double documented, long seed, Writer w) throws IOException {
+      int nav, double documented, double rest, long seed, Writer w) throws IOException {
     Trees.delete(root);
     CorpusFiles.copyTree(pristine, root);
     List<String> files = CorpusFiles.files(root);
@@ -130,8 +138,10 @@ final class RankerCollection {
       Trees.delete(root);
       return 0;
     }
-    RetrievalQuality.blankAnswerDocs(root,
-        toBlank(nlQueries, documented, seed ^ t.name().hashCode()));
+    List<AnswerDoc> docs = answerDocs(nlQueries.size(), documented, rest,
+        seed ^ t.name().hashCode());
+    RetrievalQuality.blankAnswerDocs(root, having(nlQueries, docs, AnswerDoc.BLANKED));
+    RetrievalQuality.blankFirstParagraphs(root, having(nlQueries, docs, AnswerDoc.REST));
     HybridIndexOptions options = HybridIndexOptions.builder(root).embeddingThreads(1)
         .embeddingCommitInterval(Duration.ofDays(1))
         .embedder(EmbedderProvider.find("prism-code-v1-t1").orElseThrow().create()).build();
@@ -151,13 +161,41 @@ final class RankerCollection {
     return n;
   }
 
+  /** What the indexed copy keeps of an answer's doc comment. */
+  enum AnswerDoc {
+    /** All of it. */
+    KEPT,
+    /** All but its first paragraph, which holds the sentence. */
+    REST,
+    /** Nothing. */
+    BLANKED
+  }
+
   /**
-   * The queries whose answers' docs are blanked: each kept documented with probability {@code
-   * documented} by a generator of {@code seed} (0: every one blanked; 1: none), in their order.
+   * What each of {@code n} queries' answers keeps of its doc: one draw u in [0, 1) per query from
+   * a generator of {@code seed}, in order; kept when u < {@code documented}, the rest when u <
+   * {@code documented + rest}, else blanked. The same seed and documented share keep the same
+   * answers' docs whatever the rest's share.
    */
-  static <T> List<T> toBlank(List<T> queries, double documented, long seed) {
-    SplittableRandom keep = new SplittableRandom(seed);
-    return queries.stream().filter(q -> keep.nextDouble() >= documented).toList();
+  static List<AnswerDoc> answerDocs(int n, double documented, double rest, long seed) {
+    SplittableRandom draw = new SplittableRandom(seed);
+    List<AnswerDoc> docs = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      double u = draw.nextDouble();
+      docs.add(u < documented ? AnswerDoc.KEPT
+          : u < documented + rest ? AnswerDoc.REST : AnswerDoc.BLANKED);
+    }
+    return docs;
+  }
+
+  private static <T> List<T> having(List<T> queries, List<AnswerDoc> docs, AnswerDoc doc) {
+    List<T> out = new ArrayList<>();
+    for (int i = 0; i < queries.size(); i++) {
+      if (docs.get(i) == doc) {
+        out.add(queries.get(i));
+      }
+    }
+    return out;
   }
 
   /** Writes one query's candidates; returns 1 when it had any. */

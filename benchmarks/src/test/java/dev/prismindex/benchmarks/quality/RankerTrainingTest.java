@@ -3,6 +3,7 @@ package dev.prismindex.benchmarks.quality;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prismindex.benchmarks.quality.RankerCollection.AnswerDoc;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,14 +23,20 @@ class RankerTrainingTest {
   }
 
   @Test
-  void aSeededShareOfTheTargetsKeepsItsDocs() {
-    List<Integer> queries = java.util.stream.IntStream.range(0, 1000).boxed().toList();
-    assertThat(RankerCollection.toBlank(queries, 0, 38)).isEqualTo(queries);
-    assertThat(RankerCollection.toBlank(queries, 1, 38)).isEmpty();
-    List<Integer> half = RankerCollection.toBlank(queries, 0.5, 38);
-    assertThat(half).hasSizeBetween(450, 550).isSorted()
-        .isEqualTo(RankerCollection.toBlank(queries, 0.5, 38))
-        .isNotEqualTo(RankerCollection.toBlank(queries, 0.5, 39));
+  void seededSharesOfTheTargetsKeepTheirDocsOrTheRestOfThem() {
+    assertThat(RankerCollection.answerDocs(1000, 0, 0, 38)).containsOnly(AnswerDoc.BLANKED);
+    assertThat(RankerCollection.answerDocs(1000, 1, 0, 38)).containsOnly(AnswerDoc.KEPT);
+    assertThat(RankerCollection.answerDocs(1000, 0, 1, 38)).containsOnly(AnswerDoc.REST);
+    List<AnswerDoc> fifths = RankerCollection.answerDocs(1000, 0.2, 0.2, 38);
+    assertThat(fifths.stream().filter(d -> d == AnswerDoc.KEPT).count()).isBetween(150L, 250L);
+    assertThat(fifths.stream().filter(d -> d == AnswerDoc.REST).count()).isBetween(150L, 250L);
+    assertThat(fifths).isEqualTo(RankerCollection.answerDocs(1000, 0.2, 0.2, 38))
+        .isNotEqualTo(RankerCollection.answerDocs(1000, 0.2, 0.2, 39));
+    // The rest's share takes only from the blanked: the same answers keep their whole doc.
+    List<AnswerDoc> kept = RankerCollection.answerDocs(1000, 0.2, 0, 38);
+    for (int i = 0; i < 1000; i++) {
+      assertThat(fifths.get(i) == AnswerDoc.KEPT).isEqualTo(kept.get(i) == AnswerDoc.KEPT);
+    }
   }
 
   @Test
@@ -39,5 +46,8 @@ class RankerTrainingTest {
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("--documented wants");
     }
+    assertThatThrownBy(() -> RankerTraining.main(new String[] {"collect", "--documented", "0.6",
+        "--rest-of-doc", "0.6"})).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--rest-of-doc wants a share from 0 to 1 less --documented's");
   }
 }
