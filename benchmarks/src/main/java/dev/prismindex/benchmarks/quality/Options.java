@@ -31,10 +31,8 @@ final class Options {
   boolean workspace;
   /** Also search them in one repository index over all the corpora (the haystack control). */
   boolean combined;
-  /** Keep the answers' doc comments in the indexed copy (else blanked). */
-  boolean documented;
-  /** Blank only the first paragraph of each answer's doc comment, keep the rest of it. */
-  boolean restOfDoc;
+  /** What the indexed copy keeps of each answer's doc comment. */
+  AnswerDoc answerDoc = AnswerDoc.BLANKED;
   /** A cluster to index each corpus into as well, and to evaluate side by side; null: none. */
   java.net.URI openSearch;
   /** HYBRID's ranking: the engine's default unless {@code --fusion} says otherwise. */
@@ -44,6 +42,14 @@ final class Options {
   @Nullable String embedder;
 
   private Options() {}
+
+  private void answerDoc(AnswerDoc doc) {
+    if (answerDoc != AnswerDoc.BLANKED && answerDoc != doc) {
+      throw usage("--documented keeps each answer's doc, --rest-of-doc blanks its first paragraph:"
+          + " give one");
+    }
+    answerDoc = doc;
+  }
 
   static Options parse(String[] args) {
     Options o = new Options();
@@ -73,8 +79,8 @@ final class Options {
         case "--queries-only" -> o.queriesOnly = true;
         case "--workspace" -> o.workspace = true;
         case "--combined" -> o.combined = true;
-        case "--documented" -> o.documented = true;
-        case "--rest-of-doc" -> o.restOfDoc = true;
+        case "--documented" -> o.answerDoc(AnswerDoc.KEPT);
+        case "--rest-of-doc" -> o.answerDoc(AnswerDoc.REST);
         case "--embedder" -> o.embedder = value(args, ++i, a);
         case "--fusion" -> o.fusion = fusion(value(args, ++i, a));
         case "--auxiliary-weight" -> {
@@ -91,13 +97,9 @@ final class Options {
         default -> throw usage("unknown option " + a);
       }
     }
-    if ((o.documented || o.restOfDoc) && (o.workspace || o.combined)) {
-      throw usage((o.documented ? "--documented" : "--rest-of-doc")
+    if (o.answerDoc != AnswerDoc.BLANKED && (o.workspace || o.combined)) {
+      throw usage(o.answerDoc.option
           + " measures each corpus alone; not with --workspace or --combined");
-    }
-    if (o.documented && o.restOfDoc) {
-      throw usage("--documented keeps each answer's doc, --rest-of-doc blanks its first paragraph:"
-          + " give one");
     }
     if (o.srcZip == null && o.repos.isEmpty()) {
       throw usage("give --src-zip (the JDK's lib/src.zip) and/or --repo NAME[:LANGUAGE]=DIR");

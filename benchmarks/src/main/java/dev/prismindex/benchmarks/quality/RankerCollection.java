@@ -19,11 +19,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
@@ -138,10 +136,8 @@ final class RankerCollection {
       Trees.delete(root);
       return 0;
     }
-    List<AnswerDoc> docs = answerDocs(nlQueries.size(), documented, rest,
-        seed ^ t.name().hashCode());
-    RetrievalQuality.blankAnswerDocs(root, having(nlQueries, docs, AnswerDoc.BLANKED));
-    RetrievalQuality.blankFirstParagraphs(root, having(nlQueries, docs, AnswerDoc.REST));
+    AnswerDoc.apply(root, nlQueries,
+        AnswerDoc.draw(nlQueries.size(), documented, rest, seed ^ t.name().hashCode()));
     HybridIndexOptions options = HybridIndexOptions.builder(root).embeddingThreads(1)
         .embeddingCommitInterval(Duration.ofDays(1))
         .embedder(EmbedderProvider.find("prism-code-v1-t1").orElseThrow().create()).build();
@@ -159,43 +155,6 @@ final class RankerCollection {
     }
     Trees.delete(root);
     return n;
-  }
-
-  /** What the indexed copy keeps of an answer's doc comment. */
-  enum AnswerDoc {
-    /** All of it. */
-    KEPT,
-    /** All but its first paragraph, which holds the sentence. */
-    REST,
-    /** Nothing. */
-    BLANKED
-  }
-
-  /**
-   * What each of {@code n} queries' answers keeps of its doc: one draw u in [0, 1) per query from
-   * a generator of {@code seed}, in order; kept when u < {@code documented}, the rest when u <
-   * {@code documented + rest}, else blanked. The same seed and documented share keep the same
-   * answers' docs whatever the rest's share.
-   */
-  static List<AnswerDoc> answerDocs(int n, double documented, double rest, long seed) {
-    SplittableRandom draw = new SplittableRandom(seed);
-    List<AnswerDoc> docs = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      double u = draw.nextDouble();
-      docs.add(u < documented ? AnswerDoc.KEPT
-          : u < documented + rest ? AnswerDoc.REST : AnswerDoc.BLANKED);
-    }
-    return docs;
-  }
-
-  private static <T> List<T> having(List<T> queries, List<AnswerDoc> docs, AnswerDoc doc) {
-    List<T> out = new ArrayList<>();
-    for (int i = 0; i < queries.size(); i++) {
-      if (docs.get(i) == doc) {
-        out.add(queries.get(i));
-      }
-    }
-    return out;
   }
 
   /** Writes one query's candidates; returns 1 when it had any. */

@@ -1,7 +1,6 @@
 package dev.prismindex.benchmarks.quality;
 
 import dev.prismindex.benchmarks.Trees;
-import dev.prismindex.benchmarks.quality.Definition.Span;
 import dev.prismindex.benchmarks.quality.Evaluation.Latency;
 import dev.prismindex.benchmarks.quality.QuerySets.ExactQuery;
 import dev.prismindex.benchmarks.quality.QuerySets.NavQuery;
@@ -93,11 +92,8 @@ public final class RetrievalQuality {
   private List<String> select = DEFAULT_SELECT;
   /** The embedder's provider id, or null for the engine's default. */
   private @Nullable String embedder;
-  /** Whether the answers' doc comments stay in the indexed copy ({@code --documented}). */
-  private boolean documented;
-
-  /** Whether only the first paragraph of each answer's doc is blanked ({@code --rest-of-doc}). */
-  private boolean restOfDoc;
+  /** What the indexed copy keeps of each answer's doc comment. */
+  private AnswerDoc answerDoc = AnswerDoc.BLANKED;
 
   private RetrievalQuality(Path work, int nlCount, int navCount, int exactPerKind, long seed,
       boolean reuse, Fusion fusion, boolean semantic, boolean queriesOnly) {
@@ -125,8 +121,7 @@ public final class RetrievalQuality {
     q.auxiliaryWeight = o.auxiliaryWeight;
     q.openSearch = o.openSearch;
     q.embedder = o.embedder;
-    q.documented = o.documented;
-    q.restOfDoc = o.restOfDoc;
+    q.answerDoc = o.answerDoc;
     List<Corpus> corpora = new ArrayList<>();
     if (o.srcZip != null) {
       corpora.add(new Corpus("jdk", Language.JAVA, o.srcZip, null));
@@ -188,9 +183,7 @@ public final class RetrievalQuality {
     line("Queries. Natural language: the first sentence of a library function's doc comment"
         + " (CodeSearchNet style; markup reduced to text; a leading word equal to the function's"
         + " name, as Go docs start, dropped so the query does not hold the identifier), the doc"
-        + (documented ? " comment kept in the corpus (--documented)." : restOfDoc ? " comment's"
-        + " first paragraph blanked from the corpus, the rest of it kept (--rest-of-doc)."
-        : " comment blanked from the corpus.") + " Navigation: a library definition's name, unique in"
+        + answerDoc.described + " Navigation: a library definition's name, unique in"
         + " the corpus, as the identifier and as its split name phrase. Targets are library source"
         + " only (no test, example, bench, doc, codegen or tool files). A query is found at rank r"
         + " when the r-th hit is in the target's file and its reported line lies within the"
@@ -251,23 +244,20 @@ public final class RetrievalQuality {
     List<Definition> defs = DefinitionExtractor.definitions(pristine, sources, c.language);
     NlSet nlSet = QuerySets.naturalLanguage(defs, texts(pristine, sources), nlCount, seed);
     List<NavQuery> nav = QuerySets.navigation(defs, navCount, seed + 1);
-    Path documentedMark = work.resolve(c.name + ".documented");
-    Path restMark = work.resolve(c.name + ".rest-of-doc");
     if (fresh) {
-      Files.deleteIfExists(documentedMark);
-      Files.deleteIfExists(restMark);
-      if (documented) {
-        Files.writeString(documentedMark, "the answers' doc comments are kept\n");
-      } else if (restOfDoc) {
-        Files.writeString(restMark, "the answers' first doc paragraphs are blanked\n");
-        blankFirstParagraphs(root, nlSet.queries());
-      } else {
-        blankAnswerDocs(root, nlSet.queries());
+      for (AnswerDoc d : AnswerDoc.values()) {
+        if (d.marker != null) {
+          Files.deleteIfExists(work.resolve(c.name + d.marker));
+        }
       }
-    } else if (Files.exists(documentedMark) != documented || Files.exists(restMark) != restOfDoc) {
+      if (answerDoc.marker != null) {
+        Files.writeString(work.resolve(c.name + answerDoc.marker), answerDoc.option + "\n");
+      }
+      answerDoc.apply(root, nlSet.queries());
+    } else if (prepared(c) != answerDoc) {
       throw new IllegalArgumentException("bench-quality: " + root + " was prepared "
-          + (Files.exists(documentedMark) ? "with --documented" : Files.exists(restMark)
-          ? "with --rest-of-doc" : "with the answers' doc comments blanked")
+          + (prepared(c).option != null ? "with " + prepared(c).option
+          : "with the answers' doc comments blanked")
           + "; --reuse it as it was prepared, or prepare another --work");
     }
     Map<String, String> texts = new LinkedHashMap<>();
@@ -391,40 +381,14 @@ public final class RetrievalQuality {
     return false;
   }
 
-  /** Blanks every natural-language answer's doc comment in the indexed copy (lines kept). */
-  /**
-   * Blanks the first paragraph of each answer's doc comment in the corpus copy under {@code root}
-   * ({@link CorpusFiles#blankFirstParagraph}), keeping the rest of each doc.
-   */
-  static void blankFirstParagraphs(Path root, List<NlQuery> answers) throws IOException {
-    Map<String, List<Definition>> byPath = new LinkedHashMap<>();
-    for (NlQuery q : answers) {
-      byPath.computeIfAbsent(q.target().path(), k -> new ArrayList<>()).add(q.target());
-    }
-    for (Map.Entry<String, List<Definition>> e : byPath.entrySet()) {
-      Path f = root.resolve(e.getKey());
-      byte[] data = Files.readAllBytes(f);
-      for (Definition d : e.getValue()) {
-        CorpusFiles.blankFirstParagraph(data, d.docSpans());
+  /** What corpus {@code c}'s copy in the work directory keeps of its answers' docs (its marker). */
+  private AnswerDoc prepared(Corpus c) {
+    for (AnswerDoc d : AnswerDoc.values()) {
+      if (d.marker != null && Files.exists(work.resolve(c.name + d.marker))) {
+        return d;
       }
-      Files.write(f, data);
     }
-  }
-
-  static void blankAnswerDocs(Path root, List<NlQuery> answers) throws IOException {
-    Map<String, List<Span>> byPath = new LinkedHashMap<>();
-    for (NlQuery q : answers) {
-      byPath.computeIfAbsent(q.target().path(), k -> new ArrayList<>())
-          .addAll(q.target().docSpans());
-    }
-    for (Map.Entry<String, List<Span>> e : byPath.entrySet()) {
-      Path f = root.resolve(e.getKey());
-      byte[] data = Files.readAllBytes(f);
-      for (Span s : e.getValue()) {
-        CorpusFiles.blank(data, s.start(), s.end());
-      }
-      Files.write(f, data);
-    }
+    return AnswerDoc.BLANKED;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -34,45 +34,6 @@ class DefinitionExtractorTest {
     return new String(data, StandardCharsets.UTF_8);
   }
 
-  /** The file with the first paragraph of {@code name}'s doc blanked (--rest-of-doc). */
-  private static String restOfDoc(Language language, String src, String name) {
-    Definition d = named(extract(language, "src/f", src), name);
-    byte[] data = src.getBytes(StandardCharsets.UTF_8);
-    CorpusFiles.blankFirstParagraph(data, d.docSpans());
-    return new String(data, StandardCharsets.UTF_8);
-  }
-
-  @Test
-  void restOfDocBlanksTheFirstParagraphAndKeepsTheMarkersAndTheRest() {
-    String java = "class A {\n  /**\n   * Returns the sum of the\n   * two values.\n   * <p>Overflows"
-        + " silently.\n   * @param a the first\n   */\n  int add(int a, int b) {\n    return a + b;"
-        + "\n  }\n\n  /** Negates the value. */\n  int neg(int a) {\n    return -a;\n  }\n}\n";
-    String add = restOfDoc(Language.JAVA, java, "add");
-    assertThat(add).doesNotContain("Returns the sum").doesNotContain("two values")
-        .contains("   * <p>Overflows silently.\n   * @param a the first\n   */\n")
-        .contains("  /**\n   *").contains("/** Negates the value. */");
-    assertThat(add.lines().count()).isEqualTo(java.lines().count());
-    assertThat(restOfDoc(Language.JAVA, java, "neg")).contains("  /**                    */\n");
-
-    String go = "package p\n\n// Sum adds the values\n// of a slice.\n//\n// It returns 0 for none.\n"
-        + "func Sum(v []int) int {\n\treturn 0\n}\n";
-    assertThat(restOfDoc(Language.GO, go, "Sum"))
-        .doesNotContain("adds the").doesNotContain("of a slice")
-        .contains("  \n//\n// It returns 0 for none.\n"); // a blanked line keeps its length
-
-    String python = "def total(v):\n    \"\"\"Add the values.\n\n    Args:\n        v: numbers\n"
-        + "    \"\"\"\n    return sum(v)\n";
-    assertThat(restOfDoc(Language.PYTHON, python, "total"))
-        .doesNotContain("Add the values").contains("    \"\"\"               \n\n    Args:\n")
-        .contains("    \"\"\"\n    return sum(v)");
-
-    String rust = "/// Spawns a task\n/// on the runtime.\n///\n/// # Examples\n/// spawn(f);\n"
-        + "pub fn spawn() {}\n";
-    assertThat(restOfDoc(Language.RUST, rust, "spawn"))
-        .doesNotContain("Spawns").doesNotContain("runtime")
-        .contains("  \n///\n/// # Examples\n/// spawn(f);\n");
-  }
-
   @Test
   void pythonDocstringIsTheFirstBodyStringAndIsBlankedInPlace() {
     String src = "class Box:\n    \"\"\"A box.\"\"\"\n\n    @staticmethod\n"

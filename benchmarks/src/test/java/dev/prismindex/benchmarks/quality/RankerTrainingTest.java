@@ -3,7 +3,6 @@ package dev.prismindex.benchmarks.quality;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prismindex.benchmarks.quality.RankerCollection.AnswerDoc;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,23 +18,6 @@ class RankerTrainingTest {
       assertThatThrownBy(() -> RankerTraining.atLeastZero(Map.of("l2", bad), "l2", 0.001))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("train-ranker: --l2 wants a number >= 0, not " + bad);
-    }
-  }
-
-  @Test
-  void seededSharesOfTheTargetsKeepTheirDocsOrTheRestOfThem() {
-    assertThat(RankerCollection.answerDocs(1000, 0, 0, 38)).containsOnly(AnswerDoc.BLANKED);
-    assertThat(RankerCollection.answerDocs(1000, 1, 0, 38)).containsOnly(AnswerDoc.KEPT);
-    assertThat(RankerCollection.answerDocs(1000, 0, 1, 38)).containsOnly(AnswerDoc.REST);
-    List<AnswerDoc> fifths = RankerCollection.answerDocs(1000, 0.2, 0.2, 38);
-    assertThat(fifths.stream().filter(d -> d == AnswerDoc.KEPT).count()).isBetween(150L, 250L);
-    assertThat(fifths.stream().filter(d -> d == AnswerDoc.REST).count()).isBetween(150L, 250L);
-    assertThat(fifths).isEqualTo(RankerCollection.answerDocs(1000, 0.2, 0.2, 38))
-        .isNotEqualTo(RankerCollection.answerDocs(1000, 0.2, 0.2, 39));
-    // The rest's share takes only from the blanked: the same answers keep their whole doc.
-    List<AnswerDoc> kept = RankerCollection.answerDocs(1000, 0.2, 0, 38);
-    for (int i = 0; i < 1000; i++) {
-      assertThat(fifths.get(i) == AnswerDoc.KEPT).isEqualTo(kept.get(i) == AnswerDoc.KEPT);
     }
   }
 
